@@ -1,0 +1,58 @@
+import { useState } from 'react'
+import type { PostSummary } from '../../server/content/post.ts'
+import { usePageContext } from '../../renderer/usePageContext.tsx'
+import { useJson } from '../../renderer/useJson.ts'
+import type { Data } from './+data.ssr.ts'
+import { PostCard, PostCardPlaceholder } from './PostCard.tsx'
+import { Pagination } from './Pagination.tsx'
+
+/** SPEC §9: ten posts a page, three placeholders while the list loads. */
+const PAGE_SIZE = 10
+const PLACEHOLDER_COUNT = 3
+
+export default function Page() {
+  const data = usePageContext().data as Data | undefined
+  const state = useJson<readonly PostSummary[]>('/api/blog/posts', data?.posts)
+
+  return (
+    <div className="container">
+      <header className="page-header">
+        <h1>Blog</h1>
+        <p>News, updates, and insights from the team</p>
+      </header>
+      {state.status === 'loading' && (
+        <ul className="post-grid" aria-busy="true" aria-label="Loading posts">
+          {Array.from({ length: PLACEHOLDER_COUNT }, (_, i) => (
+            <PostCardPlaceholder key={i} />
+          ))}
+        </ul>
+      )}
+      {state.status === 'error' && <p className="empty-state">No blog posts yet. Check back soon!</p>}
+      {state.status === 'ready' && <PostList posts={state.data} />}
+    </div>
+  )
+}
+
+function PostList({ posts }: { posts: readonly PostSummary[] }) {
+  const [page, setPage] = useState(1)
+  if (posts.length === 0) return <p className="empty-state">No blog posts yet. Check back soon!</p>
+
+  const totalPages = Math.ceil(posts.length / PAGE_SIZE)
+  const current = Math.min(page, totalPages)
+  const visible = posts.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)
+  const goTo = (next: number) => {
+    setPage(Math.max(1, Math.min(totalPages, next)))
+    document.getElementById('main')?.scrollIntoView({ block: 'start' })
+  }
+
+  return (
+    <>
+      <ul className="post-grid">
+        {visible.map((post) => (
+          <PostCard key={post.id} post={post} />
+        ))}
+      </ul>
+      {totalPages > 1 && <Pagination page={current} totalPages={totalPages} onChange={goTo} />}
+    </>
+  )
+}

@@ -1,0 +1,56 @@
+import { useEffect } from 'react'
+import type { PublicPost } from '../../../server/content/post.ts'
+import { formatLongDate } from '../../../renderer/format-date.ts'
+import { documentTitle } from '../../../renderer/seo.ts'
+import { usePageContext } from '../../../renderer/usePageContext.tsx'
+import { useJson } from '../../../renderer/useJson.ts'
+import type { Data } from './+data.ssr.ts'
+import { PostNotFound } from './PostNotFound.tsx'
+
+export default function Page() {
+  const pageContext = usePageContext()
+  const slug = pageContext.routeParams.slug ?? ''
+  const initial = (pageContext.data as Data | undefined)?.post
+  const state = useJson<PublicPost>(`/api/blog/posts/${encodeURIComponent(slug)}`, initial)
+
+  const title = state.status === 'ready' ? state.data.title : undefined
+  useEffect(() => {
+    if (title) document.title = documentTitle({ title, description: '' })
+  }, [title])
+
+  if (state.status === 'loading') return <PostSkeleton />
+  if (state.status === 'error') return <PostNotFound />
+  return <Article post={state.data} />
+}
+
+function Article({ post }: { post: PublicPost }) {
+  return (
+    <article className="container article">
+      <a className="article__back" href="/blog">
+        ← All posts
+      </a>
+      <h1 className="article__title">{post.title}</h1>
+      <time className="article__date" dateTime={post.publishDate}>
+        {formatLongDate(post.publishDate)}
+      </time>
+      {post.featuredImageUrl && (
+        <img className="article__image" src={post.featuredImageUrl} alt="" width={1200} height={630} />
+      )}
+      {/* Sanitized on save and again when the server loads it (server/content/sanitize-html.ts). */}
+      <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
+    </article>
+  )
+}
+
+function PostSkeleton() {
+  return (
+    <div className="container article" aria-busy="true" aria-label="Loading post">
+      <div className="skeleton skeleton--line skeleton--title" />
+      <div className="skeleton skeleton--line skeleton--short" />
+      <div className="skeleton skeleton--image article__image" />
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="skeleton skeleton--line" />
+      ))}
+    </div>
+  )
+}

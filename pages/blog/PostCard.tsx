@@ -1,0 +1,34 @@
+import type { PostSummary } from '../../server/content/post.ts'
+import { formatLongDate } from '../../renderer/format-date.ts'
+
+export function PostCard({ post }: { post: PostSummary }) {
+  return (
+    <li className="post-card">
+      <a className="post-card__link" href={`/blog/${post.slug}`}>
+        {post.featuredImageUrl ? (
+          <img className="post-card__image" src={post.featuredImageUrl} alt="" width={1200} height={630} loading="lazy" />
+        ) : (
+          <span className="post-card__placeholder">No image</span>
+        )}
+        <span className="post-card__body">
+          <h2 className="post-card__title">{post.title}</h2>
+          <time className="post-card__date" dateTime={post.publishDate}>
+            {formatLongDate(post.publishDate)}
+          </time>
+        </span>
+      </a>
+    </li>
+  )
+}
+
+export function PostCardPlaceholder() {
+  return (
+    <li className="post-card" aria-hidden="true" data-testid="post-placeholder">
+      <div className="skeleton skeleton--image" />
+      <div className="post-card__body">
+        <div className="skeleton skeleton--line skeleton--long" />
+        <div className="skeleton skeleton--line skeleton--short" />
+      </div>
+    </li>
+  )
+}

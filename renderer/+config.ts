@@ -1,0 +1,13 @@
+// https://vike.dev/config
+import type { Config } from 'vike/types'
+
+export default {
+  // Client routing: moving between pages keeps the layout and fetches only data.
+  clientRouting: true,
+  hydrationCanBeAborted: true,
+  passToClient: ['siteUrl', 'notFoundLine'],
+  meta: {
+    // Each page's head tags (title, description, social cards); see renderer/seo.ts.
+    seo: { env: { server: true, client: true } },
+  },
+} satisfies Config

@@ -1,0 +1,38 @@
+// https://vike.dev/onRenderHtml
+import { renderToString } from 'react-dom/server'
+import { dangerouslySkipEscape, escapeInject } from 'vike/server'
+import type { PageContextServer } from 'vike/types'
+import { PageShell } from './PageShell.tsx'
+import { renderHeadTags, resolveSeo } from './seo.ts'
+import { THEME_SCRIPT } from './theme.ts'
+import './types.ts'
+
+export function onRenderHtml(pageContext: PageContextServer) {
+  const { Page } = pageContext
+  // Pages rendered only in the browser (the admin area) send the shell and render on hydration.
+  const body = Page
+    ? renderToString(
+        <PageShell pageContext={pageContext}>
+          <Page />
+        </PageShell>,
+      )
+    : ''
+  const head = renderHeadTags(resolveSeo(pageContext), {
+    siteUrl: pageContext.siteUrl,
+    pathname: pageContext.urlPathname,
+  })
+  return escapeInject`<!DOCTYPE html>
+<html lang="en" data-theme="light">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<script>${dangerouslySkipEscape(THEME_SCRIPT)}</script>
+${dangerouslySkipEscape(head)}
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+</head>
+<body>
+<div id="root">${dangerouslySkipEscape(body)}</div>
+</body>
+</html>`
+}

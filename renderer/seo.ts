@@ -1,0 +1,66 @@
+import type { PageContext } from 'vike/types'
+import { SITE_NAME } from './site.ts'
+
+/** What a page says about itself to browsers, search engines and social cards. */
+export interface Seo {
+  title: string
+  description: string
+  keywords?: string[]
+  /** `article` for a blog post. */
+  type?: 'website' | 'article'
+  /** `YYYY-MM-DD`, for `article:published_time`. */
+  publishedTime?: string
+  /** Absolute or site-relative image for the social card. */
+  image?: string
+  /** Pages that must stay out of search results (404, admin). */
+  noindex?: boolean
+}
+
+export type SeoFor = (pageContext: PageContext) => Seo
+
+const DEFAULT_IMAGE = '/images/social-card.png'
+
+export function resolveSeo(pageContext: PageContext): Seo {
+  const seoFor = pageContext.config.seo
+  return seoFor ? seoFor(pageContext) : { title: SITE_NAME, description: '' }
+}
+
+export function documentTitle(seo: Seo): string {
+  return seo.title === SITE_NAME ? SITE_NAME : `${seo.title} | ${SITE_NAME}`
+}
+
+/** The head tags of a page as an HTML string (every value escaped). */
+export function renderHeadTags(seo: Seo, options: { siteUrl: string; pathname: string }): string {
+  const absolute = (url: string) => (url.startsWith('/') ? options.siteUrl + url : url)
+  const canonical = absolute(options.pathname === '/' ? '/' : options.pathname.replace(/\/$/, ''))
+  const image = absolute(seo.image || DEFAULT_IMAGE)
+  const title = documentTitle(seo)
+  const meta = (attr: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeAttribute(value)}">`
+  const tags = [
+    `<title>${escapeText(title)}</title>`,
+    meta('name', 'description', seo.description),
+    seo.keywords?.length ? meta('name', 'keywords', seo.keywords.join(', ')) : '',
+    seo.noindex ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeAttribute(canonical)}">`,
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:type', seo.type ?? 'website'),
+    meta('property', 'og:title', seo.title),
+    meta('property', 'og:description', seo.description),
+    meta('property', 'og:url', canonical),
+    meta('property', 'og:image', image),
+    seo.publishedTime ? meta('property', 'article:published_time', seo.publishedTime) : '',
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', seo.title),
+    meta('name', 'twitter:description', seo.description),
+    meta('name', 'twitter:image', image),
+  ]
+  return tags.filter(Boolean).join('\n')
+}
+
+export function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+export function escapeAttribute(value: string): string {
+  return escapeText(value).replace(/"/g, '&quot;')
+}

@@ -1,0 +1,22 @@
+import type React from 'react'
+import type { PublishedPosts } from '../server/content/post.ts'
+import type { SeoFor } from './seo.ts'
+
+declare global {
+  namespace Vike {
+    interface PageContext {
+      Page?: () => React.JSX.Element
+      /** The site's public origin (SITE_URL), for absolute URLs in head tags. */
+      siteUrl: string
+      /** Server only: the published posts, handed to `renderPage()` by the server. */
+      blog?: PublishedPosts
+      /** Which not-found line this response shows, chosen on the server so hydration agrees. */
+      notFoundLine?: number
+    }
+    interface Config {
+      seo?: SeoFor
+    }
+  }
+}
+
+export {}

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+
+/** What the build is made from: when any of it changes, `npm start` builds again. */
+const BUILD_INPUTS = ['pages', 'renderer', 'public', 'server/content', 'vite.config.ts', 'package-lock.json']
+
+export interface BuildInfo {
+  sourceHash: string
+  builtAt: string
+}
+
+export function buildInfoPath(distDir: string): string {
+  return path.join(distDir, 'build-info.json')
+}
+
+/** A hash of every build input's path and bytes. */
+export async function hashBuildInputs(root: string): Promise<string> {
+  const hash = createHash('sha256')
+  for (const input of BUILD_INPUTS) {
+    for (const file of await listFiles(path.join(root, input))) {
+      hash.update(path.relative(root, file)).update('\0').update(await readFile(file)).update('\0')
+    }
+  }
+  return hash.digest('base64url').slice(0, 24)
+}
+
+export async function readBuildInfo(distDir: string): Promise<BuildInfo | null> {
+  try {
+    return JSON.parse(await readFile(buildInfoPath(distDir), 'utf8')) as BuildInfo
+  } catch {
+    return null
+  }
+}
+
+async function listFiles(target: string): Promise<string[]> {
+  let entries
+  try {
+    entries = await readdir(target, { withFileTypes: true, recursive: true })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return [target]
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw error
+  }
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort()
+}

@@ -1,0 +1,88 @@
+import { existsSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { ConfigError } from './errors.ts'
+
+/**
+ * Every setting of the server, read from environment variables and checked at start.
+ * README.md lists each one with its default; keep the two in step.
+ */
+export interface Config {
+  mode: 'production' | 'development'
+  /** TCP port; 0 picks a free one (tests). */
+  port: number
+  host: string
+  /** Public origin of the site, no trailing slash: absolute URLs in head tags and the sitemap. */
+  siteUrl: string
+  /** Absolute path of the folder that holds `blog/`. */
+  contentDir: string
+  /** Absolute path of the build output (`dist/`). */
+  distDir: string
+  /** Trust X-Forwarded-* from a TLS-terminating proxy (decides HTTPS, HSTS and client addresses). */
+  trustProxy: boolean
+}
+
+type Env = Record<string, string | undefined>
+
+export function loadConfig(env: Env = process.env, root = process.cwd()): Config {
+  const problems: string[] = []
+  const read = <T>(name: string, fallback: T, parse: (value: string) => T | string): T => {
+    const raw = env[name]
+    if (raw === undefined || raw.trim() === '') return fallback
+    const parsed = parse(raw.trim())
+    if (typeof parsed === 'string' && typeof fallback !== 'string') {
+      problems.push(`${name}=${JSON.stringify(raw)}: ${parsed}`)
+      return fallback
+    }
+    return parsed as T
+  }
+  const fail = (name: string, raw: string | undefined, message: string) =>
+    problems.push(`${name}=${JSON.stringify(raw ?? '')}: ${message}`)
+
+  const mode = env.NODE_ENV === 'development' ? 'development' : 'production'
+  const port = read<number>('PORT', 3000, (value) => {
+    const number = Number(value)
+    return /^\d+$/.test(value) && number <= 65535 ? number : 'must be a whole number from 0 to 65535'
+  })
+  const host = env.HOST?.trim() || '127.0.0.1'
+  const trustProxy = read<boolean>('TRUST_PROXY', false, parseBoolean)
+
+  let siteUrl = `http://localhost:${port || 3000}`
+  if (env.SITE_URL?.trim()) {
+    const parsed = parseOrigin(env.SITE_URL.trim())
+    if (parsed.startsWith('http')) siteUrl = parsed
+    else fail('SITE_URL', env.SITE_URL, parsed)
+  }
+
+  const contentDir = path.resolve(root, env.CONTENT_DIR?.trim() || 'content')
+  if (!isDirectory(path.join(contentDir, 'blog'))) {
+    fail('CONTENT_DIR', env.CONTENT_DIR ?? 'content', `${contentDir} must be a folder that contains a blog/ folder`)
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems)
+  return { mode, port, host, siteUrl, contentDir, distDir: path.resolve(root, 'dist'), trustProxy }
+}
+
+function parseBoolean(value: string): boolean | string {
+  if (/^(1|true|yes|on)$/i.test(value)) return true
+  if (/^(0|false|no|off)$/i.test(value)) return false
+  return 'must be true or false'
+}
+
+/** `https://example.com/` → `https://example.com`; anything but a bare http(s) origin is refused. */
+function parseOrigin(value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return 'must be an absolute URL such as https://watchio.app'
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must start with http:// or https://'
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
+    return 'must be an origin only (no path, query or credentials), such as https://watchio.app'
+  }
+  return url.origin
+}
+
+function isDirectory(dir: string): boolean {
+  return existsSync(dir) && statSync(dir).isDirectory()
+}

@@ -1,0 +1,67 @@
+/**
+ * Field rules shared by post files and the admin API. Each check returns null when
+ * the value is fine, otherwise a short reason ("must be ...") to append to the field name.
+ */
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
+export const MAX_SLUG_LENGTH = 100
+export const MAX_TITLE_LENGTH = 200
+export const MAX_SUMMARY_LENGTH = 500
+const ID_PATTERN = /^[a-z0-9]{1,32}$/
+
+type Check = (value: unknown) => string | null
+
+export const checkId: Check = (value) =>
+  typeof value === 'string' && ID_PATTERN.test(value) ? null : 'must be 1 to 32 lowercase letters or digits'
+
+export const checkSlug: Check = (value) => {
+  if (typeof value !== 'string') return 'must be a string'
+  if (value.length === 0) return 'is required'
+  if (value.length > MAX_SLUG_LENGTH) return `must be at most ${MAX_SLUG_LENGTH} characters`
+  if (!SLUG_PATTERN.test(value)) return 'must be lowercase letters and digits separated by single hyphens'
+  return null
+}
+
+export const checkTitle: Check = (value) => checkText(value, MAX_TITLE_LENGTH)
+export const checkSummary: Check = (value) => checkText(value, MAX_SUMMARY_LENGTH)
+
+export const checkContent: Check = (value) => {
+  if (typeof value !== 'string') return 'must be a string'
+  return value.trim().length === 0 ? 'is required' : null
+}
+
+export const checkPublishDate: Check = (value) =>
+  typeof value === 'string' && isCalendarDate(value) ? null : 'must be a real date written YYYY-MM-DD'
+
+export const checkIsPublished: Check = (value) => (typeof value === 'boolean' ? null : 'must be true or false')
+
+export const checkFeaturedImageUrl: Check = (value) => {
+  if (typeof value !== 'string') return 'must be a string'
+  return value === '' || isImageUrl(value) ? null : 'must be empty, an http(s) URL or a path starting with /'
+}
+
+function checkText(value: unknown, max: number): string | null {
+  if (typeof value !== 'string') return 'must be a string'
+  if (value.trim().length === 0) return 'is required'
+  if (value.length > max) return `must be at most ${max} characters`
+  return null
+}
+
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!match) return false
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+/** An absolute http(s) URL, or a site-relative path (never protocol-relative `//host`). */
+function isImageUrl(value: string): boolean {
+  if (/[\s"'<>\\]/.test(value)) return false
+  if (value.startsWith('/')) return !value.startsWith('//')
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}

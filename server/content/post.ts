@@ -1,0 +1,48 @@
+/** A blog post as stored in `content/blog/<slug>.html` (SPEC §3). */
+export interface Post {
+  /** Stable identifier, never changes; the admin API's `{id}`. */
+  id: string
+  title: string
+  /** Equals the file name without `.html`. */
+  slug: string
+  summary: string
+  /** `YYYY-MM-DD`. */
+  publishDate: string
+  isPublished: boolean
+  /** Empty, an http(s) URL, or a site-relative path such as `/images/blog/x.svg`. */
+  featuredImageUrl: string
+  /** Sanitized HTML, one block element per line. */
+  content: string
+}
+
+/** Front-matter keys in the order they are always written. */
+export const POST_KEYS = [
+  'id',
+  'title',
+  'slug',
+  'summary',
+  'publishDate',
+  'isPublished',
+  'featuredImageUrl',
+] as const satisfies readonly (keyof Post)[]
+
+/** An entry of the public list (`GET /api/blog/posts`). */
+export type PostSummary = Pick<Post, 'id' | 'slug' | 'title' | 'summary' | 'featuredImageUrl' | 'publishDate'>
+
+/** One public post (`GET /api/blog/posts/{slug}`). */
+export type PublicPost = PostSummary & Pick<Post, 'content'>
+
+/** What the pages need from the blog: the published posts only. */
+export interface PublishedPosts {
+  list(): readonly PostSummary[]
+  get(slug: string): PublicPost | undefined
+}
+
+export function toSummary(post: Post): PostSummary {
+  const { id, slug, title, summary, featuredImageUrl, publishDate } = post
+  return { id, slug, title, summary, featuredImageUrl, publishDate }
+}
+
+export function toPublicPost(post: Post): PublicPost {
+  return { ...toSummary(post), content: post.content }
+}

@@ -1,0 +1,99 @@
+import type { Element, Root, RootContent } from 'hast'
+import rehypeParse from 'rehype-parse'
+import rehypeSanitize, { type Options as SanitizeSchema } from 'rehype-sanitize'
+import rehypeStringify from 'rehype-stringify'
+import { unified } from 'unified'
+import { formatBlocks } from './format-blocks.ts'
+
+/**
+ * Exactly what the editor may produce (SPEC §2 toolbar, §5 rules): headings 1–3,
+ * paragraphs, bold, italic, underline, strike, inline code, code blocks, ordered and
+ * bullet lists, blockquotes, links, images, line breaks and rules. No `style`, no `class`
+ * except a code block's language, no event handlers, no ids (nothing can clobber the page).
+ */
+export const POST_HTML_SCHEMA: SanitizeSchema = {
+  tagNames: [
+    'p', 'h1', 'h2', 'h3', 'strong', 'em', 'u', 's', 'del', 'code', 'pre',
+    'a', 'ul', 'ol', 'li', 'blockquote', 'br', 'hr', 'img',
+  ],
+  attributes: {
+    a: ['href', 'title'],
+    img: ['src', 'alt', 'title'],
+    ol: [['start', /^\d{1,6}$/]],
+    code: [['className', /^language-[a-z0-9+#_-]{1,30}$/]],
+  },
+  // Links: http, https, mailto and tel only; any other scheme loses its href (a blank link).
+  protocols: { href: ['http', 'https', 'mailto', 'tel'], src: ['http', 'https', 'data'] },
+  // Removed together with everything inside them, not unwrapped.
+  strip: ['script', 'style', 'svg', 'math', 'iframe', 'object', 'embed', 'template', 'noscript', 'textarea', 'select', 'title'],
+  required: {},
+  clobber: [],
+  clobberPrefix: '',
+  allowComments: false,
+  allowDoctypes: false,
+}
+
+const IMAGE_FILE = /\.(jpe?g|gif|png)$/i
+const IMAGE_DATA_URL = /^data:image\/(jpe?g|gif|png);base64,[a-z0-9+/]+=*$/i
+
+/** SPEC §5: images only from http(s) with a jpg/jpeg/gif/png file name, or base64 data of those. */
+export function isAllowedImageSource(src: string): boolean {
+  if (src.startsWith('data:')) return IMAGE_DATA_URL.test(src)
+  try {
+    const url = new URL(src)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && IMAGE_FILE.test(url.pathname)
+  } catch {
+    return false
+  }
+}
+
+/** Older spellings of the editor's marks keep their meaning instead of being unwrapped. */
+const RENAMED_TAGS: Record<string, string> = { b: 'strong', i: 'em', strike: 's' }
+
+function renameLegacyTags() {
+  return (tree: Root) => {
+    const visit = (parent: Root | Element) => {
+      for (const child of parent.children) {
+        if (child.type !== 'element') continue
+        child.tagName = RENAMED_TAGS[child.tagName] ?? child.tagName
+        visit(child)
+      }
+    }
+    visit(tree)
+  }
+}
+
+/** Removes images whose source the sanitizer dropped or that break the §5 image rule. */
+function dropDisallowedImages() {
+  return (tree: Root) => {
+    const visit = (parent: Root | Element) => {
+      parent.children = parent.children.filter((child: RootContent) => {
+        if (child.type !== 'element') return true
+        if (child.tagName === 'img') {
+          const src = child.properties.src
+          return typeof src === 'string' && isAllowedImageSource(src)
+        }
+        visit(child)
+        return true
+      })
+    }
+    visit(tree)
+  }
+}
+
+const processor = unified()
+  .use(rehypeParse, { fragment: true })
+  .use(renameLegacyTags)
+  .use(rehypeSanitize, POST_HTML_SCHEMA)
+  .use(dropDisallowedImages)
+  .use(formatBlocks)
+  .use(rehypeStringify, { characterReferences: { useNamedReferences: true } })
+  .freeze()
+
+/**
+ * Sanitizes post HTML and formats it one block element per line. Used on save and when
+ * posts are loaded for rendering. Idempotent: cleaning clean HTML returns it unchanged.
+ */
+export function cleanPostHtml(html: string): string {
+  return String(processor.processSync(html))
+}

@@ -1,0 +1,15 @@
+import yaml from 'js-yaml'
+import { POST_KEYS, type Post } from './post.ts'
+
+/**
+ * Writes a post in its canonical file form: front matter with the keys always in the same
+ * order, then the HTML, then one newline. Pure; `parsePostFile(serializePost(p))` gives `p`
+ * back, and a canonical file read and written again is byte-identical.
+ *
+ * Values are dumped with js-yaml's default schema, which quotes anything another YAML
+ * reader might take for a date, number or boolean (so `'2025-10-01'` stays a string).
+ */
+export function serializePost(post: Post): string {
+  const frontMatter = POST_KEYS.map((key) => yaml.dump({ [key]: post[key] }, { lineWidth: -1 })).join('')
+  return `---\n${frontMatter}---\n${post.content}\n`
+}

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { Context } from 'koa'
+
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+/** Below this size compression costs more than it saves. */
+const MIN_COMPRESS_BYTES = 1024
+
+/**
+ * A response body serialized once, with its ETag, and compressed at most once per encoding
+ * (on the first request that asks for it, off the event loop). Rebuilt only when the
+ * content behind it changes: serving it is a lookup, not a JSON.stringify or a render.
+ */
+export class PreparedBody {
+  readonly etag: string
+  private readonly encoded = new Map<'br' | 'gzip', Promise<Buffer>>()
+
+  constructor(
+    readonly body: Buffer,
+    readonly type: string,
+    /** Brotli quality: 11 for immutable assets compressed once, lower for content that changes. */
+    private readonly brotliQuality = 5,
+  ) {
+    this.etag = `"${createHash('sha1').update(body).digest('base64url')}"`
+  }
+
+  static json(value: unknown): PreparedBody {
+    return new PreparedBody(Buffer.from(JSON.stringify(value)), 'application/json; charset=utf-8')
+  }
+
+  get compressible(): boolean {
+    return this.body.length >= MIN_COMPRESS_BYTES && /^(text\/|application\/(json|javascript|xml)|image\/svg)/.test(this.type)
+  }
+
+  encode(encoding: 'br' | 'gzip'): Promise<Buffer> {
+    let pending = this.encoded.get(encoding)
+    if (!pending) {
+      pending =
+        encoding === 'br'
+          ? brotli(this.body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: this.brotliQuality,
+                [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length,
+              },
+            })
+          : gzipAsync(this.body, { level: 6 })
+      this.encoded.set(encoding, pending)
+    }
+    return pending
+  }
+
+  /** Bytes held, for cache accounting (compressed copies count once made). */
+  get size(): number {
+    return this.body.length * 2
+  }
+}
+
+/**
+ * Answers with a prepared body: 304 when the client's ETag matches, otherwise the best
+ * encoding the client accepts. The caller sets Cache-Control and the status.
+ */
+export async function sendPrepared(ctx: Context, prepared: PreparedBody): Promise<void> {
+  ctx.set('ETag', prepared.etag)
+  ctx.type = prepared.type
+  if (prepared.compressible) ctx.vary('Accept-Encoding')
+  if (ctx.status === 200 && ctx.fresh) {
+    ctx.status = 304
+    return
+  }
+  const encoding = prepared.compressible ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity'
+  if (encoding === 'br' || encoding === 'gzip') {
+    ctx.body = await prepared.encode(encoding)
+    ctx.set('Content-Encoding', encoding)
+  } else {
+    ctx.body = prepared.body
+  }
+}

@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto'
+import { readFile, writeFile } from 'node:fs/promises'
+import type { PostIndex } from '../content/post-index.ts'
+import type { Logger } from '../logger.ts'
+import type { PageFiles } from '../pages/page-files.ts'
+import type { RenderUrl } from '../pages/render-page.ts'
+import type { ContentChange } from './blog-content.ts'
+
+/** Public pages that do not depend on posts. Every one is prerendered. */
+export const STATIC_PAGE_PATHS = ['/'] as const
+
+interface PagesState {
+  buildId: string
+  /** URL → stamp of the data its HTML was rendered from. */
+  stamps: Record<string, string>
+}
+
+/** How many pages render at once: rendering is CPU work, this only overlaps the file writes. */
+const RENDER_CONCURRENCY = 4
+
+/**
+ * Keeps the prerendered pages in `dist/client` true to the content. Each page's HTML is
+ * stamped with a hash of the data it was rendered from; a page is rendered again only when
+ * that stamp changes, and removed when its post is gone or unpublished. The same code
+ * prerenders the whole site at build time, catches up at start with content that changed
+ * while the server was down, and regenerates the affected pages after every change.
+ */
+export class SitePages {
+  private state: PagesState
+  private queue: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    private readonly options: {
+      files: PageFiles
+      render: RenderUrl
+      index: PostIndex
+      stateFile: string
+      buildId: string
+      logger: Logger
+    },
+  ) {
+    this.state = { buildId: options.buildId, stamps: {} }
+  }
+
+  /** Every URL that should be prerendered now, with the stamp of its data. */
+  expectedPages(): Map<string, string> {
+    const { index, buildId } = this.options
+    const pages = new Map<string, string>()
+    for (const url of STATIC_PAGE_PATHS) pages.set(url, buildId)
+    const list = index.list()
+    pages.set('/blog', stamp(buildId, list))
+    for (const summary of list) {
+      pages.set(`/blog/${summary.slug}`, stamp(buildId, index.bySlugAny(summary.slug)))
+    }
+    return pages
+  }
+
+  /** Renders every page from scratch (the build). */
+  generateAll(): Promise<number> {
+    this.state = { buildId: this.options.buildId, stamps: {} }
+    return this.enqueue(() => this.reconcile([...this.expectedPages().keys()]))
+  }
+
+  /** At start: renders only what changed since the pages were last written. */
+  async catchUp(): Promise<number> {
+    try {
+      const saved = JSON.parse(await readFile(this.options.stateFile, 'utf8')) as PagesState
+      if (saved.buildId === this.options.buildId) this.state = saved
+    } catch {
+      // No state yet (or unreadable): everything is rendered again.
+    }
+    return this.enqueue(() => this.reconcile([...new Set([...this.expectedPages().keys(), ...Object.keys(this.state.stamps)])]))
+  }
+
+  /** After a content change: the list, and the changed or removed posts' own pages. */
+  applyChange(change: ContentChange): Promise<number> {
+    const urls = [...change.updated, ...change.removed].map((slug) => `/blog/${slug}`)
+    if (change.publishedListChanged) urls.push('/blog')
+    return this.enqueue(() => this.reconcile(urls))
+  }
+
+  /** Resolves when every queued regeneration has been written. */
+  idle(): Promise<unknown> {
+    return this.queue
+  }
+
+  private enqueue(work: () => Promise<number>): Promise<number> {
+    const run = this.queue.then(work, work)
+    this.queue = run.catch((error) => this.options.logger.error('Regenerating pages failed', error))
+    return run
+  }
+
+  private async reconcile(urls: string[]): Promise<number> {
+    const expected = this.expectedPages()
+    const work = urls.filter((url) => expected.get(url) !== this.state.stamps[url])
+    let next = 0
+    const worker = async () => {
+      while (next < work.length) {
+        const url = work[next++]!
+        const wanted = expected.get(url)
+        if (wanted === undefined) {
+          await this.options.files.remove(url)
+          delete this.state.stamps[url]
+        } else if (await this.renderTo(url)) {
+          this.state.stamps[url] = wanted
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, work.length) }, worker))
+    if (work.length > 0) await writeFile(this.options.stateFile, JSON.stringify(this.state))
+    return work.length
+  }
+
+  private async renderTo(url: string): Promise<boolean> {
+    const page = await this.options.render(url)
+    if (page?.status === 200) {
+      await this.options.files.write(url, page.html)
+      return true
+    }
+    this.options.logger.error(`Prerendering ${url} answered ${page?.status ?? 'nothing'}; its page was not written`)
+    return false
+  }
+}
+
+function stamp(buildId: string, data: unknown): string {
+  return createHash('sha1').update(buildId).update(JSON.stringify(data)).digest('base64url')
+}

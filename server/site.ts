@@ -1,0 +1,57 @@
+import path from 'node:path'
+import type { Config } from './config.ts'
+import { PostFiles } from './content/post-files.ts'
+import { watchFolder } from './content/watch-folder.ts'
+import { FileCache } from './http/file-cache.ts'
+import type { Logger } from './logger.ts'
+import { PageFiles } from './pages/page-files.ts'
+import { createPageRenderer } from './pages/render-page.ts'
+import { BlogContent } from './services/blog-content.ts'
+import { SitePages } from './services/site-pages.ts'
+
+/**
+ * The content and the pages made from it, wired together: the index loaded from the post
+ * files, the prerendered pages in `dist/client`, and (when watching) every change to the
+ * files reaching the index, the caches and the pages within a moment.
+ */
+export async function openSite(options: { config: Config; buildId: string; logger: Logger }) {
+  const { config, buildId, logger } = options
+  const content = new BlogContent(new PostFiles(path.join(config.contentDir, 'blog')), logger)
+  await content.load()
+  const render = createPageRenderer({ posts: content.index, siteUrl: config.siteUrl })
+  const fileCache = new FileCache()
+  const clientDir = path.join(config.distDir, 'client')
+  const pages = new SitePages({
+    files: new PageFiles(clientDir, (file) => fileCache.invalidate(file)),
+    render,
+    index: content.index,
+    stateFile: path.join(config.distDir, 'pages-state.json'),
+    buildId,
+    logger,
+  })
+  // In development nothing is prerendered: every request renders with the current index.
+  if (config.mode === 'production') content.onChange((change) => void pages.applyChange(change))
+
+  let stopWatching = () => {}
+  return {
+    content,
+    pages,
+    render,
+    fileCache,
+    clientDir,
+    /** Follows edits to the post files made by anyone (an editor, a git pull). */
+    watch() {
+      stopWatching = watchFolder({
+        dir: path.join(config.contentDir, 'blog'),
+        settleMs: 100,
+        onChange: (names) => {
+          content.reload(names).catch((error) => logger.error('Reloading posts failed', error))
+        },
+        onError: (error) => logger.error('Watching the posts folder failed', error),
+      })
+    },
+    close() {
+      stopWatching()
+    },
+  }
+}
