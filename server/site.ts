@@ -14,18 +14,19 @@ import { SitePages } from './services/site-pages.ts'
  * files, the prerendered pages in `dist/client`, and (when watching) every change to the
  * files reaching the index, the caches and the pages within a moment.
  */
-export async function openSite(options: { config: Config; buildId: string; logger: Logger }) {
+export async function openSite(options: { config: Config; buildId: string; logger: Logger; clientDir?: string }) {
   const { config, buildId, logger } = options
   const content = new BlogContent(new PostFiles(path.join(config.contentDir, 'blog')), logger)
   await content.load()
   const render = createPageRenderer({ posts: content.index, siteUrl: config.siteUrl })
   const fileCache = new FileCache()
-  const clientDir = path.join(config.distDir, 'client')
+  const clientDir = options.clientDir ?? path.join(config.distDir, 'client')
   const pages = new SitePages({
     files: new PageFiles(clientDir, (file) => fileCache.invalidate(file)),
     render,
     index: content.index,
-    stateFile: path.join(config.distDir, 'pages-state.json'),
+    // Beside the pages it describes, but not inside the folder that is served.
+    stateFile: path.join(path.dirname(clientDir), `${path.basename(clientDir)}-pages.json`),
     buildId,
     logger,
   })

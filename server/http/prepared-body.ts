@@ -66,7 +66,7 @@ export async function sendPrepared(ctx: Context, prepared: PreparedBody): Promis
   ctx.set('ETag', prepared.etag)
   ctx.type = prepared.type
   if (prepared.compressible) ctx.vary('Accept-Encoding')
-  if (ctx.status === 200 && ctx.fresh) {
+  if (ctx.status === 200 && matchesEtag(ctx.get('If-None-Match'), prepared.etag)) {
     ctx.status = 304
     return
   }
@@ -77,4 +77,15 @@ export async function sendPrepared(ctx: Context, prepared: PreparedBody): Promis
   } else {
     ctx.body = prepared.body
   }
+}
+
+/**
+ * RFC 9110 §13.1.2, evaluated by the origin: `*` or any listed tag (weak or strong) matches.
+ * Not Koa's `ctx.fresh`, which ignores the header whenever the request says
+ * `Cache-Control: no-cache` (as fetch() does for every conditional request).
+ */
+function matchesEtag(header: string, etag: string): boolean {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
 }

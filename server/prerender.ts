@@ -1,0 +1,24 @@
+/**
+ * Second half of `npm run build` (after `vike build` has made the client and server
+ * bundles): prerenders every public page into dist/client with the same code that
+ * regenerates pages at run time (services/site-pages.ts), so a build and a running server
+ * can never disagree, then records what the build was made from (build-info.json).
+ *
+ * Why not vike's own prerender step: its hooks cannot receive the content index that the
+ * post pages need, while vike's renderPage() can (pageContextInit), so prerendering goes
+ * through renderPage().
+ */
+import { writeFile } from 'node:fs/promises'
+import { buildInfoPath, hashBuildInputs } from './build-info.ts'
+import { loadConfig } from './config.ts'
+import { consoleLogger } from './logger.ts'
+import { openSite } from './site.ts'
+
+const root = process.cwd()
+const started = performance.now()
+const config = loadConfig(process.env, root)
+const sourceHash = await hashBuildInputs(root)
+const site = await openSite({ config: { ...config, mode: 'production' }, buildId: sourceHash, logger: consoleLogger })
+const count = await site.pages.generateAll()
+await writeFile(buildInfoPath(config.distDir), JSON.stringify({ sourceHash, builtAt: new Date().toISOString() }))
+console.log(`Prerendered ${count} pages in ${Math.round(performance.now() - started)} ms`)

@@ -1,0 +1,76 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Middleware } from 'koa'
+import { createApp } from './app.ts'
+import type { Config } from './config.ts'
+import type { Logger } from './logger.ts'
+import { openSite } from './site.ts'
+
+export interface RunningServer {
+  /** Base URL actually listened on, e.g. http://127.0.0.1:41235. */
+  url: string
+  site: Awaited<ReturnType<typeof openSite>>
+  close(): Promise<void>
+}
+
+/**
+ * Loads the content, brings the prerendered pages up to date (production), watches the
+ * posts folder and listens. `clientDir` defaults to dist/client; tests pass a copy so that
+ * several servers never write into the same folder.
+ */
+export async function startServer(options: {
+  config: Config
+  buildId: string
+  logger: Logger
+  clientDir?: string
+}): Promise<RunningServer> {
+  const { config, buildId, logger } = options
+  const site = await openSite({ config, buildId, logger, clientDir: options.clientDir })
+  let devMiddleware: Middleware | undefined
+  if (config.mode === 'production') {
+    const rendered = await site.pages.catchUp()
+    if (rendered > 0) logger.info(`Regenerated ${rendered} pages whose content changed since the last run`)
+  } else {
+    devMiddleware = await createViteMiddleware()
+  }
+  site.watch()
+
+  const app = createApp({
+    config,
+    index: site.content.index,
+    render: site.render,
+    clientDir: config.mode === 'production' ? site.clientDir : null,
+    fileCache: site.fileCache,
+    logger,
+    devMiddleware,
+  })
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(config.port, config.host, () => resolve(listening)).on('error', reject)
+  })
+  const { port } = server.address() as AddressInfo
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  return {
+    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
+    site,
+    close: () =>
+      new Promise<void>((resolve) => {
+        site.close()
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+/** vike's development middleware (Vite with hot reload), mounted in Koa. */
+async function createViteMiddleware(): Promise<Middleware> {
+  const { createDevMiddleware } = await import('vike/server')
+  const { devMiddleware } = await createDevMiddleware({ root: process.cwd() })
+  return (ctx, next) =>
+    new Promise<void>((resolve, reject) => {
+      ctx.res.once('finish', () => {
+        ctx.respond = false
+        resolve()
+      })
+      devMiddleware(ctx.req, ctx.res, (error?: unknown) => (error ? reject(error) : resolve(next())))
+    })
+}

@@ -1,0 +1,74 @@
+import { execFileSync } from 'node:child_process'
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { readBuildInfo } from '../../server/build-info.ts'
+import { loadConfig } from '../../server/config.ts'
+import { type Logger } from '../../server/logger.ts'
+import { type RunningServer, startServer } from '../../server/start.ts'
+
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+
+export interface TempSite {
+  /** A real git repository holding `content/`. */
+  repoDir: string
+  contentDir: string
+  blogDir: string
+  /** A private copy of dist/client for this site's prerendered pages. */
+  clientDir: string
+  cleanup(): Promise<void>
+}
+
+/**
+ * A temp git repository with a copy of this repository's sample content (or an empty
+ * blog), and a private copy of the built dist/client. Never touches this repository's
+ * own content/ or history.
+ */
+export async function createTempSite(options: { empty?: boolean } = {}): Promise<TempSite> {
+  const base = await mkdtemp(path.join(tmpdir(), 'watchio-site-'))
+  const repoDir = path.join(base, 'repo')
+  const contentDir = path.join(repoDir, 'content')
+  const blogDir = path.join(contentDir, 'blog')
+  await cp(path.join(repoRoot, 'content'), contentDir, { recursive: true })
+  if (options.empty) {
+    await rm(blogDir, { recursive: true })
+    await mkdir(blogDir, { recursive: true })
+  }
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: repoDir, stdio: 'ignore' })
+  git('init', '-q', '-b', 'main')
+  git('add', '-A')
+  git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '--allow-empty', '-m', 'initial content')
+  const clientDir = path.join(base, 'client')
+  await cp(path.join(repoRoot, 'dist/client'), clientDir, { recursive: true })
+  return { repoDir, contentDir, blogDir, clientDir, cleanup: () => rm(base, { recursive: true, force: true }) }
+}
+
+/** A log that keeps its lines, so tests can assert what the server reported. */
+export function recordingLogger(): Logger & { lines: string[] } {
+  const lines: string[] = []
+  return {
+    lines,
+    info: (message) => lines.push(`info: ${message}`),
+    warn: (message) => lines.push(`warn: ${message}`),
+    error: (message, error) => lines.push(`error: ${message} ${error instanceof Error ? error.message : ''}`),
+  }
+}
+
+/** The real production server (Koa + the built vike pages) on a free port over `site`. */
+export async function startTestServer(
+  site: TempSite,
+  options: { env?: Record<string, string>; logger?: Logger } = {},
+): Promise<RunningServer> {
+  const config = loadConfig(
+    { NODE_ENV: 'production', PORT: '0', SITE_URL: 'https://watchio.example', CONTENT_DIR: site.contentDir, ...options.env },
+    repoRoot,
+  )
+  const buildInfo = await readBuildInfo(config.distDir)
+  if (!buildInfo) throw new Error('dist/ is not built: run npm run build')
+  return startServer({
+    config,
+    buildId: buildInfo.sourceHash,
+    logger: options.logger ?? recordingLogger(),
+    clientDir: site.clientDir,
+  })
+}
