@@ -18,7 +18,9 @@ export interface Seo {
 
 export type SeoFor = (pageContext: PageContext) => Seo
 
-const DEFAULT_IMAGE = '/images/social-card.png'
+const DEFAULT_IMAGE = '/images/social-card.jpg'
+/** Social networks show raster images only: an SVG featured image falls back to the site's card. */
+const SOCIAL_IMAGE = /\.(png|jpe?g|gif|webp)(\?.*)?$/i
 
 export function resolveSeo(pageContext: PageContext): Seo {
   const seoFor = pageContext.config.seo
@@ -33,7 +35,7 @@ export function documentTitle(seo: Seo): string {
 export function renderHeadTags(seo: Seo, options: { siteUrl: string; pathname: string }): string {
   const absolute = (url: string) => (url.startsWith('/') ? options.siteUrl + url : url)
   const canonical = absolute(options.pathname === '/' ? '/' : options.pathname.replace(/\/$/, ''))
-  const image = absolute(seo.image || DEFAULT_IMAGE)
+  const image = absolute(seo.image && SOCIAL_IMAGE.test(seo.image) ? seo.image : DEFAULT_IMAGE)
   const title = documentTitle(seo)
   const meta = (attr: 'name' | 'property', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeAttribute(value)}">`

@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test'
+
+/** The e2e server (tests/e2e/serve.ts) listens here; override with E2E_PORT if it is taken. */
+const port = Number(process.env.E2E_PORT || 4173)
+const baseURL = `http://127.0.0.1:${port}`
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: {
+      // Browsers cannot be downloaded here: Debian's Chromium (DESIGN.md).
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    // Builds dist/ when stale, then serves it over a temp copy of the content.
+    command: 'node --import tsx tests/e2e/serve.ts',
+    url: `${baseURL}/blog`,
+    env: { E2E_PORT: String(port) },
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+})
