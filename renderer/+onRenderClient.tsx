@@ -6,8 +6,13 @@ import { documentTitle, resolveSeo, type Seo } from './seo.ts'
 import './types.ts'
 
 let root: Root | undefined
+/** Server settings arrive with the first page; client-side navigations reuse them. */
+let settings: Pick<PageContextClient, 'siteUrl' | 'redirectTargets'> | undefined
 
 export function onRenderClient(pageContext: PageContextClient) {
+  settings ??= { siteUrl: pageContext.siteUrl, redirectTargets: pageContext.redirectTargets }
+  pageContext.siteUrl ??= settings.siteUrl
+  pageContext.redirectTargets ??= settings.redirectTargets
   const { Page } = pageContext
   const container = document.getElementById('root')!
   const page = <PageShell pageContext={pageContext}>{Page && <Page />}</PageShell>

@@ -1,4 +1,5 @@
 import type React from 'react'
+import type { RedirectTargets } from '../server/config.ts'
 import type { PublishedPosts } from '../server/content/post.ts'
 import type { SeoFor } from './seo.ts'
 
@@ -12,6 +13,8 @@ declare global {
       blog?: PublishedPosts
       /** Which not-found line this response shows, chosen on the server so hydration agrees. */
       notFoundLine?: number
+      /** Where /feedback, /discord, /help and /iptv send visitors (server settings). */
+      redirectTargets: RedirectTargets
     }
     interface Config {
       seo?: SeoFor

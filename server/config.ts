@@ -19,9 +19,32 @@ export interface Config {
   distDir: string
   /** Trust X-Forwarded-* from a TLS-terminating proxy (decides HTTPS, HSTS and client addresses). */
   trustProxy: boolean
+  /** Where the redirect pages send visitors (SPEC §2: /feedback, /discord, /help, /iptv). */
+  redirectTargets: RedirectTargets
+}
+
+export interface RedirectTargets {
+  feedback: string
+  discord: string
+  help: string
+  iptv: string
+}
+
+export const DEFAULT_REDIRECT_TARGETS: RedirectTargets = {
+  feedback: 'https://feedback.watchio.app',
+  discord: 'https://discord.gg/watchio',
+  help: 'https://help.watchio.app',
+  iptv: 'https://iptv-account.watchio.app',
 }
 
 type Env = Record<string, string | undefined>
+
+const REDIRECT_SETTINGS = [
+  ['feedback', 'FEEDBACK_URL'],
+  ['discord', 'DISCORD_URL'],
+  ['help', 'HELP_URL'],
+  ['iptv', 'IPTV_ACCOUNT_URL'],
+] as const satisfies readonly (readonly [keyof RedirectTargets, string])[]
 
 export function loadConfig(env: Env = process.env, root = process.cwd()): Config {
   const problems: string[] = []
@@ -58,8 +81,16 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     fail('CONTENT_DIR', env.CONTENT_DIR ?? 'content', `${contentDir} must be a folder that contains a blog/ folder`)
   }
 
+  const redirectTargets: RedirectTargets = { ...DEFAULT_REDIRECT_TARGETS }
+  for (const [key, name] of REDIRECT_SETTINGS) {
+    const raw = env[name]?.trim()
+    if (!raw) continue
+    if (isHttpUrl(raw)) redirectTargets[key] = raw
+    else fail(name, raw, 'must be an absolute http(s) URL')
+  }
+
   if (problems.length > 0) throw new ConfigError(problems)
-  return { mode, port, host, siteUrl, contentDir, distDir: path.resolve(root, 'dist'), trustProxy }
+  return { mode, port, host, siteUrl, contentDir, distDir: path.resolve(root, 'dist'), trustProxy, redirectTargets }
 }
 
 function parseBoolean(value: string): boolean | string {
@@ -81,6 +112,15 @@ function parseOrigin(value: string): string {
     return 'must be an origin only (no path, query or credentials), such as https://watchio.app'
   }
   return url.origin
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password
+  } catch {
+    return false
+  }
 }
 
 function isDirectory(dir: string): boolean {

@@ -18,7 +18,8 @@ export async function openSite(options: { config: Config; buildId: string; logge
   const { config, buildId, logger } = options
   const content = new BlogContent(new PostFiles(path.join(config.contentDir, 'blog')), logger)
   await content.load()
-  const render = createPageRenderer({ posts: content.index, siteUrl: config.siteUrl })
+  const settings = { siteUrl: config.siteUrl, redirectTargets: config.redirectTargets }
+  const render = createPageRenderer({ posts: content.index, settings })
   const fileCache = new FileCache()
   const clientDir = options.clientDir ?? path.join(config.distDir, 'client')
   const pages = new SitePages({
@@ -27,7 +28,8 @@ export async function openSite(options: { config: Config; buildId: string; logge
     index: content.index,
     // Beside the pages it describes, but not inside the folder that is served.
     stateFile: path.join(path.dirname(clientDir), `${path.basename(clientDir)}-pages.json`),
-    buildId,
+    // Pages embed these settings: a new value renders them again at the next start.
+    renderId: `${buildId}:${JSON.stringify(settings)}`,
     logger,
   })
   // In development nothing is prerendered: every request renders with the current index.

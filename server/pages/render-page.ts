@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { renderPage } from 'vike/server'
+import type { RedirectTargets } from '../config.ts'
 import type { PublishedPosts } from '../content/post.ts'
 
 export interface RenderedPage {
@@ -17,12 +18,17 @@ export type RenderUrl = (url: string) => Promise<RenderedPage | null>
  * with the published posts and the site's origin in the page context. Null when vike has
  * nothing to say (a static file URL, for example).
  */
-export function createPageRenderer(options: { posts: PublishedPosts; siteUrl: string }): RenderUrl {
+export interface RenderSettings {
+  siteUrl: string
+  redirectTargets: RedirectTargets
+}
+
+export function createPageRenderer(options: { posts: PublishedPosts; settings: RenderSettings }): RenderUrl {
   return async (url) => {
     const pageContext = await renderPage({
       urlOriginal: url,
       blog: options.posts,
-      siteUrl: options.siteUrl,
+      ...options.settings,
       notFoundLine: randomInt(1_000_000),
     })
     const response = pageContext.httpResponse

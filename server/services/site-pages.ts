@@ -7,10 +7,21 @@ import type { RenderUrl } from '../pages/render-page.ts'
 import type { ContentChange } from './blog-content.ts'
 
 /** Public pages that do not depend on posts. Every one is prerendered. */
-export const STATIC_PAGE_PATHS = ['/'] as const
+export const STATIC_PAGE_PATHS = [
+  '/',
+  '/pricing',
+  '/partnerships',
+  '/legal',
+  '/watchio',
+  '/referral',
+  '/feedback',
+  '/discord',
+  '/help',
+  '/iptv',
+] as const
 
 interface PagesState {
-  buildId: string
+  renderId: string
   /** URL → stamp of the data its HTML was rendered from. */
   stamps: Record<string, string>
 }
@@ -35,29 +46,30 @@ export class SitePages {
       render: RenderUrl
       index: PostIndex
       stateFile: string
-      buildId: string
+      /** The build and the settings pages embed: when it changes, every page is rendered again. */
+      renderId: string
       logger: Logger
     },
   ) {
-    this.state = { buildId: options.buildId, stamps: {} }
+    this.state = { renderId: options.renderId, stamps: {} }
   }
 
   /** Every URL that should be prerendered now, with the stamp of its data. */
   expectedPages(): Map<string, string> {
-    const { index, buildId } = this.options
+    const { index, renderId } = this.options
     const pages = new Map<string, string>()
-    for (const url of STATIC_PAGE_PATHS) pages.set(url, buildId)
+    for (const url of STATIC_PAGE_PATHS) pages.set(url, renderId)
     const list = index.list()
-    pages.set('/blog', stamp(buildId, list))
+    pages.set('/blog', stamp(renderId, list))
     for (const summary of list) {
-      pages.set(`/blog/${summary.slug}`, stamp(buildId, index.bySlugAny(summary.slug)))
+      pages.set(`/blog/${summary.slug}`, stamp(renderId, index.bySlugAny(summary.slug)))
     }
     return pages
   }
 
   /** Renders every page from scratch (the build). */
   generateAll(): Promise<number> {
-    this.state = { buildId: this.options.buildId, stamps: {} }
+    this.state = { renderId: this.options.renderId, stamps: {} }
     return this.enqueue(() => this.reconcile([...this.expectedPages().keys()]))
   }
 
@@ -65,7 +77,7 @@ export class SitePages {
   async catchUp(): Promise<number> {
     try {
       const saved = JSON.parse(await readFile(this.options.stateFile, 'utf8')) as PagesState
-      if (saved.buildId === this.options.buildId) this.state = saved
+      if (saved.renderId === this.options.renderId) this.state = saved
     } catch {
       // No state yet (or unreadable): everything is rendered again.
     }
@@ -122,6 +134,6 @@ export class SitePages {
   }
 }
 
-function stamp(buildId: string, data: unknown): string {
-  return createHash('sha1').update(buildId).update(JSON.stringify(data)).digest('base64url')
+function stamp(renderId: string, data: unknown): string {
+  return createHash('sha1').update(renderId).update(JSON.stringify(data)).digest('base64url')
 }
