@@ -12,8 +12,10 @@ export interface Seo {
   publishedTime?: string
   /** Absolute or site-relative image for the social card. */
   image?: string
-  /** Pages that must stay out of search results (404, admin). */
+  /** Pages that must stay out of search results (404, redirects, admin). */
   noindex?: boolean
+  /** Redirect pages: go to `url` after `seconds`, even without JavaScript (meta refresh). */
+  refresh?: { url: string; seconds: number }
 }
 
 export type SeoFor = (pageContext: PageContext) => Seo
@@ -44,6 +46,9 @@ export function renderHeadTags(seo: Seo, options: { siteUrl: string; pathname: s
     meta('name', 'description', seo.description),
     seo.keywords?.length ? meta('name', 'keywords', seo.keywords.join(', ')) : '',
     seo.noindex ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeAttribute(canonical)}">`,
+    seo.refresh
+      ? `<meta http-equiv="refresh" content="${escapeAttribute(`${Math.max(0, Math.round(seo.refresh.seconds))};url=${seo.refresh.url}`)}">`
+      : '',
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', seo.type ?? 'website'),
     meta('property', 'og:title', seo.title),

@@ -19,13 +19,17 @@ try {
 }
 
 const sourceHash = await hashBuildInputs(process.cwd())
-if (config.mode === 'production' && (await readBuildInfo(config.distDir))?.sourceHash !== sourceHash) {
+let build = await readBuildInfo(config.distDir)
+if (config.mode === 'production' && build?.sourceHash !== sourceHash) {
   logger.info('dist/ is missing or older than the sources: building first (npm run build)…')
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: process.env })
   if (result.status !== 0) process.exit(result.status ?? 1)
+  build = await readBuildInfo(config.distDir)
 }
+// In development nothing is prerendered; the stamp only has to be stable for this run.
+build ??= { sourceHash, builtAt: new Date().toISOString() }
 
-const server = await startServer({ config, buildId: sourceHash, logger })
+const server = await startServer({ config, build, logger })
 logger.info(`Watchio site (${config.mode}) listening on ${server.url} — public URL ${config.siteUrl}`)
 
 const stop = () => {

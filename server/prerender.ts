@@ -9,7 +9,7 @@
  * through renderPage().
  */
 import { writeFile } from 'node:fs/promises'
-import { buildInfoPath, hashBuildInputs } from './build-info.ts'
+import { type BuildInfo, buildInfoPath, hashBuildInputs } from './build-info.ts'
 import { loadConfig } from './config.ts'
 import { consoleLogger } from './logger.ts'
 import { openSite } from './site.ts'
@@ -17,8 +17,8 @@ import { openSite } from './site.ts'
 const root = process.cwd()
 const started = performance.now()
 const config = loadConfig(process.env, root)
-const sourceHash = await hashBuildInputs(root)
-const site = await openSite({ config: { ...config, mode: 'production' }, buildId: sourceHash, logger: consoleLogger })
+const build: BuildInfo = { sourceHash: await hashBuildInputs(root), builtAt: new Date().toISOString() }
+const site = await openSite({ config: { ...config, mode: 'production' }, build, logger: consoleLogger })
 const count = await site.pages.generateAll()
-await writeFile(buildInfoPath(config.distDir), JSON.stringify({ sourceHash, builtAt: new Date().toISOString() }))
+await writeFile(buildInfoPath(config.distDir), JSON.stringify(build))
 console.log(`Prerendered ${count} pages in ${Math.round(performance.now() - started)} ms`)

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { BuildInfo } from './build-info.ts'
 import type { Config } from './config.ts'
 import { PostFiles } from './content/post-files.ts'
 import { watchFolder } from './content/watch-folder.ts'
@@ -14,8 +15,14 @@ import { SitePages } from './services/site-pages.ts'
  * files, the prerendered pages in `dist/client`, and (when watching) every change to the
  * files reaching the index, the caches and the pages within a moment.
  */
-export async function openSite(options: { config: Config; buildId: string; logger: Logger; clientDir?: string }) {
-  const { config, buildId, logger } = options
+export async function openSite(options: {
+  config: Config
+  /** What dist/ was built from and when: pages are stamped with it. */
+  build: BuildInfo
+  logger: Logger
+  clientDir?: string
+}) {
+  const { config, build, logger } = options
   const content = new BlogContent(new PostFiles(path.join(config.contentDir, 'blog')), logger)
   await content.load()
   const settings = { siteUrl: config.siteUrl, redirectTargets: config.redirectTargets }
@@ -29,7 +36,9 @@ export async function openSite(options: { config: Config; buildId: string; logge
     // Beside the pages it describes, but not inside the folder that is served.
     stateFile: path.join(path.dirname(clientDir), `${path.basename(clientDir)}-pages.json`),
     // Pages embed these settings: a new value renders them again at the next start.
-    renderId: `${buildId}:${JSON.stringify(settings)}`,
+    renderId: `${build.sourceHash}:${JSON.stringify(settings)}`,
+    siteUrl: config.siteUrl,
+    builtOn: build.builtAt.slice(0, 10),
     logger,
   })
   // In development nothing is prerendered: every request renders with the current index.

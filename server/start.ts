@@ -2,6 +2,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Middleware } from 'koa'
 import { createApp } from './app.ts'
+import type { BuildInfo } from './build-info.ts'
 import type { Config } from './config.ts'
 import type { Logger } from './logger.ts'
 import { openSite } from './site.ts'
@@ -20,12 +21,12 @@ export interface RunningServer {
  */
 export async function startServer(options: {
   config: Config
-  buildId: string
+  build: BuildInfo
   logger: Logger
   clientDir?: string
 }): Promise<RunningServer> {
-  const { config, buildId, logger } = options
-  const site = await openSite({ config, buildId, logger, clientDir: options.clientDir })
+  const { config, build, logger } = options
+  const site = await openSite({ config, build, logger, clientDir: options.clientDir })
   let devMiddleware: Middleware | undefined
   if (config.mode === 'production') {
     const rendered = await site.pages.catchUp()

@@ -35,6 +35,8 @@ export class PageFiles {
   }
 
   private fileFor(urlPathname: string): string {
+    // Documents such as /sitemap.xml are files of their own; pages are folders with index.html.
+    if (/^\/[a-z0-9_-]+\.(xml|txt)$/.test(urlPathname)) return path.join(this.clientDir, urlPathname)
     const file = pageFilePath(this.clientDir, urlPathname)
     if (!file) throw new Error(`Not a page path: ${urlPathname}`)
     return file

@@ -4,6 +4,7 @@ import type { PostIndex } from '../content/post-index.ts'
 import type { Logger } from '../logger.ts'
 import type { PageFiles } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
+import { renderRobots, renderSitemap } from '../pages/site-documents.ts'
 import type { ContentChange } from './blog-content.ts'
 
 /** Public pages that do not depend on posts. Every one is prerendered. */
@@ -19,6 +20,9 @@ export const STATIC_PAGE_PATHS = [
   '/help',
   '/iptv',
 ] as const
+
+/** Pages that only send the visitor elsewhere: prerendered, but not listed in the sitemap. */
+const REDIRECT_PAGE_PATHS = new Set(['/feedback', '/discord', '/help', '/iptv'])
 
 interface PagesState {
   renderId: string
@@ -48,6 +52,9 @@ export class SitePages {
       stateFile: string
       /** The build and the settings pages embed: when it changes, every page is rendered again. */
       renderId: string
+      siteUrl: string
+      /** `YYYY-MM-DD` of the build: the sitemap's lastmod for pages that do not come from posts. */
+      builtOn: string
       logger: Logger
     },
   ) {
@@ -64,7 +71,20 @@ export class SitePages {
     for (const summary of list) {
       pages.set(`/blog/${summary.slug}`, stamp(renderId, index.bySlugAny(summary.slug)))
     }
+    pages.set('/sitemap.xml', stamp(renderId, this.sitemapEntries()))
+    pages.set('/robots.txt', renderId)
     return pages
+  }
+
+  /** Every public page and published post, redirect pages excepted. */
+  sitemapEntries() {
+    const { index, builtOn } = this.options
+    const list = index.list()
+    return [
+      ...STATIC_PAGE_PATHS.filter((url) => !REDIRECT_PAGE_PATHS.has(url)).map((url) => ({ path: url, lastmod: builtOn })),
+      { path: '/blog', lastmod: list[0]?.publishDate ?? builtOn },
+      ...list.map((post) => ({ path: `/blog/${post.slug}`, lastmod: post.publishDate })),
+    ]
   }
 
   /** Renders every page from scratch (the build). */
@@ -87,7 +107,7 @@ export class SitePages {
   /** After a content change: the list, and the changed or removed posts' own pages. */
   applyChange(change: ContentChange): Promise<number> {
     const urls = [...change.updated, ...change.removed].map((slug) => `/blog/${slug}`)
-    if (change.publishedListChanged) urls.push('/blog')
+    if (change.publishedListChanged) urls.push('/blog', '/sitemap.xml')
     return this.enqueue(() => this.reconcile(urls))
   }
 
@@ -124,6 +144,12 @@ export class SitePages {
   }
 
   private async renderTo(url: string): Promise<boolean> {
+    if (url === '/sitemap.xml' || url === '/robots.txt') {
+      const { siteUrl } = this.options
+      const text = url === '/robots.txt' ? renderRobots(siteUrl) : renderSitemap(siteUrl, this.sitemapEntries())
+      await this.options.files.write(url, text)
+      return true
+    }
     const page = await this.options.render(url)
     if (page?.status === 200) {
       await this.options.files.write(url, page.html)

@@ -63,11 +63,11 @@ export async function startTestServer(
     { NODE_ENV: 'production', PORT: '0', SITE_URL: 'https://watchio.example', CONTENT_DIR: site.contentDir, ...options.env },
     repoRoot,
   )
-  const buildInfo = await readBuildInfo(config.distDir)
-  if (!buildInfo) throw new Error('dist/ is not built: run npm run build')
+  const build = await readBuildInfo(config.distDir)
+  if (!build) throw new Error('dist/ is not built: run npm run build')
   return startServer({
     config,
-    buildId: buildInfo.sourceHash,
+    build,
     logger: options.logger ?? recordingLogger(),
     clientDir: site.clientDir,
   })
