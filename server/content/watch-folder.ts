@@ -1,4 +1,4 @@
-import { type FSWatcher, watch } from 'node:fs'
+import { existsSync, type FSWatcher, watch } from 'node:fs'
 
 /**
  * Calls `onChange` with the names of files that changed in `dir`, collected for
@@ -21,6 +21,8 @@ export function watchFolder(options: {
 
   const flush = () => {
     timer = undefined
+    // inotify keeps quiet once the folder itself is gone: watch again when it is back.
+    if (!existsSync(dir)) restart()
     const names = pending
     pending = new Set()
     onChange(names)
@@ -49,6 +51,7 @@ export function watchFolder(options: {
   const restart = () => {
     watcher?.close()
     watcher = undefined
+    clearTimeout(retry)
     retry = setTimeout(() => start(true), 200)
   }
 
