@@ -26,8 +26,10 @@ const MATTER_OPTIONS = {
  * (`<slug>.html`). The content is returned as written; sanitizing is the caller's step.
  * @throws PostFileError naming the file and the field that is wrong.
  */
-export function parsePostFile(text: string, fileName: string): Post {
-  if (!text.startsWith('---\n') && !text.startsWith('---\r\n')) {
+export function parsePostFile(rawText: string, fileName: string): Post {
+  // A file saved on Windows reads the same as one saved anywhere else; the next save writes LF.
+  const text = rawText.replace(/\r\n?/g, '\n')
+  if (!text.startsWith('---\n')) {
     throw new PostFileError(fileName, 'front matter', 'is missing (the file must start with ---)')
   }
   let parsed: matter.GrayMatterFile<string>

@@ -63,7 +63,7 @@ function renameLegacyTags() {
   }
 }
 
-/** Removes images whose source the sanitizer dropped or that break the §5 image rule. */
+/** Removes images whose source the sanitizer dropped or that break the §5 image rule, and emptied classes. */
 function dropDisallowedImages() {
   return (tree: Root) => {
     const visit = (parent: Root | Element) => {
@@ -72,6 +72,10 @@ function dropDisallowedImages() {
         if (child.tagName === 'img') {
           const src = child.properties.src
           return typeof src === 'string' && isAllowedImageSource(src)
+        }
+        // A class the schema filtered away leaves an empty list behind: drop the attribute.
+        if (Array.isArray(child.properties.className) && child.properties.className.length === 0) {
+          delete child.properties.className
         }
         visit(child)
         return true

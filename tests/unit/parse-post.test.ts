@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest'
+import { deriveId, parsePostFile } from '../../server/content/parse-post.ts'
+import { PostFileError } from '../../server/errors.ts'
+
+const FILE = 'hello-world.html'
+
+/** A valid front matter, one `key: value` per line, so that a test can change one field. */
+const validFields: Record<string, string> = {
+  id: 'abc123',
+  title: 'Hello world',
+  slug: 'hello-world',
+  summary: 'A short summary.',
+  publishDate: "'2025-10-01'",
+  isPublished: 'true',
+  featuredImageUrl: "''",
+}
+
+/** A post file with `changes` applied to the valid front matter; `undefined` leaves a key out. */
+function postFile(changes: Record<string, string | undefined> = {}, body = '<p>Hello</p>\n'): string {
+  const fields = { ...validFields, ...changes }
+  const lines = Object.entries(fields)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([key, value]) => `${key}: ${value}\n`)
+  return `---\n${lines.join('')}---\n${body}`
+}
+
+/** Parses `text` and returns the PostFileError it must throw. */
+function parseError(text: string, fileName = FILE): PostFileError {
+  try {
+    parsePostFile(text, fileName)
+  } catch (error) {
+    expect(error).toBeInstanceOf(PostFileError)
+    return error as PostFileError
+  }
+  throw new Error(`expected ${fileName} to be rejected`)
+}
+
+/** Asserts the error names the file and the field, in its properties and its message. */
+function expectRejected(text: string, field: string, fileName = FILE): PostFileError {
+  const error = parseError(text, fileName)
+  expect(error.code).toBe('post_file_invalid')
+  expect(error.file).toBe(fileName)
+  expect(error.field).toBe(field)
+  expect(error.reason.length).toBeGreaterThan(0)
+  expect(error.message).toContain(fileName)
+  expect(error.message).toContain(field)
+  return error
+}
+
+describe('parsePostFile with a valid file', () => {
+  it('returns every field and the content without the final newline', () => {
+    expect(parsePostFile(postFile(), FILE)).toEqual({
+      id: 'abc123',
+      title: 'Hello world',
+      slug: 'hello-world',
+      summary: 'A short summary.',
+      publishDate: '2025-10-01',
+      isPublished: true,
+      featuredImageUrl: '',
+      content: '<p>Hello</p>',
+    })
+  })
+
+  it('returns the content as written, unsanitized (sanitizing is the caller’s step)', () => {
+    const body = '<p onclick="x()">Hi</p>\n<script>alert(1)</script>\n'
+    expect(parsePostFile(postFile({}, body), FILE).content).toBe('<p onclick="x()">Hi</p>\n<script>alert(1)</script>')
+  })
+})
+
+describe('parsePostFile rejects a broken front matter, naming the file', () => {
+  it('when the file does not start with front matter', () => {
+    expectRejected('<p>Hello</p>\n', 'front matter')
+    expectRejected('', 'front matter')
+    expectRejected(`\n${postFile()}`, 'front matter')
+  })
+
+  it('when the front matter is not valid YAML', () => {
+    const error = expectRejected('---\ntitle: [unclosed\n---\n<p>x</p>\n', 'front matter')
+    expect(error.reason).toMatch(/YAML/)
+  })
+
+  it('when a key is written twice', () => {
+    expectRejected(postFile().replace('---\n<p>', 'title: Again\n---\n<p>'), 'front matter')
+  })
+
+  it('when the front matter is a list', () => {
+    expectRejected('---\n- a\n- b\n---\n<p>x</p>\n', 'front matter')
+  })
+
+  it('when the front matter is a single scalar', () => {
+    expectRejected('---\njust some words\n---\n<p>x</p>\n', 'front matter')
+    expectRejected('---\n42\n---\n<p>x</p>\n', 'front matter')
+  })
+
+  it('when the front matter uses a YAML type tag outside the JSON schema', () => {
+    expectRejected(postFile({ summary: '!!binary aGVsbG8=' }), 'front matter')
+    expectRejected(postFile({ summary: '!!js/function "function () {}"' }), 'front matter')
+  })
+})
+
+describe('parsePostFile rejects a bad field, naming the file and the field', () => {
+  it.each([
+    ['title', 'missing', undefined],
+    ['title', 'empty', "''"],
+    ['title', 'whitespace only', "'   '"],
+    ['title', 'over 200 characters', 'a'.repeat(201)],
+    ['title', 'a number', '1.0'],
+    ['summary', 'missing', undefined],
+    ['summary', 'empty', "''"],
+    ['summary', 'over 500 characters', 's'.repeat(501)],
+    ['slug', 'missing', undefined],
+    ['slug', 'empty', "''"],
+    ['publishDate', 'missing', undefined],
+    ['publishDate', 'not a calendar day (2025-02-30)', "'2025-02-30'"],
+    ['publishDate', 'without zero padding (2025-1-5)', "'2025-1-5'"],
+    ['publishDate', 'a timestamp', "'2025-10-01T10:00:00Z'"],
+    ['publishDate', 'a number', '20251001'],
+    ['isPublished', 'missing', undefined],
+    ['isPublished', 'the string yes', 'yes'],
+    ['isPublished', 'the quoted string true', "'true'"],
+    ['isPublished', 'a number', '1'],
+    ['id', 'uppercase', 'ABC'],
+    ['id', 'a number', '123'],
+    ['id', 'empty', "''"],
+    ['featuredImageUrl', 'a javascript: URL', "'javascript:alert(1)'"],
+    ['featuredImageUrl', 'a protocol-relative URL', "'//evil.example/x.png'"],
+    ['featuredImageUrl', 'a data: URL', "'data:image/png;base64,AAAA'"],
+    ['featuredImageUrl', 'an URL with a quote in it', `'https://x.y/a".png'`],
+    ['featuredImageUrl', 'not a string', 'true'],
+  ])('%s: %s', (field, _case, value) => {
+    expectRejected(postFile({ [field]: value }), field)
+  })
+
+  it('slug: not equal to the file name', () => {
+    const error = expectRejected(postFile({ slug: 'another-post' }), 'slug')
+    expect(error.reason).toContain('hello-world')
+  })
+
+  it.each(['Hello-World', 'hello_world', 'hello--world', '-hello', 'hello-'])('slug: %j breaks the slug rule', (slug) => {
+    expectRejected(postFile({ slug }), 'slug', `${slug}.html`)
+  })
+})
+
+describe('parsePostFile accepts', () => {
+  it('an unquoted date, which the JSON schema keeps as the string 2025-10-01', () => {
+    const post = parsePostFile(postFile({ publishDate: '2025-10-01' }), FILE)
+    expect(post.publishDate).toBe('2025-10-01')
+    expect(typeof post.publishDate).toBe('string')
+  })
+
+  it('a leap day', () => {
+    expect(parsePostFile(postFile({ publishDate: "'2024-02-29'" }), FILE).publishDate).toBe('2024-02-29')
+  })
+
+  it('isPublished false', () => {
+    expect(parsePostFile(postFile({ isPublished: 'false' }), FILE).isPublished).toBe(false)
+  })
+
+  it.each(['/images/x.svg', 'https://x.y/a.png', 'http://x.y/a.png'])('featuredImageUrl %j', (url) => {
+    expect(parsePostFile(postFile({ featuredImageUrl: url }), FILE).featuredImageUrl).toBe(url)
+  })
+
+  it('a missing featuredImageUrl, as an empty string', () => {
+    expect(parsePostFile(postFile({ featuredImageUrl: undefined }), FILE).featuredImageUrl).toBe('')
+  })
+
+  it('a title of exactly 200 characters and a summary of exactly 500', () => {
+    const post = parsePostFile(postFile({ title: 't'.repeat(200), summary: 's'.repeat(500) }), FILE)
+    expect(post.title).toHaveLength(200)
+    expect(post.summary).toHaveLength(500)
+  })
+
+  it('a file with Windows line endings', () => {
+    const post = parsePostFile(postFile().replaceAll('\n', '\r\n'), FILE)
+    expect(post.title).toBe('Hello world')
+    expect(post.publishDate).toBe('2025-10-01')
+  })
+})
+
+describe('a post file without an id', () => {
+  it('gets deriveId(slug): 12 hex characters', () => {
+    const post = parsePostFile(postFile({ id: undefined }), FILE)
+    expect(post.id).toBe(deriveId('hello-world'))
+    expect(post.id).toMatch(/^[0-9a-f]{12}$/)
+  })
+
+  it('gets the same id every time, and a different one for another slug', () => {
+    const first = parsePostFile(postFile({ id: undefined }), FILE).id
+    const again = parsePostFile(postFile({ id: undefined, title: 'Changed title' }), FILE).id
+    expect(again).toBe(first)
+    expect(deriveId('hello-world')).toBe(deriveId('hello-world'))
+    expect(deriveId('other-post')).not.toBe(deriveId('hello-world'))
+  })
+
+  it('keeps an id that is written in the file', () => {
+    expect(parsePostFile(postFile({ id: 'q7f2m9xa' }), FILE).id).toBe('q7f2m9xa')
+  })
+})
+
+describe('a __proto__ key in the front matter', () => {
+  it('does not pollute Object.prototype', () => {
+    const text = postFile().replace('---\n<p>', '__proto__:\n  polluted: yes\n  isAdmin: true\n---\n<p>')
+    const post = parsePostFile(text, FILE)
+    expect(post.title).toBe('Hello world')
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined()
+    expect(Object.prototype).not.toHaveProperty('polluted')
+  })
+
+  it('cannot supply a missing field', () => {
+    const text = postFile({ title: undefined }).replace('---\n<p>', '__proto__:\n  title: Injected\n---\n<p>')
+    expectRejected(text, 'title')
+  })
+})
