@@ -1,8 +1,7 @@
 import { useState } from 'react'
-import type { PostSummary } from '../../server/content/post.ts'
 import { usePageContext } from '../../renderer/usePageContext.tsx'
 import { useJson } from '../../renderer/useJson.ts'
-import type { Data } from './+data.ssr.ts'
+import type { Data, ListedPost } from './+data.ssr.ts'
 import { PostCard, PostCardPlaceholder } from './PostCard.tsx'
 import { Pagination } from './Pagination.tsx'
 
@@ -12,7 +11,7 @@ const PLACEHOLDER_COUNT = 3
 
 export default function Page() {
   const data = usePageContext().data as Data | undefined
-  const state = useJson<readonly PostSummary[]>('/api/blog/posts', data?.posts)
+  const state = useJson<readonly ListedPost[]>('/api/blog/posts', data?.posts)
 
   return (
     <div className="container">
@@ -33,7 +32,7 @@ export default function Page() {
   )
 }
 
-function PostList({ posts }: { posts: readonly PostSummary[] }) {
+function PostList({ posts }: { posts: readonly ListedPost[] }) {
   const [page, setPage] = useState(1)
   if (posts.length === 0) return <p className="empty-state">No blog posts yet. Check back soon!</p>
 

@@ -1,7 +1,7 @@
-import type { PostSummary } from '../../server/content/post.ts'
+import type { ListedPost } from './+data.ssr.ts'
 import { formatLongDate } from '../../renderer/format-date.ts'
 
-export function PostCard({ post }: { post: PostSummary }) {
+export function PostCard({ post }: { post: ListedPost }) {
   return (
     <li className="post-card">
       <a className="post-card__link" href={`/blog/${post.slug}`}>

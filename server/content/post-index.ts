@@ -1,4 +1,4 @@
-import { cleanPostHtml } from './sanitize-html.ts'
+import { safePostHtml } from './sanitize-html.ts'
 import { type Post, type PostSummary, type PublicPost, type PublishedPosts, toSummary } from './post.ts'
 
 interface Entry {
@@ -66,7 +66,7 @@ export class PostIndex implements PublishedPosts {
   get(slug: string): PublicPost | undefined {
     const entry = this.bySlug.get(slug)
     if (!entry || !entry.post.isPublished) return undefined
-    entry.cleanContent ??= cleanPostHtml(entry.post.content)
+    entry.cleanContent ??= safePostHtml(entry.post.content)
     return { ...toSummary(entry.post), content: entry.cleanContent }
   }
 

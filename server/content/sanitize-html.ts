@@ -4,6 +4,10 @@ import rehypeSanitize, { type Options as SanitizeSchema } from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import { formatBlocks } from './format-blocks.ts'
+import { isAllowedImageSource } from './image-source.ts'
+import { isCleanPostHtml } from './is-clean-html.ts'
+
+export { isAllowedImageSource }
 
 /**
  * Exactly what the editor may produce (SPEC §2 toolbar, §5 rules): headings 1–3,
@@ -31,20 +35,6 @@ export const POST_HTML_SCHEMA: SanitizeSchema = {
   clobberPrefix: '',
   allowComments: false,
   allowDoctypes: false,
-}
-
-const IMAGE_FILE = /\.(jpe?g|gif|png)$/i
-const IMAGE_DATA_URL = /^data:image\/(jpe?g|gif|png);base64,[a-z0-9+/]+=*$/i
-
-/** SPEC §5: images only from http(s) with a jpg/jpeg/gif/png file name, or base64 data of those. */
-export function isAllowedImageSource(src: string): boolean {
-  if (src.startsWith('data:')) return IMAGE_DATA_URL.test(src)
-  try {
-    const url = new URL(src)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && IMAGE_FILE.test(url.pathname)
-  } catch {
-    return false
-  }
 }
 
 /** Older spellings of the editor's marks keep their meaning instead of being unwrapped. */
@@ -100,4 +90,12 @@ const processor = unified()
  */
 export function cleanPostHtml(html: string): string {
   return String(processor.processSync(html))
+}
+
+/**
+ * HTML that is safe to render: the file's own text when it is already clean (the usual
+ * case: the server wrote it), otherwise the sanitized version.
+ */
+export function safePostHtml(html: string): string {
+  return isCleanPostHtml(html) ? html : cleanPostHtml(html)
 }
