@@ -6,7 +6,7 @@ import { watchFolder } from './content/watch-folder.ts'
 import { FileCache } from './http/file-cache.ts'
 import type { Logger } from './logger.ts'
 import { PageFiles } from './pages/page-files.ts'
-import { createPageRenderer } from './pages/render-page.ts'
+import { createPageRenderer, loadServerBuild } from './pages/render-page.ts'
 import { BlogContent } from './services/blog-content.ts'
 import { SitePages } from './services/site-pages.ts'
 
@@ -23,6 +23,7 @@ export async function openSite(options: {
   clientDir?: string
 }) {
   const { config, build, logger } = options
+  if (config.mode === 'production') await loadServerBuild(config.distDir)
   const content = new BlogContent(new PostFiles(path.join(config.contentDir, 'blog')), logger)
   await content.load()
   const settings = { siteUrl: config.siteUrl, redirectTargets: config.redirectTargets }

@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { renderPage } from 'vike/server'
 import type { RedirectTargets } from '../config.ts'
 import type { PublishedPosts } from '../content/post.ts'
@@ -44,4 +46,13 @@ export function createPageRenderer(options: { posts: PublishedPosts; settings: R
 
 function header(headers: [string, string][], name: string): string | undefined {
   return headers.find(([key]) => key.toLowerCase() === name)?.[1]
+}
+
+/**
+ * Production: load this dist/'s server entry explicitly. vike would otherwise find it
+ * through an auto-importer file inside node_modules, which the most recent build of *any*
+ * copy of the project sharing those node_modules rewrites (a benchmark's temp project).
+ */
+export async function loadServerBuild(distDir: string): Promise<void> {
+  await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href)
 }
