@@ -12,8 +12,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: 'list',
+  // One folder per port: runs on different E2E_PORTs at the same time do not wipe each other's artifacts.
+  outputDir: `test-results/e2e-${port}`,
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     browserName: 'chromium',
@@ -36,8 +38,10 @@ export default defineConfig({
     // Builds dist/ when stale, then serves it over a temp copy of the content.
     command: 'node --import tsx tests/e2e/serve.ts',
     url: `${baseURL}/blog`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), NODE_ENV: 'production' },
     reuseExistingServer: false,
+    // SIGTERM (not the default SIGKILL) so serve.ts closes the server and removes its temp site.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',

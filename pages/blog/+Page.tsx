@@ -26,8 +26,12 @@ export default function Page() {
           ))}
         </ul>
       )}
-      {state.status === 'error' && <p className="empty-state">No blog posts yet. Check back soon!</p>}
-      {state.status === 'ready' && <PostList posts={state.data} />}
+      {state.status === 'error' && (
+        <p className="empty-state" role="alert">
+          The posts could not be loaded. Please try again in a moment.
+        </p>
+      )}
+      {state.status === 'ready' && <PostList posts={Array.isArray(state.data) ? state.data : []} />}
     </div>
   )
 }

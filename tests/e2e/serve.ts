@@ -2,35 +2,110 @@
  * Playwright's `webServer`: the production build over a temp copy of the sample content
  * (in a temp git repository), on the port given in E2E_PORT. Never serves this repository's
  * own content/. Removes the temp site when Playwright stops it (SIGTERM/SIGINT).
+ *
+ * dist/ is shared: another `npm run build` (another test run, another engineer) can replace it
+ * between the moment the harness copies dist/client and the moment this process loads
+ * dist/server, and then the pages name script files the copy does not have (nothing hydrates).
+ * So each attempt runs in a child process (vike loads dist/server once per process): it first
+ * serves on a free port and checks that every /assets/ file its pages name is there, and only
+ * then listens on E2E_PORT. An inconsistent attempt exits with INCONSISTENT_BUILD and is retried.
  */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { ensureBuild } from '../support/ensure-build.ts'
-import { createTempSite, startTestServer } from '../support/temp-site.ts'
+import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
 
 const port = process.env.E2E_PORT?.trim() || '4173'
+const INCONSISTENT_BUILD = 75
+const MAX_ATTEMPTS = 4
 
-await ensureBuild()
-const site = await createTempSite()
-let server: Awaited<ReturnType<typeof startTestServer>>
-try {
-  server = await startTestServer(site, { env: { PORT: port } })
-} catch (error) {
-  await site.cleanup()
-  throw error
-}
-console.log(`e2e server listening on ${server.url} (content in ${site.repoDir})`)
+if (process.env.E2E_SERVE_CHILD === '1') await serveOnce()
+else await supervise()
 
-let stopping = false
-async function stop(): Promise<void> {
-  if (stopping) return
-  stopping = true
-  // Never hang Playwright's teardown: exit anyway after a moment.
-  setTimeout(() => process.exit(0), 3000).unref()
-  try {
-    await server.close()
-  } finally {
-    await site.cleanup()
-    process.exit(0)
+/** Runs attempts in child processes until one serves a consistent build. */
+async function supervise(): Promise<void> {
+  let child: ChildProcess | undefined
+  let stopping = false
+  const forward = (signal: NodeJS.Signals) => {
+    stopping = true
+    if (child && child.exitCode === null) child.kill(signal)
+    else process.exit(0)
+  }
+  process.on('SIGTERM', () => forward('SIGTERM'))
+  process.on('SIGINT', () => forward('SIGINT'))
+
+  for (let attempt = 1; ; attempt++) {
+    child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+      env: { ...process.env, E2E_SERVE_CHILD: '1' },
+      stdio: 'inherit',
+    })
+    const code = await new Promise<number>((resolve) => child!.on('exit', (exitCode) => resolve(exitCode ?? 1)))
+    if (stopping) process.exit(0)
+    if (code !== INCONSISTENT_BUILD || attempt >= MAX_ATTEMPTS) {
+      console.error(`e2e server exited with code ${code}`)
+      process.exit(code || 1)
+    }
+    console.error(`dist/ changed while the e2e server started (attempt ${attempt}); retrying`)
+    await new Promise((resolve) => setTimeout(resolve, 500 * attempt))
   }
 }
-process.on('SIGTERM', () => void stop())
-process.on('SIGINT', () => void stop())
+
+async function serveOnce(): Promise<void> {
+  await ensureBuild()
+  const site = await createTempSite()
+  try {
+    const probe = await startTestServer(site)
+    const missing = await missingAssets(probe.url).finally(() => probe.close())
+    if (missing.length > 0) {
+      console.error(`pages name assets that the copied dist/client lacks: ${missing.join(', ')}`)
+      await site.cleanup()
+      process.exit(INCONSISTENT_BUILD)
+    }
+    const server = await startTestServer(site, { env: { PORT: port } })
+    console.log(`e2e server listening on ${server.url} (content in ${site.repoDir})`)
+    stopOnSignals(site, server.close)
+  } catch (error) {
+    await site.cleanup()
+    throw error
+  }
+}
+
+/** The /assets/ files named by a prerendered page, a post, and a page rendered at request time that do not load. */
+async function missingAssets(baseUrl: string): Promise<string[]> {
+  const assets = new Set<string>()
+  for (const pathname of ['/blog', '/', '/e2e-startup-check-unknown-page']) {
+    const html = await (await fetch(baseUrl + pathname)).text()
+    for (const match of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) assets.add(match[1]!)
+  }
+  if (assets.size === 0) return ['(no /assets/ files named at all)']
+  const missing: string[] = []
+  for (const asset of assets) {
+    const response = await fetch(baseUrl + asset)
+    await response.arrayBuffer()
+    if (!response.ok) missing.push(`${asset} (${response.status})`)
+  }
+  return missing
+}
+
+function stopOnSignals(site: TempSite, close: () => Promise<void>): void {
+  let stopping = false
+  const stop = async () => {
+    if (stopping) return
+    stopping = true
+    // Never hang Playwright's teardown: exit anyway after a moment.
+    setTimeout(() => process.exit(0), 3000).unref()
+    try {
+      await close()
+    } finally {
+      await site.cleanup()
+      process.exit(0)
+    }
+  }
+  process.on('SIGTERM', () => void stop())
+  process.on('SIGINT', () => void stop())
+  // If the supervisor is killed outright (no signal reaches us), do not linger holding the port.
+  const parent = process.ppid
+  setInterval(() => {
+    if (process.ppid !== parent) void stop()
+  }, 1000).unref()
+}

@@ -13,14 +13,21 @@ export default function Page() {
   const initial = (pageContext.data as Data | undefined)?.post
   const state = useJson<PublicPost>(`/api/blog/posts/${encodeURIComponent(slug)}`, initial)
 
-  const title = state.status === 'ready' ? state.data.title : undefined
+  // SPEC §2: "On error or no data: Post Not Found" — a 200 without a post counts as no data.
+  const post = state.status === 'ready' && isPost(state.data) ? state.data : undefined
+  const title = post?.title
   useEffect(() => {
     if (title) document.title = documentTitle({ title, description: '' })
   }, [title])
 
   if (state.status === 'loading') return <PostSkeleton />
-  if (state.status === 'error') return <PostNotFound />
-  return <Article post={state.data} />
+  if (!post) return <PostNotFound />
+  return <Article post={post} />
+}
+
+function isPost(value: unknown): value is PublicPost {
+  const post = value as Partial<PublicPost> | null
+  return typeof post?.title === 'string' && typeof post.content === 'string' && typeof post.publishDate === 'string'
 }
 
 function Article({ post }: { post: PublicPost }) {

@@ -1,0 +1,135 @@
+/**
+ * Shared knowledge for the e2e specs: the sample posts (read-only from this repository's
+ * content/, which the e2e server serves a temp copy of), date formatting, hydration and
+ * console-error helpers.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { ConsoleMessage, Page } from '@playwright/test'
+import type { Post } from '../../server/content/post.ts'
+import { parsePostFile } from '../../server/content/parse-post.ts'
+
+const blogDir = path.resolve(import.meta.dirname, '../../content/blog')
+
+/** Every sample post, as written on disk. */
+export const ALL_POSTS: readonly Post[] = readdirSync(blogDir)
+  .filter((name) => name.endsWith('.html'))
+  .map((name) => parsePostFile(readFileSync(path.join(blogDir, name), 'utf8'), name))
+
+/** Published posts, newest first (SPEC §2 blog list). */
+export const PUBLISHED: readonly Post[] = ALL_POSTS.filter((post) => post.isPublished).sort((a, b) =>
+  b.publishDate.localeCompare(a.publishDate),
+)
+export const DRAFTS: readonly Post[] = ALL_POSTS.filter((post) => !post.isPublished)
+
+export const PAGE_SIZE = 10
+
+export function publishedPost(index: number): Post {
+  const post = PUBLISHED[index]
+  if (!post) throw new Error(`the sample content has no published post #${index}`)
+  return post
+}
+
+/** `2025-10-20` → "October 20, 2025" (long US format, computed independently of the app). */
+export function longUsDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number]
+  const months = [
+    'January', 'February', 'March', 'April', 'May', 'June',
+    'July', 'August', 'September', 'October', 'November', 'December',
+  ]
+  return `${months[month - 1]} ${day}, ${year}`
+}
+
+/** Text as React's server renderer escapes it in HTML. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;')
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
+
+/** The visible text of the first element `tag` in a post's HTML content (tags stripped, entities decoded). */
+export function firstText(content: string, tag: 'p' | 'h2' | 'h3'): string {
+  const match = new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`).exec(content)
+  if (!match?.[1]) throw new Error(`no <${tag}> in the post content`)
+  return match[1]
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+      if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16))
+      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)))
+      return ENTITIES[name.toLowerCase()] ?? entity
+    })
+    .trim()
+}
+
+/**
+ * Waits until React has hydrated the page shell (the nav's theme toggle and the footer carry
+ * React's props), so clicks reach React handlers and vike's link interception.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const hydrated = (element: Element | null) =>
+        !!element && Object.keys(element).some((key) => key.startsWith('__reactProps$'))
+      return hydrated(document.querySelector('.theme-toggle')) && hydrated(document.querySelector('footer'))
+    },
+    undefined,
+    { timeout: 10_000 },
+  )
+}
+
+/** Marks the current document; `isSameDocument` stays true only across client-side navigations. */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    ;(window as unknown as { __e2eMarker?: string }).__e2eMarker = 'same-document'
+  })
+}
+
+export async function isSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker === 'same-document')
+}
+
+export interface ProblemLog {
+  /** Uncaught exceptions, console.error messages and CSP violations seen so far. */
+  problems: string[]
+}
+
+/**
+ * Records uncaught page errors, console errors (a hydration mismatch is one) and CSP
+ * violations. `allow404For` lets the browser's own "Failed to load resource: … 404"
+ * for a document that is supposed to be a 404 pass.
+ */
+export function recordProblems(page: Page, options: { allow404For?: (url: string) => boolean } = {}): ProblemLog {
+  const log: ProblemLog = { problems: [] }
+  page.on('pageerror', (error) => log.problems.push(`pageerror: ${error.message}`))
+  page.on('console', (message: ConsoleMessage) => {
+    const text = message.text()
+    if (/Content.Security.Policy/i.test(text)) {
+      log.problems.push(`CSP (${message.type()}): ${text}`)
+      return
+    }
+    if (message.type() !== 'error') return
+    const url = message.location().url
+    if (/status of 404/.test(text) && options.allow404For?.(url)) return
+    log.problems.push(`console.error: ${text} (${url})`)
+  })
+  return log
+}
+
+/** Also listens for `securitypolicyviolation` events inside the page (they fire even when nothing is logged). */
+export async function recordCspViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const store = ((window as unknown as { __cspViolations?: string[] }).__cspViolations = [] as string[])
+    document.addEventListener('securitypolicyviolation', (event) => {
+      store.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`)
+    })
+  })
+}
+
+export async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])
+}
