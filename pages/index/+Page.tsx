@@ -1,5 +1,5 @@
 import { Faq } from '../../renderer/components/Faq.tsx'
-import { LANDING_FAQ } from '../../renderer/components/faq-data.ts'
+import { LANDING_FAQ } from './landing-faq.ts'
 import { LINKS } from '../../renderer/site.ts'
 import { Icon } from './icons.tsx'
 import { BENEFITS, FEATURES, type Feature } from './landing-data.ts'

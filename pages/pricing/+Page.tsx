@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Faq } from '../../renderer/components/Faq.tsx'
-import { PRICING_FAQ } from '../../renderer/components/faq-data.ts'
+import { PRICING_FAQ } from './pricing-faq.ts'
 import { BillingToggle } from './BillingToggle.tsx'
 import { FaqJsonLd } from './FaqJsonLd.tsx'
 import { Lifetime } from './Lifetime.tsx'

@@ -1,42 +1,34 @@
-import * as Accordion from '@radix-ui/react-accordion'
-import type { CSSProperties } from 'react'
+import { useId } from 'react'
 import type { FaqItem } from './faq-data.ts'
 import './faq.css'
 
 /**
- * Radix sets its height variables on the content through an inline `style` attribute; the
- * Content-Security-Policy (`style-src 'self'`) forbids those in server HTML. Overriding them
- * with `undefined` makes React render no attribute at all. (After hydration Radix still sets
- * `--radix-collapsible-content-height` through the CSSOM, which the policy allows.)
- */
-const NO_INLINE_STYLE = {
-  '--radix-accordion-content-height': undefined,
-  '--radix-accordion-content-width': undefined,
-} as CSSProperties
-
-/**
  * SPEC §2/§4 FAQ: an accordion with one item open at a time, all of which may be closed.
- * Answers are always in the HTML (`forceMount`, hidden by CSS while closed), so they are
- * indexed and the server markup matches the first client render.
+ *
+ * The platform's own exclusive accordion, no JavaScript: `<details>` elements that share a
+ * `name` form a group in which opening one closes the others, and each can be closed again
+ * (Chromium 120+, Safari 17.2+, Firefox 130+; older browsers let several stay open). The
+ * browser handles the keyboard (Tab to a question, Enter or Space toggles it) and tells
+ * assistive technology whether each one is expanded; closed answers are hidden from everyone
+ * but stay in the server HTML, so they are indexed.
+ *
+ * Each list is its own group: `name`, or an id from `useId()` (the same on the server and in
+ * the browser, so hydration matches). The chevron is drawn by faq.css (`summary::after`), so
+ * this component ships as little JavaScript as possible (the landing page's budget).
  */
-export function Faq(props: { items: readonly FaqItem[]; className?: string }) {
+export function Faq(props: { items: readonly FaqItem[]; className?: string; name?: string }) {
+  const id = useId()
+  const name = props.name ?? `faq${id}`
   return (
-    <Accordion.Root type="single" collapsible className={`faq ${props.className ?? ''}`.trim()}>
+    <div className={props.className ? `faq ${props.className}` : 'faq'}>
       {props.items.map((item) => (
-        <Accordion.Item key={item.question} value={item.question} className="faq__item">
-          <Accordion.Header className="faq__heading">
-            <Accordion.Trigger className="faq__trigger">
-              <span>{item.question}</span>
-              <svg className="faq__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-            </Accordion.Trigger>
-          </Accordion.Header>
-          <Accordion.Content forceMount className="faq__content" style={NO_INLINE_STYLE}>
-            <p className="faq__answer">{item.answer}</p>
-          </Accordion.Content>
-        </Accordion.Item>
+        <details key={item.question} name={name} className="faq__item">
+          <summary className="faq__trigger">
+            <h3 className="faq__heading">{item.question}</h3>
+          </summary>
+          <p className="faq__answer">{item.answer}</p>
+        </details>
       ))}
-    </Accordion.Root>
+    </div>
   )
 }

@@ -1,9 +1,9 @@
 /** SPEC §2 "Landing page (/)": hero, features, benefits, testimonials, FAQ, call to action. */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { LANDING_FAQ } from '../../renderer/components/faq-data.ts'
+import { LANDING_FAQ } from '../../pages/index/landing-faq.ts'
 import { LINKS } from '../../renderer/site.ts'
-import { cspViolations, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'
+import { cspViolations, escapeHtml, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'
 
 const hero = (page: Page) => page.locator('section.hero')
 const cta = (page: Page) => page.locator('section.landing-cta')
@@ -21,37 +21,51 @@ async function open(page: Page, options: { theme?: 'light' | 'dark'; width?: num
   await waitForHydration(page)
 }
 
-/** Every accordion trigger's aria-expanded, in order. */
-async function expandedStates(triggers: Locator): Promise<string[]> {
-  return triggers.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-expanded') ?? ''))
+/** Whether each FAQ item (a native `<details>`) is open, in order. */
+async function openStates(items: Locator): Promise<boolean[]> {
+  return items.evaluateAll((elements) => elements.map((element) => (element as HTMLDetailsElement).open))
 }
 
-/** SPEC §2/§4: one item open at a time, and clicking the open one closes it (all closed). */
+/**
+ * SPEC §2/§4: one item open at a time, and clicking the open one closes it (all closed).
+ * The FAQ is `<details name>` elements: the browser keeps the group exclusive.
+ */
 async function expectSingleCollapsibleAccordion(region: Locator, questions: readonly string[]) {
-  const triggers = region.locator('.faq__trigger')
-  await expect(triggers).toHaveText(questions as string[])
-  const count = questions.length
-  const closed = Array<string>(count).fill('false')
-  expect(await expandedStates(triggers)).toEqual(closed)
-  await expect(region.locator('.faq__answer').first()).toBeHidden()
+  const items = region.locator('details.faq__item')
+  const summaries = items.locator('summary')
+  const answers = items.locator('.faq__answer')
+  const openItems = region.locator('details[open]')
+  await expect(summaries).toHaveText(questions as string[])
+  // One exclusive group: every item carries the same, non-empty name.
+  const names = await items.evaluateAll((elements) => elements.map((element) => element.getAttribute('name')))
+  expect(names[0]).toBeTruthy()
+  expect(new Set(names).size).toBe(1)
 
-  await triggers.nth(0).click()
-  await expect(triggers.nth(0)).toHaveAttribute('aria-expanded', 'true')
-  await expect(region.locator('.faq__answer').nth(0)).toBeVisible()
-  expect(await expandedStates(triggers)).toEqual(closed.map((state, i) => (i === 0 ? 'true' : state)))
+  const closed = questions.map(() => false)
+  expect(await openStates(items)).toEqual(closed)
+  await expect(openItems).toHaveCount(0)
+  await expect(answers.first()).toBeHidden()
 
-  await triggers.nth(2).click()
-  await expect(triggers.nth(2)).toHaveAttribute('aria-expanded', 'true')
-  expect(await expandedStates(triggers)).toEqual(closed.map((state, i) => (i === 2 ? 'true' : state)))
-  await expect(region.locator('.faq__answer').nth(0)).toBeHidden()
-  await expect(region.locator('.faq__answer').nth(2)).toBeVisible()
-  // Answers are hidden from assistive technology too while closed.
-  await expect(region.locator('.faq').getByRole('region')).toHaveCount(1)
+  await summaries.nth(0).click()
+  await expect(openItems).toHaveCount(1)
+  expect(await openStates(items)).toEqual(closed.map((_, i) => i === 0))
+  await expect(answers.nth(0)).toBeVisible()
 
-  await triggers.nth(2).click()
-  await expect(triggers.nth(2)).toHaveAttribute('aria-expanded', 'false')
-  expect(await expandedStates(triggers)).toEqual(closed)
+  await summaries.nth(2).click()
+  await expect(items.nth(2)).toHaveJSProperty('open', true)
+  await expect(openItems).toHaveCount(1)
+  expect(await openStates(items)).toEqual(closed.map((_, i) => i === 2))
+  await expect(answers.nth(0)).toBeHidden()
+  await expect(answers.nth(2)).toBeVisible()
+  // Answers are hidden from assistive technology too while closed: only the open one is exposed.
+  await expect(region.locator('.faq').getByRole('paragraph')).toHaveCount(1)
+  await expect(region.locator('.faq').getByRole('paragraph')).toHaveText(await answers.nth(2).innerText())
+
+  await summaries.nth(2).click()
+  await expect(openItems).toHaveCount(0)
+  expect(await openStates(items)).toEqual(closed)
   await expect(region.locator('.faq__answer:visible')).toHaveCount(0)
+  await expect(region.locator('.faq').getByRole('paragraph')).toHaveCount(0)
 }
 
 /** axe-core: no violation of impact serious or critical (shown with the offending nodes when there is one). */
@@ -213,22 +227,44 @@ test.describe('landing page', () => {
     expect(questions.length).toBeGreaterThanOrEqual(6)
     expect(questions.length).toBeLessThanOrEqual(8)
     await expectSingleCollapsibleAccordion(faq(page), questions)
-    // The answers are in the server HTML (indexable), even while closed.
     await faq(page).locator('.faq__trigger').nth(1).click()
     await expect(faq(page).locator('.faq__answer').nth(1)).toHaveText(LANDING_FAQ[1]!.answer)
   })
 
+  test('FAQ in the server HTML: native <details> of one group, all closed, answers included (indexable)', async ({ request }) => {
+    const html = (await (await request.get('/')).text()).replace(/<!-- -->/g, '')
+    const section = /<section id="faq"[\s\S]*?<\/section>/.exec(html)?.[0] ?? ''
+    const details = [...section.matchAll(/<details\b([^>]*)>/g)].map((match) => match[1]!)
+    expect(details).toHaveLength(LANDING_FAQ.length)
+    const names = details.map((attributes) => /\sname="([^"]+)"/.exec(attributes)?.[1])
+    expect(names[0]).toBeTruthy()
+    expect(new Set(names).size).toBe(1)
+    expect(details.filter((attributes) => /\sopen\b/.test(attributes))).toEqual([])
+    for (const item of LANDING_FAQ) {
+      expect(section.includes(`>${escapeHtml(item.question)}</h3>`), item.question).toBe(true)
+      expect(section.includes(`<p class="faq__answer">${escapeHtml(item.answer)}</p>`), item.answer).toBe(true)
+    }
+  })
+
   test('the FAQ works from the keyboard', async ({ page }) => {
     await open(page)
-    const triggers = faq(page).locator('.faq__trigger')
-    await triggers.first().focus()
+    const items = faq(page).locator('details.faq__item')
+    const summaries = items.locator('summary')
+    await summaries.first().focus()
     await page.keyboard.press('Enter')
-    await expect(triggers.first()).toHaveAttribute('aria-expanded', 'true')
-    await page.keyboard.press('ArrowDown')
-    await expect(triggers.nth(1)).toBeFocused()
+    await expect(items.first()).toHaveJSProperty('open', true)
+    await expect(faq(page).locator('.faq__answer').first()).toBeVisible()
+    // Tab moves to the next question (an answer holds nothing focusable); Space toggles it.
+    await page.keyboard.press('Tab')
+    await expect(summaries.nth(1)).toBeFocused()
     await page.keyboard.press('Space')
-    await expect(triggers.nth(1)).toHaveAttribute('aria-expanded', 'true')
-    await expect(triggers.first()).toHaveAttribute('aria-expanded', 'false')
+    await expect(items.nth(1)).toHaveJSProperty('open', true)
+    await expect(items.first()).toHaveJSProperty('open', false)
+    await expect(faq(page).locator('details[open]')).toHaveCount(1)
+    // Enter on the open question closes it: all closed.
+    await page.keyboard.press('Enter')
+    await expect(faq(page).locator('details[open]')).toHaveCount(0)
+    await expect(summaries.nth(1)).toBeFocused()
   })
 
   test('the server HTML has no inline style attributes and no executable inline script but the theme one', async ({ request }) => {

@@ -1,7 +1,7 @@
 /** SPEC §2 "Pricing page (/pricing)", §3 pricing plan, §4 billing period and dialogs, §9 prices and terms. */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { PRICING_FAQ } from '../../renderer/components/faq-data.ts'
+import { PRICING_FAQ } from '../../pages/pricing/pricing-faq.ts'
 import { cspViolations, isSameDocument, markDocument, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'
 
 const STORE_URL = 'https://store.watchio.app/lifetime'
@@ -35,30 +35,44 @@ async function expectPrice(card: Locator, amount: string) {
   expect(next).toBe('/per month')
 }
 
-async function expandedStates(triggers: Locator): Promise<string[]> {
-  return triggers.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-expanded') ?? ''))
+/** Whether each FAQ item (a native `<details>`) is open, in order. */
+async function openStates(items: Locator): Promise<boolean[]> {
+  return items.evaluateAll((elements) => elements.map((element) => (element as HTMLDetailsElement).open))
 }
 
-/** SPEC §2/§4: one item open at a time, and clicking the open one closes it (all closed). */
+/**
+ * SPEC §2/§4: one item open at a time, and clicking the open one closes it (all closed).
+ * The FAQ is `<details name>` elements: the browser keeps the group exclusive.
+ */
 async function expectSingleCollapsibleAccordion(region: Locator, questions: readonly string[]) {
-  const triggers = region.locator('.faq__trigger')
-  await expect(triggers).toHaveText(questions as string[])
-  const closed = Array<string>(questions.length).fill('false')
-  expect(await expandedStates(triggers)).toEqual(closed)
+  const items = region.locator('details.faq__item')
+  const summaries = items.locator('summary')
+  const answers = items.locator('.faq__answer')
+  const openItems = region.locator('details[open]')
+  await expect(summaries).toHaveText(questions as string[])
+  const names = await items.evaluateAll((elements) => elements.map((element) => element.getAttribute('name')))
+  expect(names[0]).toBeTruthy()
+  expect(new Set(names).size).toBe(1)
+  const closed = questions.map(() => false)
+  expect(await openStates(items)).toEqual(closed)
+  await expect(openItems).toHaveCount(0)
+  await expect(answers.first()).toBeHidden()
 
-  await triggers.nth(0).click()
-  await expect(triggers.nth(0)).toHaveAttribute('aria-expanded', 'true')
-  await expect(region.locator('.faq__answer').nth(0)).toBeVisible()
+  await summaries.nth(0).click()
+  await expect(openItems).toHaveCount(1)
+  expect(await openStates(items)).toEqual(closed.map((_, i) => i === 0))
+  await expect(answers.nth(0)).toBeVisible()
 
-  await triggers.nth(1).click()
-  await expect(triggers.nth(1)).toHaveAttribute('aria-expanded', 'true')
-  expect(await expandedStates(triggers)).toEqual(closed.map((state, i) => (i === 1 ? 'true' : state)))
-  await expect(region.locator('.faq__answer').nth(0)).toBeHidden()
-  await expect(region.locator('.faq__answer').nth(1)).toBeVisible()
+  await summaries.nth(1).click()
+  await expect(items.nth(1)).toHaveJSProperty('open', true)
+  await expect(openItems).toHaveCount(1)
+  expect(await openStates(items)).toEqual(closed.map((_, i) => i === 1))
+  await expect(answers.nth(0)).toBeHidden()
+  await expect(answers.nth(1)).toBeVisible()
 
-  await triggers.nth(1).click()
-  await expect(triggers.nth(1)).toHaveAttribute('aria-expanded', 'false')
-  expect(await expandedStates(triggers)).toEqual(closed)
+  await summaries.nth(1).click()
+  await expect(openItems).toHaveCount(0)
+  expect(await openStates(items)).toEqual(closed)
   await expect(region.locator('.faq__answer:visible')).toHaveCount(0)
 }
 
@@ -277,12 +291,12 @@ test.describe('pricing page', () => {
     expect(JSON.parse(match![1]!)).toEqual(data)
   })
 
-  test('reached client-side from the landing page, it works the same', async ({ page }) => {
+  test('reached client-side from the blog, it works the same', async ({ page }) => {
     const log = recordProblems(page)
-    await page.goto('/')
+    await page.goto('/blog')
     await waitForHydration(page)
     await markDocument(page)
-    await page.locator('section.hero').getByRole('link', { name: 'See pricing' }).click()
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Pricing', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing Plans')
     expect(await isSameDocument(page)).toBe(true)
     await expect(page).toHaveTitle(/Pricing/)
