@@ -2,6 +2,7 @@ import { type ReactNode, StrictMode } from 'react'
 import type { PageContext } from 'vike/types'
 import { Footer } from './Footer.tsx'
 import { NavBar } from './NavBar.tsx'
+import { ToastHost } from './ToastHost.tsx'
 import { PageContextProvider } from './usePageContext.tsx'
 import './styles.css'
 
@@ -18,6 +19,7 @@ export function PageShell(props: { pageContext: PageContext; children: ReactNode
           {props.children}
         </main>
         <Footer />
+        <ToastHost />
       </PageContextProvider>
     </StrictMode>
   )

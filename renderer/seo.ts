@@ -14,7 +14,7 @@ export interface Seo {
   image?: string
   /** Pages that must stay out of search results (404, redirects, admin). */
   noindex?: boolean
-  /** Redirect pages: go to `url` after `seconds`, even without JavaScript (meta refresh). */
+  /** Redirect pages: without JavaScript, go to `url` after `seconds` (meta refresh). */
   refresh?: { url: string; seconds: number }
 }
 
@@ -46,8 +46,10 @@ export function renderHeadTags(seo: Seo, options: { siteUrl: string; pathname: s
     meta('name', 'description', seo.description),
     seo.keywords?.length ? meta('name', 'keywords', seo.keywords.join(', ')) : '',
     seo.noindex ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeAttribute(canonical)}">`,
+    // Inside <noscript>: with JavaScript the page redirects itself (and a client-side navigation
+    // away cancels it); without, the browser follows this tag.
     seo.refresh
-      ? `<meta http-equiv="refresh" content="${escapeAttribute(`${Math.max(0, Math.round(seo.refresh.seconds))};url=${seo.refresh.url}`)}">`
+      ? `<noscript><meta http-equiv="refresh" content="${escapeAttribute(`${Math.max(0, Math.round(seo.refresh.seconds))};url=${seo.refresh.url}`)}"></noscript>`
       : '',
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', seo.type ?? 'website'),

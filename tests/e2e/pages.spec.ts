@@ -1,0 +1,325 @@
+/**
+ * SPEC §1 and §2: the partnerships, legal and announcement pages; §8 and §9: the toasts
+ * (one at a time, 5 s, F8, swipe right); accessibility (axe, both themes, 360 and 1280 px)
+ * of every page in this group, redirect and referral pages included.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { DEFAULT_REDIRECT_TARGETS } from '../../server/config.ts'
+import { LINKS } from '../../renderer/site.ts'
+import { cspViolations, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'
+
+/** Nothing leaves the machine: any request to another origin is answered here or refused. */
+async function keepOffline(context: BrowserContext, baseURL: string | undefined): Promise<void> {
+  const origin = new URL(baseURL ?? 'http://127.0.0.1').origin
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.abort('blockedbyclient'),
+  )
+}
+
+/** Serves `path` without its meta refresh (the page's script still redirects). */
+async function withoutMetaRefresh(page: Page, path: string): Promise<void> {
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      const response = await route.fetch()
+      const html = (await response.text()).replace(/<meta http-equiv="refresh"[^>]*>/, '')
+      await route.fulfill({
+        status: response.status(),
+        headers: {
+          'content-type': response.headers()['content-type'] ?? 'text/html; charset=utf-8',
+          'content-security-policy': response.headers()['content-security-policy'] ?? '',
+        },
+        body: html,
+      })
+    },
+  )
+}
+
+/** Hydrated, and no console error, page error or CSP violation so far. */
+async function expectHealthy(page: Page, problems: { problems: string[] }): Promise<void> {
+  await waitForHydration(page)
+  expect(await cspViolations(page)).toEqual([])
+  expect(problems.problems).toEqual([])
+}
+
+test.beforeEach(async ({ context, baseURL, page }) => {
+  await keepOffline(context, baseURL)
+  await recordCspViolations(page)
+})
+
+test.describe('partnerships page', () => {
+  test('intro, the four kinds of partners with descriptions, Contact Partnerships Team mail link', async ({ page }) => {
+    const problems = recordProblems(page)
+    const response = await page.goto('/partnerships')
+    expect(response?.status()).toBe(200)
+    await expect(page).toHaveTitle('Partnerships | Watchio')
+    const main = page.getByRole('main')
+    await expect(main.getByRole('heading', { level: 1, name: 'Partnerships' })).toBeVisible()
+    await expect(main).toContainText('premium IPTV player for Apple devices')
+
+    const kinds = main.locator('.partner-card')
+    await expect(kinds).toHaveCount(4)
+    await expect(kinds.locator('h3')).toHaveText([
+      'Content Providers & Distributors',
+      'Technology & Infrastructure Partners',
+      'Marketing & Distribution Channels',
+      'Strategic Collaborations',
+    ])
+    for (const text of await kinds.locator('p').allTextContents()) expect(text.length).toBeGreaterThan(120)
+
+    const contact = main.getByRole('link', { name: 'Contact Partnerships Team' })
+    await expect(contact).toBeVisible()
+    const href = (await contact.getAttribute('href')) ?? ''
+    expect(href.startsWith(`mailto:${LINKS.supportEmail}?subject=`)).toBe(true)
+    const subject = new URLSearchParams(href.slice(href.indexOf('?') + 1)).get('subject')
+    expect(subject).toBe('Partnership inquiry')
+    await expect(main.getByText(LINKS.supportEmail)).toBeVisible()
+    await expectHealthy(page, problems)
+  })
+})
+
+test.describe('legal page', () => {
+  test('Terms of Service, Privacy Policy and Disclaimer, each with its points; last updated October 2025', async ({ page }) => {
+    const problems = recordProblems(page)
+    await page.goto('/legal')
+    await expect(page).toHaveTitle(/^Legal.* \| Watchio$/)
+    const main = page.getByRole('main')
+    await expect(main.getByRole('heading', { level: 1, name: 'Legal' })).toBeVisible()
+    await expect(main.getByText('Last updated October 2025', { exact: true })).toBeVisible()
+
+    const terms = main.locator('section:has(> h2#terms)')
+    const privacy = main.locator('section:has(> h2#privacy)')
+    const disclaimer = main.locator('section:has(> h2#disclaimer)')
+    await expect(terms.getByRole('heading', { level: 2 })).toHaveText('Terms of Service')
+    await expect(privacy.getByRole('heading', { level: 2 })).toHaveText('Privacy Policy')
+    await expect(disclaimer.getByRole('heading', { level: 2 })).toHaveText('Disclaimer')
+
+    // Terms: "as is"; the user's own IPTV credentials; a player that provides no content.
+    await expect(terms).toContainText(/provided [“"]as is[”"]/)
+    await expect(terms).toContainText('You must supply your own IPTV credentials')
+    await expect(terms).toContainText('is a media player')
+    await expect(terms).toContainText('does not host, sell, provide or distribute any content')
+    // Privacy: account information (e-mail, username) for Premium subscribers, usage data and
+    // device information; IPTV credentials not stored; connections made directly from the device.
+    await expect(privacy).toContainText(/Account information \(your e-mail address and username\), for Premium subscribers/)
+    await expect(privacy).toContainText('App usage data')
+    await expect(privacy).toContainText('Device information')
+    await expect(privacy).toContainText('We do not store your IPTV credentials')
+    await expect(privacy).toContainText('are made directly from your device')
+    // Disclaimer: no content hosted, no affiliation, the user is responsible, trademarks belong to their owners.
+    await expect(disclaimer).toContainText('does not host, store, sell or distribute any content')
+    await expect(disclaimer).toContainText('is not affiliated with')
+    await expect(disclaimer).toContainText('You are solely responsible for the legality of the content you access')
+    await expect(disclaimer).toContainText('belong to their respective owners')
+    await expectHealthy(page, problems)
+  })
+
+  test('the contents links lead to #terms, #privacy and #disclaimer', async ({ page }) => {
+    await page.goto('/legal')
+    await waitForHydration(page)
+    const toc = page.getByRole('navigation', { name: 'On this page' })
+    for (const [name, id] of [
+      ['Privacy Policy', 'privacy'],
+      ['Disclaimer', 'disclaimer'],
+      ['Terms of Service', 'terms'],
+    ] as const) {
+      await toc.getByRole('link', { name }).click()
+      await expect(page).toHaveURL(new RegExp(`/legal#${id}$`))
+      await expect(page.locator(`h2#${id}`)).toBeInViewport()
+    }
+  })
+
+  test('a section can be linked directly', async ({ page }) => {
+    await page.goto('/legal#disclaimer')
+    await expect(page.locator('h2#disclaimer')).toBeInViewport()
+  })
+})
+
+test.describe('announcement page (/watchio)', () => {
+  test("successor to the free app, What's New, availability, A Few Things to Keep in Mind, link to /discord", async ({
+    page,
+  }) => {
+    const problems = recordProblems(page)
+    await page.goto('/watchio')
+    await expect(page).toHaveTitle("Meet Watchio: What's New | Watchio")
+    const main = page.getByRole('main')
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Meet Watchio')
+    await expect(main).toContainText('successor to our original free app')
+
+    const whatsNew = main.locator('section:has(> h2#whats-new)')
+    await expect(whatsNew.getByRole('heading', { level: 2 })).toHaveText("What's New")
+    await expect(whatsNew.locator('.feature-card')).toHaveCount(6)
+    await expect(whatsNew).toContainText('No more MP4 conversion')
+    await expect(whatsNew).toContainText('subtitle service')
+    await expect(whatsNew).toContainText('Genre-based search and discovery')
+    for (const category of ['Oscar Winners', 'Trending', 'Based on True Stories']) {
+      await expect(whatsNew).toContainText(category)
+    }
+    await expect(whatsNew).toContainText('Merge content across your accounts')
+    await expect(whatsNew).toContainText('Profiles')
+    await expect(whatsNew).toContainText('modern interface')
+
+    const platforms = main.locator('.platform')
+    await expect(platforms.locator('.platform__name')).toHaveText(['tvOS', 'iOS', 'iPadOS', 'macOS', 'Android'])
+    await expect(platforms.locator('.platform__status')).toHaveText([
+      'Available now',
+      'On the way',
+      'On the way',
+      'On the way',
+      'On the way',
+    ])
+
+    const keepInMind = main.locator('section:has(> h2#keep-in-mind)')
+    await expect(keepInMind.getByRole('heading', { level: 2 })).toHaveText('A Few Things to Keep in Mind')
+    await expect(keepInMind).toContainText('The Files tab is not supported yet.')
+
+    await expect(main.getByRole('link', { name: 'Join us on Discord' })).toHaveAttribute('href', '/discord')
+    await expectHealthy(page, problems)
+  })
+})
+
+test.describe('toasts', () => {
+  const LINK = 'https://watchio.app/r/toast-test'
+  const referral = `/referral?link=${encodeURIComponent(LINK)}`
+  const openToasts = (page: Page) => page.locator('li.toast[data-state="open"]')
+
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
+  })
+
+  test('only one toast is visible at a time: a new one replaces the one on screen', async ({ page }) => {
+    const problems = recordProblems(page)
+    await page.goto(referral)
+    await expect(openToasts(page)).toHaveCount(1)
+    await expect(openToasts(page).locator('.toast__description')).toHaveText(
+      'Your referral link has been automatically copied to clipboard',
+    )
+    const copy = page.getByRole('button', { name: 'Copy referral link' })
+    await copy.click()
+    await copy.click()
+    await expect(openToasts(page).locator('.toast__description')).toHaveText('Your referral link has been copied to clipboard')
+    await expect(page.locator('li.toast')).toHaveCount(1)
+    await expect(page.locator('li.toast:visible')).toHaveCount(1)
+    await expectHealthy(page, problems)
+  })
+
+  test('F8 moves focus to the toast region', async ({ page }) => {
+    await page.goto(referral)
+    await waitForHydration(page)
+    const region = page.getByRole('region', { name: 'Notifications (F8)' })
+    await expect(region).toBeAttached()
+    await page.keyboard.press('F8')
+    await expect(page.locator('ol.toast-viewport')).toBeFocused()
+    expect(await region.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+  })
+
+  test('a toast closes by itself after 5 seconds', async ({ page }) => {
+    test.slow()
+    await page.goto(referral)
+    await expect(openToasts(page)).toHaveCount(1)
+    const shownAt = Date.now()
+    await page.waitForTimeout(4000)
+    await expect(openToasts(page)).toHaveCount(1)
+    await expect(page.locator('li.toast')).toHaveCount(0, { timeout: 3000 })
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4900)
+  })
+
+  test('swiping a toast right past the threshold closes it; its close button too', async ({ page }) => {
+    await page.goto(referral)
+    const toast = openToasts(page)
+    await expect(toast).toHaveCount(1)
+    await expect(toast).toHaveAttribute('data-swipe-direction', 'right')
+    const box = (await toast.boundingBox())!
+    await page.mouse.move(box.x + 40, box.y + box.height / 2)
+    await page.mouse.down()
+    for (let dx = 10; dx <= 120; dx += 10) await page.mouse.move(box.x + 40 + dx, box.y + box.height / 2)
+    await page.mouse.up()
+    await expect(page.locator('li.toast')).toHaveCount(0)
+
+    await page.getByRole('button', { name: 'Copy referral link' }).click()
+    await expect(openToasts(page)).toHaveCount(1)
+    await page.getByRole('button', { name: 'Close notification' }).click()
+    await expect(page.locator('li.toast')).toHaveCount(0)
+  })
+})
+
+test.describe('accessibility (axe): no serious or critical violations', () => {
+  const LINK = 'https://watchio.app/r/axe-check'
+  const PAGES = [
+    '/partnerships',
+    '/legal',
+    '/watchio',
+    `/referral?link=${encodeURIComponent(LINK)}`,
+    '/referral',
+    '/feedback',
+    '/discord',
+    '/help',
+    '/iptv',
+  ]
+  const TARGETS = Object.values(DEFAULT_REDIRECT_TARGETS)
+  const REDIRECT_PATHS = ['/feedback', '/discord', '/help', '/iptv']
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const width of [360, 1280]) {
+      test(`${theme} theme, ${width} px`, async ({ page, context, baseURL }) => {
+        test.setTimeout(120_000)
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
+        await page.setViewportSize({ width, height: 900 })
+        await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
+        // Redirect pages stay on screen: their targets answer 204 No Content, which leaves the
+        // browser where it is. Their meta refresh is taken out so that exactly one attempt (the
+        // scripted one) happens; its delay of 0 is what axe's meta-refresh rule wants, and
+        // redirects.spec.ts checks it in the HTML.
+        for (const path of REDIRECT_PATHS) await withoutMetaRefresh(page, path)
+        let targetHits = 0
+        for (const target of TARGETS) {
+          await context.route(`${target}**`, (route) => {
+            targetHits++
+            return route.fulfill({ status: 204 })
+          })
+        }
+        const problems = recordProblems(page)
+
+        for (const path of PAGES) {
+          const hitsBefore = targetHits
+          await page.goto(path)
+          if (REDIRECT_PATHS.includes(path)) {
+            // The page tried to leave (and stayed, thanks to the 204): nothing else will move it.
+            await expect.poll(() => targetHits).toBeGreaterThan(hitsBefore)
+            await page.waitForLoadState('load')
+          }
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+          await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+          await waitForHydration(page)
+          if (path.startsWith('/referral?')) {
+            // With a toast and the copy button's tooltip on screen.
+            await expect(page.locator('li.toast[data-state="open"]')).toHaveCount(1)
+            await page.getByRole('button', { name: 'Copy referral link' }).focus()
+            await expect(page.getByRole('tooltip')).toHaveText(/Cop/)
+            await page.waitForTimeout(300) // enter animations over
+          }
+          const results = await new AxeBuilder({ page }).analyze()
+          const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          expect(
+            serious.map((v) => `${path}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          ).toEqual([])
+        }
+
+        // And with an error (destructive) toast.
+        await page.addInitScript(() => {
+          navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'))
+        })
+        await page.goto(`/referral?link=${encodeURIComponent(LINK)}`)
+        await waitForHydration(page)
+        await page.getByRole('button', { name: 'Copy referral link' }).click()
+        await expect(page.locator('li.toast--destructive[data-state="open"]')).toHaveCount(1)
+        await page.waitForTimeout(300)
+        const results = await new AxeBuilder({ page }).include('.toast-viewport').analyze()
+        expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+        expect(problems.problems).toEqual([])
+      })
+    }
+  }
+})
