@@ -1,0 +1,149 @@
+import type { BuildResult } from './measure-build.ts'
+import type { LoadResult } from './measure-server.ts'
+
+export interface SizeResult {
+  posts: number
+  published: number
+  contentBytes: number
+  generateMs: number
+  gitMs: number
+  build: BuildResult
+  start: {
+    firstAnswerMs: number
+    loadedLogMs: number | null
+    listeningLogMs: number | null
+    regeneratedAtStart: number
+    cpuSeconds: number
+    otherCpuSeconds: number
+  }
+  /** bareKoa: the reference server answering the same list bytes (null when skipped). */
+  load: { api: LoadResult; page: LoadResult; bareKoa: LoadResult | null }
+  /** 1-minute load average before the size started. */
+  loadAverageBefore: number
+  server: { peakMiB: number; rssMiB: number }
+  serverLog: string[]
+}
+
+/** Targets of the issue, measured against peers on this machine. */
+export const TARGETS = {
+  buildSeconds1000: 2.6,
+  buildPeakMiB10000: 1024,
+  apiRequestsPerCpuSecond: 20_000,
+}
+
+const KIB = 1024
+const MIB = 1024 * 1024
+const number = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+const seconds = (ms: number | null) => (ms === null ? 'n/a' : `${(ms / 1000).toFixed(2)} s`)
+const mib = (value: number | null) => (value === null ? 'n/a' : `${number(value)} MiB`)
+const bytes = (value: number) => (value >= MIB ? `${(value / MIB).toFixed(1)} MiB` : `${(value / KIB).toFixed(1)} KiB`)
+
+export function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)))
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd()
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
+}
+
+export function formatSize(result: SizeResult, options: { connections: number; duration: number; cpus: number }): string {
+  const { build, start, load, server } = result
+  const out: string[] = []
+  out.push(`\n=== ${number(result.posts)} posts (${number(result.published)} published, ${bytes(result.contentBytes)} of post files) ===`)
+  out.push(`generate + write posts ${seconds(result.generateMs)}, git init + commit ${seconds(result.gitMs)}`)
+  if (result.loadAverageBefore > options.cpus / 2) {
+    out.push(
+      `WARNING: the machine was busy (load average ${result.loadAverageBefore.toFixed(1)} on ${options.cpus} cores): ` +
+        'wall times are inflated; see "other CPU" below for how much other work took',
+    )
+  }
+  out.push('')
+  out.push(
+    table(
+      ['build (npm run build)', 'wall', 'peak RSS (tree)', 'note'],
+      [
+        ['total', seconds(build.wallMs), mib(build.peakMiB), `CPU ${build.cpuSeconds.toFixed(1)} s (user+sys, whole tree), other CPU ${build.otherCpuSeconds.toFixed(1)} s; peak at ${seconds(build.peakAtMs)}`],
+        ['  vike build', seconds(build.vikeBuildMs), mib(build.vikeBuildPeakMiB), build.viteBuiltIn.join('; ')],
+        [
+          '  prerender (tsx server/prerender.ts)',
+          seconds(build.prerenderMs),
+          mib(build.prerenderPeakMiB),
+          build.prerenderReported
+            ? `it reports "Prerendered ${number(build.prerenderReported.pages)} pages in ${number(build.prerenderReported.ms)} ms"`
+            : '',
+        ],
+      ],
+    ),
+  )
+  out.push(`dist/client: ${number(build.distClient.files)} files, ${bytes(build.distClient.bytes)}; /blog/index.html ${bytes(build.blogIndexBytes)}`)
+  out.push('biggest processes (own peak VmHWM, CPU, lifetime):')
+  for (const p of build.biggestProcesses) {
+    out.push(`  ${mib(p.peakMiB).padStart(9)}  ${p.cpuSeconds.toFixed(1).padStart(5)} s CPU  ${seconds(p.aliveMs).padStart(8)}  ${p.command}`)
+  }
+  out.push('')
+  out.push(
+    `server start → first 200 of GET /api/blog/posts: ${seconds(start.firstAnswerMs)} ` +
+      `("Loaded … posts" at ${seconds(start.loadedLogMs)}, "listening" at ${seconds(start.listeningLogMs)}; ` +
+      `${start.cpuSeconds.toFixed(2)} s of server CPU, other CPU ${start.otherCpuSeconds.toFixed(2)} s` +
+      `${start.regeneratedAtStart > 0 ? `; it rendered ${number(start.regeneratedAtStart)} pages again first` : ''})`,
+  )
+  out.push('')
+  out.push(
+    `load: autocannon, ${options.connections} connections, ${options.duration} s, Accept-Encoding: br, gzip — ` +
+      `autocannon runs in this process and shares the machine's ${options.cpus} cores with the server`,
+  )
+  const row = (name: string, r: LoadResult) => [
+    name,
+    number(r.requestsPerSecond),
+    r.p50Ms.toFixed(0),
+    r.p99Ms.toFixed(0),
+    number(r.non2xx + r.errors + r.timeouts),
+    `${bytes(r.bodyBytes)} ${r.contentEncoding}`,
+    r.serverCpuSeconds.toFixed(2),
+    number(r.requestsPerCpuSecond),
+    r.clientCpuSeconds.toFixed(2),
+    r.otherCpuSeconds.toFixed(2),
+  ]
+  out.push(
+    table(
+      ['GET', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx/err', 'body', 'server CPU s', 'req/server CPU-s', 'autocannon CPU s', 'other CPU s'],
+      [
+        row('/api/blog/posts', load.api),
+        row(load.page.path, load.page),
+        ...(load.bareKoa ? [row('reference: bare Koa, same list bytes', load.bareKoa)] : []),
+      ],
+    ),
+  )
+  out.push(`server memory: peak (VmHWM) ${mib(server.peakMiB)}, RSS at the end ${mib(server.rssMiB)}`)
+  return out.join('\n')
+}
+
+export function formatSummary(results: SizeResult[]): string {
+  const bySize = new Map(results.map((r) => [r.posts, r]))
+  const rows: string[][] = []
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS')
+  const build1000 = bySize.get(1000)
+  rows.push([
+    `1,000-post build < ${TARGETS.buildSeconds1000} s (Astro 5.2 s, Hugo 0.4 s)`,
+    build1000 ? seconds(build1000.build.wallMs) : 'not run',
+    build1000 ? verdict(build1000.build.wallMs / 1000 < TARGETS.buildSeconds1000) : '-',
+  ])
+  const build10000 = bySize.get(10000)
+  rows.push([
+    `10,000-post peak build memory < 1 GiB (Astro 3.3 GB)`,
+    build10000 ? mib(build10000.build.peakMiB) : 'not run',
+    build10000 ? verdict(build10000.build.peakMiB < TARGETS.buildPeakMiB10000) : '-',
+  ])
+  for (const r of results) {
+    const api = r.load.api
+    const clean = api.non2xx + api.errors + api.timeouts === 0
+    rows.push([
+      `API list ≥ ${number(TARGETS.apiRequestsPerCpuSecond)} req per server CPU-s, ${number(r.posts)} posts`,
+      `${number(api.requestsPerCpuSecond)} (${number(api.requestsPerSecond)} req/s)` +
+        (r.load.bareKoa ? `; bare Koa, same bytes: ${number(r.load.bareKoa.requestsPerCpuSecond)}` : ''),
+      verdict(clean && api.requestsPerCpuSecond >= TARGETS.apiRequestsPerCpuSecond) + (clean ? '' : ' (errors)'),
+    ])
+  }
+  const peers = 'peers for the API: nginx file 55,000, bare Koa pre-serialized 23,000, Koa + JSON.stringify per request 1,000'
+  return `\n=== summary ===\n${table(['target', 'measured', 'verdict'], rows)}\n${peers}`
+}
