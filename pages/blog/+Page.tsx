@@ -51,8 +51,8 @@ function PostList({ posts }: { posts: readonly ListedPost[] }) {
   return (
     <>
       <ul className="post-grid">
-        {visible.map((post) => (
-          <PostCard key={post.id} post={post} />
+        {visible.map((post, index) => (
+          <PostCard key={post.id} post={post} eager={index < 3} />
         ))}
       </ul>
       {totalPages > 1 && <Pagination page={current} totalPages={totalPages} onChange={goTo} />}

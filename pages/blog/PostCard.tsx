@@ -1,12 +1,16 @@
 import type { ListedPost } from './+data.ssr.ts'
 import { formatLongDate } from '../../renderer/format-date.ts'
 
-export function PostCard({ post }: { post: ListedPost }) {
+/** `eager` for the cards in the first screenful: one of them is the page's largest paint. */
+export function PostCard({ post, eager = false }: { post: ListedPost; eager?: boolean }) {
   return (
     <li className="post-card">
       <a className="post-card__link" href={`/blog/${post.slug}`}>
         {post.featuredImageUrl ? (
-          <img className="post-card__image" src={post.featuredImageUrl} alt="" width={1200} height={630} loading="lazy" />
+          <img className="post-card__image" src={post.featuredImageUrl} alt="" width={1200}
+            height={630}
+            loading={eager ? undefined : 'lazy'}
+          />
         ) : (
           <span className="post-card__placeholder">No image</span>
         )}

@@ -52,11 +52,26 @@ function setToasts(next: readonly ToastRecord[]): void {
   for (const listener of listeners) listener()
 }
 
+/**
+ * Told on `window` whenever a toast is shown, so that the page shell (renderer/ToastHost.tsx)
+ * can load the toast UI without importing this module on pages that never toast.
+ */
+export const TOAST_SHOWN_EVENT = 'watchio:toast'
+
+declare global {
+  interface Window {
+    watchioToastShown?: boolean
+  }
+}
+
 /** Shows a toast; returns its id and a function that closes it. */
 export function toast(options: ToastOptions): { id: string; dismiss: () => void } {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER
   const id = `toast-${counter}`
   setToasts([{ ...options, id, open: true }, ...toasts].slice(0, TOAST_LIMIT))
+  // The flag covers a toast shown before the host started listening (effects run child first).
+  window.watchioToastShown = true
+  window.dispatchEvent(new Event(TOAST_SHOWN_EVENT))
   return { id, dismiss: () => dismissToast(id) }
 }
 

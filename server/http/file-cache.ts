@@ -50,7 +50,7 @@ export class FileCache {
       throw error
     }
     const type = TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream'
-    const prepared = new PreparedBody(content, type, options.immutable ? 11 : 5)
+    const prepared = options.immutable ? new PreparedBody(content, type, 11, 9) : new PreparedBody(content, type)
     this.remember(filePath, prepared)
     return prepared
   }

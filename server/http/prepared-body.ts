@@ -23,6 +23,8 @@ export class PreparedBody {
     readonly type: string,
     /** Brotli quality: 11 for immutable assets compressed once, lower for content that changes. */
     private readonly brotliQuality = 5,
+    /** gzip level: 9 for immutable assets, 6 for the rest. */
+    private readonly gzipLevel = 6,
   ) {
     this.etag = `"${createHash('sha1').update(body).digest('base64url')}"`
   }
@@ -46,7 +48,7 @@ export class PreparedBody {
                 [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length,
               },
             })
-          : gzipAsync(this.body, { level: 6 })
+          : gzipAsync(this.body, { level: this.gzipLevel })
       this.encoded.set(encoding, pending)
     }
     return pending
