@@ -108,7 +108,7 @@ for (const size of sizes) {
   }
 }
 
-console.log(formatSummary(results))
+console.log(formatSummary(results, cpus))
 const file = path.join(os.tmpdir(), `watchio-bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
 await writeFile(
   file,

@@ -110,6 +110,8 @@ export interface LoadResult {
   /** Bytes of one response body as sent (compressed), and how. */
   bodyBytes: number
   contentEncoding: string
+  /** The same body uncompressed. */
+  identityBytes: number
   requestsPerSecond: number
   totalRequests: number
   p50Ms: number
@@ -143,6 +145,7 @@ export async function measureLoad(options: {
   const { server, path, connections, duration, warmup } = options
   const url = `${server.url}${path}`
   const sample = await fetchRaw(url)
+  const identity = await fetchRaw(url, {})
   if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers: BROWSER_HEADERS })
 
   const serverBefore = cpuSeconds(server.pid) ?? 0
@@ -158,6 +161,7 @@ export async function measureLoad(options: {
     status: sample.status,
     bodyBytes: sample.body.length,
     contentEncoding: sample.encoding,
+    identityBytes: identity.body.length,
     requestsPerSecond: result.requests.mean,
     totalRequests: result.requests.total,
     p50Ms: result.latency.p50,
@@ -173,10 +177,13 @@ export async function measureLoad(options: {
   }
 }
 
-/** One GET with the browser's Accept-Encoding, body left as sent (compressed). */
-export function fetchRaw(url: string): Promise<{ status: number; body: Buffer; encoding: string; type: string }> {
+/** One GET, by default with the browser's Accept-Encoding; the body is left as sent (compressed). */
+export function fetchRaw(
+  url: string,
+  headers: Record<string, string> = BROWSER_HEADERS,
+): Promise<{ status: number; body: Buffer; encoding: string; type: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers: BROWSER_HEADERS, agent: false }, (res) => {
+    const req = http.get(url, { headers, agent: false }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () =>
