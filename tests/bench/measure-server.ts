@@ -110,8 +110,8 @@ export interface LoadResult {
   /** Bytes of one response body as sent (compressed), and how. */
   bodyBytes: number
   contentEncoding: string
-  /** The same body uncompressed. */
-  identityBytes: number
+  /** The same body uncompressed (null when the server compresses regardless, as the bare Koa reference does). */
+  identityBytes: number | null
   requestsPerSecond: number
   totalRequests: number
   p50Ms: number
@@ -161,7 +161,7 @@ export async function measureLoad(options: {
     status: sample.status,
     bodyBytes: sample.body.length,
     contentEncoding: sample.encoding,
-    identityBytes: identity.body.length,
+    identityBytes: identity.encoding === 'identity' ? identity.body.length : null,
     requestsPerSecond: result.requests.mean,
     totalRequests: result.requests.total,
     p50Ms: result.latency.p50,

@@ -111,7 +111,7 @@ export function formatSize(result: SizeResult, options: { connections: number; d
     r.p50Ms.toFixed(0),
     r.p99Ms.toFixed(0),
     number(r.non2xx + r.errors + r.timeouts),
-    `${bytes(r.bodyBytes)} ${r.contentEncoding} (${bytes(r.identityBytes)} raw)`,
+    `${bytes(r.bodyBytes)} ${r.contentEncoding}${r.identityBytes === null ? '' : ` (${bytes(r.identityBytes)} raw)`}`,
     r.serverCpuSeconds.toFixed(2),
     number(r.requestsPerCpuSecond),
     r.clientCpuSeconds.toFixed(2),
