@@ -1,4 +1,4 @@
-import Koa from 'koa'
+import Koa, { type Middleware } from 'koa'
 import type { Config } from './config.ts'
 import type { PostIndex } from './content/post-index.ts'
 import type { Logger } from './logger.ts'
@@ -8,7 +8,6 @@ import { handleErrors } from './http/handle-errors.ts'
 import { publicApiRoutes } from './http/public-api.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { siteMiddleware } from './http/site.ts'
-import type { Middleware } from 'koa'
 
 export interface AppDeps {
   config: Pick<Config, 'mode' | 'trustProxy'>

@@ -5,6 +5,8 @@ import type { RenderUrl } from '../pages/render-page.ts'
 import type { FileCache } from './file-cache.ts'
 import { PreparedBody, sendPrepared } from './prepared-body.ts'
 
+const TRAILING_SLASH_PAGE = /^(\/[a-z0-9_-]+)+\/$/i
+
 /** Static files: letters, digits and `._-/` only, no `..`; anything else is not a file here. */
 const SAFE_FILE_PATH = /^\/(?:[a-z0-9_-][a-z0-9._-]*\/)*[a-z0-9_-][a-z0-9._-]*\.[a-z0-9]+$/i
 
@@ -24,7 +26,8 @@ export function siteMiddleware(options: { clientDir: string | null; files: FileC
       return
     }
     const pathname = ctx.path
-    if (pathname.length > 1 && pathname.endsWith('/') && pageFilePath('/', pathname.slice(0, -1))) {
+    // `/blog/` → `/blog`: one URL per page (the canonical link has no trailing slash).
+    if (TRAILING_SLASH_PAGE.test(pathname)) {
       ctx.status = 301
       ctx.redirect(pathname.slice(0, -1) + (ctx.querystring ? `?${ctx.querystring}` : ''))
       return

@@ -133,6 +133,12 @@ describe('pages', () => {
     expect(html).toContain('<meta name="keywords"')
   })
 
+  it('sends a page URL with a trailing slash to the one without', async () => {
+    const response = await fetch(`${server.url}/blog/?page=2`, { redirect: 'manual' })
+    expect(response.status).toBe(301)
+    expect(response.headers.get('location')).toBe('/blog?page=2')
+  })
+
   it('serves hashed assets as immutable', async () => {
     const html = await (await get('/blog')).text()
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!
