@@ -12,20 +12,11 @@ import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts'
 import { ensureBuild } from '../support/ensure-build.ts'
 import { createTempSite, startTestServer } from '../support/temp-site.ts'
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 const JS_BUDGET = 90 * 1024
 const TOTAL_BUDGET = 500 * 1024
 
@@ -50,7 +41,7 @@ async function freePort(): Promise<number> {
 }
 
 async function measureBytes(url: string): Promise<Bytes> {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.slice(1) })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
   const bytes: Bytes = { js: 0, css: 0, images: 0, html: 0, other: 0, total: 0, adminScripts: [] }
   const pending: Promise<void>[] = []
@@ -86,7 +77,7 @@ async function measureBytes(url: string): Promise<Bytes> {
 }
 
 async function lighthouseScores(urls: string[]): Promise<Record<string, Record<string, number>>> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS })
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS })
   const scores: Record<string, Record<string, number>> = {}
   try {
     for (const url of urls) {

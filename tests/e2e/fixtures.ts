@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { ConsoleMessage, Page } from '@playwright/test'
+import { type ConsoleMessage, expect, type Locator, type Page } from '@playwright/test'
 import type { Post } from '../../server/content/post.ts'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 
@@ -132,4 +132,51 @@ export async function recordCspViolations(page: Page): Promise<void> {
 
 export async function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])
+}
+
+/** Whether each FAQ item (a native `<details>`) is open, in order. */
+async function openStates(items: Locator): Promise<boolean[]> {
+  return items.evaluateAll((elements) => elements.map((element) => (element as HTMLDetailsElement).open))
+}
+
+/**
+ * SPEC §2/§4: one item open at a time, and clicking the open one closes it (all closed).
+ * The FAQ is `<details name>` elements: the browser keeps the group exclusive.
+ */
+export async function expectSingleCollapsibleAccordion(region: Locator, questions: readonly string[]) {
+  const items = region.locator('details.faq__item')
+  const summaries = items.locator('summary')
+  const answers = items.locator('.faq__answer')
+  const openItems = region.locator('details[open]')
+  await expect(summaries).toHaveText(questions as string[])
+  // One exclusive group: every item carries the same, non-empty name.
+  const names = await items.evaluateAll((elements) => elements.map((element) => element.getAttribute('name')))
+  expect(names[0]).toBeTruthy()
+  expect(new Set(names).size).toBe(1)
+
+  const closed = questions.map(() => false)
+  expect(await openStates(items)).toEqual(closed)
+  await expect(openItems).toHaveCount(0)
+  await expect(answers.first()).toBeHidden()
+
+  await summaries.nth(0).click()
+  await expect(openItems).toHaveCount(1)
+  expect(await openStates(items)).toEqual(closed.map((_, i) => i === 0))
+  await expect(answers.nth(0)).toBeVisible()
+
+  await summaries.nth(2).click()
+  await expect(items.nth(2)).toHaveJSProperty('open', true)
+  await expect(openItems).toHaveCount(1)
+  expect(await openStates(items)).toEqual(closed.map((_, i) => i === 2))
+  await expect(answers.nth(0)).toBeHidden()
+  await expect(answers.nth(2)).toBeVisible()
+  // Answers are hidden from assistive technology too while closed: only the open one is exposed.
+  await expect(region.locator('.faq').getByRole('paragraph')).toHaveCount(1)
+  await expect(region.locator('.faq').getByRole('paragraph')).toHaveText(await answers.nth(2).innerText())
+
+  await summaries.nth(2).click()
+  await expect(openItems).toHaveCount(0)
+  expect(await openStates(items)).toEqual(closed)
+  await expect(region.locator('.faq__answer:visible')).toHaveCount(0)
+  await expect(region.locator('.faq').getByRole('paragraph')).toHaveCount(0)
 }

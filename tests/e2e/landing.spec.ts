@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { LANDING_FAQ } from '../../pages/index/landing-faq.ts'
 import { LINKS } from '../../renderer/site.ts'
-import { cspViolations, escapeHtml, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'
+import { cspViolations, escapeHtml, expectSingleCollapsibleAccordion, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'
 
 const hero = (page: Page) => page.locator('section.hero')
 const cta = (page: Page) => page.locator('section.landing-cta')
@@ -19,53 +19,6 @@ async function open(page: Page, options: { theme?: 'light' | 'dark'; width?: num
   const response = await page.goto('/')
   expect(response?.status()).toBe(200)
   await waitForHydration(page)
-}
-
-/** Whether each FAQ item (a native `<details>`) is open, in order. */
-async function openStates(items: Locator): Promise<boolean[]> {
-  return items.evaluateAll((elements) => elements.map((element) => (element as HTMLDetailsElement).open))
-}
-
-/**
- * SPEC §2/§4: one item open at a time, and clicking the open one closes it (all closed).
- * The FAQ is `<details name>` elements: the browser keeps the group exclusive.
- */
-async function expectSingleCollapsibleAccordion(region: Locator, questions: readonly string[]) {
-  const items = region.locator('details.faq__item')
-  const summaries = items.locator('summary')
-  const answers = items.locator('.faq__answer')
-  const openItems = region.locator('details[open]')
-  await expect(summaries).toHaveText(questions as string[])
-  // One exclusive group: every item carries the same, non-empty name.
-  const names = await items.evaluateAll((elements) => elements.map((element) => element.getAttribute('name')))
-  expect(names[0]).toBeTruthy()
-  expect(new Set(names).size).toBe(1)
-
-  const closed = questions.map(() => false)
-  expect(await openStates(items)).toEqual(closed)
-  await expect(openItems).toHaveCount(0)
-  await expect(answers.first()).toBeHidden()
-
-  await summaries.nth(0).click()
-  await expect(openItems).toHaveCount(1)
-  expect(await openStates(items)).toEqual(closed.map((_, i) => i === 0))
-  await expect(answers.nth(0)).toBeVisible()
-
-  await summaries.nth(2).click()
-  await expect(items.nth(2)).toHaveJSProperty('open', true)
-  await expect(openItems).toHaveCount(1)
-  expect(await openStates(items)).toEqual(closed.map((_, i) => i === 2))
-  await expect(answers.nth(0)).toBeHidden()
-  await expect(answers.nth(2)).toBeVisible()
-  // Answers are hidden from assistive technology too while closed: only the open one is exposed.
-  await expect(region.locator('.faq').getByRole('paragraph')).toHaveCount(1)
-  await expect(region.locator('.faq').getByRole('paragraph')).toHaveText(await answers.nth(2).innerText())
-
-  await summaries.nth(2).click()
-  await expect(openItems).toHaveCount(0)
-  expect(await openStates(items)).toEqual(closed)
-  await expect(region.locator('.faq__answer:visible')).toHaveCount(0)
-  await expect(region.locator('.faq').getByRole('paragraph')).toHaveCount(0)
 }
 
 /** axe-core: no violation of impact serious or critical (shown with the offending nodes when there is one). */

@@ -18,24 +18,6 @@ async function keepOffline(context: BrowserContext, baseURL: string | undefined)
   )
 }
 
-/** Serves `path` without its meta refresh (the page's script still redirects). */
-async function withoutMetaRefresh(page: Page, path: string): Promise<void> {
-  await page.route(
-    (url) => url.pathname === path,
-    async (route) => {
-      const response = await route.fetch()
-      const html = (await response.text()).replace(/<meta http-equiv="refresh"[^>]*>/, '')
-      await route.fulfill({
-        status: response.status(),
-        headers: {
-          'content-type': response.headers()['content-type'] ?? 'text/html; charset=utf-8',
-          'content-security-policy': response.headers()['content-security-policy'] ?? '',
-        },
-        body: html,
-      })
-    },
-  )
-}
 
 /** Hydrated, and no console error, page error or CSP violation so far. */
 async function expectHealthy(page: Page, problems: { problems: string[] }): Promise<void> {
@@ -272,7 +254,6 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
         // browser where it is. Their meta refresh is taken out so that exactly one attempt (the
         // scripted one) happens; its delay of 0 is what axe's meta-refresh rule wants, and
         // redirects.spec.ts checks it in the HTML.
-        for (const path of REDIRECT_PATHS) await withoutMetaRefresh(page, path)
         let targetHits = 0
         for (const target of TARGETS) {
           await context.route(`${target}**`, (route) => {

@@ -2,7 +2,15 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { PRICING_FAQ } from '../../pages/pricing/pricing-faq.ts'
-import { cspViolations, isSameDocument, markDocument, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'
+import {
+  cspViolations,
+  expectSingleCollapsibleAccordion,
+  isSameDocument,
+  markDocument,
+  recordCspViolations,
+  recordProblems,
+  waitForHydration,
+} from './fixtures.ts'
 
 const STORE_URL = 'https://store.watchio.app/lifetime'
 const BADGE = 'Save 50% with Annual'
@@ -33,47 +41,6 @@ async function expectPrice(card: Locator, amount: string) {
   await expect(card.locator('.plan__amount')).toHaveText(amount)
   const next = await card.locator('.plan__amount').evaluate((element) => element.nextElementSibling?.textContent)
   expect(next).toBe('/per month')
-}
-
-/** Whether each FAQ item (a native `<details>`) is open, in order. */
-async function openStates(items: Locator): Promise<boolean[]> {
-  return items.evaluateAll((elements) => elements.map((element) => (element as HTMLDetailsElement).open))
-}
-
-/**
- * SPEC §2/§4: one item open at a time, and clicking the open one closes it (all closed).
- * The FAQ is `<details name>` elements: the browser keeps the group exclusive.
- */
-async function expectSingleCollapsibleAccordion(region: Locator, questions: readonly string[]) {
-  const items = region.locator('details.faq__item')
-  const summaries = items.locator('summary')
-  const answers = items.locator('.faq__answer')
-  const openItems = region.locator('details[open]')
-  await expect(summaries).toHaveText(questions as string[])
-  const names = await items.evaluateAll((elements) => elements.map((element) => element.getAttribute('name')))
-  expect(names[0]).toBeTruthy()
-  expect(new Set(names).size).toBe(1)
-  const closed = questions.map(() => false)
-  expect(await openStates(items)).toEqual(closed)
-  await expect(openItems).toHaveCount(0)
-  await expect(answers.first()).toBeHidden()
-
-  await summaries.nth(0).click()
-  await expect(openItems).toHaveCount(1)
-  expect(await openStates(items)).toEqual(closed.map((_, i) => i === 0))
-  await expect(answers.nth(0)).toBeVisible()
-
-  await summaries.nth(1).click()
-  await expect(items.nth(1)).toHaveJSProperty('open', true)
-  await expect(openItems).toHaveCount(1)
-  expect(await openStates(items)).toEqual(closed.map((_, i) => i === 1))
-  await expect(answers.nth(0)).toBeHidden()
-  await expect(answers.nth(1)).toBeVisible()
-
-  await summaries.nth(1).click()
-  await expect(openItems).toHaveCount(0)
-  expect(await openStates(items)).toEqual(closed)
-  await expect(region.locator('.faq__answer:visible')).toHaveCount(0)
 }
 
 async function expectNoSeriousAxeViolations(page: Page) {

@@ -59,27 +59,6 @@ async function holdClock(page: Page): Promise<void> {
   await page.clock.pauseAt(new Date('2025-10-01T12:00:01Z'))
 }
 
-/**
- * Serves `path` without its meta refresh, so a test with JavaScript sees the scripted
- * redirect alone (the tests without JavaScript cover the meta refresh).
- */
-async function withoutMetaRefresh(page: Page, path: string): Promise<void> {
-  await page.route(
-    (url) => url.pathname === path,
-    async (route) => {
-      const response = await route.fetch()
-      const html = (await response.text()).replace(/<meta http-equiv="refresh"[^>]*>/, '')
-      await route.fulfill({
-        status: response.status(),
-        headers: {
-          'content-type': response.headers()['content-type'] ?? 'text/html; charset=utf-8',
-          'content-security-policy': response.headers()['content-security-policy'] ?? '',
-        },
-        body: html,
-      })
-    },
-  )
-}
 
 const atTarget = (target: string) => (url: URL) => url.href.startsWith(target)
 const heading = (page: Page, text: string) => page.getByRole('heading', { level: 1, name: text })
@@ -91,7 +70,6 @@ test.describe('with JavaScript', () => {
       const targetState = await interceptTarget(context, baseURL, target)
       await recordCspViolations(page)
       const problems = recordProblems(page)
-      await withoutMetaRefresh(page, path)
       await holdClock(page)
 
       const response = await page.goto(path)
@@ -168,7 +146,6 @@ test.describe('with JavaScript', () => {
   test('the Continue link goes to the target', async ({ page, context, baseURL }) => {
     const { path, target } = MESSAGE_PAGES[2]
     await interceptTarget(context, baseURL, target, { open: true })
-    await withoutMetaRefresh(page, path)
     await holdClock(page)
     await page.goto(path)
     await waitForHydration(page)
@@ -184,7 +161,6 @@ test.describe('with JavaScript', () => {
     const targetState = await interceptTarget(context, baseURL, IPTV.target)
     await recordCspViolations(page)
     const problems = recordProblems(page)
-    await withoutMetaRefresh(page, IPTV.path)
     await holdClock(page)
 
     await page.goto(IPTV.path)
