@@ -12,6 +12,15 @@ export default defineConfig({
       },
       {
         test: {
+          // Real files and git repositories in temp folders, no server and no build.
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
