@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'invalid_input'
   | 'post_file_invalid'
   | 'config_invalid'
+  | 'accounts_file_invalid'
 
 export class AppError extends Error {
   constructor(
@@ -41,6 +42,16 @@ export class PostFileError extends AppError {
     readonly reason: string,
   ) {
     super('post_file_invalid', `${file}: ${field} ${reason}`)
+  }
+}
+
+/** The admin accounts file (DATA_DIR/admins.json) cannot be read: names the file and what is wrong. */
+export class AccountsFileError extends AppError {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super('accounts_file_invalid', `${file}: ${reason}`)
   }
 }
 

@@ -6,4 +6,5 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_input: 400,
   post_file_invalid: 500,
   config_invalid: 500,
+  accounts_file_invalid: 500,
 }

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest'
+import {
+  generatePassword,
+  hashPassword,
+  isPasswordHash,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  verifyPassword,
+} from '../../server/accounts/password.ts'
+
+// Each scrypt takes a few hundred milliseconds (N = 2^17) and at most two run at once.
+const SLOW = 30_000
+
+describe('hashPassword', () => {
+  it(
+    'writes scrypt$17$8$1$<16-byte salt>$<32-byte key> and a new salt each time',
+    async () => {
+      const [first, second] = await Promise.all([hashPassword('correct horse battery'), hashPassword('correct horse battery')])
+      for (const hash of [first, second]) {
+        const parts = hash.split('$')
+        expect(parts.slice(0, 4)).toEqual(['scrypt', '17', '8', '1'])
+        expect(Buffer.from(parts[4]!, 'base64url')).toHaveLength(16)
+        expect(Buffer.from(parts[5]!, 'base64url')).toHaveLength(32)
+        expect(parts[4]).toMatch(/^[A-Za-z0-9_-]+$/)
+        expect(isPasswordHash(hash)).toBe(true)
+      }
+      expect(first).not.toBe(second)
+      expect(first.split('$')[4]).not.toBe(second.split('$')[4])
+    },
+    SLOW,
+  )
+
+  it('refuses a password over the maximum', async () => {
+    await expect(hashPassword('x'.repeat(MAX_PASSWORD_LENGTH + 1))).rejects.toThrow(/at most 1024/)
+  })
+
+  it('has the agreed limits', () => {
+    expect(MIN_PASSWORD_LENGTH).toBe(12)
+    expect(MAX_PASSWORD_LENGTH).toBe(1024)
+  })
+})
+
+describe('verifyPassword', () => {
+  it(
+    'accepts the right password and refuses others, an unknown user and malformed hashes',
+    async () => {
+      const hash = await hashPassword('correct horse battery')
+      const key = hash.split('$')[5]!
+      const [right, wrong, empty, caseChanged, unknown, ...malformed] = await Promise.all([
+        verifyPassword('correct horse battery', hash),
+        verifyPassword('correct horse batterY', hash),
+        verifyPassword('', hash),
+        verifyPassword('Correct horse battery', hash),
+        verifyPassword('correct horse battery', null),
+        verifyPassword('correct horse battery', ''),
+        verifyPassword('correct horse battery', 'plain text password'),
+        verifyPassword('correct horse battery', hash.replace('scrypt$', 'bcrypt$')),
+        verifyPassword('correct horse battery', hash.replace('$17$', '$40$')),
+        verifyPassword('correct horse battery', `${hash}$extra`),
+        verifyPassword('correct horse battery', hash.replace(key, '!!!')),
+      ])
+      expect(right).toBe(true)
+      expect([wrong, empty, caseChanged, unknown]).toEqual([false, false, false, false])
+      expect(malformed).toEqual(malformed.map(() => false))
+    },
+    SLOW,
+  )
+
+  it(
+    'refuses a password over the maximum without an error',
+    async () => {
+      const long = 'x'.repeat(MAX_PASSWORD_LENGTH + 1)
+      expect(await verifyPassword(long, null)).toBe(false)
+    },
+    SLOW,
+  )
+
+  it(
+    'treats composed and decomposed forms of a password as the same',
+    async () => {
+      const hash = await hashPassword('caf\u00e9 au lait 12')
+      expect(await verifyPassword('cafe\u0301 au lait 12', hash)).toBe(true)
+    },
+    SLOW,
+  )
+
+  it(
+    'takes about as long for an unknown user as for a wrong password',
+    async () => {
+      const hash = await hashPassword('correct horse battery')
+      const time = async (stored: string | null) => {
+        const start = performance.now()
+        await verifyPassword('wrong password here', stored)
+        return performance.now() - start
+      }
+      const wrong: number[] = []
+      const unknown: number[] = []
+      // Interleaved and one at a time, so both sides see the same machine load.
+      for (let i = 0; i < 5; i++) {
+        wrong.push(await time(hash))
+        unknown.push(await time(null))
+      }
+      const ratio = median(unknown) / median(wrong)
+      expect(ratio).toBeGreaterThan(0.5)
+      expect(ratio).toBeLessThan(2)
+    },
+    SLOW,
+  )
+})
+
+describe('generatePassword', () => {
+  it('gives 20 characters from the readable alphabet, different each time', () => {
+    const passwords = Array.from({ length: 200 }, generatePassword)
+    for (const password of passwords) {
+      expect(password).toMatch(/^[A-Za-z2-9]{20}$/)
+      expect(password).not.toMatch(/[0O1lI]/)
+      expect(password.length).toBeGreaterThanOrEqual(MIN_PASSWORD_LENGTH)
+    }
+    expect(new Set(passwords).size).toBe(passwords.length)
+    // 200 × 20 characters reach every one of the 57 letters and digits.
+    expect(new Set(passwords.join('')).size).toBe(57)
+  })
+})
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
