@@ -1,16 +1,25 @@
 import Koa, { type Middleware } from 'koa'
+import type { AccountStore } from './accounts/account-store.ts'
+import type { SessionStore } from './accounts/session-store.ts'
 import type { Config } from './config.ts'
 import type { PostIndex } from './content/post-index.ts'
 import type { Logger } from './logger.ts'
 import type { RenderUrl } from './pages/render-page.ts'
+import { adminRoutes } from './http/admin-api.ts'
+import { authRoutes } from './http/auth-api.ts'
 import { FileCache } from './http/file-cache.ts'
 import { handleErrors } from './http/handle-errors.ts'
+import { jsonBody } from './http/json-body.ts'
+import { requireSameSite } from './http/same-site.ts'
+import { sessionMiddleware } from './http/sessions.ts'
 import { publicApiRoutes } from './http/public-api.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { siteMiddleware } from './http/site.ts'
+import type { AdminPosts } from './services/admin-posts.ts'
+import type { LoginGuard } from './services/login-guard.ts'
 
 export interface AppDeps {
-  config: Pick<Config, 'mode' | 'trustProxy'>
+  config: Pick<Config, 'mode' | 'trustProxy' | 'siteUrl'>
   index: PostIndex
   render: RenderUrl
   /** `dist/client` in production; null in development, where Vite serves the files. */
@@ -19,6 +28,14 @@ export interface AppDeps {
   logger: Logger
   /** Vite's dev middleware, development only. */
   devMiddleware?: Middleware
+  admin: {
+    accounts: AccountStore
+    sessions: SessionStore
+    guard: LoginGuard
+    posts: AdminPosts
+    /** Sign the session cookie. */
+    sessionKeys: string[]
+  }
 }
 
 /** Builds the Koa app from its parts (tests build it directly; index.ts wires real ones). */
@@ -33,8 +50,23 @@ export function createApp(deps: AppDeps): Koa {
   const api = publicApiRoutes({ posts: deps.index, revision: () => deps.index.revision })
   app.use(api.routes())
   app.use(api.allowedMethods())
+
+  app.keys = deps.admin.sessionKeys
+  const auth = authRoutes({ accounts: deps.admin.accounts, guard: deps.admin.guard })
+  const admin = adminRoutes({ accounts: deps.admin.accounts, posts: deps.admin.posts })
+  // The signed-in area's own middleware runs only there: public pages never touch sessions.
+  const inSignedInArea = (middleware: Middleware): Middleware => (ctx, next) =>
+    isUnder(ctx.path, '/api/auth') || isUnder(ctx.path, '/api/admin') ? middleware(ctx, next) : next()
+  app.use(inSignedInArea(requireSameSite({ siteUrl: deps.config.siteUrl })))
+  app.use(inSignedInArea(noStore))
+  app.use(inSignedInArea(jsonBody()))
+  app.use(inSignedInArea(sessionMiddleware(app, deps.admin.sessions)))
+  for (const router of [auth, admin]) {
+    app.use(router.routes())
+    app.use(router.allowedMethods())
+  }
   app.use(async (ctx, next) => {
-    if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next()
+    if (!isUnder(ctx.path, '/api')) return next()
     ctx.status = 404
     ctx.type = 'text/plain; charset=utf-8'
     ctx.body = 'Not Found'
@@ -43,4 +75,14 @@ export function createApp(deps: AppDeps): Koa {
   if (deps.devMiddleware) app.use(deps.devMiddleware)
   app.use(siteMiddleware({ clientDir: deps.clientDir, files: deps.fileCache, render: deps.render }))
   return app
+}
+
+function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`)
+}
+
+/** Answers about accounts and drafts are private and always fresh: never cached anywhere. */
+const noStore: Middleware = async (ctx, next) => {
+  ctx.set('Cache-Control', 'no-store')
+  await next()
 }

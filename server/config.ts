@@ -21,7 +21,16 @@ export interface Config {
   trustProxy: boolean
   /** Where the redirect pages send visitors (SPEC §2: /feedback, /discord, /help, /iptv). */
   redirectTargets: RedirectTargets
+  /** Absolute path of the private, git-ignored folder for admin accounts, sessions and the session key. */
+  dataDir: string
+  /** Signs the session cookie; when unset a random key is generated once into `dataDir`. */
+  sessionSecret: string | null
+  /** Seeds the first admin account instead of a generated password (both or neither). */
+  firstAdmin: { username?: string; password?: string }
 }
+
+/** A shorter secret could be guessed; 32 characters of hex or base64 carry 128 bits or more. */
+export const MIN_SESSION_SECRET_LENGTH = 32
 
 export interface RedirectTargets {
   feedback: string
@@ -89,8 +98,36 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     else fail(name, raw, 'must be an absolute http(s) URL')
   }
 
+  const dataDir = path.resolve(root, env.DATA_DIR?.trim() || '.data')
+  if (existsSync(dataDir) && !statSync(dataDir).isDirectory()) fail('DATA_DIR', env.DATA_DIR, `${dataDir} must be a folder`)
+  if (dataDir === contentDir || dataDir.startsWith(contentDir + path.sep)) {
+    fail('DATA_DIR', env.DATA_DIR, 'must not be inside CONTENT_DIR (it holds password hashes, and content is published)')
+  }
+
+  const sessionSecret = env.SESSION_SECRET || null
+  if (sessionSecret !== null && sessionSecret.length < MIN_SESSION_SECRET_LENGTH) {
+    fail('SESSION_SECRET', '…', `must be at least ${MIN_SESSION_SECRET_LENGTH} characters (try: openssl rand -hex 32)`)
+  }
+
+  const firstAdmin = { username: env.ADMIN_USERNAME?.trim() || undefined, password: env.ADMIN_PASSWORD || undefined }
+  if (Boolean(firstAdmin.username) !== Boolean(firstAdmin.password)) {
+    problems.push('ADMIN_USERNAME and ADMIN_PASSWORD: set both to seed the first admin account, or neither')
+  }
+
   if (problems.length > 0) throw new ConfigError(problems)
-  return { mode, port, host, siteUrl, contentDir, distDir: path.resolve(root, 'dist'), trustProxy, redirectTargets }
+  return {
+    mode,
+    port,
+    host,
+    siteUrl,
+    contentDir,
+    distDir: path.resolve(root, 'dist'),
+    trustProxy,
+    redirectTargets,
+    dataDir,
+    sessionSecret,
+    firstAdmin,
+  }
 }
 
 function parseBoolean(value: string): boolean | string {

@@ -7,7 +7,14 @@ export type ErrorCode =
   | 'invalid_input'
   | 'post_file_invalid'
   | 'config_invalid'
+  | 'repository_locked'
+  | 'not_a_repository'
+  | 'repository_state_invalid'
   | 'accounts_file_invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'conflict'
+  | 'rate_limited'
 
 export class AppError extends Error {
   constructor(
@@ -58,5 +65,72 @@ export class AccountsFileError extends AppError {
 export class ConfigError extends AppError {
   constructor(readonly problems: string[]) {
     super('config_invalid', `Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+  }
+}
+
+/** No session, an expired one, or a wrong username or password. */
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Sign in first') {
+    super('unauthorized', message)
+  }
+}
+
+/** A request the server refuses whoever sends it: here, one that does not come from the site itself. */
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super('forbidden', message)
+  }
+}
+
+/**
+ * The request is valid but collides with the current state: a stale post version (which
+ * `currentVersion` names, so the client can reload it) or a slug another post uses.
+ */
+export class ConflictError extends AppError {
+  constructor(
+    message: string,
+    readonly currentVersion?: string,
+  ) {
+    super('conflict', message)
+  }
+}
+
+/** Too many failed sign-ins: try again after `retryAfterSeconds`. */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate_limited', `Too many failed sign-ins. Try again in ${formatWait(retryAfterSeconds)}.`)
+  }
+}
+
+function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`
+  const minutes = Math.ceil(seconds / 60)
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+}
+
+/** Another live process is the content repository's writer (see server/git/writer-lock.ts). */
+export class RepositoryLockedError extends AppError {
+  constructor(
+    readonly lockPath: string,
+    readonly holder: { pid: number; hostname: string; startedAt: string },
+  ) {
+    super(
+      'repository_locked',
+      `The content repository is locked by process ${holder.pid} on ${holder.hostname} (since ${holder.startedAt}): ${lockPath}. ` +
+        'Stop that process, or delete the lock file if it is gone.',
+    )
+  }
+}
+
+export class NotAGitRepositoryError extends AppError {
+  constructor(readonly dir: string) {
+    super('not_a_repository', `${dir} is not inside a git work tree`)
+  }
+}
+
+/** The repository is in a state a save cannot work in (e.g. a detached HEAD). */
+export class RepositoryStateError extends AppError {
+  constructor(message: string) {
+    super('repository_state_invalid', message)
   }
 }

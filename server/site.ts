@@ -3,6 +3,7 @@ import type { BuildInfo } from './build-info.ts'
 import type { Config } from './config.ts'
 import { PostFiles } from './content/post-files.ts'
 import { watchFolder } from './content/watch-folder.ts'
+import { ContentRepository } from './git/content-repository.ts'
 import { FileCache } from './http/file-cache.ts'
 import type { Logger } from './logger.ts'
 import { PageFiles } from './pages/page-files.ts'
@@ -24,8 +25,15 @@ export async function openSite(options: {
 }) {
   const { config, build, logger } = options
   if (config.mode === 'production') await loadServerBuild(config.distDir)
+  // First: it refuses to start beside another writer, and finishes or undoes a save a crash interrupted.
+  const repository = await ContentRepository.open({ dir: config.contentDir, logger })
   const content = new BlogContent(new PostFiles(path.join(config.contentDir, 'blog')), logger)
-  await content.load()
+  try {
+    await content.load()
+  } catch (error) {
+    await repository.close()
+    throw error
+  }
   const settings = { siteUrl: config.siteUrl, redirectTargets: config.redirectTargets }
   const render = createPageRenderer({ posts: content.index, settings })
   const fileCache = new FileCache()
@@ -43,10 +51,11 @@ export async function openSite(options: {
     logger,
   })
   // In development nothing is prerendered: every request renders with the current index.
-  if (config.mode === 'production') content.onChange((change) => void pages.applyChange(change))
+  if (config.mode === 'production') content.onChange((change) => pages.applyChange(change).catch(() => {})) // failures are logged by the queue
 
   let stopWatching = () => {}
   return {
+    repository,
     content,
     pages,
     render,
@@ -63,8 +72,10 @@ export async function openSite(options: {
         onError: (error) => logger.error('Watching the posts folder failed', error),
       })
     },
-    close() {
+    async close() {
       stopWatching()
+      await pages.idle()
+      await repository.close()
     },
   }
 }

@@ -1,10 +1,17 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Middleware } from 'koa'
+import path from 'node:path'
+import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
+import { ensureFirstAdmin } from './accounts/first-admin.ts'
+import { loadSessionSecret } from './accounts/session-secret.ts'
+import { SessionStore } from './accounts/session-store.ts'
 import { createApp } from './app.ts'
 import type { BuildInfo } from './build-info.ts'
 import type { Config } from './config.ts'
 import type { Logger } from './logger.ts'
+import { AdminPosts } from './services/admin-posts.ts'
+import { LoginGuard } from './services/login-guard.ts'
 import { openSite } from './site.ts'
 
 export interface RunningServer {
@@ -35,6 +42,7 @@ export async function startServer(options: {
     devMiddleware = await createViteMiddleware()
   }
   site.watch()
+  const admin = await openAdmin({ config, logger, site })
 
   const app = createApp({
     config,
@@ -44,6 +52,7 @@ export async function startServer(options: {
     fileCache: site.fileCache,
     logger,
     devMiddleware,
+    admin,
   })
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening)).on('error', reject)
@@ -55,10 +64,51 @@ export async function startServer(options: {
     site,
     close: () =>
       new Promise<void>((resolve) => {
-        site.close()
         server.close(() => resolve())
         server.closeAllConnections()
+      }).then(async () => {
+        await admin.sessions.flush()
+        await site.close()
       }),
+  }
+}
+
+/**
+ * The admin side: accounts (the first one created at first start, its password printed
+ * once), sessions, the sign-in guard, and the posts service that turns saves into commits.
+ */
+async function openAdmin(options: { config: Config; logger: Logger; site: Awaited<ReturnType<typeof openSite>> }) {
+  const { config, logger, site } = options
+  const accounts = new AccountStore(accountsFilePath(config.dataDir))
+  const first = await ensureFirstAdmin({
+    store: accounts,
+    env: { ADMIN_USERNAME: config.firstAdmin.username, ADMIN_PASSWORD: config.firstAdmin.password },
+    siteHost: new URL(config.siteUrl).host,
+  })
+  if (first?.password) {
+    logger.info(
+      [
+        'First start: created the admin account. This password is shown only once.',
+        `  Sign in at ${config.siteUrl}/admin/login`,
+        `  username: ${first.username}`,
+        `  password: ${first.password}`,
+        `  Change it with: npm run admin -- passwd ${first.username}`,
+      ].join('\n'),
+    )
+  } else if (first) {
+    logger.info(`First start: created the admin account "${first.username}" from ADMIN_USERNAME and ADMIN_PASSWORD.`)
+  }
+  const secret = await loadSessionSecret({ dataDir: config.dataDir, configured: config.sessionSecret })
+  return {
+    accounts,
+    sessions: new SessionStore({ file: path.join(config.dataDir, 'sessions.json') }),
+    guard: new LoginGuard(),
+    posts: new AdminPosts({
+      content: site.content,
+      repository: site.repository,
+      blogDir: path.join(config.contentDir, 'blog'),
+    }),
+    sessionKeys: [secret],
   }
 }
 

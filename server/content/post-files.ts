@@ -4,9 +4,13 @@ import { PostFileError } from '../errors.ts'
 import type { Post } from './post.ts'
 import { SLUG_PATTERN } from './post-rules.ts'
 import { parsePostFile } from './parse-post.ts'
+import { blobId } from './blob-id.ts'
 
-/** What reading one post file gave: the post, nothing (the file is gone), or why it was skipped. */
-export type ReadResult = { post: Post } | { missing: true } | { error: PostFileError }
+/**
+ * What reading one post file gave: the post with its version (the file's git blob id), nothing
+ * (the file is gone), or why it was skipped.
+ */
+export type ReadResult = { post: Post; version: string } | { missing: true } | { error: PostFileError }
 
 /** How many files are read at once when loading the whole folder. */
 const READ_CONCURRENCY = 64
@@ -34,7 +38,7 @@ export class PostFiles {
       throw error
     }
     try {
-      return { post: parsePostFile(text, fileName) }
+      return { post: parsePostFile(text, fileName), version: blobId(text) }
     } catch (error) {
       if (error instanceof PostFileError) return { error }
       throw error

@@ -3,6 +3,8 @@ import { type Post, type PostSummary, type PublicPost, type PublishedPosts, toSu
 
 interface Entry {
   post: Post
+  /** The file's blob id: what the admin API's optimistic concurrency compares. */
+  version: string
   /** Sanitized content, computed on first use: loading 10,000 posts must not parse 10,000 HTML bodies. */
   cleanContent?: string
 }
@@ -19,14 +21,16 @@ export class PostIndex implements PublishedPosts {
   revision = 0
 
   /** @returns a reason when the post cannot be added (its id belongs to another post). */
-  upsert(post: Post): string | null {
+  upsert(post: Post, version = ''): string | null {
     const owner = this.slugById.get(post.id)
     if (owner !== undefined && owner !== post.slug) return `id ${post.id} is already used by ${owner}.html`
     const previous = this.bySlug.get(post.slug)
     if (previous && previous.post.id !== post.id) this.slugById.delete(previous.post.id)
-    this.bySlug.set(post.slug, { post })
+    this.bySlug.set(post.slug, { post, version })
     this.slugById.set(post.id, post.slug)
-    this.changed()
+    // An edit of a post's content alone leaves the published list as it was: keeping it
+    // spares re-sorting every post on each save.
+    this.changed(!previous || showsInListDifferently(previous.post, post))
     return null
   }
 
@@ -44,12 +48,29 @@ export class PostIndex implements PublishedPosts {
   }
 
   byId(id: string): Post | undefined {
+    return this.versionedById(id)?.post
+  }
+
+  /** A post, drafts included, with its version (the admin side). */
+  versionedById(id: string): { post: Post; version: string } | undefined {
     const slug = this.slugById.get(id)
-    return slug === undefined ? undefined : this.bySlug.get(slug)?.post
+    const entry = slug === undefined ? undefined : this.bySlug.get(slug)
+    return entry && { post: entry.post, version: entry.version }
   }
 
   all(): Post[] {
-    return [...this.bySlug.values()].map((entry) => entry.post).sort(newestFirst)
+    return this.allVersioned().map((entry) => entry.post)
+  }
+
+  /** Every post, drafts included, newest first, with its version (the admin list). */
+  allVersioned(): { post: Post; version: string }[] {
+    return [...this.bySlug.values()]
+      .sort((a, b) => newestFirst(a.post, b.post))
+      .map((entry) => ({ post: entry.post, version: entry.version }))
+  }
+
+  versionOf(slug: string): string | undefined {
+    return this.bySlug.get(slug)?.version
   }
 
   /** Published posts, newest first. */
@@ -74,10 +95,24 @@ export class PostIndex implements PublishedPosts {
     return this.bySlug.size
   }
 
-  private changed(): void {
-    this.publishedList = null
+  private changed(listChanged = true): void {
+    if (listChanged) this.publishedList = null
     this.revision++
   }
+}
+
+/** Whether the published list (summaries, order, membership) differs between two versions of a post. */
+export function showsInListDifferently(before: Post, after: Post): boolean {
+  if (!before.isPublished && !after.isPublished) return false
+  return (
+    before.isPublished !== after.isPublished ||
+    before.id !== after.id ||
+    before.slug !== after.slug ||
+    before.title !== after.title ||
+    before.summary !== after.summary ||
+    before.publishDate !== after.publishDate ||
+    before.featuredImageUrl !== after.featuredImageUrl
+  )
 }
 
 function newestFirst(a: Post, b: Post): number {

@@ -21,8 +21,14 @@ export const checkSlug: Check = (value) => {
   return null
 }
 
-export const checkTitle: Check = (value) => checkText(value, MAX_TITLE_LENGTH)
-export const checkSummary: Check = (value) => checkText(value, MAX_SUMMARY_LENGTH)
+/** Control characters (NUL and the like) have no place in a title; a summary may break lines. */
+const TITLE_FORBIDDEN = /[\u0000-\u001f\u007f]/
+const SUMMARY_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+export const checkTitle: Check = (value) =>
+  checkText(value, MAX_TITLE_LENGTH) ?? (TITLE_FORBIDDEN.test(value as string) ? 'must be one line without control characters' : null)
+export const checkSummary: Check = (value) =>
+  checkText(value, MAX_SUMMARY_LENGTH) ?? (SUMMARY_FORBIDDEN.test(value as string) ? 'must not contain control characters' : null)
 
 export const checkContent: Check = (value) => {
   if (typeof value !== 'string') return 'must be a string'

@@ -6,5 +6,12 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_input: 400,
   post_file_invalid: 500,
   config_invalid: 500,
+  repository_locked: 500,
+  not_a_repository: 500,
+  repository_state_invalid: 500,
   accounts_file_invalid: 500,
+  unauthorized: 401,
+  forbidden: 403,
+  conflict: 409,
+  rate_limited: 429,
 }

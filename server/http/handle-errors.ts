@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa'
-import { AppError } from '../errors.ts'
+import { AppError, ConflictError, RateLimitedError } from '../errors.ts'
 import type { Logger } from '../logger.ts'
 import { STATUS_BY_CODE } from './error-status.ts'
 
@@ -19,6 +19,9 @@ export function handleErrors(logger: Logger): Middleware {
       if (error instanceof AppError) {
         status = STATUS_BY_CODE[error.code]
         message = status < 500 ? error.message : message
+        if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds))
+        // The version a stale edit collided with, so the client can load it.
+        if (error instanceof ConflictError && error.currentVersion) ctx.set('ETag', `"${error.currentVersion}"`)
       } else if (isClientHttpError(error)) {
         status = error.status
         message = error.expose ? error.message : 'Bad Request'

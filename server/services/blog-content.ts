@@ -1,6 +1,5 @@
 import type { Logger } from '../logger.ts'
-import type { Post } from '../content/post.ts'
-import { PostIndex } from '../content/post-index.ts'
+import { PostIndex, showsInListDifferently } from '../content/post-index.ts'
 import { isPostFileName, type PostFiles, type ReadResult } from '../content/post-files.ts'
 
 /** What a reload changed, for whoever regenerates pages and caches. */
@@ -20,7 +19,7 @@ export interface ContentChange {
  */
 export class BlogContent {
   readonly index = new PostIndex()
-  private readonly listeners = new Set<(change: ContentChange) => void>()
+  private readonly listeners = new Set<(change: ContentChange) => unknown>()
 
   constructor(
     private readonly files: PostFiles,
@@ -46,25 +45,33 @@ export class BlogContent {
     return this.apply(await this.files.readMany(fileNames))
   }
 
-  onChange(listener: (change: ContentChange) => void): () => void {
+  /**
+   * `listener` runs after each change; a reload resolves only once every listener's promise
+   * has (so a save answers after its pages are regenerated).
+   */
+  onChange(listener: (change: ContentChange) => unknown): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
   }
 
   private async apply(results: Map<string, ReadResult>): Promise<ContentChange> {
     const change: ContentChange = { updated: [], removed: [], publishedListChanged: false }
-    for (const [fileName, result] of results) {
+    // Removals first: a renamed post's id must be free before its new file is added.
+    const ordered = [...results].sort(([, a], [, b]) => Number('post' in a) - Number('post' in b))
+    for (const [fileName, result] of ordered) {
       const slug = fileName.slice(0, -'.html'.length)
       const before = this.index.bySlugAny(slug)
       if ('post' in result) {
-        if (before && samePost(before, result.post)) continue
-        const problem = this.index.upsert(result.post)
+        if (before && this.index.versionOf(slug) === result.version) continue
+        const problem = this.index.upsert(result.post, result.version)
         if (problem) {
           this.logger.warn(`Skipped ${fileName}: ${problem}`)
           continue
         }
         change.updated.push(slug)
-        if (before?.isPublished || result.post.isPublished) change.publishedListChanged = true
+        if (!before ? result.post.isPublished : showsInListDifferently(before, result.post)) {
+          change.publishedListChanged = true
+        }
       } else {
         if ('error' in result) this.logger.warn(`Skipped ${result.error.message}`)
         if (!before) continue
@@ -74,20 +81,8 @@ export class BlogContent {
       }
     }
     if (change.updated.length > 0 || change.removed.length > 0) {
-      for (const listener of this.listeners) listener(change)
+      await Promise.all([...this.listeners].map((listener) => listener(change)))
     }
     return change
   }
-}
-
-function samePost(a: Post, b: Post): boolean {
-  return (
-    a.id === b.id &&
-    a.title === b.title &&
-    a.summary === b.summary &&
-    a.publishDate === b.publishDate &&
-    a.isPublished === b.isPublished &&
-    a.featuredImageUrl === b.featuredImageUrl &&
-    a.content === b.content
-  )
 }

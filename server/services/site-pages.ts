@@ -43,6 +43,8 @@ const RENDER_CONCURRENCY = 4
 export class SitePages {
   private state: PagesState
   private queue: Promise<unknown> = Promise.resolve()
+  /** Stamps of the pages made from the whole list, valid while the index keeps the same list. */
+  private listStamps?: { list: readonly unknown[]; stamps: Map<string, string> }
 
   constructor(
     private readonly options: {
@@ -61,19 +63,32 @@ export class SitePages {
     this.state = { renderId: options.renderId, stamps: {} }
   }
 
-  /** Every URL that should be prerendered now, with the stamp of its data. */
-  expectedPages(): Map<string, string> {
+  /** Every URL that should be prerendered now. */
+  expectedUrls(): string[] {
+    const posts = this.options.index.list().map((summary) => `/blog/${summary.slug}`)
+    return [...STATIC_PAGE_PATHS, '/blog', ...posts, '/sitemap.xml', '/robots.txt']
+  }
+
+  /**
+   * The stamp of the data `url` is rendered from, or undefined when the URL should not exist.
+   * Computed per URL so that a save of one post hashes that post, not all 10,000.
+   */
+  expectedStamp(url: string): string | undefined {
     const { index, renderId } = this.options
-    const pages = new Map<string, string>()
-    for (const url of STATIC_PAGE_PATHS) pages.set(url, renderId)
-    const list = index.list()
-    pages.set('/blog', stamp(renderId, list))
-    for (const summary of list) {
-      pages.set(`/blog/${summary.slug}`, stamp(renderId, index.bySlugAny(summary.slug)))
+    if ((STATIC_PAGE_PATHS as readonly string[]).includes(url) || url === '/robots.txt') return renderId
+    if (url === '/blog' || url === '/sitemap.xml') {
+      const list = index.list()
+      if (this.listStamps?.list !== list) this.listStamps = { list, stamps: new Map() }
+      let value = this.listStamps.stamps.get(url)
+      if (value === undefined) {
+        value = stamp(renderId, url === '/blog' ? list : this.sitemapEntries())
+        this.listStamps.stamps.set(url, value)
+      }
+      return value
     }
-    pages.set('/sitemap.xml', stamp(renderId, this.sitemapEntries()))
-    pages.set('/robots.txt', renderId)
-    return pages
+    if (!url.startsWith('/blog/')) return undefined
+    const post = index.bySlugAny(url.slice('/blog/'.length))
+    return post?.isPublished ? stamp(renderId, post) : undefined
   }
 
   /** Every public page and published post, redirect pages excepted. */
@@ -90,7 +105,7 @@ export class SitePages {
   /** Renders every page from scratch (the build). */
   generateAll(): Promise<number> {
     this.state = { renderId: this.options.renderId, stamps: {} }
-    return this.enqueue(() => this.reconcile([...this.expectedPages().keys()]))
+    return this.enqueue(() => this.reconcile(this.expectedUrls()))
   }
 
   /** At start: renders only what changed since the pages were last written. */
@@ -101,7 +116,7 @@ export class SitePages {
     } catch {
       // No state yet (or unreadable): everything is rendered again.
     }
-    return this.enqueue(() => this.reconcile([...new Set([...this.expectedPages().keys(), ...Object.keys(this.state.stamps)])]))
+    return this.enqueue(() => this.reconcile([...new Set([...this.expectedUrls(), ...Object.keys(this.state.stamps)])]))
   }
 
   /** After a content change: the list, and the changed or removed posts' own pages. */
@@ -123,7 +138,7 @@ export class SitePages {
   }
 
   private async reconcile(urls: string[]): Promise<number> {
-    const expected = this.expectedPages()
+    const expected = new Map(urls.map((url) => [url, this.expectedStamp(url)]))
     const work = urls.filter((url) => expected.get(url) !== this.state.stamps[url])
     let next = 0
     const worker = async () => {

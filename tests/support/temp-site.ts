@@ -16,8 +16,13 @@ export interface TempSite {
   blogDir: string
   /** A private copy of dist/client for this site's prerendered pages. */
   clientDir: string
+  /** The server's private data folder (accounts, sessions, session key). */
+  dataDir: string
   cleanup(): Promise<void>
 }
+
+/** The admin account every test server is seeded with (ADMIN_USERNAME / ADMIN_PASSWORD). */
+export const TEST_ADMIN = { username: 'editor', password: 'correct horse battery staple', displayName: 'editor' }
 
 /**
  * A temp git repository with a copy of this repository's sample content (or an empty
@@ -40,7 +45,8 @@ export async function createTempSite(options: { empty?: boolean } = {}): Promise
   git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '--allow-empty', '-m', 'initial content')
   const clientDir = path.join(base, 'client')
   await cp(path.join(repoRoot, 'dist/client'), clientDir, { recursive: true })
-  return { repoDir, contentDir, blogDir, clientDir, cleanup: () => rm(base, { recursive: true, force: true }) }
+  const dataDir = path.join(base, 'data')
+  return { repoDir, contentDir, blogDir, clientDir, dataDir, cleanup: () => rm(base, { recursive: true, force: true }) }
 }
 
 /** A log that keeps its lines, so tests can assert what the server reported. */
@@ -60,7 +66,16 @@ export async function startTestServer(
   options: { env?: Record<string, string>; logger?: Logger } = {},
 ): Promise<RunningServer> {
   const config = loadConfig(
-    { NODE_ENV: 'production', PORT: '0', SITE_URL: 'https://watchio.example', CONTENT_DIR: site.contentDir, ...options.env },
+    {
+      NODE_ENV: 'production',
+      PORT: '0',
+      SITE_URL: 'https://watchio.example',
+      CONTENT_DIR: site.contentDir,
+      DATA_DIR: site.dataDir,
+      ADMIN_USERNAME: TEST_ADMIN.username,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      ...options.env,
+    },
     repoRoot,
   )
   const build = await readBuildInfo(config.distDir)

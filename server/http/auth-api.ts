@@ -1,0 +1,54 @@
+import Router from '@koa/router'
+import type { AccountStore } from '../accounts/account-store.ts'
+import { MAX_PASSWORD_LENGTH, verifyPassword } from '../accounts/password.ts'
+import { InvalidInputError, UnauthorizedError } from '../errors.ts'
+import type { LoginGuard } from '../services/login-guard.ts'
+import { currentAdmin, endSession, startSession } from './sessions.ts'
+
+/** Same answer for an unknown username and a wrong password, so neither reveals which. */
+const LOGIN_FAILED = 'Invalid username or password'
+
+/** SPEC §7: sign in, who am I, sign out. */
+export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard }): Router {
+  const router = new Router({ prefix: '/api/auth' })
+
+  router.post('/login', async (ctx) => {
+    const { username, password } = readLogin(ctx.request.body)
+    await deps.guard.check(username, ctx.ip)
+    const account = await deps.accounts.get(username)
+    // An unknown user still costs one full password check: the answer's timing says nothing.
+    const valid = await verifyPassword(password, account?.passwordHash ?? null)
+    if (!account || !valid) {
+      await deps.guard.recordFailure(username, ctx.ip)
+      throw new UnauthorizedError(LOGIN_FAILED)
+    }
+    await deps.guard.recordSuccess(username, ctx.ip)
+    await startSession(ctx, account)
+    ctx.body = { username: account.username, displayName: account.displayName }
+  })
+
+  router.get('/me', async (ctx) => {
+    const account = await currentAdmin(ctx, deps.accounts)
+    if (!account) throw new UnauthorizedError('Not signed in')
+    ctx.body = { username: account.username, displayName: account.displayName }
+  })
+
+  router.post('/logout', (ctx) => {
+    endSession(ctx)
+    ctx.status = 204
+  })
+
+  return router
+}
+
+/** Usernames are lowercase; a long one cannot exist but is still answered like any unknown one. */
+function readLogin(body: unknown): { username: string; password: string } {
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  const { username, password } = fields
+  if (typeof username !== 'string' || username.trim() === '') throw new InvalidInputError('username is required', 'username')
+  if (typeof password !== 'string' || password === '') throw new InvalidInputError('password is required', 'password')
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw new InvalidInputError(`password must be at most ${MAX_PASSWORD_LENGTH} characters`, 'password')
+  }
+  return { username: username.trim().toLowerCase().slice(0, 100), password }
+}

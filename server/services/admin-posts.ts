@@ -1,0 +1,162 @@
+import { randomInt } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { blobId } from '../content/blob-id.ts'
+import type { Post } from '../content/post.ts'
+import { type PostInput, readPostInput, readVersion } from '../content/post-input.ts'
+import { cleanPostHtml } from '../content/sanitize-html.ts'
+import { serializePost } from '../content/serialize-post.ts'
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts'
+import type { ContentRepository, FileChange, GitAuthor } from '../git/content-repository.ts'
+import type { BlogContent } from './blog-content.ts'
+
+/** A post as the admin API shows it: every field, drafts included, and the version to send back. */
+export type VersionedPost = Post & { version: string }
+
+/** What a save did: `committed` is false when the post was already exactly so. */
+export interface SaveResult {
+  post: VersionedPost
+  committed: boolean
+}
+
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
+const ID_LENGTH = 10
+
+/**
+ * The rules of the admin side: what a create, an update and a delete do. Each one validates
+ * and sanitizes, checks the version the admin started from and that the slug is free, then
+ * writes the post's file(s) as exactly one git commit authored by the admin, and answers once
+ * the index and the public pages show the change. Saves run one at a time, so a check and
+ * the write it allows can never interleave with another save.
+ */
+export class AdminPosts {
+  private queue: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    private readonly deps: {
+      content: BlogContent
+      repository: Pick<ContentRepository, 'commitFiles'>
+      blogDir: string
+      /** Today's date `YYYY-MM-DD`: a new post's default publish date. */
+      today?: () => string
+    },
+  ) {}
+
+  list(): VersionedPost[] {
+    return this.deps.content.index.allVersioned().map(({ post, version }) => ({ ...post, version }))
+  }
+
+  get(id: string): VersionedPost {
+    const found = this.deps.content.index.versionedById(id)
+    if (!found) throw new NotFoundError('No post has this id')
+    return { ...found.post, version: found.version }
+  }
+
+  create(body: unknown, author: GitAuthor): Promise<SaveResult> {
+    return this.serialize(async () => {
+      const today = this.deps.today?.() ?? new Date().toISOString().slice(0, 10)
+      const { input } = readPostInput(body, { publishDate: today, isPublished: false, featuredImageUrl: '' })
+      this.ensureSlugFree(input.slug)
+      const post: Post = { id: this.newId(), ...input, content: cleanContent(input.content) }
+      return this.write({ post, previous: null, author, verb: 'create' })
+    })
+  }
+
+  update(id: string, body: unknown, author: GitAuthor): Promise<SaveResult> {
+    return this.serialize(async () => {
+      const current = this.get(id)
+      const { input, version } = readPostInput(body, current)
+      this.ensureVersion(current, version)
+      if (input.slug !== current.slug) this.ensureSlugFree(input.slug)
+      const post: Post = { ...orderedFields(input), id: current.id, content: cleanContent(input.content) }
+      const verb =
+        post.slug !== current.slug
+          ? 'rename'
+          : post.isPublished !== current.isPublished
+            ? post.isPublished ? 'publish' : 'unpublish'
+            : 'update'
+      return this.write({ post, previous: current, author, verb })
+    })
+  }
+
+  remove(id: string, ifMatch: string | undefined, author: GitAuthor): Promise<void> {
+    return this.serialize(async () => {
+      const current = this.get(id)
+      this.ensureVersion(current, readVersion(ifMatch))
+      await this.deps.repository.commitFiles({
+        changes: [{ path: this.fileOf(current.slug), content: null }],
+        message: `blog: delete "${current.title}" (${current.slug})`,
+        author,
+      })
+      await this.deps.content.reload([`${current.slug}.html`])
+    })
+  }
+
+  private async write(options: {
+    post: Post
+    previous: VersionedPost | null
+    author: GitAuthor
+    verb: 'create' | 'update' | 'rename' | 'publish' | 'unpublish'
+  }): Promise<SaveResult> {
+    const { post, previous, author, verb } = options
+    const text = serializePost(post)
+    const changes: FileChange[] = [{ path: this.fileOf(post.slug), content: text }]
+    if (previous && previous.slug !== post.slug) changes.unshift({ path: this.fileOf(previous.slug), content: null })
+    const slugs = verb === 'rename' ? `${previous!.slug} → ${post.slug}` : post.slug
+    const commit = await this.deps.repository.commitFiles({
+      changes,
+      message: `blog: ${verb} "${post.title}" (${slugs})`,
+      author,
+    })
+    await this.deps.content.reload(changes.map((change) => path.basename(change.path)))
+    return { post: { ...post, version: blobId(text) }, committed: commit !== null }
+  }
+
+  private ensureVersion(current: VersionedPost, version: string | undefined): void {
+    // No version: SPEC §7's contract sends none, so such a save wins. The admin UI always sends one.
+    if (version !== undefined && version !== current.version) {
+      throw new ConflictError(
+        `This post was changed since you opened it (its version is now ${current.version}). Reload it, then save again.`,
+        current.version,
+      )
+    }
+  }
+
+  /** A slug names a file: it must not belong to another post, nor to a file the index skipped. */
+  private ensureSlugFree(slug: string): void {
+    if (this.deps.content.index.bySlugAny(slug) || existsSync(this.fileOf(slug))) {
+      throw new ConflictError(`slug "${slug}" is already used by another post`)
+    }
+  }
+
+  private fileOf(slug: string): string {
+    return path.join(this.deps.blogDir, `${slug}.html`)
+  }
+
+  private newId(): string {
+    for (;;) {
+      let id = ''
+      for (let i = 0; i < ID_LENGTH; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)]
+      if (!this.deps.content.index.byId(id)) return id
+    }
+  }
+
+  private serialize<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work)
+    this.queue = run.catch(() => {})
+    return run
+  }
+}
+
+/** Sanitized with the render schema, one block per line; nothing left means no content. */
+function cleanContent(html: string): string {
+  const clean = cleanPostHtml(html)
+  if (clean.trim() === '') throw new InvalidInputError('content has nothing left once unsafe HTML is removed', 'content')
+  return clean
+}
+
+/** The input's fields in `Post` order (JSON of the answer reads like the file). */
+function orderedFields(input: PostInput): Omit<Post, 'id' | 'content'> {
+  const { title, slug, summary, publishDate, isPublished, featuredImageUrl } = input
+  return { title, slug, summary, publishDate, isPublished, featuredImageUrl }
+}

@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parsePostFile } from '../../server/content/parse-post.ts'
+import { ApiClient, git, newPostBody } from '../support/admin-client.ts'
+import { createTempSite, type TempSite } from '../support/temp-site.ts'
+
+const ROUNDS = 20
+const serveScript = path.resolve(import.meta.dirname, '../support/serve-temp-site.ts')
+
+let site: TempSite
+/** Commit messages of every save that answered 2xx: each must be in the history after any crash. */
+const acknowledged: string[] = []
+const recoveries: string[] = []
+
+beforeAll(async () => {
+  site = await createTempSite()
+})
+
+afterAll(async () => {
+  await site?.cleanup()
+})
+
+function startChild(): Promise<{ child: ChildProcess; url: string; output: string[] }> {
+  const { cleanup: _cleanup, ...paths } = site
+  const child = spawn(process.execPath, ['--import', 'tsx', serveScript], {
+    env: { ...process.env, NODE_ENV: 'production', WATCHIO_TEMP_SITE: JSON.stringify(paths) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output: string[] = []
+  return new Promise((resolve, reject) => {
+    const onData = (data: Buffer) => {
+      for (const line of data.toString().split('\n')) {
+        output.push(line)
+        const ready = /^READY (\S+)/.exec(line)
+        if (ready) resolve({ child, url: ready[1]!, output })
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', onData)
+    child.on('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${output.join('\n')}`)))
+  })
+}
+
+/** What every start must find, whatever moment the previous process died at. */
+async function checkRepository(): Promise<void> {
+  git(site.repoDir, 'fsck', '--full', '--strict')
+  expect(git(site.repoDir, 'status', '--porcelain', '--', 'content/blog')).toBe('')
+  for (const name of await readdir(site.blogDir)) {
+    expect(name, 'a temp file was left behind').toMatch(/^[a-z0-9-]+\.html$/)
+    parsePostFile(await readFile(path.join(site.blogDir, name), 'utf8'), name)
+  }
+  const history = new Set(git(site.repoDir, 'log', '--format=%s').split('\n'))
+  for (const message of acknowledged) expect(history, `acknowledged save lost: ${message}`).toContain(message)
+}
+
+/** Saves until the process dies: creates, updates, renames and deletes, two at a time. */
+async function saveUntilKilled(url: string, round: number): Promise<void> {
+  const api = await new ApiClient(url).signIn()
+  const worker = async (lane: number) => {
+    for (let n = 0; ; n++) {
+      const slug = `crash-${round}-${lane}-${n}`
+      const title = `Crash ${round}.${lane}.${n}`
+      const created = await api.json<{ id: string; version: string }>('POST', '/api/admin/blog/posts', newPostBody({ slug, title }))
+      if (created.status !== 201) return
+      acknowledged.push(`blog: create "${title}" (${slug})`)
+      const renamed = await api.json<{ version: string }>('PUT', `/api/admin/blog/posts/${created.body.id}`, {
+        ...newPostBody({ slug: `${slug}-moved`, title, content: '<p>Moved</p>' }),
+        version: created.body.version,
+      })
+      if (renamed.status !== 200) return
+      acknowledged.push(`blog: rename "${title}" (${slug} → ${slug}-moved)`)
+      if (n % 2 === 0) {
+        const deleted = await api.request('DELETE', `/api/admin/blog/posts/${created.body.id}`, {
+          headers: { 'If-Match': `"${renamed.body.version}"` },
+        })
+        if (deleted.status !== 204) return
+        acknowledged.push(`blog: delete "${title}" (${slug}-moved)`)
+      }
+    }
+  }
+  await Promise.all([worker(0), worker(1)]).catch(() => {})
+}
+
+describe('crash safety', () => {
+  it(`survives SIGKILL at random moments during saves, ${ROUNDS} rounds`, { timeout: 300_000 }, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const { child, url, output } = await startChild()
+      recoveries.push(...output.filter((line) => /recover|rolled back|interrupted|completed/i.test(line)))
+      await checkRepository()
+      const exited = new Promise((resolve) => child.on('exit', resolve))
+      const saving = saveUntilKilled(url, round)
+      // Let the sign-in (about 0.4 s) finish, then kill somewhere inside the stream of saves.
+      await new Promise((resolve) => setTimeout(resolve, 450 + Math.random() * 400))
+      child.kill('SIGKILL')
+      await exited
+      await saving
+    }
+    const { child } = await startChild()
+    await checkRepository()
+    child.kill('SIGKILL')
+    expect(acknowledged.length).toBeGreaterThan(ROUNDS)
+    console.info(`crash test: ${acknowledged.length} acknowledged saves; recovery at start: ${recoveries.length ? recoveries.join(' | ') : 'none needed'}`)
+  })
+})

@@ -1,0 +1,305 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parsePostFile } from '../../server/content/parse-post.ts'
+import type { RunningServer } from '../../server/start.ts'
+import { ApiClient, commitCount, git, newPostBody } from '../support/admin-client.ts'
+import { createTempSite, startTestServer, TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
+
+type AdminPost = Record<string, unknown> & { id: string; slug: string; version: string; title: string }
+
+let site: TempSite
+let server: RunningServer
+let api: ApiClient
+
+beforeAll(async () => {
+  site = await createTempSite()
+  // A maintainer's unrelated work in progress: staged, and modified but not staged.
+  await writeFile(path.join(site.repoDir, 'NOTES.md'), 'staged notes\n')
+  git(site.repoDir, 'add', 'NOTES.md')
+  await writeFile(path.join(site.contentDir, 'README.txt'), 'untracked note beside the posts\n')
+  server = await startTestServer(site)
+  api = await new ApiClient(server.url).signIn()
+})
+
+afterAll(async () => {
+  await server?.close()
+  await site?.cleanup()
+})
+
+const lastCommit = () => ({
+  author: git(site.repoDir, 'log', '-1', '--format=%an <%ae>'),
+  committer: git(site.repoDir, 'log', '-1', '--format=%cn <%ce>'),
+  message: git(site.repoDir, 'log', '-1', '--format=%s'),
+  files: git(site.repoDir, 'show', '--name-status', '--format=', 'HEAD'),
+  stat: git(site.repoDir, 'show', '--stat', '--format=', 'HEAD'),
+})
+const authorLine = `${TEST_ADMIN.displayName} <${TEST_ADMIN.username}@watchio.example>`
+const readPost = async (slug: string) => parsePostFile(await readFile(path.join(site.blogDir, `${slug}.html`), 'utf8'), `${slug}.html`)
+const publicStatus = async (urlPath: string) => (await fetch(new URL(urlPath, server.url))).status
+
+function expectRepositoryHealthy() {
+  git(site.repoDir, 'fsck', '--full', '--strict')
+  expect(git(site.repoDir, 'status', '--porcelain', '--', 'content/blog')).toBe('')
+  // The maintainer's staged file is still staged and still not committed.
+  expect(git(site.repoDir, 'diff', '--cached', '--name-only')).toBe('NOTES.md')
+  expect(git(site.repoDir, 'log', '--format=%H', '--', 'NOTES.md')).toBe('')
+  expect(git(site.repoDir, 'status', '--porcelain', '--', 'content/README.txt')).toBe('?? content/README.txt')
+}
+
+describe('the admin list', () => {
+  it('has every post, drafts included, with content and version, newest first', async () => {
+    const { status, body } = await api.json<AdminPost[]>('GET', '/api/admin/blog/posts')
+    expect(status).toBe(200)
+    expect(body).toHaveLength(14)
+    expect(body.filter((post) => post.isPublished === false).map((post) => post.slug).sort()).toEqual([
+      'tips-for-smooth-playback',
+      'whats-next-for-watchio',
+    ])
+    for (const post of body) {
+      expect(Object.keys(post).sort()).toEqual(
+        ['content', 'featuredImageUrl', 'id', 'isPublished', 'publishDate', 'slug', 'summary', 'title', 'version'].sort(),
+      )
+      expect(post.version).toBe(git(site.repoDir, 'hash-object', `content/blog/${post.slug}.html`))
+    }
+    const dates = body.map((post) => post.publishDate as string)
+    expect([...dates].sort().reverse()).toEqual(dates)
+  })
+})
+
+describe('every save is one commit', () => {
+  let created: AdminPost
+
+  it('creates a post as one commit with the admin as author, holding only its file', async () => {
+    const before = commitCount(site.repoDir)
+    const response = await api.json<AdminPost>(
+      'POST',
+      '/api/admin/blog/posts',
+      newPostBody({
+        slug: 'first-admin-post',
+        title: 'First admin post',
+        isPublished: false,
+        content: '<p onclick="steal()">Hi <script>alert(1)</script><b>there</b></p><h2>Next</h2><p>More</p>',
+        sneaky: 'dropped',
+      }),
+    )
+    expect(response.status).toBe(201)
+    created = response.body
+    expect(created.id).toMatch(/^[a-z0-9]{10}$/)
+    expect(response.response.headers.get('location')).toBe(`/api/admin/blog/posts/${created.id}`)
+    expect(commitCount(site.repoDir)).toBe(before + 1)
+    const commit = lastCommit()
+    expect(commit.author).toBe(authorLine)
+    expect(commit.committer).toBe(authorLine)
+    expect(commit.message).toBe('blog: create "First admin post" (first-admin-post)')
+    expect(commit.files).toBe('A\tcontent/blog/first-admin-post.html')
+    expect(commit.stat).toMatch(/1 file changed/)
+    const stored = await readFile(path.join(site.blogDir, 'first-admin-post.html'), 'utf8')
+    expect(stored).not.toMatch(/sneaky|script|onclick|alert/)
+    expect((await readPost('first-admin-post')).content).toBe('<p>Hi <strong>there</strong></p>\n<h2>Next</h2>\n<p>More</p>')
+    expect(created.version).toBe(git(site.repoDir, 'hash-object', 'content/blog/first-admin-post.html'))
+    expectRepositoryHealthy()
+  })
+
+  it('keeps a draft off the public site', async () => {
+    expect(await publicStatus('/api/blog/posts/first-admin-post')).toBe(404)
+    expect(await publicStatus('/blog/first-admin-post')).toBe(404)
+  })
+
+  it('makes no commit for a save that changes nothing, and answers 200', async () => {
+    const before = commitCount(site.repoDir)
+    const { status, body } = await api.json<AdminPost>('PUT', `/api/admin/blog/posts/${created.id}`, {
+      ...created,
+    })
+    expect(status).toBe(200)
+    expect(body.version).toBe(created.version)
+    expect(commitCount(site.repoDir)).toBe(before)
+  })
+
+  it('publishes as one commit, and the post is live at once (API, page, list, sitemap)', async () => {
+    const { status, body } = await api.json<AdminPost>('PUT', `/api/admin/blog/posts/${created.id}`, {
+      ...created,
+      isPublished: true,
+    })
+    expect(status).toBe(200)
+    expect(lastCommit().message).toBe('blog: publish "First admin post" (first-admin-post)')
+    expect(lastCommit().files).toBe('M\tcontent/blog/first-admin-post.html')
+    created = body
+    expect(await publicStatus('/api/blog/posts/first-admin-post')).toBe(200)
+    const page = await (await fetch(new URL('/blog/first-admin-post', server.url))).text()
+    expect(page).toContain('First admin post')
+    expect(await (await fetch(new URL('/blog', server.url))).text()).toContain('First admin post')
+    expect(await (await fetch(new URL('/sitemap.xml', server.url))).text()).toContain('/blog/first-admin-post<')
+    expectRepositoryHealthy()
+  })
+
+  it('updates as one commit and shows the new text on the page at once', async () => {
+    const { status, body } = await api.json<AdminPost>('PUT', `/api/admin/blog/posts/${created.id}`, {
+      ...created,
+      content: '<p>Rewritten body</p>',
+    })
+    expect(status).toBe(200)
+    expect(lastCommit().message).toBe('blog: update "First admin post" (first-admin-post)')
+    expect(await (await fetch(new URL('/blog/first-admin-post', server.url))).text()).toContain('Rewritten body')
+    created = body
+  })
+
+  it('renames in one commit: the old file removed, the new one added, the old URL 404', async () => {
+    const before = commitCount(site.repoDir)
+    const { status, body } = await api.json<AdminPost>('PUT', `/api/admin/blog/posts/${created.id}`, {
+      ...created,
+      slug: 'renamed-admin-post',
+    })
+    expect(status).toBe(200)
+    expect(body.id).toBe(created.id)
+    expect(commitCount(site.repoDir)).toBe(before + 1)
+    expect(lastCommit().message).toBe('blog: rename "First admin post" (first-admin-post → renamed-admin-post)')
+    const files = git(site.repoDir, 'show', '--name-status', '--no-renames', '--format=', 'HEAD').split('\n').sort()
+    expect(files).toEqual(['A\tcontent/blog/renamed-admin-post.html', 'D\tcontent/blog/first-admin-post.html'])
+    expect(await publicStatus('/blog/first-admin-post')).toBe(404)
+    expect(await publicStatus('/api/blog/posts/first-admin-post')).toBe(404)
+    expect(await publicStatus('/blog/renamed-admin-post')).toBe(200)
+    const sitemap = await (await fetch(new URL('/sitemap.xml', server.url))).text()
+    expect(sitemap).not.toContain('/blog/first-admin-post<')
+    expect(sitemap).toContain('/blog/renamed-admin-post<')
+    expectRepositoryHealthy()
+    created = body
+  })
+
+  it('refuses a stale version with 409 and the current version, changing nothing', async () => {
+    const before = commitCount(site.repoDir)
+    const stale = '0'.repeat(40)
+    const put = await api.json('PUT', `/api/admin/blog/posts/${created.id}`, { ...created, version: stale, title: 'Lost' })
+    expect(put.status).toBe(409)
+    expect(put.response.headers.get('etag')).toBe(`"${created.version}"`)
+    expect(put.body).toContain(created.version)
+    const del = await api.request('DELETE', `/api/admin/blog/posts/${created.id}`, { headers: { 'If-Match': `"${stale}"` } })
+    expect(del.status).toBe(409)
+    expect(commitCount(site.repoDir)).toBe(before)
+    expect((await readPost('renamed-admin-post')).title).toBe('First admin post')
+  })
+
+  it('deletes as one commit with If-Match, and the post is gone from the site', async () => {
+    const response = await api.request('DELETE', `/api/admin/blog/posts/${created.id}`, {
+      headers: { 'If-Match': `"${created.version}"` },
+    })
+    expect(response.status).toBe(204)
+    expect(lastCommit().message).toBe('blog: delete "First admin post" (renamed-admin-post)')
+    expect(lastCommit().files).toBe('D\tcontent/blog/renamed-admin-post.html')
+    expect(await publicStatus('/blog/renamed-admin-post')).toBe(404)
+    expect(await publicStatus('/api/blog/posts/renamed-admin-post')).toBe(404)
+    expect((await api.request('GET', `/api/admin/blog/posts/${created.id}`)).status).toBe(404)
+    expectRepositoryHealthy()
+  })
+
+  it('accepts an update and a delete with no version (SPEC §7 sends none)', async () => {
+    const { body } = await api.json<AdminPost>('POST', '/api/admin/blog/posts', newPostBody({ slug: 'no-version' }))
+    const { version: _version, ...withoutVersion } = body
+    expect((await api.request('PUT', `/api/admin/blog/posts/${body.id}`, { json: { ...withoutVersion, title: 'Changed' } })).status).toBe(200)
+    expect((await api.request('DELETE', `/api/admin/blog/posts/${body.id}`)).status).toBe(204)
+    expectRepositoryHealthy()
+  })
+
+  it('writes the id into a hand-written file that lacked one, on its next save', async () => {
+    const { body: list } = await api.json<AdminPost[]>('GET', '/api/admin/blog/posts')
+    const post = list.find((entry) => entry.slug === 'welcome-to-watchio') ?? list[0]!
+    const file = path.join(site.blogDir, `${post.slug}.html`)
+    const text = await readFile(file, 'utf8')
+    expect(text).toMatch(/^id: /m)
+    expect((await api.json('PUT', `/api/admin/blog/posts/${post.id}`, { ...post, title: `${post.title}!` })).status).toBe(200)
+    expect((await readPost(post.slug)).id).toBe(post.id)
+  })
+})
+
+describe('validation', () => {
+  const create = (overrides: Record<string, unknown>) =>
+    api.json('POST', '/api/admin/blog/posts', newPostBody({ slug: 'validation-case', ...overrides }))
+
+  const cases: [string, Record<string, unknown>, RegExp][] = [
+    ['missing title', { title: undefined }, /^title is required$/],
+    ['empty summary', { summary: '  ' }, /^summary is required$/],
+    ['missing content', { content: undefined }, /^content is required$/],
+    ['content with nothing safe', { content: '<script>alert(1)</script>' }, /^content has nothing left/],
+    ['slug with capitals', { slug: 'Hello' }, /^slug must be lowercase/],
+    ['slug with a path', { slug: '../../etc/passwd' }, /^slug must be lowercase/],
+    ['slug of 101 characters', { slug: 'a'.repeat(101) }, /^slug must be at most 100 characters$/],
+    ['title of 201 characters', { title: 't'.repeat(201) }, /^title must be at most 200 characters$/],
+    ['summary of 501 characters', { summary: 's'.repeat(501) }, /^summary must be at most 500 characters$/],
+    ['February 30th', { publishDate: '2025-02-30' }, /^publishDate must be a real date/],
+    ['a date in another format', { publishDate: '01/02/2025' }, /^publishDate must be a real date/],
+    ['isPublished as a string', { isPublished: 'true' }, /^isPublished must be true or false$/],
+    ['title as a number', { title: 42 }, /^title must be a string$/],
+    ['a javascript: image URL', { featuredImageUrl: 'javascript:alert(1)' }, /^featuredImageUrl must be empty/],
+    ['a title with a NUL byte', { title: 'a\u0000b' }, /^title must be one line/],
+  ]
+  for (const [name, overrides, message] of cases) {
+    it(`answers 400 naming the field: ${name}`, async () => {
+      const before = commitCount(site.repoDir)
+      const { status, body } = await create(overrides)
+      expect(status).toBe(400)
+      expect(body).toMatch(message)
+      expect(commitCount(site.repoDir)).toBe(before)
+    })
+  }
+
+  it('answers 409 for a slug another post uses', async () => {
+    const { status, body } = await create({ slug: 'tips-for-smooth-playback' })
+    expect(status).toBe(409)
+    expect(body).toMatch(/slug "tips-for-smooth-playback" is already used/)
+  })
+
+  it('answers 400 for malformed or truncated JSON', async () => {
+    for (const text of ['{"title": ', '{title: 1}', '', '"just a string"']) {
+      const response = await api.request('POST', '/api/admin/blog/posts', {
+        body: text,
+        headers: { 'Content-Type': 'application/json' },
+      })
+      expect(response.status).toBe(400)
+    }
+  })
+
+  it('answers 413 for a body over 5 MB', async () => {
+    const response = await api.request('POST', '/api/admin/blog/posts', {
+      json: newPostBody({ slug: 'too-big', content: `<p>${'x'.repeat(5 * 1024 * 1024)}</p>` }),
+    })
+    expect(response.status).toBe(413)
+  })
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of ['nosuchpost', '..%2F..%2Fx', '%00', 'A'.repeat(40)]) {
+      expect((await api.request('PUT', `/api/admin/blog/posts/${id}`, { json: newPostBody() })).status).toBe(404)
+    }
+  })
+})
+
+describe('concurrent saves', () => {
+  it('20 saves to 20 posts make 20 commits in a linear history', async () => {
+    const before = commitCount(site.repoDir)
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api.json('POST', '/api/admin/blog/posts', newPostBody({ slug: `parallel-${i}`, title: `Parallel ${i}` })),
+      ),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(201))
+    expect(commitCount(site.repoDir)).toBe(before + 20)
+    expect(git(site.repoDir, 'log', '--merges', '--format=%H')).toBe('')
+    expect(git(site.repoDir, 'log', `-20`, '--format=%s').split('\n').sort()).toEqual(
+      Array.from({ length: 20 }, (_, i) => `blog: create "Parallel ${i}" (parallel-${i})`).sort(),
+    )
+    expectRepositoryHealthy()
+  })
+
+  it('20 saves to one post from the same version: exactly 1 succeeds, 19 get 409', async () => {
+    const { body: post } = await api.json<AdminPost>('POST', '/api/admin/blog/posts', newPostBody({ slug: 'contended' }))
+    const before = commitCount(site.repoDir)
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api.json('PUT', `/api/admin/blog/posts/${post.id}`, { ...post, title: `Edit ${i}` }),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.status).sort()
+    expect(statuses).toEqual([200, ...Array(19).fill(409)])
+    expect(commitCount(site.repoDir)).toBe(before + 1)
+    expectRepositoryHealthy()
+  })
+})

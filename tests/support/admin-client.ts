@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process'
+import { TEST_ADMIN } from './temp-site.ts'
+
+/**
+ * A signed-in (or not) API client with its own cookie jar, like one browser. Sends no
+ * Origin or Sec-Fetch-Site unless asked, like curl; `asBrowser()` adds what Chromium sends
+ * for a same-origin fetch.
+ */
+export class ApiClient {
+  private cookies = new Map<string, string>()
+  private extraHeaders: Record<string, string> = {}
+
+  constructor(readonly baseUrl: string) {}
+
+  asBrowser(): this {
+    this.extraHeaders = { Origin: new URL(this.baseUrl).origin, 'Sec-Fetch-Site': 'same-origin' }
+    return this
+  }
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
+
+  /** Replaces the jar (to replay a captured cookie). */
+  setCookieHeader(header: string): void {
+    this.cookies = new Map(
+      header
+        .split('; ')
+        .filter(Boolean)
+        .map((pair) => pair.split('=', 2) as [string, string]),
+    )
+  }
+
+  async request(
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: string; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = { ...this.extraHeaders, ...options.headers }
+    if (this.cookies.size > 0) headers.Cookie = this.cookieHeader
+    let body = options.body
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json)
+      headers['Content-Type'] ??= 'application/json'
+    }
+    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body, redirect: 'manual' })
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const [name, value] = pair!.split('=', 2) as [string, string]
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+    return response
+  }
+
+  login(username = TEST_ADMIN.username, password = TEST_ADMIN.password): Promise<Response> {
+    return this.request('POST', '/api/auth/login', { json: { username, password } })
+  }
+
+  /** Signs in and fails loudly if that does not work. */
+  async signIn(): Promise<this> {
+    const response = await this.login()
+    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`)
+    return this
+  }
+
+  async json<T = unknown>(method: string, path: string, json?: unknown): Promise<{ status: number; body: T; response: Response }> {
+    const response = await this.request(method, path, json === undefined ? {} : { json })
+    const text = await response.text()
+    let body: unknown = text
+    try {
+      body = JSON.parse(text)
+    } catch {
+      // Errors answer plain text.
+    }
+    return { status: response.status, body: body as T, response }
+  }
+}
+
+/** The real git CLI in `dir`. */
+export function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim()
+}
+
+export function commitCount(dir: string): number {
+  return Number(git(dir, 'rev-list', '--count', 'HEAD'))
+}
+
+/** A valid create body; override any field. */
+export function newPostBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'A new post',
+    slug: 'a-new-post',
+    summary: 'What it is about.',
+    content: '<p>Hello</p>',
+    publishDate: '2025-11-01',
+    isPublished: true,
+    featuredImageUrl: '',
+    ...overrides,
+  }
+}
