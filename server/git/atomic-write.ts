@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, readdir, rename, unlink, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+
+/*
+ * Every file this module writes (posts in the work tree, and everything isomorphic-git writes
+ * under .git) goes to a temp file first and is then renamed over its target. rename() within one
+ * filesystem is atomic, so a process killed at any instant leaves either the old file or the new
+ * one, never a truncated one; at worst a stray temp file, which `removeStaleTempFiles` deletes at
+ * the next start.
+ *
+ * There is deliberately no fsync: the requirement is surviving a crashed or killed process, whose
+ * completed writes the kernel still flushes. Surviving power loss would need an fsync of each
+ * file and of its folder, a cost every save would pay for a case the requirement leaves out.
+ */
+
+const TEMP_MARK = '.watchio-tmp-'
+
+/** `.<name>.watchio-tmp-<pid>-<random>`: hidden, never a post name, and tells whose it was. */
+const TEMP_NAME = /^\..*\.watchio-tmp-(\d+)-[0-9a-f]+$/
+
+export function tempNameFor(targetName: string): string {
+  return `.${targetName}${TEMP_MARK}${process.pid}-${randomBytes(6).toString('hex')}`
+}
+
+export function isTempName(name: string): boolean {
+  return TEMP_NAME.test(name)
+}
+
+export type FileData = string | Uint8Array
+
+export interface AtomicWriteOptions {
+  /** Where the temp file goes; it must be on the target's filesystem. Defaults to the target's folder. */
+  tempDir?: string
+  /** File mode of a newly written file (isomorphic-git passes one for executables). */
+  mode?: number
+}
+
+/**
+ * Writes `data` to `target` through a temp file and a rename. Errors are those of the target
+ * (ENOENT when its folder is missing), so callers such as isomorphic-git can create the folder
+ * and try again exactly as they would after a plain writeFile.
+ */
+export async function writeFileAtomic(target: string, data: FileData, options: AtomicWriteOptions = {}): Promise<void> {
+  const tempDir = options.tempDir ?? path.dirname(target)
+  const temp = path.join(tempDir, tempNameFor(path.basename(target)))
+  try {
+    await writeFile(temp, data, { flag: 'wx', mode: options.mode })
+  } catch (error) {
+    // The shared temp folder under .git is created at open, but may have been deleted by hand since.
+    if (options.tempDir === undefined || errorCode(error) !== 'ENOENT') throw error
+    await mkdir(tempDir, { recursive: true })
+    await writeFile(temp, data, { flag: 'wx', mode: options.mode })
+  }
+  try {
+    await rename(temp, target)
+  } catch (error) {
+    await unlink(temp).catch(() => {})
+    throw error
+  }
+}
+
+/**
+ * Deletes this module's leftover temp files in `dir` (not recursive; a missing folder is fine).
+ * A temp file whose writer is another live process is left alone: the caller holds the writer
+ * lock, so such a file can only be the lock file a competing process is trying to create.
+ */
+export async function removeStaleTempFiles(dir: string): Promise<string[]> {
+  let names: string[]
+  try {
+    names = await readdir(dir)
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return []
+    throw error
+  }
+  const removed: string[] = []
+  for (const name of names) {
+    const match = TEMP_NAME.exec(name)
+    if (!match) continue
+    const pid = Number(match[1])
+    if (pid !== process.pid && isProcessAlive(pid)) continue
+    const file = path.join(dir, name)
+    try {
+      await unlink(file)
+      removed.push(file)
+    } catch (error) {
+      if (errorCode(error) !== 'ENOENT') throw error
+    }
+  }
+  return removed
+}
+
+/** Signal 0 checks existence only; EPERM means it exists but belongs to another user. */
+export function isProcessAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return errorCode(error) === 'EPERM'
+  }
+}
+
+export function errorCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code
+}

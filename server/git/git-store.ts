@@ -1,0 +1,143 @@
+import * as nodeFs from 'node:fs'
+import path from 'node:path'
+import git from 'isomorphic-git'
+import { RepositoryStateError } from '../errors.ts'
+import { type AtomicFs, createAtomicFs } from './atomic-fs.ts'
+import type { GitAuthor } from './commit-types.ts'
+import { IndexFile, type IndexUpdate } from './index-file.ts'
+import { decodeTree, encodeLooseObject, encodeTree } from './object-format.ts'
+import { type PathEdits, TreeStore } from './tree-store.ts'
+
+/**
+ * The object store and the branch, through isomorphic-git (the one file of the server that
+ * imports it), and the index. Everything isomorphic-git writes goes through the atomic `fs`
+ * (see atomic-fs.ts). Objects are hashed and compressed natively (object-format.ts) and the
+ * index is edited directly (index-file.ts), both for speed; isomorphic-git does the rest: reading
+ * objects loose or packed, refs (loose or packed), HEAD, commits.
+ */
+export interface Head {
+  /** e.g. `refs/heads/main` */
+  branchRef: string
+  /** null on a branch with no commit yet */
+  commit: string | null
+  tree: string | null
+}
+
+/** Commits whose tree is remembered; a save only ever asks for the latest one or two. */
+const MAX_CACHED_COMMITS = 8
+
+export class GitStore {
+  readonly trees: TreeStore
+  readonly #fs: AtomicFs
+  readonly #gitdir: string
+  /** isomorphic-git's own cache (packfiles and their indexes), shared by every call. */
+  readonly #cache: object = {}
+  readonly #index: IndexFile
+  readonly #commitTrees = new Map<string, string>()
+
+  constructor(options: { gitdir: string; tempDir: string }) {
+    this.#gitdir = options.gitdir
+    this.#fs = createAtomicFs(options)
+    this.#index = new IndexFile(path.join(options.gitdir, 'index'), options.tempDir)
+    this.trees = new TreeStore({
+      readTree: async (oid) => decodeTree(await this.#readObject(oid, 'tree')),
+      writeTree: async (entries) => this.#writeObject('tree', encodeTree(entries)),
+    })
+  }
+
+  /** The branch HEAD points at, its commit and that commit's tree. */
+  async readHead(): Promise<Head> {
+    const branchRef = await this.branchRef()
+    const commit = await this.#resolveBranch(branchRef)
+    return { branchRef, commit, tree: commit === null ? null : await this.#treeOf(commit) }
+  }
+
+  /** The full name of the branch HEAD points at (which may have no commit yet). */
+  async branchRef(): Promise<string> {
+    const branchRef = await git.currentBranch({ fs: this.#fs, gitdir: this.#gitdir, fullname: true })
+    if (!branchRef) throw new RepositoryStateError('HEAD is detached: check out a branch for the server to commit to')
+    return branchRef
+  }
+
+  async writeBlob(bytes: Uint8Array): Promise<string> {
+    return this.#writeObject('blob', bytes)
+  }
+
+  async readBlob(oid: string): Promise<Uint8Array> {
+    return this.#readObject(oid, 'blob')
+  }
+
+  /**
+   * One commit on HEAD's branch: HEAD's tree with `edits` applied, `author` as author and
+   * committer, HEAD as the only parent (none on an unborn branch), so history stays linear.
+   */
+  async commit(options: { head: Head; edits: PathEdits; message: string; author: GitAuthor }): Promise<{ commit: string; tree: string }> {
+    const { head, edits, message, author } = options
+    const tree = await this.trees.edit(head.tree, edits)
+    const signature = { ...author, timestamp: Math.floor(Date.now() / 1000), timezoneOffset: new Date().getTimezoneOffset() }
+    const commit = await git.writeCommit({
+      fs: this.#fs,
+      gitdir: this.#gitdir,
+      commit: { message, tree, parent: head.commit === null ? [] : [head.commit], author: signature, committer: signature },
+    })
+    // Only the server writes, but a maintainer could still commit by hand on the server's work
+    // tree: moving the branch over their commit would drop it from history, so refuse instead.
+    const now = await this.#resolveBranch(head.branchRef)
+    if (now !== head.commit) {
+      throw new RepositoryStateError(`${head.branchRef} moved from ${head.commit ?? 'nothing'} to ${now ?? 'nothing'} during a save`)
+    }
+    await git.writeRef({ fs: this.#fs, gitdir: this.#gitdir, ref: head.branchRef, value: commit, force: true })
+    this.#rememberCommit(commit, tree)
+    return { commit, tree }
+  }
+
+  /** Sets the index entries of these paths, and only these, in one write of the index. */
+  async updateIndex(updates: IndexUpdate[]): Promise<void> {
+    await this.#index.update(updates)
+  }
+
+  /** An existing object is not rewritten: its name is its content's hash. */
+  async #writeObject(type: 'blob' | 'tree', content: Uint8Array): Promise<string> {
+    const { oid, deflated } = await encodeLooseObject(type, content)
+    await git.writeObject({ fs: this.#fs, gitdir: this.#gitdir, type, object: deflated, format: 'deflated', oid })
+    return oid
+  }
+
+  async #readObject(oid: string, type: 'blob' | 'tree'): Promise<Buffer> {
+    const result = await git.readObject({ fs: this.#fs, gitdir: this.#gitdir, oid, format: 'content', cache: this.#cache })
+    if (result.type !== type || !(result.object instanceof Uint8Array)) throw new RepositoryStateError(`Object ${oid} is a ${result.type}, not a ${type}`)
+    return Buffer.from(result.object.buffer, result.object.byteOffset, result.object.byteLength)
+  }
+
+  async #resolveBranch(branchRef: string): Promise<string | null> {
+    try {
+      return await git.resolveRef({ fs: this.#fs, gitdir: this.#gitdir, ref: branchRef })
+    } catch (error) {
+      if (error instanceof git.Errors.NotFoundError) return null
+      throw error
+    }
+  }
+
+  async #treeOf(commit: string): Promise<string> {
+    const known = this.#commitTrees.get(commit)
+    if (known) return known
+    const { commit: parsed } = await git.readCommit({ fs: this.#fs, gitdir: this.#gitdir, oid: commit, cache: this.#cache })
+    this.#rememberCommit(commit, parsed.tree)
+    return parsed.tree
+  }
+
+  #rememberCommit(commit: string, tree: string): void {
+    this.#commitTrees.set(commit, tree)
+    while (this.#commitTrees.size > MAX_CACHED_COMMITS) this.#commitTrees.delete(this.#commitTrees.keys().next().value!)
+  }
+}
+
+/** The work-tree root of the repository holding `dir` (a folder with `.git` in it), or null. */
+export async function findRepositoryRoot(dir: string): Promise<string | null> {
+  try {
+    return await git.findRoot({ fs: nodeFs, filepath: dir })
+  } catch (error) {
+    if (error instanceof git.Errors.NotFoundError) return null
+    throw error
+  }
+}

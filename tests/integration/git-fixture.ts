@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Logger } from '../../server/logger.ts'
+
+/** Git as a maintainer runs it, isolated from this machine's git configuration. */
+const GIT_ENV = {
+  ...process.env,
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_AUTHOR_NAME: 'Maintainer',
+  GIT_AUTHOR_EMAIL: 'maintainer@example.com',
+  GIT_COMMITTER_NAME: 'Maintainer',
+  GIT_COMMITTER_EMAIL: 'maintainer@example.com',
+}
+
+export interface TempRepo {
+  dir: string
+  blogDir: string
+  /** Runs git in the repository and returns its stdout. */
+  git(...args: string[]): string
+  /** Absolute path of a repository-relative one. */
+  file(relative: string): string
+  read(relative: string): string
+  write(relative: string, text: string): void
+  head(): string
+  /** Stores a blob (`git hash-object -w`) and returns its id. */
+  hashObject(text: string): string
+  remove(): void
+}
+
+/**
+ * A real repository in a temp folder: `git init -b main`, then (unless `empty`) a first commit
+ * made with the git CLI holding a README and the given posts in content/blog.
+ */
+export { GIT_ENV }
+
+export function createTempRepo(options: { posts?: Record<string, string>; empty?: boolean } = {}): TempRepo {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'watchio-git-'))
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env: GIT_ENV, encoding: 'utf8' })
+  const file = (relative: string) => path.join(dir, relative)
+  const write = (relative: string, text: string) => {
+    mkdirSync(path.dirname(file(relative)), { recursive: true })
+    writeFileSync(file(relative), text)
+  }
+  git('init', '-q', '-b', 'main')
+  if (!options.empty) {
+    write('README.md', '# Site\n')
+    for (const [name, text] of Object.entries(options.posts ?? { 'welcome.html': post('welcome', 'Hello') })) {
+      write(`content/blog/${name}`, text)
+    }
+    git('add', '.')
+    git('commit', '-q', '-m', 'Initial content')
+  }
+  return {
+    dir,
+    blogDir: file('content/blog'),
+    git,
+    file,
+    read: (relative) => readFileSync(file(relative), 'utf8'),
+    write,
+    head: () => git('rev-parse', 'HEAD').trim(),
+    hashObject: (text) => execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: dir, env: GIT_ENV, input: text, encoding: 'utf8' }).trim(),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  }
+}
+
+export function post(slug: string, body: string): string {
+  return `---\nid: ${slug}-id\ntitle: ${slug}\nslug: ${slug}\n---\n<p>${body}</p>\n`
+}
+
+/** A logger that keeps every line, for assertions. */
+export function recordingLogger(): Logger & { lines: string[] } {
+  const lines: string[] = []
+  return {
+    lines,
+    info: (message) => lines.push(`info: ${message}`),
+    warn: (message) => lines.push(`warn: ${message}`),
+    error: (message, error) => lines.push(`error: ${message} ${error ?? ''}`),
+  }
+}
+
+export const ADA = { name: 'Ada Lovelace', email: 'ada@example.com' }
