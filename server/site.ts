@@ -74,7 +74,7 @@ export async function openSite(options: {
     },
     async close() {
       stopWatching()
-      await pages.idle()
+      await pages.flush()
       await repository.close()
     },
   }

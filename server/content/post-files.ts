@@ -4,7 +4,7 @@ import { PostFileError } from '../errors.ts'
 import type { Post } from './post.ts'
 import { SLUG_PATTERN } from './post-rules.ts'
 import { parsePostFile } from './parse-post.ts'
-import { blobId } from './blob-id.ts'
+import { blobId } from '../git/blob-id.ts'
 
 /**
  * What reading one post file gave: the post with its version (the file's git blob id), nothing
@@ -30,15 +30,16 @@ export class PostFiles {
   }
 
   async read(fileName: string): Promise<ReadResult> {
-    let text: string
+    let bytes: Buffer
     try {
-      text = await readFile(path.join(this.blogDir, fileName), 'utf8')
+      bytes = await readFile(path.join(this.blogDir, fileName))
     } catch (error) {
       if (isMissing(error)) return { missing: true }
       throw error
     }
     try {
-      return { post: parsePostFile(text, fileName), version: blobId(text) }
+      // The version is the blob id of the bytes on disk: exactly what git records for the file.
+      return { post: parsePostFile(bytes.toString('utf8'), fileName), version: blobId(bytes) }
     } catch (error) {
       if (error instanceof PostFileError) return { error }
       throw error

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { safePostHtml } from './sanitize-html.ts'
 import { type Post, type PostSummary, type PublicPost, type PublishedPosts, toSummary } from './post.ts'
 
@@ -7,16 +8,22 @@ interface Entry {
   version: string
   /** Sanitized content, computed on first use: loading 10,000 posts must not parse 10,000 HTML bodies. */
   cleanContent?: string
+  /** Hash of the post's list entry, when published: its share of `listDigest`. */
+  summaryHash?: bigint
 }
 
 /**
  * Every post in memory, by slug and by id. The published list is kept sorted newest
- * `publishDate` first (ties by slug, so the order is stable) and rebuilt only after a change.
+ * `publishDate` first (ties by slug, so the order is stable). It is sorted once, then each
+ * change moves just the one entry (a save must not re-sort 10,000 posts), and a new array
+ * is made for each change so that a list handed out never changes under its holder.
  */
 export class PostIndex implements PublishedPosts {
   private readonly bySlug = new Map<string, Entry>()
   private readonly slugById = new Map<string, string>()
   private publishedList: PostSummary[] | null = null
+  /** XOR of the published entries' hashes: equal digests, equal lists (the order follows from the entries). */
+  private listDigest = 0n
   /** Increases on every change; part of every ETag derived from the index. */
   revision = 0
 
@@ -26,11 +33,17 @@ export class PostIndex implements PublishedPosts {
     if (owner !== undefined && owner !== post.slug) return `id ${post.id} is already used by ${owner}.html`
     const previous = this.bySlug.get(post.slug)
     if (previous && previous.post.id !== post.id) this.slugById.delete(previous.post.id)
-    this.bySlug.set(post.slug, { post, version })
+    const entry: Entry = { post, version }
+    this.bySlug.set(post.slug, entry)
     this.slugById.set(post.id, post.slug)
-    // An edit of a post's content alone leaves the published list as it was: keeping it
-    // spares re-sorting every post on each save.
-    this.changed(!previous || showsInListDifferently(previous.post, post))
+    if (!previous || showsInListDifferently(previous.post, post)) {
+      if (previous) this.leaveList(previous)
+      this.joinList(entry)
+    } else {
+      // An edit of the content alone leaves the list entry as it was.
+      entry.summaryHash = previous.summaryHash
+    }
+    this.revision++
     return null
   }
 
@@ -39,8 +52,14 @@ export class PostIndex implements PublishedPosts {
     if (!entry) return undefined
     this.bySlug.delete(slug)
     this.slugById.delete(entry.post.id)
-    this.changed()
+    this.leaveList(entry)
+    this.revision++
     return entry.post
+  }
+
+  /** Changes exactly when the published list does; cheap, whatever the number of posts. */
+  publishedDigest(): string {
+    return this.listDigest.toString(36)
   }
 
   bySlugAny(slug: string): Post | undefined {
@@ -95,9 +114,41 @@ export class PostIndex implements PublishedPosts {
     return this.bySlug.size
   }
 
-  private changed(listChanged = true): void {
-    if (listChanged) this.publishedList = null
-    this.revision++
+  private joinList(entry: Entry): void {
+    if (!entry.post.isPublished) return
+    const summary = toSummary(entry.post)
+    entry.summaryHash = BigInt(`0x${createHash('sha1').update(JSON.stringify(summary)).digest('hex')}`)
+    this.listDigest ^= entry.summaryHash
+    if (this.publishedList === null) return
+    const list = this.publishedList.slice()
+    list.splice(this.positionOf(list, entry.post), 0, summary)
+    this.publishedList = list
+  }
+
+  private leaveList(entry: Entry): void {
+    if (!entry.post.isPublished || entry.summaryHash === undefined) return
+    this.listDigest ^= entry.summaryHash
+    if (this.publishedList === null) return
+    const list = this.publishedList.slice()
+    const at = this.positionOf(list, entry.post)
+    if (list[at]?.slug !== entry.post.slug) {
+      this.publishedList = null // Not where it should be: rebuilt from scratch on next use.
+      return
+    }
+    list.splice(at, 1)
+    this.publishedList = list
+  }
+
+  /** Where `post` is, or would go, in the sorted list (binary search). */
+  private positionOf(list: readonly PostSummary[], post: Pick<Post, 'publishDate' | 'slug'>): number {
+    let low = 0
+    let high = list.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (newestFirst(list[middle]!, post) < 0) low = middle + 1
+      else high = middle
+    }
+    return low
   }
 }
 
@@ -115,7 +166,7 @@ export function showsInListDifferently(before: Post, after: Post): boolean {
   )
 }
 
-function newestFirst(a: Post, b: Post): number {
+function newestFirst(a: Pick<Post, 'publishDate' | 'slug'>, b: Pick<Post, 'publishDate' | 'slug'>): number {
   if (a.publishDate !== b.publishDate) return a.publishDate < b.publishDate ? 1 : -1
   return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0
 }

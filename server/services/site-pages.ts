@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, rename, writeFile } from 'node:fs/promises'
 import type { PostIndex } from '../content/post-index.ts'
 import type { Logger } from '../logger.ts'
 import type { PageFiles } from '../pages/page-files.ts'
@@ -34,6 +34,13 @@ interface PagesState {
 const RENDER_CONCURRENCY = 4
 
 /**
+ * After a save, the stamps file (one line per page: 600 KB at 10,000 posts) is written at most
+ * this often rather than on the save's path. A crash in between only means the next start
+ * renders those few pages again.
+ */
+const STATE_SAVE_DELAY_MS = 1000
+
+/**
  * Keeps the prerendered pages in `dist/client` true to the content. Each page's HTML is
  * stamped with a hash of the data it was rendered from; a page is rendered again only when
  * that stamp changes, and removed when its post is gone or unpublished. The same code
@@ -43,8 +50,7 @@ const RENDER_CONCURRENCY = 4
 export class SitePages {
   private state: PagesState
   private queue: Promise<unknown> = Promise.resolve()
-  /** Stamps of the pages made from the whole list, valid while the index keeps the same list. */
-  private listStamps?: { list: readonly unknown[]; stamps: Map<string, string> }
+  private stateSaveTimer: NodeJS.Timeout | null = null
 
   constructor(
     private readonly options: {
@@ -76,16 +82,9 @@ export class SitePages {
   expectedStamp(url: string): string | undefined {
     const { index, renderId } = this.options
     if ((STATIC_PAGE_PATHS as readonly string[]).includes(url) || url === '/robots.txt') return renderId
-    if (url === '/blog' || url === '/sitemap.xml') {
-      const list = index.list()
-      if (this.listStamps?.list !== list) this.listStamps = { list, stamps: new Map() }
-      let value = this.listStamps.stamps.get(url)
-      if (value === undefined) {
-        value = stamp(renderId, url === '/blog' ? list : this.sitemapEntries())
-        this.listStamps.stamps.set(url, value)
-      }
-      return value
-    }
+    // Both are made from the published list alone (and the sitemap from the build date).
+    if (url === '/blog') return stamp(renderId, index.publishedDigest())
+    if (url === '/sitemap.xml') return stamp(renderId, [index.publishedDigest(), this.options.builtOn])
     if (!url.startsWith('/blog/')) return undefined
     const post = index.bySlugAny(url.slice('/blog/'.length))
     return post?.isPublished ? stamp(renderId, post) : undefined
@@ -105,7 +104,7 @@ export class SitePages {
   /** Renders every page from scratch (the build). */
   generateAll(): Promise<number> {
     this.state = { renderId: this.options.renderId, stamps: {} }
-    return this.enqueue(() => this.reconcile(this.expectedUrls()))
+    return this.enqueue(() => this.reconcile(this.expectedUrls(), { saveStateNow: true }))
   }
 
   /** At start: renders only what changed since the pages were last written. */
@@ -116,19 +115,30 @@ export class SitePages {
     } catch {
       // No state yet (or unreadable): everything is rendered again.
     }
-    return this.enqueue(() => this.reconcile([...new Set([...this.expectedUrls(), ...Object.keys(this.state.stamps)])]))
+    const urls = [...new Set([...this.expectedUrls(), ...Object.keys(this.state.stamps)])]
+    return this.enqueue(() => this.reconcile(urls, { saveStateNow: true }))
   }
 
   /** After a content change: the list, and the changed or removed posts' own pages. */
   applyChange(change: ContentChange): Promise<number> {
     const urls = [...change.updated, ...change.removed].map((slug) => `/blog/${slug}`)
     if (change.publishedListChanged) urls.push('/blog', '/sitemap.xml')
-    return this.enqueue(() => this.reconcile(urls))
+    return this.enqueue(() => this.reconcile(urls, { saveStateNow: false }))
   }
 
   /** Resolves when every queued regeneration has been written. */
   idle(): Promise<unknown> {
     return this.queue
+  }
+
+  /** Waits for queued work and writes the stamps now (at shutdown). */
+  async flush(): Promise<void> {
+    await this.queue
+    if (this.stateSaveTimer) {
+      clearTimeout(this.stateSaveTimer)
+      this.stateSaveTimer = null
+      await this.enqueue(async () => (await this.saveState(), 0))
+    }
   }
 
   private enqueue(work: () => Promise<number>): Promise<number> {
@@ -137,7 +147,7 @@ export class SitePages {
     return run
   }
 
-  private async reconcile(urls: string[]): Promise<number> {
+  private async reconcile(urls: string[], options: { saveStateNow: boolean }): Promise<number> {
     const expected = new Map(urls.map((url) => [url, this.expectedStamp(url)]))
     const work = urls.filter((url) => expected.get(url) !== this.state.stamps[url])
     let next = 0
@@ -154,8 +164,25 @@ export class SitePages {
       }
     }
     await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, work.length) }, worker))
-    if (work.length > 0) await writeFile(this.options.stateFile, JSON.stringify(this.state))
+    if (work.length === 0) return 0
+    if (options.saveStateNow) await this.saveState()
+    else this.scheduleStateSave()
     return work.length
+  }
+
+  private scheduleStateSave(): void {
+    if (this.stateSaveTimer) return
+    this.stateSaveTimer = setTimeout(() => {
+      this.stateSaveTimer = null
+      void this.enqueue(async () => (await this.saveState(), 0))
+    }, STATE_SAVE_DELAY_MS)
+    this.stateSaveTimer.unref()
+  }
+
+  private async saveState(): Promise<void> {
+    const temp = `${this.options.stateFile}.tmp-${process.pid}`
+    await writeFile(temp, JSON.stringify(this.state))
+    await rename(temp, this.options.stateFile)
   }
 
   private async renderTo(url: string): Promise<boolean> {

@@ -26,7 +26,29 @@ describe('settings', () => {
       contentDir: path.join(root, 'content'),
       trustProxy: false,
       redirectTargets: DEFAULT_REDIRECT_TARGETS,
+      dataDir: path.join(root, '.data'),
+      sessionSecret: null,
+      firstAdmin: {},
     })
+  })
+
+  it('reads the admin settings and checks them', () => {
+    const config = loadConfig(
+      { DATA_DIR: '/tmp/watchio-data', SESSION_SECRET: 'x'.repeat(32), ADMIN_USERNAME: 'maria', ADMIN_PASSWORD: 'a long password' },
+      root,
+    )
+    expect(config).toMatchObject({
+      dataDir: '/tmp/watchio-data',
+      sessionSecret: 'x'.repeat(32),
+      firstAdmin: { username: 'maria', password: 'a long password' },
+    })
+    const problems = problemsOf({ DATA_DIR: 'content/data', SESSION_SECRET: 'short', ADMIN_USERNAME: 'maria' })
+    expect(problems).toHaveLength(3)
+    expect(problems.find((p) => p.startsWith('DATA_DIR='))).toContain('must not be inside CONTENT_DIR')
+    // The secret itself is never echoed.
+    expect(problems.find((p) => p.startsWith('SESSION_SECRET='))).toMatch(/at least 32 characters/)
+    expect(problems.join('\n')).not.toContain('short')
+    expect(problems.find((p) => p.startsWith('ADMIN_USERNAME'))).toContain('set both')
   })
 
   it('reads every variable', () => {

@@ -32,7 +32,7 @@ export interface BenchServer {
  * Starts the production server in `dir` (`node --import tsx server/index.ts`, which is
  * `npm start` without the tsx CLI's extra process) and waits for its first answer.
  */
-export async function startBenchServer(dir: string): Promise<BenchServer> {
+export async function startBenchServer(dir: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const log: string[] = []
@@ -43,7 +43,7 @@ export async function startBenchServer(dir: string): Promise<BenchServer> {
   const started = performance.now()
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: dir,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', CONTENT_DIR: 'content', SITE_URL },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', CONTENT_DIR: 'content', SITE_URL, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let rebuilding = false

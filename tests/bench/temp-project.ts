@@ -54,7 +54,7 @@ export async function createTempProject(count: number): Promise<TempProject> {
     const generateMs = performance.now() - started
 
     const gitStarted = performance.now()
-    await writeFile(path.join(dir, '.gitignore'), 'node_modules\ndist/\n')
+    await writeFile(path.join(dir, '.gitignore'), 'node_modules\ndist/\n.data/\n')
     const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' })
     git('init', '-q', '-b', 'main')
     git('add', '-A')

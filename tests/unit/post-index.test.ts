@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Post } from '../../server/content/post.ts'
 import { PostIndex } from '../../server/content/post-index.ts'
@@ -221,5 +222,44 @@ describe('PostIndex.remove', () => {
     expect(index.byId(a.id)).toBeUndefined()
     expect(index.get('a')).toBeUndefined()
     expect(index.size).toBe(0)
+  })
+})
+
+describe('PostIndex keeps its list in step change by change', () => {
+  it('equals a list sorted from scratch, and its digest changes exactly with the list, after any edits', () => {
+    const slugs = ['a', 'b', 'c', 'd', 'e', 'f']
+    const operation = fc.oneof(
+      fc.record({
+        kind: fc.constant('upsert' as const),
+        slug: fc.constantFrom(...slugs),
+        publishDate: fc.constantFrom('2024-01-01', '2024-06-01', '2025-01-01'),
+        isPublished: fc.boolean(),
+        title: fc.constantFrom('One', 'Two'),
+        content: fc.constantFrom('<p>x</p>', '<p>y</p>'),
+      }),
+      fc.record({ kind: fc.constant('remove' as const), slug: fc.constantFrom(...slugs) }),
+    )
+    fc.assert(
+      fc.property(fc.array(operation, { maxLength: 40 }), (operations) => {
+        const index = new PostIndex()
+        index.list() // Built once, then kept in step.
+        for (const op of operations) {
+          const listBefore = index.list()
+          const digestBefore = index.publishedDigest()
+          if (op.kind === 'remove') index.remove(op.slug)
+          else {
+            const { kind: _kind, ...fields } = op
+            index.upsert(post(op.slug, { id: `id${op.slug}`, ...fields }))
+          }
+          const fresh = new PostIndex()
+          for (const p of index.all()) fresh.upsert(p)
+          expect(index.list()).toEqual(fresh.list())
+          expect(index.publishedDigest()).toBe(fresh.publishedDigest())
+          const listChanged = JSON.stringify(listBefore) !== JSON.stringify(index.list())
+          expect(index.publishedDigest() !== digestBefore).toBe(listChanged)
+        }
+      }),
+      { numRuns: 300 },
+    )
   })
 })

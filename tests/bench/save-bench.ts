@@ -1,0 +1,202 @@
+/**
+ * `npm run bench:save [-- --sizes 1000,10000 --saves 100 --history 1000 --keep]`
+ *
+ * For each size: a temp copy of the site with that many generated posts and `--history`
+ * further commits (one post edited in each), built, then the production server. Signed in
+ * as an admin, it times `--saves` updates of random posts from request to answer: the answer
+ * comes after validation, the atomic write, the git commit and the regeneration of the
+ * affected pages, so at that moment the change is live. Two kinds of edit:
+ *   - content: the post's body (its page is rendered again);
+ *   - title: also changes /blog and the sitemap, which list every post.
+ * Then, with the server stopped, the same kind of file change committed with the git CLI
+ * (`git add` + `git commit`) in the same repository, for comparison. Never touches this
+ * repository's content/ or history.
+ */
+import { execFileSync, spawnSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { readFile, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { parsePostFile } from '../../server/content/parse-post.ts'
+import { serializePost } from '../../server/content/serialize-post.ts'
+import { ApiClient } from '../support/admin-client.ts'
+import { measureBuild } from './measure-build.ts'
+import { startBenchServer } from './measure-server.ts'
+import { table } from './report.ts'
+import { createTempProject } from './temp-project.ts'
+
+const TARGET_MEDIAN_MS = 50
+const TARGET_P95_MS = 100
+const ADMIN = { username: 'bench', password: 'bench password that is long' }
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '1000,10000' },
+    saves: { type: 'string', default: '100' },
+    history: { type: 'string', default: '1000' },
+    keep: { type: 'boolean', default: false },
+  },
+})
+const sizes = values.sizes.split(',').map(Number)
+const saves = Number(values.saves)
+const historyCommits = Number(values.history)
+if (sizes.some((size) => !Number.isInteger(size) || size < 10) || !(saves > 0) || !(historyCommits >= 0)) {
+  console.error('--sizes: whole numbers of at least 10; --saves above 0; --history 0 or more')
+  process.exit(2)
+}
+
+console.log(
+  `Watchio save bench: sizes ${sizes.join(', ')}; ${historyCommits} commits of history; ${saves} saves of each kind; ` +
+    `node ${process.version}; ${os.cpus().length} cores`,
+)
+
+interface Row {
+  size: number
+  content: number[]
+  title: number[]
+  cli: number[]
+}
+const rows: Row[] = []
+
+for (const size of sizes) {
+  const log = (message: string) => console.log(`[${size}] ${message}`)
+  log('generating posts and committing them to a temp git repository…')
+  const project = await createTempProject(size)
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: project.dir, encoding: 'utf8', maxBuffer: 1 << 30 }).trim()
+  try {
+    log(`adding ${historyCommits} commits of history (git fast-import)…`)
+    addHistory(project.dir, project.posts.map((post) => post.slug), historyCommits)
+    log(`history: ${git('rev-list', '--count', 'HEAD')} commits. npm run build…`)
+    const build = await measureBuild(project.dir)
+    log(`built in ${(build.wallMs / 1000).toFixed(1)} s; starting the server…`)
+    const server = await startBenchServer(project.dir, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password })
+    const row: Row = { size, content: [], title: [], cli: [] }
+    try {
+      const api = new ApiClient(server.url)
+      const login = await api.login(ADMIN.username, ADMIN.password)
+      if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`)
+      const published = project.posts.filter((post) => post.isPublished)
+      const { body: list } = await api.json<{ id: string; slug: string; version: string }[]>('GET', '/api/admin/blog/posts')
+      const bySlug = new Map(list.map((post) => [post.slug, post]))
+      // Warm-up: the first saves compile code paths and fill caches.
+      for (let i = 0; i < 5; i++) await save(api, bySlug, published[i]!.slug, 'content', -1 - i)
+      for (let i = 0; i < saves; i++) {
+        const slug = published[(i * 7919) % published.length]!.slug
+        row.content.push(await save(api, bySlug, slug, 'content', i))
+      }
+      for (let i = 0; i < saves; i++) {
+        const slug = published[(i * 104_729 + 13) % published.length]!.slug
+        row.title.push(await save(api, bySlug, slug, 'title', i))
+      }
+      // Live means live: the last save's page already shows it.
+      const lastSlug = published[((saves - 1) * 104_729 + 13) % published.length]!.slug
+      const page = await (await fetch(`${server.url}/blog/${lastSlug}`)).text()
+      if (!page.includes(`(title edit ${saves - 1})`)) throw new Error(`/blog/${lastSlug} does not show the last save`)
+    } finally {
+      await server.stop()
+    }
+    log('the same edits with the git CLI (git add + git commit)…')
+    for (let i = 0; i < saves; i++) {
+      const slug = project.posts[(i * 7919) % project.posts.length]!.slug
+      const file = path.join(project.dir, 'content/blog', `${slug}.html`)
+      const post = parsePostFile(await readFile(file, 'utf8'), `${slug}.html`)
+      await writeFile(file, serializePost({ ...post, content: `${post.content}\n<p>CLI edit ${i}</p>` }))
+      const started = performance.now()
+      git('add', '--', `content/blog/${slug}.html`)
+      git('-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '-m', `CLI edit ${i}`)
+      row.cli.push(performance.now() - started)
+    }
+    rows.push(row)
+    log(summary(row))
+  } finally {
+    if (values.keep) log(`kept ${project.dir}`)
+    else await project.cleanup()
+  }
+}
+
+console.log('\nSave to answer, live on its pages (ms; the answer waits for the write, the commit and the pages):')
+console.log(
+  table(
+    ['posts', 'content edit p50', 'p95', 'title edit p50', 'p95', 'git add + commit p50', 'p95', `target p50 < ${TARGET_MEDIAN_MS}, p95 < ${TARGET_P95_MS}`],
+    rows.map((row) => {
+      const [c50, c95, t50, t95, g50, g95] = [
+        percentile(row.content, 50),
+        percentile(row.content, 95),
+        percentile(row.title, 50),
+        percentile(row.title, 95),
+        percentile(row.cli, 50),
+        percentile(row.cli, 95),
+      ]
+      const pass = (p50: number, p95: number) => (p50 < TARGET_MEDIAN_MS && p95 < TARGET_P95_MS ? 'pass' : 'miss')
+      return [
+        String(row.size),
+        c50.toFixed(1),
+        c95.toFixed(1),
+        t50.toFixed(1),
+        t95.toFixed(1),
+        g50.toFixed(1),
+        g95.toFixed(1),
+        `content ${pass(c50, c95)}, title ${pass(t50, t95)}`,
+      ]
+    }),
+  ),
+)
+
+/** One update through the admin API; returns the time from request to answer. */
+async function save(
+  api: ApiClient,
+  posts: Map<string, { id: string; slug: string; version: string } & Record<string, unknown>>,
+  slug: string,
+  kind: 'content' | 'title',
+  n: number,
+): Promise<number> {
+  const post = posts.get(slug)!
+  const body =
+    kind === 'content'
+      ? { ...post, content: `${String(post.content)}\n<p>Content edit ${n}</p>` }
+      : { ...post, title: `${String(post.title).replace(/ \(title edit -?\d+\)$/, '')} (title edit ${n})` }
+  const started = performance.now()
+  const { status, body: saved } = await api.json<typeof post>('PUT', `/api/admin/blog/posts/${post.id}`, body)
+  const elapsed = performance.now() - started
+  if (status !== 200) throw new Error(`save of ${slug} answered ${status}: ${JSON.stringify(saved)}`)
+  posts.set(slug, saved)
+  return elapsed
+}
+
+/** `count` commits on top of HEAD, each editing one post's title, through one git fast-import. */
+function addHistory(dir: string, slugs: string[], count: number): void {
+  if (count === 0) return
+  const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim()
+  const chunks: string[] = []
+  const when = Math.floor(Date.now() / 1000) - count * 60
+  for (let i = 0; i < count; i++) {
+    const slug = slugs[(i * 31) % slugs.length]!
+    const file = path.join(dir, 'content/blog', `${slug}.html`)
+    const post = parsePostFile(readFileSync(file, 'utf8'), `${slug}.html`)
+    const text = serializePost({ ...post, summary: `${post.summary.replace(/ \(rev \d+\)$/, '')} (rev ${i})` })
+    writeFileSync(file, text)
+    const message = `blog: update "${post.title}" (${slug})`
+    chunks.push(
+      `commit refs/heads/main\ncommitter Bench <bench@example.com> ${when + i * 60} +0000\n` +
+        `data ${Buffer.byteLength(message)}\n${message}\n${i === 0 ? `from ${head}\n` : ''}` +
+        `M 100644 inline content/blog/${slug}.html\ndata ${Buffer.byteLength(text)}\n${text}\n`,
+    )
+  }
+  const result = spawnSync('git', ['fast-import', '--quiet'], { cwd: dir, input: chunks.join('') })
+  if (result.status !== 0) throw new Error(`git fast-import failed: ${result.stderr}`)
+  execFileSync('git', ['reset', '-q', '--hard', 'main'], { cwd: dir })
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+}
+
+function summary(row: Row): string {
+  return (
+    `content edit p50 ${percentile(row.content, 50).toFixed(1)} ms, p95 ${percentile(row.content, 95).toFixed(1)} ms; ` +
+    `title edit p50 ${percentile(row.title, 50).toFixed(1)} ms, p95 ${percentile(row.title, 95).toFixed(1)} ms; ` +
+    `git CLI p50 ${percentile(row.cli, 50).toFixed(1)} ms, p95 ${percentile(row.cli, 95).toFixed(1)} ms`
+  )
+}

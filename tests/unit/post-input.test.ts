@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { readPostInput, readVersion } from '../../server/content/post-input.ts'
+import { InvalidInputError } from '../../server/errors.ts'
+
+const defaults = { publishDate: '2025-01-01', isPublished: false, featuredImageUrl: '' }
+const valid = { title: 'T', slug: 'a-post', summary: 'S', content: '<p>x</p>' }
+const version = 'a'.repeat(40)
+
+function problem(body: unknown): string {
+  try {
+    readPostInput(body, defaults)
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidInputError)
+    return (error as Error).message
+  }
+  throw new Error('expected an InvalidInputError')
+}
+
+describe('readPostInput', () => {
+  it('fills the optional fields from the defaults and drops fields outside the contract', () => {
+    const { input } = readPostInput({ ...valid, id: 'forged', isAdmin: true, __proto__: { x: 1 } }, defaults)
+    expect(input).toEqual({ ...valid, ...defaults })
+  })
+
+  it('keeps given optional fields, trims title and summary, and turns CRLF into LF', () => {
+    const { input } = readPostInput(
+      { ...valid, title: '  Spaced  ', summary: 'one\r\ntwo', publishDate: '2024-02-29', isPublished: true, featuredImageUrl: 'https://x.example/a.png' },
+      defaults,
+    )
+    expect(input).toMatchObject({ title: 'Spaced', summary: 'one\ntwo', publishDate: '2024-02-29', isPublished: true })
+  })
+
+  it('names the field and the reason for each wrong value', () => {
+    expect(problem(null)).toBe('The body must be a JSON object')
+    expect(problem([valid])).toBe('The body must be a JSON object')
+    expect(problem({ ...valid, title: undefined })).toBe('title is required')
+    expect(problem({ ...valid, slug: 'Bad Slug' })).toMatch(/^slug must be lowercase/)
+    expect(problem({ ...valid, content: 7 })).toBe('content must be a string')
+    expect(problem({ ...valid, publishDate: '2023-02-29' })).toMatch(/^publishDate must be a real date/)
+    expect(problem({ ...valid, isPublished: 1 })).toBe('isPublished must be true or false')
+    expect(problem({ ...valid, featuredImageUrl: 'ftp://x' })).toMatch(/^featuredImageUrl must be empty/)
+    expect(problem({ ...valid, title: 'two\nlines' })).toMatch(/^title must be one line/)
+    expect(problem({ ...valid, version: 'abc' })).toMatch(/^version must be/)
+  })
+
+  it('reads the version an edit started from', () => {
+    expect(readPostInput({ ...valid, version }, defaults).version).toBe(version)
+    expect(readPostInput(valid, defaults).version).toBeUndefined()
+  })
+})
+
+describe('readVersion (If-Match)', () => {
+  it('accepts quoted, weak and bare forms, and no version at all', () => {
+    expect(readVersion(`"${version}"`)).toBe(version)
+    expect(readVersion(`W/"${version}"`)).toBe(version)
+    expect(readVersion(version)).toBe(version)
+    expect(readVersion(undefined)).toBeUndefined()
+    expect(readVersion('*')).toBeUndefined()
+  })
+
+  it('refuses anything else', () => {
+    expect(() => readVersion('"nope"')).toThrow(InvalidInputError)
+    expect(() => readVersion(42)).toThrow(InvalidInputError)
+  })
+})
