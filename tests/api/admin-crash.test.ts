@@ -56,8 +56,7 @@ async function checkRepository(): Promise<void> {
 }
 
 /** Saves until the process dies: creates, updates, renames and deletes, two at a time. */
-async function saveUntilKilled(url: string, round: number): Promise<void> {
-  const api = await new ApiClient(url).signIn()
+async function saveUntilKilled(api: ApiClient, round: number): Promise<void> {
   const worker = async (lane: number) => {
     for (let n = 0; ; n++) {
       const slug = `crash-${round}-${lane}-${n}`
@@ -90,9 +89,10 @@ describe('crash safety', () => {
       recoveries.push(...output.filter((line) => /recover|rolled back|interrupted|completed/i.test(line)))
       await checkRepository()
       const exited = new Promise((resolve) => child.on('exit', resolve))
-      const saving = saveUntilKilled(url, round)
-      // Let the sign-in (about 0.4 s) finish, then kill somewhere inside the stream of saves.
-      await new Promise((resolve) => setTimeout(resolve, 450 + Math.random() * 400))
+      // Signed in first (a scrypt hash: slow on a busy machine), then killed somewhere in the stream of saves.
+      const api = await new ApiClient(url).signIn()
+      const saving = saveUntilKilled(api, round)
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 400))
       child.kill('SIGKILL')
       await exited
       await saving
