@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process'
 import { hashBuildInputs, readBuildInfo } from './build-info.ts'
 import { type Config, loadConfig } from './config.ts'
-import { ConfigError } from './errors.ts'
+import { AppError, ConfigError } from './errors.ts'
 import { consoleLogger as logger } from './logger.ts'
 import { startServer } from './start.ts'
 
@@ -29,7 +29,16 @@ if (config.mode === 'production' && build?.sourceHash !== sourceHash) {
 // In development nothing is prerendered; the stamp only has to be stable for this run.
 build ??= { sourceHash, builtAt: new Date().toISOString() }
 
-const server = await startServer({ config, build, logger })
+let server: Awaited<ReturnType<typeof startServer>>
+try {
+  server = await startServer({ config, build, logger })
+} catch (error) {
+  // Another server holds the repository, it is not a git repository, a settings file is broken:
+  // say so plainly instead of a stack trace.
+  if (!(error instanceof AppError)) throw error
+  console.error(error.message)
+  process.exit(1)
+}
 logger.info(`Watchio site (${config.mode}) listening on ${server.url} — public URL ${config.siteUrl}`)
 
 const stop = () => {

@@ -3,7 +3,6 @@ import type { BuildInfo } from './build-info.ts'
 import type { Config } from './config.ts'
 import { PostFiles } from './content/post-files.ts'
 import { watchFolder } from './content/watch-folder.ts'
-import { ContentRepository } from './git/content-repository.ts'
 import { FileCache } from './http/file-cache.ts'
 import type { Logger } from './logger.ts'
 import { PageFiles } from './pages/page-files.ts'
@@ -25,15 +24,8 @@ export async function openSite(options: {
 }) {
   const { config, build, logger } = options
   if (config.mode === 'production') await loadServerBuild(config.distDir)
-  // First: it refuses to start beside another writer, and finishes or undoes a save a crash interrupted.
-  const repository = await ContentRepository.open({ dir: config.contentDir, logger })
   const content = new BlogContent(new PostFiles(path.join(config.contentDir, 'blog')), logger)
-  try {
-    await content.load()
-  } catch (error) {
-    await repository.close()
-    throw error
-  }
+  await content.load()
   const settings = { siteUrl: config.siteUrl, redirectTargets: config.redirectTargets }
   const render = createPageRenderer({ posts: content.index, settings })
   const fileCache = new FileCache()
@@ -55,7 +47,6 @@ export async function openSite(options: {
 
   let stopWatching = () => {}
   return {
-    repository,
     content,
     pages,
     render,
@@ -75,7 +66,6 @@ export async function openSite(options: {
     async close() {
       stopWatching()
       await pages.flush()
-      await repository.close()
     },
   }
 }

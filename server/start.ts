@@ -7,6 +7,7 @@ import { ensureFirstAdmin } from './accounts/first-admin.ts'
 import { loadSessionSecret } from './accounts/session-secret.ts'
 import { SessionStore } from './accounts/session-store.ts'
 import { createApp } from './app.ts'
+import { ContentRepository } from './git/content-repository.ts'
 import type { BuildInfo } from './build-info.ts'
 import type { Config } from './config.ts'
 import type { Logger } from './logger.ts'
@@ -33,7 +34,16 @@ export async function startServer(options: {
   clientDir?: string
 }): Promise<RunningServer> {
   const { config, build, logger } = options
-  const site = await openSite({ config, build, logger, clientDir: options.clientDir })
+  // Before the posts are read: it refuses to start beside another writer of the repository,
+  // and finishes or undoes a save that a crash interrupted. (The build only reads: no lock.)
+  const repository = await ContentRepository.open({ dir: config.contentDir, logger })
+  let site: Awaited<ReturnType<typeof openSite>>
+  try {
+    site = await openSite({ config, build, logger, clientDir: options.clientDir })
+  } catch (error) {
+    await repository.close()
+    throw error
+  }
   let devMiddleware: Middleware | undefined
   if (config.mode === 'production') {
     const rendered = await site.pages.catchUp()
@@ -42,7 +52,7 @@ export async function startServer(options: {
     devMiddleware = await createViteMiddleware()
   }
   site.watch()
-  const admin = await openAdmin({ config, logger, site })
+  const admin = await openAdmin({ config, logger, site, repository })
 
   const app = createApp({
     config,
@@ -69,6 +79,7 @@ export async function startServer(options: {
       }).then(async () => {
         await admin.sessions.flush()
         await site.close()
+        await repository.close()
       }),
   }
 }
@@ -77,8 +88,13 @@ export async function startServer(options: {
  * The admin side: accounts (the first one created at first start, its password printed
  * once), sessions, the sign-in guard, and the posts service that turns saves into commits.
  */
-async function openAdmin(options: { config: Config; logger: Logger; site: Awaited<ReturnType<typeof openSite>> }) {
-  const { config, logger, site } = options
+async function openAdmin(options: {
+  config: Config
+  logger: Logger
+  site: Awaited<ReturnType<typeof openSite>>
+  repository: ContentRepository
+}) {
+  const { config, logger, site, repository } = options
   const accounts = new AccountStore(accountsFilePath(config.dataDir))
   const first = await ensureFirstAdmin({
     store: accounts,
@@ -105,7 +121,7 @@ async function openAdmin(options: { config: Config; logger: Logger; site: Awaite
     guard: new LoginGuard(),
     posts: new AdminPosts({
       content: site.content,
-      repository: site.repository,
+      repository,
       blogDir: path.join(config.contentDir, 'blog'),
     }),
     sessionKeys: [secret],
