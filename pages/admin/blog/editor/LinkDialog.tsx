@@ -1,0 +1,117 @@
+import { useId, useState } from 'react'
+import { EditorDialog } from './EditorDialog.tsx'
+import { linkHrefFromInput } from './url-rules.ts'
+
+/** What the Link button found at the selection when it opened the dialog. */
+export interface LinkRequest {
+  /** The link being edited, '' for a new one. */
+  href: string
+  editing: boolean
+  /** Nothing is selected: the dialog also asks for the text to show. */
+  needsText: boolean
+}
+
+export interface LinkDialogProps {
+  request: LinkRequest | null
+  onApply: (link: { href: string; text: string }) => void
+  onRemove: () => void
+  onCancel: () => void
+  onCloseAutoFocus: (event: Event) => void
+}
+
+/**
+ * Adds, edits or removes a link. The URL goes through SPEC §5's rule: http, https, mailto and
+ * tel stay; anything else (javascript:…) is applied as a blank link, never as typed.
+ */
+export function LinkDialog({ request, onApply, onRemove, onCancel, onCloseAutoFocus }: LinkDialogProps) {
+  const [url, setUrl] = useState(request?.href ?? '')
+  const [text, setText] = useState('')
+  const [error, setError] = useState('')
+  const [textError, setTextError] = useState('')
+  const urlId = useId()
+  const textId = useId()
+  const errorId = useId()
+  const textErrorId = useId()
+
+  const submit = () => {
+    if (url.trim() === '') {
+      setError('Enter the address the link goes to.')
+      document.getElementById(urlId)?.focus()
+      return
+    }
+    const href = linkHrefFromInput(url)
+    if (request?.needsText && text.trim() === '' && href === '') {
+      // The URL itself would be the text: never show a refused URL (javascript:…) as the link text.
+      setError('')
+      setTextError('Enter the text to show for this link.')
+      document.getElementById(textId)?.focus()
+      return
+    }
+    onApply({ href, text: text.trim() === '' ? href : text })
+  }
+
+  return (
+    <EditorDialog
+      open={request !== null}
+      title={request?.editing ? 'Edit link' : 'Insert link'}
+      description="Links may start with http://, https://, mailto: or tel:. Any other kind of link is saved as a blank link."
+      submitLabel="Apply"
+      onSubmit={submit}
+      onCancel={onCancel}
+      onCloseAutoFocus={onCloseAutoFocus}
+      extraActions={
+        request?.editing ? (
+          <button type="button" className="button rte-dialog__remove" onClick={onRemove}>
+            Remove link
+          </button>
+        ) : undefined
+      }
+    >
+      <div className="rte-field">
+        <label htmlFor={urlId}>URL</label>
+        <input
+          id={urlId}
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="https://example.com"
+          value={url}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            setUrl(event.target.value)
+            setError('')
+          }}
+        />
+        {error && (
+          <p id={errorId} className="rte-field__error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      {request?.needsText && (
+        <div className="rte-field">
+          <label htmlFor={textId}>Text</label>
+          <input
+            id={textId}
+            type="text"
+            autoComplete="off"
+            value={text}
+            aria-invalid={textError ? true : undefined}
+            aria-describedby={textError ? textErrorId : undefined}
+            onChange={(event) => {
+              setText(event.target.value)
+              setTextError('')
+            }}
+          />
+          {textError && (
+            <p id={textErrorId} className="rte-field__error" role="alert">
+              {textError}
+            </p>
+          )}
+        </div>
+      )}
+    </EditorDialog>
+  )
+}

@@ -1,0 +1,167 @@
+import { defaultValueCtx, Editor, editorViewOptionsCtx, rootCtx } from '@milkdown/kit/core'
+import { history, historyProviderConfig } from '@milkdown/kit/plugin/history'
+import {
+  blockquoteAttr,
+  blockquoteSchema,
+  bulletListAttr,
+  codeBlockAttr,
+  createCodeBlockInputRule,
+  docSchema,
+  emphasisAttr,
+  emphasisSchema,
+  emphasisStarInputRule,
+  emphasisUnderscoreInputRule,
+  hardbreakAttr,
+  hardbreakClearMarkPlugin,
+  hardbreakFilterNodes,
+  hardbreakFilterPlugin,
+  hardbreakSchema,
+  headingAttr,
+  headingIdGenerator,
+  hrAttr,
+  hrSchema,
+  imageAttr,
+  inlineCodeAttr,
+  inlineCodeInputRule,
+  inlineCodeSchema,
+  inlineNodesCursorPlugin,
+  insertHrInputRule,
+  linkAttr,
+  listItemAttr,
+  orderedListAttr,
+  paragraphAttr,
+  paragraphSchema,
+  strongAttr,
+  strongInputRule,
+  strongSchema,
+  textSchema,
+  wrapInBlockquoteInputRule,
+  wrapInBulletListInputRule,
+  wrapInOrderedListInputRule,
+} from '@milkdown/kit/preset/commonmark'
+import type { MilkdownPlugin } from '@milkdown/kit/ctx'
+import { codeBlockLanguageSchema } from './code-block-node.ts'
+import type { EditorBridge } from './editor-bridge.ts'
+import { editorKeymap } from './editor-keymap.ts'
+import { headingInputRule, headingLevelsSchema } from './heading-node.ts'
+import { safeImageSchema } from './image-node.ts'
+import { safeLinkSchema } from './link-mark.ts'
+import { neutralizeHtml } from './neutralize-html.ts'
+import { bulletListHtmlSchema, listItemHtmlSchema, orderedListHtmlSchema } from './list-nodes.ts'
+import { cleanPastedHtml } from './paste-cleanup.ts'
+import { strikeSchema } from './strike-mark.ts'
+import { syncPlugin } from './sync-plugin.ts'
+import { underlineSchema } from './underline-mark.ts'
+
+/** SPEC §5: undo keeps 100 steps; edits less than a second apart are one step. */
+export const HISTORY_DEPTH = 100
+export const HISTORY_GROUP_DELAY_MS = 1000
+
+export interface CreateEditorOptions {
+  root: HTMLElement
+  initialHtml: string
+  labelId: string
+  bridge: EditorBridge
+  /** Read when the user edits, so it may change between renders. */
+  isEditable: () => boolean
+  onChange: (html: string) => void
+  openLinkDialog: () => void
+}
+
+/*
+ * The commonmark preset taken apart and put back with what posts need: the same nodes and
+ * marks, some of them reading and writing HTML the way posts store it, plus underline and
+ * strike. Left out: the preset's markdown-only plugins (heading ids, list labels, raw HTML),
+ * its heading input rule and keymap (levels 4–6), its image input rule, and its keymaps in
+ * general (editor-keymap.ts has ours). Marks are listed outermost first: a link wraps bold text.
+ */
+const schema: MilkdownPlugin[] = [
+  docSchema,
+  paragraphAttr,
+  paragraphSchema,
+  headingIdGenerator,
+  headingAttr,
+  headingLevelsSchema,
+  hardbreakAttr,
+  hardbreakSchema,
+  blockquoteAttr,
+  blockquoteSchema,
+  codeBlockAttr,
+  codeBlockLanguageSchema,
+  hrAttr,
+  hrSchema,
+  imageAttr,
+  safeImageSchema,
+  bulletListAttr,
+  bulletListHtmlSchema,
+  orderedListAttr,
+  orderedListHtmlSchema,
+  listItemAttr,
+  listItemHtmlSchema,
+  linkAttr,
+  safeLinkSchema,
+  strongAttr,
+  strongSchema,
+  emphasisAttr,
+  emphasisSchema,
+  underlineSchema,
+  strikeSchema,
+  inlineCodeAttr,
+  inlineCodeSchema,
+  textSchema,
+].flat()
+
+const inputRules: MilkdownPlugin[] = [
+  wrapInBlockquoteInputRule,
+  wrapInBulletListInputRule,
+  wrapInOrderedListInputRule,
+  createCodeBlockInputRule,
+  insertHrInputRule,
+  headingInputRule,
+  emphasisStarInputRule,
+  emphasisUnderscoreInputRule,
+  inlineCodeInputRule,
+  strongInputRule,
+]
+
+const prosePlugins: MilkdownPlugin[] = [
+  hardbreakClearMarkPlugin,
+  hardbreakFilterNodes,
+  hardbreakFilterPlugin,
+  inlineNodesCursorPlugin,
+].flat()
+
+/**
+ * Parsed in an inert document: nothing in the post (an <img onerror>) runs or loads. Neutralized
+ * first, so a stray style or handler does not even reach the parser (see neutralize-html.ts).
+ */
+function parseInitialHtml(html: string): HTMLElement {
+  return new DOMParser().parseFromString(neutralizeHtml(html), 'text/html').body
+}
+
+export function createEditor(options: CreateEditorOptions): Editor {
+  return Editor.make()
+    .config((ctx) => {
+      ctx.set(rootCtx, options.root)
+      ctx.set(defaultValueCtx, { type: 'html', dom: parseInitialHtml(options.initialHtml) })
+      ctx.set(historyProviderConfig.key, { depth: HISTORY_DEPTH, newGroupDelay: HISTORY_GROUP_DELAY_MS })
+      ctx.update(editorViewOptionsCtx, (previous) => ({
+        ...previous,
+        editable: options.isEditable,
+        attributes: (): Record<string, string> => ({
+          class: 'rte__content',
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-labelledby': options.labelId,
+          ...(options.isEditable() ? {} : { 'aria-disabled': 'true' }),
+        }),
+        transformPastedHTML: cleanPastedHtml,
+      }))
+    })
+    .use(schema)
+    .use(inputRules)
+    .use(prosePlugins)
+    .use(history)
+    .use(editorKeymap(options.openLinkDialog))
+    .use(syncPlugin(options.bridge, options.onChange))
+}

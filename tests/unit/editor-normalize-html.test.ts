@@ -1,0 +1,125 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { normalizeEditorHtml } from '../../pages/admin/blog/editor/normalize-html.ts'
+import { parsePostFile } from '../../server/content/parse-post.ts'
+import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
+
+const blogDir = path.resolve(import.meta.dirname, '../../content/blog')
+const SAMPLES = readdirSync(blogDir)
+  .filter((name) => name.endsWith('.html'))
+  .map((name) => parsePostFile(readFileSync(path.join(blogDir, name), 'utf8'), name))
+
+/** The editor's output for `html`, checked to be exactly what the server would store. */
+function normalize(html: string): string {
+  const out = normalizeEditorHtml(html)
+  expect(cleanPostHtml(out), `the server changes the output for ${JSON.stringify(html)}`).toBe(out)
+  return out
+}
+
+/**
+ * A sample post the way the browser serializes ProseMirror's DOM of it (Milkdown's getHTML()):
+ * one line, Milkdown's own attributes, the browser's escapes in text (&gt;, &nbsp;).
+ */
+function asMilkdownWrites(html: string): string {
+  return html
+    .split(/(<[^>]+>)/)
+    .map((part) => {
+      if (part.startsWith('<')) {
+        return part
+          .replace(/^<h([1-3])>$/, '<h$1 id="generated-id">')
+          .replace(/^<(ul|ol)>$/, '<$1 data-spread="false">')
+          .replace(/^<li>$/, '<li data-label="•" data-list-type="bullet" data-spread="true">')
+      }
+      return part.replace(/>/g, '&gt;').replace(/\u00a0/g, '&nbsp;')
+    })
+    .join('')
+    .replace(/>\n</g, '><')
+    .replace(/<pre><code class="language-([a-z0-9+#_-]+)">/g, '<pre data-language="$1"><code>')
+}
+
+describe('normalizeEditorHtml on the sample posts', () => {
+  it.each(SAMPLES.map((post) => [post.slug, post.content]))('%s: stored HTML passes through unchanged', (_slug, content) => {
+    expect(normalize(content)).toBe(content)
+  })
+
+  it.each(SAMPLES.map((post) => [post.slug, post.content]))('%s: the browser-serialized form of it gives the stored HTML back', (_slug, content) => {
+    expect(normalize(asMilkdownWrites(content))).toBe(content)
+  })
+})
+
+describe('normalizeEditorHtml: what Milkdown and ProseMirror write', () => {
+  it.each([
+    ['<h2 id="x">T</h2>', '<h2>T</h2>'],
+    ['<h4>a</h4><h5>b</h5><h6>c</h6>', '<h3>a</h3>\n<h3>b</h3>\n<h3>c</h3>'],
+    ['<pre data-language="js"><code>a &lt; b\n&amp;</code></pre>', '<pre><code class="language-js">a &lt; b\n&amp;</code></pre>'],
+    ['<pre data-language="Not OK!"><code>x</code></pre>', '<pre><code>x</code></pre>'],
+    ['<pre><code class="language-text">x</code></pre>', '<pre><code class="language-text">x</code></pre>'],
+    ['<ul data-spread="false"><li data-label="•"><p>a</p></li></ul>', '<ul>\n<li><p>a</p></li>\n</ul>'],
+    ['<ol start="3" data-spread="false"><li><p>a</p></li></ol>', '<ol start="3">\n<li><p>a</p></li>\n</ol>'],
+    ['<ol start="x"><li><p>a</p></li></ol>', '<ol>\n<li><p>a</p></li>\n</ol>'],
+    ['<p><b>b</b><i>i</i><strike>s</strike><del>d</del><u>u</u></p>', '<p><strong>b</strong><em>i</em><s>s</s><del>d</del><u>u</u></p>'],
+    ['<p>a&nbsp;b &gt; c &lt; d &amp; e "f"</p>', '<p>a\u00a0b > c &lt; d &amp; e "f"</p>'],
+    ['<p><a href="https://x.example/?a=1&amp;b=&quot;2&quot;" title="&quot;t&quot; &lt;x&gt;" class="c">l</a></p>', '<p><a href="https://x.example/?a=1&amp;b=&quot;2&quot;" title="&quot;t&quot; <x>">l</a></p>'],
+    ['<p><a href="javascript:alert(1)">x</a><a href="">y</a><a>z</a></p>', '<p><a href="">x</a><a href="">y</a><a>z</a></p>'],
+    ['<p><img src="https://x.example/a.png" alt="" title=""><img src="https://x.example/a.svg"><img src="javascript:alert(1)"></p>', '<p><img src="https://x.example/a.png" alt="" title=""></p>'],
+    ['<p><img alt="A" src="https://x.example/a.png" onerror="alert(1)"></p>', '<p><img src="https://x.example/a.png" alt="A"></p>'],
+    ['<p>a<br>b</p><hr><p>c</p>', '<p>a<br>b</p>\n<hr>\n<p>c</p>'],
+    ['<p>a<script>alert(1)</script><style>p{}</style>b</p>', '<p>ab</p>'],
+    ['<p><span style="color:red" class="x">a</span><font>b</font></p><div><p>c</p></div>', '<p>ab</p>\n<p>c</p>'],
+    ['<p onclick="x()" style="color:red" id="i">t</p>', '<p>t</p>'],
+    ['<blockquote><p>a</p><ul><li><p>b</p><ol><li><p>c</p></li></ol></li></ul></blockquote>', '<blockquote>\n<p>a</p>\n<ul>\n<li><p>b</p><ol>\n<li><p>c</p></li>\n</ol></li>\n</ul>\n</blockquote>'],
+    ['<!-- comment --><p>a</p>', '<p>a</p>'],
+    ['<p></p>', ''],
+    ['', ''],
+    ['<p></p><p></p>', '<p></p>\n<p></p>'],
+  ])('%j → %j', (input, expected) => {
+    expect(normalize(input)).toBe(expected)
+  })
+
+  it('writes exactly what the server stores, for any document the editor can hold', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '<', '>', '&', '"', "'", '\u00a0', 'é', '\n', ';', '#'), maxLength: 8 })
+    const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\u00a0/g, '&nbsp;')
+    const attr = (value: string) => escape(value).replace(/"/g, '&quot;')
+    const noise = fc.constantFrom('', ' class="x"', ' data-x="1"', ' id="i"', ' style="color:red"')
+    const image = fc
+      .tuple(fc.constantFrom('https://x.example/a.png', 'https://x.example/a.svg', 'data:image/gif;base64,R0lGODlh'), text)
+      .map(([src, alt]) => `<img src="${src}" alt="${attr(alt)}">`)
+    // Inline content as ProseMirror writes it: marks nest in any order, links never nest.
+    const { marked } = fc.letrec((tie) => ({
+      marked: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        text.map(escape),
+        fc.constant('<br>'),
+        image,
+        fc.tuple(fc.constantFrom('strong', 'em', 'u', 's', 'del', 'code', 'b', 'i', 'span'), noise, fc.array(tie('marked'), { maxLength: 3 })).map(([tag, extra, children]) => `<${tag}${extra}>${children.join('')}</${tag}>`),
+      ),
+    }))
+    const link = fc
+      .tuple(fc.constantFrom('https://x.example/?a=1&b=2', 'javascript:alert(1)', 'mailto:a@b.example', '', '/x'), fc.array(marked, { maxLength: 2 }))
+      .map(([href, children]) => `<a href="${attr(href)}">${children.join('')}</a>`)
+    const inline = fc.oneof(marked, link)
+    const paragraph = fc.tuple(fc.constantFrom('p', 'h1', 'h2', 'h3', 'h4'), noise, fc.array(inline, { maxLength: 4 })).map(([tag, extra, children]) => `<${tag}${extra}>${children.join('')}</${tag}>`)
+    const { block } = fc.letrec((tie) => ({
+      block: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        paragraph,
+        fc.constant('<hr>'),
+        fc.tuple(fc.constantFrom('', 'js', 'text'), text).map(([language, code]) => `<pre${language ? ` data-language="${language}"` : ''}><code>${escape(code)}</code></pre>`),
+        fc.array(tie('block'), { minLength: 1, maxLength: 3 }).map((children) => `<blockquote>${children.join('')}</blockquote>`),
+        fc.tuple(fc.constantFrom('ul', 'ol'), fc.array(fc.tuple(paragraph, fc.array(tie('block'), { maxLength: 1 })), { minLength: 1, maxLength: 3 })).map(
+          ([tag, items]) => `<${tag} data-spread="false">${items.map(([first, rest]) => `<li data-label="1."><p>${first.replace(/^<[^>]+>|<\/[^>]+>$/g, '')}</p>${rest.join('')}</li>`).join('')}</${tag}>`,
+        ),
+      ),
+    }))
+    fc.assert(
+      fc.property(fc.array(block, { minLength: 1, maxLength: 5 }), (blocks) => {
+        const out = normalize(blocks.join(''))
+        // Normalizing is idempotent: a post the editor wrote opens and saves unchanged.
+        expect(normalizeEditorHtml(out)).toBe(out)
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
