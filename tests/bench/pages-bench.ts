@@ -14,7 +14,9 @@ import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts'
 import { ensureBuild } from '../support/ensure-build.ts'
-import { createTempSite, startTestServer } from '../support/temp-site.ts'
+import { createTempSite, startTestServer, TEST_ADMIN } from '../support/temp-site.ts'
+
+const TEST_ADMIN_LOGIN = { username: TEST_ADMIN.username, password: TEST_ADMIN.password }
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 const JS_BUDGET = 90 * 1024
@@ -104,6 +106,74 @@ async function lighthouseScores(urls: string[]): Promise<Record<string, Record<s
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
+interface AdminFigures {
+  /** Scripts and styles of /admin/blog up to the post list, gzipped. */
+  initialJs: number
+  initialCss: number
+  /** What opening the editor adds (the lazily loaded editor chunk and its CSS), gzipped. */
+  editorJs: number
+  editorCss: number
+  /** From navigating to /admin/blog (signed in, cold cache) to the editor accepting typing, per run. */
+  toEditableMs: number[]
+}
+
+/**
+ * The admin area in Chromium, signed in: what /admin/blog downloads up to its post list, what
+ * the editor adds, and how long from opening /admin/blog to an editor that accepts typing (the
+ * admin clicks Edit on the first post as soon as the list shows). Each run uses a fresh browser
+ * context (cold cache).
+ */
+async function measureAdmin(origin: string, runs: number): Promise<AdminFigures> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  const figures: AdminFigures = { initialJs: 0, initialCss: 0, editorJs: 0, editorCss: 0, toEditableMs: [] }
+  try {
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+      const login = await context.request.post(`${origin}/api/auth/login`, { data: TEST_ADMIN_LOGIN })
+      if (!login.ok()) throw new Error(`sign-in answered ${login.status()}`)
+      const page = await context.newPage()
+      let phase: 'initial' | 'editor' = 'initial'
+      const sizes = { initial: { js: 0, css: 0 }, editor: { js: 0, css: 0 } }
+      const pending: Promise<void>[] = []
+      page.on('response', (response) => {
+        const type = response.request().resourceType()
+        if (type !== 'script' && type !== 'stylesheet') return
+        const bucket = sizes[phase]
+        pending.push(
+          response.body().then(
+            (body) => {
+              const gzipped = gzipSync(body, { level: 9 }).length
+              if (type === 'script') bucket.js += gzipped
+              else bucket.css += gzipped
+            },
+            () => {},
+          ),
+        )
+      })
+      const started = performance.now()
+      await page.goto(`${origin}/admin/blog`)
+      await page.getByRole('button', { name: /^Edit/ }).first().click()
+      phase = 'editor'
+      const editor = page.getByRole('textbox', { name: 'Content*' })
+      await editor.waitFor({ state: 'visible' })
+      await page.waitForFunction(() => document.querySelector('[contenteditable="true"]') !== null)
+      figures.toEditableMs.push(performance.now() - started)
+      await page.waitForLoadState('networkidle')
+      await Promise.all(pending)
+      if (run === 0) {
+        figures.initialJs = sizes.initial.js
+        figures.initialCss = sizes.initial.css
+        figures.editorJs = sizes.editor.js
+        figures.editorCss = sizes.editor.css
+      }
+      await context.close()
+    }
+  } finally {
+    await browser.close()
+  }
+  return figures
+}
+
 await ensureBuild()
 const port = await freePort()
 const origin = `http://127.0.0.1:${port}`
@@ -131,6 +201,18 @@ try {
   console.log('\nBytes sent (Chromium page load, 1280 px wide):')
   console.table(rows)
   console.log(`Budget on /: JavaScript ≤ ${kb(JS_BUDGET)} gzipped, total ≤ ${kb(TOTAL_BUDGET)}.`)
+
+  console.log('\nThe admin area (Chromium, signed in, cold cache):')
+  const admin = await measureAdmin(origin, 5)
+  const sorted = [...admin.toEditableMs].sort((a, b) => a - b)
+  console.table([
+    { part: '/admin/blog up to the post list', 'JS (gz)': kb(admin.initialJs), 'CSS (gz)': kb(admin.initialCss) },
+    { part: 'the editor chunk (loaded on Edit)', 'JS (gz)': kb(admin.editorJs), 'CSS (gz)': kb(admin.editorCss) },
+  ])
+  console.log(
+    `Opening /admin/blog to an editable editor: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms ` +
+      `(runs: ${admin.toEditableMs.map((ms) => ms.toFixed(0)).join(', ')} ms)`,
+  )
 
   console.log('\nLighthouse (mobile settings, Debian Chromium):')
   const scores = await lighthouseScores(paths.map((path) => origin + path))

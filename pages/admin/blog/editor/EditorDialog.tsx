@@ -25,6 +25,9 @@ export interface EditorDialogProps {
 export function EditorDialog(props: EditorDialogProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    // React events bubble through portals along the component tree: without this, applying a
+    // link would also submit the post form the editor sits in (and save the post).
+    event.stopPropagation()
     props.onSubmit()
   }
   return (

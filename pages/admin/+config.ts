@@ -1,0 +1,9 @@
+// https://vike.dev/config — the admin area renders in the browser only: the server sends the
+// page shell, and none of the admin's code is part of any public page.
+import type { Config } from 'vike/types'
+
+export default {
+  meta: {
+    Page: { env: { server: false, client: true } },
+  },
+} satisfies Config

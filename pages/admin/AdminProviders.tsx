@@ -1,0 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { queryClient } from './query-client.ts'
+import './admin.css'
+
+/** Every admin page: the shared query client (its cache survives moving between admin pages). */
+export function AdminProviders(props: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{props.children}</QueryClientProvider>
+}

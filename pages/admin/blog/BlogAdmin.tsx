@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { navigate } from 'vike/client/router'
+import type { AdminPost, AdminUser } from '../admin-types.ts'
+import { apiRequest, ME_KEY, queryClient, queryFnWith } from '../query-client.ts'
+import { PostEditor } from './PostEditor.tsx'
+import { PostList } from './PostList.tsx'
+
+/** Which screen the admin sees (SPEC §4): the list, or the editor for a new or an existing post. */
+type View = { name: 'list' } | { name: 'editor'; post: AdminPost | null }
+
+/** SPEC §2 "Blog admin": checks the session, then the list or the editor. */
+export function BlogAdmin() {
+  const me = useQuery<AdminUser | null>({ queryKey: ME_KEY, queryFn: queryFnWith<AdminUser>('returnNull') })
+  const [view, setView] = useState<View>({ name: 'list' })
+  const signedOut = me.isSuccess && me.data === null
+
+  useEffect(() => {
+    if (signedOut || me.isError) void navigate('/admin/login')
+  }, [signedOut, me.isError])
+
+  if (!me.data) {
+    return (
+      <div className="container admin-page">
+        <p className="admin-status" role="status">
+          Loading...
+        </p>
+      </div>
+    )
+  }
+
+  const logout = async () => {
+    await apiRequest('POST', '/api/auth/logout').catch(() => {})
+    queryClient.clear()
+    await navigate('/admin/login')
+  }
+
+  return (
+    <div className="container admin-page">
+      <header className="admin-header">
+        <h1>Blog Admin</h1>
+        <button type="button" className="button" onClick={logout}>
+          Logout
+        </button>
+      </header>
+      {view.name === 'list' ? (
+        <PostList onNew={() => setView({ name: 'editor', post: null })} onEdit={(post) => setView({ name: 'editor', post })} />
+      ) : (
+        <PostEditor post={view.post} onDone={() => setView({ name: 'list' })} />
+      )}
+    </div>
+  )
+}

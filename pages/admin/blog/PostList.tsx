@@ -1,0 +1,85 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { toast } from '../../../renderer/components/toast.ts'
+import type { AdminPost } from '../admin-types.ts'
+import { ADMIN_POSTS_KEY, apiRequest, PUBLIC_POSTS_KEY, queryClient } from '../query-client.ts'
+import { formatLocalDate } from './post-form.ts'
+
+export const DELETE_QUESTION = 'Are you sure you want to delete this post?'
+
+/** After a write, both lists are fetched again (SPEC §7). */
+export async function refetchLists(): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ADMIN_POSTS_KEY, refetchType: 'all' }),
+    queryClient.invalidateQueries({ queryKey: PUBLIC_POSTS_KEY, refetchType: 'all' }),
+  ])
+}
+
+/** SPEC §2: "All Blog Posts", New Post, and a card per post with Edit and Delete. */
+export function PostList(props: { onNew: () => void; onEdit: (post: AdminPost) => void }) {
+  const posts = useQuery<AdminPost[]>({ queryKey: ADMIN_POSTS_KEY })
+  const remove = useMutation({
+    mutationFn: (post: AdminPost) =>
+      apiRequest('DELETE', `/api/admin/blog/posts/${encodeURIComponent(post.id)}`, { headers: { 'If-Match': `"${post.version}"` } }),
+    onSuccess: async () => {
+      toast({ title: 'Success', description: 'Blog post deleted' })
+      await refetchLists()
+    },
+    onError: () => toast({ title: 'Error', description: 'Failed to delete blog post', variant: 'destructive' }),
+  })
+
+  return (
+    <section aria-labelledby="admin-posts-title">
+      <div className="admin-section-header">
+        <h2 id="admin-posts-title">All Blog Posts</h2>
+        <button type="button" className="button button--primary" onClick={props.onNew}>
+          New Post
+        </button>
+      </div>
+      {posts.isPending && (
+        <p className="admin-status" role="status">
+          Loading posts...
+        </p>
+      )}
+      {posts.isError && (
+        <p className="admin-status" role="alert">
+          The posts could not be loaded ({posts.error.message}).
+        </p>
+      )}
+      {posts.data?.length === 0 && <p className="admin-status">No blog posts yet. Create your first post!</p>}
+      {posts.data && posts.data.length > 0 && (
+        <ul className="admin-post-list">
+          {posts.data.map((post) => (
+            <li key={post.id} className="admin-card admin-post">
+              <div className="admin-post__heading">
+                <h3 className="admin-post__title">{post.title}</h3>
+                <span className={`admin-badge ${post.isPublished ? 'admin-badge--published' : 'admin-badge--draft'}`}>
+                  {post.isPublished ? 'Published' : 'Draft'}
+                </span>
+              </div>
+              <p className="admin-post__summary">{post.summary}</p>
+              <p className="admin-post__date">
+                <time dateTime={post.publishDate}>{formatLocalDate(post.publishDate)}</time>
+              </p>
+              <div className="admin-post__actions">
+                <button type="button" className="button" onClick={() => props.onEdit(post)} aria-label={`Edit "${post.title}"`}>
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="button button--danger"
+                  aria-label={`Delete "${post.title}"`}
+                  disabled={remove.isPending && remove.variables?.id === post.id}
+                  onClick={() => {
+                    if (window.confirm(DELETE_QUESTION)) remove.mutate(post)
+                  }}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

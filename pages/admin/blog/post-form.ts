@@ -1,0 +1,59 @@
+import type { AdminPost, PostFields } from '../admin-types.ts'
+
+/** What the editor form holds (SPEC §3's new-post defaults: empty strings, today, a draft). */
+export function emptyForm(today: string): PostFields {
+  return { title: '', slug: '', summary: '', content: '', publishDate: today, isPublished: false, featuredImageUrl: '' }
+}
+
+export function formFromPost(post: AdminPost): PostFields {
+  const { title, slug, summary, content, publishDate, isPublished, featuredImageUrl } = post
+  return { title, slug, summary, content, publishDate, isPublished, featuredImageUrl }
+}
+
+/** Today in the admin's own time zone, `YYYY-MM-DD` (what a date input shows). */
+export function localToday(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+/** A slug suggested from a title: "Hello, World! 2.0" → "hello-world-2-0" (at most 100 characters). */
+export function slugify(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/, '')
+}
+
+/** Editor HTML with no text and no image (`<p></p>`, `<p><br></p>`) counts as no content. */
+export function isContentEmpty(html: string): boolean {
+  if (/<img\b/i.test(html)) return false
+  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '') === ''
+}
+
+/** SPEC §5: title, slug, content and summary are all required. */
+export function hasRequiredFields(form: PostFields): boolean {
+  return form.title.trim() !== '' && form.slug.trim() !== '' && form.summary.trim() !== '' && !isContentEmpty(form.content)
+}
+
+/** Whether the form differs from what it was opened with. */
+export function isDirty(form: PostFields, initial: PostFields): boolean {
+  return (Object.keys(form) as (keyof PostFields)[]).some((key) => form[key] !== initial[key])
+}
+
+/** A featured image worth previewing: an http(s) URL or a path on this site. */
+export function previewableImage(url: string): string | null {
+  const value = url.trim()
+  if (value.startsWith('/') && !value.startsWith('//')) return value
+  return /^https?:\/\/[^\s"'<>]+$/i.test(value) ? value : null
+}
+
+/** The publish date in the admin's local date format (SPEC §2), read as a calendar date. */
+export function formatLocalDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number)
+  if (!year || !month || !day) return isoDate
+  return new Date(year, month - 1, day).toLocaleDateString()
+}

@@ -1,0 +1,84 @@
+import { useMutation } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { navigate } from 'vike/client/router'
+import { toast } from '../../../renderer/components/toast.ts'
+import { HttpError } from '../../../renderer/fetch-json.ts'
+import { AdminProviders } from '../AdminProviders.tsx'
+import { apiRequest, ME_KEY, queryClient } from '../query-client.ts'
+
+export default function Page() {
+  return (
+    <AdminProviders>
+      <LoginForm />
+    </AdminProviders>
+  )
+}
+
+/** SPEC §2 "Admin login", §4 (idle, pending, success or failure), §5, §8. */
+function LoginForm() {
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  const login = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/login', { body: { username, password } }),
+    onSuccess: async () => {
+      toast({ title: 'Login successful', description: 'Welcome back!' })
+      await queryClient.invalidateQueries({ queryKey: ME_KEY })
+      await navigate('/admin/blog')
+    },
+    onError: (error) => {
+      // A blocked sign-in (429) says when to try again; the server's text carries the wait.
+      const blocked = error instanceof HttpError && error.status === 429
+      toast({
+        title: 'Login failed',
+        description: blocked ? error.message.replace(/^429: /, '') : 'Invalid username or password',
+        variant: 'destructive',
+      })
+    },
+  })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!username || !password) {
+      toast({ title: 'Error', description: 'Please enter both username and password', variant: 'destructive' })
+      return
+    }
+    login.mutate()
+  }
+
+  const pending = login.isPending
+  return (
+    <div className="container admin-login">
+      <form className="admin-card admin-login__form" onSubmit={submit} noValidate aria-labelledby="admin-login-title">
+        <h1 id="admin-login-title">Admin login</h1>
+        <div className="admin-field">
+          <label htmlFor="admin-username">Username</label>
+          <input
+            id="admin-username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={username}
+            disabled={pending}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="admin-password">Password</label>
+          <input
+            id="admin-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            disabled={pending}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--primary admin-login__submit" disabled={pending}>
+          {pending ? 'Logging in...' : 'Login'}
+        </button>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,59 @@
+/**
+ * The admin specs change content, so each spec file gets a server of its own (a worker
+ * fixture) over its own temp git repository, instead of the shared e2e server that the public
+ * specs compare with the sample content.
+ */
+import { test as base, expect, type Page } from '@playwright/test'
+import { execFileSync } from 'node:child_process'
+import type { RunningServer } from '../../server/start.ts'
+import { createTempSite, startTestServer, TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
+
+export interface AdminSite {
+  url: string
+  site: TempSite
+  /** The real git CLI in the site's repository. */
+  git(...args: string[]): string
+}
+
+export const test = base.extend<object, { adminSite: AdminSite }>({
+  adminSite: [
+    async ({}, use) => {
+      const site = await createTempSite()
+      let server: RunningServer | undefined
+      try {
+        server = await startTestServer(site)
+        const git = (...args: string[]) => execFileSync('git', args, { cwd: site.repoDir, encoding: 'utf8' }).trim()
+        await use({ url: server.url, site, git })
+      } finally {
+        await server?.close()
+        await site.cleanup()
+      }
+    },
+    { scope: 'worker' },
+  ],
+})
+
+export { expect, TEST_ADMIN }
+
+/** Signs in through the login form and waits for the post list. */
+export async function signIn(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/admin/login`)
+  await page.getByLabel('Username').fill(TEST_ADMIN.username)
+  await page.getByLabel('Password').fill(TEST_ADMIN.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/admin\/blog$/)
+  await expect(page.getByRole('heading', { name: 'All Blog Posts' })).toBeVisible()
+}
+
+/** The one toast on screen (SPEC §9: at most one) has this title, description and style. */
+export async function expectToast(
+  page: Page,
+  toast: { title?: string; description: string; variant?: 'default' | 'destructive' },
+): Promise<void> {
+  const open = page.locator('li.toast[data-state="open"]')
+  await expect(open).toHaveCount(1)
+  if (toast.title) await expect(open.locator('.toast__title')).toHaveText(toast.title)
+  else await expect(open.locator('.toast__title')).toHaveCount(0)
+  await expect(open.locator('.toast__description')).toHaveText(toast.description)
+  await expect(open).toHaveAttribute('data-variant', toast.variant ?? 'default')
+}

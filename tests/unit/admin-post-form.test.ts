@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import {
+  emptyForm,
+  hasRequiredFields,
+  isContentEmpty,
+  isDirty,
+  localToday,
+  previewableImage,
+  slugify,
+} from '../../pages/admin/blog/post-form.ts'
+import { checkSlug } from '../../server/content/post-rules.ts'
+
+describe('the post form', () => {
+  it('starts with SPEC §3 defaults: empty strings, today, a draft', () => {
+    expect(emptyForm('2026-11-21')).toEqual({
+      title: '', slug: '', summary: '', content: '', publishDate: '2026-11-21', isPublished: false, featuredImageUrl: '',
+    })
+    expect(localToday(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05')
+  })
+
+  it('suggests a slug the server accepts from any title', () => {
+    expect(slugify('Hello, World! 2.0')).toBe('hello-world-2-0')
+    expect(slugify('Crème brûlée — à la carte')).toBe('creme-brulee-a-la-carte')
+    expect(slugify('  --Already-a-slug--  ')).toBe('already-a-slug')
+    for (const title of ['What’s next: iPhone & Mac', 'x'.repeat(300), 'a - b - c', '2025 roadmap']) {
+      expect(checkSlug(slugify(title)), title).toBeNull()
+    }
+    expect(slugify('!!!')).toBe('')
+  })
+
+  it('counts editor HTML without text or image as no content', () => {
+    expect(isContentEmpty('')).toBe(true)
+    expect(isContentEmpty('<p></p>')).toBe(true)
+    expect(isContentEmpty('<p><br></p>\n<p>&nbsp;</p>')).toBe(true)
+    expect(isContentEmpty('<p>Hi</p>')).toBe(false)
+    expect(isContentEmpty('<p><img src="https://x.example/a.png" alt=""></p>')).toBe(false)
+  })
+
+  it('requires title, slug, summary and content (SPEC §5)', () => {
+    const full = { ...emptyForm('2026-11-21'), title: 'T', slug: 't', summary: 'S', content: '<p>C</p>' }
+    expect(hasRequiredFields(full)).toBe(true)
+    for (const key of ['title', 'slug', 'summary'] as const) expect(hasRequiredFields({ ...full, [key]: '  ' })).toBe(false)
+    expect(hasRequiredFields({ ...full, content: '<p></p>' })).toBe(false)
+  })
+
+  it('knows when the form differs from what it opened with', () => {
+    const form = emptyForm('2026-11-21')
+    expect(isDirty(form, { ...form })).toBe(false)
+    expect(isDirty({ ...form, isPublished: true }, form)).toBe(true)
+  })
+
+  it('previews only http(s) and site images', () => {
+    expect(previewableImage('https://x.example/a.png')).toBe('https://x.example/a.png')
+    expect(previewableImage('/images/blog/a.svg')).toBe('/images/blog/a.svg')
+    expect(previewableImage('//evil.example/a.png')).toBeNull()
+    expect(previewableImage('javascript:alert(1)')).toBeNull()
+    expect(previewableImage('')).toBeNull()
+  })
+})
