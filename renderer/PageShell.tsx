@@ -2,11 +2,14 @@ import { type ReactNode, StrictMode } from 'react'
 import type { PageContext } from 'vike/types'
 import { Footer } from './Footer.tsx'
 import { NavBar } from './NavBar.tsx'
-import { ToastHost } from './ToastHost.tsx'
 import { PageContextProvider } from './usePageContext.tsx'
 import './styles.css'
 
-/** Every page: the sticky nav bar, the page itself, the footer (SPEC §2 site chrome). */
+/**
+ * Every page: the sticky nav bar, the page itself, the footer (SPEC §2 site chrome). Pages that
+ * show toasts (the referral page, the admin) mount renderer/ToastHost.tsx themselves: the others,
+ * the landing page first, carry none of its code.
+ */
 export function PageShell(props: { pageContext: PageContext; children: ReactNode }) {
   return (
     <StrictMode>
@@ -19,7 +22,6 @@ export function PageShell(props: { pageContext: PageContext; children: ReactNode
           {props.children}
         </main>
         <Footer />
-        <ToastHost />
       </PageContextProvider>
     </StrictMode>
   )

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Tooltip } from '../../renderer/components/Tooltip.tsx'
 import { toast } from '../../renderer/components/toast.ts'
+import { ToastHost } from '../../renderer/ToastHost.tsx'
 import { usePageContext } from '../../renderer/usePageContext.tsx'
 import { COPIED_MS, referralLinkFrom } from './referral-link.ts'
 import './referral.css'
@@ -141,6 +142,7 @@ export default function Page() {
           <p>Your rewards arrive once they have downloaded the app.</p>
         </li>
       </ol>
+      <ToastHost />
     </div>
   )
 }
