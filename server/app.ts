@@ -17,6 +17,7 @@ import { securityHeaders } from './http/security-headers.ts'
 import { siteMiddleware } from './http/site.ts'
 import type { AdminPosts } from './services/admin-posts.ts'
 import type { LoginGuard } from './services/login-guard.ts'
+import type { PostHistory } from './services/post-history.ts'
 
 export interface AppDeps {
   config: Pick<Config, 'mode' | 'trustProxy' | 'siteUrl'>
@@ -33,6 +34,7 @@ export interface AppDeps {
     sessions: SessionStore
     guard: LoginGuard
     posts: AdminPosts
+    history: PostHistory
     /** Sign the session cookie. */
     sessionKeys: string[]
   }
@@ -53,7 +55,7 @@ export function createApp(deps: AppDeps): Koa {
 
   app.keys = deps.admin.sessionKeys
   const auth = authRoutes({ accounts: deps.admin.accounts, guard: deps.admin.guard })
-  const admin = adminRoutes({ accounts: deps.admin.accounts, posts: deps.admin.posts })
+  const admin = adminRoutes({ accounts: deps.admin.accounts, posts: deps.admin.posts, history: deps.admin.history })
   // The signed-in area's own middleware runs only there: public pages never touch sessions.
   const inSignedInArea = (middleware: Middleware): Middleware => (ctx, next) =>
     isUnder(ctx.path, '/api/auth') || isUnder(ctx.path, '/api/admin') ? middleware(ctx, next) : next()

@@ -13,6 +13,7 @@ import type { Config } from './config.ts'
 import type { Logger } from './logger.ts'
 import { AdminPosts } from './services/admin-posts.ts'
 import { LoginGuard } from './services/login-guard.ts'
+import { PostHistory } from './services/post-history.ts'
 import { openSite } from './site.ts'
 
 export interface RunningServer {
@@ -115,6 +116,7 @@ async function openAdmin(options: {
     logger.info(`First start: created the admin account "${first.username}" from ADMIN_USERNAME and ADMIN_PASSWORD.`)
   }
   const secret = await loadSessionSecret({ dataDir: config.dataDir, configured: config.sessionSecret })
+  const history = new PostHistory({ content: site.content, repository, blogDir: path.join(config.contentDir, 'blog') })
   return {
     accounts,
     sessions: new SessionStore({ file: path.join(config.dataDir, 'sessions.json') }),
@@ -123,7 +125,9 @@ async function openAdmin(options: {
       content: site.content,
       repository,
       blogDir: path.join(config.contentDir, 'blog'),
+      history,
     }),
+    history,
     sessionKeys: [secret],
   }
 }

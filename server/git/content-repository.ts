@@ -4,8 +4,10 @@ import { NotAGitRepositoryError, RepositoryStateError } from '../errors.ts'
 import type { Logger } from '../logger.ts'
 import { removeStaleTempFiles } from './atomic-write.ts'
 import { blobId } from './blob-id.ts'
+import { CommitGraph } from './commit-graph.ts'
 import { cleanAuthor, cleanMessage } from './commit-text.ts'
 import type { FileChange, GitAuthor, RecoveryReport } from './commit-types.ts'
+import { FileHistory, type IdentifyFile } from './file-history.ts'
 import { findRepositoryRoot, GitStore } from './git-store.ts'
 import { settleSave } from './recover-save.ts'
 import { isSafeRepositoryPath, readJournal, removeJournal, type SaveJournal, setJournalAside, writeJournal } from './save-journal.ts'
@@ -15,6 +17,21 @@ import { WorkTree } from './work-tree.ts'
 import { WriterLock } from './writer-lock.ts'
 
 export type { FileChange, GitAuthor, RecoveryReport } from './commit-types.ts'
+export type { IdentifyFile } from './file-history.ts'
+
+/** One commit that changed a file (see `fileHistory`). */
+export interface FileHistoryEntry {
+  commit: string
+  author: GitAuthor
+  /** Author date, ISO 8601 in UTC. */
+  date: string
+  /** The commit message, without its final newline. */
+  message: string
+  /** Absolute path of the file in that commit (another name before a rename). */
+  path: string
+  /** The file's blob id in that commit: its version then. */
+  blob: string
+}
 
 export interface CommitFilesOptions {
   changes: FileChange[]
@@ -60,6 +77,8 @@ export class ContentRepository {
   readonly #journalPath: string
   readonly #tempDir: string
   readonly #queue = new SerialQueue()
+  readonly #graph: CommitGraph
+  readonly #history: FileHistory
   #closed = false
   /** A failed save that could not be settled left its journal: the next save settles it first. */
   #journalPending = false
@@ -71,6 +90,12 @@ export class ContentRepository {
     this.#store = new GitStore({ gitdir: options.gitdir, tempDir: this.#tempDir })
     this.#lock = options.lock
     this.#logger = options.logger
+    this.#graph = new CommitGraph((oid) => this.#store.readCommit(oid))
+    this.#history = new FileHistory(
+      this.#graph,
+      (oid) => this.#store.readTreeBytes(oid),
+      (oid) => this.#store.readBlob(oid),
+    )
   }
 
   /**
@@ -88,12 +113,13 @@ export class ContentRepository {
     const tempDir = path.join(gitdir, TEMP_DIR)
     await mkdir(tempDir, { recursive: true })
     const lock = await WriterLock.acquire({ lockPath: path.join(gitdir, LOCK_FILE), tempDir, logger: options.logger })
+    const repository = new ContentRepository({ root, gitdir, lock, logger: options.logger })
     try {
-      const repository = new ContentRepository({ root, gitdir, lock, logger: options.logger })
       await repository.#recover(dir)
       await repository.#warmUp(dir)
       return repository
     } catch (error) {
+      await repository.#store.close()
       await lock.release()
       throw error
     }
@@ -144,11 +170,40 @@ export class ContentRepository {
     })
   }
 
+  /**
+   * The commits that changed the file at `path` (absolute), newest first, following renames
+   * (`identify` says which removed file a new one continues). Empty when HEAD has no such file.
+   * Read-only, so it does not wait for saves: objects are immutable and the branch is read once.
+   */
+  async fileHistory(options: { path: string; identify: IdentifyFile; limit?: number }): Promise<FileHistoryEntry[]> {
+    const filepath = this.#toRepositoryPath(options.path)
+    const head = await this.#store.readHead()
+    if (head.commit === null) return []
+    const blob = await this.#store.trees.lookup(head.tree, filepath)
+    if (blob === null) return []
+    const identify: IdentifyFile = (file, bytes) => options.identify(this.#workTree.absolute(file), bytes)
+    const versions = await this.#history.versions({ head: head.commit, path: filepath, blob, identify, limit: options.limit })
+    return versions.map(({ commit, path: file, blob: version }) => ({
+      commit: commit.oid,
+      author: commit.author,
+      date: new Date(commit.authoredAt * 1000).toISOString(),
+      message: commit.message.replace(/\n+$/, ''),
+      path: this.#workTree.absolute(file),
+      blob: version,
+    }))
+  }
+
+  /** The bytes of a blob (a version listed by `fileHistory`); NotFoundError when there is none. */
+  readBlob(oid: string): Promise<Uint8Array> {
+    return this.#store.readBlob(oid)
+  }
+
   /** Lets queued work finish, then releases the writer lock. */
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
     await this.#queue.idle()
+    await this.#store.close()
     await this.#lock.release()
   }
 

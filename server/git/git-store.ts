@@ -1,11 +1,13 @@
 import * as nodeFs from 'node:fs'
 import path from 'node:path'
 import git from 'isomorphic-git'
-import { RepositoryStateError } from '../errors.ts'
+import { NotFoundError, RepositoryStateError } from '../errors.ts'
 import { type AtomicFs, createAtomicFs } from './atomic-fs.ts'
+import type { CommitInfo } from './commit-graph.ts'
 import type { GitAuthor } from './commit-types.ts'
 import { IndexFile, type IndexUpdate } from './index-file.ts'
-import { decodeTree, encodeLooseObject, encodeTree } from './object-format.ts'
+import { decodeTree, encodeLooseObject, encodeTree, type ParsedCommit, parseCommit } from './object-format.ts'
+import { ObjectReader } from './object-reader.ts'
 import { type PathEdits, TreeStore } from './tree-store.ts'
 
 /**
@@ -34,10 +36,13 @@ export class GitStore {
   readonly #cache: object = {}
   readonly #index: IndexFile
   readonly #commitTrees = new Map<string, string>()
+  /** Reads objects natively; isomorphic-git reads what it cannot (see object-reader.ts). */
+  readonly #reader: ObjectReader
 
   constructor(options: { gitdir: string; tempDir: string }) {
     this.#gitdir = options.gitdir
     this.#fs = createAtomicFs(options)
+    this.#reader = new ObjectReader(options.gitdir)
     this.#index = new IndexFile(path.join(options.gitdir, 'index'), options.tempDir)
     this.trees = new TreeStore({
       readTree: async (oid) => decodeTree(await this.#readObject(oid, 'tree')),
@@ -65,6 +70,44 @@ export class GitStore {
 
   async readBlob(oid: string): Promise<Uint8Array> {
     return this.#readObject(oid, 'blob')
+  }
+
+  /** A tree object's raw content (for diffs that must not churn the tree cache). */
+  async readTreeBytes(oid: string): Promise<Buffer> {
+    return this.#readObject(oid, 'tree')
+  }
+
+  /** A commit, parsed; a missing object or one of another type is a NotFoundError. */
+  async readCommit(oid: string): Promise<CommitInfo> {
+    const native = await this.#reader.read(oid)
+    let commit: ParsedCommit
+    if (native) {
+      if (native.type !== 'commit') throw new NotFoundError(`No commit ${oid}`)
+      commit = parseCommit(native.content)
+    } else {
+      try {
+        const { commit: parsed } = await git.readCommit({ fs: this.#fs, gitdir: this.#gitdir, oid, cache: this.#cache })
+        commit = { ...parsed, parents: parsed.parent }
+      } catch (error) {
+        if (error instanceof git.Errors.NotFoundError || error instanceof git.Errors.ObjectTypeError) throw new NotFoundError(`No commit ${oid}`)
+        throw error
+      }
+    }
+    this.#rememberCommit(oid, commit.tree)
+    return {
+      oid,
+      tree: commit.tree,
+      parents: commit.parents,
+      author: { name: commit.author.name, email: commit.author.email },
+      authoredAt: commit.author.timestamp,
+      committedAt: commit.committer.timestamp,
+      message: commit.message,
+    }
+  }
+
+  /** Closes the packfiles the native reader holds open. */
+  async close(): Promise<void> {
+    await this.#reader.close()
   }
 
   /**
@@ -104,7 +147,18 @@ export class GitStore {
   }
 
   async #readObject(oid: string, type: 'blob' | 'tree'): Promise<Buffer> {
-    const result = await git.readObject({ fs: this.#fs, gitdir: this.#gitdir, oid, format: 'content', cache: this.#cache })
+    const native = await this.#reader.read(oid)
+    if (native) {
+      if (native.type !== type) throw new RepositoryStateError(`Object ${oid} is a ${native.type}, not a ${type}`)
+      return native.content
+    }
+    let result
+    try {
+      result = await git.readObject({ fs: this.#fs, gitdir: this.#gitdir, oid, format: 'content', cache: this.#cache })
+    } catch (error) {
+      if (error instanceof git.Errors.NotFoundError) throw new NotFoundError(`No ${type} ${oid} in the repository`)
+      throw error
+    }
     if (result.type !== type || !(result.object instanceof Uint8Array)) throw new RepositoryStateError(`Object ${oid} is a ${result.type}, not a ${type}`)
     return Buffer.from(result.object.buffer, result.object.byteOffset, result.object.byteLength)
   }

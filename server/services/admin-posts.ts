@@ -9,6 +9,7 @@ import { serializePost } from '../content/serialize-post.ts'
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts'
 import type { ContentRepository, FileChange, GitAuthor } from '../git/content-repository.ts'
 import type { BlogContent } from './blog-content.ts'
+import { type PostHistory, readCommitId } from './post-history.ts'
 
 /** A post as the admin API shows it: every field, drafts included, and the version to send back. */
 export type VersionedPost = Post & { version: string }
@@ -37,6 +38,8 @@ export class AdminPosts {
       content: BlogContent
       repository: Pick<ContentRepository, 'commitFiles'>
       blogDir: string
+      /** Past versions, for restore. */
+      history: PostHistory
       /** Today's date `YYYY-MM-DD`: a new post's default publish date. */
       today?: () => string
     },
@@ -79,6 +82,25 @@ export class AdminPosts {
     })
   }
 
+  /**
+   * Makes the version of the post in `commit` (one of its history's) the current one, as one new
+   * commit on top: history is never rewritten. A version with another slug (before a rename)
+   * brings that slug back, in the same commit (the current file removed, the old one added).
+   * Body: `{ commit, version? }`, version being the current version the admin saw.
+   */
+  restore(id: string, body: unknown, author: GitAuthor): Promise<SaveResult> {
+    return this.serialize(async () => {
+      const fields = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>
+      const commit = readCommitId(fields.commit)
+      const current = this.get(id)
+      this.ensureVersion(current, readVersion(fields.version))
+      const old = await this.deps.history.version(id, commit)
+      if (old.slug !== current.slug) this.ensureSlugFree(old.slug)
+      const post: Post = { ...orderedFields(old), id: current.id, content: cleanContent(old.content) }
+      return this.write({ post, previous: current, author, verb: 'restore', suffix: ` to ${commit.slice(0, 7)}` })
+    })
+  }
+
   remove(id: string, ifMatch: string | undefined, author: GitAuthor): Promise<void> {
     return this.serialize(async () => {
       const current = this.get(id)
@@ -96,16 +118,19 @@ export class AdminPosts {
     post: Post
     previous: VersionedPost | null
     author: GitAuthor
-    verb: 'create' | 'update' | 'rename' | 'publish' | 'unpublish'
+    verb: 'create' | 'update' | 'rename' | 'publish' | 'unpublish' | 'restore'
+    /** After the slugs, e.g. ` to 1a2b3c4` for a restore. */
+    suffix?: string
   }): Promise<SaveResult> {
     const { post, previous, author, verb } = options
     const text = serializePost(post)
     const changes: FileChange[] = [{ path: this.fileOf(post.slug), content: text }]
-    if (previous && previous.slug !== post.slug) changes.unshift({ path: this.fileOf(previous.slug), content: null })
-    const slugs = verb === 'rename' ? `${previous!.slug} → ${post.slug}` : post.slug
+    const renamed = previous !== null && previous.slug !== post.slug
+    if (renamed) changes.unshift({ path: this.fileOf(previous.slug), content: null })
+    const slugs = renamed ? `${previous.slug} → ${post.slug}` : post.slug
     const commit = await this.deps.repository.commitFiles({
       changes,
-      message: `blog: ${verb} "${post.title}" (${slugs})`,
+      message: `blog: ${verb} "${post.title}" (${slugs})${options.suffix ?? ''}`,
       author,
     })
     await this.deps.content.reload(changes.map((change) => path.basename(change.path)))
