@@ -8,14 +8,15 @@ import type { GitAuthor } from './commit-types.ts'
 import { IndexFile, type IndexUpdate } from './index-file.ts'
 import { decodeTree, encodeLooseObject, encodeTree, type ParsedCommit, parseCommit } from './object-format.ts'
 import { ObjectReader } from './object-reader.ts'
-import { type PathEdits, TreeStore } from './tree-store.ts'
+import { type PathEdits, type TreeEntry, TreeStore } from './tree-store.ts'
 
 /**
- * The object store and the branch, through isomorphic-git (the one file of the server that
- * imports it), and the index. Everything isomorphic-git writes goes through the atomic `fs`
- * (see atomic-fs.ts). Objects are hashed and compressed natively (object-format.ts) and the
- * index is edited directly (index-file.ts), both for speed; isomorphic-git does the rest: reading
- * objects loose or packed, refs (loose or packed), HEAD, commits.
+ * The object store and the branch, through isomorphic-git (which only this file and the network
+ * side, remote-transport.ts, import), and the index. Everything isomorphic-git writes goes
+ * through the atomic `fs` (see atomic-fs.ts). Objects are hashed and compressed natively
+ * (object-format.ts), read natively where possible (object-reader.ts), and the index is edited
+ * directly (index-file.ts), all for speed; isomorphic-git does the rest: refs (loose or packed),
+ * HEAD, writing commits, and reading whatever the native reader cannot.
  */
 export interface Head {
   /** e.g. `refs/heads/main` */
@@ -132,6 +133,57 @@ export class GitStore {
     await git.writeRef({ fs: this.#fs, gitdir: this.#gitdir, ref: head.branchRef, value: commit, force: true })
     this.#rememberCommit(commit, tree)
     return { commit, tree }
+  }
+
+  /** Writes a tree object from its entries (any order; git's is applied). */
+  async writeTree(entries: TreeEntry[]): Promise<string> {
+    return this.#writeObject('tree', encodeTree(entries))
+  }
+
+  /** A commit object with these parents (two for a merge); no branch moves. */
+  async writeCommit(options: { tree: string; parents: string[]; message: string; author: GitAuthor }): Promise<string> {
+    const { tree, parents, message, author } = options
+    const signature = { ...author, timestamp: Math.floor(Date.now() / 1000), timezoneOffset: new Date().getTimezoneOffset() }
+    const commit = await git.writeCommit({
+      fs: this.#fs,
+      gitdir: this.#gitdir,
+      commit: { message, tree, parent: parents, author: signature, committer: signature },
+    })
+    this.#rememberCommit(commit, tree)
+    return commit
+  }
+
+  /** The commit a ref (`refs/...`) points at, or null when there is no such ref. */
+  async readRef(ref: string): Promise<string | null> {
+    return this.#resolveBranch(ref)
+  }
+
+  /** Points a ref at a commit (written atomically), or deletes it (null). */
+  async writeRef(ref: string, oid: string | null): Promise<void> {
+    if (oid === null) {
+      await git.deleteRef({ fs: this.#fs, gitdir: this.#gitdir, ref }).catch((error: unknown) => {
+        if (!(error instanceof git.Errors.NotFoundError)) throw error
+      })
+      return
+    }
+    await git.writeRef({ fs: this.#fs, gitdir: this.#gitdir, ref, value: oid, force: true })
+  }
+
+  /** Moves a branch from `from` to `to`, refusing if it no longer points at `from` (see `commit`). */
+  async moveBranch(branchRef: string, from: string | null, to: string): Promise<void> {
+    const now = await this.#resolveBranch(branchRef)
+    if (now !== from) throw new RepositoryStateError(`${branchRef} moved from ${from ?? 'nothing'} to ${now ?? 'nothing'} meanwhile`)
+    await git.writeRef({ fs: this.#fs, gitdir: this.#gitdir, ref: branchRef, value: to, force: true })
+  }
+
+  /** The staged blob of a path: null when not in the index, 'conflict' when it has unmerged stages. */
+  async stagedOid(filepath: string): Promise<string | null | 'conflict'> {
+    return this.#index.stagedOid(filepath)
+  }
+
+  /** What isomorphic-git's network calls need: the same atomic fs, git directory and cache. */
+  get isomorphicGit(): { fs: AtomicFs; gitdir: string; cache: object } {
+    return { fs: this.#fs, gitdir: this.#gitdir, cache: this.#cache }
   }
 
   /** Sets the index entries of these paths, and only these, in one write of the index. */
