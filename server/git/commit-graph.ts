@@ -99,10 +99,19 @@ export class CommitGraph {
       if (current === BOTH) base ??= commit.oid
       for (const parent of commit.parents) await mark(parent, current)
     }
-    // The walk may stop before popping the first commit both sides reach: what is left in the
-    // queue is all reachable from both, so the newest entry still current is the base.
-    for (let next = queue.pop(); base === null && next; next = queue.pop()) {
-      if (next.flag === BOTH && flags.get(next.commit.oid) === BOTH) base = next.commit.oid
+    // What is left in the queue is reachable from both sides. A commit seen from one side only
+    // may still be below one of them (commits of the same second pop in any order), so keep
+    // spreading "both" down while the queue holds commits as new as the oldest one-sided commit:
+    // a parent is never newer than its child, so older ones cannot reach it. The first of them
+    // popped is the base, if none was found yet.
+    let oldestOneSided = Infinity
+    for (const [oid, flag] of flags) if (flag !== BOTH) oldestOneSided = Math.min(oldestOneSided, this.#commits.get(oid)!.committedAt)
+    for (let next = queue.pop(); next; next = queue.pop()) {
+      const { commit, flag } = next
+      if (flags.get(commit.oid) !== flag) continue
+      base ??= commit.oid
+      if (commit.committedAt < oldestOneSided) break
+      for (const parent of commit.parents) await mark(parent, BOTH)
     }
     const ahead: CommitInfo[] = []
     const behind: CommitInfo[] = []
