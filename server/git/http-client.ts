@@ -8,12 +8,13 @@ import type { GitHttpRequest, GitHttpResponse, HttpClient } from 'isomorphic-git
  * carries the credentials, and a redirect (a renamed repository...) is better fixed in
  * GIT_REMOTE_URL than followed to wherever it points.
  */
-export function createHttpClient(options: { timeoutMs: number }): HttpClient {
+export function createHttpClient(options: { timeoutMs: number; signal?: AbortSignal }): HttpClient {
   return {
     async request(request: GitHttpRequest): Promise<GitHttpResponse> {
       const chunks: Uint8Array[] = []
       if (request.body) for await (const chunk of request.body) chunks.push(chunk)
-      const signal = request.signal ? AbortSignal.any([request.signal, AbortSignal.timeout(options.timeoutMs)]) : AbortSignal.timeout(options.timeoutMs)
+      const signals = [AbortSignal.timeout(options.timeoutMs), request.signal, options.signal].filter((signal) => signal !== undefined)
+      const signal = AbortSignal.any(signals)
       const method = request.method ?? 'GET'
       const response = await fetch(request.url, {
         method,

@@ -95,6 +95,11 @@ export class RemoteSync {
     return this.#transport.branch
   }
 
+  /** Aborts network calls in flight: for shutdown, so that it never waits for a hanging remote. */
+  close(): void {
+    this.#transport.close()
+  }
+
   /** Redacts credentials from a message (for anything logged or shown about the remote). */
   redact(text: string): string {
     return this.#transport.redact(text)

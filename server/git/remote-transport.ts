@@ -40,13 +40,15 @@ export class RemoteTransport {
   readonly #gitdir: string
   readonly #cache: object
   readonly #http
+  /** Aborts every request in flight, for shutdown. */
+  readonly #closing = new AbortController()
 
   constructor(settings: RemoteSettings, context: { fs: AtomicFs; gitdir: string; cache: object }) {
     this.#settings = settings
     this.#gitdir = context.gitdir
     this.#cache = context.cache
     this.#fs = objectsOnly(context.fs, context.gitdir)
-    this.#http = createHttpClient({ timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS })
+    this.#http = createHttpClient({ timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: this.#closing.signal })
   }
 
   get url(): string {
@@ -114,6 +116,11 @@ export class RemoteTransport {
       throw this.#failure(error)
     }
     return pushed!
+  }
+
+  /** Aborts requests in flight (they fail) and any later one: the server is shutting down. */
+  close(): void {
+    this.#closing.abort()
   }
 
   /** `text` with the token (as is, URL-encoded and inside a Basic header) replaced by `***`. */

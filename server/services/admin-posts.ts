@@ -9,10 +9,19 @@ import { serializePost } from '../content/serialize-post.ts'
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts'
 import type { ContentRepository, FileChange, GitAuthor } from '../git/content-repository.ts'
 import type { BlogContent } from './blog-content.ts'
+import type { PostSyncState } from './content-sync.ts'
 import { type PostHistory, readCommitId } from './post-history.ts'
 
 /** A post as the admin API shows it: every field, drafts included, and the version to send back. */
 export type VersionedPost = Post & { version: string }
+
+/** What AdminPosts needs of remote sync, when there is one. */
+export interface PostsSyncHooks {
+  /** The post's sync state when it is out of sync (shown in the admin list). */
+  stateOf(slug: string): PostSyncState | undefined
+  /** A save made a commit: push it, in the background. */
+  committed(): void
+}
 
 /** What a save did: `committed` is false when the post was already exactly so. */
 export interface SaveResult {
@@ -40,13 +49,28 @@ export class AdminPosts {
       blogDir: string
       /** Past versions, for restore. */
       history: PostHistory
+      /** Remote sync, when GIT_REMOTE_URL is set (late-bound: the sync service needs `exclusive`). */
+      sync?: () => PostsSyncHooks | undefined
       /** Today's date `YYYY-MM-DD`: a new post's default publish date. */
       today?: () => string
     },
   ) {}
 
-  list(): VersionedPost[] {
-    return this.deps.content.index.allVersioned().map(({ post, version }) => ({ ...post, version }))
+  /** Every post; one changed both here and on the git remote also has `sync` (out of sync). */
+  list(): (VersionedPost & { sync?: PostSyncState })[] {
+    const sync = this.deps.sync?.()
+    return this.deps.content.index.allVersioned().map(({ post, version }) => {
+      const state = sync?.stateOf(post.slug)
+      return state ? { ...post, version, sync: state } : { ...post, version }
+    })
+  }
+
+  /**
+   * Runs `work` while no save runs (a pull that rewrites post files and reloads them, so that a
+   * save's version check never passes against a file a pull is replacing).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return this.serialize(work)
   }
 
   get(id: string): VersionedPost {
@@ -105,11 +129,12 @@ export class AdminPosts {
     return this.serialize(async () => {
       const current = this.get(id)
       this.ensureVersion(current, readVersion(ifMatch))
-      await this.deps.repository.commitFiles({
+      const commit = await this.deps.repository.commitFiles({
         changes: [{ path: this.fileOf(current.slug), content: null }],
         message: `blog: delete "${current.title}" (${current.slug})`,
         author,
       })
+      if (commit !== null) this.deps.sync?.()?.committed()
       await this.deps.content.reload([`${current.slug}.html`])
     })
   }
@@ -133,6 +158,7 @@ export class AdminPosts {
       message: `blog: ${verb} "${post.title}" (${slugs})${options.suffix ?? ''}`,
       author,
     })
+    if (commit !== null) this.deps.sync?.()?.committed()
     await this.deps.content.reload(changes.map((change) => path.basename(change.path)))
     return { post: { ...post, version: blobId(text) }, committed: commit !== null }
   }

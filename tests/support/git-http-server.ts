@@ -22,6 +22,12 @@ export interface GitHttpServer {
   stop(): Promise<void>
   /** Listens again, on the same port. */
   start(): Promise<void>
+  /** Changes the token the server accepts (as if the old one were revoked). */
+  setToken(token: string): void
+  /** From now on, requests are accepted but not answered (a remote that hangs)... */
+  hold(): void
+  /** ...until this: the held requests are served, and new ones again at once. */
+  release(): void
   close(): Promise<void>
 }
 
@@ -35,9 +41,22 @@ export interface GitHttpServer {
 export async function startGitHttpServer(options: { root: string; auth?: { username: string; token: string } }): Promise<GitHttpServer> {
   const requests: GitRequest[] = []
   const sockets = new Set<Socket>()
-  const expected = options.auth && `Basic ${Buffer.from(`${options.auth.username}:${options.auth.token}`).toString('base64')}`
+  const basic = (token: string) => `Basic ${Buffer.from(`${options.auth!.username}:${token}`).toString('base64')}`
+  let expected = options.auth && basic(options.auth.token)
 
+  let held: (() => void)[] | null = null
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (held) {
+      req.pause()
+      held.push(() => {
+        req.resume()
+        serve(req, res)
+      })
+      return
+    }
+    serve(req, res)
+  }
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     const authorization = req.headers.authorization
     const authorized = expected === undefined || authorization === expected
     requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', authorized, authorization })
@@ -123,6 +142,17 @@ export async function startGitHttpServer(options: { root: string; auth?: { usern
     stop,
     start: async () => {
       await listen(port)
+    },
+    setToken: (token) => {
+      expected = basic(token)
+    },
+    hold: () => {
+      held ??= []
+    },
+    release: () => {
+      const waiting = held ?? []
+      held = null
+      for (const serveLater of waiting) serveLater()
     },
     close: stop,
   }
