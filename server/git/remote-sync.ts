@@ -3,7 +3,7 @@ import { type CommitGraph, type CommitInfo, CommitQueue } from './commit-graph.t
 import type { GitAuthor } from './commit-types.ts'
 import type { FileHistory } from './file-history.ts'
 import type { GitStore } from './git-store.ts'
-import { applyPull, findDirtyPaths } from './integrate.ts'
+import { applyPull, findDirtyPaths, PullPendingError } from './integrate.ts'
 import { type MergeConflict, mergeTrees } from './merge-trees.ts'
 import { REMOTE_NAME, RemoteTransport, type RemoteSettings } from './remote-transport.ts'
 import { diffTrees } from './tree-diff.ts'
@@ -191,7 +191,7 @@ export class RemoteSync {
       try {
         await applyPull({ store, workTree, journalFile: this.#parts.pullJournalFile, tempDir: this.#parts.tempDir, head, to: target, paths })
       } catch (error) {
-        if (error instanceof Error && error.name === 'PullPendingError') this.#parts.markPullPending()
+        if (error instanceof PullPendingError) this.#parts.markPullPending()
         throw error
       }
       return result(outcome, { changed: paths.map((filepath) => this.#parts.absolute(filepath)), commit: target.commit })
