@@ -15,6 +15,11 @@ export interface GitSyncConfig {
   intervalSeconds: number
   /** Checks `POST /api/hooks/git` (GitHub's X-Hub-Signature-256); null: the hook answers 401. */
   webhookSecret: string | null
+  /**
+   * PUBLISH_MODE: `direct` (saves go live, SPEC.md) or `review` (each post's saves go to its own
+   * branch `cms/<slug>`, pushed for a pull request; live once merged).
+   */
+  publishMode: 'direct' | 'review'
 }
 
 type Env = Record<string, string | undefined>
@@ -34,10 +39,14 @@ export function readGitSyncConfig(env: Env, problems: string[]): GitSyncConfig |
     return raw === undefined || raw.trim() === '' ? null : raw.trim()
   }
   const rawUrl = value('GIT_REMOTE_URL')
+  const mode = value('PUBLISH_MODE') ?? 'direct'
+  if (mode !== 'direct' && mode !== 'review') problems.push(`PUBLISH_MODE=${JSON.stringify(mode)}: must be direct or review`)
+  const publishMode = mode === 'review' ? 'review' : 'direct'
   if (rawUrl === null) {
     for (const name of SETTINGS_NEEDING_URL) {
       if (value(name) !== null) problems.push(`${name}: has no effect without GIT_REMOTE_URL (set both, or neither)`)
     }
+    if (publishMode === 'review') problems.push('PUBLISH_MODE=review: needs GIT_REMOTE_URL (review branches are pushed there for pull requests)')
     return null
   }
 
@@ -82,7 +91,7 @@ export function readGitSyncConfig(env: Env, problems: string[]): GitSyncConfig |
     problems.push(`GIT_WEBHOOK_SECRET=…: must be at least ${MIN_WEBHOOK_SECRET_LENGTH} characters (try: openssl rand -hex 32)`)
   }
 
-  return { remoteUrl, remoteBranch, username, token, intervalSeconds, webhookSecret }
+  return { remoteUrl, remoteBranch, username, token, intervalSeconds, webhookSecret, publishMode }
 }
 
 /** The rules of `git check-ref-format --branch`, the ones a setting can break. */

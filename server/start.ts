@@ -7,7 +7,7 @@ import { ensureFirstAdmin } from './accounts/first-admin.ts'
 import { loadSessionSecret } from './accounts/session-secret.ts'
 import { SessionStore } from './accounts/session-store.ts'
 import { createApp } from './app.ts'
-import { ContentRepository } from './git/content-repository.ts'
+import { ContentRepository, type SideBranches } from './git/content-repository.ts'
 import type { BuildInfo } from './build-info.ts'
 import type { Config } from './config.ts'
 import type { Logger } from './logger.ts'
@@ -15,6 +15,7 @@ import { AdminPosts } from './services/admin-posts.ts'
 import { ContentSync } from './services/content-sync.ts'
 import { LoginGuard } from './services/login-guard.ts'
 import { PostHistory } from './services/post-history.ts'
+import { PostReviews } from './services/post-reviews.ts'
 import { openSite } from './site.ts'
 
 export interface RunningServer {
@@ -123,6 +124,12 @@ async function openAdmin(options: {
   const blogDir = path.join(config.contentDir, 'blog')
   const history = new PostHistory({ content: site.content, repository, blogDir })
   let sync: ContentSync | null = null
+  let review: { reviews: PostReviews; branches: SideBranches } | undefined
+  if (config.gitSync?.publishMode === 'review') {
+    const branches = repository.sideBranches()
+    review = { branches, reviews: new PostReviews({ branches, repository, blogDir, logger }) }
+    await review.reviews.refresh()
+  }
   const posts = new AdminPosts({
     content: site.content,
     repository,
@@ -130,6 +137,7 @@ async function openAdmin(options: {
     history,
     // Late-bound: the sync service is made next, and needs this service's `exclusive`.
     sync: () => (sync ? { stateOf: (slug) => sync!.stateOf(slug), committed: () => sync!.request('save') } : undefined),
+    review,
   })
   if (config.gitSync) {
     const { remoteUrl, remoteBranch, username, token, intervalSeconds } = config.gitSync
@@ -142,6 +150,7 @@ async function openAdmin(options: {
       intervalMs: intervalSeconds * 1000,
       siteAuthor: { name: 'Watchio site', email: `site@${new URL(config.siteUrl).hostname}` },
       logger,
+      review,
     })
   }
   return {

@@ -11,6 +11,7 @@ import { FileHistory, type IdentifyFile } from './file-history.ts'
 import { findRepositoryRoot, GitStore } from './git-store.ts'
 import { readPullJournal, removePullJournal, settlePull } from './integrate.ts'
 import { RemoteSync } from './remote-sync.ts'
+import { SideBranches } from './side-branches.ts'
 import type { RemoteSettings } from './remote-transport.ts'
 import { settleSave } from './recover-save.ts'
 import { isSafeRepositoryPath, readJournal, removeJournal, type SaveJournal, setJournalAside, writeJournal } from './save-journal.ts'
@@ -23,6 +24,7 @@ export type { FileChange, GitAuthor, RecoveryReport } from './commit-types.ts'
 export type { IdentifyFile } from './file-history.ts'
 export type { ConflictResolution, PullResult, RemoteState, RemoteSync, SyncConflict } from './remote-sync.ts'
 export type { RemoteSettings } from './remote-transport.ts'
+export type { BranchChange, SideBranch, SideBranches } from './side-branches.ts'
 
 /** One commit that changed a file (see `fileHistory`). */
 export interface FileHistoryEntry {
@@ -233,6 +235,20 @@ export class ContentRepository {
       },
       settings,
     )
+  }
+
+  /** Branches written without a checkout (review mode's `cms/<slug>`), see side-branches.ts. */
+  sideBranches(): SideBranches {
+    return new SideBranches({
+      store: this.#store,
+      graph: this.#graph,
+      exclusive: (work) => this.serialize(async () => {
+        await this.#settlePending()
+        return work()
+      }),
+      absolute: (filepath) => this.#workTree.absolute(filepath),
+      relative: (file) => this.#toRepositoryPath(file),
+    })
   }
 
   /** Lets queued work finish, then releases the writer lock. */

@@ -158,6 +158,11 @@ export class GitStore {
     return this.#resolveBranch(ref)
   }
 
+  /** Short names of the local branches (`main`, `cms/welcome`...), loose or packed. */
+  async listBranches(): Promise<string[]> {
+    return git.listBranches({ fs: this.#fs, gitdir: this.#gitdir })
+  }
+
   /** Points a ref at a commit (written atomically), or deletes it (null). */
   async writeRef(ref: string, oid: string | null): Promise<void> {
     if (oid === null) {

@@ -1,4 +1,4 @@
-import { RepositoryStateError } from '../errors.ts'
+import { RemoteError, RepositoryStateError } from '../errors.ts'
 import { type CommitGraph, type CommitInfo, CommitQueue } from './commit-graph.ts'
 import type { GitAuthor } from './commit-types.ts'
 import type { FileHistory } from './file-history.ts'
@@ -126,9 +126,53 @@ export class RemoteSync {
     if (remote !== null && !(await graph.isAncestor(remote, head.commit))) {
       return (await graph.isAncestor(head.commit, remote)) ? 'up-to-date' : 'diverged'
     }
-    const pushed = await this.#transport.push({ localBranchRef: head.branchRef, expected: remote })
+    const pushed = await this.#transport.push({ localBranchRef: head.branchRef, accept: (remoteNow) => remoteNow === remote })
     await this.#parts.exclusive(() => store.writeRef(this.#trackingRef, pushed))
     return 'pushed'
+  }
+
+  /**
+   * Pushes every local branch under `prefix` (review branches, `cms/`) that has commits its
+   * remote counterpart lacks, each to the branch of the same name. A remote branch is only
+   * advanced (never forced): it must be absent or one of our branch's ancestors (a branch left on
+   * the remote after an earlier review was merged is). Returns the branches pushed; a branch the
+   * remote has other commits on fails with RemoteError('remote-moved') naming it.
+   */
+  async pushBranches(prefix: string): Promise<string[]> {
+    const { store, graph } = this.#parts
+    const pushed: string[] = []
+    for (const name of await store.listBranches()) {
+      if (!name.startsWith(prefix)) continue
+      const local = await store.readRef(`refs/heads/${name}`)
+      const tracking = `refs/remotes/${REMOTE_NAME}/${name}`
+      if (local === null || local === (await store.readRef(tracking))) continue
+      const accept = async (remoteNow: string | null) =>
+        remoteNow === null || (await graph.isAncestor(remoteNow, local).catch(() => false))
+      let commit: string
+      try {
+        commit = await this.#transport.push({ localBranchRef: `refs/heads/${name}`, remoteBranch: name, accept })
+      } catch (error) {
+        if (error instanceof RemoteError && error.kind === 'remote-moved') {
+          throw new RemoteError('remote-moved', `The remote branch ${name} has commits the site does not: delete it on the remote to start the review again`)
+        }
+        throw error
+      }
+      await this.#parts.exclusive(() => store.writeRef(tracking, commit))
+      pushed.push(name)
+    }
+    return pushed
+  }
+
+  /** Where the remote had branch `name` when last fetched or pushed (null: unknown or absent). */
+  remoteCommitOf(name: string): Promise<string | null> {
+    return this.#parts.store.readRef(`refs/remotes/${REMOTE_NAME}/${name}`)
+  }
+
+  /** Forgets where the remote has a branch we no longer have (a review merged and removed). */
+  forgetBranches(names: string[]): Promise<void> {
+    return this.#parts.exclusive(async () => {
+      for (const name of names) await this.#parts.store.writeRef(`refs/remotes/${REMOTE_NAME}/${name}`, null)
+    })
   }
 
   /**

@@ -87,11 +87,12 @@ export class RemoteTransport {
   }
 
   /**
-   * Pushes `localBranchRef` to the remote branch if, and only if, the remote branch is still at
-   * `expected` (what the last fetch saw, null: absent): otherwise `RemoteError('remote-moved')`,
-   * before anything is sent. Never forced. Returns the commit pushed.
+   * Pushes `localBranchRef` to the remote branch (`remoteBranch`, by default the synced one) if,
+   * and only if, `accept` agrees with where the remote branch is now (null: absent), typically
+   * "where the last fetch saw it": otherwise `RemoteError('remote-moved')`, before anything is
+   * sent. Never forced. Returns the commit pushed.
    */
-  async push(options: { localBranchRef: string; expected: string | null }): Promise<string> {
+  async push(options: { localBranchRef: string; remoteBranch?: string; accept: (remoteNow: string | null) => boolean | Promise<boolean> }): Promise<string> {
     let pushed: string | null = null
     try {
       await git.push({
@@ -102,12 +103,11 @@ export class RemoteTransport {
         url: this.#settings.url,
         remote: REMOTE_NAME,
         ref: options.localBranchRef,
-        remoteRef: `refs/heads/${this.#settings.branch}`,
+        remoteRef: `refs/heads/${options.remoteBranch ?? this.#settings.branch}`,
         force: false,
         headers: this.#headers(),
-        onPrePush: ({ localRef, remoteRef }) => {
-          const remoteNow = remoteRef.oid === NO_COMMIT ? null : remoteRef.oid
-          if (remoteNow !== options.expected) return false
+        onPrePush: async ({ localRef, remoteRef }) => {
+          if (!(await options.accept(remoteRef.oid === NO_COMMIT ? null : remoteRef.oid))) return false
           pushed = localRef.oid
           return true
         },

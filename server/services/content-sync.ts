@@ -1,8 +1,9 @@
 import path from 'node:path'
 import { InvalidInputError, NotFoundError, RemoteError } from '../errors.ts'
-import type { ConflictResolution, GitAuthor, PullResult, RemoteSync, SyncConflict } from '../git/content-repository.ts'
+import type { ConflictResolution, GitAuthor, PullResult, RemoteSync, SideBranches, SyncConflict } from '../git/content-repository.ts'
 import type { Logger } from '../logger.ts'
 import type { BlogContent } from './blog-content.ts'
+import { type PostReviews, REVIEW_PREFIX } from './post-reviews.ts'
 
 /** Why a sync run starts: a fetch is only needed when the remote may have moved. */
 export type SyncReason = 'start' | 'save' | 'webhook' | 'interval' | 'retry' | 'resolve' | 'manual'
@@ -41,6 +42,8 @@ export interface SyncStatus {
   lastError: string | null
   nextRetryAt: string | null
   conflicts: (PostSyncState & { slug: string | null })[]
+  /** Review mode: the review branches, and whether the remote has their last commit. */
+  reviews?: { branch: string; commit: string; pushed: boolean }[]
 }
 
 /** The first retry waits this long, each next one twice as long, up to the cap. */
@@ -62,6 +65,11 @@ export interface ContentSyncDeps {
   /** Author of merge commits nobody chose anything for. */
   siteAuthor: GitAuthor
   logger: Logger
+  /**
+   * PUBLISH_MODE=review: review branches (`cms/*`) are pushed too, and once a pull brings one's
+   * changes into the live branch (its pull request merged), it is removed: the post is live.
+   */
+  review?: { branches: SideBranches; reviews: PostReviews }
 }
 
 /**
@@ -169,7 +177,15 @@ export class ContentSync {
       lastError: this.#lastError,
       nextRetryAt: this.#nextRetryAt,
       conflicts,
+      ...(this.#deps.review ? { reviews: await this.#reviewBranches() } : {}),
     }
+  }
+
+  async #reviewBranches(): Promise<NonNullable<SyncStatus['reviews']>> {
+    const branches = await this.#deps.review!.branches.list(REVIEW_PREFIX)
+    return Promise.all(
+      branches.map(async ({ name, commit }) => ({ branch: name, commit, pushed: (await this.#deps.remote.remoteCommitOf(name)) === commit })),
+    )
   }
 
   /**
@@ -224,6 +240,8 @@ export class ContentSync {
           throw error
         }
       }
+      // Review branches go to the remote whatever the live branch's state (out of sync included).
+      if (this.#deps.review && (await remote.pushBranches(REVIEW_PREFIX)).length > 0) this.#lastPushAt = new Date().toISOString()
       this.#failures = 0
       this.#lastError = null
       this.#nextRetryAt = null
@@ -256,6 +274,7 @@ export class ContentSync {
       })
       const names = pulled.changed.filter((file) => path.dirname(file) === blogDir).map((file) => path.basename(file))
       if (names.length > 0) await content.reload(names)
+      if (this.#deps.review) await this.#settleReviews()
       return pulled
     })
     this.#conflicts = result.conflicts
@@ -264,6 +283,17 @@ export class ContentSync {
       this.#deps.logger.info(`Sync: ${result.outcome === 'merged' ? 'merged' : 'fast-forwarded to'} ${remote.branch} of ${remote.url} (${result.changed.length} file(s) changed)`)
     }
     return result
+  }
+
+  /** Review branches whose changes are all live now (merged on the remote, pulled) are done. */
+  async #settleReviews(): Promise<void> {
+    const { branches, reviews } = this.#deps.review!
+    const merged = await branches.removeMerged(REVIEW_PREFIX)
+    if (merged.length > 0) {
+      await this.#deps.remote.forgetBranches(merged)
+      this.#deps.logger.info(`Review merged, now live: ${merged.join(', ')}`)
+    }
+    await reviews.refresh()
   }
 
   #mergeMessage(resolutions: (ConflictResolution & { author: GitAuthor })[]): string {

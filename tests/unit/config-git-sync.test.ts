@@ -21,7 +21,15 @@ describe('GIT_* settings', () => {
 
   it('have defaults: the current branch, a 60 s interval, a token user name', () => {
     expect(read({ GIT_REMOTE_URL: 'https://github.com/owner/site.git/' })).toEqual({
-      config: { remoteUrl: 'https://github.com/owner/site.git', remoteBranch: null, username: null, token: null, intervalSeconds: 60, webhookSecret: null },
+      config: {
+        remoteUrl: 'https://github.com/owner/site.git',
+        remoteBranch: null,
+        username: null,
+        token: null,
+        intervalSeconds: 60,
+        webhookSecret: null,
+        publishMode: 'direct',
+      },
       problems: [],
     })
     expect(read({ GIT_REMOTE_URL: 'https://git.example/site.git', GIT_TOKEN: 'abc123', GIT_SYNC_INTERVAL: '0', GIT_REMOTE_BRANCH: 'content/live' }).config).toMatchObject({
@@ -51,6 +59,15 @@ describe('GIT_* settings', () => {
     expect(problems.find((p) => p.startsWith('GIT_WEBHOOK_SECRET='))).toMatch(/at least 16 characters/)
     const text = problems.join('\n')
     for (const secret of ['hunter2-password', 'has space inside', 'short-secret']) expect(text).not.toContain(secret)
+  })
+
+  it('read PUBLISH_MODE: direct by default, review only with a remote', () => {
+    expect(read({ GIT_REMOTE_URL: 'https://github.com/o/s.git', PUBLISH_MODE: 'review' }).config?.publishMode).toBe('review')
+    expect(read({ PUBLISH_MODE: 'direct' })).toEqual({ config: null, problems: [] })
+    expect(read({ PUBLISH_MODE: 'review' }).problems).toEqual([
+      'PUBLISH_MODE=review: needs GIT_REMOTE_URL (review branches are pushed there for pull requests)',
+    ])
+    expect(read({ GIT_REMOTE_URL: 'https://github.com/o/s.git', PUBLISH_MODE: 'draft' }).problems).toEqual(['PUBLISH_MODE="draft": must be direct or review'])
   })
 
   it('refuse ssh and other schemes, and a user name without a token', () => {
