@@ -7,6 +7,7 @@ import type { Logger } from './logger.ts'
 import type { RenderUrl } from './pages/render-page.ts'
 import { adminRoutes } from './http/admin-api.ts'
 import { authRoutes } from './http/auth-api.ts'
+import { gitHookRoutes } from './http/git-hook.ts'
 import { FileCache } from './http/file-cache.ts'
 import { handleErrors } from './http/handle-errors.ts'
 import { jsonBody } from './http/json-body.ts'
@@ -16,7 +17,9 @@ import { publicApiRoutes } from './http/public-api.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { siteMiddleware } from './http/site.ts'
 import type { AdminPosts } from './services/admin-posts.ts'
+import type { ContentSync } from './services/content-sync.ts'
 import type { LoginGuard } from './services/login-guard.ts'
+import type { PostHistory } from './services/post-history.ts'
 
 export interface AppDeps {
   config: Pick<Config, 'mode' | 'trustProxy' | 'siteUrl'>
@@ -33,6 +36,9 @@ export interface AppDeps {
     sessions: SessionStore
     guard: LoginGuard
     posts: AdminPosts
+    history: PostHistory
+    /** Two-way sync with a git remote (GIT_REMOTE_URL); absent when the app is built without it. */
+    sync?: { service: ContentSync | null; branch: () => Promise<string>; webhookSecret: string | null }
     /** Sign the session cookie. */
     sessionKeys: string[]
   }
@@ -51,9 +57,17 @@ export function createApp(deps: AppDeps): Koa {
   app.use(api.routes())
   app.use(api.allowedMethods())
 
+  // The git host's webhook: outside the signed-in area (no session, no Origin, its own signature).
+  const service = deps.admin.sync?.service
+  if (service) {
+    const hook = gitHookRoutes({ secret: deps.admin.sync!.webhookSecret, onPush: () => service.request('webhook') })
+    app.use(hook.routes())
+    app.use(hook.allowedMethods())
+  }
+
   app.keys = deps.admin.sessionKeys
   const auth = authRoutes({ accounts: deps.admin.accounts, guard: deps.admin.guard })
-  const admin = adminRoutes({ accounts: deps.admin.accounts, posts: deps.admin.posts })
+  const admin = adminRoutes({ accounts: deps.admin.accounts, posts: deps.admin.posts, history: deps.admin.history, sync: deps.admin.sync })
   // The signed-in area's own middleware runs only there: public pages never touch sessions.
   const inSignedInArea = (middleware: Middleware): Middleware => (ctx, next) =>
     isUnder(ctx.path, '/api/auth') || isUnder(ctx.path, '/api/admin') ? middleware(ctx, next) : next()

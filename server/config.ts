@@ -1,6 +1,9 @@
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { type GitSyncConfig, readGitSyncConfig } from './config-git-sync.ts'
 import { ConfigError } from './errors.ts'
+
+export type { GitSyncConfig } from './config-git-sync.ts'
 
 /**
  * Every setting of the server, read from environment variables and checked at start.
@@ -27,6 +30,8 @@ export interface Config {
   sessionSecret: string | null
   /** Seeds the first admin account instead of a generated password (both or neither). */
   firstAdmin: { username?: string; password?: string }
+  /** Two-way sync with a git remote (GIT_* settings, config-git-sync.ts); null without GIT_REMOTE_URL. */
+  gitSync: GitSyncConfig | null
 }
 
 /** A shorter secret could be guessed; 32 characters of hex or base64 carry 128 bits or more. */
@@ -114,6 +119,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     problems.push('ADMIN_USERNAME and ADMIN_PASSWORD: set both to seed the first admin account, or neither')
   }
 
+  const gitSync = readGitSyncConfig(env, problems)
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     mode,
@@ -127,6 +134,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     dataDir,
     sessionSecret,
     firstAdmin,
+    gitSync,
   }
 }
 

@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'conflict'
   | 'rate_limited'
+  | 'remote_failed'
 
 export class AppError extends Error {
   constructor(
@@ -132,5 +133,21 @@ export class NotAGitRepositoryError extends AppError {
 export class RepositoryStateError extends AppError {
   constructor(message: string) {
     super('repository_state_invalid', message)
+  }
+}
+
+/** Why talking to the git remote failed; `kind` decides what sync does next (retry, fetch first...). */
+export type RemoteFailure = 'network' | 'auth' | 'not-found' | 'remote-moved' | 'rejected' | 'failed'
+
+/**
+ * Talking to the git remote failed. The message never holds credentials (the transport redacts
+ * them), so it can be logged and shown to admins as it is.
+ */
+export class RemoteError extends AppError {
+  constructor(
+    readonly kind: RemoteFailure,
+    message: string,
+  ) {
+    super('remote_failed', message)
   }
 }

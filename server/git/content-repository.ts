@@ -4,9 +4,15 @@ import { NotAGitRepositoryError, RepositoryStateError } from '../errors.ts'
 import type { Logger } from '../logger.ts'
 import { removeStaleTempFiles } from './atomic-write.ts'
 import { blobId } from './blob-id.ts'
+import { CommitGraph } from './commit-graph.ts'
 import { cleanAuthor, cleanMessage } from './commit-text.ts'
 import type { FileChange, GitAuthor, RecoveryReport } from './commit-types.ts'
+import { FileHistory, type IdentifyFile } from './file-history.ts'
 import { findRepositoryRoot, GitStore } from './git-store.ts'
+import { readPullJournal, removePullJournal, settlePull } from './integrate.ts'
+import { RemoteSync } from './remote-sync.ts'
+import { SideBranches } from './side-branches.ts'
+import type { RemoteSettings } from './remote-transport.ts'
 import { settleSave } from './recover-save.ts'
 import { isSafeRepositoryPath, readJournal, removeJournal, type SaveJournal, setJournalAside, writeJournal } from './save-journal.ts'
 import { SerialQueue } from './serial-queue.ts'
@@ -15,6 +21,24 @@ import { WorkTree } from './work-tree.ts'
 import { WriterLock } from './writer-lock.ts'
 
 export type { FileChange, GitAuthor, RecoveryReport } from './commit-types.ts'
+export type { IdentifyFile } from './file-history.ts'
+export type { ConflictResolution, PullResult, RemoteState, RemoteSync, SyncConflict } from './remote-sync.ts'
+export type { RemoteSettings } from './remote-transport.ts'
+export type { BranchChange, SideBranch, SideBranches } from './side-branches.ts'
+
+/** One commit that changed a file (see `fileHistory`). */
+export interface FileHistoryEntry {
+  commit: string
+  author: GitAuthor
+  /** Author date, ISO 8601 in UTC. */
+  date: string
+  /** The commit message, without its final newline. */
+  message: string
+  /** Absolute path of the file in that commit (another name before a rename). */
+  path: string
+  /** The file's blob id in that commit: its version then. */
+  blob: string
+}
 
 export interface CommitFilesOptions {
   changes: FileChange[]
@@ -35,6 +59,7 @@ export interface RepositoryTransaction {
 /** Files of ours inside the git directory. */
 const LOCK_FILE = 'watchio-writer.lock'
 const JOURNAL_FILE = 'watchio-save.json'
+const PULL_JOURNAL_FILE = 'watchio-pull.json'
 const TEMP_DIR = 'watchio-tmp'
 
 /** A file of a save, with what it is to become. */
@@ -58,19 +83,31 @@ export class ContentRepository {
   readonly #lock: WriterLock
   readonly #logger: Logger
   readonly #journalPath: string
+  readonly #pullJournalPath: string
   readonly #tempDir: string
   readonly #queue = new SerialQueue()
+  readonly #graph: CommitGraph
+  readonly #history: FileHistory
   #closed = false
   /** A failed save that could not be settled left its journal: the next save settles it first. */
   #journalPending = false
+  /** Likewise for a pull (see integrate.ts). */
+  #pullPending = false
 
   private constructor(options: { root: string; gitdir: string; lock: WriterLock; logger: Logger }) {
     this.#workTree = new WorkTree(options.root)
     this.#tempDir = path.join(options.gitdir, TEMP_DIR)
     this.#journalPath = path.join(options.gitdir, JOURNAL_FILE)
+    this.#pullJournalPath = path.join(options.gitdir, PULL_JOURNAL_FILE)
     this.#store = new GitStore({ gitdir: options.gitdir, tempDir: this.#tempDir })
     this.#lock = options.lock
     this.#logger = options.logger
+    this.#graph = new CommitGraph((oid) => this.#store.readCommit(oid))
+    this.#history = new FileHistory(
+      this.#graph,
+      (oid) => this.#store.readTreeBytes(oid),
+      (oid) => this.#store.readBlob(oid),
+    )
   }
 
   /**
@@ -88,12 +125,13 @@ export class ContentRepository {
     const tempDir = path.join(gitdir, TEMP_DIR)
     await mkdir(tempDir, { recursive: true })
     const lock = await WriterLock.acquire({ lockPath: path.join(gitdir, LOCK_FILE), tempDir, logger: options.logger })
+    const repository = new ContentRepository({ root, gitdir, lock, logger: options.logger })
     try {
-      const repository = new ContentRepository({ root, gitdir, lock, logger: options.logger })
       await repository.#recover(dir)
       await repository.#warmUp(dir)
       return repository
     } catch (error) {
+      await repository.#store.close()
       await lock.release()
       throw error
     }
@@ -144,11 +182,81 @@ export class ContentRepository {
     })
   }
 
+  /**
+   * The commits that changed the file at `path` (absolute), newest first, following renames
+   * (`identify` says which removed file a new one continues). Empty when HEAD has no such file.
+   * Read-only, so it does not wait for saves: objects are immutable and the branch is read once.
+   */
+  async fileHistory(options: { path: string; identify: IdentifyFile; limit?: number }): Promise<FileHistoryEntry[]> {
+    const filepath = this.#toRepositoryPath(options.path)
+    const head = await this.#store.readHead()
+    if (head.commit === null) return []
+    const blob = await this.#store.trees.lookup(head.tree, filepath)
+    if (blob === null) return []
+    const identify: IdentifyFile = (file, bytes) => options.identify(this.#workTree.absolute(file), bytes)
+    const versions = await this.#history.versions({ head: head.commit, path: filepath, blob, identify, limit: options.limit })
+    return versions.map(({ commit, path: file, blob: version }) => ({
+      commit: commit.oid,
+      author: commit.author,
+      date: new Date(commit.authoredAt * 1000).toISOString(),
+      message: commit.message.replace(/\n+$/, ''),
+      path: this.#workTree.absolute(file),
+      blob: version,
+    }))
+  }
+
+  /** The bytes of a blob (a version listed by `fileHistory`); NotFoundError when there is none. */
+  readBlob(oid: string): Promise<Uint8Array> {
+    return this.#store.readBlob(oid)
+  }
+
+  /**
+   * Two-way sync with one branch of a remote (see remote-sync.ts): network calls outside the
+   * queue, everything that changes refs, files or the index inside it, crash-safe like a save.
+   */
+  connectRemote(settings: RemoteSettings): RemoteSync {
+    return new RemoteSync(
+      {
+        store: this.#store,
+        workTree: this.#workTree,
+        graph: this.#graph,
+        history: this.#history,
+        exclusive: (work) => this.serialize(async () => {
+          await this.#settlePending()
+          return work()
+        }),
+        pullJournalFile: this.#pullJournalPath,
+        tempDir: this.#tempDir,
+        markPullPending: () => {
+          this.#pullPending = true
+        },
+        absolute: (filepath) => this.#workTree.absolute(filepath),
+        relative: (file) => this.#toRepositoryPath(file),
+      },
+      settings,
+    )
+  }
+
+  /** Branches written without a checkout (review mode's `cms/<slug>`), see side-branches.ts. */
+  sideBranches(): SideBranches {
+    return new SideBranches({
+      store: this.#store,
+      graph: this.#graph,
+      exclusive: (work) => this.serialize(async () => {
+        await this.#settlePending()
+        return work()
+      }),
+      absolute: (filepath) => this.#workTree.absolute(filepath),
+      relative: (file) => this.#toRepositoryPath(file),
+    })
+  }
+
   /** Lets queued work finish, then releases the writer lock. */
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
     await this.#queue.idle()
+    await this.#store.close()
     await this.#lock.release()
   }
 
@@ -156,7 +264,7 @@ export class ContentRepository {
     const files = this.#plan(options.changes)
     const message = cleanMessage(options.message)
     const author = cleanAuthor(options.author)
-    if (this.#journalPending) await this.#settlePendingJournal()
+    await this.#settlePending()
 
     const head = await this.#store.readHead()
     if (await this.#matchesTree(head.tree, files)) return null
@@ -204,6 +312,19 @@ export class ContentRepository {
     return settled.commit
   }
 
+  /** A save or pull that failed in this process and could not be settled then is settled before anything else. */
+  async #settlePending(): Promise<void> {
+    if (this.#journalPending) await this.#settlePendingJournal()
+    if (this.#pullPending) {
+      const journal = await readPullJournal(this.#pullJournalPath)
+      if (journal !== null && journal !== 'unreadable') {
+        this.#logger.warn((await settlePull({ store: this.#store, workTree: this.#workTree, journal })).action)
+        await removePullJournal(this.#pullJournalPath)
+      }
+      this.#pullPending = false
+    }
+  }
+
   async #settlePendingJournal(): Promise<void> {
     const journal = await readJournal(this.#journalPath)
     if (journal !== null && journal !== 'unreadable') {
@@ -216,6 +337,7 @@ export class ContentRepository {
 
   /** Runs once, under the lock, before any save. */
   async #recover(openedDir: string): Promise<void> {
+    await this.#recoverPull()
     const journal = await readJournal(this.#journalPath)
     // Work-tree temp files only exist while a journal does (it is written first and removed
     // last), so the journal's folders are the only ones to clean, plus the folder we were given.
@@ -235,6 +357,23 @@ export class ContentRepository {
       await removeJournal(this.#journalPath)
       this.#report(settled.action)
     }
+  }
+
+  /** A pull interrupted by a crash: finished or put back (see integrate.ts), before any save is settled. */
+  async #recoverPull(): Promise<void> {
+    const journal = await readPullJournal(this.#pullJournalPath)
+    if (journal === null) return
+    if (journal === 'unreadable') {
+      const aside = await setJournalAside(this.#pullJournalPath)
+      this.#report(`Set aside an unreadable pull journal as ${aside}; its pull, if any, was not settled`, 'error')
+      return
+    }
+    // Its files were written atomically, each in its own folder: temp files there are its leftovers.
+    const folders = new Set(journal.paths.map((filepath) => path.dirname(this.#workTree.absolute(filepath))))
+    for (const folder of folders) await removeStaleTempFiles(folder)
+    const settled = await settlePull({ store: this.#store, workTree: this.#workTree, journal })
+    await removePullJournal(this.#pullJournalPath)
+    this.#report(settled.action)
   }
 
   /**

@@ -1,19 +1,22 @@
 import * as nodeFs from 'node:fs'
 import path from 'node:path'
 import git from 'isomorphic-git'
-import { RepositoryStateError } from '../errors.ts'
+import { NotFoundError, RepositoryStateError } from '../errors.ts'
 import { type AtomicFs, createAtomicFs } from './atomic-fs.ts'
+import type { CommitInfo } from './commit-graph.ts'
 import type { GitAuthor } from './commit-types.ts'
 import { IndexFile, type IndexUpdate } from './index-file.ts'
-import { decodeTree, encodeLooseObject, encodeTree } from './object-format.ts'
-import { type PathEdits, TreeStore } from './tree-store.ts'
+import { decodeTree, encodeLooseObject, encodeTree, type ParsedCommit, parseCommit } from './object-format.ts'
+import { ObjectReader } from './object-reader.ts'
+import { type PathEdits, type TreeEntry, TreeStore } from './tree-store.ts'
 
 /**
- * The object store and the branch, through isomorphic-git (the one file of the server that
- * imports it), and the index. Everything isomorphic-git writes goes through the atomic `fs`
- * (see atomic-fs.ts). Objects are hashed and compressed natively (object-format.ts) and the
- * index is edited directly (index-file.ts), both for speed; isomorphic-git does the rest: reading
- * objects loose or packed, refs (loose or packed), HEAD, commits.
+ * The object store and the branch, through isomorphic-git (which only this file and the network
+ * side, remote-transport.ts, import), and the index. Everything isomorphic-git writes goes
+ * through the atomic `fs` (see atomic-fs.ts). Objects are hashed and compressed natively
+ * (object-format.ts), read natively where possible (object-reader.ts), and the index is edited
+ * directly (index-file.ts), all for speed; isomorphic-git does the rest: refs (loose or packed),
+ * HEAD, writing commits, and reading whatever the native reader cannot.
  */
 export interface Head {
   /** e.g. `refs/heads/main` */
@@ -34,10 +37,13 @@ export class GitStore {
   readonly #cache: object = {}
   readonly #index: IndexFile
   readonly #commitTrees = new Map<string, string>()
+  /** Reads objects natively; isomorphic-git reads what it cannot (see object-reader.ts). */
+  readonly #reader: ObjectReader
 
   constructor(options: { gitdir: string; tempDir: string }) {
     this.#gitdir = options.gitdir
     this.#fs = createAtomicFs(options)
+    this.#reader = new ObjectReader(options.gitdir)
     this.#index = new IndexFile(path.join(options.gitdir, 'index'), options.tempDir)
     this.trees = new TreeStore({
       readTree: async (oid) => decodeTree(await this.#readObject(oid, 'tree')),
@@ -67,6 +73,44 @@ export class GitStore {
     return this.#readObject(oid, 'blob')
   }
 
+  /** A tree object's raw content (for diffs that must not churn the tree cache). */
+  async readTreeBytes(oid: string): Promise<Buffer> {
+    return this.#readObject(oid, 'tree')
+  }
+
+  /** A commit, parsed; a missing object or one of another type is a NotFoundError. */
+  async readCommit(oid: string): Promise<CommitInfo> {
+    const native = await this.#reader.read(oid)
+    let commit: ParsedCommit
+    if (native) {
+      if (native.type !== 'commit') throw new NotFoundError(`No commit ${oid}`)
+      commit = parseCommit(native.content)
+    } else {
+      try {
+        const { commit: parsed } = await git.readCommit({ fs: this.#fs, gitdir: this.#gitdir, oid, cache: this.#cache })
+        commit = { ...parsed, parents: parsed.parent }
+      } catch (error) {
+        if (error instanceof git.Errors.NotFoundError || error instanceof git.Errors.ObjectTypeError) throw new NotFoundError(`No commit ${oid}`)
+        throw error
+      }
+    }
+    this.#rememberCommit(oid, commit.tree)
+    return {
+      oid,
+      tree: commit.tree,
+      parents: commit.parents,
+      author: { name: commit.author.name, email: commit.author.email },
+      authoredAt: commit.author.timestamp,
+      committedAt: commit.committer.timestamp,
+      message: commit.message,
+    }
+  }
+
+  /** Closes the packfiles the native reader holds open. */
+  async close(): Promise<void> {
+    await this.#reader.close()
+  }
+
   /**
    * One commit on HEAD's branch: HEAD's tree with `edits` applied, `author` as author and
    * committer, HEAD as the only parent (none on an unborn branch), so history stays linear.
@@ -91,6 +135,62 @@ export class GitStore {
     return { commit, tree }
   }
 
+  /** Writes a tree object from its entries (any order; git's is applied). */
+  async writeTree(entries: TreeEntry[]): Promise<string> {
+    return this.#writeObject('tree', encodeTree(entries))
+  }
+
+  /** A commit object with these parents (two for a merge); no branch moves. */
+  async writeCommit(options: { tree: string; parents: string[]; message: string; author: GitAuthor }): Promise<string> {
+    const { tree, parents, message, author } = options
+    const signature = { ...author, timestamp: Math.floor(Date.now() / 1000), timezoneOffset: new Date().getTimezoneOffset() }
+    const commit = await git.writeCommit({
+      fs: this.#fs,
+      gitdir: this.#gitdir,
+      commit: { message, tree, parent: parents, author: signature, committer: signature },
+    })
+    this.#rememberCommit(commit, tree)
+    return commit
+  }
+
+  /** The commit a ref (`refs/...`) points at, or null when there is no such ref. */
+  async readRef(ref: string): Promise<string | null> {
+    return this.#resolveBranch(ref)
+  }
+
+  /** Short names of the local branches (`main`, `cms/welcome`...), loose or packed. */
+  async listBranches(): Promise<string[]> {
+    return git.listBranches({ fs: this.#fs, gitdir: this.#gitdir })
+  }
+
+  /** Points a ref at a commit (written atomically), or deletes it (null). */
+  async writeRef(ref: string, oid: string | null): Promise<void> {
+    if (oid === null) {
+      await git.deleteRef({ fs: this.#fs, gitdir: this.#gitdir, ref }).catch((error: unknown) => {
+        if (!(error instanceof git.Errors.NotFoundError)) throw error
+      })
+      return
+    }
+    await git.writeRef({ fs: this.#fs, gitdir: this.#gitdir, ref, value: oid, force: true })
+  }
+
+  /** Moves a branch from `from` to `to`, refusing if it no longer points at `from` (see `commit`). */
+  async moveBranch(branchRef: string, from: string | null, to: string): Promise<void> {
+    const now = await this.#resolveBranch(branchRef)
+    if (now !== from) throw new RepositoryStateError(`${branchRef} moved from ${from ?? 'nothing'} to ${now ?? 'nothing'} meanwhile`)
+    await git.writeRef({ fs: this.#fs, gitdir: this.#gitdir, ref: branchRef, value: to, force: true })
+  }
+
+  /** The staged blob of a path: null when not in the index, 'conflict' when it has unmerged stages. */
+  async stagedOid(filepath: string): Promise<string | null | 'conflict'> {
+    return this.#index.stagedOid(filepath)
+  }
+
+  /** What isomorphic-git's network calls need: the same atomic fs, git directory and cache. */
+  get isomorphicGit(): { fs: AtomicFs; gitdir: string; cache: object } {
+    return { fs: this.#fs, gitdir: this.#gitdir, cache: this.#cache }
+  }
+
   /** Sets the index entries of these paths, and only these, in one write of the index. */
   async updateIndex(updates: IndexUpdate[]): Promise<void> {
     await this.#index.update(updates)
@@ -104,7 +204,18 @@ export class GitStore {
   }
 
   async #readObject(oid: string, type: 'blob' | 'tree'): Promise<Buffer> {
-    const result = await git.readObject({ fs: this.#fs, gitdir: this.#gitdir, oid, format: 'content', cache: this.#cache })
+    const native = await this.#reader.read(oid)
+    if (native) {
+      if (native.type !== type) throw new RepositoryStateError(`Object ${oid} is a ${native.type}, not a ${type}`)
+      return native.content
+    }
+    let result
+    try {
+      result = await git.readObject({ fs: this.#fs, gitdir: this.#gitdir, oid, format: 'content', cache: this.#cache })
+    } catch (error) {
+      if (error instanceof git.Errors.NotFoundError) throw new NotFoundError(`No ${type} ${oid} in the repository`)
+      throw error
+    }
     if (result.type !== type || !(result.object instanceof Uint8Array)) throw new RepositoryStateError(`Object ${oid} is a ${result.type}, not a ${type}`)
     return Buffer.from(result.object.buffer, result.object.byteOffset, result.object.byteLength)
   }

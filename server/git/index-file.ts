@@ -26,6 +26,8 @@ export interface IndexUpdate {
   oid: string | null
   /** The work-tree file's stats (a blob only). */
   stats?: BigIntStats
+  /** The entry's mode when it is not a plain file: 0o120000 (a symlink) or 0o160000 (a submodule). */
+  mode?: number
 }
 
 interface Entry {
@@ -50,6 +52,19 @@ export class IndexFile {
     readonly tempDir: string,
   ) {}
 
+  /** The blob staged for a path at stage 0; null when absent, 'conflict' when it has unmerged stages. */
+  async stagedOid(filepath: string): Promise<string | null | 'conflict'> {
+    const entries = await this.#load()
+    this.#cached = { identity: await this.#identity(), entries }
+    const name = Buffer.from(filepath, 'utf8')
+    const at = lowerBound(entries, name)
+    const entry = entries[at]
+    if (!entry || !entry.name.equals(name)) return null
+    // The stage is bits 12-13 of the flags; anything but 0 is part of an unresolved merge.
+    if ((entry.bytes.readUInt16BE(60) & 0x3000) !== 0) return 'conflict'
+    return entry.bytes.toString('hex', 40, 60)
+  }
+
   async update(updates: IndexUpdate[]): Promise<void> {
     const entries = await this.#load()
     // Cleared first: if anything below fails, the array may be half edited.
@@ -61,7 +76,7 @@ export class IndexFile {
       while (end < entries.length && entries[end]!.name.equals(name)) end++
       // Every stage of the path (a conflict has up to three) gives way to the one resolved entry.
       if (update.oid === null) entries.splice(start, end - start)
-      else entries.splice(start, end - start, encodeEntry(name, update.oid, update.stats))
+      else entries.splice(start, end - start, encodeEntry(name, update.oid, update.stats, update.mode))
     }
     await writeFileAtomic(this.file, serialize(entries), { tempDir: this.tempDir })
     this.#cached = { identity: await this.#identity(), entries }
@@ -157,7 +172,7 @@ function serialize(entries: Entry[]): Buffer {
 }
 
 /** A stage-0 entry whose stats are the file's own, so `git status` trusts it without re-reading. */
-function encodeEntry(name: Buffer, oid: string, stats: BigIntStats | undefined): Entry {
+function encodeEntry(name: Buffer, oid: string, stats: BigIntStats | undefined, mode: number | undefined): Entry {
   const header = Buffer.alloc(FIXED_SIZE)
   if (stats) {
     const seconds = (ns: bigint) => Number((ns / 1_000_000_000n) & 0xffffffffn)
@@ -174,7 +189,7 @@ function encodeEntry(name: Buffer, oid: string, stats: BigIntStats | undefined):
   }
   // Git records a regular file as 100644 or 100755, nothing in between.
   const executable = stats !== undefined && (stats.mode & 0o111n) !== 0n
-  header.writeUInt32BE(executable ? 0o100755 : 0o100644, 24)
+  header.writeUInt32BE(mode ?? (executable ? 0o100755 : 0o100644), 24)
   header.write(oid, 40, 'hex')
   header.writeUInt16BE(Math.min(name.length, NAME_LENGTH_MASK), 60)
   return { name, bytes: withName(header, name) }

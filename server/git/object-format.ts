@@ -94,3 +94,45 @@ function codePointOrder(unit: number): number {
   if (unit < 0xd800) return unit
   return unit >= 0xe000 ? unit - 0x800 : unit + 0x2000
 }
+
+/** A commit object's fields, as `parseCommit` reads them. */
+export interface ParsedCommit {
+  tree: string
+  parents: string[]
+  author: { name: string; email: string; timestamp: number }
+  committer: { name: string; email: string; timestamp: number }
+  message: string
+}
+
+/**
+ * A commit object: header lines (`tree`, `parent`..., `author`, `committer`, others such as a
+ * multi-line `gpgsig`, whose continuation lines start with a space), a blank line, the message.
+ */
+export function parseCommit(content: Buffer): ParsedCommit {
+  const text = content.toString('utf8')
+  const blank = text.indexOf('\n\n')
+  const head = blank === -1 ? text : text.slice(0, blank)
+  const parents: string[] = []
+  let tree: string | undefined
+  let author: ParsedCommit['author'] | undefined
+  let committer: ParsedCommit['committer'] | undefined
+  for (const line of head.split('\n')) {
+    if (line.startsWith(' ')) continue
+    const space = line.indexOf(' ')
+    const key = line.slice(0, space)
+    const value = line.slice(space + 1)
+    if (key === 'tree') tree = value
+    else if (key === 'parent') parents.push(value)
+    else if (key === 'author') author = parseSignature(value)
+    else if (key === 'committer') committer = parseSignature(value)
+  }
+  if (!tree || !author || !committer) throw new Error('Malformed commit object')
+  return { tree, parents, author, committer, message: blank === -1 ? '' : text.slice(blank + 2) }
+}
+
+/** `Name <email> 1700000000 +0100` */
+function parseSignature(value: string): ParsedCommit['author'] {
+  const match = /^(.*?) ?<([^>]*)> (\d+)(?: [+-]\d{4})?$/.exec(value)
+  if (!match) throw new Error(`Malformed commit signature: ${value}`)
+  return { name: match[1]!, email: match[2]!, timestamp: Number(match[3]) }
+}

@@ -16,8 +16,11 @@ export class WorkTree {
     return path.join(this.root, ...filepath.split('/'))
   }
 
-  /** Writes the file, creating its folder if needed; null deletes it (a missing file is fine). */
-  async write(filepath: string, bytes: Uint8Array | null): Promise<void> {
+  /**
+   * Writes the file, creating its folder if needed; null deletes it (a missing file is fine).
+   * `mode` is for a new file (0o755: executable); by default the process's umask decides.
+   */
+  async write(filepath: string, bytes: Uint8Array | null, mode?: number): Promise<void> {
     const file = this.absolute(filepath)
     if (bytes === null) {
       await unlink(file).catch((error: unknown) => {
@@ -26,7 +29,7 @@ export class WorkTree {
       return
     }
     await mkdir(path.dirname(file), { recursive: true })
-    await writeFileAtomic(file, bytes)
+    await writeFileAtomic(file, bytes, { mode })
   }
 
   async read(filepath: string): Promise<Buffer | null> {

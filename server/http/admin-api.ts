@@ -1,19 +1,29 @@
 import Router from '@koa/router'
 import type { Context, Next } from 'koa'
 import type { AccountStore } from '../accounts/account-store.ts'
-import { NotFoundError, UnauthorizedError } from '../errors.ts'
+import { InvalidInputError, NotFoundError, UnauthorizedError } from '../errors.ts'
 import type { GitAuthor } from '../git/content-repository.ts'
 import type { AdminPosts, VersionedPost } from '../services/admin-posts.ts'
+import type { PostHistory } from '../services/post-history.ts'
+import { type ContentSync, syncOffStatus } from '../services/content-sync.ts'
 import { currentAdmin } from './sessions.ts'
 
 /** Post ids are short lowercase letters and digits; anything else cannot name a post. */
 const ID_PARAM = /^[a-z0-9]{1,32}$/
+/** Only for choosing a conflicted post's file; the service checks it is one. */
+const SLUG_PARAM = /^[a-z0-9][a-z0-9-]{0,99}$/
 
 /**
  * SPEC §7's admin calls, every one behind a session. Each answer carries the post's
  * `version` (also as ETag); an update sends it back as `version`, a delete as `If-Match`.
  */
-export function adminRoutes(deps: { accounts: AccountStore; posts: AdminPosts }): Router {
+export function adminRoutes(deps: {
+  accounts: AccountStore
+  posts: AdminPosts
+  history: PostHistory
+  /** Two-way sync with the git remote; null when none is configured. */
+  sync?: { service: ContentSync | null; branch: () => Promise<string> }
+}): Router {
   const router = new Router({ prefix: '/api/admin' })
 
   router.use(async (ctx: Context, next: Next) => {
@@ -41,6 +51,46 @@ export function adminRoutes(deps: { accounts: AccountStore; posts: AdminPosts })
   router.put('/blog/posts/:id', async (ctx) => {
     const { post } = await deps.posts.update(postId(ctx), ctx.request.body, ctx.state.author)
     sendPost(ctx, post)
+  })
+
+  // A post's past versions (issue 6 "History"): the commits that changed it, one version, a restore.
+  router.get('/blog/posts/:id/history', async (ctx) => {
+    ctx.body = await deps.history.list(postId(ctx))
+  })
+
+  router.get('/blog/posts/:id/history/:commit', async (ctx) => {
+    sendPost(ctx, await deps.history.version(postId(ctx), ctx.params.commit ?? ''))
+  })
+
+  router.post('/blog/posts/:id/restore', async (ctx) => {
+    const { post } = await deps.posts.restore(postId(ctx), ctx.request.body, ctx.state.author)
+    sendPost(ctx, post)
+  })
+
+  // Sync with the git remote (issue 6): where it stands, "sync now", and settling a conflict.
+  router.get('/sync', async (ctx) => {
+    const sync = deps.sync
+    ctx.body = sync?.service ? await sync.service.status() : syncOffStatus(sync ? await sync.branch() : '')
+  })
+
+  router.post('/sync', async (ctx) => {
+    const service = deps.sync?.service
+    if (!service) throw new NotFoundError('No git remote is configured (GIT_REMOTE_URL)')
+    service.request('manual')
+    ctx.status = 202
+    ctx.body = await service.status()
+  })
+
+  // Body: { slug, keep: 'mine' | 'theirs' } for a post, or { path, keep } for any other file.
+  router.post('/sync/resolve', async (ctx) => {
+    const service = deps.sync?.service
+    if (!service) throw new NotFoundError('No git remote is configured (GIT_REMOTE_URL)')
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>
+    let file: string
+    if (typeof body.slug === 'string' && SLUG_PARAM.test(body.slug)) file = service.fileOf(body.slug)
+    else if (typeof body.path === 'string' && body.path !== '') file = body.path
+    else throw new InvalidInputError('slug (a post) or path (a file) is required', 'slug')
+    ctx.body = await service.resolve({ file, keep: body.keep, author: ctx.state.author })
   })
 
   router.delete('/blog/posts/:id', async (ctx) => {

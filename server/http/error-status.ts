@@ -14,4 +14,5 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   forbidden: 403,
   conflict: 409,
   rate_limited: 429,
+  remote_failed: 502,
 }

@@ -7,15 +7,29 @@ import { type PostInput, readPostInput, readVersion } from '../content/post-inpu
 import { cleanPostHtml } from '../content/sanitize-html.ts'
 import { serializePost } from '../content/serialize-post.ts'
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts'
-import type { ContentRepository, FileChange, GitAuthor } from '../git/content-repository.ts'
+import type { ContentRepository, FileChange, GitAuthor, SideBranches } from '../git/content-repository.ts'
 import type { BlogContent } from './blog-content.ts'
+import type { PostSyncState } from './content-sync.ts'
+import { type PostHistory, readCommitId } from './post-history.ts'
+import { type PostReview, type PostReviews, REVIEW_PREFIX, type ReviewState } from './post-reviews.ts'
 
 /** A post as the admin API shows it: every field, drafts included, and the version to send back. */
 export type VersionedPost = Post & { version: string }
 
+/** In review mode, a post under review also says so (and shows its review branch's version). */
+export type AdminPost = VersionedPost & { review?: ReviewState; sync?: PostSyncState }
+
+/** What AdminPosts needs of remote sync, when there is one. */
+export interface PostsSyncHooks {
+  /** The post's sync state when it is out of sync (shown in the admin list). */
+  stateOf(slug: string): PostSyncState | undefined
+  /** A save made a commit: push it, in the background. */
+  committed(): void
+}
+
 /** What a save did: `committed` is false when the post was already exactly so. */
 export interface SaveResult {
-  post: VersionedPost
+  post: AdminPost
   committed: boolean
 }
 
@@ -37,26 +51,61 @@ export class AdminPosts {
       content: BlogContent
       repository: Pick<ContentRepository, 'commitFiles'>
       blogDir: string
+      /** Past versions, for restore. */
+      history: PostHistory
+      /** Remote sync, when GIT_REMOTE_URL is set (late-bound: the sync service needs `exclusive`). */
+      sync?: () => PostsSyncHooks | undefined
+      /**
+       * PUBLISH_MODE=review: saves go to the post's review branch (`cms/<slug>`), not live; the
+       * admin side shows and edits the review's version. Absent: saves go live (direct mode).
+       */
+      review?: { reviews: PostReviews; branches: Pick<SideBranches, 'commit'> }
       /** Today's date `YYYY-MM-DD`: a new post's default publish date. */
       today?: () => string
     },
   ) {}
 
-  list(): VersionedPost[] {
-    return this.deps.content.index.allVersioned().map(({ post, version }) => ({ ...post, version }))
+  /**
+   * Every post; one changed both here and on the git remote also has `sync` (out of sync). In
+   * review mode, a post under review shows its review's version with `review`, and new posts
+   * that exist only on a review branch are listed too.
+   */
+  list(): AdminPost[] {
+    const sync = this.deps.sync?.()
+    const posts: AdminPost[] = this.deps.content.index.allVersioned().map(({ post, version }) => {
+      const state = sync?.stateOf(post.slug)
+      const shown = this.withReview({ ...post, version })
+      return state ? { ...shown, sync: state } : shown
+    })
+    const reviews = this.deps.review?.reviews
+    if (!reviews) return posts
+    for (const review of reviews.all()) {
+      if (review.post && !this.deps.content.index.byId(review.post.id)) posts.push({ ...review.post, review: reviewState(review) })
+    }
+    return posts.sort((a, b) => (a.publishDate !== b.publishDate ? (a.publishDate < b.publishDate ? 1 : -1) : a.slug < b.slug ? -1 : 1))
   }
 
-  get(id: string): VersionedPost {
+  /**
+   * Runs `work` while no save runs (a pull that rewrites post files and reloads them, so that a
+   * save's version check never passes against a file a pull is replacing).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return this.serialize(work)
+  }
+
+  get(id: string): AdminPost {
     const found = this.deps.content.index.versionedById(id)
+    const review = this.deps.review?.reviews.get(id)
+    if (review?.post) return { ...review.post, review: reviewState(review) }
     if (!found) throw new NotFoundError('No post has this id')
-    return { ...found.post, version: found.version }
+    return this.withReview({ ...found.post, version: found.version })
   }
 
   create(body: unknown, author: GitAuthor): Promise<SaveResult> {
     return this.serialize(async () => {
       const today = this.deps.today?.() ?? new Date().toISOString().slice(0, 10)
       const { input } = readPostInput(body, { publishDate: today, isPublished: false, featuredImageUrl: '' })
-      this.ensureSlugFree(input.slug)
+      this.ensureSlugFree(input.slug, null)
       const post: Post = { id: this.newId(), ...input, content: cleanContent(input.content) }
       return this.write({ post, previous: null, author, verb: 'create' })
     })
@@ -67,7 +116,7 @@ export class AdminPosts {
       const current = this.get(id)
       const { input, version } = readPostInput(body, current)
       this.ensureVersion(current, version)
-      if (input.slug !== current.slug) this.ensureSlugFree(input.slug)
+      if (input.slug !== current.slug) this.ensureSlugFree(input.slug, current.id)
       const post: Post = { ...orderedFields(input), id: current.id, content: cleanContent(input.content) }
       const verb =
         post.slug !== current.slug
@@ -79,15 +128,37 @@ export class AdminPosts {
     })
   }
 
+  /**
+   * Makes the version of the post in `commit` (one of its history's) the current one, as one new
+   * commit on top: history is never rewritten. A version with another slug (before a rename)
+   * brings that slug back, in the same commit (the current file removed, the old one added).
+   * Body: `{ commit, version? }`, version being the current version the admin saw.
+   */
+  restore(id: string, body: unknown, author: GitAuthor): Promise<SaveResult> {
+    return this.serialize(async () => {
+      const fields = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>
+      const commit = readCommitId(fields.commit)
+      const current = this.get(id)
+      this.ensureVersion(current, readVersion(fields.version))
+      const old = await this.deps.history.version(id, commit)
+      if (old.slug !== current.slug) this.ensureSlugFree(old.slug, current.id)
+      const post: Post = { ...orderedFields(old), id: current.id, content: cleanContent(old.content) }
+      return this.write({ post, previous: current, author, verb: 'restore', suffix: ` to ${commit.slice(0, 7)}` })
+    })
+  }
+
   remove(id: string, ifMatch: string | undefined, author: GitAuthor): Promise<void> {
     return this.serialize(async () => {
       const current = this.get(id)
       this.ensureVersion(current, readVersion(ifMatch))
-      await this.deps.repository.commitFiles({
-        changes: [{ path: this.fileOf(current.slug), content: null }],
-        message: `blog: delete "${current.title}" (${current.slug})`,
-        author,
-      })
+      const changes: FileChange[] = [{ path: this.fileOf(current.slug), content: null }]
+      const message = `blog: delete "${current.title}" (${current.slug})`
+      if (this.deps.review) {
+        await this.commitForReview({ id, changes, message, author })
+        return
+      }
+      const commit = await this.deps.repository.commitFiles({ changes, message, author })
+      if (commit !== null) this.deps.sync?.()?.committed()
       await this.deps.content.reload([`${current.slug}.html`])
     })
   }
@@ -96,20 +167,48 @@ export class AdminPosts {
     post: Post
     previous: VersionedPost | null
     author: GitAuthor
-    verb: 'create' | 'update' | 'rename' | 'publish' | 'unpublish'
+    verb: 'create' | 'update' | 'rename' | 'publish' | 'unpublish' | 'restore'
+    /** After the slugs, e.g. ` to 1a2b3c4` for a restore. */
+    suffix?: string
   }): Promise<SaveResult> {
     const { post, previous, author, verb } = options
     const text = serializePost(post)
     const changes: FileChange[] = [{ path: this.fileOf(post.slug), content: text }]
-    if (previous && previous.slug !== post.slug) changes.unshift({ path: this.fileOf(previous.slug), content: null })
-    const slugs = verb === 'rename' ? `${previous!.slug} → ${post.slug}` : post.slug
-    const commit = await this.deps.repository.commitFiles({
-      changes,
-      message: `blog: ${verb} "${post.title}" (${slugs})`,
-      author,
-    })
+    const renamed = previous !== null && previous.slug !== post.slug
+    if (renamed) changes.unshift({ path: this.fileOf(previous.slug), content: null })
+    const slugs = renamed ? `${previous.slug} → ${post.slug}` : post.slug
+    const message = `blog: ${verb} "${post.title}" (${slugs})${options.suffix ?? ''}`
+    if (this.deps.review) {
+      const committed = await this.commitForReview({ id: post.id, changes, message, author })
+      const review = this.deps.review.reviews.get(post.id)
+      return { post: { ...post, version: blobId(text), ...(review ? { review: reviewState(review) } : {}) }, committed }
+    }
+    const commit = await this.deps.repository.commitFiles({ changes, message, author })
+    if (commit !== null) this.deps.sync?.()?.committed()
     await this.deps.content.reload(changes.map((change) => path.basename(change.path)))
     return { post: { ...post, version: blobId(text) }, committed: commit !== null }
+  }
+
+  /**
+   * Review mode: the save is one commit on the post's review branch (created from the live
+   * branch the first time: `cms/<its live slug>`, or its slug for a new post). Nothing changes on
+   * the live site; the review branch is pushed in the background for a pull request.
+   */
+  private async commitForReview(options: { id: string; changes: FileChange[]; message: string; author: GitAuthor }): Promise<boolean> {
+    const { reviews, branches } = this.deps.review!
+    const live = this.deps.content.index.byId(options.id)
+    const firstSlug = path.basename(options.changes.at(-1)!.path, '.html')
+    const branch = reviews.get(options.id)?.branch ?? `${REVIEW_PREFIX}${live?.slug ?? firstSlug}`
+    const commit = await branches.commit({ branch, changes: options.changes, message: options.message, author: options.author })
+    await reviews.refresh()
+    if (commit !== null) this.deps.sync?.()?.committed()
+    return commit !== null
+  }
+
+  /** The live post, marked when a review of it (a deletion) is pending. */
+  private withReview(post: VersionedPost): AdminPost {
+    const review = this.deps.review?.reviews.get(post.id)
+    return review ? { ...post, review: reviewState(review) } : post
   }
 
   private ensureVersion(current: VersionedPost, version: string | undefined): void {
@@ -122,9 +221,12 @@ export class AdminPosts {
     }
   }
 
-  /** A slug names a file: it must not belong to another post, nor to a file the index skipped. */
-  private ensureSlugFree(slug: string): void {
-    if (this.deps.content.index.bySlugAny(slug) || existsSync(this.fileOf(slug))) {
+  /**
+   * A slug names a file: it must not belong to another post, nor to a file the index skipped,
+   * nor (review mode) to another post under review.
+   */
+  private ensureSlugFree(slug: string, exceptId: string | null): void {
+    if (this.deps.content.index.bySlugAny(slug) || existsSync(this.fileOf(slug)) || this.deps.review?.reviews.slugTaken(slug, exceptId)) {
       throw new ConflictError(`slug "${slug}" is already used by another post`)
     }
   }
@@ -137,7 +239,7 @@ export class AdminPosts {
     for (;;) {
       let id = ''
       for (let i = 0; i < ID_LENGTH; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)]
-      if (!this.deps.content.index.byId(id)) return id
+      if (!this.deps.content.index.byId(id) && !this.deps.review?.reviews.get(id)) return id
     }
   }
 
@@ -146,6 +248,10 @@ export class AdminPosts {
     this.queue = run.catch(() => {})
     return run
   }
+}
+
+function reviewState(review: PostReview): ReviewState {
+  return review.post ? { state: 'in-review', branch: review.branch } : { state: 'in-review', branch: review.branch, deleted: true }
 }
 
 /** Sanitized with the render schema, one block per line; nothing left means no content. */

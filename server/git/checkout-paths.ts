@@ -1,0 +1,122 @@
+import { lstat, mkdir, readdir, readlink, rename, rmdir, symlink, unlink } from 'node:fs/promises'
+import path from 'node:path'
+import { errorCode, tempNameFor } from './atomic-write.ts'
+import { blobId } from './blob-id.ts'
+import type { GitStore } from './git-store.ts'
+import type { IndexUpdate } from './index-file.ts'
+import type { EntryState } from './tree-diff.ts'
+import type { TreeEntry } from './tree-store.ts'
+import type { WorkTree } from './work-tree.ts'
+
+/**
+ * Makes the work-tree files and index entries of `paths` match the tree `tree`, with their modes:
+ * what a pull does to the files it changes. (A save's paths are always plain post files, which
+ * sync-paths.ts handles; a pull may bring anything a maintainer committed: an executable script,
+ * a symlink, a submodule.) Deletions come first, so a file replaced by a folder of the same name
+ * (or the reverse) works. Unlike git, folders left empty by a deletion stay (git ignores them,
+ * and the posts folder must exist even when a pull removes every post). A file that already has
+ * the right content is not rewritten. Each file is written atomically.
+ */
+export async function checkoutPaths(options: { store: GitStore; workTree: WorkTree; tree: string | null; paths: string[] }): Promise<void> {
+  const { store, workTree, tree, paths } = options
+  const wanted = new Map<string, TreeEntry | null>()
+  for (const filepath of paths) wanted.set(filepath, await entryAt(store, tree, filepath))
+  const updates: IndexUpdate[] = []
+  for (const [filepath, entry] of wanted) {
+    if (entry !== null && entry.type !== 'tree') continue
+    await removePath(workTree, filepath)
+    updates.push({ path: filepath, oid: null })
+  }
+  for (const [filepath, entry] of wanted) {
+    if (entry === null || entry.type === 'tree') continue
+    const file = workTree.absolute(filepath)
+    if (entry.mode === '160000') {
+      // A submodule: git checks out an empty folder and leaves its content to `git submodule`.
+      await mkdir(file, { recursive: true })
+      updates.push({ path: filepath, oid: entry.oid, mode: 0o160000 })
+    } else if (entry.mode === '120000') {
+      const target = Buffer.from(await store.readBlob(entry.oid)).toString('utf8')
+      if ((await stateOf(workTree, filepath))?.oid !== entry.oid) await replaceWithSymlink(file, target)
+      updates.push({ path: filepath, oid: entry.oid, stats: await workTree.stat(filepath), mode: 0o120000 })
+    } else {
+      const executable = entry.mode === '100755'
+      const state = await stateOf(workTree, filepath)
+      if (state?.oid !== entry.oid || state.mode !== entry.mode) {
+        if (state?.mode === '120000' || state?.mode === '040000') await removePath(workTree, filepath)
+        await workTree.write(filepath, await store.readBlob(entry.oid), executable ? 0o755 : 0o644)
+      }
+      updates.push({ path: filepath, oid: entry.oid, stats: await workTree.stat(filepath) })
+    }
+  }
+  await store.updateIndex(updates)
+}
+
+/**
+ * What is at `filepath` in the work tree, as git would record it: a file's blob and mode, a
+ * symlink's target as a blob, `040000` for a folder; null when nothing is there.
+ */
+export async function stateOf(workTree: WorkTree, filepath: string): Promise<EntryState | null> {
+  const file = workTree.absolute(filepath)
+  let stats
+  try {
+    stats = await lstat(file)
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return null
+    throw error
+  }
+  if (stats.isSymbolicLink()) return { mode: '120000', oid: blobId(await readlink(file)) }
+  if (stats.isDirectory()) return { mode: '040000', oid: '' }
+  return { mode: stats.mode & 0o111 ? '100755' : '100644', oid: (await workTree.blobIdOf(filepath))! }
+}
+
+/** The entry at `filepath` in `tree` (null: no tree, or no such path). */
+export async function entryAt(store: GitStore, tree: string | null, filepath: string): Promise<TreeEntry | null> {
+  let current = tree
+  const names = filepath.split('/')
+  for (const [i, name] of names.entries()) {
+    if (current === null) return null
+    const entry = (await store.trees.read(current)).get(name)
+    if (!entry) return null
+    if (i === names.length - 1) return entry
+    current = entry.type === 'tree' ? entry.oid : null
+  }
+  return null
+}
+
+async function removePath(workTree: WorkTree, filepath: string): Promise<void> {
+  const file = workTree.absolute(filepath)
+  try {
+    await unlink(file)
+  } catch (error) {
+    const code = errorCode(error)
+    if (code === 'ENOENT' || code === 'ENOTDIR') return
+    // A folder where the tree wants a file or nothing: it goes only if it holds no file (the
+    // dirty check before a pull refuses to overwrite anyone's files).
+    if (code === 'EISDIR' || code === 'EPERM') {
+      await removeEmptyFolders(file)
+      return
+    }
+    throw error
+  }
+}
+
+/** Removes a folder made only of (empty) folders; rmdir fails on the first file found. */
+async function removeEmptyFolders(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) await removeEmptyFolders(path.join(dir, entry.name))
+  }
+  await rmdir(dir)
+}
+
+/** A symlink put in place by a rename over whatever was there, like a file's atomic write. */
+async function replaceWithSymlink(file: string, target: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true })
+  const temp = path.join(path.dirname(file), tempNameFor(path.basename(file)))
+  await symlink(target, temp)
+  try {
+    await rename(temp, file)
+  } catch (error) {
+    await unlink(temp).catch(() => {})
+    throw error
+  }
+}

@@ -1,0 +1,112 @@
+import { type CommitGraph, type CommitInfo, CommitQueue } from './commit-graph.ts'
+import { diffTrees, type ReadTree, type TreeChange } from './tree-diff.ts'
+
+/** One commit in a file's history. */
+export interface FileVersion {
+  commit: CommitInfo
+  /** Repository-relative path of the file in that commit (it differs before a rename). */
+  path: string
+  /** The file's blob in that commit. */
+  blob: string
+}
+
+/**
+ * What identifies a file across renames: for a post, its `id` (a rename changes the slug, the
+ * file name and the front matter, so the content is never the same). null: no identity.
+ */
+export type IdentifyFile = (path: string, bytes: Uint8Array) => string | null
+
+/** Upper bound on remembered commit diffs: a diff is a few entries, the initial commit's a folder. */
+const MAX_CACHED_DIFFS = 50_000
+
+/**
+ * `git log --follow -- <path>` over the commit graph, newest first.
+ *
+ * Why not isomorphic-git's `log({ filepath, follow })`: it follows a rename only when the blob is
+ * byte-identical (it searches the whole tree for the same oid), and an admin's rename always
+ * changes the file (its slug is in the front matter); it also resolves the path in every commit's
+ * tree from the root, on every call. Here, each commit's difference from its parent is computed
+ * once (tree-diff.ts, unchanged folders skipped by oid) and remembered: commits never change, so
+ * the cache is never stale, and after the first walk a history is a walk in memory. A new commit
+ * costs one more diff. A path that disappears where another appears with the same identity
+ * (`identify`) is a rename, and the walk follows the old path.
+ *
+ * Merges follow git's default history simplification: a merge whose result equals one parent's
+ * for the path is not listed and only that parent is followed; otherwise it is listed (it
+ * resolved the file) and every parent is followed.
+ */
+export class FileHistory {
+  readonly #diffs = new Map<string, Map<string, TreeChange>>()
+
+  constructor(
+    private readonly graph: CommitGraph,
+    private readonly readTree: ReadTree,
+    private readonly readBlob: (oid: string) => Promise<Uint8Array>,
+  ) {}
+
+  /**
+   * The commits from `head` back that changed the file at `path` (its blob there is `blob`),
+   * following renames. `limit` stops after that many versions.
+   */
+  async versions(options: { head: string; path: string; blob: string; identify: IdentifyFile; limit?: number }): Promise<FileVersion[]> {
+    const { identify, limit = Infinity } = options
+    const found: FileVersion[] = []
+    const queue = new CommitQueue<{ path: string; blob: string }>()
+    const seen = new Set<string>()
+    queue.push(await this.graph.get(options.head), { path: options.path, blob: options.blob })
+    let identity: string | null | undefined
+    const identityOfCurrent = async () => (identity ??= identify(options.path, await this.readBlob(options.blob)))
+
+    while (queue.size > 0 && found.length < limit) {
+      const { commit, flag: file } = queue.pop()!
+      if (seen.has(commit.oid)) continue
+      seen.add(commit.oid)
+      const parents: { oid: string; path: string; blob: string | null }[] = []
+      for (const parent of commit.parents) {
+        const change = (await this.#diff(commit, parent)).get(file.path)
+        parents.push({ oid: parent, path: file.path, blob: change ? (change.before?.oid ?? null) : file.blob })
+      }
+      const unchangedParent = parents.find((parent) => parent.blob === file.blob)
+      if (unchangedParent) {
+        queue.push(await this.graph.get(unchangedParent.oid), file)
+        continue
+      }
+      found.push({ commit, path: file.path, blob: file.blob })
+      for (const parent of parents) {
+        if (parent.blob !== null) {
+          queue.push(await this.graph.get(parent.oid), { path: parent.path, blob: parent.blob })
+          continue
+        }
+        // Added here: renamed from a file this commit removed, or created (the history ends).
+        const source = await this.#renameSource(commit, parent.oid, file.path, await identityOfCurrent(), identify)
+        if (source) queue.push(await this.graph.get(parent.oid), source)
+      }
+    }
+    return found
+  }
+
+  /** The changes of `commit` against one of its parents (null: against nothing, a root commit). */
+  async changes(commit: CommitInfo, parent: string | null): Promise<Map<string, TreeChange>> {
+    return this.#diff(commit, parent)
+  }
+
+  async #renameSource(commit: CommitInfo, parent: string, path: string, identity: string | null, identify: IdentifyFile): Promise<{ path: string; blob: string } | null> {
+    if (identity === null) return null
+    for (const change of (await this.#diff(commit, parent)).values()) {
+      if (change.path === path || change.before === null || change.after !== null || change.before.mode === '040000') continue
+      if (identify(change.path, await this.readBlob(change.before.oid)) === identity) return { path: change.path, blob: change.before.oid }
+    }
+    return null
+  }
+
+  async #diff(commit: CommitInfo, parent: string | null): Promise<Map<string, TreeChange>> {
+    const key = `${commit.oid}:${parent ?? ''}`
+    const known = this.#diffs.get(key)
+    if (known) return known
+    const parentTree = parent === null ? null : (await this.graph.get(parent)).tree
+    const changes = new Map((await diffTrees(this.readTree, parentTree, commit.tree)).map((change) => [change.path, change]))
+    this.#diffs.set(key, changes)
+    if (this.#diffs.size > MAX_CACHED_DIFFS) this.#diffs.delete(this.#diffs.keys().next().value!)
+    return changes
+  }
+}

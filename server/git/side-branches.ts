@@ -1,0 +1,130 @@
+import { blobId } from './blob-id.ts'
+import { cleanAuthor, cleanMessage } from './commit-text.ts'
+import type { FileChange, GitAuthor } from './commit-types.ts'
+import type { CommitGraph } from './commit-graph.ts'
+import type { GitStore } from './git-store.ts'
+import { diffTrees } from './tree-diff.ts'
+
+/** What SideBranches needs of its ContentRepository. */
+export interface SideBranchParts {
+  store: GitStore
+  graph: CommitGraph
+  exclusive<T>(work: () => Promise<T>): Promise<T>
+  absolute(filepath: string): string
+  relative(file: string): string
+}
+
+/** A file a side branch changed since it forked from the checked-out branch. */
+export interface BranchChange {
+  /** Absolute path. */
+  path: string
+  /** Its blob where the branch forked (null: absent), and at the branch's tip (null: deleted). */
+  before: string | null
+  after: string | null
+}
+
+export interface SideBranch {
+  /** Short name, e.g. `cms/welcome`. */
+  name: string
+  commit: string
+  /** What the branch changes, relative to where it forked from the checked-out branch. */
+  changes: BranchChange[]
+}
+
+/**
+ * Branches beside the checked-out one, written without a checkout: review mode commits an admin's
+ * save to `cms/<slug>` while the site (the work tree, the index, the live branch) stays as it is.
+ *
+ * A commit here is objects first (blobs, trees, commit), then one atomic ref update compared
+ * against the tip it was built on: a crash before the ref moves leaves only unused objects, so
+ * no journal is needed. It runs in the repository's queue like every ref change.
+ */
+export class SideBranches {
+  readonly #branchChanges = new Map<string, SideBranch>()
+
+  constructor(private readonly parts: SideBranchParts) {}
+
+  /**
+   * One commit on `branch` with `changes` (absolute paths; null content deletes), on top of its
+   * tip, or of the checked-out branch's commit when it does not exist yet (then it is created).
+   * Returns null when nothing would change.
+   */
+  commit(options: { branch: string; changes: FileChange[]; message: string; author: GitAuthor }): Promise<string | null> {
+    const { store, graph } = this.parts
+    const ref = `refs/heads/${options.branch}`
+    return this.parts.exclusive(async () => {
+      if (ref === (await store.branchRef())) throw new Error(`${options.branch} is the checked-out branch: commit to it with commitFiles`)
+      const tip = await store.readRef(ref)
+      const parent = tip ?? (await store.readHead()).commit
+      const parentTree = parent === null ? null : (await graph.get(parent)).tree
+      const edits = new Map<string, string | null>()
+      for (const change of options.changes) {
+        const bytes = change.content === null ? null : Buffer.from(change.content, 'utf8')
+        edits.set(this.parts.relative(change.path), bytes === null ? null : blobId(bytes))
+        if (bytes !== null) await store.writeBlob(bytes)
+      }
+      let same = true
+      for (const [filepath, oid] of edits) if ((await store.trees.lookup(parentTree, filepath)) !== oid) same = false
+      if (same) return null
+      const tree = await store.trees.edit(parentTree, edits)
+      const commit = await store.writeCommit({
+        tree,
+        parents: parent === null ? [] : [parent],
+        message: cleanMessage(options.message),
+        author: cleanAuthor(options.author),
+      })
+      await store.moveBranch(ref, tip, commit)
+      return commit
+    })
+  }
+
+  /** The local branches under `prefix` (e.g. `cms/`), each with what it changes. */
+  async list(prefix: string): Promise<SideBranch[]> {
+    const { store, graph } = this.parts
+    const head = await store.readHead()
+    const branches: SideBranch[] = []
+    for (const name of await store.listBranches()) {
+      if (!name.startsWith(prefix)) continue
+      const commit = await store.readRef(`refs/heads/${name}`)
+      if (commit === null) continue
+      const key = `${name}:${commit}:${head.commit}`
+      let branch = this.#branchChanges.get(key)
+      if (!branch) {
+        const base = head.commit === null ? null : (await graph.compare(commit, head.commit)).base
+        const baseTree = base === null ? null : (await graph.get(base)).tree
+        const changes = await diffTrees((oid) => store.readTreeBytes(oid), baseTree, (await graph.get(commit)).tree)
+        branch = {
+          name,
+          commit,
+          changes: changes.map((change) => ({ path: this.parts.absolute(change.path), before: change.before?.oid ?? null, after: change.after?.oid ?? null })),
+        }
+        this.#branchChanges.set(key, branch)
+        if (this.#branchChanges.size > 1000) this.#branchChanges.delete(this.#branchChanges.keys().next().value!)
+      }
+      branches.push(branch)
+    }
+    return branches
+  }
+
+  /**
+   * Deletes the branches under `prefix` whose every change is in the checked-out branch (merged,
+   * squashed or rebased on the remote and pulled here): their review is over. Returns their names.
+   */
+  removeMerged(prefix: string): Promise<string[]> {
+    const { store } = this.parts
+    return this.parts.exclusive(async () => {
+      const head = await store.readHead()
+      const removed: string[] = []
+      for (const branch of await this.list(prefix)) {
+        let merged = true
+        for (const change of branch.changes) {
+          if ((await store.trees.lookup(head.tree, this.parts.relative(change.path))) !== change.after) merged = false
+        }
+        if (!merged) continue
+        await store.writeRef(`refs/heads/${branch.name}`, null)
+        removed.push(branch.name)
+      }
+      return removed
+    })
+  }
+}

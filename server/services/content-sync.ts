@@ -1,0 +1,347 @@
+import path from 'node:path'
+import { InvalidInputError, NotFoundError, RemoteError } from '../errors.ts'
+import type { ConflictResolution, GitAuthor, PullResult, RemoteSync, SideBranches, SyncConflict } from '../git/content-repository.ts'
+import type { Logger } from '../logger.ts'
+import type { BlogContent } from './blog-content.ts'
+import { type PostReviews, REVIEW_PREFIX } from './post-reviews.ts'
+
+/** Why a sync run starts: a fetch is only needed when the remote may have moved. */
+export type SyncReason = 'start' | 'save' | 'webhook' | 'interval' | 'retry' | 'resolve' | 'manual'
+
+/** A post changed both here and on the remote since they last agreed (the admin list's `sync`). */
+export interface PostSyncState {
+  state: 'out-of-sync'
+  /** Repository-relative path of the file. */
+  path: string
+  /** Who last changed it on the remote, and when (ISO). */
+  remoteAuthor: GitAuthor | null
+  remoteDate: string | null
+  /** The remote's version of the file (its blob id), null when the remote deleted it. */
+  remoteVersion: string | null
+  /** The version here, null when it was deleted here. */
+  localVersion: string | null
+}
+
+export interface SyncStatus {
+  enabled: boolean
+  /** The local branch. */
+  branch: string
+  /** The remote's URL (it never holds credentials) and branch. */
+  remote: string | null
+  remoteBranch: string | null
+  /** `out-of-sync`: conflicts wait for an admin; `error`: the last run failed (see lastError). */
+  state: 'off' | 'in-sync' | 'ahead' | 'behind' | 'out-of-sync' | 'error'
+  syncing: boolean
+  lastFetchAt: string | null
+  lastPushAt: string | null
+  /** Local commits not on the remote yet, and remote commits not integrated. */
+  ahead: number
+  behind: number
+  /** The newest unpushed commits (at most 50). */
+  pending: { id: string; message: string; author: GitAuthor; date: string }[]
+  lastError: string | null
+  nextRetryAt: string | null
+  conflicts: (PostSyncState & { slug: string | null })[]
+  /** Review mode: the review branches, and whether the remote has their last commit. */
+  reviews?: { branch: string; commit: string; pushed: boolean }[]
+}
+
+/** The first retry waits this long, each next one twice as long, up to the cap. */
+const FIRST_RETRY_MS = 1000
+const MAX_RETRY_MS = 5 * 60 * 1000
+/** Push attempts in one run when the remote keeps moving under us. */
+const MAX_ATTEMPTS = 4
+
+export interface ContentSyncDeps {
+  remote: RemoteSync
+  content: BlogContent
+  /** The repository's work-tree root, and the posts folder in it. */
+  root: string
+  blogDir: string
+  /** Runs work while no save runs (AdminPosts.exclusive). */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>
+  /** Polling interval; 0: no polling. */
+  intervalMs: number
+  /** Author of merge commits nobody chose anything for. */
+  siteAuthor: GitAuthor
+  logger: Logger
+  /**
+   * PUBLISH_MODE=review: review branches (`cms/*`) are pushed too, and once a pull brings one's
+   * changes into the live branch (its pull request merged), it is removed: the post is live.
+   */
+  review?: { branches: SideBranches; reviews: PostReviews }
+}
+
+/**
+ * Keeps the content repository and one remote branch in step, in the background:
+ * - after every admin commit it pushes (a save never waits for this, nor fails because of it);
+ * - on the interval, on a signed webhook call and at start it fetches and integrates: a
+ *   fast-forward, or a merge commit when the two sides changed different files;
+ * - a file changed on both sides is a conflict: nothing is pulled, the local commits stay
+ *   unpushed, and the post shows as out of sync until an admin keeps one version (the merge
+ *   commit then records the choice) — nothing is ever force-pushed or dropped;
+ * - pulled changes reach the index and the pages through `content.reload`, as the folder
+ *   watcher's do, while saves wait (`exclusive`: a save's version check never races a pull);
+ * - a failed run (network down, remote refusing) is retried with exponential backoff.
+ * Runs never overlap; requests arriving during a run make one more run after it.
+ */
+export class ContentSync {
+  readonly #deps: ContentSyncDeps
+  #running: Promise<void> | null = null
+  #again = false
+  #fetchWanted = false
+  #closed = false
+  #interval: NodeJS.Timeout | null = null
+  #retry: NodeJS.Timeout | null = null
+  #failures = 0
+  #lastFetchAt: string | null = null
+  #lastPushAt: string | null = null
+  #lastError: string | null = null
+  #nextRetryAt: string | null = null
+  #conflicts: SyncConflict[] = []
+  readonly #resolutions = new Map<string, ConflictResolution & { author: GitAuthor }>()
+
+  constructor(deps: ContentSyncDeps) {
+    this.#deps = deps
+  }
+
+  /** Starts: a first sync now, then one every interval (if any). */
+  start(): void {
+    this.request('start')
+    if (this.#deps.intervalMs > 0) {
+      this.#interval = setInterval(() => this.request('interval'), this.#deps.intervalMs)
+      this.#interval.unref()
+    }
+  }
+
+  /** Stops the timers and waits for a run in progress. */
+  async close(): Promise<void> {
+    this.#closed = true
+    if (this.#interval) clearInterval(this.#interval)
+    if (this.#retry) clearTimeout(this.#retry)
+    this.#deps.remote.close()
+    await this.#running
+  }
+
+  /** Asks for a run soon (coalesced with one in progress). Never throws, never waits. */
+  request(reason: SyncReason): void {
+    if (this.#closed) return
+    if (reason !== 'save' && reason !== 'resolve') this.#fetchWanted = true
+    if (this.#running) {
+      this.#again = true
+      return
+    }
+    this.#running = this.#loop().finally(() => {
+      this.#running = null
+    })
+  }
+
+  /** Resolves once no run is in progress or asked for (tests and shutdown). */
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running
+  }
+
+  /** The sync field of a post in the admin list, when it is out of sync. */
+  stateOf(slug: string): PostSyncState | undefined {
+    const file = path.join(this.#deps.blogDir, `${slug}.html`)
+    const conflict = this.#conflicts.find((candidate) => candidate.path === file)
+    return conflict && this.#view(conflict)
+  }
+
+  async status(): Promise<SyncStatus> {
+    const { remote } = this.#deps
+    const state = await remote.state()
+    const conflicts = this.#conflicts.map((conflict) => {
+      const view = this.#view(conflict)
+      const inBlog = path.dirname(conflict.path) === this.#deps.blogDir && conflict.path.endsWith('.html')
+      return { ...view, slug: inBlog ? path.basename(conflict.path, '.html') : null }
+    })
+    return {
+      enabled: true,
+      branch: state.branch,
+      remote: remote.url,
+      remoteBranch: remote.branch,
+      state:
+        conflicts.length > 0 ? 'out-of-sync' : this.#lastError ? 'error' : state.aheadCount > 0 ? 'ahead' : state.behind > 0 ? 'behind' : 'in-sync',
+      syncing: this.#running !== null,
+      lastFetchAt: this.#lastFetchAt,
+      lastPushAt: this.#lastPushAt,
+      ahead: state.aheadCount,
+      behind: state.behind,
+      pending: state.ahead.map((commit) => ({
+        id: commit.oid,
+        message: commit.message.split('\n', 1)[0] ?? '',
+        author: commit.author,
+        date: new Date(commit.authoredAt * 1000).toISOString(),
+      })),
+      lastError: this.#lastError,
+      nextRetryAt: this.#nextRetryAt,
+      conflicts,
+      ...(this.#deps.review ? { reviews: await this.#reviewBranches() } : {}),
+    }
+  }
+
+  async #reviewBranches(): Promise<NonNullable<SyncStatus['reviews']>> {
+    const branches = await this.#deps.review!.branches.list(REVIEW_PREFIX)
+    return Promise.all(
+      branches.map(async ({ name, commit }) => ({ branch: name, commit, pushed: (await this.#deps.remote.remoteCommitOf(name)) === commit })),
+    )
+  }
+
+  /**
+   * Settles a conflict: `mine` keeps the site's version of the file, `theirs` the remote's. Once
+   * every conflict has a choice, the merge commit (authored by the admin who made the last
+   * choice) is made at once, and pushed in the background. `file` is repository-relative.
+   */
+  async resolve(options: { file: string; keep: unknown; author: GitAuthor }): Promise<SyncStatus> {
+    if (options.keep !== 'mine' && options.keep !== 'theirs') throw new InvalidInputError('keep must be "mine" or "theirs"', 'keep')
+    const absolute = path.resolve(this.#deps.root, options.file)
+    const conflict = this.#conflicts.find((candidate) => candidate.path === absolute)
+    if (!conflict) throw new NotFoundError(`${options.file} is not out of sync`)
+    this.#resolutions.set(absolute, { path: absolute, keep: options.keep, mine: conflict.mine, theirs: conflict.theirs, author: options.author })
+    await this.#pull()
+    this.request('resolve')
+    return this.status()
+  }
+
+  /** The repository-relative path of a post's file (for resolving by slug). */
+  fileOf(slug: string): string {
+    return path.relative(this.#deps.root, path.join(this.#deps.blogDir, `${slug}.html`)).split(path.sep).join('/')
+  }
+
+  async #loop(): Promise<void> {
+    do {
+      this.#again = false
+      await this.#runOnce()
+    } while (this.#again && !this.#closed)
+  }
+
+  async #runOnce(): Promise<void> {
+    const { remote, logger } = this.#deps
+    try {
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        if (this.#fetchWanted) {
+          this.#fetchWanted = false
+          await remote.fetch()
+          this.#lastFetchAt = new Date().toISOString()
+        }
+        const pulled = await this.#pull()
+        // Out of sync: the local commits stay here until an admin chooses; pushing would be refused.
+        if (pulled.outcome === 'conflict') break
+        try {
+          if ((await remote.push()) === 'pushed') this.#lastPushAt = new Date().toISOString()
+          break
+        } catch (error) {
+          // Someone pushed since our last look: fetch, integrate, and try again.
+          if (error instanceof RemoteError && error.kind === 'remote-moved' && attempt < MAX_ATTEMPTS - 1) {
+            this.#fetchWanted = true
+            continue
+          }
+          throw error
+        }
+      }
+      // Review branches go to the remote whatever the live branch's state (out of sync included).
+      if (this.#deps.review && (await remote.pushBranches(REVIEW_PREFIX)).length > 0) this.#lastPushAt = new Date().toISOString()
+      this.#failures = 0
+      this.#lastError = null
+      this.#nextRetryAt = null
+    } catch (error) {
+      if (this.#closed) return // aborted by close(): nothing to retry
+      this.#failures++
+      this.#lastError = remote.redact(error instanceof Error ? error.message : String(error))
+      const delay = this.#retryDelay()
+      this.#nextRetryAt = new Date(Date.now() + delay).toISOString()
+      logger.warn(`Sync with ${remote.url} (${remote.branch}) failed, retrying in ${Math.round(delay / 1000)} s: ${this.#lastError}`)
+      if (this.#retry) clearTimeout(this.#retry)
+      this.#retry = setTimeout(() => {
+        this.#retry = null
+        this.request('retry')
+      }, delay)
+      this.#retry.unref()
+    }
+  }
+
+  /** Integrates what was fetched (no network), reloading the posts it changed, while saves wait. */
+  async #pull(): Promise<PullResult> {
+    const { remote, content, exclusive, blogDir } = this.#deps
+    const resolutions = [...this.#resolutions.values()]
+    const resolver = resolutions.at(-1)?.author
+    const result = await exclusive(async () => {
+      const pulled = await remote.pull({
+        author: resolver ?? this.#deps.siteAuthor,
+        message: this.#mergeMessage(resolutions),
+        resolutions,
+      })
+      const names = pulled.changed.filter((file) => path.dirname(file) === blogDir).map((file) => path.basename(file))
+      if (names.length > 0) await content.reload(names)
+      if (this.#deps.review) await this.#settleReviews()
+      return pulled
+    })
+    this.#conflicts = result.conflicts
+    if (result.outcome !== 'conflict') this.#resolutions.clear()
+    if (result.outcome === 'fast-forward' || result.outcome === 'merged') {
+      this.#deps.logger.info(`Sync: ${result.outcome === 'merged' ? 'merged' : 'fast-forwarded to'} ${remote.branch} of ${remote.url} (${result.changed.length} file(s) changed)`)
+    }
+    return result
+  }
+
+  /** Review branches whose changes are all live now (merged on the remote, pulled) are done. */
+  async #settleReviews(): Promise<void> {
+    const { branches, reviews } = this.#deps.review!
+    const merged = await branches.removeMerged(REVIEW_PREFIX)
+    if (merged.length > 0) {
+      await this.#deps.remote.forgetBranches(merged)
+      this.#deps.logger.info(`Review merged, now live: ${merged.join(', ')}`)
+    }
+    await reviews.refresh()
+  }
+
+  #mergeMessage(resolutions: (ConflictResolution & { author: GitAuthor })[]): string {
+    const { remote, root } = this.#deps
+    const title = `Merge branch '${remote.branch}' of ${remote.url}`
+    if (resolutions.length === 0) return title
+    const lines = resolutions.map((resolution) => {
+      const file = path.relative(root, resolution.path).split(path.sep).join('/')
+      return `  ${file}: kept ${resolution.keep === 'mine' ? "the site's version" : 'the remote version'} (${resolution.author.name})`
+    })
+    return `${title}\n\nChanged on both sides, resolved in the admin:\n${lines.join('\n')}`
+  }
+
+  #view(conflict: SyncConflict): PostSyncState {
+    return {
+      state: 'out-of-sync',
+      path: path.relative(this.#deps.root, conflict.path).split(path.sep).join('/'),
+      remoteAuthor: conflict.remote?.author ?? null,
+      remoteDate: conflict.remote?.date ?? null,
+      remoteVersion: conflict.theirs,
+      localVersion: conflict.mine,
+    }
+  }
+
+  /** 1 s, 2 s, 4 s... up to 5 minutes, never longer than the polling interval (it retries anyway). */
+  #retryDelay(): number {
+    let delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(this.#failures - 1, 20))
+    if (this.#deps.intervalMs > 0) delay = Math.min(delay, this.#deps.intervalMs)
+    return delay
+  }
+}
+
+/** What GET /api/admin/sync answers when no remote is configured. */
+export function syncOffStatus(branch: string): SyncStatus {
+  return {
+    enabled: false,
+    branch,
+    remote: null,
+    remoteBranch: null,
+    state: 'off',
+    syncing: false,
+    lastFetchAt: null,
+    lastPushAt: null,
+    ahead: 0,
+    behind: 0,
+    pending: [],
+    lastError: null,
+    nextRetryAt: null,
+    conflicts: [],
+  }
+}

@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SyncStatus } from '../../server/services/content-sync.ts'
+import { git, newPostBody } from '../support/admin-client.ts'
+import { createSyncSite, eventually, type SyncSite } from '../support/sync-site.ts'
+import { TEST_ADMIN } from '../support/temp-site.ts'
+
+type AdminPost = Record<string, unknown> & {
+  id: string
+  slug: string
+  version: string
+  title: string
+  review?: { state: string; branch: string; deleted?: true }
+}
+
+let s: SyncSite
+let liveHead: string
+
+beforeAll(async () => {
+  s = await createSyncSite({ env: { PUBLISH_MODE: 'review', GIT_SYNC_INTERVAL: '0' } })
+  await eventually(async () => (await s.api.json<SyncStatus>('GET', '/api/admin/sync')).body.lastFetchAt !== null)
+  liveHead = git(s.site.repoDir, 'rev-parse', 'HEAD')
+})
+
+afterAll(async () => {
+  await s?.cleanup()
+})
+
+const publicStatus = async (urlPath: string) => (await fetch(new URL(urlPath, s.server.url))).status
+const remoteBranch = (name: string) => {
+  try {
+    return s.bare('rev-parse', '--verify', '-q', `refs/heads/${name}`)
+  } catch {
+    return null
+  }
+}
+const localBranches = () => git(s.site.repoDir, 'branch', '--list', 'cms/*', '--format=%(refname:short)').split('\n').filter(Boolean)
+async function listed(slug: string): Promise<AdminPost | undefined> {
+  return (await s.api.json<AdminPost[]>('GET', '/api/admin/blog/posts')).body.find((post) => post.slug === slug)
+}
+
+describe('PUBLISH_MODE=review', () => {
+  let created: AdminPost
+
+  it('puts a new post on its own branch cms/<slug>, pushed to the remote, and not on the live site', async () => {
+    const { status, body } = await s.api.json<AdminPost>('POST', '/api/admin/blog/posts', newPostBody({ slug: 'review-me', title: 'Review me', isPublished: true }))
+    expect(status).toBe(201)
+    created = body
+    expect(body.review).toEqual({ state: 'in-review', branch: 'cms/review-me' })
+    // The live site and its branch are untouched.
+    expect(git(s.site.repoDir, 'rev-parse', 'HEAD')).toBe(liveHead)
+    expect(existsSync(path.join(s.site.blogDir, 'review-me.html'))).toBe(false)
+    expect(git(s.site.repoDir, 'status', '--porcelain')).toBe('')
+    expect(await publicStatus('/api/blog/posts/review-me')).toBe(404)
+    expect(await publicStatus('/blog/review-me')).toBe(404)
+    // The review branch is on the remote, one commit on top of the live branch, by the admin.
+    const pushed = await eventually(() => remoteBranch('cms/review-me'))
+    expect(s.bare('log', '-1', '--format=%an|%s|%P', pushed)).toBe(`${TEST_ADMIN.displayName}|blog: create "Review me" (review-me)|${liveHead}`)
+    expect(s.bare('show', '--name-status', '--format=', pushed)).toBe('A\tcontent/blog/review-me.html')
+    expect(s.bare('rev-parse', 'main')).toBe(liveHead)
+    // The admin side shows it, in review.
+    expect((await listed('review-me'))?.review).toEqual({ state: 'in-review', branch: 'cms/review-me' })
+  })
+
+  it('adds the next saves of that post to the same branch, and edits of a live post go to review too', async () => {
+    const { status, body } = await s.api.json<AdminPost>('PUT', `/api/admin/blog/posts/${created.id}`, { ...created, title: 'Review me, revised' })
+    expect(status).toBe(200)
+    expect(body.title).toBe('Review me, revised')
+    await eventually(() => remoteBranch('cms/review-me') === git(s.site.repoDir, 'rev-parse', 'cms/review-me'))
+    expect(s.bare('log', '--format=%s', 'main..cms/review-me').split('\n')).toEqual([
+      'blog: update "Review me, revised" (review-me)',
+      'blog: create "Review me" (review-me)',
+    ])
+    // A stale version is still a 409: the review's version is the current one.
+    expect((await s.api.json('PUT', `/api/admin/blog/posts/${created.id}`, { ...created, title: 'Lost' })).status).toBe(409)
+    created = body
+
+    const faq = (await listed('watchio-faq'))!
+    const edit = await s.api.json<AdminPost>('PUT', `/api/admin/blog/posts/${faq.id}`, { ...faq, title: 'FAQ, proposed' })
+    expect(edit.status).toBe(200)
+    expect((await s.api.json<AdminPost>('GET', `/api/admin/blog/posts/${faq.id}`)).body).toMatchObject({
+      title: 'FAQ, proposed',
+      review: { state: 'in-review', branch: 'cms/watchio-faq' },
+    })
+    expect(await (await fetch(new URL('/blog/watchio-faq', s.server.url))).text()).not.toContain('FAQ, proposed')
+    await eventually(() => remoteBranch('cms/watchio-faq') !== null)
+    const { body: status2 } = await s.api.json<SyncStatus>('GET', '/api/admin/sync')
+    expect(status2.reviews?.map((review) => [review.branch, review.pushed]).sort()).toEqual([
+      ['cms/review-me', true],
+      ['cms/watchio-faq', true],
+    ])
+    expect(git(s.site.repoDir, 'rev-parse', 'HEAD')).toBe(liveHead)
+  })
+
+  it('makes a post live once a maintainer merges its branch and pushes; the badge and the branch go', async () => {
+    s.maintainer('fetch', '-q', 'origin')
+    s.maintainer('merge', '-q', '--no-ff', '-m', 'Merge pull request #1 from cms/review-me', 'origin/cms/review-me')
+    s.maintainer('push', '-q', 'origin', 'main')
+    expect((await s.webhook()).status).toBe(202)
+    await eventually(async () => (await publicStatus('/api/blog/posts/review-me')) === 200)
+    expect(await (await fetch(new URL('/blog/review-me', s.server.url))).text()).toContain('Review me, revised')
+    await eventually(async () => (await listed('review-me'))?.review === undefined)
+    expect(localBranches()).toEqual(['cms/watchio-faq'])
+    expect((await listed('watchio-faq'))?.review?.branch).toBe('cms/watchio-faq')
+    expect(s.logs.join('\n')).toContain('Review merged, now live: cms/review-me')
+  })
+
+  it('also recognises a squash merge', async () => {
+    s.maintainer('merge', '-q', '--squash', 'origin/cms/watchio-faq')
+    s.maintainer('commit', '-q', '-m', 'FAQ title (#2)')
+    s.maintainer('push', '-q', 'origin', 'main')
+    expect((await s.webhook()).status).toBe(202)
+    await eventually(async () => (await (await fetch(new URL('/blog/watchio-faq', s.server.url))).text()).includes('FAQ, proposed'))
+    await eventually(async () => (await listed('watchio-faq'))?.review === undefined)
+    expect(localBranches()).toEqual([])
+  })
+
+  it('starts a new review on the same branch name after a merge, advancing the remote branch', async () => {
+    const live = (await listed('review-me'))!
+    expect((await s.api.json<AdminPost>('PUT', `/api/admin/blog/posts/${live.id}`, { ...live, title: 'Review me, again' })).status).toBe(200)
+    await eventually(() => remoteBranch('cms/review-me') === git(s.site.repoDir, 'rev-parse', 'cms/review-me'))
+    expect(s.bare('log', '-1', '--format=%s', 'cms/review-me')).toBe('blog: update "Review me, again" (review-me)')
+    expect((await s.api.json<SyncStatus>('GET', '/api/admin/sync')).body.lastError).toBeNull()
+    expect(await (await fetch(new URL('/blog/review-me', s.server.url))).text()).not.toContain('Review me, again')
+  })
+})

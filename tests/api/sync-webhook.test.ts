@@ -1,0 +1,102 @@
+import { createHmac } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { git } from '../support/admin-client.ts'
+import { createSyncSite, eventually, readText, type SyncSite, WEBHOOK_SECRET } from '../support/sync-site.ts'
+
+type AdminPost = Record<string, unknown> & { id: string; slug: string; version: string; title: string }
+
+let s: SyncSite
+
+beforeAll(async () => {
+  // No polling: only the webhook (and the first sync at start) can bring remote changes.
+  s = await createSyncSite({ env: { GIT_SYNC_INTERVAL: '0' } })
+  await eventually(async () => (await s.api.json<{ lastFetchAt: string | null; syncing: boolean }>('GET', '/api/admin/sync')).body.lastFetchAt !== null)
+})
+
+afterAll(async () => {
+  await s?.cleanup()
+})
+
+const publicPage = async (urlPath: string) => {
+  const response = await fetch(new URL(urlPath, s.server.url))
+  return { status: response.status, text: await response.text() }
+}
+const fetchesSoFar = () => s.remote.requests.filter((request) => request.url.includes('git-upload-pack')).length
+
+describe('POST /api/hooks/git', () => {
+  it('refuses a missing, malformed or wrong signature with 401, and fetches nothing', async () => {
+    const before = fetchesSoFar()
+    const body = JSON.stringify({ ref: 'refs/heads/main' })
+    const cases: [string, Record<string, string>][] = [
+      ['missing', {}],
+      ['wrong secret', { 'X-Hub-Signature-256': `sha256=${createHmac('sha256', 'not-the-secret').update(body).digest('hex')}` }],
+      ['sha1 format', { 'X-Hub-Signature': `sha1=${createHmac('sha1', WEBHOOK_SECRET).update(body).digest('hex')}` }],
+      ['truncated', { 'X-Hub-Signature-256': `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex').slice(0, 63)}` }],
+      ['other body', { 'X-Hub-Signature-256': `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(`${body} `).digest('hex')}` }],
+    ]
+    for (const [name, headers] of cases) {
+      const response = await fetch(new URL('/api/hooks/git', s.server.url), { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body })
+      expect(response.status, name).toBe(401)
+    }
+    // Even from another site, with a form body: still 401 (the signature is what counts), not 403.
+    const form = await fetch(new URL('/api/hooks/git', s.server.url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
+      body: 'payload=x',
+    })
+    expect(form.status).toBe(401)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(fetchesSoFar()).toBe(before)
+  })
+
+  it('answers ping with pong, without fetching', async () => {
+    const before = fetchesSoFar()
+    const response = await s.webhook({ event: 'ping' })
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('pong')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(fetchesSoFar()).toBe(before)
+  })
+
+  it('brings a maintainer\'s new post and an edit of another to the API and the pages at once', async () => {
+    const { body: list } = await s.api.json<AdminPost[]>('GET', '/api/admin/blog/posts')
+    const edited = list.find((post) => post.slug === 'subtitles-in-watchio')!
+    const editedFile = `content/blog/${edited.slug}.html`
+    const original = readText(`${s.maintainerDir}/${editedFile}`)
+    const pushed = s.maintainerPush(
+      {
+        'content/blog/from-a-maintainer.html': s.postFile({ id: 'maint0001', slug: 'from-a-maintainer', title: 'From a maintainer', body: 'Reviewed and merged.' }),
+        [editedFile]: original.replace(/^title: .*$/m, 'title: Subtitles, edited in a pull request'),
+      },
+      'Add a post, retitle another',
+    )
+    expect(await (await fetch(new URL('/api/blog/posts/from-a-maintainer', s.server.url))).status).toBe(404)
+
+    const hook = await s.webhook()
+    expect(hook.status).toBe(202)
+
+    await eventually(async () => (await fetch(new URL('/api/blog/posts/from-a-maintainer', s.server.url))).status === 200)
+    expect(git(s.site.repoDir, 'rev-parse', 'HEAD')).toBe(pushed)
+    expect(git(s.site.repoDir, 'status', '--porcelain', '--', 'content/blog')).toBe('')
+    const post = await (await fetch(new URL('/api/blog/posts/from-a-maintainer', s.server.url))).json()
+    expect(post).toMatchObject({ id: 'maint0001', title: 'From a maintainer', content: '<p>Reviewed and merged.</p>' })
+    const page = await publicPage('/blog/from-a-maintainer')
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('Reviewed and merged.')
+    expect((await publicPage('/blog')).text).toContain('From a maintainer')
+    expect((await publicPage(`/blog/${edited.slug}`)).text).toContain('Subtitles, edited in a pull request')
+    expect((await publicPage('/sitemap.xml')).text).toContain('/blog/from-a-maintainer<')
+    const { body: after } = await s.api.json<AdminPost>('GET', `/api/admin/blog/posts/${edited.id}`)
+    expect(after.title).toBe('Subtitles, edited in a pull request')
+    expect(after.version).not.toBe(edited.version)
+    // The pages were regenerated by the pull itself: the log says what it did.
+    expect(s.logs.join('\n')).toMatch(/Sync: fast-forwarded to main of http:\/\/127\.0\.0\.1:\d+\/site\.git \(2 file\(s\) changed\)/)
+  })
+
+  it('takes a maintainer\'s deletion off the site', async () => {
+    s.maintainerPush({ 'content/blog/from-a-maintainer.html': null }, 'Remove the post again')
+    expect((await s.webhook()).status).toBe(202)
+    await eventually(async () => (await fetch(new URL('/api/blog/posts/from-a-maintainer', s.server.url))).status === 404)
+    expect((await publicPage('/blog/from-a-maintainer')).status).toBe(404)
+  })
+})
