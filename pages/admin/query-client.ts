@@ -55,3 +55,4 @@ export async function apiRequest(method: string, url: string, options: { body?: 
 export const ME_KEY = ['/api/auth/me']
 export const ADMIN_POSTS_KEY = ['/api/admin/blog/posts']
 export const PUBLIC_POSTS_KEY = ['/api/blog/posts']
+export const SYNC_KEY = ['/api/admin/sync']

@@ -5,6 +5,7 @@ import type { AdminPost, AdminUser } from '../admin-types.ts'
 import { apiRequest, ME_KEY, queryClient, queryFnWith } from '../query-client.ts'
 import { PostEditor } from './PostEditor.tsx'
 import { PostList } from './PostList.tsx'
+import { SyncStatus } from './SyncStatus.tsx'
 
 /** Which screen the admin sees (SPEC §4): the list, or the editor for a new or an existing post. */
 type View = { name: 'list' } | { name: 'editor'; post: AdminPost | null }
@@ -43,6 +44,7 @@ export function BlogAdmin() {
           Logout
         </button>
       </header>
+      <SyncStatus />
       {view.name === 'list' ? (
         <PostList onNew={() => setView({ name: 'editor', post: null })} onEdit={(post) => setView({ name: 'editor', post })} />
       ) : (

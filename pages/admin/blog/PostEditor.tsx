@@ -4,6 +4,7 @@ import { toast } from '../../../renderer/components/toast.ts'
 import { fetchJson, HttpError } from '../../../renderer/fetch-json.ts'
 import type { AdminPost, PostFields } from '../admin-types.ts'
 import { apiRequest } from '../query-client.ts'
+import { PostHistory } from './PostHistory.tsx'
 import { refetchLists } from './PostList.tsx'
 import {
   emptyForm,
@@ -40,6 +41,7 @@ export function PostEditor(props: { post: AdminPost | null; onDone: () => void }
   const [conflict, setConflict] = useState<Conflict | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [imageFailed, setImageFailed] = useState(false)
+  const [showHistory, setShowHistory] = useState(false)
 
   const save = useMutation({
     mutationFn: async (options: { version?: string }) => {
@@ -119,6 +121,11 @@ export function PostEditor(props: { post: AdminPost | null; onDone: () => void }
     <section className="admin-card admin-editor" aria-labelledby={field('title-heading')}>
       <div className="admin-section-header">
         <h2 id={field('title-heading')}>{post ? 'Edit Blog Post' : 'Create New Blog Post'}</h2>
+        {post && (
+          <button type="button" className="button admin-editor__history-toggle" aria-expanded={showHistory} onClick={() => setShowHistory((open) => !open)}>
+            History
+          </button>
+        )}
         <button type="button" className="button button--icon" aria-label="Close editor" title="Close" onClick={leave}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -139,6 +146,7 @@ export function PostEditor(props: { post: AdminPost | null; onDone: () => void }
           </div>
         </div>
       )}
+      {post && showHistory && <PostHistory post={post} onRestored={onDone} />}
       {problem && (
         <p className="admin-alert" role="alert">
           {problem}

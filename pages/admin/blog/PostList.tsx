@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { toast } from '../../../renderer/components/toast.ts'
 import type { AdminPost } from '../admin-types.ts'
-import { ADMIN_POSTS_KEY, apiRequest, PUBLIC_POSTS_KEY, queryClient } from '../query-client.ts'
+import { ADMIN_POSTS_KEY, apiRequest, PUBLIC_POSTS_KEY, queryClient, SYNC_KEY } from '../query-client.ts'
 import { formatLocalDate } from './post-form.ts'
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this post?'
@@ -11,12 +11,20 @@ export async function refetchLists(): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: ADMIN_POSTS_KEY, refetchType: 'all' }),
     queryClient.invalidateQueries({ queryKey: PUBLIC_POSTS_KEY, refetchType: 'all' }),
+    // A save changes what waits to be pushed, and a post's history.
+    queryClient.invalidateQueries({ queryKey: SYNC_KEY }),
+    queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).endsWith('/history') }),
   ])
 }
 
 /** SPEC §2: "All Blog Posts", New Post, and a card per post with Edit and Delete. */
 export function PostList(props: { onNew: () => void; onEdit: (post: AdminPost) => void }) {
   const posts = useQuery<AdminPost[]>({ queryKey: ADMIN_POSTS_KEY })
+  const resolve = useMutation({
+    mutationFn: (choice: { slug: string; keep: 'mine' | 'theirs' }) => apiRequest('POST', '/api/admin/sync/resolve', { body: choice }),
+    onSuccess: () => refetchLists(),
+    onError: (error) => toast({ title: 'Error', description: `Failed to resolve the conflict (${error.message})`, variant: 'destructive' }),
+  })
   const remove = useMutation({
     mutationFn: (post: AdminPost) =>
       apiRequest('DELETE', `/api/admin/blog/posts/${encodeURIComponent(post.id)}`, { headers: { 'If-Match': `"${post.version}"` } }),
@@ -55,7 +63,26 @@ export function PostList(props: { onNew: () => void; onEdit: (post: AdminPost) =
                 <span className={`admin-badge ${post.isPublished ? 'admin-badge--published' : 'admin-badge--draft'}`}>
                   {post.isPublished ? 'Published' : 'Draft'}
                 </span>
+                {post.review && <span className="admin-badge admin-badge--review">In review</span>}
+                {post.sync?.state === 'out-of-sync' && <span className="admin-badge admin-badge--conflict">Out of sync</span>}
               </div>
+              {post.sync?.state === 'out-of-sync' && (
+                <div className="admin-alert" role="group" aria-label={`Conflict on "${post.title}"`}>
+                  <p>
+                    Also changed on the git remote
+                    {post.sync.remoteAuthor ? ` by ${post.sync.remoteAuthor.name}` : ''}
+                    {post.sync.remoteDate ? ` on ${new Date(post.sync.remoteDate).toLocaleString()}` : ''}. Keep which version?
+                  </p>
+                  <div className="admin-alert__actions">
+                    <button type="button" className="button" disabled={resolve.isPending} onClick={() => resolve.mutate({ slug: post.slug, keep: 'mine' })}>
+                      Keep mine
+                    </button>
+                    <button type="button" className="button" disabled={resolve.isPending} onClick={() => resolve.mutate({ slug: post.slug, keep: 'theirs' })}>
+                      Keep theirs
+                    </button>
+                  </div>
+                </div>
+              )}
               <p className="admin-post__summary">{post.summary}</p>
               <p className="admin-post__date">
                 <time dateTime={post.publishDate}>{formatLocalDate(post.publishDate)}</time>

@@ -1,0 +1,38 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import type { SyncStatus as Status } from '../admin-types.ts'
+import { apiRequest, queryClient, SYNC_KEY } from '../query-client.ts'
+import { refetchLists } from './PostList.tsx'
+
+/**
+ * Where the content stands against the team's git remote (issue 6), when sync is on: commits not
+ * yet pushed with the last error, conflicts to resolve, and a "Sync now" button.
+ */
+export function SyncStatus() {
+  const status = useQuery<Status>({ queryKey: SYNC_KEY })
+  const syncNow = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/admin/sync'),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: SYNC_KEY })
+      await refetchLists()
+    },
+  })
+  const data = status.data
+  if (!data?.enabled) return null
+  const conflicts = data.conflicts?.length ?? 0
+  return (
+    <div className="admin-sync" role="status" aria-label="Sync with the git remote">
+      {data.ahead > 0 ? (
+        <span>
+          {data.ahead} {data.ahead === 1 ? 'commit' : 'commits'} not yet pushed
+        </span>
+      ) : (
+        <span>{data.state === 'behind' ? 'The remote has new commits' : 'In sync with the git remote'}</span>
+      )}
+      {conflicts > 0 && <span> · {conflicts} out of sync</span>}
+      {data.lastError && <span className="admin-sync__error"> · Last error: {data.lastError}</span>}
+      <button type="button" className="button" disabled={syncNow.isPending} onClick={() => syncNow.mutate()}>
+        {syncNow.isPending ? 'Syncing...' : 'Sync now'}
+      </button>
+    </div>
+  )
+}
