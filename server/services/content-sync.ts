@@ -136,11 +136,6 @@ export class ContentSync {
     })
   }
 
-  /** Resolves once no run is in progress or asked for (tests and shutdown). */
-  async idle(): Promise<void> {
-    while (this.#running) await this.#running
-  }
-
   /** The sync field of a post in the admin list, when it is out of sync. */
   stateOf(slug: string): PostSyncState | undefined {
     const file = path.join(this.#deps.blogDir, `${slug}.html`)
@@ -199,7 +194,12 @@ export class ContentSync {
     const conflict = this.#conflicts.find((candidate) => candidate.path === absolute)
     if (!conflict) throw new NotFoundError(`${options.file} is not out of sync`)
     this.#resolutions.set(absolute, { path: absolute, keep: options.keep, mine: conflict.mine, theirs: conflict.theirs, author: options.author })
-    await this.#pull()
+    try {
+      await this.#pull()
+    } catch (error) {
+      // The choice is kept; the run below tries again and retries with backoff. Say why meanwhile.
+      this.#lastError = this.#deps.remote.redact(error instanceof Error ? error.message : String(error))
+    }
     this.request('resolve')
     return this.status()
   }

@@ -61,8 +61,8 @@ describe('changes on both sides', () => {
     // Both changes on both sides.
     expect(remoteFile(theirFile)).toContain('title: Profiles, retitled by a maintainer')
     expect(remoteFile('content/blog/subtitles-in-watchio.html')).toContain('title: Subtitles, retitled by an admin')
-    expect((await post('profiles-and-family-sharing')).title).toBe('Profiles, retitled by a maintainer')
-    expect(await (await fetch(new URL('/blog/profiles-and-family-sharing', s.server.url))).text()).toContain('Profiles, retitled by a maintainer')
+    await eventually(async () => (await post('profiles-and-family-sharing')).title === 'Profiles, retitled by a maintainer')
+    await eventually(async () => (await (await fetch(new URL('/blog/profiles-and-family-sharing', s.server.url))).text()).includes('Profiles, retitled by a maintainer'))
     expect(git(s.site.repoDir, 'status', '--porcelain', '--', 'content/blog')).toBe('')
     expect((await status()).state).toBe('in-sync')
   })

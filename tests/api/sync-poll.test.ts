@@ -23,9 +23,8 @@ describe('polling the remote (GIT_SYNC_INTERVAL=1)', () => {
     await eventually(async () => (await fetch(new URL('/api/blog/posts/polled-post', s.server.url))).status === 200, 5000)
     // One interval, plus the fetch and the regeneration of the pages.
     expect(Date.now() - started).toBeLessThan(3000)
-    expect(git(s.site.repoDir, 'rev-parse', 'HEAD')).toBe(pushed)
-    const page = await (await fetch(new URL('/blog/polled-post', s.server.url))).text()
-    expect(page).toContain('Found by polling.')
+    await eventually(() => git(s.site.repoDir, 'rev-parse', 'HEAD') === pushed)
+    await eventually(async () => (await (await fetch(new URL('/blog/polled-post', s.server.url))).text()).includes('Found by polling.'))
 
     // An edit, the same way.
     const file = 'content/blog/polled-post.html'

@@ -99,7 +99,7 @@ describe('PUBLISH_MODE=review', () => {
     s.maintainer('push', '-q', 'origin', 'main')
     expect((await s.webhook()).status).toBe(202)
     await eventually(async () => (await publicStatus('/api/blog/posts/review-me')) === 200)
-    expect(await (await fetch(new URL('/blog/review-me', s.server.url))).text()).toContain('Review me, revised')
+    await eventually(async () => (await (await fetch(new URL('/blog/review-me', s.server.url))).text()).includes('Review me, revised'))
     await eventually(async () => (await listed('review-me'))?.review === undefined)
     expect(localBranches()).toEqual(['cms/watchio-faq'])
     expect((await listed('watchio-faq'))?.review?.branch).toBe('cms/watchio-faq')
