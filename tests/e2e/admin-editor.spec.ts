@@ -211,6 +211,8 @@ test.describe('the rich-text editor', () => {
   })
 
   test('axe: no serious or critical violations on the login page, the list and the editor, in both themes', async ({ page, adminSite }) => {
+    // Six axe runs and two sign-ins (each a deliberately slow password hash).
+    test.setTimeout(90_000)
     for (const theme of ['light', 'dark']) {
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
       await page.goto(`${adminSite.url}/admin/login`)
