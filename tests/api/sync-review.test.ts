@@ -85,8 +85,12 @@ describe('PUBLISH_MODE=review', () => {
     })
     expect(await (await fetch(new URL('/blog/watchio-faq', s.server.url))).text()).not.toContain('FAQ, proposed')
     await eventually(() => remoteBranch('cms/watchio-faq') !== null)
-    const { body: status2 } = await s.api.json<SyncStatus>('GET', '/api/admin/sync')
-    expect(status2.reviews?.map((review) => [review.branch, review.pushed]).sort()).toEqual([
+    // The site records the push once the remote has answered it: a moment after the remote has it.
+    const reviews = await eventually(async () => {
+      const { body } = await s.api.json<SyncStatus>('GET', '/api/admin/sync')
+      return body.reviews?.every((review) => review.pushed) && body.reviews
+    })
+    expect(reviews.map((review) => [review.branch, review.pushed]).sort()).toEqual([
       ['cms/review-me', true],
       ['cms/watchio-faq', true],
     ])
