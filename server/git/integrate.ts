@@ -1,7 +1,6 @@
-import { readFile, unlink } from 'node:fs/promises'
-import { errorCode, writeFileAtomic } from './atomic-write.ts'
 import { checkoutPaths, stateOf } from './checkout-paths.ts'
 import type { GitStore, Head } from './git-store.ts'
+import { readJournalFile, removeJournalFile, writeJournalFile } from './journal-file.ts'
 import { isSafeRepositoryPath } from './save-journal.ts'
 import type { TreeChange } from './tree-diff.ts'
 import type { WorkTree } from './work-tree.ts'
@@ -115,42 +114,32 @@ export async function settlePull(options: { store: GitStore; workTree: WorkTree;
   return { outcome: 'rolled back', action: `Pull rolled back: ${head.branchRef} is at ${head.commit ?? 'nothing'}; ${listed} put back to match it` }
 }
 
-export async function writePullJournal(file: string, journal: PullJournal, tempDir: string): Promise<void> {
-  await writeFileAtomic(file, JSON.stringify(journal, null, 2) + '\n', { tempDir })
+export function writePullJournal(file: string, journal: PullJournal, tempDir: string): Promise<void> {
+  return writeJournalFile(file, journal, tempDir)
 }
 
-export async function removePullJournal(file: string): Promise<void> {
-  await unlink(file).catch((error: unknown) => {
-    if (errorCode(error) !== 'ENOENT') throw error
-  })
-}
+export const removePullJournal = removeJournalFile
 
 /** The journal, null when there is none, or 'unreadable' when it is not one this module wrote. */
-export async function readPullJournal(file: string): Promise<PullJournal | null | 'unreadable'> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return null
-    throw error
-  }
-  try {
-    const value = JSON.parse(text) as Partial<PullJournal> | null
-    const oid = (v: unknown) => typeof v === 'string' && /^[0-9a-f]{40}$/.test(v)
-    if (
-      value?.kind === 'pull' &&
-      typeof value.branchRef === 'string' &&
-      value.branchRef.startsWith('refs/heads/') &&
-      (value.from === null || oid(value.from)) &&
-      oid(value.to) &&
-      Array.isArray(value.paths) &&
-      value.paths.every(isSafeRepositoryPath) &&
-      typeof value.startedAt === 'string'
-    ) {
-      return value as PullJournal
-    }
-  } catch {
-    // Not JSON: unreadable, like a journal of another shape.
-  }
-  return 'unreadable'
+export function readPullJournal(file: string): Promise<PullJournal | null | 'unreadable'> {
+  return readJournalFile(file, isPullJournal)
+}
+
+const OID = /^[0-9a-f]{40}$/
+const oid = (value: unknown) => typeof value === 'string' && OID.test(value)
+
+function isPullJournal(journal: unknown): journal is PullJournal {
+  const value = journal as Partial<PullJournal> | null
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    value.kind === 'pull' &&
+    typeof value.branchRef === 'string' &&
+    value.branchRef.startsWith('refs/heads/') &&
+    (value.from === null || oid(value.from)) &&
+    oid(value.to) &&
+    Array.isArray(value.paths) &&
+    value.paths.every(isSafeRepositoryPath) &&
+    typeof value.startedAt === 'string'
+  )
 }

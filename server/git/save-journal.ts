@@ -1,7 +1,7 @@
-import { readFile, rename, unlink } from 'node:fs/promises'
-import { errorCode, writeFileAtomic } from './atomic-write.ts'
+import { rename } from 'node:fs/promises'
 import { cleanAuthor } from './commit-text.ts'
 import type { GitAuthor } from './commit-types.ts'
+import { readJournalFile, removeJournalFile, writeJournalFile } from './journal-file.ts'
 
 /**
  * `.git/watchio-save.json`: what a save in progress is about to do, written before it touches
@@ -17,31 +17,15 @@ export interface SaveJournal {
   startedAt: string
 }
 
-export async function writeJournal(file: string, journal: SaveJournal, tempDir: string): Promise<void> {
-  await writeFileAtomic(file, JSON.stringify(journal, null, 2) + '\n', { tempDir })
+export function writeJournal(file: string, journal: SaveJournal, tempDir: string): Promise<void> {
+  return writeJournalFile(file, journal, tempDir)
 }
 
-export async function removeJournal(file: string): Promise<void> {
-  await unlink(file).catch((error: unknown) => {
-    if (errorCode(error) !== 'ENOENT') throw error
-  })
-}
+export const removeJournal = removeJournalFile
 
 /** The journal, null when there is none, or 'unreadable' when it is not one this module wrote. */
-export async function readJournal(file: string): Promise<SaveJournal | null | 'unreadable'> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return null
-    throw error
-  }
-  try {
-    const journal = JSON.parse(text) as unknown
-    return isJournal(journal) ? journal : 'unreadable'
-  } catch {
-    return 'unreadable'
-  }
+export function readJournal(file: string): Promise<SaveJournal | null | 'unreadable'> {
+  return readJournalFile(file, isJournal)
 }
 
 /** Keeps an unreadable journal for a human to look at, out of the way of the next save. */
