@@ -205,7 +205,7 @@ export class ContentRepository {
     }))
   }
 
-  /** The bytes of a blob (a version listed by `fileHistory`); NotFoundError when there is none. */
+  /** The bytes of a blob (a version listed by `fileHistory`). */
   readBlob(oid: string): Promise<Uint8Array> {
     return this.#store.readBlob(oid)
   }

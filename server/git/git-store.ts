@@ -213,7 +213,8 @@ export class GitStore {
     try {
       result = await git.readObject({ fs: this.#fs, gitdir: this.#gitdir, oid, format: 'content', cache: this.#cache })
     } catch (error) {
-      if (error instanceof git.Errors.NotFoundError) throw new NotFoundError(`No ${type} ${oid} in the repository`)
+      // Every oid read here comes from a tree or a commit: a missing one means a damaged repository.
+      if (error instanceof git.Errors.NotFoundError) throw new RepositoryStateError(`The ${type} ${oid} is missing from the repository`)
       throw error
     }
     if (result.type !== type || !(result.object instanceof Uint8Array)) throw new RepositoryStateError(`Object ${oid} is a ${result.type}, not a ${type}`)
