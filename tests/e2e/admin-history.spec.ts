@@ -56,6 +56,8 @@ test('a content change shows as removed and added lines', async ({ page, adminSi
   const editor = page.getByRole('textbox', { name: 'Content*' })
   await editor.click()
   await page.keyboard.press('ControlOrMeta+End')
+  // ProseMirror reads the caret move from the selectionchange event a moment later (see admin-editor.spec.ts).
+  await page.waitForTimeout(50)
   await page.keyboard.press('Enter')
   await page.keyboard.type('A closing line added later.')
   await page.getByRole('button', { name: 'Update Post' }).click()
