@@ -133,8 +133,37 @@ test.describe('the rich-text editor', () => {
       if (post.content.includes('<h2>')) await expect(editor(page).locator('h2').first()).toBeVisible()
       await page.getByRole('button', { name: 'Update Post' }).click()
       await expectToast(page, { title: 'Success', description: 'Blog post updated' })
+      // The toast may still be the previous post's: only the list coming back proves this save answered.
+      await expect(page.getByRole('heading', { name: 'All Blog Posts' }), `${post.slug} was not saved`).toBeVisible()
       expect(adminSite.git('rev-parse', 'HEAD'), `${post.slug} was not saved byte-identical`).toBe(commitsBefore)
     }
+  })
+
+  test('the featured image preview: shown, a broken one says so, and one arriving late moves nothing', async ({ page, adminSite }) => {
+    const post = ALL_POSTS[0]!
+    let releaseImage = () => {}
+    const imageHeld = new Promise<void>((resolve) => (releaseImage = resolve))
+    await page.route(`**${post.featuredImageUrl}`, async (route) => {
+      await imageHeld
+      await route.continue()
+    })
+    await signIn(page, adminSite.url)
+    await card(page, post.title).getByRole('button', { name: /^Edit/ }).click()
+    await expect(page.locator('[contenteditable="true"]')).toBeVisible()
+    // Where the Update button is in the document (not the viewport, which scrolls as fields are filled).
+    const updateTop = () =>
+      page.getByRole('button', { name: 'Update Post' }).evaluate((button) => button.getBoundingClientRect().top + window.scrollY)
+    const before = await updateTop()
+    releaseImage()
+    const preview = page.getByRole('img', { name: 'Featured image preview' })
+    await expect(preview).toHaveJSProperty('complete', true)
+    expect(await preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+    expect(await updateTop()).toBe(before)
+
+    await page.getByLabel('Featured Image URL').fill(`${adminSite.url}/images/blog/no-such-image.png`)
+    await expect(page.getByText('This image could not be loaded.')).toBeVisible()
+    await expect(preview).toHaveCount(0)
+    expect(await updateTop()).toBe(before)
   })
 
   test('undo and redo', async ({ page, adminSite }) => {

@@ -1,7 +1,9 @@
 /**
- * The admin specs change content, so each spec file gets a server of its own (a worker
- * fixture) over its own temp git repository, instead of the shared e2e server that the public
- * specs compare with the sample content.
+ * The admin specs change content, so each spec file gets a server of its own over its own temp
+ * git repository, instead of the shared e2e server that the public specs compare with the
+ * sample content. A worker runs several files one after another and Playwright has no
+ * per-file scope, so the worker keeps one site and replaces it when the file changes: a spec
+ * never sees what another spec saved.
  */
 import { test as base, expect, type Page } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
@@ -15,22 +17,54 @@ export interface AdminSite {
   git(...args: string[]): string
 }
 
-export const test = base.extend<object, { adminSite: AdminSite }>({
-  adminSite: [
+interface OpenSite {
+  file: string
+  adminSite: AdminSite
+  close(): Promise<void>
+}
+
+async function openSite(file: string): Promise<OpenSite> {
+  const site = await createTempSite()
+  let server: RunningServer
+  try {
+    server = await startTestServer(site)
+  } catch (error) {
+    await site.cleanup()
+    throw error
+  }
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: site.repoDir, encoding: 'utf8' }).trim()
+  return {
+    file,
+    adminSite: { url: server.url, site, git },
+    close: async () => {
+      await server.close()
+      await site.cleanup()
+    },
+  }
+}
+
+export const test = base.extend<{ adminSite: AdminSite }, { adminSiteForFile: (file: string) => Promise<AdminSite> }>({
+  adminSiteForFile: [
     async ({}, use) => {
-      const site = await createTempSite()
-      let server: RunningServer | undefined
+      let open: OpenSite | undefined
       try {
-        server = await startTestServer(site)
-        const git = (...args: string[]) => execFileSync('git', args, { cwd: site.repoDir, encoding: 'utf8' }).trim()
-        await use({ url: server.url, site, git })
+        await use(async (file) => {
+          if (open?.file !== file) {
+            await open?.close()
+            open = undefined
+            open = await openSite(file)
+          }
+          return open.adminSite
+        })
       } finally {
-        await server?.close()
-        await site.cleanup()
+        await open?.close()
       }
     },
     { scope: 'worker' },
   ],
+  adminSite: async ({ adminSiteForFile }, use, testInfo) => {
+    await use(await adminSiteForFile(testInfo.file))
+  },
 })
 
 export { expect, TEST_ADMIN }

@@ -226,10 +226,16 @@ export function PostEditor(props: { post: AdminPost | null; onDone: () => void }
               update('featuredImageUrl', event.target.value)
             }}
           />
-          {image && !imageFailed && (
-            <img className="admin-image-preview" src={image} alt="Featured image preview" onError={() => setImageFailed(true)} />
+          {/* A frame of fixed size: the image arriving later must not move the buttons below. */}
+          {image && (
+            <div className="admin-image-preview">
+              {imageFailed ? (
+                <p className="admin-hint">This image could not be loaded.</p>
+              ) : (
+                <img src={image} alt="Featured image preview" onError={() => setImageFailed(true)} />
+              )}
+            </div>
           )}
-          {image && imageFailed && <p className="admin-hint">This image could not be loaded.</p>}
         </div>
         <div className="admin-form__actions">
           <button type="submit" className="button button--primary" disabled={saving}>
