@@ -68,6 +68,7 @@ export const test = base.extend<{ adminSite: AdminSite }, { adminSiteForFile: (f
 })
 
 export { expect, TEST_ADMIN }
+export { expectToast } from './toasts.ts'
 
 /** Signs in through the login form and waits for the post list. */
 export async function signIn(page: Page, url: string): Promise<void> {
@@ -77,17 +78,4 @@ export async function signIn(page: Page, url: string): Promise<void> {
   await page.getByRole('button', { name: 'Login' }).click()
   await expect(page).toHaveURL(/\/admin\/blog$/)
   await expect(page.getByRole('heading', { name: 'All Blog Posts' })).toBeVisible()
-}
-
-/** The one toast on screen (SPEC §9: at most one) has this title, description and style. */
-export async function expectToast(
-  page: Page,
-  toast: { title?: string; description: string; variant?: 'default' | 'destructive' },
-): Promise<void> {
-  const open = page.locator('li.toast[data-state="open"]')
-  await expect(open).toHaveCount(1)
-  if (toast.title) await expect(open.locator('.toast__title')).toHaveText(toast.title)
-  else await expect(open.locator('.toast__title')).toHaveCount(0)
-  await expect(open.locator('.toast__description')).toHaveText(toast.description)
-  await expect(open).toHaveAttribute('data-variant', toast.variant ?? 'default')
 }

@@ -1,6 +1,7 @@
 /** SPEC §2 "Referral page", §4 (copied flag for 2000 ms), §5 and §8 (the referral toasts). */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { cspViolations, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'
+import { expectToast } from './toasts.ts'
 
 const HELP = 'Share this link with your friends to get started. Receive your rewards once they download the app!'
 const NO_LINK = 'No referral link provided. Please use a valid referral URL.'
@@ -10,7 +11,6 @@ const referralUrl = (link: string) => `/referral?link=${encodeURIComponent(link)
 const field = (page: Page) => page.getByRole('textbox', { name: 'Your referral link' })
 const copyButton = (page: Page) => page.getByRole('button', { name: 'Copy referral link' })
 const checkmark = (page: Page) => copyButton(page).getByTestId('copied-check')
-const toasts = (page: Page) => page.locator('li.toast[data-state="open"]')
 
 async function keepOffline(context: BrowserContext, baseURL: string | undefined): Promise<void> {
   const origin = new URL(baseURL ?? 'http://127.0.0.1').origin
@@ -18,13 +18,6 @@ async function keepOffline(context: BrowserContext, baseURL: string | undefined)
     (url) => url.origin !== origin,
     (route) => route.abort('blockedbyclient'),
   )
-}
-
-async function expectToast(page: Page, title: string, description: string, variant = 'default'): Promise<void> {
-  await expect(toasts(page)).toHaveCount(1)
-  await expect(toasts(page).locator('.toast__title')).toHaveText(title)
-  await expect(toasts(page).locator('.toast__description')).toHaveText(description)
-  await expect(toasts(page)).toHaveAttribute('data-variant', variant)
 }
 
 const readClipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText())
@@ -66,7 +59,7 @@ test.describe('with a link', () => {
     await expect(page.getByText(HELP, { exact: true })).toBeVisible()
     await expect(page.getByText(NO_LINK)).toHaveCount(0)
 
-    await expectToast(page, 'Link copied!', 'Your referral link has been automatically copied to clipboard')
+    await expectToast(page, { title: 'Link copied!', description: 'Your referral link has been automatically copied to clipboard' })
     expect(await readClipboard(page)).toBe(LINK)
   })
 
@@ -74,7 +67,7 @@ test.describe('with a link', () => {
     await page.goto(referralUrl(LINK))
     await waitForHydration(page)
     // Let the automatic copy's checkmark and toast go first.
-    await expectToast(page, 'Link copied!', 'Your referral link has been automatically copied to clipboard')
+    await expectToast(page, { title: 'Link copied!', description: 'Your referral link has been automatically copied to clipboard' })
     await expect(checkmark(page)).toBeHidden({ timeout: 4000 })
     await page.evaluate(() => navigator.clipboard.writeText('something else'))
 
@@ -84,7 +77,7 @@ test.describe('with a link', () => {
     const clickedAt = Date.now()
     await copyButton(page).click()
     await expect(checkmark(page)).toBeVisible()
-    await expectToast(page, 'Link copied!', 'Your referral link has been copied to clipboard')
+    await expectToast(page, { title: 'Link copied!', description: 'Your referral link has been copied to clipboard' })
     expect(await readClipboard(page)).toBe(LINK)
 
     // Still there a moment later, gone once 2000 ms have passed.
@@ -101,7 +94,7 @@ test.describe('with a link', () => {
     await copyButton(page).focus()
     await expect(page.getByRole('tooltip')).toHaveText('Copy link')
     await page.keyboard.press('Enter')
-    await expectToast(page, 'Link copied!', 'Your referral link has been copied to clipboard')
+    await expectToast(page, { title: 'Link copied!', description: 'Your referral link has been copied to clipboard' })
     await expect(checkmark(page)).toBeVisible()
   })
 
@@ -114,7 +107,7 @@ test.describe('with a link', () => {
     await expect(page.locator('li.toast')).toHaveCount(0)
 
     await copyButton(page).click()
-    await expectToast(page, 'Failed to copy', 'Please copy the link manually', 'destructive')
+    await expectToast(page, { title: 'Failed to copy', description: 'Please copy the link manually', variant: 'destructive' })
     await expect(checkmark(page)).toHaveCount(0)
     // The link is selected, ready to be copied by hand.
     expect(await field(page).evaluate((input: HTMLInputElement) => input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0))).toBe(LINK)
@@ -193,5 +186,5 @@ test('a client-side visit to another referral link shows the new link', async ({
     a.click()
   }, referralUrl(other))
   await expect(field(page)).toHaveValue(other)
-  await expectToast(page, 'Link copied!', 'Your referral link has been automatically copied to clipboard')
+  await expectToast(page, { title: 'Link copied!', description: 'Your referral link has been automatically copied to clipboard' })
 })
