@@ -1,64 +1,12 @@
-import type { Element, ElementContent, Root, RootContent, Text } from 'hast'
-
-/** Elements that start a new line in a post file. `pre` keeps its inside untouched. */
-const BLOCK_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'ul', 'ol', 'li', 'blockquote', 'pre', 'hr'])
-/** Containers whose block children go one per line, between an opening and a closing line. */
-const LINE_CONTAINERS = new Set(['ul', 'ol', 'blockquote'])
-/** HTML's whitespace; JavaScript's `trim` would also take a meaningful `&nbsp;`. */
-const LEADING_SPACE = /^[ \t\n\f\r]+/
-const TRAILING_SPACE = /[ \t\n\f\r]+$/
-
-const isBlock = (node: RootContent): boolean => node.type === 'element' && BLOCK_TAGS.has(node.tagName)
-const isBlank = (node: RootContent): boolean => node.type === 'text' && /^[ \t\n\f\r]*$/.test(node.value)
-const newline = (): Text => ({ type: 'text', value: '\n' })
+import type { Root } from 'hast'
+import { formatBlockLines, type LineNode } from '../../renderer/block-lines.ts'
 
 /**
  * Rehype plugin: one block element per line, so that a pull request shows a readable diff.
- * Whitespace between blocks carries no meaning in HTML, so this changes no rendering;
- * whitespace between inline pieces does, so it is never added or removed there.
+ * The algorithm is shared with the admin editor's output (renderer/block-lines.ts).
  */
 export function formatBlocks() {
   return (tree: Root) => {
-    formatChildren(tree, false)
+    formatBlockLines(tree as { type: 'root'; children: LineNode[] })
   }
-}
-
-function formatChildren(parent: Root | Element, lined: boolean): void {
-  const kept = parent.children.filter((child, i, all) => {
-    if (!isBlank(child)) return true
-    // Blank text between two inline pieces is a real space; next to a block it is layout.
-    const before = all[i - 1]
-    const after = all[i + 1]
-    return !(before === undefined || after === undefined || isBlock(before) || isBlock(after))
-  })
-  const breaksLines = parent.type === 'root' || lined
-  const result: RootContent[] = []
-  kept.forEach((child, i) => {
-    if (child.type === 'element' && child.tagName === 'pre') keepLeadingNewline(child)
-    else if (child.type === 'element') formatChildren(child, LINE_CONTAINERS.has(child.tagName))
-    const previous = kept[i - 1]
-    const next = kept[i + 1]
-    if (breaksLines && child.type === 'text') {
-      // The newline written next to a block replaces the layout whitespace already there,
-      // so formatting formatted HTML gives it back unchanged.
-      if (previous === undefined ? lined : isBlock(previous)) child.value = child.value.replace(LEADING_SPACE, '')
-      if (next === undefined ? lined : isBlock(next)) child.value = child.value.replace(TRAILING_SPACE, '')
-    }
-    if (breaksLines && previous !== undefined && (isBlock(previous) || isBlock(child))) result.push(newline())
-    result.push(child)
-  })
-  if (lined && result.length > 0) {
-    result.unshift(newline())
-    result.push(newline())
-  }
-  parent.children = result as ElementContent[]
-}
-
-/**
- * An HTML parser drops one newline right after `<pre>`, and the serializer does not write
- * it back: a `pre` whose text starts with a newline needs an extra one to keep it.
- */
-function keepLeadingNewline(pre: Element): void {
-  const first = pre.children[0]
-  if (first?.type === 'text' && first.value.startsWith('\n')) first.value = `\n${first.value}`
 }

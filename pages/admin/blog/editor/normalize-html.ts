@@ -1,8 +1,9 @@
+import { formatBlockLines } from '../../../../renderer/block-lines.ts'
 import { isAllowedImageSource, sanitizeLinkHref } from './url-rules.ts'
 
 /**
  * The editor's output, written the way the server stores posts (server/content/sanitize-html.ts
- * and format-blocks.ts): only the tags and attributes a post may hold, one block per line, and
+ * and renderer/block-lines.ts): only the tags and attributes a post may hold, one block per line, and
  * the same character escapes. Opening a post and reading it back without an edit then gives
  * the stored text again, so an unedited save changes nothing.
  *
@@ -11,7 +12,7 @@ import { isAllowedImageSource, sanitizeLinkHref } from './url-rules.ts'
  */
 export function normalizeEditorHtml(html: string): string {
   const tree = cleanNodes(parseHtml(html))
-  formatChildren(tree, false)
+  formatBlockLines(tree)
   const out = serializeNodes(tree.children)
   // An empty editor is one empty paragraph: report it as no content, so "Content" counts as empty.
   return out === '<p></p>' ? '' : out
@@ -165,49 +166,6 @@ function cleanAttributes(tagName: string, from: Map<string, string>, children: H
     }
   }
   return attrs
-}
-
-// --- Formatting: one block per line (a port of server/content/format-blocks.ts) ---------------
-
-const BLOCK_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'ul', 'ol', 'li', 'blockquote', 'pre', 'hr'])
-const LINE_CONTAINERS = new Set(['ul', 'ol', 'blockquote'])
-const LEADING_SPACE = /^[ \t\n\f\r]+/
-const TRAILING_SPACE = /[ \t\n\f\r]+$/
-
-const isBlock = (node: HtmlNode): boolean => node.type === 'element' && BLOCK_TAGS.has(node.tagName)
-const isBlank = (node: HtmlNode): boolean => node.type === 'text' && /^[ \t\n\f\r]*$/.test(node.value)
-
-function formatChildren(parent: HtmlRoot | HtmlElement, lined: boolean): void {
-  const kept = parent.children.filter((child, i, all) => {
-    if (!isBlank(child)) return true
-    const before = all[i - 1]
-    const after = all[i + 1]
-    return !(before === undefined || after === undefined || isBlock(before) || isBlock(after))
-  })
-  const breaksLines = parent.type === 'root' || lined
-  const result: HtmlNode[] = []
-  kept.forEach((child, i) => {
-    if (child.type === 'element' && child.tagName === 'pre') keepLeadingNewline(child)
-    else if (child.type === 'element') formatChildren(child, LINE_CONTAINERS.has(child.tagName))
-    const previous = kept[i - 1]
-    const next = kept[i + 1]
-    if (breaksLines && child.type === 'text') {
-      if (previous === undefined ? lined : isBlock(previous)) child.value = child.value.replace(LEADING_SPACE, '')
-      if (next === undefined ? lined : isBlock(next)) child.value = child.value.replace(TRAILING_SPACE, '')
-    }
-    if (breaksLines && previous !== undefined && (isBlock(previous) || isBlock(child))) result.push({ type: 'text', value: '\n' })
-    result.push(child)
-  })
-  if (lined && result.length > 0) {
-    result.unshift({ type: 'text', value: '\n' })
-    result.push({ type: 'text', value: '\n' })
-  }
-  parent.children = result
-}
-
-function keepLeadingNewline(pre: HtmlElement): void {
-  const first = pre.children[0]
-  if (first?.type === 'text' && first.value.startsWith('\n')) first.value = `\n${first.value}`
 }
 
 // --- Serializing, with the server's escapes --------------------------------------------------
