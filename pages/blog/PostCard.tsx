@@ -1,4 +1,4 @@
-import type { ListedPost } from './+data.ssr.ts'
+import type { ListedPost } from '../../renderer/blog-list.ts'
 import { formatLongDate } from '../../renderer/format-date.ts'
 
 /** `eager` for the cards in the first screenful: one of them is the page's largest paint. */

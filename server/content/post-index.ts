@@ -8,8 +8,8 @@ interface Entry {
   version: string
   /** Sanitized content, computed on first use: loading 10,000 posts must not parse 10,000 HTML bodies. */
   cleanContent?: string
-  /** Hash of the post's list entry, when published: its share of `listDigest`. */
-  summaryHash?: bigint
+  /** Hash of its slug and date, when published: its share of `urlsDigest`. */
+  urlHash?: bigint
 }
 
 /**
@@ -22,8 +22,8 @@ export class PostIndex implements PublishedPosts {
   private readonly bySlug = new Map<string, Entry>()
   private readonly slugById = new Map<string, string>()
   private publishedList: PostSummary[] | null = null
-  /** XOR of the published entries' hashes: equal digests, equal lists (the order follows from the entries). */
-  private listDigest = 0n
+  /** XOR of the published entries' slug-and-date hashes: what the sitemap is made from. */
+  private urlsDigest = 0n
   /** Increases on every change; part of every ETag derived from the index. */
   revision = 0
 
@@ -41,7 +41,7 @@ export class PostIndex implements PublishedPosts {
       this.joinList(entry)
     } else {
       // An edit of the content alone leaves the list entry as it was.
-      entry.summaryHash = previous.summaryHash
+      entry.urlHash = previous.urlHash
     }
     this.revision++
     return null
@@ -57,9 +57,12 @@ export class PostIndex implements PublishedPosts {
     return entry.post
   }
 
-  /** Changes exactly when the published list does; cheap, whatever the number of posts. */
-  publishedDigest(): string {
-    return this.listDigest.toString(36)
+  /**
+   * Changes exactly when the published posts' slugs or dates do (a title edit leaves it); cheap,
+   * whatever the number of posts: equal digests, equal sets (and the order follows from them).
+   */
+  publishedUrlsDigest(): string {
+    return this.urlsDigest.toString(36)
   }
 
   bySlugAny(slug: string): Post | undefined {
@@ -117,8 +120,8 @@ export class PostIndex implements PublishedPosts {
   private joinList(entry: Entry): void {
     if (!entry.post.isPublished) return
     const summary = toSummary(entry.post)
-    entry.summaryHash = BigInt(`0x${createHash('sha1').update(JSON.stringify(summary)).digest('hex')}`)
-    this.listDigest ^= entry.summaryHash
+    entry.urlHash = sha1(`${summary.slug}\n${summary.publishDate}`)
+    this.urlsDigest ^= entry.urlHash
     if (this.publishedList === null) return
     const list = this.publishedList.slice()
     list.splice(this.positionOf(list, entry.post), 0, summary)
@@ -126,8 +129,8 @@ export class PostIndex implements PublishedPosts {
   }
 
   private leaveList(entry: Entry): void {
-    if (!entry.post.isPublished || entry.summaryHash === undefined) return
-    this.listDigest ^= entry.summaryHash
+    if (!entry.post.isPublished || entry.urlHash === undefined) return
+    this.urlsDigest ^= entry.urlHash
     if (this.publishedList === null) return
     const list = this.publishedList.slice()
     const at = this.positionOf(list, entry.post)
@@ -164,6 +167,10 @@ export function showsInListDifferently(before: Post, after: Post): boolean {
     before.publishDate !== after.publishDate ||
     before.featuredImageUrl !== after.featuredImageUrl
   )
+}
+
+function sha1(text: string): bigint {
+  return BigInt(`0x${createHash('sha1').update(text).digest('hex')}`)
 }
 
 function newestFirst(a: Pick<Post, 'publishDate' | 'slug'>, b: Pick<Post, 'publishDate' | 'slug'>): number {

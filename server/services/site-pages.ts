@@ -5,6 +5,7 @@ import type { Logger } from '../logger.ts'
 import type { PageFiles } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import { renderRobots, renderSitemap } from '../pages/site-documents.ts'
+import { blogListPreview } from '../../renderer/blog-list.ts'
 import type { ContentChange } from './blog-content.ts'
 
 /** Public pages that do not depend on posts. Every one is prerendered. */
@@ -82,9 +83,10 @@ export class SitePages {
   expectedStamp(url: string): string | undefined {
     const { index, renderId } = this.options
     if ((STATIC_PAGE_PATHS as readonly string[]).includes(url) || url === '/robots.txt') return renderId
-    // Both are made from the published list alone (and the sitemap from the build date).
-    if (url === '/blog') return stamp(renderId, index.publishedDigest())
-    if (url === '/sitemap.xml') return stamp(renderId, [index.publishedDigest(), this.options.builtOn])
+    // /blog shows the first page and the count; the sitemap the published slugs and dates (and
+    // the build date). A title edit on page 5 of 1,000 changes neither.
+    if (url === '/blog') return stamp(renderId, blogListPreview(index.list()))
+    if (url === '/sitemap.xml') return stamp(renderId, [index.publishedUrlsDigest(), this.options.builtOn])
     if (!url.startsWith('/blog/')) return undefined
     const post = index.bySlugAny(url.slice('/blog/'.length))
     return post?.isPublished ? stamp(renderId, post) : undefined

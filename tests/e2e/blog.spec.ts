@@ -84,9 +84,15 @@ test.describe('blog list', () => {
   })
 
   test('Next shows the remaining posts on page 2, Previous goes back to page 1', async ({ page }) => {
+    const listRequests: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/blog/posts') listRequests.push(request.url())
+    })
     await page.goto('/blog')
     await waitForHydration(page)
     await markDocument(page)
+    // The page came with its first ten posts and the count: nothing fetched yet.
+    expect(listRequests).toHaveLength(0)
 
     await nextButton(page).click()
     await expect(pagination(page)).toContainText(`Page 2 of ${TOTAL_PAGES}`)
@@ -101,9 +107,30 @@ test.describe('blog list', () => {
     await expect(previousButton(page)).toBeDisabled()
     await expect(nextButton(page)).toBeEnabled()
 
-    // Paging happens in the client, over the posts it already has (SPEC §4).
+    await nextButton(page).click()
+    await expect(pagination(page)).toContainText(`Page 2 of ${TOTAL_PAGES}`)
+    await expectCards(cards(page), PAGE_2)
+
+    // Paging happens in the client (SPEC §4): the whole list was fetched once, at the first Next.
+    expect(listRequests).toHaveLength(1)
     expect(await isSameDocument(page)).toBe(true)
     await expect(page).toHaveURL(/\/blog$/)
+  })
+
+  test('page 2 when the list cannot be fetched: placeholders, then the error, nothing half-shown', async ({ page }) => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/blog/posts', async (route) => {
+      await held
+      await route.fulfill({ status: 500, body: 'Internal Server Error' })
+    })
+    await page.goto('/blog')
+    await waitForHydration(page)
+    await nextButton(page).click()
+    await expect(page.getByTestId('post-placeholder')).toHaveCount(3)
+    release()
+    await expect(page.getByRole('alert')).toHaveText('The posts could not be loaded. Please try again in a moment.')
+    await expect(cards(page)).toHaveCount(0)
   })
 
   test('drafts never appear, on any page', async ({ page }) => {
@@ -140,7 +167,8 @@ test.describe('blog list', () => {
       expect(has(`>${longUsDate(post.publishDate)}</time>`), `date of ${post.slug}`).toBe(true)
     }
     for (const post of PAGE_2) {
-      expect(has(`href="/blog/${post.slug}"`), `${post.slug} is on page 2, not in page 1's HTML`).toBe(false)
+      // Neither as a link nor in the data handed to the browser: that is fetched when the reader pages on.
+      expect(has(post.slug), `${post.slug} is on page 2, nowhere in page 1's HTML`).toBe(false)
     }
     for (const draft of DRAFTS) {
       expect(has(escapeHtml(draft.title)), `draft ${draft.slug} title`).toBe(false)
