@@ -232,6 +232,10 @@ test.describe('the rich-text editor', () => {
     await dialog.getByRole('button', { name: 'Insert' }).click()
     await expect(dialog).toBeVisible()
     await expect(dialog.getByRole('alert')).toBeVisible()
+    // The reason is the field's description, and focus is back on the field to correct it.
+    await expect(dialog.getByLabel('Image URL')).toHaveAccessibleDescription(/^This image cannot be used\./)
+    await expect(dialog.getByLabel('Image URL')).toBeFocused()
+    await expect(dialog.getByLabel('Alt text')).toHaveAccessibleDescription('Describes the image for people who cannot see it.')
     await dialog.getByLabel('Image URL').fill('javascript:alert(1)')
     await dialog.getByRole('button', { name: 'Insert' }).click()
     await expect(dialog.getByRole('alert')).toBeVisible()

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { DialogField } from './DialogField.tsx'
 import { EditorDialog } from './EditorDialog.tsx'
 import { isAllowedImageSource } from './url-rules.ts'
 
@@ -25,8 +26,6 @@ export function ImageDialog({ request, onApply, onCancel, onCloseAutoFocus }: Im
   const [error, setError] = useState('')
   const srcId = useId()
   const altId = useId()
-  const errorId = useId()
-  const altHintId = useId()
 
   const submit = () => {
     const source = src.trim()
@@ -48,36 +47,19 @@ export function ImageDialog({ request, onApply, onCancel, onCloseAutoFocus }: Im
       onCancel={onCancel}
       onCloseAutoFocus={onCloseAutoFocus}
     >
-      <div className="rte-field">
-        <label htmlFor={srcId}>Image URL</label>
-        <input
-          id={srcId}
-          type="text"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="https://example.com/picture.png"
-          value={src}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => {
-            setSrc(event.target.value)
-            setError('')
-          }}
-        />
-        {error && (
-          <p id={errorId} className="rte-field__error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <div className="rte-field">
-        <label htmlFor={altId}>Alt text</label>
-        <input id={altId} type="text" autoComplete="off" value={alt} aria-describedby={altHintId} onChange={(event) => setAlt(event.target.value)} />
-        <p id={altHintId} className="rte-field__hint">
-          Describes the image for people who cannot see it.
-        </p>
-      </div>
+      <DialogField
+        id={srcId}
+        label="Image URL"
+        url
+        placeholder="https://example.com/picture.png"
+        value={src}
+        error={error}
+        onChange={(value) => {
+          setSrc(value)
+          setError('')
+        }}
+      />
+      <DialogField id={altId} label="Alt text" value={alt} hint="Describes the image for people who cannot see it." onChange={setAlt} />
     </EditorDialog>
   )
 }

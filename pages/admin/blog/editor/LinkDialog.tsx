@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { DialogField } from './DialogField.tsx'
 import { EditorDialog } from './EditorDialog.tsx'
 import { linkHrefFromInput } from './url-rules.ts'
 
@@ -30,8 +31,6 @@ export function LinkDialog({ request, onApply, onRemove, onCancel, onCloseAutoFo
   const [textError, setTextError] = useState('')
   const urlId = useId()
   const textId = useId()
-  const errorId = useId()
-  const textErrorId = useId()
 
   const submit = () => {
     if (url.trim() === '') {
@@ -67,50 +66,29 @@ export function LinkDialog({ request, onApply, onRemove, onCancel, onCloseAutoFo
         ) : undefined
       }
     >
-      <div className="rte-field">
-        <label htmlFor={urlId}>URL</label>
-        <input
-          id={urlId}
-          type="text"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="https://example.com"
-          value={url}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => {
-            setUrl(event.target.value)
-            setError('')
+      <DialogField
+        id={urlId}
+        label="URL"
+        url
+        placeholder="https://example.com"
+        value={url}
+        error={error}
+        onChange={(value) => {
+          setUrl(value)
+          setError('')
+        }}
+      />
+      {request?.needsText && (
+        <DialogField
+          id={textId}
+          label="Text"
+          value={text}
+          error={textError}
+          onChange={(value) => {
+            setText(value)
+            setTextError('')
           }}
         />
-        {error && (
-          <p id={errorId} className="rte-field__error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      {request?.needsText && (
-        <div className="rte-field">
-          <label htmlFor={textId}>Text</label>
-          <input
-            id={textId}
-            type="text"
-            autoComplete="off"
-            value={text}
-            aria-invalid={textError ? true : undefined}
-            aria-describedby={textError ? textErrorId : undefined}
-            onChange={(event) => {
-              setText(event.target.value)
-              setTextError('')
-            }}
-          />
-          {textError && (
-            <p id={textErrorId} className="rte-field__error" role="alert">
-              {textError}
-            </p>
-          )}
-        </div>
       )}
     </EditorDialog>
   )
