@@ -1,4 +1,4 @@
-import { isAllowedImageSource } from './image-source.ts'
+import { isAllowedImageSource } from '../../renderer/image-source.ts'
 
 /**
  * A fast, strict whitelist check: true only when `html` is made solely of the tags and

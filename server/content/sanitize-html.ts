@@ -4,7 +4,7 @@ import rehypeSanitize, { type Options as SanitizeSchema } from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import { formatBlocks } from './format-blocks.ts'
-import { isAllowedImageSource } from './image-source.ts'
+import { isAllowedImageSource } from '../../renderer/image-source.ts'
 import { isCleanPostHtml } from './is-clean-html.ts'
 
 export { isAllowedImageSource }

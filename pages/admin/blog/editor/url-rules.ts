@@ -2,13 +2,15 @@
  * SPEC §5 URL rules for the editor. Pure: the unit tests run them in Node, and the same
  * rules decide what a load, a paste and the Link and Image dialogs may put in a post.
  *
- * They agree with the server's sanitizer (server/content/sanitize-html.ts), which pages may
- * not import: tests/unit/editor-url-rules.test.ts checks both on the same inputs.
+ * The link rule agrees with the server's sanitizer (server/content/sanitize-html.ts), which
+ * pages may not import: tests/unit/editor-url-rules.test.ts checks both on the same inputs.
+ * The image rule is the server's own (renderer/image-source.ts).
  */
+import { isAllowedImageSource } from '../../../../renderer/image-source.ts'
+
+export { isAllowedImageSource }
 
 const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel'])
-const IMAGE_FILE = /\.(jpe?g|gif|png)$/i
-const IMAGE_DATA_URL = /^data:image\/(jpe?g|gif|png);base64,[a-z0-9+/]+=*$/i
 /** Tab and newlines vanish when a browser parses a URL: `java\tscript:` is `javascript:`. */
 const URL_IGNORED = /[\t\n\r]/g
 
@@ -30,17 +32,6 @@ function schemeOf(url: string): string | null {
   // Like the sanitizer: a colon after the first / ? or # belongs to the path, not a scheme.
   if (colon === -1 || /[/?#]/.test(url.slice(0, colon))) return null
   return url.slice(0, colon).toLowerCase()
-}
-
-/** SPEC §5: images only from http(s) with a jpg/jpeg/gif/png file name, or base64 data of those. */
-export function isAllowedImageSource(src: string): boolean {
-  if (src.startsWith('data:')) return IMAGE_DATA_URL.test(src)
-  try {
-    const url = new URL(src)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && IMAGE_FILE.test(url.pathname)
-  } catch {
-    return false
-  }
 }
 
 const EMAIL = /^[^\s@/:]+@[^\s@/:]+\.[^\s@/:]+$/

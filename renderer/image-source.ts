@@ -1,3 +1,4 @@
+// Shared by the server's sanitizer and the admin editor (pages may not import server/ code).
 const IMAGE_FILE = /\.(jpe?g|gif|png)$/i
 const IMAGE_DATA_URL = /^data:image\/(jpe?g|gif|png);base64,[a-z0-9+/]+=*$/i
 
