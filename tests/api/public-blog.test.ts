@@ -2,7 +2,8 @@ import { readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
-import { createTempSite, recordingLogger, startTestServer, type TempSite } from '../support/temp-site.ts'
+import { recordingLogger } from '../support/recording-logger.ts'
+import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
 
 let site: TempSite
 let server: RunningServer

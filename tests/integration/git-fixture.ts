@@ -2,18 +2,10 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Logger } from '../../server/logger.ts'
+import { MAINTAINER_GIT_ENV as GIT_ENV } from '../support/maintainer-git.ts'
 
-/** Git as a maintainer runs it, isolated from this machine's git configuration. */
-const GIT_ENV = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_AUTHOR_NAME: 'Maintainer',
-  GIT_AUTHOR_EMAIL: 'maintainer@example.com',
-  GIT_COMMITTER_NAME: 'Maintainer',
-  GIT_COMMITTER_EMAIL: 'maintainer@example.com',
-}
+export { recordingLogger } from '../support/recording-logger.ts'
+export { GIT_ENV }
 
 export interface TempRepo {
   dir: string
@@ -34,7 +26,6 @@ export interface TempRepo {
  * A real repository in a temp folder: `git init -b main`, then (unless `empty`) a first commit
  * made with the git CLI holding a README and the given posts in content/blog.
  */
-export { GIT_ENV }
 
 export function createTempRepo(options: { posts?: Record<string, string>; empty?: boolean } = {}): TempRepo {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'watchio-git-'))
@@ -68,17 +59,6 @@ export function createTempRepo(options: { posts?: Record<string, string>; empty?
 
 export function post(slug: string, body: string): string {
   return `---\nid: ${slug}-id\ntitle: ${slug}\nslug: ${slug}\n---\n<p>${body}</p>\n`
-}
-
-/** A logger that keeps every line, for assertions. */
-export function recordingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = []
-  return {
-    lines,
-    info: (message) => lines.push(`info: ${message}`),
-    warn: (message) => lines.push(`warn: ${message}`),
-    error: (message, error) => lines.push(`error: ${message} ${error ?? ''}`),
-  }
 }
 
 export const ADA = { name: 'Ada Lovelace', email: 'ada@example.com' }

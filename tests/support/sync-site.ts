@@ -6,22 +6,13 @@ import path from 'node:path'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient } from './admin-client.ts'
 import { type GitHttpServer, startGitHttpServer } from './git-http-server.ts'
-import { createTempSite, recordingLogger, startTestServer, type TempSite } from './temp-site.ts'
+import { MAINTAINER_GIT_ENV } from './maintainer-git.ts'
+import { recordingLogger } from './recording-logger.ts'
+import { createTempSite, startTestServer, type TempSite } from './temp-site.ts'
 
 /** The credentials the test git server requires, and the webhook secret the site is given. */
 export const REMOTE_AUTH = { username: 'site-bot', token: 'ghp_test9f3c2a7e41d08b56' }
 export const WEBHOOK_SECRET = 'whsec-test-5b1e9d0c7a3f2468'
-
-/** Git as a maintainer runs it: isolated from this machine's configuration. */
-const MAINTAINER_ENV = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_AUTHOR_NAME: 'Maintainer',
-  GIT_AUTHOR_EMAIL: 'maintainer@example.com',
-  GIT_COMMITTER_NAME: 'Maintainer',
-  GIT_COMMITTER_EMAIL: 'maintainer@example.com',
-}
 
 export interface SyncSite {
   site: TempSite
@@ -53,7 +44,7 @@ export async function createSyncSite(options: { env?: Record<string, string> } =
   const site = await createTempSite()
   const root = mkdtempSync(path.join(os.tmpdir(), 'watchio-remote-'))
   const bareDir = path.join(root, 'site.git')
-  const run = (cwd: string | null, ...args: string[]) => execFileSync('git', cwd ? ['-C', cwd, ...args] : args, { env: MAINTAINER_ENV, encoding: 'utf8' }).trim()
+  const run = (cwd: string | null, ...args: string[]) => execFileSync('git', cwd ? ['-C', cwd, ...args] : args, { env: MAINTAINER_GIT_ENV, encoding: 'utf8' }).trim()
   run(null, 'clone', '-q', '--bare', site.repoDir, bareDir)
   const maintainerDir = path.join(root, 'maintainer')
   run(null, 'clone', '-q', bareDir, maintainerDir)
@@ -77,7 +68,7 @@ export async function createSyncSite(options: { env?: Record<string, string> } =
     server,
     remote,
     bareDir,
-    bare: (...args) => execFileSync('git', ['--git-dir', bareDir, ...args], { env: MAINTAINER_ENV, encoding: 'utf8' }).trim(),
+    bare: (...args) => execFileSync('git', ['--git-dir', bareDir, ...args], { env: MAINTAINER_GIT_ENV, encoding: 'utf8' }).trim(),
     maintainerDir,
     maintainer,
     maintainerPush(files, message) {

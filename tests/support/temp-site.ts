@@ -5,6 +5,7 @@ import path from 'node:path'
 import { readBuildInfo } from '../../server/build-info.ts'
 import { loadConfig } from '../../server/config.ts'
 import { type Logger } from '../../server/logger.ts'
+import { recordingLogger } from './recording-logger.ts'
 import { type RunningServer, startServer } from '../../server/start.ts'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
@@ -47,17 +48,6 @@ export async function createTempSite(options: { empty?: boolean } = {}): Promise
   await cp(path.join(repoRoot, 'dist/client'), clientDir, { recursive: true })
   const dataDir = path.join(base, 'data')
   return { repoDir, contentDir, blogDir, clientDir, dataDir, cleanup: () => rm(base, { recursive: true, force: true }) }
-}
-
-/** A log that keeps its lines, so tests can assert what the server reported. */
-export function recordingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = []
-  return {
-    lines,
-    info: (message) => lines.push(`info: ${message}`),
-    warn: (message) => lines.push(`warn: ${message}`),
-    error: (message, error) => lines.push(`error: ${message} ${error instanceof Error ? error.message : ''}`),
-  }
 }
 
 /** The real production server (Koa + the built vike pages) on a free port over `site`. */
