@@ -66,17 +66,11 @@ export class RemoteTransport {
   async fetch(localBranch: string): Promise<string | null> {
     try {
       const result = await git.fetch({
-        fs: this.#fs,
-        http: this.#http,
-        gitdir: this.#gitdir,
-        cache: this.#cache,
-        url: this.#settings.url,
-        remote: REMOTE_NAME,
+        ...this.#connection(),
         ref: localBranch,
         remoteRef: this.#settings.branch,
         singleBranch: true,
         tags: false,
-        headers: this.#headers(),
       })
       return result.fetchHead ?? null
     } catch (error) {
@@ -96,16 +90,10 @@ export class RemoteTransport {
     let pushed: string | null = null
     try {
       await git.push({
-        fs: this.#fs,
-        http: this.#http,
-        gitdir: this.#gitdir,
-        cache: this.#cache,
-        url: this.#settings.url,
-        remote: REMOTE_NAME,
+        ...this.#connection(),
         ref: options.localBranchRef,
         remoteRef: `refs/heads/${options.remoteBranch ?? this.#settings.branch}`,
         force: false,
-        headers: this.#headers(),
         onPrePush: async ({ localRef, remoteRef }) => {
           if (!(await options.accept(remoteRef.oid === NO_COMMIT ? null : remoteRef.oid))) return false
           pushed = localRef.oid
@@ -132,6 +120,19 @@ export class RemoteTransport {
       if (secret.length > 0) clean = clean.split(secret).join('***')
     }
     return clean
+  }
+
+  /** What every fetch and push gives isomorphic-git: this repository, the remote and its credentials. */
+  #connection() {
+    return {
+      fs: this.#fs,
+      http: this.#http,
+      gitdir: this.#gitdir,
+      cache: this.#cache,
+      url: this.#settings.url,
+      remote: REMOTE_NAME,
+      headers: this.#headers(),
+    }
   }
 
   #headers(): Record<string, string> {
