@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Tooltip } from '../../renderer/components/Tooltip.tsx'
 import { toast } from '../../renderer/components/toast.ts'
 import { ToastHost } from '../../renderer/ToastHost.tsx'
 import { usePageContext } from '../../renderer/usePageContext.tsx'
+import { CopyButton } from './CopyButton.tsx'
 import { COPIED_MS, referralLinkFrom } from './referral-link.ts'
 import './referral.css'
 
@@ -81,8 +81,14 @@ export default function Page() {
           </>
         )}
 
+        {/* The copy button stays, so that a press says why there is nothing to copy (SPEC §5, §8). */}
         {state.status === 'none' && (
-          <p className="referral__message">No referral link provided. Please use a valid referral URL.</p>
+          <>
+            <p className="referral__message">No referral link provided. Please use a valid referral URL.</p>
+            <div className="referral__no-link-copy">
+              <CopyButton copied={false} onCopy={() => void copy()} />
+            </div>
+          </>
         )}
 
         {state.status === 'link' && (
@@ -102,17 +108,7 @@ export default function Page() {
                 autoComplete="off"
                 onFocus={(event) => event.currentTarget.select()}
               />
-              <Tooltip content={copied ? 'Copied!' : 'Copy link'}>
-                <button
-                  type="button"
-                  className="button button--primary referral__copy"
-                  aria-label="Copy referral link"
-                  data-copied={copied ? 'true' : 'false'}
-                  onClick={() => void copy()}
-                >
-                  {copied ? <CheckIcon /> : <CopyIcon />}
-                </button>
-              </Tooltip>
+              <CopyButton copied={copied} onCopy={() => void copy()} />
             </div>
             <p className="referral__help">{HELP_TEXT}</p>
           </>
@@ -150,28 +146,4 @@ export default function Page() {
 async function writeToClipboard(text: string): Promise<void> {
   if (!navigator.clipboard?.writeText) throw new Error('The Clipboard API is not available')
   await navigator.clipboard.writeText(text)
-}
-
-function CopyIcon() {
-  return (
-    <svg className="referral__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-      <rect x="9" y="9" width="11" height="11" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="M5 15V6a2 2 0 0 1 2-2h9" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  )
-}
-
-function CheckIcon() {
-  return (
-    <svg
-      className="referral__icon referral__check"
-      data-testid="copied-check"
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-    >
-      <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  )
 }

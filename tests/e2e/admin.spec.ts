@@ -251,7 +251,6 @@ test.describe('writing posts', () => {
     await page.getByRole('button', { name: 'Create Post' }).click()
     await expectToast(page, { title: 'Error', description: 'Failed to create blog post', variant: 'destructive' })
     await expect(page.getByRole('alert').filter({ hasText: 'is already used' })).toBeVisible()
-    page.once('dialog', (dialog) => void dialog.accept())
     await page.getByRole('button', { name: 'Cancel' }).click()
 
     // Update: the server fails.
@@ -262,7 +261,6 @@ test.describe('writing posts', () => {
     await page.getByLabel('Summary*').fill('Changed summary')
     await page.getByRole('button', { name: 'Update Post' }).click()
     await expectToast(page, { title: 'Error', description: 'Failed to update blog post', variant: 'destructive' })
-    page.once('dialog', (dialog) => void dialog.accept())
     await page.getByRole('button', { name: 'Close editor' }).click()
 
     // Delete: the server fails.
@@ -304,31 +302,62 @@ test.describe('writing posts', () => {
     await other.close()
   })
 
-  test('leaving the editor with unsaved changes asks first', async ({ page, adminSite }) => {
+  test('Cancel and close return to the list at once, and links leave at once: nothing asks, the typing is offered back', async ({ page, adminSite }) => {
+    const post = ALL_POSTS[0]!
+    const dialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      dialogs.push(`${dialog.type()}: ${dialog.message()}`)
+      void dialog.accept()
+    })
     await signIn(page, adminSite.url)
-    await page.getByRole('button', { name: 'New Post' }).click()
-    // Nothing typed yet: Cancel leaves without asking.
-    await page.getByRole('button', { name: 'Cancel' }).click()
-    await expect(page.getByRole('heading', { name: 'All Blog Posts' })).toBeVisible()
+    const offer = page.getByRole('alert').filter({ hasText: 'You have unsaved changes from' })
 
+    // Cancel, straight after typing.
     await page.getByRole('button', { name: 'New Post' }).click()
     await fillPost(page, { title: 'Unsaved work' })
-    const questions: string[] = []
-    page.once('dialog', (dialog) => {
-      questions.push(dialog.message())
-      void dialog.dismiss()
-    })
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByRole('heading', { name: 'All Blog Posts' })).toBeVisible()
+    await expect(page.getByLabel('Title*')).toHaveCount(0)
+    // The form was reset; what was typed is offered back.
+    await page.getByRole('button', { name: 'New Post' }).click()
+    await expect(offer).toBeVisible()
+    await offer.getByRole('button', { name: 'Restore' }).click()
+    await expect(page.getByLabel('Title*')).toHaveValue('Unsaved work')
+
+    // Close, on an existing post.
     await page.getByRole('button', { name: 'Close editor' }).click()
-    await expect(page.getByLabel('Title*')).toHaveValue('Unsaved work')
-    expect(questions).toEqual(['You have unsaved changes. Leave without saving them?'])
+    await card(page, post.title).getByRole('button', { name: /^Edit/ }).click()
+    await page.getByLabel('Summary*').fill('A summary not saved yet.')
+    await page.getByRole('button', { name: 'Close editor' }).click()
+    await expect(page.getByRole('heading', { name: 'All Blog Posts' })).toBeVisible()
+    await card(page, post.title).getByRole('button', { name: /^Edit/ }).click()
+    await expect(offer).toBeVisible()
+    await offer.getByRole('button', { name: 'Restore' }).click()
+    await expect(page.getByLabel('Summary*')).toHaveValue('A summary not saved yet.')
 
-    // A link to another page of the site asks too.
-    page.once('dialog', (dialog) => void dialog.dismiss())
+    // A link to another page of the site leaves at once too.
+    await page.getByLabel('Summary*').fill('A summary typed before following a link.')
     await page.getByRole('navigation').getByRole('link', { name: 'Blog', exact: true }).first().click()
-    await expect(page).toHaveURL(/\/admin\/blog$/)
-    await expect(page.getByLabel('Title*')).toHaveValue('Unsaved work')
+    // (The exact URL: /admin/blog ends in /blog too.)
+    await expect(page).toHaveURL(`${adminSite.url}/blog`)
+    await expect(page.getByRole('heading', { name: 'Blog', level: 1 })).toBeVisible()
+    await page.goto(`${adminSite.url}/admin/blog`)
+    await card(page, post.title).getByRole('button', { name: /^Edit/ }).click()
+    await offer.getByRole('button', { name: 'Restore' }).click()
+    await expect(page.getByLabel('Summary*')).toHaveValue('A summary typed before following a link.')
+    expect(dialogs).toEqual([])
+  })
 
-    // Reloading or closing the tab: the browser's own prompt (beforeunload).
+  test('where the browser cannot keep the typing, closing or reloading the tab still asks (its own prompt)', async ({ page, adminSite }) => {
+    // IndexedDB refusing every write, as with storage turned off.
+    await page.addInitScript(() => {
+      IDBObjectStore.prototype.put = () => {
+        throw new DOMException('Storage is turned off.', 'QuotaExceededError')
+      }
+    })
+    await signIn(page, adminSite.url)
+    await page.getByRole('button', { name: 'New Post' }).click()
+    await fillPost(page, { title: 'Cannot be kept' })
     const unload = new Promise<string>((resolve) =>
       page.once('dialog', (dialog) => {
         resolve(dialog.type())

@@ -125,6 +125,10 @@ test.describe('with a link', () => {
 })
 
 test.describe('without a usable link', () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
+  })
+
   const cases = [
     ['no link parameter', '/referral'],
     ['an empty link', '/referral?link='],
@@ -135,19 +139,36 @@ test.describe('without a usable link', () => {
   ] as const
 
   for (const [name, url] of cases) {
-    test(`${name}: the no-link message, nothing to copy, nothing injected`, async ({ page }) => {
+    test(`${name}: the no-link message and a copy button that says there is nothing to copy, nothing injected`, async ({ page }) => {
       await page.goto(url)
       await expect(page.getByText(NO_LINK, { exact: true })).toBeVisible()
       await waitForHydration(page)
       await expect(field(page)).toHaveCount(0)
-      await expect(copyButton(page)).toHaveCount(0)
       await expect(page.getByText(HELP)).toHaveCount(0)
       await expect(page.locator('main img')).toHaveCount(0)
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined()
+      // Nothing is copied on arrival.
       await page.waitForTimeout(300)
       await expect(page.locator('li.toast')).toHaveCount(0)
+
+      // SPEC §5, §8: a press refuses with the "No link to copy" toast and leaves the clipboard alone.
+      await page.evaluate(() => navigator.clipboard.writeText('what the visitor had copied'))
+      await expect(copyButton(page)).toBeVisible()
+      await copyButton(page).click()
+      await expectToast(page, { title: 'No link to copy', description: 'Please provide a referral link in the URL', variant: 'destructive' })
+      await expect(checkmark(page)).toHaveCount(0)
+      expect(await readClipboard(page)).toBe('what the visitor had copied')
     })
   }
+
+  test('the button is usable from the keyboard', async ({ page }) => {
+    await page.goto('/referral')
+    await waitForHydration(page)
+    await copyButton(page).focus()
+    await expect(page.getByRole('tooltip')).toHaveText('Copy link')
+    await page.keyboard.press('Enter')
+    await expectToast(page, { title: 'No link to copy', description: 'Please provide a referral link in the URL', variant: 'destructive' })
+  })
 })
 
 test.describe('before the browser has read the link', () => {

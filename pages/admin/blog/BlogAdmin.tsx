@@ -48,7 +48,7 @@ export function BlogAdmin() {
       {view.name === 'list' ? (
         <PostList onNew={() => setView({ name: 'editor', post: null })} onEdit={(post) => setView({ name: 'editor', post })} />
       ) : (
-        <PostEditor post={view.post} onDone={() => setView({ name: 'list' })} />
+        <PostEditor post={view.post} username={me.data.username} onDone={() => setView({ name: 'list' })} />
       )}
     </div>
   )
