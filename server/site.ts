@@ -13,12 +13,12 @@ import { SitePages } from './services/site-pages.ts'
 /**
  * Where a site's pages live. The build writes its prerendered pages into `dist/client`, with
  * their stamps beside it. A running site never writes into `dist/` (it may be read-only, and
- * every site started from the checkout shares it): its own pages go into `DATA_DIR/pages`,
- * their stamps into `DATA_DIR/pages.json`, and the build's pages seed it.
+ * every site started from the checkout shares it): its own pages go into its own folder
+ * (`pages/` in `siteDir`, their stamps in `pages.json`), and the build's pages seed it.
  */
-export function pageFolders(config: Pick<Config, 'distDir' | 'dataDir'>) {
+export function pageFolders(config: Pick<Config, 'distDir' | 'siteDir'>) {
   const build = { dir: path.join(config.distDir, 'client'), stateFile: path.join(config.distDir, 'client-pages.json') }
-  const site = { dir: path.join(config.dataDir, 'pages'), stateFile: path.join(config.dataDir, 'pages.json') }
+  const site = { dir: path.join(config.siteDir, 'pages'), stateFile: path.join(config.siteDir, 'pages.json') }
   return { build, site }
 }
 

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Middleware } from 'koa'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
 import { ensureFirstAdmin } from './accounts/first-admin.ts'
@@ -36,6 +37,8 @@ export async function startServer(options: { config: Config; build: BuildInfo; l
   const repository = await ContentRepository.open({ dir: config.contentDir, logger })
   let site: Awaited<ReturnType<typeof openSite>>
   try {
+    // Private (it holds password hashes) before the site writes its pages into it.
+    await mkdir(config.dataDir, { recursive: true, mode: 0o700 })
     site = await openSite({ config, build, logger, pagesFor: 'site' })
   } catch (error) {
     await repository.close()

@@ -1,9 +1,10 @@
 /**
  * One site per content repository: two servers started side by side from this checkout, over
- * two different repositories, share the build (dist/) and nothing else. Each serves its own
- * /blog, posts, sitemap and robots.txt, never the other's nor the build's copy of a page it
- * does not have; a removed page leaves no file or folder behind; and no save changes a byte
- * of dist/ (a read-only build folder, as in a container image, must do).
+ * two different repositories and with one DATA_DIR (as two `npm start`s with the default `.data`),
+ * share the build (dist/) and none of their pages. Each serves its own /blog, posts, sitemap and
+ * robots.txt, never the other's nor the build's copy of a page it does not have; a removed page
+ * leaves no file or folder behind; and no save changes a byte of dist/ (a read-only build
+ * folder, as in a container image, must do).
  *
  * Site A holds the build's own content and runs with the build's settings, so it serves the
  * build's pages wherever they are its own (and writes none at first start). Site B holds other
@@ -56,7 +57,7 @@ beforeAll(async () => {
   const build = await readBuildInfo(distDir)
   if (!build?.settings) throw new Error('dist/build-info.json has no settings: run npm run build')
   siteA = await createTempSite()
-  siteB = await createTempSite({ empty: true })
+  siteB = await createTempSite({ empty: true, dataDir: siteA.dataDir })
   await writeFile(path.join(siteB.blogDir, 'only-in-b.html'), B_POST)
   git(siteB.repoDir, 'add', '-A')
   git(siteB.repoDir, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'the second site')

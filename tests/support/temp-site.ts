@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { readBuildInfo } from '../../server/build-info.ts'
-import { loadConfig } from '../../server/config.ts'
+import { loadConfig, siteDirOf } from '../../server/config.ts'
 import { type Logger } from '../../server/logger.ts'
 import { recordingLogger } from './recording-logger.ts'
 import { pageFolders } from '../../server/site.ts'
@@ -31,7 +31,13 @@ export const TEST_ADMIN = { username: 'editor', password: 'correct horse battery
  * blog), and a data folder of its own. Never touches this repository's own content/ or
  * history; servers over it share this checkout's dist/ as any site does.
  */
-export async function createTempSite(options: { empty?: boolean } = {}): Promise<TempSite> {
+export async function createTempSite(
+  options: {
+    empty?: boolean
+    /** Share another site's DATA_DIR, as servers started from one checkout with the default `.data` do. */
+    dataDir?: string
+  } = {},
+): Promise<TempSite> {
   const base = await mkdtemp(path.join(tmpdir(), 'watchio-site-'))
   const repoDir = path.join(base, 'repo')
   const contentDir = path.join(repoDir, 'content')
@@ -45,8 +51,8 @@ export async function createTempSite(options: { empty?: boolean } = {}): Promise
   git('init', '-q', '-b', 'main')
   git('add', '-A')
   git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '--allow-empty', '-m', 'initial content')
-  const dataDir = path.join(base, 'data')
-  const pagesDir = pageFolders({ distDir: path.join(repoRoot, 'dist'), dataDir }).site.dir
+  const dataDir = options.dataDir ?? path.join(base, 'data')
+  const pagesDir = pageFolders({ distDir: path.join(repoRoot, 'dist'), siteDir: siteDirOf(dataDir, contentDir) }).site.dir
   return { repoDir, contentDir, blogDir, dataDir, pagesDir, cleanup: () => rm(base, { recursive: true, force: true }) }
 }
 
