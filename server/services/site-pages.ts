@@ -46,9 +46,9 @@ const STATE_SAVE_DELAY_MS = 1000
  * Keeps a site's pages true to its content. Each page's HTML is stamped with a hash of the
  * data it was rendered from; a page is rendered again only when that stamp changes, and
  * removed when its post is gone or unpublished. The same code prerenders the whole site into
- * `dist/client` at build time; a running site keeps its pages in a folder of its own
- * (`DATA_DIR/pages`), catches up at start with content that changed while it was down, and
- * regenerates the affected pages after every change.
+ * `dist/client` at build time; a running site keeps its pages in a folder of its own (under
+ * DATA_DIR, never in dist/), catches up at start with content that changed while it was down,
+ * and regenerates the affected pages after every change.
  *
  * A running site is seeded by the build: where the build's page has the stamp the site
  * wants (same build, same settings, same data, so the same bytes), the site serves the
@@ -196,8 +196,9 @@ export class SitePages {
           await this.options.files.remove(url)
           written++
         } else if (wanted === this.seedStamps[url]) {
-          // The build's page is this very page: serve it, and drop a copy of our own if any.
-          const ownCopy = stamps[url] !== undefined && stamps[url] !== this.seedStamps[url]
+          // The build's page is this very page: serve that. An older stamp was not the build's,
+          // so it was a page of our own: remove it.
+          const ownCopy = stamps[url] !== undefined
           stamps[url] = wanted
           if (ownCopy) await this.options.files.remove(url)
         } else if (await this.renderTo(url)) {
