@@ -15,7 +15,7 @@ import { requireSameSite } from './http/same-site.ts'
 import { sessionMiddleware } from './http/sessions.ts'
 import { publicApiRoutes } from './http/public-api.ts'
 import { securityHeaders } from './http/security-headers.ts'
-import { siteMiddleware } from './http/site.ts'
+import { type SiteFiles, siteMiddleware } from './http/site.ts'
 import type { AdminPosts } from './services/admin-posts.ts'
 import type { ContentSync } from './services/content-sync.ts'
 import type { LoginGuard } from './services/login-guard.ts'
@@ -25,8 +25,11 @@ export interface AppDeps {
   config: Pick<Config, 'mode' | 'trustProxy' | 'siteUrl'>
   index: PostIndex
   render: RenderUrl
-  /** `dist/client` in production; null in development, where Vite serves the files. */
-  clientDir: string | null
+  /**
+   * Production: the build's client files (`dist/client`) and where the site's page for a URL
+   * is (SitePages.fileFor). Null in development, where Vite serves the files.
+   */
+  files: SiteFiles | null
   fileCache: FileCache
   logger: Logger
   /** Vite's dev middleware, development only. */
@@ -87,7 +90,7 @@ export function createApp(deps: AppDeps): Koa {
   })
 
   if (deps.devMiddleware) app.use(deps.devMiddleware)
-  app.use(siteMiddleware({ clientDir: deps.clientDir, files: deps.fileCache, render: deps.render }))
+  app.use(siteMiddleware({ files: deps.files, cache: deps.fileCache, render: deps.render }))
   return app
 }
 

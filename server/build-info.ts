@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import type { RenderSettings } from './pages/render-page.ts'
 
 /** What the build is made from: when any of it changes, `npm start` builds again. */
 const BUILD_INPUTS = ['pages', 'renderer', 'public', 'server/content', 'vite.config.ts', 'package-lock.json']
@@ -8,6 +9,8 @@ const BUILD_INPUTS = ['pages', 'renderer', 'public', 'server/content', 'vite.con
 export interface BuildInfo {
   sourceHash: string
   builtAt: string
+  /** The settings the prerendered pages embed (absent in a dist/ built before they were recorded). */
+  settings?: RenderSettings
 }
 
 export function buildInfoPath(distDir: string): string {

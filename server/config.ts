@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { type GitSyncConfig, readGitSyncConfig } from './config-git-sync.ts'
@@ -26,6 +27,11 @@ export interface Config {
   redirectTargets: RedirectTargets
   /** Absolute path of the private, git-ignored folder for admin accounts, sessions and the session key. */
   dataDir: string
+  /**
+   * This site's own folder under `dataDir`, one per content repository (siteDirOf): what the
+   * running site makes (its pages) lives there, so sites sharing a DATA_DIR never share output.
+   */
+  siteDir: string
   /** Signs the session cookie; when unset a random key is generated once into `dataDir`. */
   sessionSecret: string | null
   /** Seeds the first admin account instead of a generated password (both or neither). */
@@ -132,10 +138,21 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     trustProxy,
     redirectTargets,
     dataDir,
+    siteDir: siteDirOf(dataDir, contentDir),
     sessionSecret,
     firstAdmin,
     gitSync,
   }
+}
+
+/**
+ * `DATA_DIR/sites/<folder>-<hash>`: named after the folder that holds CONTENT_DIR (for people)
+ * and a hash of CONTENT_DIR's path (so that two content repositories never get the same one).
+ */
+export function siteDirOf(dataDir: string, contentDir: string): string {
+  const folder = path.basename(path.dirname(contentDir)).replace(/[^a-z0-9_-]/gi, '_').slice(0, 40)
+  const hash = createHash('sha256').update(contentDir).digest('hex').slice(0, 12)
+  return path.join(dataDir, 'sites', `${folder}-${hash}`)
 }
 
 function parseBoolean(value: string): boolean | string {

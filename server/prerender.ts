@@ -12,13 +12,14 @@ import { writeFile } from 'node:fs/promises'
 import { type BuildInfo, buildInfoPath, hashBuildInputs } from './build-info.ts'
 import { loadConfig } from './config.ts'
 import { consoleLogger } from './logger.ts'
+import { renderSettingsOf } from './pages/render-page.ts'
 import { openSite } from './site.ts'
 
 const root = process.cwd()
 const started = performance.now()
 const config = loadConfig(process.env, root)
-const build: BuildInfo = { sourceHash: await hashBuildInputs(root), builtAt: new Date().toISOString() }
-const site = await openSite({ config: { ...config, mode: 'production' }, build, logger: consoleLogger })
+const build: BuildInfo = { sourceHash: await hashBuildInputs(root), builtAt: new Date().toISOString(), settings: renderSettingsOf(config) }
+const site = await openSite({ config: { ...config, mode: 'production' }, build, logger: consoleLogger, pagesFor: 'build' })
 const count = await site.pages.generateAll()
 await writeFile(buildInfoPath(config.distDir), JSON.stringify(build))
 console.log(`Prerendered ${count} pages in ${Math.round(performance.now() - started)} ms`)

@@ -6,36 +6,55 @@ import { watchFolder } from './content/watch-folder.ts'
 import { FileCache } from './http/file-cache.ts'
 import type { Logger } from './logger.ts'
 import { PageFiles } from './pages/page-files.ts'
-import { createPageRenderer, loadServerBuild } from './pages/render-page.ts'
+import { createPageRenderer, loadServerBuild, renderSettingsOf } from './pages/render-page.ts'
 import { BlogContent } from './services/blog-content.ts'
 import { SitePages } from './services/site-pages.ts'
 
 /**
+ * Where a site's pages live. The build writes its prerendered pages into `dist/client`, with
+ * their stamps beside it. A running site never writes into `dist/` (it may be read-only, and
+ * every site started from the checkout shares it): its own pages go into its own folder
+ * (`pages/` in `siteDir`, their stamps in `pages.json`), and the build's pages seed it.
+ */
+export function pageFolders(config: Pick<Config, 'distDir' | 'siteDir'>) {
+  const build = { dir: path.join(config.distDir, 'client'), stateFile: path.join(config.distDir, 'client-pages.json') }
+  const site = { dir: path.join(config.siteDir, 'pages'), stateFile: path.join(config.siteDir, 'pages.json') }
+  return { build, site }
+}
+
+/**
  * The content and the pages made from it, wired together: the index loaded from the post
- * files, the prerendered pages in `dist/client`, and (when watching) every change to the
- * files reaching the index, the caches and the pages within a moment.
+ * files, the site's pages (or, for the build, the prerendered ones in `dist/client`), and
+ * (when watching) every change to the files reaching the index, the caches and the pages
+ * within a moment.
  */
 export async function openSite(options: {
   config: Config
   /** What dist/ was built from and when: pages are stamped with it. */
   build: BuildInfo
   logger: Logger
-  clientDir?: string
+  /** `build`: prerender into dist/client (npm run build). `site`: a running site's own folder. */
+  pagesFor: 'build' | 'site'
 }) {
   const { config, build, logger } = options
   if (config.mode === 'production') await loadServerBuild(config.distDir)
   const content = new BlogContent(new PostFiles(path.join(config.contentDir, 'blog')), logger)
   await content.load()
-  const settings = { siteUrl: config.siteUrl, redirectTargets: config.redirectTargets }
+  const settings = renderSettingsOf(config)
+  if (options.pagesFor === 'site' && build.settings && JSON.stringify(build.settings) !== JSON.stringify(settings)) {
+    // Not an error, but it costs a render of every page at first start: say why.
+    logger.info('dist/ was built with other settings (SITE_URL or a redirect URL): this site renders its pages itself instead of serving the build\'s')
+  }
   const render = createPageRenderer({ posts: content.index, settings })
   const fileCache = new FileCache()
-  const clientDir = options.clientDir ?? path.join(config.distDir, 'client')
+  const folders = pageFolders(config)
+  const own = options.pagesFor === 'build' ? folders.build : folders.site
   const pages = new SitePages({
-    files: new PageFiles(clientDir, (file) => fileCache.invalidate(file)),
+    files: new PageFiles(own.dir, (file) => fileCache.invalidate(file)),
+    seed: options.pagesFor === 'site' ? folders.build : undefined,
     render,
     index: content.index,
-    // Beside the pages it describes, but not inside the folder that is served.
-    stateFile: path.join(path.dirname(clientDir), `${path.basename(clientDir)}-pages.json`),
+    stateFile: own.stateFile,
     // Pages embed these settings: a new value renders them again at the next start.
     renderId: `${build.sourceHash}:${JSON.stringify(settings)}`,
     siteUrl: config.siteUrl,
@@ -51,7 +70,8 @@ export async function openSite(options: {
     pages,
     render,
     fileCache,
-    clientDir,
+    /** The build's client files (assets, public files), served as they are. */
+    assetsDir: folders.build.dir,
     /** Follows edits to the post files made by anyone (an editor, a git pull). */
     watch() {
       stopWatching = watchFolder({

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Middleware } from 'koa'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
 import { ensureFirstAdmin } from './accounts/first-admin.ts'
@@ -26,23 +27,19 @@ export interface RunningServer {
 }
 
 /**
- * Loads the content, brings the prerendered pages up to date (production), watches the
- * posts folder and listens. `clientDir` defaults to dist/client; tests pass a copy so that
- * several servers never write into the same folder.
+ * Loads the content, brings the site's pages up to date (production), watches the posts
+ * folder and listens. Never writes into dist/: the site's pages live in its DATA_DIR.
  */
-export async function startServer(options: {
-  config: Config
-  build: BuildInfo
-  logger: Logger
-  clientDir?: string
-}): Promise<RunningServer> {
+export async function startServer(options: { config: Config; build: BuildInfo; logger: Logger }): Promise<RunningServer> {
   const { config, build, logger } = options
   // Before the posts are read: it refuses to start beside another writer of the repository,
   // and finishes or undoes a save that a crash interrupted. (The build only reads: no lock.)
   const repository = await ContentRepository.open({ dir: config.contentDir, logger })
   let site: Awaited<ReturnType<typeof openSite>>
   try {
-    site = await openSite({ config, build, logger, clientDir: options.clientDir })
+    // Private (it holds password hashes) before the site writes its pages into it.
+    await mkdir(config.dataDir, { recursive: true, mode: 0o700 })
+    site = await openSite({ config, build, logger, pagesFor: 'site' })
   } catch (error) {
     await repository.close()
     throw error
@@ -50,7 +47,7 @@ export async function startServer(options: {
   let devMiddleware: Middleware | undefined
   if (config.mode === 'production') {
     const rendered = await site.pages.catchUp()
-    if (rendered > 0) logger.info(`Regenerated ${rendered} pages whose content changed since the last run`)
+    if (rendered > 0) logger.info(`Regenerated ${rendered} pages whose content differs from the last run's or the build's`)
   } else {
     devMiddleware = await createViteMiddleware()
   }
@@ -61,7 +58,7 @@ export async function startServer(options: {
     config,
     index: site.content.index,
     render: site.render,
-    clientDir: config.mode === 'production' ? site.clientDir : null,
+    files: config.mode === 'production' ? { assetsDir: site.assetsDir, pageFile: (url) => site.pages.fileFor(url) } : null,
     fileCache: site.fileCache,
     logger,
     devMiddleware,

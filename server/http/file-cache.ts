@@ -23,8 +23,8 @@ const TYPES: Record<string, string> = {
 }
 
 /**
- * The files of `dist/client` in memory, read on first request and kept until they are
- * rewritten (`invalidate`) or pushed out by newer ones when over `maxBytes`.
+ * Served files (the site's pages, the build's assets) in memory, read on first request and
+ * kept until they are rewritten (`invalidate`) or pushed out by newer ones when over `maxBytes`.
  */
 export class FileCache {
   private readonly entries = new Map<string, PreparedBody>()

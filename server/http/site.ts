@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Middleware } from 'koa'
-import { pageFilePath } from '../pages/page-files.ts'
+import { isPageFile } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import type { FileCache } from './file-cache.ts'
 import { PreparedBody, sendPrepared } from './prepared-body.ts'
@@ -10,13 +10,22 @@ const TRAILING_SLASH_PAGE = /^(\/[a-z0-9_-]+)+\/$/i
 /** Static files: letters, digits and `._-/` only, no `..`; anything else is not a file here. */
 const SAFE_FILE_PATH = /^\/(?:[a-z0-9_-][a-z0-9._-]*\/)*[a-z0-9_-][a-z0-9._-]*\.[a-z0-9]+$/i
 
+export interface SiteFiles {
+  /** The build's client files (`dist/client`): hashed assets and public files. */
+  assetsDir: string
+  /** The file of the site's page at a URL path, or null when the site has no page there. */
+  pageFile: (urlPathname: string) => string | null
+}
+
 /**
- * The website: files of `dist/client` (prerendered pages and hashed assets) from memory,
- * and whatever was not prerendered (unknown paths, a page not yet regenerated) rendered
- * by vike at request time. In development there are no files: every page is rendered.
+ * The website, from memory: the site's pages (its own, or the build's where they are the
+ * same), then the build's assets and public files; whatever the site has no page for
+ * (unknown paths, a deleted post, a page not yet regenerated) is rendered by vike at request
+ * time. The build's prerendered pages are never served as plain files: a page the site has
+ * removed stays removed. In development there are no files: every page is rendered.
  */
-export function siteMiddleware(options: { clientDir: string | null; files: FileCache; render: RenderUrl }): Middleware {
-  const { clientDir, files, render } = options
+export function siteMiddleware(options: { files: SiteFiles | null; cache: FileCache; render: RenderUrl }): Middleware {
+  const { files, cache, render } = options
   return async (ctx) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.set('Allow', 'GET, HEAD')
@@ -33,10 +42,11 @@ export function siteMiddleware(options: { clientDir: string | null; files: FileC
       return
     }
 
-    if (clientDir) {
-      const file = SAFE_FILE_PATH.test(pathname) ? path.join(clientDir, pathname) : pageFilePath(clientDir, pathname)
+    if (files) {
       const isAsset = pathname.startsWith('/assets/')
-      const prepared = file ? await files.get(file, { immutable: isAsset }) : null
+      const isBuildFile = SAFE_FILE_PATH.test(pathname) && !isPageFile(pathname)
+      const file = files.pageFile(pathname) ?? (isBuildFile ? path.join(files.assetsDir, pathname) : null)
+      const prepared = file ? await cache.get(file, { immutable: isAsset }) : null
       if (prepared) {
         ctx.status = 200
         ctx.set('Cache-Control', cacheControlFor(pathname, prepared.type))

@@ -1,29 +1,52 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
+/** Site documents such as `/sitemap.xml` and `/robots.txt` are files of their own at the top. */
+const DOCUMENT_PATH = /^\/[a-z0-9_-]+\.(xml|txt)$/
+
 /**
- * Where a page's prerendered HTML lives in `dist/client`, as vike's prerender lays it out:
- * `/` → `index.html`, `/blog/x` → `blog/x/index.html`. Only paths made of safe characters
- * map to a file; anything else (`..`, `%00`, odd unicode) maps to nothing.
+ * Where a page's HTML lives in a pages folder, as vike's prerender lays it out:
+ * `/` → `index.html`, `/blog/x` → `blog/x/index.html`, `/sitemap.xml` → `sitemap.xml`.
+ * Only paths made of safe characters map to a file; anything else (`..`, `%00`, odd
+ * unicode) maps to nothing.
  */
-export function pageFilePath(clientDir: string, urlPathname: string): string | null {
+export function pageFilePath(dir: string, urlPathname: string): string | null {
+  if (DOCUMENT_PATH.test(urlPathname)) return path.join(dir, urlPathname)
   if (!/^\/[a-z0-9/_-]*$/i.test(urlPathname) || urlPathname.includes('//')) return null
   const relative = urlPathname.replace(/^\/|\/$/g, '')
-  return path.join(clientDir, relative, 'index.html')
+  return path.join(dir, relative, 'index.html')
 }
 
-/** Writes and deletes prerendered pages, atomically (temp file + rename): a reader never sees half a page. */
+/**
+ * Whether a file path of the build (`/blog/x/index.html`, `/sitemap.xml`) is one of its
+ * prerendered pages rather than an asset. Those are served only as the site's pages, never
+ * as plain files: the build's copy of a page the site has since removed must stay unseen.
+ */
+export function isPageFile(urlPathname: string): boolean {
+  return urlPathname.endsWith('/index.html') || DOCUMENT_PATH.test(urlPathname)
+}
+
+/**
+ * Writes and deletes the pages of one folder, atomically (temp file + rename): a reader
+ * never sees half a page. A removed page takes its folder with it when nothing else is left
+ * there, so a deleted post leaves nothing behind.
+ */
 export class PageFiles {
   constructor(
-    readonly clientDir: string,
+    readonly dir: string,
     private readonly onChange: (filePath: string) => void = () => {},
   ) {}
 
   async write(urlPathname: string, html: string): Promise<void> {
     const file = this.fileFor(urlPathname)
-    await mkdir(path.dirname(file), { recursive: true })
     const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
-    await writeFile(temp, html)
+    await mkdir(path.dirname(file), { recursive: true })
+    await writeFile(temp, html).catch(async (error: NodeJS.ErrnoException) => {
+      // A removal next door may have just taken the (then empty) folder away: make it again.
+      if (error.code !== 'ENOENT') throw error
+      await mkdir(path.dirname(file), { recursive: true })
+      await writeFile(temp, html)
+    })
     await rename(temp, file)
     this.onChange(file)
   }
@@ -32,13 +55,28 @@ export class PageFiles {
     const file = this.fileFor(urlPathname)
     await rm(file, { force: true })
     this.onChange(file)
+    await this.removeEmptyFolders(path.dirname(file))
+  }
+
+  /** Removes every page (the folder itself included): they were rendered for another build. */
+  async clear(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true })
   }
 
   private fileFor(urlPathname: string): string {
-    // Documents such as /sitemap.xml are files of their own; pages are folders with index.html.
-    if (/^\/[a-z0-9_-]+\.(xml|txt)$/.test(urlPathname)) return path.join(this.clientDir, urlPathname)
-    const file = pageFilePath(this.clientDir, urlPathname)
+    const file = pageFilePath(this.dir, urlPathname)
     if (!file) throw new Error(`Not a page path: ${urlPathname}`)
     return file
+  }
+
+  /** `blog/x/`, then its parents up to (not including) the pages folder, while they are empty. */
+  private async removeEmptyFolders(folder: string): Promise<void> {
+    for (let current = folder; current.startsWith(this.dir + path.sep); current = path.dirname(current)) {
+      try {
+        await rmdir(current)
+      } catch {
+        return // not empty (another page, or a page being written), or already gone
+      }
+    }
   }
 }

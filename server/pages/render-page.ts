@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { renderPage } from 'vike/server'
-import type { RedirectTargets } from '../config.ts'
+import type { Config } from '../config.ts'
 import type { PublishedPosts } from '../content/post.ts'
 
 export interface RenderedPage {
@@ -22,7 +22,12 @@ export type RenderUrl = (url: string) => Promise<RenderedPage | null>
  */
 export interface RenderSettings {
   siteUrl: string
-  redirectTargets: RedirectTargets
+  redirectTargets: Config['redirectTargets']
+}
+
+/** The settings that pages embed: a page rendered with other ones is another page. */
+export function renderSettingsOf(config: Pick<Config, 'siteUrl' | 'redirectTargets'>): RenderSettings {
+  return { siteUrl: config.siteUrl, redirectTargets: config.redirectTargets }
 }
 
 export function createPageRenderer(options: { posts: PublishedPosts; settings: RenderSettings }): RenderUrl {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import type { PostIndex } from '../content/post-index.ts'
 import type { Logger } from '../logger.ts'
-import type { PageFiles } from '../pages/page-files.ts'
+import { pageFilePath, type PageFiles } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import { renderRobots, renderSitemap } from '../pages/site-documents.ts'
 import { blogListPreview } from '../../renderer/blog-list.ts'
@@ -42,20 +43,33 @@ const RENDER_CONCURRENCY = 4
 const STATE_SAVE_DELAY_MS = 1000
 
 /**
- * Keeps the prerendered pages in `dist/client` true to the content. Each page's HTML is
- * stamped with a hash of the data it was rendered from; a page is rendered again only when
- * that stamp changes, and removed when its post is gone or unpublished. The same code
- * prerenders the whole site at build time, catches up at start with content that changed
- * while the server was down, and regenerates the affected pages after every change.
+ * Keeps a site's pages true to its content. Each page's HTML is stamped with a hash of the
+ * data it was rendered from; a page is rendered again only when that stamp changes, and
+ * removed when its post is gone or unpublished. The same code prerenders the whole site into
+ * `dist/client` at build time; a running site keeps its pages in a folder of its own (under
+ * DATA_DIR, never in dist/), catches up at start with content that changed while it was down,
+ * and regenerates the affected pages after every change.
+ *
+ * A running site is seeded by the build: where the build's page has the stamp the site
+ * wants (same build, same settings, same data, so the same bytes), the site serves the
+ * build's file instead of writing a copy of its own. So a site over the content it was built
+ * from writes nothing at its first start, and one over other content writes only what
+ * differs. Which file serves a URL is decided by the site's own stamps alone: a page the
+ * site does not have (a deleted post) is never served from the build.
  */
 export class SitePages {
   private state: PagesState
+  /** The build's stamps, when its pages were rendered with this site's renderId. */
+  private seedStamps: Record<string, string> = {}
   private queue: Promise<unknown> = Promise.resolve()
   private stateSaveTimer: NodeJS.Timeout | null = null
 
   constructor(
     private readonly options: {
+      /** Where this site's own pages are written. */
       files: PageFiles
+      /** The build's prerendered pages (`dist/client`) and their stamps; read, never written. */
+      seed?: { dir: string; stateFile: string }
       render: RenderUrl
       index: PostIndex
       stateFile: string
@@ -103,20 +117,36 @@ export class SitePages {
     ]
   }
 
+  /**
+   * The file that holds the page at `url` now (this site's own, or the build's when it is
+   * the same page), or null when the site has no page there: render it, or answer 404.
+   */
+  fileFor(url: string): string | null {
+    if (!Object.hasOwn(this.state.stamps, url)) return null
+    const { seed, files } = this.options
+    const fromSeed = seed !== undefined && this.seedStamps[url] === this.state.stamps[url]
+    return pageFilePath(fromSeed ? seed.dir : files.dir, url)
+  }
+
   /** Renders every page from scratch (the build). */
   generateAll(): Promise<number> {
     this.state = { renderId: this.options.renderId, stamps: {} }
     return this.enqueue(() => this.reconcile(this.expectedUrls(), { saveStateNow: true }))
   }
 
-  /** At start: renders only what changed since the pages were last written. */
+  /**
+   * At start: renders only what changed since the pages were last written, and what the
+   * build does not already hold as it is.
+   */
   async catchUp(): Promise<number> {
-    try {
-      const saved = JSON.parse(await readFile(this.options.stateFile, 'utf8')) as PagesState
-      if (saved.renderId === this.options.renderId) this.state = saved
-    } catch {
-      // No state yet (or unreadable): everything is rendered again.
-    }
+    const { renderId, seed, files } = this.options
+    const saved = await readState(this.options.stateFile)
+    if (saved?.renderId === renderId) this.state = saved
+    // Pages rendered for another build or other settings (or by a run whose stamps were lost)
+    // are all out of date: start from an empty folder, so none is left behind.
+    else await files.clear()
+    const built = seed ? await readState(seed.stateFile) : null
+    this.seedStamps = built?.renderId === renderId ? built.stamps : {}
     const urls = [...new Set([...this.expectedUrls(), ...Object.keys(this.state.stamps)])]
     return this.enqueue(() => this.reconcile(urls, { saveStateNow: true }))
   }
@@ -149,19 +179,31 @@ export class SitePages {
     return run
   }
 
+  /** Brings `urls` up to date; answers how many pages were rendered or removed. */
   private async reconcile(urls: string[], options: { saveStateNow: boolean }): Promise<number> {
+    const { stamps } = this.state
     const expected = new Map(urls.map((url) => [url, this.expectedStamp(url)]))
-    const work = urls.filter((url) => expected.get(url) !== this.state.stamps[url])
+    const work = urls.filter((url) => expected.get(url) !== stamps[url])
     let next = 0
+    let written = 0
     const worker = async () => {
       while (next < work.length) {
         const url = work[next++]!
         const wanted = expected.get(url)
         if (wanted === undefined) {
+          // Unknown first, so that no request looks for the file while it goes.
+          delete stamps[url]
           await this.options.files.remove(url)
-          delete this.state.stamps[url]
+          written++
+        } else if (wanted === this.seedStamps[url]) {
+          // The build's page is this very page: serve that. An older stamp was not the build's,
+          // so it was a page of our own: remove it.
+          const ownCopy = stamps[url] !== undefined
+          stamps[url] = wanted
+          if (ownCopy) await this.options.files.remove(url)
         } else if (await this.renderTo(url)) {
-          this.state.stamps[url] = wanted
+          stamps[url] = wanted
+          written++
         }
       }
     }
@@ -169,7 +211,7 @@ export class SitePages {
     if (work.length === 0) return 0
     if (options.saveStateNow) await this.saveState()
     else this.scheduleStateSave()
-    return work.length
+    return written
   }
 
   private scheduleStateSave(): void {
@@ -182,6 +224,7 @@ export class SitePages {
   }
 
   private async saveState(): Promise<void> {
+    await mkdir(path.dirname(this.options.stateFile), { recursive: true })
     const temp = `${this.options.stateFile}.tmp-${process.pid}`
     await writeFile(temp, JSON.stringify(this.state))
     await rename(temp, this.options.stateFile)
@@ -201,6 +244,14 @@ export class SitePages {
     }
     this.options.logger.error(`Prerendering ${url} answered ${page?.status ?? 'nothing'}; its page was not written`)
     return false
+  }
+}
+
+async function readState(file: string): Promise<PagesState | null> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as PagesState
+  } catch {
+    return null // no state yet, or unreadable: every page is rendered again
   }
 }
 

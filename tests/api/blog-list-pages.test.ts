@@ -31,7 +31,7 @@ afterAll(async () => {
 /** The page's text with React's `<!-- -->` separators removed. */
 const page = async (urlPath: string) => (await (await fetch(new URL(urlPath, server.url))).text()).replace(/<!-- -->/g, '')
 /** The file's inode: every rewrite is a temp file renamed over it, so a rewrite changes it. */
-const inode = async (file: string) => (await stat(path.join(site.clientDir, file))).ino
+const inode = async (file: string) => (await stat(path.join(site.pagesDir, file))).ino
 
 async function publishedNewestFirst(): Promise<AdminPost[]> {
   const { body } = await api.json<AdminPost[]>('GET', '/api/admin/blog/posts')

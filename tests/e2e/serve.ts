@@ -3,12 +3,13 @@
  * (in a temp git repository), on the port given in E2E_PORT. Never serves this repository's
  * own content/. Removes the temp site when Playwright stops it (SIGTERM/SIGINT).
  *
- * dist/ is shared: another `npm run build` (another test run, another engineer) can replace it
- * between the moment the harness copies dist/client and the moment this process loads
- * dist/server, and then the pages name script files the copy does not have (nothing hydrates).
- * So each attempt runs in a child process (vike loads dist/server once per process): it first
- * serves on a free port and checks that every /assets/ file its pages name is there, and only
- * then listens on E2E_PORT. An inconsistent attempt exits with INCONSISTENT_BUILD and is retried.
+ * dist/ is shared (the server serves its assets and prerendered pages straight from it, and
+ * writes its own pages into the temp site's data folder): another `npm run build` (another test
+ * run) can replace it after this process has loaded dist/server, and then the pages name script
+ * files that dist/client no longer has (nothing hydrates). So each attempt runs in a child
+ * process (vike loads dist/server once per process): it first serves on a free port and checks
+ * that every /assets/ file its pages name is there, and only then listens on E2E_PORT. An
+ * inconsistent attempt exits with INCONSISTENT_BUILD and is retried.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -57,7 +58,7 @@ async function serveOnce(): Promise<void> {
     const probe = await startTestServer(site)
     const missing = await missingAssets(probe.url).finally(() => probe.close())
     if (missing.length > 0) {
-      console.error(`pages name assets that the copied dist/client lacks: ${missing.join(', ')}`)
+      console.error(`pages name assets that dist/client lacks: ${missing.join(', ')}`)
       await site.cleanup()
       process.exit(INCONSISTENT_BUILD)
     }

@@ -3,9 +3,10 @@ import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { readBuildInfo } from '../../server/build-info.ts'
-import { loadConfig } from '../../server/config.ts'
+import { loadConfig, siteDirOf } from '../../server/config.ts'
 import { type Logger } from '../../server/logger.ts'
 import { recordingLogger } from './recording-logger.ts'
+import { pageFolders } from '../../server/site.ts'
 import { type RunningServer, startServer } from '../../server/start.ts'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
@@ -15,10 +16,10 @@ export interface TempSite {
   repoDir: string
   contentDir: string
   blogDir: string
-  /** A private copy of dist/client for this site's prerendered pages. */
-  clientDir: string
-  /** The server's private data folder (accounts, sessions, session key). */
+  /** The server's private data folder (accounts, sessions, session key, the site's own pages). */
   dataDir: string
+  /** Where the server writes the pages it renders (inside `dataDir`); dist/ is shared and never written. */
+  pagesDir: string
   cleanup(): Promise<void>
 }
 
@@ -27,10 +28,16 @@ export const TEST_ADMIN = { username: 'editor', password: 'correct horse battery
 
 /**
  * A temp git repository with a copy of this repository's sample content (or an empty
- * blog), and a private copy of the built dist/client. Never touches this repository's
- * own content/ or history.
+ * blog), and a data folder of its own. Never touches this repository's own content/ or
+ * history; servers over it share this checkout's dist/ as any site does.
  */
-export async function createTempSite(options: { empty?: boolean } = {}): Promise<TempSite> {
+export async function createTempSite(
+  options: {
+    empty?: boolean
+    /** Share another site's DATA_DIR, as servers started from one checkout with the default `.data` do. */
+    dataDir?: string
+  } = {},
+): Promise<TempSite> {
   const base = await mkdtemp(path.join(tmpdir(), 'watchio-site-'))
   const repoDir = path.join(base, 'repo')
   const contentDir = path.join(repoDir, 'content')
@@ -44,10 +51,9 @@ export async function createTempSite(options: { empty?: boolean } = {}): Promise
   git('init', '-q', '-b', 'main')
   git('add', '-A')
   git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '--allow-empty', '-m', 'initial content')
-  const clientDir = path.join(base, 'client')
-  await cp(path.join(repoRoot, 'dist/client'), clientDir, { recursive: true })
-  const dataDir = path.join(base, 'data')
-  return { repoDir, contentDir, blogDir, clientDir, dataDir, cleanup: () => rm(base, { recursive: true, force: true }) }
+  const dataDir = options.dataDir ?? path.join(base, 'data')
+  const pagesDir = pageFolders({ distDir: path.join(repoRoot, 'dist'), siteDir: siteDirOf(dataDir, contentDir) }).site.dir
+  return { repoDir, contentDir, blogDir, dataDir, pagesDir, cleanup: () => rm(base, { recursive: true, force: true }) }
 }
 
 /** The real production server (Koa + the built vike pages) on a free port over `site`. */
@@ -70,10 +76,5 @@ export async function startTestServer(
   )
   const build = await readBuildInfo(config.distDir)
   if (!build) throw new Error('dist/ is not built: run npm run build')
-  return startServer({
-    config,
-    build,
-    logger: options.logger ?? recordingLogger(),
-    clientDir: site.clientDir,
-  })
+  return startServer({ config, build, logger: options.logger ?? recordingLogger() })
 }
