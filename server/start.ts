@@ -152,7 +152,9 @@ async function openAdmin(options: {
   }
   return {
     accounts,
-    sessions: new SessionStore({ file: path.join(config.dataDir, 'sessions.json') }),
+    // In the site's own folder: one writer per content repository, so two sites sharing a
+    // DATA_DIR never overwrite each other's sessions.
+    sessions: new SessionStore({ file: path.join(config.siteDir, 'sessions.json') }),
     guard: new LoginGuard(),
     posts,
     history,
