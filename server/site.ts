@@ -21,10 +21,14 @@ export async function openSite(options: {
   build: BuildInfo
   logger: Logger
   clientDir?: string
+  /** The content repository's root: problems with post files name them relative to it. */
+  repositoryRoot?: string
 }) {
   const { config, build, logger } = options
   if (config.mode === 'production') await loadServerBuild(config.distDir)
-  const content = new BlogContent(new PostFiles(path.join(config.contentDir, 'blog')), logger)
+  const blogDir = path.join(config.contentDir, 'blog')
+  const folder = options.repositoryRoot ? path.relative(options.repositoryRoot, blogDir).split(path.sep).join('/') : blogDir
+  const content = new BlogContent({ files: new PostFiles(blogDir), logger, folder })
   await content.load()
   const settings = { siteUrl: config.siteUrl, redirectTargets: config.redirectTargets }
   const render = createPageRenderer({ posts: content.index, settings })
@@ -55,7 +59,7 @@ export async function openSite(options: {
     /** Follows edits to the post files made by anyone (an editor, a git pull). */
     watch() {
       stopWatching = watchFolder({
-        dir: path.join(config.contentDir, 'blog'),
+        dir: blogDir,
         settleMs: 100,
         onChange: (names) => {
           content.reload(names).catch((error) => logger.error('Reloading posts failed', error))

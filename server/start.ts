@@ -42,7 +42,7 @@ export async function startServer(options: {
   const repository = await ContentRepository.open({ dir: config.contentDir, logger })
   let site: Awaited<ReturnType<typeof openSite>>
   try {
-    site = await openSite({ config, build, logger, clientDir: options.clientDir })
+    site = await openSite({ config, build, logger, clientDir: options.clientDir, repositoryRoot: repository.root })
   } catch (error) {
     await repository.close()
     throw error

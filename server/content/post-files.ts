@@ -47,20 +47,7 @@ export class PostFiles {
       if (isMissing(error)) return { missing: true }
       throw error
     }
-    if (!isPostFileName(fileName)) {
-      return { error: new PostFileError(fileName, 'file name', 'must be the post’s slug (lowercase letters and digits separated by single hyphens) then .html') }
-    }
-    try {
-      const text = bytes.toString('utf8')
-      const post = parsePostFile(text, fileName)
-      const unsafe = findUnsafeHtml(post.content, contentFirstLine(text, post.content))
-      if (unsafe) return { error: new PostFileError(fileName, 'content', unsafe) }
-      // The version is the blob id of the bytes on disk: exactly what git records for the file.
-      return { post, version: blobId(bytes) }
-    } catch (error) {
-      if (error instanceof PostFileError) return { error }
-      throw error
-    }
+    return readPostBytes(fileName, bytes)
   }
 
   async readMany(fileNames: string[]): Promise<Map<string, ReadResult>> {
@@ -74,6 +61,27 @@ export class PostFiles {
     }
     await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, fileNames.length) }, worker))
     return results
+  }
+}
+
+/**
+ * What the site reads from one post file's bytes. Pure: the name must be a slug, the file must
+ * parse, and its content must be what the site would show (nothing the sanitizer would remove).
+ */
+export function readPostBytes(fileName: string, bytes: Buffer): ReadResult {
+  if (!isPostFileName(fileName)) {
+    return { error: new PostFileError(fileName, 'file name', 'must be the post’s slug (lowercase letters and digits separated by single hyphens) then .html') }
+  }
+  try {
+    const text = bytes.toString('utf8')
+    const post = parsePostFile(text, fileName)
+    const unsafe = findUnsafeHtml(post.content, contentFirstLine(text, post.content))
+    if (unsafe) return { error: new PostFileError(fileName, 'content', unsafe) }
+    // The version is the blob id of the bytes on disk: exactly what git records for the file.
+    return { post, version: blobId(bytes) }
+  } catch (error) {
+    if (error instanceof PostFileError) return { error }
+    throw error
   }
 }
 
