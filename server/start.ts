@@ -159,6 +159,7 @@ async function openAdmin(options: {
     guard: new LoginGuard(),
     posts,
     history,
+    content: site.content,
     sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.gitSync?.webhookSecret ?? null },
     sessionKeys: [secret],
   }
