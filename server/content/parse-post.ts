@@ -65,8 +65,7 @@ export function parsePostFile(rawText: string, fileName: string): Post {
   try {
     parsed = matter(text, MATTER_OPTIONS)
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
-    throw new PostFileError(fileName, 'front matter', `is not valid YAML (${reason})`)
+    throw new PostFileError(fileName, 'front matter', `is not valid YAML (${yamlProblem(error)})`)
   }
   const data: unknown = parsed.data
   // A mapping, not a list, a lone value or a number (which the schema makes an object).
@@ -99,6 +98,15 @@ export function parsePostFile(rawText: string, fileName: string): Post {
     featuredImageUrl: field<string>('featuredImageUrl', checkFeaturedImageUrl, ''),
     content: stripFinalNewline(parsed.content),
   }
+}
+
+/**
+ * js-yaml's reason and the file's line: the front matter it reads starts with the newline after
+ * the opening `---`, so its line numbers are the file's.
+ */
+function yamlProblem(error: unknown): string {
+  if (error instanceof yaml.YAMLException && error.mark) return `${error.reason}, line ${error.mark.line + 1}`
+  return error instanceof Error ? error.message.split('\n')[0]! : String(error)
 }
 
 /** A value as the checks should see it: text trimmed, a number as the text it was written as. */

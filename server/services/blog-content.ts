@@ -76,7 +76,7 @@ export class BlogContent {
       ...[...this.unreadable].map(([name, error]) => ({ path: this.pathOf(name), reason: this.reasonFor(error) })),
       ...[...this.waiting].map(([name, { post, keptBy }]) => ({
         path: this.pathOf(name),
-        reason: `id "${post.id}" is also the id of ${this.pathOf(keptBy)}, which is read instead (of files that share an id, the first by name is): give this post its own id, or none for one to be made`,
+        reason: `id "${post.id}" is also the id of ${this.pathOf(keptBy)}, which is read instead (the first file by name keeps the id): give this post another id, or delete its id line for one to be made`,
       })),
     ]
     return problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))

@@ -39,7 +39,7 @@ const EXPECTED_PROBLEMS: Problem[] = [
   {
     path: 'content/blog/same-id.html',
     reason:
-      'id "305" is also the id of content/blog/number-id.html, which is read instead (of files that share an id, the first by name is): give this post its own id, or none for one to be made',
+      'id "305" is also the id of content/blog/number-id.html, which is read instead (the first file by name keeps the id): give this post another id, or delete its id line for one to be made',
   },
   { path: 'content/blog/unsafe-content.html', reason: 'content has onclick="steal()" on <p> (line 9), which the sanitizer would remove' },
   { path: 'content/blog/wrong-name.html', reason: 'slug is "right-name" but must equal the file name (wrong-name)' },

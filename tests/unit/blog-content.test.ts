@@ -106,7 +106,7 @@ describe('BlogContent.problems: every file the site cannot read, with its path a
 describe('BlogContent with files that share an id', () => {
   const shared = { 'b-post.html': postText('b-post', { id: 'same' }), 'a-post.html': postText('a-post', { id: 'same' }), 'c-post.html': postText('c-post', { id: 'same' }) }
   const waitingReason = (keptBy: string) =>
-    `id "same" is also the id of content/blog/${keptBy}, which is read instead (of files that share an id, the first by name is): give this post its own id, or none for one to be made`
+    `id "same" is also the id of content/blog/${keptBy}, which is read instead (the first file by name keeps the id): give this post another id, or delete its id line for one to be made`
 
   it('reads the first by file name and reports the others naming it, whatever order they were read in', async () => {
     for (const reverse of [false, true]) {

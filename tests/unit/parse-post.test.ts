@@ -80,8 +80,9 @@ describe('parsePostFile rejects a broken front matter, naming the file', () => {
     expect(error.reason).toMatch(/YAML/)
   })
 
-  it('when a key is written twice', () => {
-    expectRejected(postFile().replace('---\n<p>', 'title: Again\n---\n<p>'), 'front matter')
+  it('when a key is written twice, saying on which line of the file', () => {
+    const error = expectRejected(postFile().replace('---\n<p>', 'title: Again\n---\n<p>'), 'front matter')
+    expect(error.reason).toBe('is not valid YAML (duplicated mapping key, line 9)')
   })
 
   it('when the front matter is a list', () => {
