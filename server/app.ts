@@ -17,6 +17,7 @@ import { publicApiRoutes } from './http/public-api.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { type SiteFiles, siteMiddleware } from './http/site.ts'
 import type { AdminPosts } from './services/admin-posts.ts'
+import type { BlogContent } from './services/blog-content.ts'
 import type { ContentSync } from './services/content-sync.ts'
 import type { LoginGuard } from './services/login-guard.ts'
 import type { PostHistory } from './services/post-history.ts'
@@ -40,6 +41,8 @@ export interface AppDeps {
     guard: LoginGuard
     posts: AdminPosts
     history: PostHistory
+    /** The post files the site cannot read, for admins to fix. */
+    content: Pick<BlogContent, 'problems'>
     /** Two-way sync with a git remote (GIT_REMOTE_URL); absent when the app is built without it. */
     sync?: { service: ContentSync | null; branch: () => Promise<string>; webhookSecret: string | null }
     /** Sign the session cookie. */
@@ -70,7 +73,8 @@ export function createApp(deps: AppDeps): Koa {
 
   app.keys = deps.admin.sessionKeys
   const auth = authRoutes({ accounts: deps.admin.accounts, guard: deps.admin.guard })
-  const admin = adminRoutes({ accounts: deps.admin.accounts, posts: deps.admin.posts, history: deps.admin.history, sync: deps.admin.sync })
+  const { accounts, posts, history, content, sync } = deps.admin
+  const admin = adminRoutes({ accounts, posts, history, content, sync })
   // The signed-in area's own middleware runs only there: public pages never touch sessions.
   const inSignedInArea = (middleware: Middleware): Middleware => (ctx, next) =>
     isUnder(ctx.path, '/api/auth') || isUnder(ctx.path, '/api/admin') ? middleware(ctx, next) : next()

@@ -53,6 +53,19 @@ export class PostFileError extends AppError {
   }
 }
 
+/**
+ * A post file whose front matter names another slug than its file name: `slug` is the one it
+ * names, so that whoever reports it can say which file already has that slug.
+ */
+export class SlugMismatchError extends PostFileError {
+  constructor(
+    file: string,
+    readonly slug: string,
+  ) {
+    super(file, 'slug', `is "${slug}" but must equal the file name (${file.replace(/\.html$/, '')})`)
+  }
+}
+
 /** The admin accounts file (DATA_DIR/admins.json) cannot be read: names the file and what is wrong. */
 export class AccountsFileError extends AppError {
   constructor(

@@ -35,10 +35,14 @@ export async function openSite(options: {
   logger: Logger
   /** `build`: prerender into dist/client (npm run build). `site`: a running site's own folder. */
   pagesFor: 'build' | 'site'
+  /** The content repository's root: problems with post files name them relative to it. */
+  repositoryRoot?: string
 }) {
   const { config, build, logger } = options
   if (config.mode === 'production') await loadServerBuild(config.distDir)
-  const content = new BlogContent(new PostFiles(path.join(config.contentDir, 'blog')), logger)
+  const blogDir = path.join(config.contentDir, 'blog')
+  const folder = options.repositoryRoot ? path.relative(options.repositoryRoot, blogDir).split(path.sep).join('/') : blogDir
+  const content = new BlogContent({ files: new PostFiles(blogDir), logger, folder })
   await content.load()
   const settings = renderSettingsOf(config)
   if (options.pagesFor === 'site' && build.settings && JSON.stringify(build.settings) !== JSON.stringify(settings)) {
@@ -75,7 +79,7 @@ export async function openSite(options: {
     /** Follows edits to the post files made by anyone (an editor, a git pull). */
     watch() {
       stopWatching = watchFolder({
-        dir: path.join(config.contentDir, 'blog'),
+        dir: blogDir,
         settleMs: 100,
         onChange: (names) => {
           content.reload(names).catch((error) => logger.error('Reloading posts failed', error))

@@ -39,7 +39,7 @@ export async function startServer(options: { config: Config; build: BuildInfo; l
   try {
     // Private (it holds password hashes) before the site writes its pages into it.
     await mkdir(config.dataDir, { recursive: true, mode: 0o700 })
-    site = await openSite({ config, build, logger, pagesFor: 'site' })
+    site = await openSite({ config, build, logger, pagesFor: 'site', repositoryRoot: repository.root })
   } catch (error) {
     await repository.close()
     throw error
@@ -158,6 +158,7 @@ async function openAdmin(options: {
     guard: new LoginGuard(),
     posts,
     history,
+    content: site.content,
     sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.gitSync?.webhookSecret ?? null },
     sessionKeys: [secret],
   }

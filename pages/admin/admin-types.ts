@@ -33,6 +33,13 @@ export interface SyncStatus {
   conflicts?: unknown[]
 }
 
+/** GET /api/admin/blog/problems: a post file the site cannot read, and why. */
+export interface PostProblem {
+  /** Relative to the repository, e.g. `content/blog/foo.html`. */
+  path: string
+  reason: string
+}
+
 /** The fields the admin edits and sends (SPEC §7 create/update payload). */
 export type PostFields = Omit<AdminPost, 'id' | 'version' | 'review' | 'sync'>
 

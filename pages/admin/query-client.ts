@@ -54,5 +54,6 @@ export async function apiRequest(method: string, url: string, options: { body?: 
 
 export const ME_KEY = ['/api/auth/me']
 export const ADMIN_POSTS_KEY = ['/api/admin/blog/posts']
+export const POST_PROBLEMS_KEY = ['/api/admin/blog/problems']
 export const PUBLIC_POSTS_KEY = ['/api/blog/posts']
 export const SYNC_KEY = ['/api/admin/sync']

@@ -1,7 +1,7 @@
 import matter from 'gray-matter'
 import yaml from 'js-yaml'
 import { createHash } from 'node:crypto'
-import { PostFileError } from '../errors.ts'
+import { PostFileError, SlugMismatchError } from '../errors.ts'
 import type { Post } from './post.ts'
 import {
   checkFeaturedImageUrl,
@@ -14,16 +14,45 @@ import {
 } from './post-rules.ts'
 
 /**
- * Always pass an options object: gray-matter caches every input it parses without one,
- * which grows without bound. YAML on the JSON schema keeps dates as `YYYY-MM-DD` strings.
+ * A number in the front matter, kept as the text it was written as: `id: 305` means the id
+ * "305", and `title: 1.0` the title "1.0", which converting the number back would lose.
  */
+class NumberText {
+  constructor(readonly text: string) {}
+}
+
+/** js-yaml's own scalar types: exported at runtime, though @types/js-yaml does not declare them. */
+const { types } = yaml as typeof yaml & { types: Record<'int' | 'float', yaml.Type> }
+
+/** Reads what `type` reads (the same plain scalars), but as a NumberText. */
+const numberAsText = (tag: string, type: yaml.Type) =>
+  new yaml.Type(tag, { kind: 'scalar', resolve: (text: string) => type.resolve(text), construct: (text: string) => new NumberText(text) })
+
+/**
+ * YAML on the JSON schema (so `2025-10-01` stays the string it looks like, never a Date), except
+ * that numbers keep their text (a type of the same tag replaces the schema's own). Always pass an
+ * options object to gray-matter: it caches every input it parses without one, which grows without bound.
+ */
+const FRONT_MATTER_SCHEMA = yaml.JSON_SCHEMA.extend({
+  implicit: [numberAsText('tag:yaml.org,2002:int', types.int), numberAsText('tag:yaml.org,2002:float', types.float)],
+})
 const MATTER_OPTIONS = {
-  engines: { yaml: (source: string) => yaml.load(source, { schema: yaml.JSON_SCHEMA }) as object },
+  engines: { yaml: (source: string) => yaml.load(source, { schema: FRONT_MATTER_SCHEMA }) as object },
 }
 
 /**
- * Reads one post file. Pure: the caller supplies the text and the file name
- * (`<slug>.html`). The content is returned as written; sanitizing is the caller's step.
+ * `isPublished` written as text that can only mean a boolean: `"true"`/`"false"` in quotes, and
+ * `yes`/`no`, the booleans of YAML 1.1 (still what Jekyll and PyYAML read). Anything else
+ * (`1`, `on`, `published`) stays an error: a wrong guess would publish a draft.
+ */
+const BOOLEAN_WORDS = new Map([['true', true], ['false', false], ['yes', true], ['no', false]])
+
+/**
+ * Reads one post file. Pure: the caller supplies the text and the file name (`<slug>.html`).
+ * Forgiving where a hand-written file's meaning is clear: a number where text is expected is
+ * that text, values are trimmed, `isPublished` may be a boolean word (above), an empty value
+ * counts as a missing one. The post comes back in canonical form (the next save writes it so;
+ * reading never rewrites a file). The content is returned as written; sanitizing is the caller's step.
  * @throws PostFileError naming the file and the field that is wrong.
  */
 export function parsePostFile(rawText: string, fileName: string): Post {
@@ -36,26 +65,28 @@ export function parsePostFile(rawText: string, fileName: string): Post {
   try {
     parsed = matter(text, MATTER_OPTIONS)
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
-    throw new PostFileError(fileName, 'front matter', `is not valid YAML (${reason})`)
+    throw new PostFileError(fileName, 'front matter', `is not valid YAML (${yamlProblem(error)})`)
   }
   const data: unknown = parsed.data
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+  // A mapping, not a list, a lone value or a number (which the schema makes an object).
+  if (typeof data !== 'object' || data === null || Object.getPrototypeOf(data) !== Object.prototype) {
     throw new PostFileError(fileName, 'front matter', 'must be a set of key: value lines')
   }
   const fields = data as Record<string, unknown>
   const fileSlug = fileName.replace(/\.html$/, '')
 
-  const field = <T>(name: string, check: (value: unknown) => string | null, fallback?: T): T => {
-    const value = Object.hasOwn(fields, name) ? fields[name] : fallback
-    if (value === undefined) throw new PostFileError(fileName, name, 'is missing')
+  const field = <T>(name: string, check: (value: unknown) => string | null, fallback?: T, read = readable): T => {
+    const written = Object.hasOwn(fields, name) ? fields[name] : undefined
+    // `title:` with nothing after it is null in YAML: the same as leaving the line out.
+    const value = written === undefined || written === null ? fallback : read(written)
+    if (value === undefined) throw new PostFileError(fileName, name, written === null ? 'is empty' : 'is missing')
     const problem = check(value)
     if (problem) throw new PostFileError(fileName, name, problem)
     return value as T
   }
 
   const slug = field<string>('slug', checkSlug)
-  if (slug !== fileSlug) throw new PostFileError(fileName, 'slug', `must equal the file name (${fileSlug})`)
+  if (slug !== fileSlug) throw new SlugMismatchError(fileName, slug)
 
   return {
     id: field<string>('id', checkId, deriveId(slug)),
@@ -63,10 +94,30 @@ export function parsePostFile(rawText: string, fileName: string): Post {
     slug,
     summary: field<string>('summary', checkSummary),
     publishDate: field<string>('publishDate', checkPublishDate),
-    isPublished: field<boolean>('isPublished', checkIsPublished),
+    isPublished: field<boolean>('isPublished', checkIsPublished, undefined, readBoolean),
     featuredImageUrl: field<string>('featuredImageUrl', checkFeaturedImageUrl, ''),
     content: stripFinalNewline(parsed.content),
   }
+}
+
+/**
+ * js-yaml's reason and the file's line: the front matter it reads starts with the newline after
+ * the opening `---`, so its line numbers are the file's.
+ */
+function yamlProblem(error: unknown): string {
+  if (error instanceof yaml.YAMLException && error.mark) return `${error.reason}, line ${error.mark.line + 1}`
+  return error instanceof Error ? error.message.split('\n')[0]! : String(error)
+}
+
+/** A value as the checks should see it: text trimmed, a number as the text it was written as. */
+function readable(value: unknown): unknown {
+  if (value instanceof NumberText) return value.text
+  return typeof value === 'string' ? value.trim() : value
+}
+
+function readBoolean(value: unknown): unknown {
+  const text = readable(value)
+  return typeof text === 'string' ? (BOOLEAN_WORDS.get(text.toLowerCase()) ?? text) : text
 }
 
 /**

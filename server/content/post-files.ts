@@ -4,11 +4,12 @@ import { PostFileError } from '../errors.ts'
 import type { Post } from './post.ts'
 import { SLUG_PATTERN } from './post-rules.ts'
 import { parsePostFile } from './parse-post.ts'
+import { findUnsafeHtml } from './unsafe-html.ts'
 import { blobId } from '../git/blob-id.ts'
 
 /**
  * What reading one post file gave: the post with its version (the file's git blob id), nothing
- * (the file is gone), or why it was skipped.
+ * (the file is gone), or why it cannot be read.
  */
 export type ReadResult = { post: Post; version: string } | { missing: true } | { error: PostFileError }
 
@@ -20,13 +21,22 @@ export function isPostFileName(name: string): boolean {
   return name.endsWith('.html') && SLUG_PATTERN.test(name.slice(0, -'.html'.length))
 }
 
+/**
+ * A file someone meant as a post: any `.html` file that is not hidden (an editor's or the atomic
+ * writer's temp file). One whose name is not a slug is reported rather than passed over in silence.
+ */
+export function isMeantAsPost(name: string): boolean {
+  return name.endsWith('.html') && !name.startsWith('.')
+}
+
 /** The post files of `content/blog/`: reading them is all this does; parsing is pure. */
 export class PostFiles {
   constructor(readonly blogDir: string) {}
 
+  /** The files meant as posts (see isMeantAsPost), misnamed ones included. */
   async listFileNames(): Promise<string[]> {
     const entries = await readdir(this.blogDir, { withFileTypes: true })
-    return entries.filter((entry) => entry.isFile() && isPostFileName(entry.name)).map((entry) => entry.name)
+    return entries.filter((entry) => entry.isFile() && isMeantAsPost(entry.name)).map((entry) => entry.name)
   }
 
   async read(fileName: string): Promise<ReadResult> {
@@ -37,13 +47,7 @@ export class PostFiles {
       if (isMissing(error)) return { missing: true }
       throw error
     }
-    try {
-      // The version is the blob id of the bytes on disk: exactly what git records for the file.
-      return { post: parsePostFile(bytes.toString('utf8'), fileName), version: blobId(bytes) }
-    } catch (error) {
-      if (error instanceof PostFileError) return { error }
-      throw error
-    }
+    return readPostBytes(fileName, bytes)
   }
 
   async readMany(fileNames: string[]): Promise<Map<string, ReadResult>> {
@@ -58,6 +62,33 @@ export class PostFiles {
     await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, fileNames.length) }, worker))
     return results
   }
+}
+
+/**
+ * What the site reads from one post file's bytes. Pure: the name must be a slug, the file must
+ * parse, and its content must be what the site would show (nothing the sanitizer would remove).
+ */
+export function readPostBytes(fileName: string, bytes: Buffer): ReadResult {
+  if (!isPostFileName(fileName)) {
+    return { error: new PostFileError(fileName, 'file name', 'must be the post’s slug (lowercase letters and digits separated by single hyphens) then .html') }
+  }
+  try {
+    const text = bytes.toString('utf8')
+    const post = parsePostFile(text, fileName)
+    const unsafe = findUnsafeHtml(post.content, contentFirstLine(text, post.content))
+    if (unsafe) return { error: new PostFileError(fileName, 'content', unsafe) }
+    // The version is the blob id of the bytes on disk: exactly what git records for the file.
+    return { post, version: blobId(bytes) }
+  } catch (error) {
+    if (error instanceof PostFileError) return { error }
+    throw error
+  }
+}
+
+/** The content is the end of the file, less its final newline: the line it starts on. */
+function contentFirstLine(text: string, content: string): number {
+  const lines = (value: string) => value.split(/\r\n?|\n/).length
+  return lines(text) - lines(text.endsWith('\n') ? `${content}\n` : content) + 1
 }
 
 function isMissing(error: unknown): boolean {

@@ -38,7 +38,7 @@ export const POST_HTML_SCHEMA: SanitizeSchema = {
 }
 
 /** Older spellings of the editor's marks keep their meaning instead of being unwrapped. */
-const RENAMED_TAGS: Record<string, string> = { b: 'strong', i: 'em', strike: 's' }
+export const RENAMED_TAGS: Record<string, string> = { b: 'strong', i: 'em', strike: 's' }
 
 function renameLegacyTags() {
   return (tree: Root) => {
@@ -84,6 +84,14 @@ const processor = unified()
   .use(rehypeStringify, { characterReferences: { useNamedReferences: true } })
   .freeze()
 
+/** The same pipeline without the sanitizer: what the HTML is, formatted but unfiltered. */
+const formatter = unified()
+  .use(rehypeParse, { fragment: true })
+  .use(renameLegacyTags)
+  .use(formatBlocks)
+  .use(rehypeStringify, { characterReferences: { useNamedReferences: true } })
+  .freeze()
+
 /**
  * Sanitizes post HTML and formats it one block element per line. Used on save and when
  * posts are loaded for rendering. Idempotent: cleaning clean HTML returns it unchanged.
@@ -98,4 +106,12 @@ export function cleanPostHtml(html: string): string {
  */
 export function safePostHtml(html: string): string {
   return isCleanPostHtml(html) ? html : cleanPostHtml(html)
+}
+
+/**
+ * Whether sanitizing would remove anything from `html` (an element, an attribute, a link), as
+ * opposed to only formatting it one block per line or renaming `<b>` to `<strong>`.
+ */
+export function wouldSanitizerChange(html: string): boolean {
+  return !isCleanPostHtml(html) && String(formatter.processSync(html)) !== cleanPostHtml(html)
 }

@@ -4,6 +4,7 @@ import type { AccountStore } from '../accounts/account-store.ts'
 import { InvalidInputError, NotFoundError, UnauthorizedError } from '../errors.ts'
 import type { GitAuthor } from '../git/content-repository.ts'
 import type { AdminPosts, VersionedPost } from '../services/admin-posts.ts'
+import type { BlogContent } from '../services/blog-content.ts'
 import type { PostHistory } from '../services/post-history.ts'
 import { type ContentSync, syncOffStatus } from '../services/content-sync.ts'
 import { currentAdmin } from './sessions.ts'
@@ -21,6 +22,8 @@ export function adminRoutes(deps: {
   accounts: AccountStore
   posts: AdminPosts
   history: PostHistory
+  /** The post files the site cannot read. */
+  content: Pick<BlogContent, 'problems'>
   /** Two-way sync with the git remote; null when none is configured. */
   sync?: { service: ContentSync | null; branch: () => Promise<string> }
 }): Router {
@@ -35,6 +38,11 @@ export function adminRoutes(deps: {
 
   router.get('/blog/posts', (ctx) => {
     ctx.body = deps.posts.list()
+  })
+
+  // Files the site cannot read (hand-written front matter, a duplicate id...): [{ path, reason }].
+  router.get('/blog/problems', (ctx) => {
+    ctx.body = deps.content.problems()
   })
 
   router.get('/blog/posts/:id', (ctx) => {

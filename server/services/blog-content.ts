@@ -1,6 +1,8 @@
 import type { Logger } from '../logger.ts'
+import { PostFileError, SlugMismatchError } from '../errors.ts'
+import type { Post } from '../content/post.ts'
 import { PostIndex, showsInListDifferently } from '../content/post-index.ts'
-import { isPostFileName, type PostFiles, type ReadResult } from '../content/post-files.ts'
+import { isMeantAsPost, type PostFiles, type ReadResult } from '../content/post-files.ts'
 
 /** What a reload changed, for whoever regenerates pages and caches. */
 export interface ContentChange {
@@ -12,19 +14,41 @@ export interface ContentChange {
   publishedListChanged: boolean
 }
 
+/** A file the site cannot read, as admins see it: its repository path and why. */
+export interface PostProblem {
+  /** Relative to the repository, e.g. `content/blog/foo.html`. */
+  path: string
+  reason: string
+}
+
+type ReadPost = { post: Post; version: string }
+
 /**
  * Keeps the in-memory index true to the post files: loads them all at start, and re-reads
- * the files that changed (a save, a pull, an edit by hand). A file that fails to parse is
- * skipped and logged with its name and reason; the rest of the site stays up.
+ * the files that changed (a save, a pull, an edit by hand). A file that cannot be read is
+ * skipped, logged, and listed in `problems()` until it is fixed; the rest of the site stays up.
+ *
+ * Files that share an id: the first by file name is read, the others wait (reported, naming
+ * it) and are read as soon as the id is theirs alone. So which one the site shows never depends
+ * on the order the files were read in, at start or since.
  */
 export class BlogContent {
   readonly index = new PostIndex()
   private readonly listeners = new Set<(change: ContentChange) => unknown>()
+  /** Files that cannot be read, by file name, and why. */
+  private readonly unreadable = new Map<string, PostFileError>()
+  /** Readable files whose id another file (`keptBy`, first by name) holds. */
+  private readonly waiting = new Map<string, ReadPost & { keptBy: string }>()
+  private readonly files: Pick<PostFiles, 'blogDir' | 'listFileNames' | 'readMany'>
+  private readonly logger: Logger
+  /** The posts folder as problems name it: relative to the repository, with `/`. */
+  private readonly folder: string
 
-  constructor(
-    private readonly files: PostFiles,
-    private readonly logger: Logger,
-  ) {}
+  constructor(options: { files: Pick<PostFiles, 'blogDir' | 'listFileNames' | 'readMany'>; logger: Logger; folder?: string }) {
+    this.files = options.files
+    this.logger = options.logger
+    this.folder = options.folder ?? options.files.blogDir
+  }
 
   async load(): Promise<void> {
     const names = await this.files.listFileNames()
@@ -38,11 +62,24 @@ export class BlogContent {
     if (names === null) {
       const present = new Set(await this.files.listFileNames().catch(() => []))
       for (const post of this.index.all()) present.add(`${post.slug}.html`)
+      for (const name of [...this.unreadable.keys(), ...this.waiting.keys()]) present.add(name)
       fileNames = [...present]
     } else {
-      fileNames = [...names].filter(isPostFileName)
+      fileNames = [...names].filter(isMeantAsPost)
     }
     return this.apply(await this.files.readMany(fileNames))
+  }
+
+  /** Every file the site cannot read, by path, and why (admins fix them; the site skips them). */
+  problems(): PostProblem[] {
+    const problems: PostProblem[] = [
+      ...[...this.unreadable].map(([name, error]) => ({ path: this.pathOf(name), reason: this.reasonFor(error) })),
+      ...[...this.waiting].map(([name, { post, keptBy }]) => ({
+        path: this.pathOf(name),
+        reason: `id "${post.id}" is also the id of ${this.pathOf(keptBy)}, which is read instead (the first file by name keeps the id): give this post another id, or delete its id line for one to be made`,
+      })),
+    ]
+    return problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   }
 
   /**
@@ -56,33 +93,87 @@ export class BlogContent {
 
   private async apply(results: Map<string, ReadResult>): Promise<ContentChange> {
     const change: ContentChange = { updated: [], removed: [], publishedListChanged: false }
+    const readable: [string, ReadPost][] = []
     // Removals first: a renamed post's id must be free before its new file is added.
-    const ordered = [...results].sort(([, a], [, b]) => Number('post' in a) - Number('post' in b))
-    for (const [fileName, result] of ordered) {
-      const slug = fileName.slice(0, -'.html'.length)
-      const before = this.index.bySlugAny(slug)
+    for (const [fileName, result] of results) {
+      this.waiting.delete(fileName)
       if ('post' in result) {
-        if (before && this.index.versionOf(slug) === result.version) continue
-        const problem = this.index.upsert(result.post, result.version)
-        if (problem) {
-          this.logger.warn(`Skipped ${fileName}: ${problem}`)
-          continue
-        }
-        change.updated.push(slug)
-        if (!before ? result.post.isPublished : showsInListDifferently(before, result.post)) {
-          change.publishedListChanged = true
-        }
-      } else {
-        if ('error' in result) this.logger.warn(`Skipped ${result.error.message}`)
-        if (!before) continue
-        this.index.remove(slug)
-        change.removed.push(slug)
-        if (before.isPublished) change.publishedListChanged = true
+        readable.push([fileName, result])
+        continue
       }
+      if ('error' in result) {
+        this.unreadable.set(fileName, result.error)
+        this.logger.warn(`Skipped ${result.error.message}`)
+      } else {
+        this.unreadable.delete(fileName)
+      }
+      this.drop(slugOf(fileName), change)
     }
+    // Then the posts, with those waiting for their id, by file name: the first to claim an id keeps it.
+    const pending = [...readable, ...this.waiting].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    for (const [fileName, read] of pending) this.place(fileName, read, change)
     if (change.updated.length > 0 || change.removed.length > 0) {
       await Promise.all([...this.listeners].map((listener) => listener(change)))
     }
     return change
   }
+
+  /** Puts a readable file in the index, unless a file before it by name holds its id. */
+  private place(fileName: string, read: ReadPost, change: ContentChange): void {
+    const holder = this.index.byId(read.post.id)?.slug
+    if (holder !== undefined && holder !== read.post.slug) {
+      const holderFile = `${holder}.html`
+      if (holderFile < fileName) {
+        this.wait(fileName, read, holderFile)
+        // What this file was before (under another id) is not what it says now.
+        this.drop(read.post.slug, change)
+        return
+      }
+      this.wait(holderFile, { post: this.index.bySlugAny(holder)!, version: this.index.versionOf(holder)! }, fileName)
+      this.drop(holder, change)
+    }
+    this.unreadable.delete(fileName)
+    this.waiting.delete(fileName)
+    this.add(read, change)
+  }
+
+  private wait(fileName: string, read: ReadPost, keptBy: string): void {
+    if (this.waiting.get(fileName)?.keptBy !== keptBy) {
+      this.logger.warn(`Skipped ${fileName}: id ${read.post.id} is also the id of ${keptBy}, which is read instead`)
+    }
+    this.unreadable.delete(fileName)
+    this.waiting.set(fileName, { ...read, keptBy })
+  }
+
+  private add({ post, version }: ReadPost, change: ContentChange): void {
+    const before = this.index.bySlugAny(post.slug)
+    if (before && before.id === post.id && this.index.versionOf(post.slug) === version) return
+    // Never refused: the id is free or already this slug's (place() made sure).
+    this.index.upsert(post, version)
+    change.updated.push(post.slug)
+    if (!before ? post.isPublished : showsInListDifferently(before, post)) change.publishedListChanged = true
+  }
+
+  private drop(slug: string, change: ContentChange): void {
+    const before = this.index.remove(slug)
+    if (!before) return
+    change.removed.push(slug)
+    if (before.isPublished) change.publishedListChanged = true
+  }
+
+  /** The error's own words, except that a slug another file already has names that file. */
+  private reasonFor(error: PostFileError): string {
+    if (error instanceof SlugMismatchError && this.index.bySlugAny(error.slug)) {
+      return `slug "${error.slug}" is already the slug of ${this.pathOf(`${error.slug}.html`)} (and must equal this file's name, ${slugOf(error.file)})`
+    }
+    return `${error.field} ${error.reason}`
+  }
+
+  private pathOf(fileName: string): string {
+    return `${this.folder}/${fileName}`
+  }
+}
+
+function slugOf(fileName: string): string {
+  return fileName.slice(0, -'.html'.length)
 }

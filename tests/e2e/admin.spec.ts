@@ -1,6 +1,7 @@
 /** SPEC §2 "Admin login" and "Blog admin", §4, §5, §7 and §8: the admin area in a real browser. */
-import { readFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { ALL_POSTS } from './fixtures.ts'
@@ -366,6 +367,58 @@ test.describe('writing posts', () => {
     )
     await page.reload()
     expect(await unload).toBe('beforeunload')
+  })
+})
+
+test.describe('post files the site cannot read (issue 10)', () => {
+  test('the list says "N files could not be read" with each path and reason, until they are fixed', async ({ page, adminSite }) => {
+    const { url, site, git } = adminSite
+    const commit = (message: string) =>
+      git('-c', 'user.name=Maintainer', '-c', 'user.email=maintainer@example.com', 'commit', '-q', '-a', '-m', message)
+    const fileOf = (name: string) => path.join(site.blogDir, name)
+    const post = (slug: string, title: string) =>
+      `---\ntitle: ${title}\nslug: ${slug}\nsummary: Written by hand.\npublishDate: 2024-05-01\nisPublished: yes\n---\n<p>By hand.</p>\n`
+    // Two posts from a pull request, as a maintainer wrote them: one misnamed, one with broken YAML.
+    await writeFile(fileOf('hand-wrong-name.html'), post('hand-right-name', 'Hand wrong name'))
+    await writeFile(fileOf('hand-broken.html'), post('hand-broken', '[Hand broken'))
+    git('add', 'content/blog')
+    commit('Posts from a pull request')
+    const problemCount = async () => ((await (await page.request.get(`${url}/api/admin/blog/problems`)).json()) as unknown[]).length
+
+    await signIn(page, url)
+    await expect.poll(problemCount).toBe(2)
+    await page.reload()
+    const problems = page.getByRole('region', { name: '2 files could not be read' })
+    await expect(problems).toBeVisible()
+    await expect(problems.getByRole('listitem')).toHaveText([
+      /^content\/blog\/hand-broken\.html: front matter is not valid YAML \(.+\)$/,
+      'content/blog/hand-wrong-name.html: slug is "hand-right-name" but must equal the file name (hand-wrong-name)',
+    ])
+    // Above the list.
+    const [problemsBox, firstCard] = await Promise.all([problems.boundingBox(), page.locator('.admin-post').first().boundingBox()])
+    expect(problemsBox!.y).toBeLessThan(firstCard!.y)
+    const axe = await new AxeBuilder({ page }).include('.admin-problems').analyze()
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+
+    // One fixed on disk: the list has it, and the count says one file.
+    await writeFile(fileOf('hand-wrong-name.html'), post('hand-wrong-name', 'Hand wrong name'))
+    commit('Fix the slug')
+    await expect.poll(problemCount).toBe(1)
+    await page.reload()
+    await expect(page.getByRole('region', { name: '1 file could not be read' }).getByRole('listitem')).toHaveText([/^content\/blog\/hand-broken\.html: /])
+    await expect(card(page, 'Hand wrong name')).toHaveCount(1)
+
+    // The other fixed too: the problems go with the next fetch of the list (here after a delete), no reload needed.
+    await writeFile(fileOf('hand-broken.html'), post('hand-broken', 'Hand broken'))
+    commit('Fix the YAML')
+    await expect.poll(problemCount).toBe(0)
+    await expect(page.getByRole('region', { name: '1 file could not be read' })).toBeVisible()
+    page.once('dialog', (dialog) => void dialog.accept())
+    await card(page, 'Hand wrong name').getByRole('button', { name: /^Delete/ }).click()
+    await expectToast(page, { title: 'Success', description: 'Blog post deleted' })
+    await expect(page.locator('.admin-problems')).toHaveCount(0)
+    await expect(card(page, 'Hand broken')).toHaveCount(1)
+    await rm(fileOf('hand-broken.html'))
   })
 })
 

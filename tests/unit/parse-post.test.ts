@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { deriveId, parsePostFile } from '../../server/content/parse-post.ts'
-import { PostFileError } from '../../server/errors.ts'
+import { serializePost } from '../../server/content/serialize-post.ts'
+import { PostFileError, SlugMismatchError } from '../../server/errors.ts'
 
 const FILE = 'hello-world.html'
 
@@ -79,8 +80,9 @@ describe('parsePostFile rejects a broken front matter, naming the file', () => {
     expect(error.reason).toMatch(/YAML/)
   })
 
-  it('when a key is written twice', () => {
-    expectRejected(postFile().replace('---\n<p>', 'title: Again\n---\n<p>'), 'front matter')
+  it('when a key is written twice, saying on which line of the file', () => {
+    const error = expectRejected(postFile().replace('---\n<p>', 'title: Again\n---\n<p>'), 'front matter')
+    expect(error.reason).toBe('is not valid YAML (duplicated mapping key, line 9)')
   })
 
   it('when the front matter is a list', () => {
@@ -104,7 +106,6 @@ describe('parsePostFile rejects a bad field, naming the file and the field', () 
     ['title', 'empty', "''"],
     ['title', 'whitespace only', "'   '"],
     ['title', 'over 200 characters', 'a'.repeat(201)],
-    ['title', 'a number', '1.0'],
     ['summary', 'missing', undefined],
     ['summary', 'empty', "''"],
     ['summary', 'over 500 characters', 's'.repeat(501)],
@@ -116,11 +117,16 @@ describe('parsePostFile rejects a bad field, naming the file and the field', () 
     ['publishDate', 'a timestamp', "'2025-10-01T10:00:00Z'"],
     ['publishDate', 'a number', '20251001'],
     ['isPublished', 'missing', undefined],
-    ['isPublished', 'the string yes', 'yes'],
-    ['isPublished', 'the quoted string true', "'true'"],
     ['isPublished', 'a number', '1'],
+    ['isPublished', 'on (a YAML 1.1 boolean too, but rarely meant as one)', 'on'],
+    ['isPublished', 'another word', 'published'],
+    ['title', 'a boolean', 'true'],
+    ['title', 'a list', '[a, b]'],
+    ['id', 'a negative number', '-305'],
+    ['id', 'a decimal number', '3.05'],
+    ['publishDate', 'a timestamp written unquoted', '2025-10-01T10:00:00Z'],
+    ['publishDate', 'a date with slashes', '2025/10/01'],
     ['id', 'uppercase', 'ABC'],
-    ['id', 'a number', '123'],
     ['id', 'empty', "''"],
     ['featuredImageUrl', 'a javascript: URL', "'javascript:alert(1)'"],
     ['featuredImageUrl', 'a protocol-relative URL', "'//evil.example/x.png'"],
@@ -131,9 +137,16 @@ describe('parsePostFile rejects a bad field, naming the file and the field', () 
     expectRejected(postFile({ [field]: value }), field)
   })
 
-  it('slug: not equal to the file name', () => {
+  it('slug: not equal to the file name, saying both (no guessing which one is meant)', () => {
     const error = expectRejected(postFile({ slug: 'another-post' }), 'slug')
-    expect(error.reason).toContain('hello-world')
+    expect(error).toBeInstanceOf(SlugMismatchError)
+    expect((error as SlugMismatchError).slug).toBe('another-post')
+    expect(error.reason).toBe('is "another-post" but must equal the file name (hello-world)')
+  })
+
+  it('a required field written with nothing after it is empty', () => {
+    expect(expectRejected(postFile({ title: '' }), 'title').reason).toBe('is empty')
+    expect(expectRejected(postFile({ summary: '~' }), 'summary').reason).toBe('is empty')
   })
 
   it.each(['Hello-World', 'hello_world', 'hello--world', '-hello', 'hello-'])('slug: %j breaks the slug rule', (slug) => {
@@ -174,6 +187,74 @@ describe('parsePostFile accepts', () => {
     const post = parsePostFile(postFile().replaceAll('\n', '\r\n'), FILE)
     expect(post.title).toBe('Hello world')
     expect(post.publishDate).toBe('2025-10-01')
+  })
+})
+
+describe('parsePostFile reads a hand-written file forgivingly where its meaning is clear', () => {
+  it('a number where text is expected is that text, as written: id: 305, title: 2024', () => {
+    const post = parsePostFile(postFile({ id: '305', title: '2024', summary: '1.0' }), FILE)
+    expect(post).toMatchObject({ id: '305', title: '2024', summary: '1.0' })
+  })
+
+  it('a number keeps the digits it was written with (007 is not 7, 1e3 is not 1000)', () => {
+    expect(parsePostFile(postFile({ id: '007', title: '1e3' }), FILE)).toMatchObject({ id: '007', title: '1e3' })
+  })
+
+  it('an unquoted date is the date it reads as: publishDate: 2024-05-01', () => {
+    expect(parsePostFile(postFile({ publishDate: '2024-05-01', title: '2024-05-01' }), FILE)).toMatchObject({
+      publishDate: '2024-05-01',
+      title: '2024-05-01',
+    })
+  })
+
+  it('whitespace around a value is trimmed, quoted or not', () => {
+    const post = parsePostFile(
+      postFile({
+        id: "' abc123 '",
+        title: '"  Hello world  "',
+        slug: "' hello-world '",
+        summary: '|\n  A short summary.\n',
+        publishDate: "' 2025-10-01 '",
+        featuredImageUrl: "' /images/x.svg '",
+      }),
+      FILE,
+    )
+    expect(post).toMatchObject({
+      id: 'abc123',
+      title: 'Hello world',
+      slug: 'hello-world',
+      summary: 'A short summary.',
+      publishDate: '2025-10-01',
+      featuredImageUrl: '/images/x.svg',
+    })
+  })
+
+  it.each([
+    ["'true'", true],
+    ['"false"', false],
+    ['yes', true],
+    ['no', false],
+    ['Yes', true],
+    ['TRUE', true],
+    ["' yes '", true],
+  ])('isPublished: %s (a word that can only mean a boolean)', (value, expected) => {
+    expect(parsePostFile(postFile({ isPublished: value }), FILE).isPublished).toBe(expected)
+  })
+
+  it('an optional field written with nothing after it counts as left out', () => {
+    const post = parsePostFile(postFile({ id: '', featuredImageUrl: '' }), FILE)
+    expect(post.id).toBe(deriveId('hello-world'))
+    expect(post.featuredImageUrl).toBe('')
+  })
+
+  it('gives the canonical post, which serializes to the canonical file (the next save writes it)', () => {
+    const handWritten = postFile({ id: '305', title: '2024', publishDate: '2024-05-01', isPublished: 'yes' })
+    const post = parsePostFile(handWritten, FILE)
+    const canonical = serializePost(post)
+    expect(canonical).not.toBe(handWritten)
+    expect(canonical).toContain("id: '305'\ntitle: '2024'\n")
+    expect(parsePostFile(canonical, FILE)).toEqual(post)
+    expect(serializePost(parsePostFile(canonical, FILE))).toBe(canonical)
   })
 })
 

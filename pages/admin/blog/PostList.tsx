@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { toast } from '../../../renderer/components/toast.ts'
 import type { AdminPost } from '../admin-types.ts'
-import { ADMIN_POSTS_KEY, apiRequest, PUBLIC_POSTS_KEY, queryClient, SYNC_KEY } from '../query-client.ts'
+import { ADMIN_POSTS_KEY, apiRequest, POST_PROBLEMS_KEY, PUBLIC_POSTS_KEY, queryClient, SYNC_KEY } from '../query-client.ts'
 import { formatLocalDate } from './post-form.ts'
+import { PostProblems } from './PostProblems.tsx'
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this post?'
 
@@ -11,6 +12,8 @@ export async function refetchLists(): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: ADMIN_POSTS_KEY, refetchType: 'all' }),
     queryClient.invalidateQueries({ queryKey: PUBLIC_POSTS_KEY, refetchType: 'all' }),
+    // Whatever changed the posts (a save, a pull) may have fixed or broken a file.
+    queryClient.invalidateQueries({ queryKey: POST_PROBLEMS_KEY, refetchType: 'all' }),
     // A save changes what waits to be pushed, and a post's history.
     queryClient.invalidateQueries({ queryKey: SYNC_KEY }),
     queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).endsWith('/history') }),
@@ -43,6 +46,7 @@ export function PostList(props: { onNew: () => void; onEdit: (post: AdminPost) =
           New Post
         </button>
       </div>
+      <PostProblems />
       {posts.isPending && (
         <p className="admin-status" role="status">
           Loading posts...

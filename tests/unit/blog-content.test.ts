@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest'
+import { type ReadResult, readPostBytes } from '../../server/content/post-files.ts'
+import { silentLogger } from '../../server/logger.ts'
+import { BlogContent } from '../../server/services/blog-content.ts'
+
+/** A posts folder in memory: BlogContent reads it as it would the disk, in the order asked. */
+class MemoryFiles {
+  readonly blogDir = '/repo/content/blog'
+  readonly texts = new Map<string, string>()
+  /** Read results come back in this order: the same files read in another order must give the same site. */
+  reverse = false
+
+  async listFileNames(): Promise<string[]> {
+    return [...this.texts.keys()]
+  }
+
+  async readMany(names: string[]): Promise<Map<string, ReadResult>> {
+    const ordered = this.reverse ? [...names].reverse() : names
+    return new Map(
+      ordered.map((name) => {
+        const text = this.texts.get(name)
+        return [name, text === undefined ? { missing: true } : readPostBytes(name, Buffer.from(text))]
+      }),
+    )
+  }
+}
+
+function postText(slug: string, fields: Record<string, string> = {}, content = '<p>Hello</p>'): string {
+  const all: Record<string, string> = { title: `Title of ${slug}`, slug, summary: 'S', publishDate: '2025-01-01', isPublished: 'true', ...fields }
+  return `---\n${Object.entries(all).map(([key, value]) => `${key}: ${value}\n`).join('')}---\n${content}\n`
+}
+
+async function loaded(texts: Record<string, string>, options: { reverse?: boolean } = {}) {
+  const files = new MemoryFiles()
+  files.reverse = options.reverse ?? false
+  for (const [name, text] of Object.entries(texts)) files.texts.set(name, text)
+  const content = new BlogContent({ files, logger: silentLogger, folder: 'content/blog' })
+  await content.load()
+  return { files, content }
+}
+
+const slugs = (content: BlogContent) => content.index.all().map((post) => post.slug).sort()
+
+describe('BlogContent.problems: every file the site cannot read, with its path and why', () => {
+  it('lists broken files by repository path, sorted, and reads the rest', async () => {
+    const { content } = await loaded({
+      'good.html': postText('good'),
+      'no-title.html': postText('no-title', { title: '' }),
+      'broken-yaml.html': '---\ntitle: [unclosed\n---\n<p>x</p>\n',
+      'unsafe.html': postText('unsafe', {}, '<p>a</p>\n<p onclick="x()">b</p>'),
+      'Not A Slug.html': postText('good'),
+    })
+    expect(slugs(content)).toEqual(['good'])
+    expect(content.problems()).toEqual([
+      { path: 'content/blog/Not A Slug.html', reason: expect.stringMatching(/^file name must be the post’s slug/) },
+      { path: 'content/blog/broken-yaml.html', reason: expect.stringMatching(/^front matter is not valid YAML/) },
+      { path: 'content/blog/no-title.html', reason: 'title is empty' },
+      { path: 'content/blog/unsafe.html', reason: 'content has onclick="x()" on <p> (line 9), which the sanitizer would remove' },
+    ])
+  })
+
+  it('reads a hand-written file forgivingly: id: 305, an unquoted date, isPublished: yes', async () => {
+    const { content } = await loaded({ 'hand-written.html': postText('hand-written', { id: '305', publishDate: '2024-05-01', isPublished: 'yes' }) })
+    expect(content.problems()).toEqual([])
+    expect(content.index.byId('305')).toMatchObject({ slug: 'hand-written', publishDate: '2024-05-01', isPublished: true })
+  })
+
+  it('names the file whose slug a copy claims', async () => {
+    const { content } = await loaded({ 'foo.html': postText('foo'), 'foo-copy.html': postText('foo') })
+    expect(slugs(content)).toEqual(['foo'])
+    expect(content.problems()).toEqual([
+      {
+        path: 'content/blog/foo-copy.html',
+        reason: 'slug "foo" is already the slug of content/blog/foo.html (and must equal this file\'s name, foo-copy)',
+      },
+    ])
+  })
+
+  it('says only that the slug must equal the file name when no other file has it', async () => {
+    const { content } = await loaded({ 'bar.html': postText('baz') })
+    expect(content.problems()).toEqual([{ path: 'content/blog/bar.html', reason: 'slug is "baz" but must equal the file name (bar)' }])
+  })
+
+  it('forgets a problem once the file is fixed, or removed', async () => {
+    const { files, content } = await loaded({ 'a.html': postText('a', { title: '' }), 'b.html': 'not a post' })
+    expect(content.problems().map((problem) => problem.path)).toEqual(['content/blog/a.html', 'content/blog/b.html'])
+    files.texts.set('a.html', postText('a'))
+    files.texts.delete('b.html')
+    const change = await content.reload(['a.html', 'b.html'])
+    expect(change).toEqual({ updated: ['a'], removed: [], publishedListChanged: true })
+    expect(content.problems()).toEqual([])
+    expect(slugs(content)).toEqual(['a'])
+  })
+
+  it('takes a post off the site when its file breaks, and reports it', async () => {
+    const { files, content } = await loaded({ 'a.html': postText('a') })
+    files.texts.set('a.html', postText('a', {}, '<script>alert(1)</script>'))
+    const change = await content.reload(['a.html'])
+    expect(change).toEqual({ updated: [], removed: ['a'], publishedListChanged: true })
+    expect(content.problems()).toEqual([
+      { path: 'content/blog/a.html', reason: 'content has <script> (line 8), which the sanitizer would remove with all it holds' },
+    ])
+  })
+})
+
+describe('BlogContent with files that share an id', () => {
+  const shared = { 'b-post.html': postText('b-post', { id: 'same' }), 'a-post.html': postText('a-post', { id: 'same' }), 'c-post.html': postText('c-post', { id: 'same' }) }
+  const waitingReason = (keptBy: string) =>
+    `id "same" is also the id of content/blog/${keptBy}, which is read instead (the first file by name keeps the id): give this post another id, or delete its id line for one to be made`
+
+  it('reads the first by file name and reports the others naming it, whatever order they were read in', async () => {
+    for (const reverse of [false, true]) {
+      const { content } = await loaded(shared, { reverse })
+      expect(content.index.byId('same')?.slug).toBe('a-post')
+      expect(content.problems()).toEqual([
+        { path: 'content/blog/b-post.html', reason: waitingReason('a-post.html') },
+        { path: 'content/blog/c-post.html', reason: waitingReason('a-post.html') },
+      ])
+    }
+  })
+
+  it('a file added later that sorts first takes the id over, as it would at the next start', async () => {
+    const { files, content } = await loaded({ 'b-post.html': shared['b-post.html'] })
+    files.texts.set('a-post.html', shared['a-post.html'])
+    const change = await content.reload(['a-post.html'])
+    expect(change).toEqual({ updated: ['a-post'], removed: ['b-post'], publishedListChanged: true })
+    expect(slugs(content)).toEqual(['a-post'])
+    expect(content.problems()).toEqual([{ path: 'content/blog/b-post.html', reason: waitingReason('a-post.html') }])
+  })
+
+  it('reads the next one as soon as the id is free again: the holder removed, or given its own id', async () => {
+    const { files, content } = await loaded(shared)
+    files.texts.delete('a-post.html')
+    let change = await content.reload(['a-post.html'])
+    expect(change).toEqual({ updated: ['b-post'], removed: ['a-post'], publishedListChanged: true })
+    expect(content.problems()).toEqual([{ path: 'content/blog/c-post.html', reason: waitingReason('b-post.html') }])
+
+    files.texts.set('b-post.html', postText('b-post', { id: 'other' }))
+    change = await content.reload(['b-post.html'])
+    expect(change.updated.sort()).toEqual(['b-post', 'c-post'])
+    expect(content.problems()).toEqual([])
+    expect(slugs(content)).toEqual(['b-post', 'c-post'])
+  })
+
+  it('a rescan of the whole folder gives the same answer', async () => {
+    const { content } = await loaded(shared)
+    const before = content.problems()
+    await content.reload(null)
+    expect(content.problems()).toEqual(before)
+    expect(content.index.byId('same')?.slug).toBe('a-post')
+  })
+})
