@@ -65,6 +65,8 @@ export async function writeFileAtomic(target: string, data: FileData, options: A
  * returns). Only packing needs it: it deletes loose objects once their pack is in place.
  */
 export async function fsyncDirectory(dir: string): Promise<void> {
+  // Windows cannot open a folder as a file; NTFS journals its names itself.
+  if (process.platform === 'win32') return
   const handle = await open(dir, 'r')
   try {
     await handle.sync()

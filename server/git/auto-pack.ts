@@ -5,14 +5,14 @@ import { errorCode } from './atomic-write.ts'
 import type { BuildResult } from './build-pack.ts'
 import type { GitStore } from './git-store.ts'
 import { estimateLooseObjects, looseObjectPath } from './loose-objects.ts'
-import { LOOSE_BYTES_LIMIT, LOOSE_OBJECTS_LIMIT, PRUNE_GRACE_MS } from './pack-policy.ts'
-import { type PackBuild, startPackBuild } from './pack-worker.ts'
+import { LOOSE_OBJECTS_LIMIT, looseBytesLimit, PRUNE_GRACE_MS } from './pack-policy.ts'
+import { PackWorker } from './pack-worker.ts'
 import { installPack } from './pack-writer.ts'
 
 /**
  * Packs the repository while the server runs, as `git gc --auto` does: once the loose objects
- * written since the last run pass a count or a size (pack-policy.ts), a run starts in the
- * background, never two at once.
+ * written since the last run pass a count, or a share of the packs' size (pack-policy.ts), a run
+ * starts in the background, never two at once.
  *
  * A run, and why this order is safe to kill at any instant (git's own order):
  * 1. a worker thread builds the new pack and its index as fsynced temp files (build-pack.ts);
@@ -33,7 +33,7 @@ import { installPack } from './pack-writer.ts'
  * file deletions at a time.
  */
 export interface PackingOptions {
-  /** Tests lower these; the defaults are pack-policy.ts's. */
+  /** Tests lower these; the defaults are pack-policy.ts's (for bytes, a share of the packs' size). */
   looseObjects?: number
   looseBytes?: number
   graceMs?: number
@@ -62,8 +62,8 @@ export interface PackReport {
   pruned: number
 }
 
-/** Deletions run in slices, so that a save's own file operations are never queued behind thousands. */
-const DELETE_SLICE = 64
+/** Pruning takes the save queue for this many deletions at a time, so a save waits for a few at most. */
+const PRUNE_SLICE = 64
 /** After a failed run, wait this long before trying again (a damaged repository would fail every time). */
 const RETRY_AFTER_MS = 10 * 60 * 1000
 
@@ -73,12 +73,14 @@ export class AutoPack {
   readonly #store: GitStore
   readonly #exclusive: <T>(work: () => Promise<T>) => Promise<T>
   readonly #logger: Logger
-  readonly #limits: { looseObjects: number; looseBytes: number; graceMs: number }
+  readonly #limits: { looseObjects: number; looseBytes: number | null; graceMs: number }
   readonly #onStep: (step: PackStep) => Promise<void> | void
   /** Loose objects written since the last run (estimated at start). */
   #loose = { count: 0, bytes: 0 }
+  /** Size of the packs (at start and after each run), for the loose bytes' limit. */
+  #packedBytes = 0
   #running: Promise<PackReport | null> | null = null
-  #build: PackBuild | null = null
+  readonly #worker = new PackWorker()
   #closed = false
   #retryAt = 0
 
@@ -98,7 +100,7 @@ export class AutoPack {
     const packing = options.packing ?? {}
     this.#limits = {
       looseObjects: packing.looseObjects ?? LOOSE_OBJECTS_LIMIT,
-      looseBytes: packing.looseBytes ?? LOOSE_BYTES_LIMIT,
+      looseBytes: packing.looseBytes ?? null,
       graceMs: packing.graceMs ?? PRUNE_GRACE_MS,
     }
     this.#onStep = packing.onStep ?? (() => {})
@@ -107,6 +109,7 @@ export class AutoPack {
   /** Estimates the loose objects already there (one fan-out folder, as git does). */
   async start(): Promise<void> {
     this.#loose = await estimateLooseObjects(path.join(this.#gitdir, 'objects'))
+    this.#packedBytes = await packsSize(path.join(this.#gitdir, 'objects', 'pack'))
   }
 
   /** A loose object of `bytes` on disk was written. */
@@ -118,7 +121,8 @@ export class AutoPack {
   /** Starts a run in the background if the loose objects call for one and none is running. */
   maybeRun(): void {
     if (this.#closed || this.#running || Date.now() < this.#retryAt) return
-    if (this.#loose.count <= this.#limits.looseObjects && this.#loose.bytes <= this.#limits.looseBytes) return
+    const bytesLimit = this.#limits.looseBytes ?? looseBytesLimit(this.#packedBytes)
+    if (this.#loose.count <= this.#limits.looseObjects && this.#loose.bytes <= bytesLimit) return
     void this.run()
   }
 
@@ -139,30 +143,30 @@ export class AutoPack {
   /** Stops a run in progress (safe at any point, like a crash) and waits for it to end. */
   async close(): Promise<void> {
     this.#closed = true
-    await this.#build?.stop()
+    await this.#worker.stop()
     await this.#running
   }
 
   async #runNow(): Promise<PackReport | null> {
     const counted = { ...this.#loose }
+    const started = performance.now()
     try {
-      this.#build = startPackBuild({ gitdir: this.#gitdir, tempDir: this.#tempDir, now: Date.now(), graceMs: this.#limits.graceMs })
-      const built = await this.#build.result
-      this.#build = null
+      const built = await this.#worker.build({ gitdir: this.#gitdir, tempDir: this.#tempDir, now: Date.now(), graceMs: this.#limits.graceMs })
       await this.#step('built')
       const report = await this.#apply(built)
       // What was written during the run is not in this pack: it counts towards the next one.
       this.#loose.count = Math.max(0, this.#loose.count - counted.count)
       this.#loose.bytes = Math.max(0, this.#loose.bytes - counted.bytes)
+      this.#packedBytes = await packsSize(path.join(this.#gitdir, 'objects', 'pack'))
       if (report.pack || report.pruned > 0) {
         this.#logger.info(
-          `Packed the repository (${report.full ? 'all packs' : 'recent objects'}): ${report.objects} objects (${report.deltas} as deltas) in ${report.pack ?? 'no new pack'}, ` +
+          `Packed the repository in ${((performance.now() - started) / 1000).toFixed(2)} s (${report.full ? 'all packs' : 'recent objects'}): ` +
+            `${report.objects} objects (${report.deltas} as deltas) in ${report.pack ?? 'no new pack'}, ` +
             `${report.looseRemoved} loose objects and ${report.packsRemoved} old packs removed, ${report.pruned} unreachable objects pruned`,
         )
       }
       return report
     } catch (error) {
-      this.#build = null
       if (!this.#closed) {
         this.#retryAt = Date.now() + RETRY_AFTER_MS
         this.#logger.warn(`Packing the repository failed; it is retried later: ${error instanceof Error ? error.message : String(error)}`)
@@ -182,19 +186,18 @@ export class AutoPack {
       }
       await installPack(built.pack, path.join(objectsDir, 'pack'), (step) => this.#step(step))
       report.pack = built.pack.name
-      for (let at = 0; at < built.packedLoose.length; at += DELETE_SLICE) {
-        for (const oid of built.packedLoose.slice(at, at + DELETE_SLICE)) {
-          if (await removeFile(looseObjectPath(objectsDir, oid))) report.looseRemoved++
-        }
-        if (at === 0) await this.#step('loose-removing')
+      // One at a time: a save's own file operations never wait behind thousands of these.
+      for (const oid of built.packedLoose) {
+        if (await removeFile(looseObjectPath(objectsDir, oid))) report.looseRemoved++
+        if (report.looseRemoved === 1) await this.#step('loose-removing')
       }
       await this.#step('loose-removed')
       await this.#store.removePacks(built.replacedPacks, () => this.#step('old-index-removed'))
       report.packsRemoved = built.replacedPacks.length
       await this.#step('old-packs-removed')
     }
-    for (let at = 0; at < built.pruneCandidates.length; at += DELETE_SLICE) {
-      const slice = built.pruneCandidates.slice(at, at + DELETE_SLICE)
+    for (let at = 0; at < built.pruneCandidates.length; at += PRUNE_SLICE) {
+      const slice = built.pruneCandidates.slice(at, at + PRUNE_SLICE)
       report.pruned += await this.#exclusive(() => this.#prune(objectsDir, slice))
     }
     if (built.pruneCandidates.length > 0) await this.#step('pruned')
@@ -245,6 +248,14 @@ export async function removeOrphanPacks(gitdir: string): Promise<string[]> {
     if (await removeFile(path.join(packDir, name))) removed.push(path.join(packDir, name))
   }
   return removed
+}
+
+async function packsSize(packDir: string): Promise<number> {
+  let total = 0
+  for (const name of await readdir(packDir).catch(() => [] as string[])) {
+    if (name.endsWith('.pack')) total += await stat(path.join(packDir, name)).then((stats) => stats.size, () => 0)
+  }
+  return total
 }
 
 async function removeFile(file: string): Promise<boolean> {

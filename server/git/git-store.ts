@@ -264,8 +264,8 @@ export class GitStore {
     try {
       await utimes(looseObjectPath(this.#objectsDir, oid), now, now)
       return oid
-    } catch (error) {
-      if (errorCode(error) !== 'ENOENT') throw error
+    } catch {
+      // Absent (ENOENT), or not ours to touch: written below, which isomorphic-git skips if it exists.
     }
     await git.writeObject({ fs: this.#fs, gitdir: this.#gitdir, type, object: deflated, format: 'deflated', oid })
     this.#onLooseWrite(diskBytes(deflated.length))

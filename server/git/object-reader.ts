@@ -79,6 +79,7 @@ export class ObjectReader {
     if (this.#reads === 0) await this.#closeRetired()
   }
 
+  /** Closes the packs (a later read opens them again; the cache of objects stays). */
   async close(): Promise<void> {
     this.#retired.push(...(this.#packs ?? []))
     this.#packs = null

@@ -118,3 +118,40 @@ export function findInPackIndex(index: PackIndex, oid: Buffer): number {
 export function oidAt(index: PackIndex, position: number): string {
   return index.oids.toString('hex', position * 20, position * 20 + 20)
 }
+
+/** Each index's ids cut to their first 4 bytes, as numbers (computed once per index). */
+const prefixTables = new WeakMap<PackIndex, Uint32Array>()
+
+/**
+ * Whether any of these packs holds an object (by hex id), for a walk that asks once per entry of
+ * a 10,000-entry tree: a binary search over each index's first 4 bytes as numbers, the whole id
+ * compared only where those agree. A `Buffer.compare` at every step of the search made these
+ * lookups the largest cost of a packing run with 10,000 posts (measured with --cpu-prof).
+ */
+export function createOidLookup(indexes: readonly PackIndex[]): (oid: string) => boolean {
+  const tables = indexes.map((index) => {
+    let prefixes = prefixTables.get(index)
+    if (!prefixes) {
+      prefixes = new Uint32Array(index.count)
+      for (let i = 0; i < index.count; i++) prefixes[i] = index.oids.readUInt32BE(i * 20)
+      prefixTables.set(index, prefixes)
+    }
+    return { index, prefixes }
+  })
+  return (oid) => {
+    const prefix = Number.parseInt(oid.slice(0, 8), 16)
+    for (const { index, prefixes } of tables) {
+      let low = 0
+      let high = prefixes.length
+      while (low < high) {
+        const middle = (low + high) >>> 1
+        if (prefixes[middle]! < prefix) low = middle + 1
+        else high = middle
+      }
+      for (let at = low; at < prefixes.length && prefixes[at] === prefix; at++) {
+        if (index.oids.toString('hex', at * 20, at * 20 + 20) === oid) return true
+      }
+    }
+    return false
+  }
+}

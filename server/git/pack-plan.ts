@@ -3,7 +3,7 @@ import { parseCommit } from './object-format.ts'
 import type { RawObject } from './object-reader.ts'
 import type { ObjectType } from './pack-format.ts'
 import type { Roots } from './repository-roots.ts'
-import { compareNames, entryAt, type RawEntry } from './tree-diff.ts'
+import { changedEntries, type EntryStarts, entryStarts } from './tree-changes.ts'
 
 /**
  * What goes into a pack, in which order, and each object's delta base: the walk of `git
@@ -13,8 +13,8 @@ import { compareNames, entryAt, type RawEntry } from './tree-diff.ts'
  * was reached from, and an object that differs takes as its base the child's object at the same
  * path: the newer version, as git prefers (recent versions are read most and are stored whole;
  * older ones are small deltas of them). A save changes one entry of a 10,000-entry tree, so that
- * tree's delta is a few dozen bytes. Unchanged entries are skipped by comparing raw tree bytes,
- * without decoding them (tree-diff.ts does the same for history).
+ * tree's delta is a few dozen bytes. Unchanged entries are skipped without being decoded
+ * (tree-changes.ts).
  *
  * Objects come out in walk order, so a base always comes before the objects built on it (an
  * OFS_DELTA can only point backwards).
@@ -43,14 +43,17 @@ export interface Plan {
 
 export class MissingObjectError extends Error {}
 
-const EMPTY = Buffer.alloc(0)
 const GITLINK = '160000'
+/** Entry offsets kept for this many trees (40 KB each for 10,000 entries): enough for a linear history. */
+const MAX_SHAPES = 64
 
 export async function planPack(options: PlanOptions): Promise<Plan> {
   const { read, roots, enter, include } = options
   const objects: PlannedObject[] = []
   const reached = new Set<string>()
-  const queue = new CommitQueue<string | null>()
+  /** Each queued commit with the tree of the child it was reached from (its trees' delta bases). */
+  const queue = new CommitQueue<{ childTree: string | null }>()
+  const queued = new Map<string, { childTree: string | null }>()
 
   const add = (oid: string, type: ObjectType, base: string | null) => {
     if (include(oid)) objects.push({ oid, type, base })
@@ -71,7 +74,17 @@ export async function planPack(options: PlanOptions): Promise<Plan> {
       committedAt: parsed.committer.timestamp,
       message: '',
     }
-    queue.push(info, childTree)
+    const flag = { childTree }
+    queued.set(oid, flag)
+    queue.push(info, flag)
+  }
+
+  /** Entry offsets of the trees walked last: each is the base of its parent commit's tree next. */
+  const shapes = new Map<string, EntryStarts>()
+  const startsOf = (oid: string, bytes: Buffer): EntryStarts => shapes.get(oid) ?? entryStarts(bytes)
+  const remember = (oid: string, starts: EntryStarts) => {
+    shapes.set(oid, starts)
+    if (shapes.size > MAX_SHAPES) shapes.delete(shapes.keys().next().value!)
   }
 
   const walkTree = async (oid: string, baseOid: string | null): Promise<void> => {
@@ -79,25 +92,15 @@ export async function planPack(options: PlanOptions): Promise<Plan> {
     reached.add(oid)
     const tree = (await load(oid)).content
     add(oid, 'tree', baseOid === oid ? null : baseOid)
-    const base = baseOid === null ? EMPTY : ((await read(baseOid))?.content ?? EMPTY)
-    let j = 0
-    let y: RawEntry | null = base.length > 0 ? entryAt(base, 0) : null
-    for (let i = 0; i < tree.length; ) {
-      const x = entryAt(tree, i)
-      i = x.end
-      // Entries only in the base, before this one's name.
-      while (y && compareNames(tree, x, base, y) > 0) y = (j = y.end) < base.length ? entryAt(base, j) : null
-      let sameName: RawEntry | null = null
-      if (y && compareNames(tree, x, base, y) === 0) {
-        sameName = y
-        y = (j = y.end) < base.length ? entryAt(base, j) : null
-        // Unchanged: reached already with the base (or in a pack that stays).
-        if (x.end - x.start === sameName.end - sameName.start && tree.compare(base, sameName.start, sameName.end, x.start, x.end) === 0) continue
-      }
-      if (tree.toString('latin1', x.start, x.nameStart - 1) === GITLINK) continue
-      const entryOid = tree.toString('hex', x.nameEnd + 1, x.end)
-      const baseEntry = sameName && sameName.tree === x.tree ? base.toString('hex', sameName.nameEnd + 1, sameName.end) : null
-      if (x.tree) {
+    const baseBytes = baseOid === null ? null : ((await read(baseOid))?.content ?? null)
+    // Entries the same as the base's were reached with it (or are in a pack that stays).
+    const { changes, starts } = changedEntries(tree, baseBytes && { bytes: baseBytes, starts: startsOf(baseOid!, baseBytes) })
+    remember(oid, starts)
+    for (const { entry, sameName } of changes) {
+      if (tree.toString('latin1', entry.start, entry.nameStart - 1) === GITLINK) continue
+      const entryOid = tree.toString('hex', entry.nameEnd + 1, entry.end)
+      const baseEntry = sameName ? baseBytes!.toString('hex', sameName.nameEnd + 1, sameName.end) : null
+      if (entry.tree) {
         await walkTree(entryOid, baseEntry)
       } else if (!reached.has(entryOid) && enter(entryOid)) {
         reached.add(entryOid)
@@ -108,11 +111,16 @@ export async function planPack(options: PlanOptions): Promise<Plan> {
 
   const drainCommits = async () => {
     for (let next = queue.pop(); next; next = queue.pop()) {
-      const { commit, flag: childTree } = next
+      const { commit, flag } = next
+      queued.delete(commit.oid)
       add(commit.oid, 'commit', null)
-      await walkTree(commit.tree, childTree)
+      await walkTree(commit.tree, flag.childTree)
       if (roots.shallow.has(commit.oid)) continue
       for (const parent of commit.parents) {
+        // A ref's commit is queued before its children are seen (a remote-tracking branch behind
+        // HEAD): when one comes, it still gets that child's trees as bases.
+        const waiting = queued.get(parent)
+        if (waiting && waiting.childTree === null) waiting.childTree = commit.tree
         if (reached.has(parent) || !enter(parent)) continue
         reached.add(parent)
         queueCommit(parent, await load(parent), commit.tree)

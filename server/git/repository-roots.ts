@@ -31,10 +31,12 @@ const OID_ANYWHERE = /\b[0-9a-f]{40}\b/g
 const NO_OBJECT = '0'.repeat(40)
 
 export async function readRoots(gitdir: string): Promise<Roots> {
-  const refs = new Set<string>()
+  // A loose ref shadows the packed-refs line of the same name (git writes the loose one and leaves
+  // the old line): only the live value is a root, or the old commit would be walked as a tip.
+  const byName = parsePackedRefs(await readText(path.join(gitdir, 'packed-refs')))
+  for (const [name, oid] of await looseRefs(gitdir)) byName.set(name, [oid])
+  const refs = new Set([...byName.values()].flat())
   const others = new Set<string>()
-  for (const ref of await looseRefs(path.join(gitdir, 'refs'))) refs.add(ref)
-  for (const ref of parsePackedRefs(await readText(path.join(gitdir, 'packed-refs')))) refs.add(ref)
   for (const dir of [gitdir, ...(await worktreeDirs(gitdir))]) {
     const head = (await readText(path.join(dir, 'HEAD'))).trim()
     if (OID.test(head)) refs.add(head)
@@ -49,24 +51,29 @@ export async function readRoots(gitdir: string): Promise<Roots> {
   return { refs: [...refs], others: [...others], shallow }
 }
 
-/** `<id> <name>` lines, and `^<id>` for the commit an annotated tag above points at. */
-export function parsePackedRefs(text: string): string[] {
-  const oids: string[] = []
+/** `<id> <name>` lines, each maybe followed by `^<id>`: the commit the annotated tag above points at. */
+export function parsePackedRefs(text: string): Map<string, string[]> {
+  const refs = new Map<string, string[]>()
+  let last: string[] | null = null
   for (const line of text.split('\n')) {
-    const id = line.startsWith('^') ? line.slice(1, 41) : line.slice(0, 40)
-    if (OID.test(id)) oids.push(id)
+    if (line.startsWith('^') && last && OID.test(line.slice(1, 41))) {
+      last.push(line.slice(1, 41))
+    } else if (OID.test(line.slice(0, 40)) && line[40] === ' ') {
+      last = [line.slice(0, 40)]
+      refs.set(line.slice(41), last)
+    }
   }
-  return oids
+  return refs
 }
 
-async function looseRefs(dir: string): Promise<string[]> {
-  const oids: string[] = []
-  for (const file of await filesUnder(dir)) {
+/** Each loose ref under `refs/`, by name; a symbolic ref (`ref: refs/...`) names another ref, listed in its own right. */
+async function looseRefs(gitdir: string): Promise<Map<string, string>> {
+  const refs = new Map<string, string>()
+  for (const file of await filesUnder(path.join(gitdir, 'refs'))) {
     const text = (await readText(file)).trim()
-    // A symbolic ref (`ref: refs/...`) names another ref, which is listed in its own right.
-    if (OID.test(text)) oids.push(text)
+    if (OID.test(text)) refs.set(path.relative(gitdir, file).split(path.sep).join('/'), text)
   }
-  return oids
+  return refs
 }
 
 async function otherHeads(dir: string): Promise<string[]> {
