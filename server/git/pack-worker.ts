@@ -23,11 +23,14 @@ type Reply = { result: BuildResult } | { error: string }
 export class PackWorker {
   #worker: Worker | null = null
   #idle: NodeJS.Timeout | null = null
+  #lastError: string | null = null
 
   build(request: BuildRequest): Promise<BuildResult> {
     if (this.#idle) clearTimeout(this.#idle)
     this.#idle = null
     const worker = (this.#worker ??= this.#start())
+    // A build keeps the process alive, as any pending work does; an idle thread does not.
+    worker.ref()
     return new Promise<BuildResult>((resolve, reject) => {
       const onMessage = (reply: Reply) => {
         done()
@@ -36,11 +39,12 @@ export class PackWorker {
       }
       const onExit = (code: number) => {
         done()
-        reject(new Error(`The packing thread stopped (exit code ${code})`))
+        reject(new Error(`The packing thread stopped (exit code ${code}${this.#lastError ? `: ${this.#lastError}` : ''})`))
       }
       const done = () => {
         worker.off('message', onMessage)
         worker.off('exit', onExit)
+        worker.unref()
         if (this.#worker === worker) this.#idle = setTimeout(() => void this.stop(), IDLE_MS).unref()
       }
       worker.on('message', onMessage)
@@ -60,9 +64,11 @@ export class PackWorker {
 
   #start(): Worker {
     const worker = new Worker(BOOT, { workerData: { entry: ENTRY } })
-    // An idle packing thread never keeps the process alive.
-    worker.unref()
-    worker.on('error', () => {})
+    // An error ends the thread: the build in progress fails through 'exit', with this message.
+    this.#lastError = null
+    worker.on('error', (error) => {
+      this.#lastError = error.message
+    })
     worker.once('exit', () => {
       if (this.#worker === worker) this.#worker = null
     })

@@ -310,6 +310,44 @@ describe('packing', () => {
     }
   })
 
+  it('removes the packs it replaced only once a push in flight has finished reading objects', async () => {
+    repo = createTempRepo({ posts: posts(10) })
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'watchio-pack-remote-'))
+    cleanups.push(() => fs.rmSync(root, { recursive: true, force: true }))
+    execFileSync('git', ['clone', '-q', '--bare', repo.dir, path.join(root, 'site.git')], { env: GIT_ENV })
+    const server = await startGitHttpServer({ root })
+    cleanups.push(() => server.close())
+    await open()
+    const sync = repository!.connectRemote({ url: server.urlOf('site.git'), branch: 'main', username: null, token: null })
+    cleanups.push(() => sync.close())
+    await sync.fetch()
+    await save('post-1.html', post('post-1', 'First'))
+    await repository!.pack()
+    const [first] = packs()
+    // Enough new objects that the next run merges the first pack.
+    for (let i = 0; i < 6; i++) await save(`post-${i}.html`, post(`post-${i}`, `Again ${i}`))
+
+    server.hold()
+    const pushing = sync.push()
+    while (server.holding === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+    let packed = false
+    const packing = repository!.pack().then((report) => {
+      packed = true
+      return report
+    })
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(packed).toBe(false)
+    expect(packs()).toContain(first)
+    expect(packs()).toHaveLength(2)
+
+    server.release()
+    expect(await pushing).toBe('pushed')
+    expect(await packing).toMatchObject({ packsRemoved: 1 })
+    expect(packs()).not.toContain(first)
+    execFileSync('git', ['--git-dir', path.join(root, 'site.git'), 'fsck', '--full', '--strict'], { env: GIT_ENV })
+    expectGitAccepts()
+  })
+
   it('keeps fetch and push working through isomorphic-git after packs were replaced', async () => {
     repo = createTempRepo({ posts: posts(10) })
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'watchio-pack-remote-'))
