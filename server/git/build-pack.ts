@@ -59,8 +59,8 @@ const parsedIndexes = new Map<string, PackIndex>()
 
 /**
  * `lasting`: a reader of this repository kept from one build to the next (the worker thread keeps
- * one), so that packs are opened once and recent trees stay cached; it is refreshed here, not
- * closed. Without one, a reader is made for this build.
+ * one), so that the trees the last build read stay cached; it is refreshed here, not closed.
+ * Without one, a reader is made for this build.
  */
 export async function buildPack(request: BuildRequest, lasting?: ObjectReader): Promise<BuildResult> {
   const objectsDir = path.join(request.gitdir, 'objects')
