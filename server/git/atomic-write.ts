@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readdir, rename, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, open, readdir, rename, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 /*
@@ -57,6 +57,21 @@ export async function writeFileAtomic(target: string, data: FileData, options: A
   } catch (error) {
     await unlink(temp).catch(() => {})
     throw error
+  }
+}
+
+/**
+ * Makes the names in `dir` durable (a rename or unlink there survives a power cut once this
+ * returns). Only packing needs it: it deletes loose objects once their pack is in place.
+ */
+export async function fsyncDirectory(dir: string): Promise<void> {
+  // Windows cannot open a folder as a file; NTFS journals its names itself.
+  if (process.platform === 'win32') return
+  const handle = await open(dir, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
   }
 }
 

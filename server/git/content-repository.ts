@@ -3,6 +3,7 @@ import path from 'node:path'
 import { NotAGitRepositoryError, RepositoryStateError } from '../errors.ts'
 import type { Logger } from '../logger.ts'
 import { removeStaleTempFiles } from './atomic-write.ts'
+import { AutoPack, type PackingOptions, type PackReport, removeOrphanPacks } from './auto-pack.ts'
 import { blobId } from './blob-id.ts'
 import { CommitGraph } from './commit-graph.ts'
 import { cleanAuthor, cleanMessage } from './commit-text.ts'
@@ -20,6 +21,7 @@ import { syncPathsToTree } from './sync-paths.ts'
 import { WorkTree } from './work-tree.ts'
 import { WriterLock } from './writer-lock.ts'
 
+export type { PackingOptions, PackReport, PackStep } from './auto-pack.ts'
 export type { FileChange, GitAuthor, RecoveryReport } from './commit-types.ts'
 export type { IdentifyFile } from './file-history.ts'
 export type { ConflictResolution, PullResult, RemoteState, RemoteSync, SyncConflict } from './remote-sync.ts'
@@ -88,18 +90,27 @@ export class ContentRepository {
   readonly #queue = new SerialQueue()
   readonly #graph: CommitGraph
   readonly #history: FileHistory
+  readonly #autoPack: AutoPack
   #closed = false
   /** A failed save that could not be settled left its journal: the next save settles it first. */
   #journalPending = false
   /** Likewise for a pull (see integrate.ts). */
   #pullPending = false
 
-  private constructor(options: { root: string; gitdir: string; lock: WriterLock; logger: Logger }) {
+  private constructor(options: { root: string; gitdir: string; lock: WriterLock; logger: Logger; packing?: PackingOptions }) {
     this.#workTree = new WorkTree(options.root)
     this.#tempDir = path.join(options.gitdir, TEMP_DIR)
     this.#journalPath = path.join(options.gitdir, JOURNAL_FILE)
     this.#pullJournalPath = path.join(options.gitdir, PULL_JOURNAL_FILE)
-    this.#store = new GitStore({ gitdir: options.gitdir, tempDir: this.#tempDir })
+    this.#store = new GitStore({ gitdir: options.gitdir, tempDir: this.#tempDir, onLooseWrite: (bytes) => this.#autoPack.noteLooseWrite(bytes) })
+    this.#autoPack = new AutoPack({
+      gitdir: options.gitdir,
+      tempDir: this.#tempDir,
+      store: this.#store,
+      exclusive: (work) => this.serialize(work),
+      logger: options.logger,
+      packing: options.packing,
+    })
     this.#lock = options.lock
     this.#logger = options.logger
     this.#graph = new CommitGraph((oid) => this.#store.readCommit(oid))
@@ -112,9 +123,10 @@ export class ContentRepository {
 
   /**
    * Opens the repository holding `dir`: takes the writer lock, removes temp files a crash left
-   * behind, and settles a save a crash interrupted (see `recovery`).
+   * behind, and settles a save a crash interrupted (see `recovery`). From then on the repository
+   * is packed in the background when loose objects pile up (auto-pack.ts; `packing` is for tests).
    */
-  static async open(options: { dir: string; logger: Logger }): Promise<ContentRepository> {
+  static async open(options: { dir: string; logger: Logger; packing?: PackingOptions }): Promise<ContentRepository> {
     const dir = path.resolve(options.dir)
     const root = await findRepositoryRoot(dir)
     if (root === null) throw new NotAGitRepositoryError(dir)
@@ -125,10 +137,12 @@ export class ContentRepository {
     const tempDir = path.join(gitdir, TEMP_DIR)
     await mkdir(tempDir, { recursive: true })
     const lock = await WriterLock.acquire({ lockPath: path.join(gitdir, LOCK_FILE), tempDir, logger: options.logger })
-    const repository = new ContentRepository({ root, gitdir, lock, logger: options.logger })
+    const repository = new ContentRepository({ root, gitdir, lock, logger: options.logger, packing: options.packing })
     try {
       await repository.#recover(dir)
       await repository.#warmUp(dir)
+      await repository.#autoPack.start()
+      repository.#autoPack.maybeRun()
       return repository
     } catch (error) {
       await repository.#store.close()
@@ -165,7 +179,7 @@ export class ContentRepository {
   /** Runs `work` alone in the repository's queue, for check-then-commit; see RepositoryTransaction. */
   serialize<T>(work: (tx: RepositoryTransaction) => Promise<T>): Promise<T> {
     if (this.#closed) return Promise.reject(new Error('The content repository is closed'))
-    return this.#queue.run(async () => {
+    const done = this.#queue.run(async () => {
       let open = true
       const steps = new SerialQueue()
       const tx: RepositoryTransaction = {
@@ -180,6 +194,25 @@ export class ContentRepository {
         open = false
       }
     })
+    // After the work, not in it: a run only starts here, beside the next saves.
+    done.then(
+      () => this.#autoPack.maybeRun(),
+      () => {},
+    )
+    return done
+  }
+
+  /**
+   * Packs the repository now (or joins the run in progress), as the background runs do; null
+   * when it failed (logged) or the repository is closing.
+   */
+  pack(): Promise<PackReport | null> {
+    return this.#autoPack.run()
+  }
+
+  /** Resolves once no packing run is in progress. */
+  packingIdle(): Promise<void> {
+    return this.#autoPack.idle()
   }
 
   /**
@@ -255,7 +288,10 @@ export class ContentRepository {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
+    // Stopped first: a run in progress must not take the queue again once it drains.
+    const packing = this.#autoPack.close()
     await this.#queue.idle()
+    await packing
     await this.#store.close()
     await this.#lock.release()
   }
@@ -348,6 +384,8 @@ export class ContentRepository {
     const removed: string[] = []
     for (const folder of folders) removed.push(...(await removeStaleTempFiles(folder)))
     if (removed.length > 0) this.#report(`Removed ${removed.length} stale temp file(s): ${removed.join(', ')}`)
+    const orphans = await removeOrphanPacks(path.dirname(this.#tempDir))
+    if (orphans.length > 0) this.#report(`Removed ${orphans.length} pack file(s) without an index, left by a crash while packing: ${orphans.join(', ')}`)
 
     if (journal === 'unreadable') {
       const aside = await setJournalAside(this.#journalPath)

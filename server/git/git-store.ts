@@ -1,13 +1,17 @@
 import * as nodeFs from 'node:fs'
+import { unlink, utimes } from 'node:fs/promises'
 import path from 'node:path'
 import git from 'isomorphic-git'
 import { NotFoundError, RepositoryStateError } from '../errors.ts'
 import { type AtomicFs, createAtomicFs } from './atomic-fs.ts'
+import { errorCode } from './atomic-write.ts'
 import type { CommitInfo } from './commit-graph.ts'
 import type { GitAuthor } from './commit-types.ts'
 import { IndexFile, type IndexUpdate } from './index-file.ts'
+import { diskBytes, looseObjectPath } from './loose-objects.ts'
 import { decodeTree, encodeLooseObject, encodeTree, type ParsedCommit, parseCommit } from './object-format.ts'
 import { ObjectReader } from './object-reader.ts'
+import { SharedLock } from './shared-lock.ts'
 import { type PathEdits, type TreeEntry, TreeStore } from './tree-store.ts'
 
 /**
@@ -17,6 +21,13 @@ import { type PathEdits, type TreeEntry, TreeStore } from './tree-store.ts'
  * (object-format.ts), read natively where possible (object-reader.ts), and the index is edited
  * directly (index-file.ts), all for speed; isomorphic-git does the rest: refs (loose or packed),
  * HEAD, writing commits, and reading whatever the native reader cannot.
+ *
+ * Packing (auto-pack.ts) replaces loose objects and packs under everyone's feet; what it needs
+ * from here: writing an object that already exists loose refreshes its time (as git does), so
+ * that pruning never removes an object a save has just decided to use; isomorphic-git's object
+ * reads (fetch and push included) share a lock that removing packs takes exclusively; and
+ * removing packs resets isomorphic-git's pack cache, which would otherwise keep every pack
+ * ever read in memory.
  */
 export interface Head {
   /** e.g. `refs/heads/main` */
@@ -28,20 +39,31 @@ export interface Head {
 
 /** Commits whose tree is remembered; a save only ever asks for the latest one or two. */
 const MAX_CACHED_COMMITS = 8
+/** What a loose commit object takes on disk (one filesystem block). */
+const COMMIT_DISK_BYTES = diskBytes(1)
+/** The files of a pack, index first: readers only see a pack through its index. */
+const PACK_FILES = ['.idx', '.pack', '.rev', '.bitmap', '.mtimes']
 
 export class GitStore {
   readonly trees: TreeStore
   readonly #fs: AtomicFs
   readonly #gitdir: string
-  /** isomorphic-git's own cache (packfiles and their indexes), shared by every call. */
-  readonly #cache: object = {}
+  /** isomorphic-git's own cache (packfiles and their indexes), shared by every call; a new one after packing. */
+  #cache: object = {}
+  /** isomorphic-git's object reads (shared) against removing packs (exclusive). */
+  readonly #packsInUse = new SharedLock()
   readonly #index: IndexFile
   readonly #commitTrees = new Map<string, string>()
   /** Reads objects natively; isomorphic-git reads what it cannot (see object-reader.ts). */
   readonly #reader: ObjectReader
+  readonly #objectsDir: string
+  /** Told the disk size of each loose object written (packing counts them). */
+  readonly #onLooseWrite: (bytes: number) => void
 
-  constructor(options: { gitdir: string; tempDir: string }) {
+  constructor(options: { gitdir: string; tempDir: string; onLooseWrite?: (bytes: number) => void }) {
     this.#gitdir = options.gitdir
+    this.#objectsDir = path.join(options.gitdir, 'objects')
+    this.#onLooseWrite = options.onLooseWrite ?? (() => {})
     this.#fs = createAtomicFs(options)
     this.#reader = new ObjectReader(options.gitdir)
     this.#index = new IndexFile(path.join(options.gitdir, 'index'), options.tempDir)
@@ -87,7 +109,7 @@ export class GitStore {
       commit = parseCommit(native.content)
     } else {
       try {
-        const { commit: parsed } = await git.readCommit({ fs: this.#fs, gitdir: this.#gitdir, oid, cache: this.#cache })
+        const { commit: parsed } = await this.#packsInUse.shared(() => git.readCommit({ fs: this.#fs, gitdir: this.#gitdir, oid, cache: this.#cache }))
         commit = { ...parsed, parents: parsed.parent }
       } catch (error) {
         if (error instanceof git.Errors.NotFoundError || error instanceof git.Errors.ObjectTypeError) throw new NotFoundError(`No commit ${oid}`)
@@ -112,6 +134,28 @@ export class GitStore {
   }
 
   /**
+   * Deletes packs that a new pack replaced (names `pack-<hex>`), once no isomorphic-git read is
+   * in progress; then forgets them in both readers. Each pack's index goes first, so no reader
+   * ever finds an index without its pack. `between` runs after the first index is removed (tests).
+   */
+  async removePacks(names: string[], between: () => Promise<void> = async () => {}): Promise<void> {
+    await this.#packsInUse.exclusive(async () => {
+      let first = true
+      for (const name of names) {
+        for (const extension of PACK_FILES) {
+          await unlink(path.join(this.#objectsDir, 'pack', name + extension)).catch((error: unknown) => {
+            if (errorCode(error) !== 'ENOENT') throw error
+          })
+          if (first && extension === '.idx') await between()
+          first = false
+        }
+      }
+      this.#cache = {}
+    })
+    await this.#reader.refresh()
+  }
+
+  /**
    * One commit on HEAD's branch: HEAD's tree with `edits` applied, `author` as author and
    * committer, HEAD as the only parent (none on an unborn branch), so history stays linear.
    */
@@ -124,6 +168,7 @@ export class GitStore {
       gitdir: this.#gitdir,
       commit: { message, tree, parent: head.commit === null ? [] : [head.commit], author: signature, committer: signature },
     })
+    this.#onLooseWrite(COMMIT_DISK_BYTES)
     // Only the server writes, but a maintainer could still commit by hand on the server's work
     // tree: moving the branch over their commit would drop it from history, so refuse instead.
     const now = await this.#resolveBranch(head.branchRef)
@@ -149,6 +194,7 @@ export class GitStore {
       gitdir: this.#gitdir,
       commit: { message, tree, parent: parents, author: signature, committer: signature },
     })
+    this.#onLooseWrite(COMMIT_DISK_BYTES)
     this.#rememberCommit(commit, tree)
     return commit
   }
@@ -186,9 +232,20 @@ export class GitStore {
     return this.#index.stagedOid(filepath)
   }
 
-  /** What isomorphic-git's network calls need: the same atomic fs, git directory and cache. */
-  get isomorphicGit(): { fs: AtomicFs; gitdir: string; cache: object } {
-    return { fs: this.#fs, gitdir: this.#gitdir, cache: this.#cache }
+  /**
+   * What isomorphic-git's network calls need: the same atomic fs and git directory, the current
+   * cache (it is replaced after packing), and the lock their object reads take as users.
+   */
+  get isomorphicGit(): IsomorphicGitContext {
+    const store = this
+    return {
+      fs: this.#fs,
+      gitdir: this.#gitdir,
+      get cache() {
+        return store.#cache
+      },
+      shared: (work) => this.#packsInUse.shared(work),
+    }
   }
 
   /** Sets the index entries of these paths, and only these, in one write of the index. */
@@ -196,10 +253,22 @@ export class GitStore {
     await this.#index.update(updates)
   }
 
-  /** An existing object is not rewritten: its name is its content's hash. */
+  /**
+   * An existing object is not rewritten (its name is its content's hash), but a loose one gets
+   * the current time, as git "freshens" it: packing prunes only unreachable objects older than
+   * its grace period, and this one is about to become reachable again.
+   */
   async #writeObject(type: 'blob' | 'tree', content: Uint8Array): Promise<string> {
     const { oid, deflated } = await encodeLooseObject(type, content)
+    const now = new Date()
+    try {
+      await utimes(looseObjectPath(this.#objectsDir, oid), now, now)
+      return oid
+    } catch {
+      // Absent (ENOENT), or not ours to touch: written below, which isomorphic-git skips if it exists.
+    }
     await git.writeObject({ fs: this.#fs, gitdir: this.#gitdir, type, object: deflated, format: 'deflated', oid })
+    this.#onLooseWrite(diskBytes(deflated.length))
     return oid
   }
 
@@ -211,7 +280,7 @@ export class GitStore {
     }
     let result
     try {
-      result = await git.readObject({ fs: this.#fs, gitdir: this.#gitdir, oid, format: 'content', cache: this.#cache })
+      result = await this.#packsInUse.shared(() => git.readObject({ fs: this.#fs, gitdir: this.#gitdir, oid, format: 'content', cache: this.#cache }))
     } catch (error) {
       // Every oid read here comes from a tree or a commit: a missing one means a damaged repository.
       if (error instanceof git.Errors.NotFoundError) throw new RepositoryStateError(`The ${type} ${oid} is missing from the repository`)
@@ -233,15 +302,29 @@ export class GitStore {
   async #treeOf(commit: string): Promise<string> {
     const known = this.#commitTrees.get(commit)
     if (known) return known
-    const { commit: parsed } = await git.readCommit({ fs: this.#fs, gitdir: this.#gitdir, oid: commit, cache: this.#cache })
-    this.#rememberCommit(commit, parsed.tree)
-    return parsed.tree
+    try {
+      // readCommit remembers the tree.
+      return (await this.readCommit(commit)).tree
+    } catch (error) {
+      // A branch naming a missing commit is a damaged repository, not a 404.
+      if (error instanceof NotFoundError) throw new RepositoryStateError(`The commit ${commit} is missing from the repository`)
+      throw error
+    }
   }
 
   #rememberCommit(commit: string, tree: string): void {
     this.#commitTrees.set(commit, tree)
     while (this.#commitTrees.size > MAX_CACHED_COMMITS) this.#commitTrees.delete(this.#commitTrees.keys().next().value!)
   }
+}
+
+/** What isomorphic-git's fetch and push are given (see `GitStore.isomorphicGit`). */
+export interface IsomorphicGitContext {
+  fs: AtomicFs
+  gitdir: string
+  readonly cache: object
+  /** Runs `work` as a user of the packs: they are not removed meanwhile. */
+  shared<T>(work: () => Promise<T>): Promise<T>
 }
 
 /** The work-tree root of the repository holding `dir` (a folder with `.git` in it), or null. */

@@ -93,7 +93,7 @@ export class IndexFile {
       if (errorCode(error) === 'ENOENT') return []
       throw error
     }
-    return parse(buffer, this.file)
+    return parse(buffer, this.file).entries
   }
 
   /** Any write by git or by us replaces the file (new inode) or at least changes its times. */
@@ -108,7 +108,71 @@ export class IndexFile {
   }
 }
 
-function parse(buffer: Buffer, file: string): Entry[] {
+/**
+ * Every object id the index file refers to: its entries' blobs, and the trees and blobs of its
+ * cache-tree and resolve-undo extensions. Pruning keeps them all, as git does (`git fsck` checks
+ * the cache tree's). Submodule entries name commits of another repository and are left out.
+ */
+export async function readIndexObjects(file: string): Promise<string[]> {
+  let buffer: Buffer
+  try {
+    buffer = await readFile(file)
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return []
+    throw error
+  }
+  const { entries, extensions } = parse(buffer, file)
+  const oids: string[] = []
+  for (const entry of entries) {
+    if (entry.bytes.readUInt32BE(24) !== 0o160000) oids.push(entry.bytes.toString('hex', 40, 60))
+  }
+  for (const { signature, data } of extensions) {
+    if (signature === 'TREE') oids.push(...cacheTreeOids(data))
+    if (signature === 'REUC') oids.push(...resolveUndoOids(data))
+  }
+  return oids
+}
+
+/** `<path>\0<entry count> <subtree count>\n<20-byte id>`, repeated; an invalidated node (count -1) has no id. */
+function cacheTreeOids(data: Buffer): string[] {
+  const oids: string[] = []
+  let at = 0
+  while (at < data.length) {
+    const newline = data.indexOf(0x0a, data.indexOf(0, at))
+    if (newline === -1) break
+    const counts = data.toString('latin1', data.indexOf(0, at) + 1, newline)
+    at = newline + 1
+    if (!counts.startsWith('-')) {
+      oids.push(data.toString('hex', at, at + 20))
+      at += 20
+    }
+  }
+  return oids
+}
+
+/** `<path>\0` then three octal modes each ending in \0, then a 20-byte id per non-zero mode. */
+function resolveUndoOids(data: Buffer): string[] {
+  const oids: string[] = []
+  let at = 0
+  while (at < data.length) {
+    at = data.indexOf(0, at) + 1
+    const modes: number[] = []
+    for (let stage = 0; stage < 3; stage++) {
+      const end = data.indexOf(0, at)
+      if (end === -1) return oids
+      modes.push(Number.parseInt(data.toString('latin1', at, end), 8))
+      at = end + 1
+    }
+    for (const mode of modes) {
+      if (mode === 0) continue
+      if (mode !== 0o160000) oids.push(data.toString('hex', at, at + 20))
+      at += 20
+    }
+  }
+  return oids
+}
+
+function parse(buffer: Buffer, file: string): { entries: Entry[]; extensions: { signature: string; data: Buffer }[] } {
   const invalid = (reason: string) => new RepositoryStateError(`${file}: ${reason}`)
   if (buffer.length < HEADER_SIZE + HASH_SIZE || buffer.toString('latin1', 0, 4) !== 'DIRC') throw invalid('not a git index')
   const body = buffer.subarray(0, buffer.length - HASH_SIZE)
@@ -146,12 +210,15 @@ function parse(buffer: Buffer, file: string): Entry[] {
     }
   }
 
+  const extensions: { signature: string; data: Buffer }[] = []
   while (offset < body.length) {
     const signature = buffer.toString('latin1', offset, offset + 4)
     if (!/^[A-Z]/.test(signature)) throw invalid(`index extension '${signature}' (a split or sparse index) is not supported`)
-    offset += 8 + buffer.readUInt32BE(offset + 4)
+    const size = buffer.readUInt32BE(offset + 4)
+    extensions.push({ signature, data: buffer.subarray(offset + 8, offset + 8 + size) })
+    offset += 8 + size
   }
-  return entries
+  return { entries, extensions }
 }
 
 function serialize(entries: Entry[]): Buffer {

@@ -1,8 +1,12 @@
-import { readSync } from 'node:fs'
+import { readFileSync, readSync } from 'node:fs'
 import { type FileHandle, open, readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { inflateSync } from 'node:zlib'
 import { errorCode } from './atomic-write.ts'
+import { applyDelta } from './delta.ts'
+import type { ObjectType } from './pack-format.ts'
+import { findInPackIndex, type PackIndex, parsePackIndex } from './pack-index.ts'
+import { SerialQueue } from './serial-queue.ts'
 
 /**
  * Reads git objects, loose or packed, with node's native zlib.
@@ -15,8 +19,14 @@ import { errorCode } from './atomic-write.ts'
  *
  * Scope: pack index version 2 (what git has written since 2008, and isomorphic-git writes);
  * anything else answers null, and the caller falls back to isomorphic-git.
+ *
+ * Packs come and go while the server runs: a fetch adds one, packing (auto-pack.ts) replaces
+ * loose objects and old packs by a new one. An object is always in a loose file or in a pack
+ * whose index is in place, so a miss lists the packs again before answering null. A pack that
+ * disappears stays readable through its open file until no read is using it, then it is closed
+ * (which also frees its disk space).
  */
-export type ObjectType = 'commit' | 'tree' | 'blob' | 'tag'
+export type { ObjectType } from './pack-format.ts'
 
 export interface RawObject {
   type: ObjectType
@@ -32,32 +42,61 @@ const REF_DELTA = 7
 export class ObjectReader {
   readonly #objectsDir: string
   #packs: Pack[] | null = null
+  /** Packs no longer listed, closed once no read is in progress. */
+  #retired: Pack[] = []
+  #reads = 0
+  readonly #listing = new SerialQueue()
   readonly #cache = new ByteBoundedCache<RawObject>(CACHE_BYTES)
 
-  constructor(gitdir: string) {
+  /** Loose objects read with blocking calls: for the packing worker thread, where that is 3 times faster (no thread-pool round trips). */
+  readonly #blocking: boolean
+
+  constructor(gitdir: string, options: { blocking?: boolean } = {}) {
     this.#objectsDir = path.join(gitdir, 'objects')
+    this.#blocking = options.blocking ?? false
   }
 
   /** The object, or null when this reader cannot find or decode it (the caller falls back). */
   async read(oid: string): Promise<RawObject | null> {
     const cached = this.#cache.get(oid)
     if (cached) return cached
-    // Packs first: finding an object there is a lookup in memory, and most of a cloned history is
-    // packed; a loose object costs a failed open when looked for in the wrong place.
-    const object = (await this.#readPacked(oid, false)) ?? (await this.#readLoose(oid)) ?? (await this.#readPacked(oid, true))
-    if (object) this.#cache.set(oid, object, object.content.length)
-    return object
+    this.#reads++
+    try {
+      // Packs first: finding an object there is a lookup in memory, and most of a cloned history is
+      // packed; a loose object costs a failed open when looked for in the wrong place.
+      const object = (await this.#readPacked(oid, false)) ?? (await this.#readLoose(oid)) ?? (await this.#readPacked(oid, true))
+      if (object) this.#cache.set(oid, object, object.content.length)
+      return object
+    } finally {
+      this.#reads--
+      if (this.#reads === 0 && this.#retired.length > 0) await this.#closeRetired()
+    }
   }
 
+  /** Lists the packs again now (after packing replaced some), closing those that are gone. */
+  async refresh(): Promise<void> {
+    await this.#listPacks(true)
+    if (this.#reads === 0) await this.#closeRetired()
+  }
+
+  /** Closes the packs (a later read opens them again; the cache of objects stays). */
   async close(): Promise<void> {
-    for (const pack of this.#packs ?? []) await pack.close()
+    this.#retired.push(...(this.#packs ?? []))
     this.#packs = null
+    await this.#closeRetired()
+  }
+
+  async #closeRetired(): Promise<void> {
+    const retired = this.#retired
+    this.#retired = []
+    for (const pack of retired) await pack.close()
   }
 
   async #readLoose(oid: string): Promise<RawObject | null> {
     let deflated: Buffer
     try {
-      deflated = await readFile(path.join(this.#objectsDir, oid.slice(0, 2), oid.slice(2)))
+      const file = path.join(this.#objectsDir, oid.slice(0, 2), oid.slice(2))
+      deflated = this.#blocking ? readFileSync(file) : await readFile(file)
     } catch (error) {
       if (errorCode(error) === 'ENOENT') return null
       throw error
@@ -98,6 +137,11 @@ export class ObjectReader {
 
   async #listPacks(refresh = false): Promise<Pack[]> {
     if (this.#packs && !refresh) return this.#packs
+    // One listing at a time: two interleaved ones would each open the new packs, and one set would leak.
+    return this.#listing.run(() => this.#listPacksNow())
+  }
+
+  async #listPacksNow(): Promise<Pack[]> {
     const dir = path.join(this.#objectsDir, 'pack')
     let names: string[]
     try {
@@ -110,6 +154,7 @@ export class ObjectReader {
     const packs: Pack[] = []
     for (const name of names.sort()) {
       const existing = known.get(name)
+      known.delete(name)
       if (existing) {
         packs.push(existing)
         continue
@@ -117,6 +162,7 @@ export class ObjectReader {
       const pack = await Pack.open(path.join(dir, name))
       if (pack) packs.push(pack)
     }
+    this.#retired.push(...known.values())
     this.#packs = packs
     return packs
   }
@@ -127,27 +173,21 @@ class Pack {
   private constructor(
     readonly name: string,
     private readonly file: FileHandle,
-    private readonly fanout: Uint32Array,
-    private readonly oids: Buffer,
-    private readonly offsets: Float64Array,
+    private readonly index: PackIndex,
     /** Every object's offset, ascending, then the end of the object data: an object ends where the next begins. */
     private readonly bounds: Float64Array,
   ) {}
 
+  /** The pack of this index, or null when it is not version 2 or either file is gone (removed meanwhile). */
   static async open(idxPath: string): Promise<Pack | null> {
-    const idx = await readFile(idxPath)
-    if (idx.length < 8 + 1024 || idx.readUInt32BE(0) !== 0xff744f63 || idx.readUInt32BE(4) !== 2) return null
-    const fanout = new Uint32Array(256)
-    for (let i = 0; i < 256; i++) fanout[i] = idx.readUInt32BE(8 + i * 4)
-    const count = fanout[255]!
-    const oidsStart = 8 + 1024
-    const offsetsStart = oidsStart + count * 20 + count * 4
-    const largeStart = offsetsStart + count * 4
-    const offsets = new Float64Array(count)
-    for (let i = 0; i < count; i++) {
-      const value = idx.readUInt32BE(offsetsStart + i * 4)
-      offsets[i] = value & 0x80000000 ? Number(idx.readBigUInt64BE(largeStart + (value & 0x7fffffff) * 8)) : value
+    let index: PackIndex | null
+    try {
+      index = parsePackIndex(await readFile(idxPath))
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') return null
+      throw error
     }
+    if (!index) return null
     let file: FileHandle
     try {
       file = await open(idxPath.replace(/\.idx$/, '.pack'), 'r')
@@ -156,26 +196,18 @@ class Pack {
       throw error
     }
     const { size } = await file.stat()
-    const bounds = new Float64Array(count + 1)
-    bounds.set(offsets)
-    bounds[count] = size - 20
+    const bounds = new Float64Array(index.count + 1)
+    bounds.set(index.offsets)
+    bounds[index.count] = size - 20
     bounds.sort()
-    return new Pack(path.basename(idxPath), file, fanout, idx.subarray(oidsStart, oidsStart + count * 20), offsets, bounds)
+    return new Pack(path.basename(idxPath), file, index, bounds)
   }
 
   find(oid: string): number | null {
     const wanted = Buffer.from(oid, 'hex')
     if (wanted.length !== 20) return null
-    let low = wanted[0]! === 0 ? 0 : this.fanout[wanted[0]! - 1]!
-    let high = this.fanout[wanted[0]!]!
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      const order = this.oids.compare(wanted, 0, 20, middle * 20, middle * 20 + 20)
-      if (order === 0) return this.offsets[middle]!
-      if (order < 0) low = middle + 1
-      else high = middle
-    }
-    return null
+    const position = findInPackIndex(this.index, wanted)
+    return position === -1 ? null : this.index.offsets[position]!
   }
 
   /** The entry at `offset`: its type, its delta base if any, and its still-deflated data. */
@@ -216,43 +248,6 @@ class Pack {
     }
     return this.bounds[low]!
   }
-}
-
-/** Git's delta format: the result's size, then "copy from base" and "insert" instructions. */
-export function applyDelta(delta: Buffer, base: Buffer): Buffer {
-  let at = 0
-  const readSize = () => {
-    let size = 0
-    let scale = 1
-    let byte: number
-    do {
-      byte = delta[at++]!
-      size += (byte & 0x7f) * scale
-      scale *= 128
-    } while (byte & 0x80)
-    return size
-  }
-  if (readSize() !== base.length) throw new Error('Delta does not apply to its base (size mismatch)')
-  const out = Buffer.allocUnsafe(readSize())
-  let written = 0
-  while (at < delta.length) {
-    const op = delta[at++]!
-    if (op & 0x80) {
-      let offset = 0
-      let size = 0
-      for (let bit = 0; bit < 4; bit++) if (op & (1 << bit)) offset += delta[at++]! * 2 ** (8 * bit)
-      for (let bit = 0; bit < 3; bit++) if (op & (0x10 << bit)) size += delta[at++]! << (8 * bit)
-      if (size === 0) size = 0x10000
-      written += base.copy(out, written, offset, offset + size)
-    } else if (op !== 0) {
-      written += delta.copy(out, written, at, at + op)
-      at += op
-    } else {
-      throw new Error('Malformed delta (opcode 0)')
-    }
-  }
-  if (written !== out.length) throw new Error('Delta produced the wrong size')
-  return out
 }
 
 /** A least-recently-used map bounded by the total size of its values. */

@@ -2,6 +2,7 @@ import path from 'node:path'
 import git from 'isomorphic-git'
 import { RemoteError } from '../errors.ts'
 import type { AtomicFs } from './atomic-fs.ts'
+import type { IsomorphicGitContext } from './git-store.ts'
 import { createHttpClient } from './http-client.ts'
 
 /** Where and how to reach the remote. The URL carries no credentials (config refuses them). */
@@ -38,15 +39,16 @@ export class RemoteTransport {
   readonly #settings: RemoteSettings
   readonly #fs: AtomicFs
   readonly #gitdir: string
-  readonly #cache: object
+  /** The current isomorphic-git cache (replaced after packing) and the packs' shared lock. */
+  readonly #context: IsomorphicGitContext
   readonly #http
   /** Aborts every request in flight, for shutdown. */
   readonly #closing = new AbortController()
 
-  constructor(settings: RemoteSettings, context: { fs: AtomicFs; gitdir: string; cache: object }) {
+  constructor(settings: RemoteSettings, context: IsomorphicGitContext) {
     this.#settings = settings
     this.#gitdir = context.gitdir
-    this.#cache = context.cache
+    this.#context = context
     this.#fs = objectsOnly(context.fs, context.gitdir)
     this.#http = createHttpClient({ timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: this.#closing.signal })
   }
@@ -65,13 +67,16 @@ export class RemoteTransport {
    */
   async fetch(localBranch: string): Promise<string | null> {
     try {
-      const result = await git.fetch({
-        ...this.#connection(),
-        ref: localBranch,
-        remoteRef: this.#settings.branch,
-        singleBranch: true,
-        tags: false,
-      })
+      // It reads local objects too (what we have, to tell the remote): packs must stay meanwhile.
+      const result = await this.#context.shared(() =>
+        git.fetch({
+          ...this.#connection(),
+          ref: localBranch,
+          remoteRef: this.#settings.branch,
+          singleBranch: true,
+          tags: false,
+        }),
+      )
       return result.fetchHead ?? null
     } catch (error) {
       // The remote exists but has no such branch (yet): the first push creates it.
@@ -89,17 +94,20 @@ export class RemoteTransport {
   async push(options: { localBranchRef: string; remoteBranch?: string; accept: (remoteNow: string | null) => boolean | Promise<boolean> }): Promise<string> {
     let pushed: string | null = null
     try {
-      await git.push({
-        ...this.#connection(),
-        ref: options.localBranchRef,
-        remoteRef: `refs/heads/${options.remoteBranch ?? this.#settings.branch}`,
-        force: false,
-        onPrePush: async ({ localRef, remoteRef }) => {
-          if (!(await options.accept(remoteRef.oid === NO_COMMIT ? null : remoteRef.oid))) return false
-          pushed = localRef.oid
-          return true
-        },
-      })
+      // It reads every object it sends: packs must stay meanwhile.
+      await this.#context.shared(() =>
+        git.push({
+          ...this.#connection(),
+          ref: options.localBranchRef,
+          remoteRef: `refs/heads/${options.remoteBranch ?? this.#settings.branch}`,
+          force: false,
+          onPrePush: async ({ localRef, remoteRef }) => {
+            if (!(await options.accept(remoteRef.oid === NO_COMMIT ? null : remoteRef.oid))) return false
+            pushed = localRef.oid
+            return true
+          },
+        }),
+      )
     } catch (error) {
       throw this.#failure(error)
     }
@@ -128,7 +136,7 @@ export class RemoteTransport {
       fs: this.#fs,
       http: this.#http,
       gitdir: this.#gitdir,
-      cache: this.#cache,
+      cache: this.#context.cache,
       url: this.#settings.url,
       remote: REMOTE_NAME,
       headers: this.#headers(),

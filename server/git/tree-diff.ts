@@ -74,7 +74,8 @@ async function diffInto(read: ReadTree, before: string | null, after: string | n
   }
 }
 
-interface RawEntry {
+/** An entry's place in a tree object's bytes: `<mode> <name>\0<20-byte id>`, ending at `end`. */
+export interface RawEntry {
   start: number
   nameStart: number
   nameEnd: number
@@ -82,7 +83,7 @@ interface RawEntry {
   tree: boolean
 }
 
-function entryAt(buffer: Buffer, start: number): RawEntry {
+export function entryAt(buffer: Buffer, start: number): RawEntry {
   const space = buffer.indexOf(SPACE, start)
   const nul = buffer.indexOf(0, space + 1)
   if (space === -1 || nul === -1 || nul + 21 > buffer.length) throw new Error('Malformed tree object')
@@ -99,7 +100,7 @@ function stateOf(buffer: Buffer, entry: RawEntry): EntryState {
 }
 
 /** Git's tree order: name bytes, a folder's name compared as if it ended in '/'. */
-function compareNames(a: Buffer, x: RawEntry, b: Buffer, y: RawEntry): number {
+export function compareNames(a: Buffer, x: RawEntry, b: Buffer, y: RawEntry): number {
   const xLength = x.nameEnd - x.nameStart
   const yLength = y.nameEnd - y.nameStart
   const length = Math.min(xLength, yLength)

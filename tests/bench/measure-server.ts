@@ -12,6 +12,8 @@ export const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip' }
 export interface BenchServer {
   pid: number
   url: string
+  /** performance.now() at spawn: the log's `[12.34s]` stamps count from here. */
+  startedAt: number
   /** From spawn to the first 200 of GET /api/blog/posts. */
   firstAnswerMs: number
   /** From spawn to the server's "Loaded N posts" and "listening" log lines. */
@@ -92,6 +94,7 @@ export async function startBenchServer(dir: string, extraEnv: Record<string, str
   return {
     pid,
     url,
+    startedAt: started,
     firstAnswerMs,
     loadedLogMs,
     listeningLogMs,

@@ -28,6 +28,8 @@ export interface GitHttpServer {
   hold(): void
   /** ...until this: the held requests are served, and new ones again at once. */
   release(): void
+  /** How many requests are being held now. */
+  readonly holding: number
   close(): Promise<void>
 }
 
@@ -153,6 +155,9 @@ export async function startGitHttpServer(options: { root: string; auth?: { usern
       const waiting = held ?? []
       held = null
       for (const serveLater of waiting) serveLater()
+    },
+    get holding() {
+      return held?.length ?? 0
     },
     close: stop,
   }

@@ -1,0 +1,269 @@
+import { readdir, stat, unlink } from 'node:fs/promises'
+import path from 'node:path'
+import type { Logger } from '../logger.ts'
+import { errorCode } from './atomic-write.ts'
+import type { BuildResult } from './build-pack.ts'
+import type { GitStore } from './git-store.ts'
+import { estimateLooseObjects, looseObjectPath } from './loose-objects.ts'
+import { LOOSE_OBJECTS_LIMIT, looseBytesLimit, PRUNE_GRACE_MS } from './pack-policy.ts'
+import { PackWorker } from './pack-worker.ts'
+import { installPack } from './pack-writer.ts'
+
+/**
+ * Packs the repository while the server runs, as `git gc --auto` does: once the loose objects
+ * written since the last run pass a count, or a share of the packs' size (pack-policy.ts), a run
+ * starts in the background, never two at once.
+ *
+ * A run, and why this order is safe to kill at any instant (git's own order):
+ * 1. a worker thread builds the new pack and its index as fsynced temp files (build-pack.ts);
+ *    nothing visible changes, and a crash leaves only temp files, removed at the next start;
+ * 2. the pack, then its index, are renamed into objects/pack/ and the folder is fsynced: from
+ *    here on every object is in the new pack as well as where it was;
+ * 3. the loose objects now in the pack are deleted;
+ * 4. the packs it replaces are deleted, each index first (GitStore.removePacks: not while
+ *    isomorphic-git reads objects for a fetch or push);
+ * 5. in a full run, unreachable loose objects older than the grace period are deleted, inside
+ *    the repository's queue, each only if its time is still that old: a save that wrote the same
+ *    object again since refreshed its time (GitStore), so it is kept.
+ * A crash between 2 and 4 leaves objects in two places, which git accepts; between the two
+ * renames of 2 or the two deletions of 4, a pack without an index, which readers ignore and the
+ * next start removes (`removeOrphanPacks`).
+ *
+ * Saves never wait for a run: steps 1 to 4 run beside them; step 5 takes the queue for a few
+ * file deletions at a time.
+ */
+export interface PackingOptions {
+  /** Tests lower these; the defaults are pack-policy.ts's (for bytes, a share of the packs' size). */
+  looseObjects?: number
+  looseBytes?: number
+  graceMs?: number
+  /** A test seam: awaited after each step of a run (the crash test kills the process there). */
+  onStep?: (step: PackStep) => Promise<void> | void
+}
+
+export type PackStep =
+  | 'built'
+  | 'pack-renamed'
+  | 'index-renamed'
+  | 'loose-removing'
+  | 'loose-removed'
+  | 'old-index-removed'
+  | 'old-packs-removed'
+  | 'pruned'
+
+export interface PackReport {
+  full: boolean
+  /** `pack-<hex>`, or null when there was nothing to pack. */
+  pack: string | null
+  objects: number
+  deltas: number
+  looseRemoved: number
+  packsRemoved: number
+  pruned: number
+}
+
+/** Pruning takes the save queue for this many deletions at a time, so a save waits for a few at most. */
+const PRUNE_SLICE = 64
+/** After a failed run, wait this long before trying again (a damaged repository would fail every time). */
+const RETRY_AFTER_MS = 10 * 60 * 1000
+
+export class AutoPack {
+  readonly #gitdir: string
+  readonly #tempDir: string
+  readonly #store: GitStore
+  readonly #exclusive: <T>(work: () => Promise<T>) => Promise<T>
+  readonly #logger: Logger
+  readonly #limits: { looseObjects: number; looseBytes: number | null; graceMs: number }
+  readonly #onStep: (step: PackStep) => Promise<void> | void
+  /** Loose objects written since the last run (estimated at start). */
+  #loose = { count: 0, bytes: 0 }
+  /** Size of the packs (at start and after each run), for the loose bytes' limit. */
+  #packedBytes = 0
+  #running: Promise<PackReport | null> | null = null
+  readonly #worker = new PackWorker()
+  #closed = false
+  #retryAt = 0
+
+  constructor(options: {
+    gitdir: string
+    tempDir: string
+    store: GitStore
+    exclusive: <T>(work: () => Promise<T>) => Promise<T>
+    logger: Logger
+    packing?: PackingOptions
+  }) {
+    this.#gitdir = options.gitdir
+    this.#tempDir = options.tempDir
+    this.#store = options.store
+    this.#exclusive = options.exclusive
+    this.#logger = options.logger
+    const packing = options.packing ?? {}
+    this.#limits = {
+      looseObjects: packing.looseObjects ?? LOOSE_OBJECTS_LIMIT,
+      looseBytes: packing.looseBytes ?? null,
+      graceMs: packing.graceMs ?? PRUNE_GRACE_MS,
+    }
+    this.#onStep = packing.onStep ?? (() => {})
+  }
+
+  /** Estimates the loose objects already there (one fan-out folder, as git does). */
+  async start(): Promise<void> {
+    this.#loose = await estimateLooseObjects(path.join(this.#gitdir, 'objects'))
+    this.#packedBytes = await packsSize(path.join(this.#gitdir, 'objects', 'pack'))
+  }
+
+  /** A loose object of `bytes` on disk was written. */
+  noteLooseWrite(bytes: number): void {
+    this.#loose.count++
+    this.#loose.bytes += bytes
+  }
+
+  /** Starts a run in the background if the loose objects call for one and none is running. */
+  maybeRun(): void {
+    if (this.#closed || this.#running || Date.now() < this.#retryAt) return
+    const bytesLimit = this.#limits.looseBytes ?? looseBytesLimit(this.#packedBytes)
+    if (this.#loose.count <= this.#limits.looseObjects && this.#loose.bytes <= bytesLimit) return
+    void this.run()
+  }
+
+  /** Runs now (or joins the run in progress); resolves with what it did, null if it failed or was stopped. */
+  run(): Promise<PackReport | null> {
+    if (this.#closed) return Promise.resolve(null)
+    this.#running ??= this.#runNow().finally(() => {
+      this.#running = null
+    })
+    return this.#running
+  }
+
+  /** Resolves once no run is in progress. */
+  async idle(): Promise<void> {
+    await this.#running
+  }
+
+  /** Stops a run in progress (safe at any point, like a crash) and waits for it to end. */
+  async close(): Promise<void> {
+    this.#closed = true
+    await this.#worker.stop()
+    await this.#running
+  }
+
+  async #runNow(): Promise<PackReport | null> {
+    const counted = { ...this.#loose }
+    const started = performance.now()
+    try {
+      const built = await this.#worker.build({ gitdir: this.#gitdir, tempDir: this.#tempDir, now: Date.now(), graceMs: this.#limits.graceMs })
+      await this.#step('built')
+      const report = await this.#apply(built)
+      // What was written during the run is not in this pack: it counts towards the next one.
+      this.#loose.count = Math.max(0, this.#loose.count - counted.count)
+      this.#loose.bytes = Math.max(0, this.#loose.bytes - counted.bytes)
+      this.#packedBytes = await packsSize(path.join(this.#gitdir, 'objects', 'pack'))
+      if (report.pack || report.pruned > 0) {
+        this.#logger.info(
+          `Packed the repository in ${((performance.now() - started) / 1000).toFixed(2)} s (${report.full ? 'all packs' : 'recent objects'}): ` +
+            `${report.objects} objects (${report.deltas} as deltas) in ${report.pack ?? 'no new pack'}, ` +
+            `${report.looseRemoved} loose objects and ${report.packsRemoved} old packs removed, ${report.pruned} unreachable objects pruned`,
+        )
+      }
+      return report
+    } catch (error) {
+      if (!this.#closed) {
+        this.#retryAt = Date.now() + RETRY_AFTER_MS
+        this.#logger.warn(`Packing the repository failed; it is retried later: ${error instanceof Error ? error.message : String(error)}`)
+      }
+      return null
+    }
+  }
+
+  async #apply(built: BuildResult): Promise<PackReport> {
+    const report: PackReport = { full: built.full, pack: null, objects: built.stats.objects, deltas: built.stats.deltas, looseRemoved: 0, packsRemoved: 0, pruned: 0 }
+    const objectsDir = path.join(this.#gitdir, 'objects')
+    if (built.pack) {
+      if (this.#closed) {
+        await removeFile(built.pack.tempPack)
+        await removeFile(built.pack.tempIndex)
+        return report
+      }
+      await installPack(built.pack, path.join(objectsDir, 'pack'), (step) => this.#step(step))
+      report.pack = built.pack.name
+      // One at a time: a save's own file operations never wait behind thousands of these.
+      for (const oid of built.packedLoose) {
+        if (await removeFile(looseObjectPath(objectsDir, oid))) report.looseRemoved++
+        if (report.looseRemoved === 1) await this.#step('loose-removing')
+      }
+      await this.#step('loose-removed')
+      await this.#store.removePacks(built.replacedPacks, () => this.#step('old-index-removed'))
+      report.packsRemoved = built.replacedPacks.length
+      await this.#step('old-packs-removed')
+    }
+    for (let at = 0; at < built.pruneCandidates.length; at += PRUNE_SLICE) {
+      const slice = built.pruneCandidates.slice(at, at + PRUNE_SLICE)
+      report.pruned += await this.#exclusive(() => this.#prune(objectsDir, slice))
+    }
+    if (built.pruneCandidates.length > 0) await this.#step('pruned')
+    return report
+  }
+
+  /** Deletes those of `oids` whose loose file is still older than the grace period. */
+  async #prune(objectsDir: string, oids: string[]): Promise<number> {
+    const expired = Date.now() - this.#limits.graceMs
+    let pruned = 0
+    for (const oid of oids) {
+      const file = looseObjectPath(objectsDir, oid)
+      try {
+        if ((await stat(file)).mtimeMs >= expired) continue
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') continue
+        throw error
+      }
+      if (await removeFile(file)) pruned++
+    }
+    return pruned
+  }
+
+  async #step(step: PackStep): Promise<void> {
+    await this.#onStep(step)
+  }
+}
+
+/**
+ * Removes packs whose index is missing: what a crash between the two renames of a new pack, or
+ * between the two deletions of an old one, leaves. Only at start, under the writer lock: while
+ * the server runs, a fetch may be between writing a pack and its index.
+ */
+export async function removeOrphanPacks(gitdir: string): Promise<string[]> {
+  const packDir = path.join(gitdir, 'objects', 'pack')
+  let names: string[]
+  try {
+    names = await readdir(packDir)
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return []
+    throw error
+  }
+  const present = new Set(names)
+  const removed: string[] = []
+  for (const name of names) {
+    const match = /^(pack-[0-9a-f]+)\.pack$/.exec(name)
+    if (!match || present.has(`${match[1]}.idx`) || present.has(`${match[1]}.keep`)) continue
+    if (await removeFile(path.join(packDir, name))) removed.push(path.join(packDir, name))
+  }
+  return removed
+}
+
+async function packsSize(packDir: string): Promise<number> {
+  let total = 0
+  for (const name of await readdir(packDir).catch(() => [] as string[])) {
+    if (name.endsWith('.pack')) total += await stat(path.join(packDir, name)).then((stats) => stats.size, () => 0)
+  }
+  return total
+}
+
+async function removeFile(file: string): Promise<boolean> {
+  try {
+    await unlink(file)
+    return true
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return false
+    throw error
+  }
+}

@@ -1,0 +1,39 @@
+import { readlinkSync } from 'node:fs'
+import os from 'node:os'
+import { parentPort } from 'node:worker_threads'
+import { type BuildRequest, buildPack } from './build-pack.ts'
+import { ObjectReader } from './object-reader.ts'
+
+/** The packing worker thread (see pack-worker.ts): each request is one build, its result or error posted back. */
+lowerPriority()
+/** One reader for the thread's life: its cache of recent trees serves the next build too. */
+let reader: { gitdir: string; reader: ObjectReader } | null = null
+parentPort!.on('message', async (request: BuildRequest) => {
+  try {
+    if (reader?.gitdir !== request.gitdir) {
+      await reader?.reader.close()
+      reader = { gitdir: request.gitdir, reader: new ObjectReader(request.gitdir, { blocking: true }) }
+    }
+    parentPort!.postMessage({ result: await buildPack(request, reader.reader) })
+  } catch (error) {
+    parentPort!.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+  } finally {
+    // Its packs are closed (the ones this build replaces are about to be deleted, and an open
+    // file would keep their disk space); its cache of recent objects stays for the next build.
+    await reader?.reader.close()
+  }
+})
+
+/**
+ * The lowest CPU priority for this thread only, as one would `nice git gc`: on 2 cores shared
+ * with saves (and page rendering), the packing thread then takes what they leave. Linux gives each
+ * thread its own nice value, set through its thread id; elsewhere the thread keeps the default.
+ */
+function lowerPriority(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop())
+    os.setPriority(threadId, os.constants.priority.PRIORITY_LOW)
+  } catch {
+    // Not Linux, or not allowed: packing still works, at normal priority.
+  }
+}
