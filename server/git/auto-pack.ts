@@ -1,5 +1,6 @@
 import { readdir, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
+import git from 'isomorphic-git'
 import type { Logger } from '../logger.ts'
 import { errorCode } from './atomic-write.ts'
 import type { BuildResult } from './build-pack.ts'
@@ -74,6 +75,10 @@ export class AutoPack {
   readonly #exclusive: <T>(work: () => Promise<T>) => Promise<T>
   readonly #logger: Logger
   readonly #limits: { looseObjects: number; looseBytes: number | null; graceMs: number }
+  /** What the caller asked for, which the repository's own `gc.auto` does not override. */
+  readonly #chosenLooseObjects: number | undefined
+  /** `gc.auto = 0` in the repository's config: never pack by ourselves, as git would not. */
+  #off = false
   readonly #onStep: (step: PackStep) => Promise<void> | void
   /** Loose objects written since the last run (estimated at start). */
   #loose = { count: 0, bytes: 0 }
@@ -103,11 +108,19 @@ export class AutoPack {
       looseBytes: packing.looseBytes ?? null,
       graceMs: packing.graceMs ?? PRUNE_GRACE_MS,
     }
+    this.#chosenLooseObjects = packing.looseObjects
     this.#onStep = packing.onStep ?? (() => {})
   }
 
-  /** Estimates the loose objects already there (one fan-out folder, as git does). */
+  /**
+   * Reads the repository's `gc.auto` (a maintainer's `git config gc.auto N`: past N loose
+   * objects, pack; 0: never), then estimates the loose objects already there (one fan-out
+   * folder, as git does).
+   */
   async start(): Promise<void> {
+    const configured = await readGcAuto(this.#store.isomorphicGit)
+    if (configured === 0) this.#off = true
+    else if (configured !== null && this.#chosenLooseObjects === undefined) this.#limits.looseObjects = configured
     this.#loose = await estimateLooseObjects(path.join(this.#gitdir, 'objects'))
     this.#packedBytes = await packsSize(path.join(this.#gitdir, 'objects', 'pack'))
   }
@@ -120,7 +133,7 @@ export class AutoPack {
 
   /** Starts a run in the background if the loose objects call for one and none is running. */
   maybeRun(): void {
-    if (this.#closed || this.#running || Date.now() < this.#retryAt) return
+    if (this.#off || this.#closed || this.#running || Date.now() < this.#retryAt) return
     const bytesLimit = this.#limits.looseBytes ?? looseBytesLimit(this.#packedBytes)
     if (this.#loose.count <= this.#limits.looseObjects && this.#loose.bytes <= bytesLimit) return
     void this.run()
@@ -248,6 +261,18 @@ export async function removeOrphanPacks(gitdir: string): Promise<string[]> {
     if (await removeFile(path.join(packDir, name))) removed.push(path.join(packDir, name))
   }
   return removed
+}
+
+/**
+ * `gc.auto` from the repository's config, or null when unset. A value git would refuse (not a
+ * whole number) is ignored, with the default in force: packing is housekeeping, not worth a
+ * server that will not start.
+ */
+async function readGcAuto(context: { fs: GitStore['isomorphicGit']['fs']; gitdir: string }): Promise<number | null> {
+  const value: unknown = await git.getConfig({ fs: context.fs, gitdir: context.gitdir, path: 'gc.auto' }).catch(() => undefined)
+  if (value === undefined || value === null || value === '') return null
+  const number = Number(value)
+  return Number.isInteger(number) && number >= 0 ? number : null
 }
 
 async function packsSize(packDir: string): Promise<number> {

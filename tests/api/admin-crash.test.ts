@@ -13,9 +13,14 @@ let site: TempSite
 /** Commit messages of every save that answered 2xx: each must be in the history after any crash. */
 const acknowledged: string[] = []
 const recoveries: string[] = []
+/** Packing runs the server logged as finished: the kills land around them too. */
+let packRuns = 0
 
 beforeAll(async () => {
   site = await createTempSite()
+  // The server packs past gc.auto loose objects (git's own setting): a few saves' worth here, so
+  // that packing runs in every round, beside the saves, and kill -9 lands in its middle as well.
+  git(site.repoDir, 'config', 'gc.auto', '20')
 })
 
 afterAll(async () => {
@@ -83,7 +88,7 @@ async function saveUntilKilled(api: ApiClient, round: number): Promise<void> {
 }
 
 describe('crash safety', () => {
-  it(`survives SIGKILL at random moments during saves, ${ROUNDS} rounds`, { timeout: 300_000 }, async () => {
+  it(`survives SIGKILL at random moments during saves and packing, ${ROUNDS} rounds`, { timeout: 300_000 }, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { child, url, output } = await startChild()
       recoveries.push(...output.filter((line) => /recover|rolled back|interrupted|completed/i.test(line)))
@@ -92,15 +97,17 @@ describe('crash safety', () => {
       // Signed in first (a scrypt hash: slow on a busy machine), then killed somewhere in the stream of saves.
       const api = await new ApiClient(url).signIn()
       const saving = saveUntilKilled(api, round)
-      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 400))
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 800))
       child.kill('SIGKILL')
       await exited
       await saving
+      packRuns += output.filter((line) => line.includes('Packed the repository')).length
     }
     const { child } = await startChild()
     await checkRepository()
     child.kill('SIGKILL')
     expect(acknowledged.length).toBeGreaterThan(ROUNDS)
-    console.info(`crash test: ${acknowledged.length} acknowledged saves; recovery at start: ${recoveries.length ? recoveries.join(' | ') : 'none needed'}`)
+    expect(packRuns, 'packing never ran: the kills did not test it').toBeGreaterThan(0)
+    console.info(`crash test: ${acknowledged.length} acknowledged saves, ${packRuns} packing runs finished; recovery at start: ${recoveries.length ? recoveries.join(' | ') : 'none needed'}`)
   })
 })

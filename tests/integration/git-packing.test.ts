@@ -168,6 +168,33 @@ describe('packing', () => {
     expectGitAccepts()
   })
 
+  it("follows the repository's gc.auto: packs past its count, and never by itself when it is 0", async () => {
+    repo = createTempRepo({ posts: posts(10) })
+    repo.git('config', 'gc.auto', '27')
+    await open({ looseBytes: Number.MAX_SAFE_INTEGER })
+    await save('post-1.html', post('post-1', 'one'))
+    await save('post-2.html', post('post-2', 'two'))
+    await repository!.packingIdle()
+    expect(packs()).toHaveLength(0)
+    await save('post-3.html', post('post-3', 'three'))
+    await repository!.packingIdle()
+    expect(packs()).toHaveLength(1)
+    expect(looseCount()).toBe(0)
+    await repository!.close()
+
+    repo.git('config', 'gc.auto', '0')
+    // Not even the loose bytes' rule: gc.auto=0 is a maintainer saying "I pack this myself".
+    await open({ looseBytes: 1 })
+    for (let i = 4; i < 12; i++) await save(`post-${i}.html`, post(`post-${i}`, `edit ${i}`))
+    await repository!.packingIdle()
+    expect(packs()).toHaveLength(1)
+    expect(looseCount()).toBe(40)
+    // Asked for, it still packs.
+    await repository!.pack()
+    expect(looseCount()).toBe(0)
+    expectGitAccepts()
+  })
+
   it('prunes unreachable loose objects past the grace period, keeps fresh ones and anything the index, a reflog or a journal names', async () => {
     repo = createTempRepo({ posts: posts(5) })
     const old = new Date(Date.now() - 15 * DAY)
