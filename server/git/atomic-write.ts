@@ -60,6 +60,17 @@ export async function writeFileAtomic(target: string, data: FileData, options: A
   }
 }
 
+/** Deletes `file`; answers whether it was there (a missing file is not an error). */
+export async function removeFileIfPresent(file: string): Promise<boolean> {
+  try {
+    await unlink(file)
+    return true
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return false
+    throw error
+  }
+}
+
 /**
  * Makes the names in `dir` durable (a rename or unlink there survives a power cut once this
  * returns). Only packing needs it: it deletes loose objects once their pack is in place.

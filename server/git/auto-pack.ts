@@ -1,8 +1,8 @@
-import { readdir, stat, unlink } from 'node:fs/promises'
+import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import git from 'isomorphic-git'
 import type { Logger } from '../logger.ts'
-import { errorCode } from './atomic-write.ts'
+import { errorCode, removeFileIfPresent } from './atomic-write.ts'
 import type { BuildResult } from './build-pack.ts'
 import type { GitStore } from './git-store.ts'
 import { estimateLooseObjects, looseObjectPath } from './loose-objects.ts'
@@ -193,15 +193,15 @@ export class AutoPack {
     const objectsDir = path.join(this.#gitdir, 'objects')
     if (built.pack) {
       if (this.#closed) {
-        await removeFile(built.pack.tempPack)
-        await removeFile(built.pack.tempIndex)
+        await removeFileIfPresent(built.pack.tempPack)
+        await removeFileIfPresent(built.pack.tempIndex)
         return report
       }
       await installPack(built.pack, path.join(objectsDir, 'pack'), (step) => this.#step(step))
       report.pack = built.pack.name
       // One at a time: a save's own file operations never wait behind thousands of these.
       for (const oid of built.packedLoose) {
-        if (await removeFile(looseObjectPath(objectsDir, oid))) report.looseRemoved++
+        if (await removeFileIfPresent(looseObjectPath(objectsDir, oid))) report.looseRemoved++
         if (report.looseRemoved === 1) await this.#step('loose-removing')
       }
       await this.#step('loose-removed')
@@ -229,7 +229,7 @@ export class AutoPack {
         if (errorCode(error) === 'ENOENT') continue
         throw error
       }
-      if (await removeFile(file)) pruned++
+      if (await removeFileIfPresent(file)) pruned++
     }
     return pruned
   }
@@ -258,7 +258,7 @@ export async function removeOrphanPacks(gitdir: string): Promise<string[]> {
   for (const name of names) {
     const match = /^(pack-[0-9a-f]+)\.pack$/.exec(name)
     if (!match || present.has(`${match[1]}.idx`) || present.has(`${match[1]}.keep`)) continue
-    if (await removeFile(path.join(packDir, name))) removed.push(path.join(packDir, name))
+    if (await removeFileIfPresent(path.join(packDir, name))) removed.push(path.join(packDir, name))
   }
   return removed
 }
@@ -283,12 +283,3 @@ async function packsSize(packDir: string): Promise<number> {
   return total
 }
 
-async function removeFile(file: string): Promise<boolean> {
-  try {
-    await unlink(file)
-    return true
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return false
-    throw error
-  }
-}

@@ -1,10 +1,10 @@
 import * as nodeFs from 'node:fs'
-import { unlink, utimes } from 'node:fs/promises'
+import { utimes } from 'node:fs/promises'
 import path from 'node:path'
 import git from 'isomorphic-git'
 import { NotFoundError, RepositoryStateError } from '../errors.ts'
 import { type AtomicFs, createAtomicFs } from './atomic-fs.ts'
-import { errorCode } from './atomic-write.ts'
+import { removeFileIfPresent } from './atomic-write.ts'
 import type { CommitInfo } from './commit-graph.ts'
 import type { GitAuthor } from './commit-types.ts'
 import { IndexFile, type IndexUpdate } from './index-file.ts'
@@ -143,9 +143,7 @@ export class GitStore {
       let first = true
       for (const name of names) {
         for (const extension of PACK_FILES) {
-          await unlink(path.join(this.#objectsDir, 'pack', name + extension)).catch((error: unknown) => {
-            if (errorCode(error) !== 'ENOENT') throw error
-          })
+          await removeFileIfPresent(path.join(this.#objectsDir, 'pack', name + extension))
           if (first && extension === '.idx') await between()
           first = false
         }

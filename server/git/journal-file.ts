@@ -1,5 +1,5 @@
-import { readFile, unlink } from 'node:fs/promises'
-import { errorCode, writeFileAtomic } from './atomic-write.ts'
+import { readFile } from 'node:fs/promises'
+import { errorCode, removeFileIfPresent, writeFileAtomic } from './atomic-write.ts'
 
 /**
  * The one way our journals (a save's, a pull's) live on disk: JSON written atomically before the
@@ -11,9 +11,7 @@ export async function writeJournalFile(file: string, journal: unknown, tempDir: 
 }
 
 export async function removeJournalFile(file: string): Promise<void> {
-  await unlink(file).catch((error: unknown) => {
-    if (errorCode(error) !== 'ENOENT') throw error
-  })
+  await removeFileIfPresent(file)
 }
 
 /** The journal, null when there is none, or 'unreadable' when it fails `isValid` or is not JSON. */

@@ -1,7 +1,7 @@
 import type { BigIntStats } from 'node:fs'
-import { lstat, mkdir, readFile, unlink } from 'node:fs/promises'
+import { lstat, mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { errorCode, writeFileAtomic } from './atomic-write.ts'
+import { errorCode, removeFileIfPresent, writeFileAtomic } from './atomic-write.ts'
 import { blobId } from './blob-id.ts'
 
 /**
@@ -23,9 +23,7 @@ export class WorkTree {
   async write(filepath: string, bytes: Uint8Array | null, mode?: number): Promise<void> {
     const file = this.absolute(filepath)
     if (bytes === null) {
-      await unlink(file).catch((error: unknown) => {
-        if (errorCode(error) !== 'ENOENT') throw error
-      })
+      await removeFileIfPresent(file)
       return
     }
     await mkdir(path.dirname(file), { recursive: true })
