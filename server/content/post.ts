@@ -46,3 +46,6 @@ export function toSummary(post: Post): PostSummary {
 export function toPublicPost(post: Post): PublicPost {
   return { ...toSummary(post), content: post.content }
 }
+
+/** A post as the admin API shows it: every field, drafts included, and the version (its file's blob id) to send back. */
+export type VersionedPost = Post & { version: string }

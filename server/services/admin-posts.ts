@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { blobId } from '../git/blob-id.ts'
-import type { Post } from '../content/post.ts'
+import type { Post, VersionedPost } from '../content/post.ts'
 import { type PostInput, readPostInput, readVersion } from '../content/post-input.ts'
 import { cleanPostHtml } from '../content/sanitize-html.ts'
 import { serializePost } from '../content/serialize-post.ts'
@@ -13,8 +13,7 @@ import type { PostSyncState } from './content-sync.ts'
 import { type PostHistory, readCommitId } from './post-history.ts'
 import { type PostReview, type PostReviews, REVIEW_PREFIX, type ReviewState } from './post-reviews.ts'
 
-/** A post as the admin API shows it: every field, drafts included, and the version to send back. */
-export type VersionedPost = Post & { version: string }
+export type { VersionedPost }
 
 /** In review mode, a post under review also says so (and shows its review branch's version). */
 export type AdminPost = VersionedPost & { review?: ReviewState; sync?: PostSyncState }

@@ -1,9 +1,9 @@
 import path from 'node:path'
 import { parsePostFile } from '../content/parse-post.ts'
+import type { VersionedPost } from '../content/post.ts'
 import { ConflictError, InvalidInputError, NotFoundError, PostFileError } from '../errors.ts'
 import type { ContentRepository, FileHistoryEntry } from '../git/content-repository.ts'
 import type { BlogContent } from './blog-content.ts'
-import type { VersionedPost } from './admin-posts.ts'
 
 /** One commit in a post's history, as the admin API shows it. */
 export interface PostHistoryEntry {
