@@ -44,6 +44,25 @@ async function save(name: string, text: string | null, message = `save ${name}`)
   return (await repository!.commitFiles({ changes: [{ path: repo.file(`content/blog/${name}`), content: text }], message, author: ADA }))!
 }
 
+/**
+ * A 10-post repository opened for manual packing, its bare clone served by a real git
+ * http-backend, and the remote connected and fetched once.
+ */
+async function withRemote() {
+  repo = createTempRepo({ posts: posts(10) })
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'watchio-pack-remote-'))
+  cleanups.push(() => fs.rmSync(root, { recursive: true, force: true }))
+  const bareDir = path.join(root, 'site.git')
+  execFileSync('git', ['clone', '-q', '--bare', repo.dir, bareDir], { env: GIT_ENV })
+  const server = await startGitHttpServer({ root })
+  cleanups.push(() => server.close())
+  await open()
+  const sync = repository!.connectRemote({ url: server.urlOf('site.git'), branch: 'main', username: null, token: null })
+  cleanups.push(() => sync.close())
+  await sync.fetch()
+  return { sync, server, bareDir }
+}
+
 const packDir = () => repo.file('.git/objects/pack')
 const packs = () => fs.readdirSync(packDir()).filter((name) => name.endsWith('.pack')).sort()
 const looseCount = () => Number(/^count: (\d+)$/m.exec(repo.git('count-objects', '-v'))![1])
@@ -338,16 +357,7 @@ describe('packing', () => {
   })
 
   it('removes the packs it replaced only once a push in flight has finished reading objects', async () => {
-    repo = createTempRepo({ posts: posts(10) })
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'watchio-pack-remote-'))
-    cleanups.push(() => fs.rmSync(root, { recursive: true, force: true }))
-    execFileSync('git', ['clone', '-q', '--bare', repo.dir, path.join(root, 'site.git')], { env: GIT_ENV })
-    const server = await startGitHttpServer({ root })
-    cleanups.push(() => server.close())
-    await open()
-    const sync = repository!.connectRemote({ url: server.urlOf('site.git'), branch: 'main', username: null, token: null })
-    cleanups.push(() => sync.close())
-    await sync.fetch()
+    const { sync, server, bareDir } = await withRemote()
     await save('post-1.html', post('post-1', 'First'))
     await repository!.pack()
     const [first] = packs()
@@ -371,23 +381,12 @@ describe('packing', () => {
     expect(await pushing).toBe('pushed')
     expect(await packing).toMatchObject({ packsRemoved: 1 })
     expect(packs()).not.toContain(first)
-    execFileSync('git', ['--git-dir', path.join(root, 'site.git'), 'fsck', '--full', '--strict'], { env: GIT_ENV })
+    execFileSync('git', ['--git-dir', bareDir, 'fsck', '--full', '--strict'], { env: GIT_ENV })
     expectGitAccepts()
   })
 
   it('keeps fetch and push working through isomorphic-git after packs were replaced', async () => {
-    repo = createTempRepo({ posts: posts(10) })
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'watchio-pack-remote-'))
-    cleanups.push(() => fs.rmSync(root, { recursive: true, force: true }))
-    const bareDir = path.join(root, 'site.git')
-    execFileSync('git', ['clone', '-q', '--bare', repo.dir, bareDir], { env: GIT_ENV })
-    const server = await startGitHttpServer({ root })
-    cleanups.push(() => server.close())
-    await open()
-    const sync = repository!.connectRemote({ url: server.urlOf('site.git'), branch: 'main', username: null, token: null })
-    cleanups.push(() => sync.close())
-
-    await sync.fetch()
+    const { sync, bareDir } = await withRemote()
     await save('post-1.html', post('post-1', 'First'))
     expect(await sync.push()).toBe('pushed')
     await repository!.pack()
@@ -395,7 +394,7 @@ describe('packing', () => {
     await repository!.pack()
     expect(await sync.push()).toBe('pushed')
     // A maintainer's commit, fetched and pulled into the packed repository.
-    const maintainerDir = path.join(root, 'maintainer')
+    const maintainerDir = path.join(path.dirname(bareDir), 'maintainer')
     execFileSync('git', ['clone', '-q', bareDir, maintainerDir], { env: GIT_ENV })
     fs.writeFileSync(path.join(maintainerDir, 'content/blog/post-3.html'), post('post-3', 'From the maintainer'))
     execFileSync('git', ['commit', '-q', '-am', 'maintainer edit'], { cwd: maintainerDir, env: GIT_ENV })
