@@ -10,6 +10,7 @@ import { parsePostFile } from '../../server/content/parse-post.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient } from '../support/admin-client.ts'
 import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
+import { waitFor } from '../support/wait-for.ts'
 import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
 
 type Problem = { path: string; reason: string }
@@ -53,16 +54,6 @@ const git = (...args: string[]) => execFileSync('git', args, { cwd: site.repoDir
 const get = (pathname: string) => fetch(new URL(pathname, server.url))
 const problems = async () => (await api.json<Problem[]>('GET', '/api/admin/blog/problems')).body
 
-/** Polls `check` until it returns something: the folder watcher re-reads a changed file within a moment. */
-async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 3000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`not seen within ${timeoutMs} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 beforeAll(async () => {
   site = await createTempSite()

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
 import { recordingLogger } from '../support/recording-logger.ts'
+import { waitFor as pollUntil } from '../support/wait-for.ts'
 import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
 
 let site: TempSite
@@ -182,15 +183,8 @@ describe('pages', () => {
 })
 
 describe('content changes on disk', () => {
-  const waitFor = async <T>(check: () => Promise<T | undefined>, timeoutMs = 2000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs
-    for (;;) {
-      const value = await check()
-      if (value !== undefined) return value
-      if (Date.now() > deadline) throw new Error(`not seen within ${timeoutMs} ms`)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  }
+  // Within 2 seconds, as the tests' names say.
+  const waitFor = <T>(check: () => Promise<T | undefined>) => pollUntil(check, 2000)
 
   it('an edited post shows in the API and on its page within 2 seconds', async () => {
     const file = path.join(site.blogDir, 'add-an-m3u-playlist.html')
