@@ -1,5 +1,6 @@
-import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises'
+import { mkdir, rm, rmdir } from 'node:fs/promises'
 import path from 'node:path'
+import { errorCode, writeFileAtomic } from '../git/atomic-write.ts'
 
 /** Site documents such as `/sitemap.xml` and `/robots.txt` are files of their own at the top. */
 const DOCUMENT_PATH = /^\/[a-z0-9_-]+\.(xml|txt)$/
@@ -39,15 +40,13 @@ export class PageFiles {
 
   async write(urlPathname: string, html: string): Promise<void> {
     const file = this.fileFor(urlPathname)
-    const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
     await mkdir(path.dirname(file), { recursive: true })
-    await writeFile(temp, html).catch(async (error: NodeJS.ErrnoException) => {
+    await writeFileAtomic(file, html).catch(async (error: unknown) => {
       // A removal next door may have just taken the (then empty) folder away: make it again.
-      if (error.code !== 'ENOENT') throw error
+      if (errorCode(error) !== 'ENOENT') throw error
       await mkdir(path.dirname(file), { recursive: true })
-      await writeFile(temp, html)
+      await writeFileAtomic(file, html)
     })
-    await rename(temp, file)
     this.onChange(file)
   }
 

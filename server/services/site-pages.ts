@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { writeFileAtomic } from '../git/atomic-write.ts'
 import type { PostIndex } from '../content/post-index.ts'
 import type { Logger } from '../logger.ts'
 import { pageFilePath, type PageFiles } from '../pages/page-files.ts'
@@ -225,9 +226,7 @@ export class SitePages {
 
   private async saveState(): Promise<void> {
     await mkdir(path.dirname(this.options.stateFile), { recursive: true })
-    const temp = `${this.options.stateFile}.tmp-${process.pid}`
-    await writeFile(temp, JSON.stringify(this.state))
-    await rename(temp, this.options.stateFile)
+    await writeFileAtomic(this.options.stateFile, JSON.stringify(this.state))
   }
 
   private async renderTo(url: string): Promise<boolean> {
