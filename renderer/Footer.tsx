@@ -1,5 +1,5 @@
 import { BrandMark } from './NavBar.tsx'
-import { FOOTER_PAGES, LINKS, SITE_NAME } from './site.ts'
+import { FOOTER_PAGES, LINKS, SITE_NAME } from './brand.ts'
 
 const COMMUNITY_LINKS = [
   { href: LINKS.appStore, label: 'App Store' },

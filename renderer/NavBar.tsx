@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { LINKS, SITE_NAME } from './site.ts'
+import { LINKS, SITE_NAME } from './brand.ts'
 import { ThemeToggle } from './ThemeToggle.tsx'
 
 export function NavBar() {

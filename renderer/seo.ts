@@ -1,5 +1,5 @@
 import type { PageContext } from 'vike/types'
-import { SITE_NAME } from './site.ts'
+import { SITE_NAME } from './brand.ts'
 
 /** What a page says about itself to browsers, search engines and social cards. */
 export interface Seo {

@@ -15,7 +15,7 @@ import {
   checkUsername,
 } from './accounts/account-store.ts'
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './accounts/password.ts'
-import { AppError } from './errors.ts'
+import { AppError } from './lib/errors.ts'
 
 const USAGE = `Usage: npm run admin -- <command> [username]
 

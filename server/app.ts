@@ -3,7 +3,7 @@ import type { AccountStore } from './accounts/account-store.ts'
 import type { SessionStore } from './accounts/session-store.ts'
 import type { Config } from './config.ts'
 import type { PostIndex } from './content/post-index.ts'
-import type { Logger } from './logger.ts'
+import type { Logger } from './lib/logger.ts'
 import type { RenderUrl } from './pages/render-page.ts'
 import { adminRoutes } from './http/admin-api.ts'
 import { authRoutes } from './http/auth-api.ts'
@@ -15,7 +15,7 @@ import { requireSameSite } from './http/same-site.ts'
 import { sessionMiddleware } from './http/sessions.ts'
 import { publicApiRoutes } from './http/public-api.ts'
 import { securityHeaders } from './http/security-headers.ts'
-import { type SiteFiles, siteMiddleware } from './http/site.ts'
+import { type SiteFiles, siteMiddleware } from './http/serve-files.ts'
 import type { AdminPosts } from './services/admin-posts.ts'
 import type { BlogContent } from './services/blog-content.ts'
 import type { ContentSync } from './services/content-sync.ts'
@@ -28,7 +28,7 @@ export interface AppDeps {
   render: RenderUrl
   /**
    * Production: the build's client files (`dist/client`) and where the site's page for a URL
-   * is (SitePages.fileFor). Null in development, where Vite serves the files.
+   * is (PublicPages.fileFor). Null in development, where Vite serves the files.
    */
   files: SiteFiles | null
   fileCache: FileCache

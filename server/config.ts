@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { type GitSyncConfig, readGitSyncConfig } from './config-git-sync.ts'
-import { ConfigError } from './errors.ts'
+import { ConfigError } from './lib/errors.ts'
 
 export type { GitSyncConfig } from './config-git-sync.ts'
 

@@ -5,8 +5,8 @@
 import { spawnSync } from 'node:child_process'
 import { hashBuildInputs, readBuildInfo } from './build-info.ts'
 import { type Config, loadConfig } from './config.ts'
-import { AppError, ConfigError } from './errors.ts'
-import { consoleLogger as logger } from './logger.ts'
+import { AppError, ConfigError } from './lib/errors.ts'
+import { consoleLogger as logger } from './lib/logger.ts'
 import { startServer } from './start.ts'
 
 let config: Config

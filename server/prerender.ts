@@ -1,7 +1,7 @@
 /**
  * Second half of `npm run build` (after `vike build` has made the client and server
  * bundles): prerenders every public page into dist/client with the same code that
- * regenerates pages at run time (services/site-pages.ts), so a build and a running server
+ * regenerates pages at run time (services/public-pages.ts), so a build and a running server
  * can never disagree, then records what the build was made from (build-info.json).
  *
  * Why not vike's own prerender step: its hooks cannot receive the content index that the
@@ -11,7 +11,7 @@
 import { writeFile } from 'node:fs/promises'
 import { type BuildInfo, buildInfoPath, hashBuildInputs } from './build-info.ts'
 import { loadConfig } from './config.ts'
-import { consoleLogger } from './logger.ts'
+import { consoleLogger } from './lib/logger.ts'
 import { renderSettingsOf } from './pages/render-page.ts'
 import { openSite } from './site.ts'
 

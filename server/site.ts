@@ -4,11 +4,11 @@ import type { Config } from './config.ts'
 import { PostFiles } from './content/post-files.ts'
 import { watchFolder } from './content/watch-folder.ts'
 import { FileCache } from './http/file-cache.ts'
-import type { Logger } from './logger.ts'
+import type { Logger } from './lib/logger.ts'
 import { PageFiles } from './pages/page-files.ts'
 import { createPageRenderer, loadServerBuild, renderSettingsOf } from './pages/render-page.ts'
 import { BlogContent } from './services/blog-content.ts'
-import { SitePages } from './services/site-pages.ts'
+import { PublicPages } from './services/public-pages.ts'
 
 /**
  * Where a site's pages live. The build writes its prerendered pages into `dist/client`, with
@@ -53,7 +53,7 @@ export async function openSite(options: {
   const fileCache = new FileCache()
   const folders = pageFolders(config)
   const own = options.pagesFor === 'build' ? folders.build : folders.site
-  const pages = new SitePages({
+  const pages = new PublicPages({
     files: new PageFiles(own.dir, (file) => fileCache.invalidate(file)),
     seed: options.pagesFor === 'site' ? folders.build : undefined,
     render,

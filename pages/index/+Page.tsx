@@ -1,6 +1,6 @@
 import { Faq } from '../../renderer/components/Faq.tsx'
 import { LANDING_FAQ } from './landing-faq.ts'
-import { LINKS } from '../../renderer/site.ts'
+import { LINKS } from '../../renderer/brand.ts'
 import { Icon } from './icons.tsx'
 import { BENEFITS, FEATURES, type Feature } from './landing-data.ts'
 import { Testimonials } from './Testimonials.tsx'

@@ -1,4 +1,4 @@
-import { LINKS, SITE_NAME } from '../../renderer/site.ts'
+import { LINKS, SITE_NAME } from '../../renderer/brand.ts'
 import './legal.css'
 
 const SUPPORT_MAILTO = `mailto:${LINKS.supportEmail}`

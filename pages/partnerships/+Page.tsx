@@ -1,4 +1,4 @@
-import { LINKS } from '../../renderer/site.ts'
+import { LINKS } from '../../renderer/brand.ts'
 import './partnerships.css'
 
 const SUBJECT = 'Partnership inquiry'

@@ -1,4 +1,4 @@
-import { LINKS } from '../../renderer/site.ts'
+import { LINKS } from '../../renderer/brand.ts'
 import { type BillingPeriod, PRICE_SUFFIX, type PricingPlan, priceFor } from './plans.ts'
 
 export function PlanCard(props: { plan: PricingPlan; period: BillingPeriod; featured?: boolean }) {

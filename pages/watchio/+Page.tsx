@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { LINKS } from '../../renderer/site.ts'
+import { LINKS } from '../../renderer/brand.ts'
 import './watchio.css'
 
 /** SPEC §1: the features announced with Watchio. */

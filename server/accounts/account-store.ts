@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { AccountsFileError, InvalidInputError, NotFoundError } from '../errors.ts'
+import { AccountsFileError, InvalidInputError, NotFoundError } from '../lib/errors.ts'
 import { isPasswordHash } from './password.ts'
 
 export interface AdminAccount {

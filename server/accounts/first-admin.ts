@@ -1,4 +1,4 @@
-import { ConfigError } from '../errors.ts'
+import { ConfigError } from '../lib/errors.ts'
 import { type AccountStore, checkUsername } from './account-store.ts'
 import { generatePassword, hashPassword, MAX_PASSWORD_LENGTH } from './password.ts'
 

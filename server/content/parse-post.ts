@@ -1,7 +1,7 @@
 import matter from 'gray-matter'
 import yaml from 'js-yaml'
 import { createHash } from 'node:crypto'
-import { PostFileError, SlugMismatchError } from '../errors.ts'
+import { PostFileError, SlugMismatchError } from '../lib/errors.ts'
 import type { Post } from './post.ts'
 import {
   checkFeaturedImageUrl,

@@ -1,11 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { PostFileError } from '../errors.ts'
+import { PostFileError } from '../lib/errors.ts'
 import type { Post } from './post.ts'
 import { SLUG_PATTERN } from './post-rules.ts'
 import { parsePostFile } from './parse-post.ts'
 import { findUnsafeHtml } from './unsafe-html.ts'
-import { blobId } from '../git/blob-id.ts'
+import { blobId } from '../git/objects/blob-id.ts'
 
 /**
  * What reading one post file gave: the post with its version (the file's git blob id), nothing

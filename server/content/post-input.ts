@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../errors.ts'
+import { InvalidInputError } from '../lib/errors.ts'
 import type { Post } from './post.ts'
 import {
   checkContent,

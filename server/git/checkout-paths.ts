@@ -1,11 +1,11 @@
 import { lstat, mkdir, readdir, readlink, rename, rmdir, symlink, unlink } from 'node:fs/promises'
 import path from 'node:path'
-import { errorCode, tempNameFor } from './atomic-write.ts'
-import { blobId } from './blob-id.ts'
-import type { GitStore } from './git-store.ts'
-import type { IndexUpdate } from './index-file.ts'
-import type { EntryState } from './tree-diff.ts'
-import type { TreeEntry } from './tree-store.ts'
+import { errorCode, tempNameFor } from '../lib/atomic-write.ts'
+import { blobId } from './objects/blob-id.ts'
+import type { GitStore } from './objects/git-store.ts'
+import type { IndexUpdate } from './objects/index-file.ts'
+import type { EntryState } from './objects/tree-diff.ts'
+import type { TreeEntry } from './objects/tree-store.ts'
 import type { WorkTree } from './work-tree.ts'
 
 /**

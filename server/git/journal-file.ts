@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { errorCode, removeFileIfPresent, writeFileAtomic } from './atomic-write.ts'
+import { errorCode, removeFileIfPresent, writeFileAtomic } from '../lib/atomic-write.ts'
 
 /**
  * The one way our journals (a save's, a pull's) live on disk: JSON written atomically before the

@@ -1,4 +1,4 @@
-import type { GitStore } from './git-store.ts'
+import type { GitStore } from './objects/git-store.ts'
 import type { SaveJournal } from './save-journal.ts'
 import { syncPathsToTree } from './sync-paths.ts'
 import type { WorkTree } from './work-tree.ts'

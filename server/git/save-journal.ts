@@ -1,6 +1,6 @@
 import { rename } from 'node:fs/promises'
-import { cleanAuthor } from './commit-text.ts'
-import type { GitAuthor } from './commit-types.ts'
+import { cleanAuthor } from './objects/commit-text.ts'
+import type { GitAuthor } from './objects/commit-types.ts'
 import { readJournalFile, removeJournalFile, writeJournalFile } from './journal-file.ts'
 
 /**

@@ -1,5 +1,5 @@
-import type { GitStore } from './git-store.ts'
-import type { IndexUpdate } from './index-file.ts'
+import type { GitStore } from './objects/git-store.ts'
+import type { IndexUpdate } from './objects/index-file.ts'
 import type { WorkTree } from './work-tree.ts'
 
 /**

@@ -1,8 +1,8 @@
 import type { BigIntStats } from 'node:fs'
 import { lstat, mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { errorCode, removeFileIfPresent, writeFileAtomic } from './atomic-write.ts'
-import { blobId } from './blob-id.ts'
+import { errorCode, removeFileIfPresent, writeFileAtomic } from '../lib/atomic-write.ts'
+import { blobId } from './objects/blob-id.ts'
 
 /**
  * The checked-out files, addressed by repository-relative posix paths. Writes are atomic

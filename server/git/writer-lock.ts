@@ -1,9 +1,9 @@
 import { hostname } from 'node:os'
 import path from 'node:path'
 import { link, readFile, unlink, writeFile } from 'node:fs/promises'
-import { RepositoryLockedError } from '../errors.ts'
-import type { Logger } from '../logger.ts'
-import { errorCode, isProcessAlive, tempNameFor } from './atomic-write.ts'
+import { RepositoryLockedError } from '../lib/errors.ts'
+import type { Logger } from '../lib/logger.ts'
+import { errorCode, isProcessAlive, tempNameFor } from '../lib/atomic-write.ts'
 
 /**
  * `.git/watchio-writer.lock`: the server is the repository's only writer, because its serial

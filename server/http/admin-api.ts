@@ -1,7 +1,7 @@
 import Router from '@koa/router'
 import type { Context, Next } from 'koa'
 import type { AccountStore } from '../accounts/account-store.ts'
-import { InvalidInputError, NotFoundError, UnauthorizedError } from '../errors.ts'
+import { InvalidInputError, NotFoundError, UnauthorizedError } from '../lib/errors.ts'
 import type { GitAuthor } from '../git/content-repository.ts'
 import type { AdminPosts, VersionedPost } from '../services/admin-posts.ts'
 import type { BlogContent } from '../services/blog-content.ts'

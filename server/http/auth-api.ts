@@ -1,7 +1,7 @@
 import Router from '@koa/router'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { MAX_PASSWORD_LENGTH, verifyPassword } from '../accounts/password.ts'
-import { InvalidInputError, UnauthorizedError } from '../errors.ts'
+import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
 import type { LoginGuard } from '../services/login-guard.ts'
 import { currentAdmin, endSession, startSession } from './sessions.ts'
 

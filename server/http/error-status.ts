@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../errors.ts'
+import type { ErrorCode } from '../lib/errors.ts'
 
 /** The one place that turns an error code into an HTTP status. */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import Router from '@koa/router'
 import type { Context } from 'koa'
-import { UnauthorizedError } from '../errors.ts'
+import { UnauthorizedError } from '../lib/errors.ts'
 
 /** GitHub's push payloads stay well under this; anything bigger is not a webhook we want. */
 const MAX_HOOK_BODY = 5 * 1024 * 1024

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa'
-import { AppError, ConflictError, RateLimitedError } from '../errors.ts'
-import type { Logger } from '../logger.ts'
+import { AppError, ConflictError, RateLimitedError } from '../lib/errors.ts'
+import type { Logger } from '../lib/logger.ts'
 import { STATUS_BY_CODE } from './error-status.ts'
 
 /**

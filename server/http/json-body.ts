@@ -1,6 +1,6 @@
 import { bodyParser } from '@koa/bodyparser'
 import type { Middleware } from 'koa'
-import { InvalidInputError } from '../errors.ts'
+import { InvalidInputError } from '../lib/errors.ts'
 
 /** The largest body the API reads; a post with inline images fits, anything bigger is 413. */
 export const MAX_BODY = '5mb'

@@ -1,7 +1,7 @@
 import Router from '@koa/router'
 import type { PublishedPosts } from '../content/post.ts'
 import { checkSlug } from '../content/post-rules.ts'
-import { NotFoundError } from '../errors.ts'
+import { NotFoundError } from '../lib/errors.ts'
 import { PreparedBody, sendPrepared } from './prepared-body.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa'
-import { ForbiddenError } from '../errors.ts'
+import { ForbiddenError } from '../lib/errors.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 

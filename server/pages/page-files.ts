@@ -1,6 +1,6 @@
 import { mkdir, rm, rmdir } from 'node:fs/promises'
 import path from 'node:path'
-import { errorCode, writeFileAtomic } from '../git/atomic-write.ts'
+import { errorCode, writeFileAtomic } from '../lib/atomic-write.ts'
 
 /** Site documents such as `/sitemap.xml` and `/robots.txt` are files of their own at the top. */
 const DOCUMENT_PATH = /^\/[a-z0-9_-]+\.(xml|txt)$/

@@ -1,5 +1,5 @@
-import type { Logger } from '../logger.ts'
-import { PostFileError, SlugMismatchError } from '../errors.ts'
+import type { Logger } from '../lib/logger.ts'
+import { PostFileError, SlugMismatchError } from '../lib/errors.ts'
 import type { Post } from '../content/post.ts'
 import { PostIndex, showsInListDifferently } from '../content/post-index.ts'
 import { isMeantAsPost, type PostFiles, type ReadResult } from '../content/post-files.ts'

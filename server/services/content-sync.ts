@@ -1,7 +1,7 @@
 import path from 'node:path'
-import { InvalidInputError, NotFoundError, RemoteError } from '../errors.ts'
+import { InvalidInputError, NotFoundError, RemoteError } from '../lib/errors.ts'
 import type { ConflictResolution, GitAuthor, PullResult, RemoteSync, SideBranches, SyncConflict } from '../git/content-repository.ts'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../lib/logger.ts'
 import type { BlogContent } from './blog-content.ts'
 import { type PostReviews, REVIEW_PREFIX } from './post-reviews.ts'
 

@@ -1,5 +1,5 @@
 import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible'
-import { RateLimitedError } from '../errors.ts'
+import { RateLimitedError } from '../lib/errors.ts'
 
 export const MAX_FAILURES_PER_USER_AND_ADDRESS = 5
 export const USER_AND_ADDRESS_WINDOW_SECONDS = 15 * 60

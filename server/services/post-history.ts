@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { parsePostFile } from '../content/parse-post.ts'
 import type { VersionedPost } from '../content/post.ts'
-import { ConflictError, InvalidInputError, NotFoundError, PostFileError } from '../errors.ts'
+import { ConflictError, InvalidInputError, NotFoundError, PostFileError } from '../lib/errors.ts'
 import type { ContentRepository, FileHistoryEntry } from '../git/content-repository.ts'
 import type { BlogContent } from './blog-content.ts'
 

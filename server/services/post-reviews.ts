@@ -3,7 +3,7 @@ import type { Post } from '../content/post.ts'
 import { parsePostFile } from '../content/parse-post.ts'
 import { isPostFileName } from '../content/post-files.ts'
 import type { ContentRepository, SideBranches } from '../git/content-repository.ts'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../lib/logger.ts'
 
 /** Where review branches live: `cms/<slug>`, one per post under review. */
 export const REVIEW_PREFIX = 'cms/'

@@ -4,7 +4,7 @@
  * Does the repository stay small? A temp copy of the site with `--posts` generated posts and
  * `--history` commits, built, then the production server; `--saves` admin saves (content edits of
  * random posts) through the API, timed from request to answer, while the server packs its
- * repository in the background (server/git/auto-pack.ts). Then:
+ * repository in the background (server/git/packing/auto-pack.ts). Then:
  *   - `.git` as the server left it (once no packing run is in progress), against `git gc` on a
  *     copy of the same `.git` (the git CLI as the peer, same machine, same run), and against
  *     `git repack -a -d -f` + prune on another copy (deltas computed afresh, not reused from ours);

@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { LANDING_FAQ } from '../../pages/index/landing-faq.ts'
-import { LINKS } from '../../renderer/site.ts'
+import { LINKS } from '../../renderer/brand.ts'
 import { cspViolations, escapeHtml, expectSingleCollapsibleAccordion, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'
 
 const hero = (page: Page) => page.locator('section.hero')

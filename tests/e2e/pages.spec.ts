@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { DEFAULT_REDIRECT_TARGETS } from '../../server/config.ts'
-import { LINKS } from '../../renderer/site.ts'
+import { LINKS } from '../../renderer/brand.ts'
 import { cspViolations, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'
 
 /** Nothing leaves the machine: any request to another origin is answered here or refused. */

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AccountStore, accountsFilePath, type NewAdminAccount } from '../../server/accounts/account-store.ts'
 import { ensureFirstAdmin } from '../../server/accounts/first-admin.ts'
 import { hashPassword, verifyPassword } from '../../server/accounts/password.ts'
-import { AccountsFileError, ConfigError, InvalidInputError, NotFoundError } from '../../server/errors.ts'
+import { AccountsFileError, ConfigError, InvalidInputError, NotFoundError } from '../../server/lib/errors.ts'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 const cliPath = path.join(repoRoot, 'server/admin-cli.ts')

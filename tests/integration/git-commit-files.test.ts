@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ContentRepository } from '../../server/git/content-repository.ts'
-import { silentLogger } from '../../server/logger.ts'
+import { silentLogger } from '../../server/lib/logger.ts'
 import { ADA, createTempRepo, post, type TempRepo } from './git-fixture.ts'
 
 let repo: TempRepo

@@ -5,12 +5,12 @@ import path from 'node:path'
 import git from 'isomorphic-git'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ContentRepository, type PackingOptions } from '../../server/git/content-repository.ts'
-import { ObjectReader } from '../../server/git/object-reader.ts'
+import { ObjectReader } from '../../server/git/objects/object-reader.ts'
 import { startGitHttpServer } from '../support/git-http-server.ts'
 import { ADA, createTempRepo, GIT_ENV, post, recordingLogger, type TempRepo } from './git-fixture.ts'
 
 /*
- * Packing (server/git/auto-pack.ts and build-pack.ts) against the git CLI as the oracle: every
+ * Packing (server/git/packing/auto-pack.ts and build-pack.ts) against the git CLI as the oracle: every
  * pack must pass `git verify-pack`, index to the same .idx with `git index-pack`, and leave a
  * repository `git fsck --full --strict` accepts, with every object readable by git, by our reader
  * and by isomorphic-git.

@@ -3,7 +3,7 @@ import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync, statSync, wri
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { RemoteError } from '../../server/errors.ts'
+import { RemoteError } from '../../server/lib/errors.ts'
 import { ContentRepository, type RemoteSync } from '../../server/git/content-repository.ts'
 import { type GitHttpServer, startGitHttpServer } from '../support/git-http-server.ts'
 import { ADA, createTempRepo, GIT_ENV, post, recordingLogger, type TempRepo } from './git-fixture.ts'

@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { NotAGitRepositoryError, RepositoryLockedError } from '../../server/errors.ts'
+import { NotAGitRepositoryError, RepositoryLockedError } from '../../server/lib/errors.ts'
 import { ContentRepository } from '../../server/git/content-repository.ts'
-import { silentLogger } from '../../server/logger.ts'
+import { silentLogger } from '../../server/lib/logger.ts'
 import { createTempRepo, recordingLogger, type TempRepo } from './git-fixture.ts'
 
 let repo: TempRepo

@@ -8,7 +8,7 @@
  */
 import path from 'node:path'
 import { ContentRepository, type PackStep } from '../../server/git/content-repository.ts'
-import { silentLogger } from '../../server/logger.ts'
+import { silentLogger } from '../../server/lib/logger.ts'
 
 const { dir, stopAt } = JSON.parse(process.env.WATCHIO_PACKING_CHILD ?? '') as { dir: string; stopAt: PackStep | null }
 const repository = await ContentRepository.open({

@@ -1,4 +1,4 @@
-import type { Logger } from '../../server/logger.ts'
+import type { Logger } from '../../server/lib/logger.ts'
 
 /** A log that keeps its lines, so tests can assert what the server reported. */
 export function recordingLogger(): Logger & { lines: string[] } {

@@ -2,7 +2,7 @@
  * Runs the real server over an existing temp site in its own process, for tests that kill it
  * (the crash test). The site's paths come as JSON in WATCHIO_TEMP_SITE; prints `READY <url>`.
  */
-import { consoleLogger } from '../../server/logger.ts'
+import { consoleLogger } from '../../server/lib/logger.ts'
 import { startTestServer, type TempSite } from './temp-site.ts'
 
 const paths = JSON.parse(process.env.WATCHIO_TEMP_SITE ?? '') as Omit<TempSite, 'cleanup'>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type ReadResult, readPostBytes } from '../../server/content/post-files.ts'
-import { silentLogger } from '../../server/logger.ts'
+import { silentLogger } from '../../server/lib/logger.ts'
 import { BlogContent } from '../../server/services/blog-content.ts'
 
 /** A posts folder in memory: BlogContent reads it as it would the disk, in the order asked. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chooseRollUp, PACKS_LIMIT } from '../../server/git/pack-policy.ts'
+import { chooseRollUp, PACKS_LIMIT } from '../../server/git/packing/pack-policy.ts'
 
 const pack = (name: string, count: number) => ({ name, count })
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { encodeTree } from '../../server/git/object-format.ts'
-import { changedEntries, entryStarts } from '../../server/git/tree-changes.ts'
-import type { TreeEntry } from '../../server/git/tree-store.ts'
+import { encodeTree } from '../../server/git/objects/object-format.ts'
+import { changedEntries, entryStarts } from '../../server/git/objects/tree-changes.ts'
+import type { TreeEntry } from '../../server/git/objects/tree-store.ts'
 
 const oid = (seed: string) => createHash('sha1').update(seed).digest('hex')
 

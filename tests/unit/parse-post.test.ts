@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { deriveId, parsePostFile } from '../../server/content/parse-post.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'
-import { PostFileError, SlugMismatchError } from '../../server/errors.ts'
+import { PostFileError, SlugMismatchError } from '../../server/lib/errors.ts'
 
 const FILE = 'hello-world.html'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readPostInput, readVersion } from '../../server/content/post-input.ts'
-import { InvalidInputError } from '../../server/errors.ts'
+import { InvalidInputError } from '../../server/lib/errors.ts'
 
 const defaults = { publishDate: '2025-01-01', isPublished: false, featuredImageUrl: '' }
 const valid = { title: 'T', slug: 'a-post', summary: 'S', content: '<p>x</p>' }

@@ -1,9 +1,9 @@
-import { blobId } from './blob-id.ts'
-import { cleanAuthor, cleanMessage } from './commit-text.ts'
-import type { FileChange, GitAuthor } from './commit-types.ts'
-import type { CommitGraph } from './commit-graph.ts'
-import type { GitStore } from './git-store.ts'
-import { diffTrees } from './tree-diff.ts'
+import { blobId } from '../objects/blob-id.ts'
+import { cleanAuthor, cleanMessage } from '../objects/commit-text.ts'
+import type { FileChange, GitAuthor } from '../objects/commit-types.ts'
+import type { CommitGraph } from '../objects/commit-graph.ts'
+import type { GitStore } from '../objects/git-store.ts'
+import { diffTrees } from '../objects/tree-diff.ts'
 
 /** What SideBranches needs of its ContentRepository. */
 export interface SideBranchParts {

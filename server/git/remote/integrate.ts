@@ -1,9 +1,9 @@
-import { checkoutPaths, stateOf } from './checkout-paths.ts'
-import type { GitStore, Head } from './git-store.ts'
-import { readJournalFile, removeJournalFile, writeJournalFile } from './journal-file.ts'
-import { isSafeRepositoryPath } from './save-journal.ts'
-import type { TreeChange } from './tree-diff.ts'
-import type { WorkTree } from './work-tree.ts'
+import { checkoutPaths, stateOf } from '../checkout-paths.ts'
+import type { GitStore, Head } from '../objects/git-store.ts'
+import { readJournalFile, removeJournalFile, writeJournalFile } from '../journal-file.ts'
+import { isSafeRepositoryPath } from '../save-journal.ts'
+import type { TreeChange } from '../objects/tree-diff.ts'
+import type { WorkTree } from '../work-tree.ts'
 
 /**
  * Bringing the remote's commits into the work tree: a fast-forward, or a merge commit already

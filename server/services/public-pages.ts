@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { writeFileAtomic } from '../git/atomic-write.ts'
+import { writeFileAtomic } from '../lib/atomic-write.ts'
 import type { PostIndex } from '../content/post-index.ts'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '../lib/logger.ts'
 import { pageFilePath, type PageFiles } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
-import { renderRobots, renderSitemap } from '../pages/site-documents.ts'
+import { renderRobots, renderSitemap } from '../pages/sitemap-robots.ts'
 import { blogListPreview } from '../../renderer/blog-list.ts'
 import type { ContentChange } from './blog-content.ts'
 
@@ -58,7 +58,7 @@ const STATE_SAVE_DELAY_MS = 1000
  * differs. Which file serves a URL is decided by the site's own stamps alone: a page the
  * site does not have (a deleted post) is never served from the build.
  */
-export class SitePages {
+export class PublicPages {
   private state: PagesState
   /** The build's stamps, when its pages were rendered with this site's renderId. */
   private seedStamps: Record<string, string> = {}

@@ -1,6 +1,6 @@
 import * as fsp from 'node:fs/promises'
 import path from 'node:path'
-import { type FileData, writeFileAtomic } from './atomic-write.ts'
+import { type FileData, writeFileAtomic } from '../../lib/atomic-write.ts'
 
 /**
  * The `fs` handed to isomorphic-git: node's promise API, except that writeFile goes through a

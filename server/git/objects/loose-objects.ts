@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { errorCode } from './atomic-write.ts'
+import { errorCode } from '../../lib/atomic-write.ts'
 
 /**
  * Loose objects (`objects/xx/<38 hex>`): listing them, estimating how many there are, and what

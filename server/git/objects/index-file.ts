@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { BigIntStats } from 'node:fs'
 import { lstat, readFile } from 'node:fs/promises'
-import { RepositoryStateError } from '../errors.ts'
-import { errorCode, writeFileAtomic } from './atomic-write.ts'
+import { RepositoryStateError } from '../../lib/errors.ts'
+import { errorCode, writeFileAtomic } from '../../lib/atomic-write.ts'
 
 /**
  * The git index (`.git/index`), edited for a few paths at a time.

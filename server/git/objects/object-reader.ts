@@ -2,11 +2,11 @@ import { readFileSync, readSync } from 'node:fs'
 import { type FileHandle, open, readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { inflateSync } from 'node:zlib'
-import { errorCode } from './atomic-write.ts'
+import { errorCode } from '../../lib/atomic-write.ts'
 import { applyDelta } from './delta.ts'
 import type { ObjectType } from './pack-format.ts'
 import { findInPackIndex, type PackIndex, parsePackIndex } from './pack-index.ts'
-import { SerialQueue } from './serial-queue.ts'
+import { SerialQueue } from '../../lib/serial-queue.ts'
 
 /**
  * Reads git objects, loose or packed, with node's native zlib.

@@ -3,7 +3,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, unlinkSync, writeSync } from
 import { rename } from 'node:fs/promises'
 import path from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
-import { fsyncDirectory, tempNameFor } from './atomic-write.ts'
+import { fsyncDirectory, tempNameFor } from '../../lib/atomic-write.ts'
 import { entryHeader, OFS_DELTA, ofsDeltaDistance, packHeader } from './pack-format.ts'
 import { type PackIndexEntry, serializePackIndex } from './pack-index.ts'
 
@@ -12,7 +12,7 @@ import { type PackIndexEntry, serializePackIndex } from './pack-index.ts'
  * `objects/pack/`. Synchronous on purpose: it runs in the packing worker thread (build-pack.ts),
  * where blocking calls keep the main thread's libuv pool free for saves.
  *
- * Durability is the point here, unlike for a save's loose objects (atomic-write.ts): once a pack
+ * Durability is the point here, unlike for a save's loose objects (lib/atomic-write.ts): once a pack
  * is installed the loose objects it holds are deleted, so the pack must be on disk first, or a
  * power cut could lose objects that were safely loose before.
  */
@@ -42,7 +42,7 @@ export class PackWriter {
   constructor(options: { tempDir: string; count: number }) {
     this.#tempDir = options.tempDir
     this.#tempPack = path.join(options.tempDir, tempNameFor('pack'))
-    // Created at open, but it may have been deleted by hand since (atomic-write.ts does the same).
+    // Created at open, but it may have been deleted by hand since (lib/atomic-write.ts does the same).
     mkdirSync(options.tempDir, { recursive: true })
     // Read-only, as git makes pack files: nothing ever rewrites one.
     this.#fd = openSync(this.#tempPack, 'wx', 0o444)

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { errorCode } from './atomic-write.ts'
-import { readIndexObjects } from './index-file.ts'
+import { errorCode } from '../../lib/atomic-write.ts'
+import { readIndexObjects } from '../objects/index-file.ts'
 
 /**
  * Where reachability starts, for packing: everything git itself keeps when it prunes

@@ -1,14 +1,14 @@
 import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import git from 'isomorphic-git'
-import type { Logger } from '../logger.ts'
-import { errorCode, removeFileIfPresent } from './atomic-write.ts'
+import type { Logger } from '../../lib/logger.ts'
+import { errorCode, removeFileIfPresent } from '../../lib/atomic-write.ts'
 import type { BuildResult } from './build-pack.ts'
-import type { GitStore } from './git-store.ts'
-import { estimateLooseObjects, looseObjectPath } from './loose-objects.ts'
+import type { GitStore } from '../objects/git-store.ts'
+import { estimateLooseObjects, looseObjectPath } from '../objects/loose-objects.ts'
 import { LOOSE_OBJECTS_LIMIT, looseBytesLimit, PRUNE_GRACE_MS } from './pack-policy.ts'
 import { PackWorker } from './pack-worker.ts'
-import { installPack } from './pack-writer.ts'
+import { installPack } from '../objects/pack-writer.ts'
 
 /**
  * Packs the repository while the server runs, as `git gc --auto` does: once the loose objects

@@ -1,9 +1,9 @@
-import { type CommitInfo, CommitQueue } from './commit-graph.ts'
-import { parseCommit } from './object-format.ts'
-import type { RawObject } from './object-reader.ts'
-import type { ObjectType } from './pack-format.ts'
+import { type CommitInfo, CommitQueue } from '../objects/commit-graph.ts'
+import { parseCommit } from '../objects/object-format.ts'
+import type { RawObject } from '../objects/object-reader.ts'
+import type { ObjectType } from '../objects/pack-format.ts'
 import type { Roots } from './repository-roots.ts'
-import { changedEntries, type EntryStarts, entryStarts } from './tree-changes.ts'
+import { changedEntries, type EntryStarts, entryStarts } from '../objects/tree-changes.ts'
 
 /**
  * What goes into a pack, in which order, and each object's delta base: the walk of `git

@@ -1,13 +1,13 @@
-import { RemoteError, RepositoryStateError } from '../errors.ts'
-import { type CommitGraph, type CommitInfo, CommitQueue } from './commit-graph.ts'
-import type { GitAuthor } from './commit-types.ts'
-import type { FileHistory } from './file-history.ts'
-import type { GitStore } from './git-store.ts'
+import { RemoteError, RepositoryStateError } from '../../lib/errors.ts'
+import { type CommitGraph, type CommitInfo, CommitQueue } from '../objects/commit-graph.ts'
+import type { GitAuthor } from '../objects/commit-types.ts'
+import type { FileHistory } from '../objects/file-history.ts'
+import type { GitStore } from '../objects/git-store.ts'
 import { applyPull, findDirtyPaths, PullPendingError } from './integrate.ts'
-import { type MergeConflict, mergeTrees } from './merge-trees.ts'
+import { type MergeConflict, mergeTrees } from '../objects/merge-trees.ts'
 import { REMOTE_NAME, RemoteTransport, type RemoteSettings } from './remote-transport.ts'
-import { diffTrees } from './tree-diff.ts'
-import type { WorkTree } from './work-tree.ts'
+import { diffTrees } from '../objects/tree-diff.ts'
+import type { WorkTree } from '../work-tree.ts'
 
 /** What RemoteSync needs of its ContentRepository (its internals, within server/git). */
 export interface RepositoryParts {
