@@ -1,12 +1,13 @@
 import { lstat, mkdir, readdir, readlink, rename, rmdir, symlink, unlink } from 'node:fs/promises'
 import path from 'node:path'
-import { errorCode, tempNameFor } from '../lib/atomic-write.ts'
+import { tempNameFor } from '../lib/atomic-write.ts'
 import { blobId } from './objects/blob-id.ts'
 import type { GitStore } from './objects/git-store.ts'
 import type { IndexUpdate } from './objects/index-file.ts'
 import type { EntryState } from './objects/tree-diff.ts'
 import type { TreeEntry } from './objects/tree-store.ts'
 import type { WorkTree } from './work-tree.ts'
+import { nodeErrorCode } from '../lib/node-error-code.ts'
 
 /**
  * Makes the work-tree files and index entries of `paths` match the tree `tree`, with their modes:
@@ -61,7 +62,7 @@ export async function stateOf(workTree: WorkTree, filepath: string): Promise<Ent
   try {
     stats = await lstat(file)
   } catch (error) {
-    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return null
+    if (nodeErrorCode(error) === 'ENOENT' || nodeErrorCode(error) === 'ENOTDIR') return null
     throw error
   }
   if (stats.isSymbolicLink()) return { mode: '120000', oid: blobId(await readlink(file)) }
@@ -88,7 +89,7 @@ async function removePath(workTree: WorkTree, filepath: string): Promise<void> {
   try {
     await unlink(file)
   } catch (error) {
-    const code = errorCode(error)
+    const code = nodeErrorCode(error)
     if (code === 'ENOENT' || code === 'ENOTDIR') return
     // A folder where the tree wants a file or nothing: it goes only if it holds no file (the
     // dirty check before a pull refuses to overwrite anyone's files).

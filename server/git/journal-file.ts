@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { errorCode, removeFileIfPresent, writeFileAtomic } from '../lib/atomic-write.ts'
+import { removeFileIfPresent, writeFileAtomic } from '../lib/atomic-write.ts'
+import { nodeErrorCode } from '../lib/node-error-code.ts'
 
 /**
  * The one way our journals (a save's, a pull's) live on disk: JSON written atomically before the
@@ -20,7 +21,7 @@ export async function readJournalFile<T>(file: string, isValid: (value: unknown)
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') return null
+    if (nodeErrorCode(error) === 'ENOENT') return null
     throw error
   }
   try {

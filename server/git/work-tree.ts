@@ -1,8 +1,9 @@
 import type { BigIntStats } from 'node:fs'
 import { lstat, mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { errorCode, removeFileIfPresent, writeFileAtomic } from '../lib/atomic-write.ts'
+import { removeFileIfPresent, writeFileAtomic } from '../lib/atomic-write.ts'
 import { blobId } from './objects/blob-id.ts'
+import { nodeErrorCode } from '../lib/node-error-code.ts'
 
 /**
  * The checked-out files, addressed by repository-relative posix paths. Writes are atomic
@@ -34,7 +35,7 @@ export class WorkTree {
     try {
       return await readFile(this.absolute(filepath))
     } catch (error) {
-      if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return null
+      if (nodeErrorCode(error) === 'ENOENT' || nodeErrorCode(error) === 'ENOTDIR') return null
       throw error
     }
   }

@@ -3,7 +3,8 @@ import path from 'node:path'
 import { link, readFile, unlink, writeFile } from 'node:fs/promises'
 import { RepositoryLockedError } from '../lib/errors.ts'
 import type { Logger } from '../lib/logger.ts'
-import { errorCode, isProcessAlive, tempNameFor } from '../lib/atomic-write.ts'
+import { isProcessAlive, tempNameFor } from '../lib/atomic-write.ts'
+import { nodeErrorCode } from '../lib/node-error-code.ts'
 
 /**
  * `.git/watchio-writer.lock`: the server is the repository's only writer, because its serial
@@ -47,7 +48,7 @@ export class WriterLock {
         const who = existing === 'unreadable' ? 'an unreadable owner' : `pid ${existing.pid} on ${existing.hostname}`
         logger.warn(`Replacing the stale repository lock ${lockPath} (left by ${who})`)
         await unlink(lockPath).catch((error: unknown) => {
-          if (errorCode(error) !== 'ENOENT') throw error
+          if (nodeErrorCode(error) !== 'ENOENT') throw error
         })
       }
       const existing = await readLockFile(lockPath)
@@ -64,7 +65,7 @@ export class WriterLock {
       const existing = await readLockFile(this.lockPath)
       if (typeof existing === 'object' && existing.pid === this.owner.pid && existing.startedAt === this.owner.startedAt) {
         await unlink(this.lockPath).catch((error: unknown) => {
-          if (errorCode(error) !== 'ENOENT') throw error
+          if (nodeErrorCode(error) !== 'ENOENT') throw error
         })
       }
     } finally {
@@ -92,13 +93,13 @@ async function createLockFile(lockPath: string, owner: LockOwner, tempDir: strin
     await link(temp, lockPath)
     return true
   } catch (error) {
-    if (errorCode(error) === 'EEXIST') return false
-    if (errorCode(error) !== 'EPERM' && errorCode(error) !== 'ENOTSUP') throw error
+    if (nodeErrorCode(error) === 'EEXIST') return false
+    if (nodeErrorCode(error) !== 'EPERM' && nodeErrorCode(error) !== 'ENOTSUP') throw error
     try {
       await writeFile(lockPath, text, { flag: 'wx' })
       return true
     } catch (fallbackError) {
-      if (errorCode(fallbackError) === 'EEXIST') return false
+      if (nodeErrorCode(fallbackError) === 'EEXIST') return false
       throw fallbackError
     }
   } finally {
@@ -111,7 +112,7 @@ async function readLockFile(lockPath: string): Promise<LockOwner | 'missing' | '
   try {
     text = await readFile(lockPath, 'utf8')
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') return 'missing'
+    if (nodeErrorCode(error) === 'ENOENT') return 'missing'
     throw error
   }
   try {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, open, readdir, rename, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { nodeErrorCode } from './node-error-code.ts'
 
 /*
  * Every file this module writes (posts in the work tree, and everything isomorphic-git writes
@@ -48,7 +49,7 @@ export async function writeFileAtomic(target: string, data: FileData, options: A
     await writeFile(temp, data, { flag: 'wx', mode: options.mode })
   } catch (error) {
     // The shared temp folder under .git is created at open, but may have been deleted by hand since.
-    if (options.tempDir === undefined || errorCode(error) !== 'ENOENT') throw error
+    if (options.tempDir === undefined || nodeErrorCode(error) !== 'ENOENT') throw error
     await mkdir(tempDir, { recursive: true })
     await writeFile(temp, data, { flag: 'wx', mode: options.mode })
   }
@@ -66,7 +67,7 @@ export async function removeFileIfPresent(file: string): Promise<boolean> {
     await unlink(file)
     return true
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') return false
+    if (nodeErrorCode(error) === 'ENOENT') return false
     throw error
   }
 }
@@ -96,7 +97,7 @@ export async function removeStaleTempFiles(dir: string): Promise<string[]> {
   try {
     names = await readdir(dir)
   } catch (error) {
-    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return []
+    if (nodeErrorCode(error) === 'ENOENT' || nodeErrorCode(error) === 'ENOTDIR') return []
     throw error
   }
   const removed: string[] = []
@@ -110,7 +111,7 @@ export async function removeStaleTempFiles(dir: string): Promise<string[]> {
       await unlink(file)
       removed.push(file)
     } catch (error) {
-      if (errorCode(error) !== 'ENOENT') throw error
+      if (nodeErrorCode(error) !== 'ENOENT') throw error
     }
   }
   return removed
@@ -123,10 +124,6 @@ export function isProcessAlive(pid: number): boolean {
     process.kill(pid, 0)
     return true
   } catch (error) {
-    return errorCode(error) === 'EPERM'
+    return nodeErrorCode(error) === 'EPERM'
   }
-}
-
-export function errorCode(error: unknown): string | undefined {
-  return (error as NodeJS.ErrnoException | undefined)?.code
 }

@@ -1,6 +1,7 @@
 import { mkdir, rm, rmdir } from 'node:fs/promises'
 import path from 'node:path'
-import { errorCode, writeFileAtomic } from '../lib/atomic-write.ts'
+import { writeFileAtomic } from '../lib/atomic-write.ts'
+import { nodeErrorCode } from '../lib/node-error-code.ts'
 
 /** Site documents such as `/sitemap.xml` and `/robots.txt` are files of their own at the top. */
 const DOCUMENT_PATH = /^\/[a-z0-9_-]+\.(xml|txt)$/
@@ -43,7 +44,7 @@ export class PageFiles {
     await mkdir(path.dirname(file), { recursive: true })
     await writeFileAtomic(file, html).catch(async (error: unknown) => {
       // A removal next door may have just taken the (then empty) folder away: make it again.
-      if (errorCode(error) !== 'ENOENT') throw error
+      if (nodeErrorCode(error) !== 'ENOENT') throw error
       await mkdir(path.dirname(file), { recursive: true })
       await writeFileAtomic(file, html)
     })

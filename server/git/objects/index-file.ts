@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import type { BigIntStats } from 'node:fs'
 import { lstat, readFile } from 'node:fs/promises'
 import { RepositoryStateError } from '../../lib/errors.ts'
-import { errorCode, writeFileAtomic } from '../../lib/atomic-write.ts'
+import { writeFileAtomic } from '../../lib/atomic-write.ts'
+import { nodeErrorCode } from '../../lib/node-error-code.ts'
 
 /**
  * The git index (`.git/index`), edited for a few paths at a time.
@@ -90,7 +91,7 @@ export class IndexFile {
       buffer = await readFile(this.file)
     } catch (error) {
       // A repository with no index yet: git creates it on the first `git add`.
-      if (errorCode(error) === 'ENOENT') return []
+      if (nodeErrorCode(error) === 'ENOENT') return []
       throw error
     }
     return parse(buffer, this.file).entries
@@ -102,7 +103,7 @@ export class IndexFile {
       const stats = await lstat(this.file, { bigint: true })
       return `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`
     } catch (error) {
-      if (errorCode(error) === 'ENOENT') return 'missing'
+      if (nodeErrorCode(error) === 'ENOENT') return 'missing'
       throw error
     }
   }
@@ -118,7 +119,7 @@ export async function readIndexObjects(file: string): Promise<string[]> {
   try {
     buffer = await readFile(file)
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') return []
+    if (nodeErrorCode(error) === 'ENOENT') return []
     throw error
   }
   const { entries, extensions } = parse(buffer, file)

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { errorCode } from '../../lib/atomic-write.ts'
+import { nodeErrorCode } from '../../lib/node-error-code.ts'
 
 /**
  * Loose objects (`objects/xx/<38 hex>`): listing them, estimating how many there are, and what
@@ -42,7 +42,7 @@ export function listLooseObjects(objectsDir: string): LooseObject[] {
     try {
       names = readdirSync(path.join(objectsDir, dir))
     } catch (error) {
-      if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') continue
+      if (nodeErrorCode(error) === 'ENOENT' || nodeErrorCode(error) === 'ENOTDIR') continue
       throw error
     }
     for (const name of names) {
@@ -50,7 +50,7 @@ export function listLooseObjects(objectsDir: string): LooseObject[] {
       try {
         objects.push({ oid: dir + name, mtimeMs: statSync(path.join(objectsDir, dir, name)).mtimeMs })
       } catch (error) {
-        if (errorCode(error) !== 'ENOENT') throw error
+        if (nodeErrorCode(error) !== 'ENOENT') throw error
       }
     }
   }
@@ -77,7 +77,7 @@ async function sizesIn(dir: string): Promise<number[]> {
   try {
     names = (await readdir(dir)).filter((name) => REST.test(name))
   } catch (error) {
-    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return []
+    if (nodeErrorCode(error) === 'ENOENT' || nodeErrorCode(error) === 'ENOTDIR') return []
     throw error
   }
   const sizes: number[] = []
@@ -85,7 +85,7 @@ async function sizesIn(dir: string): Promise<number[]> {
     try {
       sizes.push(diskBytes((await stat(path.join(dir, name))).size))
     } catch (error) {
-      if (errorCode(error) !== 'ENOENT') throw error
+      if (nodeErrorCode(error) !== 'ENOENT') throw error
     }
   }
   return sizes

@@ -2,11 +2,12 @@ import { readFileSync, readSync } from 'node:fs'
 import { type FileHandle, open, readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { inflateSync } from 'node:zlib'
-import { errorCode } from '../../lib/atomic-write.ts'
+
 import { applyDelta } from './delta.ts'
 import type { ObjectType } from './pack-format.ts'
 import { findInPackIndex, type PackIndex, parsePackIndex } from './pack-index.ts'
 import { SerialQueue } from '../../lib/serial-queue.ts'
+import { nodeErrorCode } from '../../lib/node-error-code.ts'
 
 /**
  * Reads git objects, loose or packed, with node's native zlib.
@@ -98,7 +99,7 @@ export class ObjectReader {
       const file = path.join(this.#objectsDir, oid.slice(0, 2), oid.slice(2))
       deflated = this.#blocking ? readFileSync(file) : await readFile(file)
     } catch (error) {
-      if (errorCode(error) === 'ENOENT') return null
+      if (nodeErrorCode(error) === 'ENOENT') return null
       throw error
     }
     const bytes = inflateSync(deflated)
@@ -147,7 +148,7 @@ export class ObjectReader {
     try {
       names = (await readdir(dir)).filter((name) => name.endsWith('.idx'))
     } catch (error) {
-      if (errorCode(error) === 'ENOENT') names = []
+      if (nodeErrorCode(error) === 'ENOENT') names = []
       else throw error
     }
     const known = new Map((this.#packs ?? []).map((pack) => [pack.name, pack]))
@@ -184,7 +185,7 @@ class Pack {
     try {
       index = parsePackIndex(await readFile(idxPath))
     } catch (error) {
-      if (errorCode(error) === 'ENOENT') return null
+      if (nodeErrorCode(error) === 'ENOENT') return null
       throw error
     }
     if (!index) return null
@@ -192,7 +193,7 @@ class Pack {
     try {
       file = await open(idxPath.replace(/\.idx$/, '.pack'), 'r')
     } catch (error) {
-      if (errorCode(error) === 'ENOENT') return null
+      if (nodeErrorCode(error) === 'ENOENT') return null
       throw error
     }
     const { size } = await file.stat()

@@ -2,13 +2,14 @@ import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import git from 'isomorphic-git'
 import type { Logger } from '../../lib/logger.ts'
-import { errorCode, removeFileIfPresent } from '../../lib/atomic-write.ts'
+import { removeFileIfPresent } from '../../lib/atomic-write.ts'
 import type { BuildResult } from './build-pack.ts'
 import type { GitStore } from '../objects/git-store.ts'
 import { estimateLooseObjects, looseObjectPath } from '../objects/loose-objects.ts'
 import { LOOSE_OBJECTS_LIMIT, looseBytesLimit, PRUNE_GRACE_MS } from './pack-policy.ts'
 import { PackWorker } from './pack-worker.ts'
 import { installPack } from '../objects/pack-writer.ts'
+import { nodeErrorCode } from '../../lib/node-error-code.ts'
 
 /**
  * Packs the repository while the server runs, as `git gc --auto` does: once the loose objects
@@ -226,7 +227,7 @@ export class AutoPack {
       try {
         if ((await stat(file)).mtimeMs >= expired) continue
       } catch (error) {
-        if (errorCode(error) === 'ENOENT') continue
+        if (nodeErrorCode(error) === 'ENOENT') continue
         throw error
       }
       if (await removeFileIfPresent(file)) pruned++
@@ -250,7 +251,7 @@ export async function removeOrphanPacks(gitdir: string): Promise<string[]> {
   try {
     names = await readdir(packDir)
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') return []
+    if (nodeErrorCode(error) === 'ENOENT') return []
     throw error
   }
   const present = new Set(names)

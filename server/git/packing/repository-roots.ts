@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { errorCode } from '../../lib/atomic-write.ts'
+
 import { readIndexObjects } from '../objects/index-file.ts'
+import { nodeErrorCode } from '../../lib/node-error-code.ts'
 
 /**
  * Where reachability starts, for packing: everything git itself keeps when it prunes
@@ -117,7 +118,7 @@ async function filesUnder(dir: string): Promise<string[]> {
     const entries = await readdir(dir, { withFileTypes: true, recursive: true })
     return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name))
   } catch (error) {
-    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return []
+    if (nodeErrorCode(error) === 'ENOENT' || nodeErrorCode(error) === 'ENOTDIR') return []
     throw error
   }
 }
@@ -126,7 +127,7 @@ async function names(dir: string): Promise<string[]> {
   try {
     return await readdir(dir)
   } catch (error) {
-    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return []
+    if (nodeErrorCode(error) === 'ENOENT' || nodeErrorCode(error) === 'ENOTDIR') return []
     throw error
   }
 }
@@ -136,7 +137,7 @@ async function readText(file: string): Promise<string> {
   try {
     return await readFile(file, 'utf8')
   } catch (error) {
-    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'EISDIR' || errorCode(error) === 'ENOTDIR') return ''
+    if (nodeErrorCode(error) === 'ENOENT' || nodeErrorCode(error) === 'EISDIR' || nodeErrorCode(error) === 'ENOTDIR') return ''
     throw error
   }
 }
