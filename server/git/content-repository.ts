@@ -2,31 +2,31 @@ import { mkdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { NotAGitRepositoryError, RepositoryStateError } from '../lib/errors.ts'
 import type { Logger } from '../lib/logger.ts'
-import { removeStaleTempFiles } from '../lib/atomic-write.ts'
-import { AutoPack, type PackingOptions, type PackReport, removeOrphanPacks } from './packing/auto-pack.ts'
+import { SerialQueue } from '../lib/serial-queue.ts'
+import { applyPull } from './apply-pull.ts'
 import { blobId } from './objects/blob-id.ts'
 import { CommitGraph } from './objects/commit-graph.ts'
-import { cleanAuthor, cleanMessage } from './objects/commit-text.ts'
-import type { FileChange, GitAuthor, RecoveryReport } from './objects/commit-types.ts'
+import type { GitAuthor, RecoveryReport } from './objects/commit-types.ts'
 import { FileHistory, type IdentifyFile } from './objects/file-history.ts'
 import { findRepositoryRoot, GitStore } from './objects/git-store.ts'
-import { readPullJournal, removePullJournal, settlePull } from './remote/integrate.ts'
-import { RemoteSync } from './remote/remote-sync.ts'
-import { SideBranches } from './remote/side-branches.ts'
+import { AutoPack, type PackingOptions, type PackReport } from './packing/auto-pack.ts'
+import { Recovery } from './recovery.ts'
+import { ConnectedRemote } from './remote/connected-remote.ts'
 import type { RemoteSettings } from './remote/remote-transport.ts'
-import { settleSave } from './recover-save.ts'
-import { isSafeRepositoryPath, readJournal, removeJournal, type SaveJournal, setJournalAside, writeJournal } from './save-journal.ts'
-import { SerialQueue } from '../lib/serial-queue.ts'
-import { syncPathsToTree } from './sync-paths.ts'
+import { SideBranches } from './remote/side-branches.ts'
+import { RepositoryJournal } from './repository-journal.ts'
+import { type CommitFilesOptions, commitSave } from './save.ts'
 import { WorkTree } from './work-tree.ts'
 import { WriterLock } from './writer-lock.ts'
 
 export type { PackingOptions, PackReport, PackStep } from './packing/auto-pack.ts'
 export type { FileChange, GitAuthor, RecoveryReport } from './objects/commit-types.ts'
 export type { IdentifyFile } from './objects/file-history.ts'
-export type { ConflictResolution, PullResult, RemoteState, RemoteSync, SyncConflict } from './remote/remote-sync.ts'
+export type { ConnectedRemote, PullResult, RemoteState } from './remote/connected-remote.ts'
+export type { ConflictResolution, SyncConflict } from './remote/remote-merge.ts'
 export type { RemoteSettings } from './remote/remote-transport.ts'
 export type { BranchChange, SideBranch, SideBranches } from './remote/side-branches.ts'
+export type { CommitFilesOptions } from './save.ts'
 
 /** One commit that changed a file (see `fileHistory`). */
 export interface FileHistoryEntry {
@@ -42,12 +42,6 @@ export interface FileHistoryEntry {
   blob: string
 }
 
-export interface CommitFilesOptions {
-  changes: FileChange[]
-  message: string
-  author: GitAuthor
-}
-
 /**
  * What `serialize()` hands to its work: the same operations, minus the queueing. Inside
  * serialize() the queue is already held, so calling `repository.commitFiles()` there would wait
@@ -58,61 +52,47 @@ export interface RepositoryTransaction {
   commitFiles(options: CommitFilesOptions): Promise<string | null>
 }
 
-/** Files of ours inside the git directory. */
+/** Files of ours inside the git directory (the journals are named in repository-journal.ts). */
 const LOCK_FILE = 'watchio-writer.lock'
-const JOURNAL_FILE = 'watchio-save.json'
-const PULL_JOURNAL_FILE = 'watchio-pull.json'
 const TEMP_DIR = 'watchio-tmp'
 
-/** A file of a save, with what it is to become. */
-interface PlannedFile {
-  path: string
-  bytes: Uint8Array | null
-  blobId: string | null
+export interface ContentRepositoryDeps {
+  root: string
+  gitdir: string
+  lock: WriterLock
+  logger: Logger
+  packing?: PackingOptions
 }
 
 /**
- * The site's content repository, as its one writer: each save is written to the work tree and
- * committed in one step, alone in its commit, atomically with respect to crashes.
- *
- * A save, in order: journal → blobs → work-tree files → trees, commit, branch → index → journal
- * removed (see recover-save.ts for why this order makes every crash recoverable).
+ * The site's content repository, as its one writer, and the only way the rest of the server
+ * reaches git: saves (save.ts), history, the remote (remote/) and side branches, all serialized
+ * in one queue, with one journal and one recovery for saves and pulls (repository-journal.ts,
+ * recovery.ts). Built by `open`, which takes the writer lock first.
  */
 export class ContentRepository {
-  readonly recovery: RecoveryReport = { actions: [] }
   readonly #workTree: WorkTree
   readonly #store: GitStore
   readonly #lock: WriterLock
   readonly #logger: Logger
-  readonly #journalPath: string
-  readonly #pullJournalPath: string
-  readonly #tempDir: string
+  readonly #journal: RepositoryJournal
+  readonly #recovery: Recovery
   readonly #queue = new SerialQueue()
   readonly #graph: CommitGraph
   readonly #history: FileHistory
   readonly #autoPack: AutoPack
   #closed = false
-  /** A failed save that could not be settled left its journal: the next save settles it first. */
-  #journalPending = false
-  /** Likewise for a pull (see integrate.ts). */
-  #pullPending = false
 
-  private constructor(options: { root: string; gitdir: string; lock: WriterLock; logger: Logger; packing?: PackingOptions }) {
-    this.#workTree = new WorkTree(options.root)
-    this.#tempDir = path.join(options.gitdir, TEMP_DIR)
-    this.#journalPath = path.join(options.gitdir, JOURNAL_FILE)
-    this.#pullJournalPath = path.join(options.gitdir, PULL_JOURNAL_FILE)
-    this.#store = new GitStore({ gitdir: options.gitdir, tempDir: this.#tempDir, onLooseWrite: (bytes) => this.#autoPack.noteLooseWrite(bytes) })
-    this.#autoPack = new AutoPack({
-      gitdir: options.gitdir,
-      tempDir: this.#tempDir,
-      store: this.#store,
-      exclusive: (work) => this.serialize(work),
-      logger: options.logger,
-      packing: options.packing,
-    })
-    this.#lock = options.lock
-    this.#logger = options.logger
+  constructor(deps: ContentRepositoryDeps) {
+    const { gitdir, logger } = deps
+    const tempDir = path.join(gitdir, TEMP_DIR)
+    this.#workTree = new WorkTree(deps.root)
+    this.#store = new GitStore({ gitdir, tempDir, onLooseWrite: (bytes) => this.#autoPack.noteLooseWrite(bytes) })
+    this.#autoPack = new AutoPack({ gitdir, tempDir, store: this.#store, exclusive: (work) => this.serialize(work), logger, packing: deps.packing })
+    this.#journal = new RepositoryJournal({ gitdir, tempDir })
+    this.#recovery = new Recovery({ store: this.#store, workTree: this.#workTree, journal: this.#journal, logger, gitdir, tempDir })
+    this.#lock = deps.lock
+    this.#logger = logger
     this.#graph = new CommitGraph((oid) => this.#store.readCommit(oid))
     this.#history = new FileHistory(
       this.#graph,
@@ -123,8 +103,9 @@ export class ContentRepository {
 
   /**
    * Opens the repository holding `dir`: takes the writer lock, removes temp files a crash left
-   * behind, and settles a save a crash interrupted (see `recovery`). From then on the repository
-   * is packed in the background when loose objects pile up (auto-pack.ts; `packing` is for tests).
+   * behind, and settles a save or pull a crash interrupted (see `recovery`). From then on the
+   * repository is packed in the background when loose objects pile up (auto-pack.ts; `packing`
+   * is for tests).
    */
   static async open(options: { dir: string; logger: Logger; packing?: PackingOptions }): Promise<ContentRepository> {
     const dir = path.resolve(options.dir)
@@ -139,7 +120,7 @@ export class ContentRepository {
     const lock = await WriterLock.acquire({ lockPath: path.join(gitdir, LOCK_FILE), tempDir, logger: options.logger })
     const repository = new ContentRepository({ root, gitdir, lock, logger: options.logger, packing: options.packing })
     try {
-      await repository.#recover(dir)
+      await repository.#recovery.atOpen(dir)
       await repository.#warmUp(dir)
       await repository.#autoPack.start()
       repository.#autoPack.maybeRun()
@@ -149,6 +130,11 @@ export class ContentRepository {
       await lock.release()
       throw error
     }
+  }
+
+  /** What `open` found a crash had left, and what it did about it. */
+  get recovery(): RecoveryReport {
+    return this.#recovery.report
   }
 
   /** The repository's work-tree root (absolute). */
@@ -163,7 +149,7 @@ export class ContentRepository {
 
   /** The branch HEAD points at, e.g. `main`. */
   async currentBranch(): Promise<string> {
-    return (await this.#store.branchRef()).replace(/^refs\/heads\//, '')
+    return (await this.#store.refs.branchRef()).replace(/^refs\/heads\//, '')
   }
 
   /**
@@ -179,13 +165,14 @@ export class ContentRepository {
   /** Runs `work` alone in the repository's queue, for check-then-commit; see RepositoryTransaction. */
   serialize<T>(work: (tx: RepositoryTransaction) => Promise<T>): Promise<T> {
     if (this.#closed) return Promise.reject(new Error('The content repository is closed'))
+    const save = { store: this.#store, workTree: this.#workTree, journal: this.#journal, recovery: this.#recovery, logger: this.#logger }
     const done = this.#queue.run(async () => {
       let open = true
       const steps = new SerialQueue()
       const tx: RepositoryTransaction = {
         commitFiles: (options) => {
           if (!open) return Promise.reject(new Error('This repository transaction has ended'))
-          return steps.run(() => this.#commitFilesNow(options))
+          return steps.run(() => commitSave(save, options))
         },
       }
       try {
@@ -221,7 +208,7 @@ export class ContentRepository {
    * Read-only, so it does not wait for saves: objects are immutable and the branch is read once.
    */
   async fileHistory(options: { path: string; identify: IdentifyFile; limit?: number }): Promise<FileHistoryEntry[]> {
-    const filepath = this.#toRepositoryPath(options.path)
+    const filepath = this.#workTree.relative(options.path)
     const head = await this.#store.readHead()
     if (head.commit === null) return []
     const blob = await this.#store.trees.lookup(head.tree, filepath)
@@ -244,43 +231,32 @@ export class ContentRepository {
   }
 
   /**
-   * Two-way sync with one branch of a remote (see remote-sync.ts): network calls outside the
-   * queue, everything that changes refs, files or the index inside it, crash-safe like a save.
+   * Fetch, push and pull with one branch of a remote (see remote/connected-remote.ts): network
+   * calls outside the queue, everything that changes refs, files or the index inside it, a pull
+   * journaled like a save (apply-pull.ts).
    */
-  connectRemote(settings: RemoteSettings): RemoteSync {
-    return new RemoteSync(
-      {
-        store: this.#store,
-        workTree: this.#workTree,
-        graph: this.#graph,
-        history: this.#history,
-        exclusive: (work) => this.serialize(async () => {
-          await this.#settlePending()
-          return work()
-        }),
-        pullJournalFile: this.#pullJournalPath,
-        tempDir: this.#tempDir,
-        markPullPending: () => {
-          this.#pullPending = true
-        },
-        absolute: (filepath) => this.#workTree.absolute(filepath),
-        relative: (file) => this.#toRepositoryPath(file),
-      },
+  connectRemote(settings: RemoteSettings): ConnectedRemote {
+    const pull = { store: this.#store, workTree: this.#workTree, journal: this.#journal, recovery: this.#recovery }
+    return new ConnectedRemote({
+      store: this.#store,
+      graph: this.#graph,
+      history: this.#history,
       settings,
-    )
+      exclusive: (work) => this.#exclusive(work),
+      applyPull: (target) => applyPull(pull, target),
+      absolute: (filepath) => this.#workTree.absolute(filepath),
+      relative: (file) => this.#workTree.relative(file),
+    })
   }
 
-  /** Branches written without a checkout (review mode's `cms/<slug>`), see side-branches.ts. */
+  /** Branches written without a checkout (review mode's `cms/<slug>`), see remote/side-branches.ts. */
   sideBranches(): SideBranches {
     return new SideBranches({
       store: this.#store,
       graph: this.#graph,
-      exclusive: (work) => this.serialize(async () => {
-        await this.#settlePending()
-        return work()
-      }),
+      exclusive: (work) => this.#exclusive(work),
       absolute: (filepath) => this.#workTree.absolute(filepath),
-      relative: (file) => this.#toRepositoryPath(file),
+      relative: (file) => this.#workTree.relative(file),
     })
   }
 
@@ -296,122 +272,12 @@ export class ContentRepository {
     await this.#lock.release()
   }
 
-  async #commitFilesNow(options: CommitFilesOptions): Promise<string | null> {
-    const files = this.#plan(options.changes)
-    const message = cleanMessage(options.message)
-    const author = cleanAuthor(options.author)
-    await this.#settlePending()
-
-    const head = await this.#store.readHead()
-    if (await this.#matchesTree(head.tree, files)) return null
-
-    const journal: SaveJournal = {
-      changes: files.map((file) => ({ path: file.path, blobId: file.blobId })),
-      message,
-      author,
-      startedAt: new Date().toISOString(),
-    }
-    await writeJournal(this.#journalPath, journal, this.#tempDir)
-    try {
-      for (const file of files) {
-        if (file.bytes === null) continue
-        const oid = await this.#store.writeBlob(file.bytes)
-        if (oid !== file.blobId) throw new Error(`isomorphic-git stored ${file.path} as ${oid}, expected ${file.blobId}`)
-      }
-      for (const file of files) await this.#workTree.write(file.path, file.bytes)
-      const edits = new Map(files.map((file) => [file.path, file.blobId]))
-      const { commit, tree } = await this.#store.commit({ head, edits, message, author })
-      await syncPathsToTree({ store: this.#store, workTree: this.#workTree, tree, paths: files.map((file) => file.path) })
-      await removeJournal(this.#journalPath)
-      return commit
-    } catch (error) {
-      return this.#settleFailedSave(journal, error)
-    }
-  }
-
-  /**
-   * A step of a save threw: settle it now as a restart would, so the work tree never keeps
-   * uncommitted content. If the commit landed (or can be made), the save succeeded after all.
-   */
-  async #settleFailedSave(journal: SaveJournal, error: unknown): Promise<string> {
-    let settled
-    try {
-      settled = await settleSave({ store: this.#store, workTree: this.#workTree, journal })
-      await removeJournal(this.#journalPath)
-    } catch (settleError) {
-      this.#journalPending = true
-      this.#logger.error(`A save failed and could not be settled; the next save or start retries from ${this.#journalPath}`, settleError)
-      throw error
-    }
-    this.#logger.warn(`A save step failed (${String(error)}). ${settled.action}`)
-    if (settled.commit === null) throw error
-    return settled.commit
-  }
-
-  /** A save or pull that failed in this process and could not be settled then is settled before anything else. */
-  async #settlePending(): Promise<void> {
-    if (this.#journalPending) await this.#settlePendingJournal()
-    if (this.#pullPending) {
-      const journal = await readPullJournal(this.#pullJournalPath)
-      if (journal !== null && journal !== 'unreadable') {
-        this.#logger.warn((await settlePull({ store: this.#store, workTree: this.#workTree, journal })).action)
-        await removePullJournal(this.#pullJournalPath)
-      }
-      this.#pullPending = false
-    }
-  }
-
-  async #settlePendingJournal(): Promise<void> {
-    const journal = await readJournal(this.#journalPath)
-    if (journal !== null && journal !== 'unreadable') {
-      const settled = await settleSave({ store: this.#store, workTree: this.#workTree, journal })
-      this.#logger.warn(settled.action)
-      await removeJournal(this.#journalPath)
-    }
-    this.#journalPending = false
-  }
-
-  /** Runs once, under the lock, before any save. */
-  async #recover(openedDir: string): Promise<void> {
-    await this.#recoverPull()
-    const journal = await readJournal(this.#journalPath)
-    // Work-tree temp files only exist while a journal does (it is written first and removed
-    // last), so the journal's folders are the only ones to clean, plus the folder we were given.
-    const folders = new Set([this.#tempDir, openedDir])
-    if (journal !== null && journal !== 'unreadable') {
-      for (const change of journal.changes) folders.add(path.dirname(this.#workTree.absolute(change.path)))
-    }
-    const removed: string[] = []
-    for (const folder of folders) removed.push(...(await removeStaleTempFiles(folder)))
-    if (removed.length > 0) this.#report(`Removed ${removed.length} stale temp file(s): ${removed.join(', ')}`)
-    const orphans = await removeOrphanPacks(path.dirname(this.#tempDir))
-    if (orphans.length > 0) this.#report(`Removed ${orphans.length} pack file(s) without an index, left by a crash while packing: ${orphans.join(', ')}`)
-
-    if (journal === 'unreadable') {
-      const aside = await setJournalAside(this.#journalPath)
-      this.#report(`Set aside an unreadable save journal as ${aside}; its save, if any, was not settled`, 'error')
-    } else if (journal !== null) {
-      const settled = await settleSave({ store: this.#store, workTree: this.#workTree, journal })
-      await removeJournal(this.#journalPath)
-      this.#report(settled.action)
-    }
-  }
-
-  /** A pull interrupted by a crash: finished or put back (see integrate.ts), before any save is settled. */
-  async #recoverPull(): Promise<void> {
-    const journal = await readPullJournal(this.#pullJournalPath)
-    if (journal === null) return
-    if (journal === 'unreadable') {
-      const aside = await setJournalAside(this.#pullJournalPath)
-      this.#report(`Set aside an unreadable pull journal as ${aside}; its pull, if any, was not settled`, 'error')
-      return
-    }
-    // Its files were written atomically, each in its own folder: temp files there are its leftovers.
-    const folders = new Set(journal.paths.map((filepath) => path.dirname(this.#workTree.absolute(filepath))))
-    for (const folder of folders) await removeStaleTempFiles(folder)
-    const settled = await settlePull({ store: this.#store, workTree: this.#workTree, journal })
-    await removePullJournal(this.#pullJournalPath)
-    this.#report(settled.action)
+  /** Work of the remote or side branches: in the queue, after any save or pull a failure left unsettled. */
+  #exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return this.serialize(async () => {
+      await this.#recovery.settlePending()
+      return work()
+    })
   }
 
   /**
@@ -428,38 +294,5 @@ export class ContentRepository {
       // Only an optimisation: a real problem (a detached HEAD...) is reported by the first save.
       this.#logger.warn(`Could not preload the repository's trees: ${String(error)}`)
     }
-  }
-
-  #report(action: string, level: 'info' | 'error' = 'info'): void {
-    this.recovery.actions.push(action)
-    this.#logger[level](action)
-  }
-
-  #plan(changes: FileChange[]): PlannedFile[] {
-    const seen = new Set<string>()
-    return changes.map((change) => {
-      const filepath = this.#toRepositoryPath(change.path)
-      if (seen.has(filepath)) throw new Error(`${filepath} appears twice in one commit`)
-      seen.add(filepath)
-      const bytes = change.content === null ? null : Buffer.from(change.content, 'utf8')
-      return { path: filepath, bytes, blobId: bytes === null ? null : blobId(bytes) }
-    })
-  }
-
-  /** Absolute path → repository-relative posix path; anything outside the work tree or in .git is a bug. */
-  #toRepositoryPath(file: string): string {
-    const relative = path.relative(this.root, path.resolve(file))
-    const filepath = relative.split(path.sep).join('/')
-    if (path.isAbsolute(relative) || !isSafeRepositoryPath(filepath)) {
-      throw new Error(`${file} is not a file path inside the repository ${this.root}`)
-    }
-    return filepath
-  }
-
-  async #matchesTree(tree: string | null, files: PlannedFile[]): Promise<boolean> {
-    for (const file of files) {
-      if ((await this.#store.trees.lookup(tree, file.path)) !== file.blobId) return false
-    }
-    return true
   }
 }

@@ -2,8 +2,8 @@ import type { BigIntStats } from 'node:fs'
 import { lstat, mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { removeFileIfPresent, writeFileAtomic } from '../lib/atomic-write.ts'
-import { blobId } from './objects/blob-id.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
+import { blobId } from './objects/blob-id.ts'
 
 /**
  * The checked-out files, addressed by repository-relative posix paths. Writes are atomic
@@ -11,10 +11,25 @@ import { nodeErrorCode } from '../lib/node-error-code.ts'
  * reads half a post, and a crash never leaves one.
  */
 export class WorkTree {
-  constructor(readonly root: string) {}
+  /** The work tree's root folder (absolute). */
+  readonly root: string
+
+  constructor(root: string) {
+    this.root = root
+  }
 
   absolute(filepath: string): string {
     return path.join(this.root, ...filepath.split('/'))
+  }
+
+  /** Absolute path → repository-relative posix path; anything outside the work tree or in .git is a bug. */
+  relative(file: string): string {
+    const relative = path.relative(this.root, path.resolve(file))
+    const filepath = relative.split(path.sep).join('/')
+    if (path.isAbsolute(relative) || !isSafeRepositoryPath(filepath)) {
+      throw new Error(`${file} is not a file path inside the repository ${this.root}`)
+    }
+    return filepath
   }
 
   /**
@@ -50,4 +65,10 @@ export class WorkTree {
   async stat(filepath: string): Promise<BigIntStats> {
     return lstat(this.absolute(filepath), { bigint: true })
   }
+}
+
+/** A relative posix path that stays inside the work tree and out of `.git`. */
+export function isSafeRepositoryPath(filepath: unknown): filepath is string {
+  if (typeof filepath !== 'string' || filepath === '' || filepath.includes('\\') || filepath.includes('\0')) return false
+  return filepath.split('/').every((name) => name !== '' && name !== '.' && name !== '..' && name.toLowerCase() !== '.git')
 }

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { InvalidInputError, NotFoundError, RemoteError } from '../lib/errors.ts'
-import type { ConflictResolution, GitAuthor, PullResult, RemoteSync, SideBranches, SyncConflict } from '../git/content-repository.ts'
+import type { ConflictResolution, ConnectedRemote, GitAuthor, PullResult, SideBranches, SyncConflict } from '../git/content-repository.ts'
 import type { Logger } from '../lib/logger.ts'
 import type { BlogContent } from './blog-content.ts'
 import { type PostReviews, REVIEW_PREFIX } from './post-reviews.ts'
@@ -53,7 +53,7 @@ const MAX_RETRY_MS = 5 * 60 * 1000
 const MAX_ATTEMPTS = 4
 
 export interface ContentSyncDeps {
-  remote: RemoteSync
+  remote: ConnectedRemote
   content: BlogContent
   /** The repository's work-tree root, and the posts folder in it. */
   root: string

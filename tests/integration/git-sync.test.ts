@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RemoteError } from '../../server/lib/errors.ts'
-import { ContentRepository, type RemoteSync } from '../../server/git/content-repository.ts'
+import { ContentRepository, type ConnectedRemote } from '../../server/git/content-repository.ts'
 import { type GitHttpServer, startGitHttpServer } from '../support/git-http-server.ts'
 import { ADA, createTempRepo, GIT_ENV, post, recordingLogger, type TempRepo } from './git-fixture.ts'
 
@@ -19,7 +19,7 @@ interface World {
   bareDir: string
   server: GitHttpServer
   repository: ContentRepository
-  sync: RemoteSync
+  sync: ConnectedRemote
 }
 
 let world: World | undefined

@@ -7,6 +7,7 @@ import { type AtomicFs, createAtomicFs } from './atomic-fs.ts'
 import { removeFileIfPresent } from '../../lib/atomic-write.ts'
 import type { CommitInfo } from './commit-graph.ts'
 import type { GitAuthor } from './commit-types.ts'
+import { GitRefs } from './git-refs.ts'
 import { IndexFile, type IndexUpdate } from './index-file.ts'
 import { diskBytes, looseObjectPath } from './loose-objects.ts'
 import { decodeTree, encodeLooseObject, encodeTree, type ParsedCommit, parseCommit } from './object-format.ts'
@@ -15,12 +16,14 @@ import { SharedLock } from '../../lib/shared-lock.ts'
 import { type PathEdits, type TreeEntry, TreeStore } from './tree-store.ts'
 
 /**
- * The object store and the branch, through isomorphic-git (which only this file and the network
- * side, remote-transport.ts, import), and the index. Everything isomorphic-git writes goes
- * through the atomic `fs` (see atomic-fs.ts). Objects are hashed and compressed natively
- * (object-format.ts), read natively where possible (object-reader.ts), and the index is edited
- * directly (index-file.ts), all for speed; isomorphic-git does the rest: refs (loose or packed),
- * HEAD, writing commits, and reading whatever the native reader cannot.
+ * The object store, the refs (git-refs.ts) and the index, partly through isomorphic-git.
+ * Everything isomorphic-git writes goes through the atomic `fs` (see atomic-fs.ts). Objects are
+ * hashed and compressed natively (object-format.ts), read natively where possible
+ * (object-reader.ts), and the index is edited directly (index-file.ts), all for speed;
+ * isomorphic-git does the rest: refs (loose or packed), HEAD, writing commits, and reading
+ * whatever the native reader cannot. (The other modules that import isomorphic-git are
+ * git-refs.ts, remote/remote-transport.ts and remote/http-client.ts for fetch and push, and
+ * packing/auto-pack.ts to read the repository's config.)
  *
  * Packing (auto-pack.ts) replaces loose objects and packs under everyone's feet; what it needs
  * from here: writing an object that already exists loose refreshes its time (as git does), so
@@ -37,6 +40,14 @@ export interface Head {
   tree: string | null
 }
 
+export interface GitStoreDeps {
+  gitdir: string
+  /** Where the temp files of atomic writes under `gitdir` go (same filesystem). */
+  tempDir: string
+  /** Told the disk size of each loose object written (packing counts them). */
+  onLooseWrite?: (bytes: number) => void
+}
+
 /** Commits whose tree is remembered; a save only ever asks for the latest one or two. */
 const MAX_CACHED_COMMITS = 8
 /** What a loose commit object takes on disk (one filesystem block). */
@@ -46,6 +57,7 @@ const PACK_FILES = ['.idx', '.pack', '.rev', '.bitmap', '.mtimes']
 
 export class GitStore {
   readonly trees: TreeStore
+  readonly refs: GitRefs
   readonly #fs: AtomicFs
   readonly #gitdir: string
   /** isomorphic-git's own cache (packfiles and their indexes), shared by every call; a new one after packing. */
@@ -60,13 +72,14 @@ export class GitStore {
   /** Told the disk size of each loose object written (packing counts them). */
   readonly #onLooseWrite: (bytes: number) => void
 
-  constructor(options: { gitdir: string; tempDir: string; onLooseWrite?: (bytes: number) => void }) {
-    this.#gitdir = options.gitdir
-    this.#objectsDir = path.join(options.gitdir, 'objects')
-    this.#onLooseWrite = options.onLooseWrite ?? (() => {})
-    this.#fs = createAtomicFs(options)
-    this.#reader = new ObjectReader(options.gitdir)
-    this.#index = new IndexFile(path.join(options.gitdir, 'index'), options.tempDir)
+  constructor(deps: GitStoreDeps) {
+    this.#gitdir = deps.gitdir
+    this.#objectsDir = path.join(deps.gitdir, 'objects')
+    this.#onLooseWrite = deps.onLooseWrite ?? (() => {})
+    this.#fs = createAtomicFs(deps)
+    this.refs = new GitRefs({ fs: this.#fs, gitdir: deps.gitdir })
+    this.#reader = new ObjectReader(deps.gitdir)
+    this.#index = new IndexFile(path.join(deps.gitdir, 'index'), deps.tempDir)
     this.trees = new TreeStore({
       readTree: async (oid) => decodeTree(await this.#readObject(oid, 'tree')),
       writeTree: async (entries) => this.#writeObject('tree', encodeTree(entries)),
@@ -75,16 +88,9 @@ export class GitStore {
 
   /** The branch HEAD points at, its commit and that commit's tree. */
   async readHead(): Promise<Head> {
-    const branchRef = await this.branchRef()
-    const commit = await this.#resolveBranch(branchRef)
+    const branchRef = await this.refs.branchRef()
+    const commit = await this.refs.readRef(branchRef)
     return { branchRef, commit, tree: commit === null ? null : await this.#treeOf(commit) }
-  }
-
-  /** The full name of the branch HEAD points at (which may have no commit yet). */
-  async branchRef(): Promise<string> {
-    const branchRef = await git.currentBranch({ fs: this.#fs, gitdir: this.#gitdir, fullname: true })
-    if (!branchRef) throw new RepositoryStateError('HEAD is detached: check out a branch for the server to commit to')
-    return branchRef
   }
 
   async writeBlob(bytes: Uint8Array): Promise<string> {
@@ -160,21 +166,13 @@ export class GitStore {
   async commit(options: { head: Head; edits: PathEdits; message: string; author: GitAuthor }): Promise<{ commit: string; tree: string }> {
     const { head, edits, message, author } = options
     const tree = await this.trees.edit(head.tree, edits)
-    const signature = { ...author, timestamp: Math.floor(Date.now() / 1000), timezoneOffset: new Date().getTimezoneOffset() }
-    const commit = await git.writeCommit({
-      fs: this.#fs,
-      gitdir: this.#gitdir,
-      commit: { message, tree, parent: head.commit === null ? [] : [head.commit], author: signature, committer: signature },
-    })
-    this.#onLooseWrite(COMMIT_DISK_BYTES)
-    // Only the server writes, but a maintainer could still commit by hand on the server's work
-    // tree: moving the branch over their commit would drop it from history, so refuse instead.
-    const now = await this.#resolveBranch(head.branchRef)
+    const commit = await this.writeCommit({ tree, parents: head.commit === null ? [] : [head.commit], message, author })
+    // Refused like GitRefs.moveBranch, in words that say when: a maintainer committed by hand.
+    const now = await this.refs.readRef(head.branchRef)
     if (now !== head.commit) {
       throw new RepositoryStateError(`${head.branchRef} moved from ${head.commit ?? 'nothing'} to ${now ?? 'nothing'} during a save`)
     }
-    await git.writeRef({ fs: this.#fs, gitdir: this.#gitdir, ref: head.branchRef, value: commit, force: true })
-    this.#rememberCommit(commit, tree)
+    await this.refs.writeRef(head.branchRef, commit)
     return { commit, tree }
   }
 
@@ -195,34 +193,6 @@ export class GitStore {
     this.#onLooseWrite(COMMIT_DISK_BYTES)
     this.#rememberCommit(commit, tree)
     return commit
-  }
-
-  /** The commit a ref (`refs/...`) points at, or null when there is no such ref. */
-  async readRef(ref: string): Promise<string | null> {
-    return this.#resolveBranch(ref)
-  }
-
-  /** Short names of the local branches (`main`, `cms/welcome`...), loose or packed. */
-  async listBranches(): Promise<string[]> {
-    return git.listBranches({ fs: this.#fs, gitdir: this.#gitdir })
-  }
-
-  /** Points a ref at a commit (written atomically), or deletes it (null). */
-  async writeRef(ref: string, oid: string | null): Promise<void> {
-    if (oid === null) {
-      await git.deleteRef({ fs: this.#fs, gitdir: this.#gitdir, ref }).catch((error: unknown) => {
-        if (!(error instanceof git.Errors.NotFoundError)) throw error
-      })
-      return
-    }
-    await git.writeRef({ fs: this.#fs, gitdir: this.#gitdir, ref, value: oid, force: true })
-  }
-
-  /** Moves a branch from `from` to `to`, refusing if it no longer points at `from` (see `commit`). */
-  async moveBranch(branchRef: string, from: string | null, to: string): Promise<void> {
-    const now = await this.#resolveBranch(branchRef)
-    if (now !== from) throw new RepositoryStateError(`${branchRef} moved from ${from ?? 'nothing'} to ${now ?? 'nothing'} meanwhile`)
-    await git.writeRef({ fs: this.#fs, gitdir: this.#gitdir, ref: branchRef, value: to, force: true })
   }
 
   /** The staged blob of a path: null when not in the index, 'conflict' when it has unmerged stages. */
@@ -286,15 +256,6 @@ export class GitStore {
     }
     if (result.type !== type || !(result.object instanceof Uint8Array)) throw new RepositoryStateError(`Object ${oid} is a ${result.type}, not a ${type}`)
     return Buffer.from(result.object.buffer, result.object.byteOffset, result.object.byteLength)
-  }
-
-  async #resolveBranch(branchRef: string): Promise<string | null> {
-    try {
-      return await git.resolveRef({ fs: this.#fs, gitdir: this.#gitdir, ref: branchRef })
-    } catch (error) {
-      if (error instanceof git.Errors.NotFoundError) return null
-      throw error
-    }
   }
 
   async #treeOf(commit: string): Promise<string> {

@@ -66,6 +66,16 @@ export interface PackReport {
 
 /** Pruning takes the save queue for this many deletions at a time, so a save waits for a few at most. */
 const PRUNE_SLICE = 64
+export interface AutoPackDeps {
+  gitdir: string
+  tempDir: string
+  store: GitStore
+  /** Runs `work` in the repository's serial queue: pruning does, so no save is using what it removes. */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>
+  logger: Logger
+  packing?: PackingOptions
+}
+
 /** After a failed run, wait this long before trying again (a damaged repository would fail every time). */
 const RETRY_AFTER_MS = 10 * 60 * 1000
 
@@ -90,20 +100,13 @@ export class AutoPack {
   #closed = false
   #retryAt = 0
 
-  constructor(options: {
-    gitdir: string
-    tempDir: string
-    store: GitStore
-    exclusive: <T>(work: () => Promise<T>) => Promise<T>
-    logger: Logger
-    packing?: PackingOptions
-  }) {
-    this.#gitdir = options.gitdir
-    this.#tempDir = options.tempDir
-    this.#store = options.store
-    this.#exclusive = options.exclusive
-    this.#logger = options.logger
-    const packing = options.packing ?? {}
+  constructor(deps: AutoPackDeps) {
+    this.#gitdir = deps.gitdir
+    this.#tempDir = deps.tempDir
+    this.#store = deps.store
+    this.#exclusive = deps.exclusive
+    this.#logger = deps.logger
+    const packing = deps.packing ?? {}
     this.#limits = {
       looseObjects: packing.looseObjects ?? LOOSE_OBJECTS_LIMIT,
       looseBytes: packing.looseBytes ?? null,

@@ -45,7 +45,8 @@ export class RemoteTransport {
   /** Aborts every request in flight, for shutdown. */
   readonly #closing = new AbortController()
 
-  constructor(settings: RemoteSettings, context: IsomorphicGitContext) {
+  constructor(deps: { settings: RemoteSettings; isomorphicGit: IsomorphicGitContext }) {
+    const { settings, isomorphicGit: context } = deps
     this.#settings = settings
     this.#gitdir = context.gitdir
     this.#context = context

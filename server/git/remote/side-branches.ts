@@ -6,10 +6,12 @@ import type { GitStore } from '../objects/git-store.ts'
 import { diffTrees } from '../objects/tree-diff.ts'
 
 /** What SideBranches needs of its ContentRepository. */
-export interface SideBranchParts {
+export interface SideBranchesDeps {
   store: GitStore
   graph: CommitGraph
+  /** Runs `work` in the repository's serial queue, after settling any interrupted save or pull. */
   exclusive<T>(work: () => Promise<T>): Promise<T>
+  /** Repository-relative path → absolute, and back. */
   absolute(filepath: string): string
   relative(file: string): string
 }
@@ -42,7 +44,11 @@ export interface SideBranch {
 export class SideBranches {
   readonly #branchChanges = new Map<string, SideBranch>()
 
-  constructor(private readonly parts: SideBranchParts) {}
+  readonly #deps: SideBranchesDeps
+
+  constructor(deps: SideBranchesDeps) {
+    this.#deps = deps
+  }
 
   /**
    * One commit on `branch` with `changes` (absolute paths; null content deletes), on top of its
@@ -50,17 +56,17 @@ export class SideBranches {
    * Returns null when nothing would change.
    */
   commit(options: { branch: string; changes: FileChange[]; message: string; author: GitAuthor }): Promise<string | null> {
-    const { store, graph } = this.parts
+    const { store, graph } = this.#deps
     const ref = `refs/heads/${options.branch}`
-    return this.parts.exclusive(async () => {
-      if (ref === (await store.branchRef())) throw new Error(`${options.branch} is the checked-out branch: commit to it with commitFiles`)
-      const tip = await store.readRef(ref)
+    return this.#deps.exclusive(async () => {
+      if (ref === (await store.refs.branchRef())) throw new Error(`${options.branch} is the checked-out branch: commit to it with commitFiles`)
+      const tip = await store.refs.readRef(ref)
       const parent = tip ?? (await store.readHead()).commit
       const parentTree = parent === null ? null : (await graph.get(parent)).tree
       const edits = new Map<string, string | null>()
       for (const change of options.changes) {
         const bytes = change.content === null ? null : Buffer.from(change.content, 'utf8')
-        edits.set(this.parts.relative(change.path), bytes === null ? null : blobId(bytes))
+        edits.set(this.#deps.relative(change.path), bytes === null ? null : blobId(bytes))
         if (bytes !== null) await store.writeBlob(bytes)
       }
       let same = true
@@ -73,19 +79,19 @@ export class SideBranches {
         message: cleanMessage(options.message),
         author: cleanAuthor(options.author),
       })
-      await store.moveBranch(ref, tip, commit)
+      await store.refs.moveBranch(ref, tip, commit)
       return commit
     })
   }
 
   /** The local branches under `prefix` (e.g. `cms/`), each with what it changes. */
   async list(prefix: string): Promise<SideBranch[]> {
-    const { store, graph } = this.parts
+    const { store, graph } = this.#deps
     const head = await store.readHead()
     const branches: SideBranch[] = []
-    for (const name of await store.listBranches()) {
+    for (const name of await store.refs.listBranches()) {
       if (!name.startsWith(prefix)) continue
-      const commit = await store.readRef(`refs/heads/${name}`)
+      const commit = await store.refs.readRef(`refs/heads/${name}`)
       if (commit === null) continue
       const key = `${name}:${commit}:${head.commit}`
       let branch = this.#branchChanges.get(key)
@@ -96,7 +102,7 @@ export class SideBranches {
         branch = {
           name,
           commit,
-          changes: changes.map((change) => ({ path: this.parts.absolute(change.path), before: change.before?.oid ?? null, after: change.after?.oid ?? null })),
+          changes: changes.map((change) => ({ path: this.#deps.absolute(change.path), before: change.before?.oid ?? null, after: change.after?.oid ?? null })),
         }
         this.#branchChanges.set(key, branch)
         if (this.#branchChanges.size > 1000) this.#branchChanges.delete(this.#branchChanges.keys().next().value!)
@@ -111,17 +117,17 @@ export class SideBranches {
    * squashed or rebased on the remote and pulled here): their review is over. Returns their names.
    */
   removeMerged(prefix: string): Promise<string[]> {
-    const { store } = this.parts
-    return this.parts.exclusive(async () => {
+    const { store } = this.#deps
+    return this.#deps.exclusive(async () => {
       const head = await store.readHead()
       const removed: string[] = []
       for (const branch of await this.list(prefix)) {
         let merged = true
         for (const change of branch.changes) {
-          if ((await store.trees.lookup(head.tree, this.parts.relative(change.path))) !== change.after) merged = false
+          if ((await store.trees.lookup(head.tree, this.#deps.relative(change.path))) !== change.after) merged = false
         }
         if (!merged) continue
-        await store.writeRef(`refs/heads/${branch.name}`, null)
+        await store.refs.writeRef(`refs/heads/${branch.name}`, null)
         removed.push(branch.name)
       }
       return removed

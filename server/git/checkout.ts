@@ -1,22 +1,27 @@
-import { lstat, mkdir, readdir, readlink, rename, rmdir, symlink, unlink } from 'node:fs/promises'
+import { lstat, mkdir, readdir, readlink, rmdir, symlink, unlink } from 'node:fs/promises'
 import path from 'node:path'
-import { tempNameFor } from '../lib/atomic-write.ts'
+import { moveFile, tempNameFor } from '../lib/atomic-write.ts'
+import { nodeErrorCode } from '../lib/node-error-code.ts'
 import { blobId } from './objects/blob-id.ts'
 import type { GitStore } from './objects/git-store.ts'
 import type { IndexUpdate } from './objects/index-file.ts'
 import type { EntryState } from './objects/tree-diff.ts'
 import type { TreeEntry } from './objects/tree-store.ts'
 import type { WorkTree } from './work-tree.ts'
-import { nodeErrorCode } from '../lib/node-error-code.ts'
 
 /**
- * Makes the work-tree files and index entries of `paths` match the tree `tree`, with their modes:
- * what a pull does to the files it changes. (A save's paths are always plain post files, which
- * sync-paths.ts handles; a pull may bring anything a maintainer committed: an executable script,
- * a symlink, a submodule.) Deletions come first, so a file replaced by a folder of the same name
- * (or the reverse) works. Unlike git, folders left empty by a deletion stay (git ignores them,
- * and the posts folder must exist even when a pull removes every post). A file that already has
- * the right content is not rewritten. Each file is written atomically.
+ * The one checkout: makes the work-tree files and index entries of `paths` match the tree `tree`
+ * (a commit's tree, null for none), with their modes. The last step of every save, every pull and
+ * every recovery: afterwards `git status` shows nothing for these paths, and nothing changed for
+ * any other path, so whatever else a maintainer staged or edited stays as it was.
+ *
+ * A save's paths are plain post files; a pull may bring anything a maintainer committed: an
+ * executable script, a symlink, a submodule. Deletions come first, so a file replaced by a folder
+ * of the same name (or the reverse) works. Unlike git, folders left empty by a deletion stay (git
+ * ignores them, and the posts folder must exist even when a pull removes every post). Each file is
+ * written atomically (WorkTree.write). A file that already has the right content and mode is not
+ * rewritten: in a save it was written moments ago, and rewriting it would only wake the folder
+ * watcher again.
  */
 export async function checkoutPaths(options: { store: GitStore; workTree: WorkTree; tree: string | null; paths: string[] }): Promise<void> {
   const { store, workTree, tree, paths } = options
@@ -71,7 +76,7 @@ export async function stateOf(workTree: WorkTree, filepath: string): Promise<Ent
 }
 
 /** The entry at `filepath` in `tree` (null: no tree, or no such path). */
-export async function entryAt(store: GitStore, tree: string | null, filepath: string): Promise<TreeEntry | null> {
+async function entryAt(store: GitStore, tree: string | null, filepath: string): Promise<TreeEntry | null> {
   let current = tree
   const names = filepath.split('/')
   for (const [i, name] of names.entries()) {
@@ -109,13 +114,16 @@ async function removeEmptyFolders(dir: string): Promise<void> {
   await rmdir(dir)
 }
 
-/** A symlink put in place by a rename over whatever was there, like a file's atomic write. */
+/**
+ * A symlink put in place by a rename over whatever was there, like a file's atomic write
+ * (writeFileAtomic writes file content, and a symlink has none to write).
+ */
 async function replaceWithSymlink(file: string, target: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true })
   const temp = path.join(path.dirname(file), tempNameFor(path.basename(file)))
   await symlink(target, temp)
   try {
-    await rename(temp, file)
+    await moveFile(temp, file)
   } catch (error) {
     await unlink(temp).catch(() => {})
     throw error

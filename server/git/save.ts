@@ -1,0 +1,111 @@
+import type { Logger } from '../lib/logger.ts'
+import { checkoutPaths } from './checkout.ts'
+import { blobId } from './objects/blob-id.ts'
+import { cleanAuthor, cleanMessage } from './objects/commit-text.ts'
+import type { FileChange, GitAuthor } from './objects/commit-types.ts'
+import type { GitStore } from './objects/git-store.ts'
+import type { Recovery } from './recovery.ts'
+import type { RepositoryJournal, SaveJournal } from './repository-journal.ts'
+import type { WorkTree } from './work-tree.ts'
+
+/**
+ * A save: the files written to the work tree and committed in one step, alone in their commit,
+ * atomically with respect to crashes. In order: journal → blobs → work-tree files → trees,
+ * commit, branch → index → journal removed (recovery.ts says why this order makes every crash
+ * recoverable).
+ */
+export interface CommitFilesOptions {
+  changes: FileChange[]
+  message: string
+  author: GitAuthor
+}
+
+export interface SaveDeps {
+  store: GitStore
+  workTree: WorkTree
+  journal: RepositoryJournal
+  recovery: Recovery
+  logger: Logger
+}
+
+/** A file of a save, with what it is to become. */
+interface PlannedFile {
+  path: string
+  bytes: Uint8Array | null
+  blobId: string | null
+}
+
+/**
+ * Makes the save, in the repository's queue (the caller holds it). Returns the commit, or null
+ * when every change already matches HEAD (then nothing is written).
+ */
+export async function commitSave(deps: SaveDeps, options: CommitFilesOptions): Promise<string | null> {
+  const { store, workTree } = deps
+  const files = plan(workTree, options.changes)
+  const message = cleanMessage(options.message)
+  const author = cleanAuthor(options.author)
+  await deps.recovery.settlePending()
+
+  const head = await store.readHead()
+  if (await matchesTree(store, head.tree, files)) return null
+
+  const journal: SaveJournal = {
+    changes: files.map((file) => ({ path: file.path, blobId: file.blobId })),
+    message,
+    author,
+    startedAt: new Date().toISOString(),
+  }
+  await deps.journal.write('save', journal)
+  try {
+    for (const file of files) {
+      if (file.bytes === null) continue
+      const oid = await store.writeBlob(file.bytes)
+      if (oid !== file.blobId) throw new Error(`isomorphic-git stored ${file.path} as ${oid}, expected ${file.blobId}`)
+    }
+    for (const file of files) await workTree.write(file.path, file.bytes)
+    const edits = new Map(files.map((file) => [file.path, file.blobId]))
+    const { commit, tree } = await store.commit({ head, edits, message, author })
+    await checkoutPaths({ store, workTree, tree, paths: files.map((file) => file.path) })
+    await deps.journal.remove('save')
+    return commit
+  } catch (error) {
+    return settleFailedSave(deps, journal, error)
+  }
+}
+
+/**
+ * A step of a save threw: settle it now as a restart would, so the work tree never keeps
+ * uncommitted content. If the commit landed (or can be made), the save succeeded after all.
+ */
+async function settleFailedSave(deps: SaveDeps, journal: SaveJournal, error: unknown): Promise<string> {
+  let settled
+  try {
+    settled = await deps.recovery.settle('save', journal)
+    await deps.journal.remove('save')
+  } catch (settleError) {
+    deps.recovery.markPending('save')
+    deps.logger.error(`A save failed and could not be settled; the next save or start retries from ${deps.journal.fileOf('save')}`, settleError)
+    throw error
+  }
+  deps.logger.warn(`A save step failed (${String(error)}). ${settled.action}`)
+  if (settled.commit === null) throw error
+  return settled.commit
+}
+
+function plan(workTree: WorkTree, changes: FileChange[]): PlannedFile[] {
+  const seen = new Set<string>()
+  return changes.map((change) => {
+    const filepath = workTree.relative(change.path)
+    if (seen.has(filepath)) throw new Error(`${filepath} appears twice in one commit`)
+    seen.add(filepath)
+    const bytes = change.content === null ? null : Buffer.from(change.content, 'utf8')
+    return { path: filepath, bytes, blobId: bytes === null ? null : blobId(bytes) }
+  })
+}
+
+async function matchesTree(store: GitStore, tree: string | null, files: PlannedFile[]): Promise<boolean> {
+  for (const file of files) {
+    if ((await store.trees.lookup(tree, file.path)) !== file.blobId) return false
+  }
+  return true
+}
