@@ -26,19 +26,30 @@ export interface AheadBehind {
  * The commits read so far, by oid. A commit never changes, so an entry is never stale, and the
  * whole graph stays small (a few hundred bytes a commit): history, ahead/behind counts and merge
  * bases walk it in memory after the first read instead of re-reading and re-parsing commits.
+ *
+ * Why not `git.findMergeBase` and `git.isDescendent`: they read and parse again every commit they
+ * visit on each call, the ahead/behind lists a sync shows would need a `log` of each side on top,
+ * and isDescendent answers "no" only after walking all of history. Measured (`npm run bench:git`,
+ * 5,000 posts, 301 commits, CPU, a cold graph): the merge base with a branch 5 commits back in
+ * 3.0 ms, lists included, against 126 ms with findMergeBase (42×); "is that branch in main?" (no)
+ * 2.8 ms against 97 ms with isDescendent (34×); "is main~5 in main?" (yes) 1.4 against 17 ms (12×).
  */
 export class CommitGraph {
   readonly #commits = new Map<string, CommitInfo>()
   readonly #reading = new Map<string, Promise<CommitInfo>>()
 
-  constructor(private readonly readCommit: (oid: string) => Promise<CommitInfo>) {}
+  readonly #readCommit: (oid: string) => Promise<CommitInfo>
+
+  constructor(readCommit: (oid: string) => Promise<CommitInfo>) {
+    this.#readCommit = readCommit
+  }
 
   async get(oid: string): Promise<CommitInfo> {
     const known = this.#commits.get(oid)
     if (known) return known
     let reading = this.#reading.get(oid)
     if (!reading) {
-      reading = this.readCommit(oid).then(
+      reading = this.#readCommit(oid).then(
         (info) => {
           this.#commits.set(oid, info)
           this.#reading.delete(oid)

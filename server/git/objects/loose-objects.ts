@@ -5,7 +5,9 @@ import { nodeErrorCode } from '../../lib/node-error-code.ts'
 
 /**
  * Loose objects (`objects/xx/<38 hex>`): listing them, estimating how many there are, and what
- * they cost on disk.
+ * they cost on disk, for packing. isomorphic-git has no such call; `git count-objects -v` is the
+ * CLI's. Measured (`npm run bench:git`, CPU): listing 106 loose objects with their times, 2.7 ms
+ * here, 17 ms for `git count-objects -v` (process start included).
  */
 export interface LooseObject {
   oid: string

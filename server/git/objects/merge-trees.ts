@@ -34,6 +34,13 @@ const TREE_MODE = '040000'
  * wins; the admin chooses instead). Folders changed on both sides are merged entry by entry;
  * a folder unchanged on one side is taken whole from the other without being read. Modes
  * (executable, symlink, submodule) are kept as they are on the side taken.
+ *
+ * Why not `git.merge` with a merge driver that refuses every both-sides change: it walks all
+ * three trees entry by entry (unchanged folders included), takes commits and finds the base
+ * itself, and reports conflicts by throwing a list of paths, where the admin needs each side's
+ * entry to choose between.
+ * Measured (`npm run bench:git`, 5,000 posts, a branch 5 commits back, CPU): 118 ms here with a
+ * cold object reader, 814 ms with `git.merge({ mergeDriver })` (6.9×).
  */
 export async function mergeTrees(
   objects: Objects,

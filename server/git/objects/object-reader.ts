@@ -14,9 +14,10 @@ import { nodeErrorCode } from '../../lib/node-error-code.ts'
  *
  * Why not isomorphic-git's readObject here: it inflates with pako (JavaScript) and resolves a
  * packed object's delta chain again on each read. A clone or a `git gc` stores old trees as
- * deltas against newer ones, so walking history (every commit's post-folder tree, newest first)
- * took about 4 ms a tree with 1,000 posts (measured: 8.3 s for the trees of 1,000 commits),
- * against a fraction of that here, where the delta base just read is still in the cache.
+ * deltas against newer ones, and walking history reads every commit's post-folder tree, newest
+ * first, where the delta base just read is still in this reader's cache. Measured
+ * (`npm run bench:git`, 5,000 posts, 301 commits, packed): the post folder's tree of 101 commits
+ * in 86 ms of CPU here, 2,219 ms through `git.readObject` (26×).
  *
  * Scope: pack index version 2 (what git has written since 2008, and isomorphic-git writes);
  * anything else answers null, and the caller falls back to isomorphic-git.
@@ -171,13 +172,19 @@ export class ObjectReader {
 
 /** One packfile and its version-2 index. */
 class Pack {
-  private constructor(
-    readonly name: string,
-    private readonly file: FileHandle,
-    private readonly index: PackIndex,
-    /** Every object's offset, ascending, then the end of the object data: an object ends where the next begins. */
-    private readonly bounds: Float64Array,
-  ) {}
+  readonly name: string
+  readonly #file: FileHandle
+  readonly #index: PackIndex
+  /** Every object's offset, ascending, then the end of the object data: an object ends where the next begins. */
+  readonly #bounds: Float64Array
+
+  /** Through `Pack.open`. */
+  constructor(name: string, file: FileHandle, index: PackIndex, bounds: Float64Array) {
+    this.name = name
+    this.#file = file
+    this.#index = index
+    this.#bounds = bounds
+  }
 
   /** The pack of this index, or null when it is not version 2 or either file is gone (removed meanwhile). */
   static async open(idxPath: string): Promise<Pack | null> {
@@ -207,8 +214,8 @@ class Pack {
   find(oid: string): number | null {
     const wanted = Buffer.from(oid, 'hex')
     if (wanted.length !== 20) return null
-    const position = findInPackIndex(this.index, wanted)
-    return position === -1 ? null : this.index.offsets[position]!
+    const position = findInPackIndex(this.#index, wanted)
+    return position === -1 ? null : this.#index.offsets[position]!
   }
 
   /** The entry at `offset`: its type, its delta base if any, and its still-deflated data. */
@@ -217,7 +224,7 @@ class Pack {
     const bytes = Buffer.allocUnsafe(end - offset)
     // Synchronous on purpose: an entry is a few KB, read from the page cache in microseconds,
     // where an asynchronous read costs a thread-pool round trip; walking history reads thousands.
-    readSync(this.file.fd, bytes, 0, bytes.length, offset)
+    readSync(this.#file.fd, bytes, 0, bytes.length, offset)
     let at = 0
     let byte = bytes[at++]!
     const type = (byte >> 4) & 7
@@ -236,18 +243,18 @@ class Pack {
   }
 
   async close(): Promise<void> {
-    await this.file.close()
+    await this.#file.close()
   }
 
   #nextBound(offset: number): number {
     let low = 0
-    let high = this.bounds.length
+    let high = this.#bounds.length
     while (low < high) {
       const middle = (low + high) >>> 1
-      if (this.bounds[middle]! <= offset) low = middle + 1
+      if (this.#bounds[middle]! <= offset) low = middle + 1
       else high = middle
     }
-    return this.bounds[low]!
+    return this.#bounds[low]!
   }
 }
 
@@ -256,7 +263,11 @@ class ByteBoundedCache<T> {
   readonly #entries = new Map<string, { value: T; bytes: number }>()
   #bytes = 0
 
-  constructor(private readonly maxBytes: number) {}
+  readonly #maxBytes: number
+
+  constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes
+  }
 
   get(key: string): T | undefined {
     const entry = this.#entries.get(key)
@@ -267,13 +278,13 @@ class ByteBoundedCache<T> {
   }
 
   set(key: string, value: T, bytes: number): void {
-    if (bytes > this.maxBytes / 4) return
+    if (bytes > this.#maxBytes / 4) return
     const existing = this.#entries.get(key)
     if (existing) this.#bytes -= existing.bytes
     this.#entries.delete(key)
     this.#entries.set(key, { value, bytes })
     this.#bytes += bytes
-    while (this.#bytes > this.maxBytes) {
+    while (this.#bytes > this.#maxBytes) {
       const [oldest, entry] = this.#entries.entries().next().value!
       this.#entries.delete(oldest)
       this.#bytes -= entry.bytes

@@ -5,6 +5,10 @@
  *   `PACK`, version 2, object count (4 bytes each, big-endian); then per object a header (type
  *   and inflated size), for an OFS_DELTA the distance back to its base, the zlib stream; then the
  *   SHA-1 of everything before it.
+ *
+ * Written by pack-writer.ts, read by object-reader.ts. No library call writes packs with deltas
+ * (isomorphic-git's packObjects stores whole objects): `npm run bench:repo-size` compares the
+ * packs this makes with `git gc`'s, `npm run bench:git` times the delta encoder against the CLI.
  */
 export type ObjectType = 'commit' | 'tree' | 'blob' | 'tag'
 

@@ -7,6 +7,11 @@ import { createHash } from 'node:crypto'
  *   magic `\377tOc`, version 2, fan-out (256 counts: objects whose first byte is <= i),
  *   the object ids sorted, their CRC-32s, their 31-bit offsets (the high bit set: an index into
  *   the 64-bit offsets that follow), the pack's checksum, this file's SHA-1.
+ *
+ * No library call writes an index from what a pack writer already knows: isomorphic-git's
+ * indexPack, like `git index-pack`, reads, inflates and hashes the whole pack again. Measured
+ * (`npm run bench:git`, 5,000 posts, CPU): the index of a 6,504-object pack in 8 ms here, 1,027 ms
+ * for `git index-pack`; parsing it and finding each of its objects, 5 ms.
  */
 export interface PackIndexEntry {
   /** 20 bytes. */

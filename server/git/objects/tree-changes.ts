@@ -10,7 +10,9 @@ import { compareNames, entryAt, type RawEntry } from './tree-diff.ts'
  * (measured with --cpu-prof, 10,000 posts: about half of the packing thread's time). Here the
  * common prefix and suffix are compared natively in 4 KB chunks, and only the entries in between
  * are walked. That needs the entries' start offsets, which the base's own comparison produced
- * (`starts`, kept by the caller), so nothing is parsed twice.
+ * (`starts`, kept by the caller), so nothing is parsed twice. isomorphic-git has no such call (it
+ * packs without deltas). Measured (`npm run bench:git`, 5,000 posts, CPU): 100 post-folder trees
+ * against their newer version in 49 ms, 178 ms with tree-diff.ts (3.6×).
  */
 export interface TreeChange {
   entry: RawEntry

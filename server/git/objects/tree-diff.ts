@@ -29,7 +29,9 @@ const EMPTY = Buffer.alloc(0)
  * differ in one or two of them. Walking both buffers side by side and comparing whole entries
  * natively (mode, name and oid in one `Buffer.compare`) allocates nothing for the unchanged
  * entries; decoding both into objects first cost several times more (history reads every
- * commit's folder tree once).
+ * commit's folder tree once). isomorphic-git's way, `walk` over two `TREE`s (returning null for
+ * an unchanged folder), measured with `npm run bench:git` (5,000 posts, CPU): the changes of 20
+ * commits in 54 ms here, 4,194 ms with the library (78×).
  */
 export async function diffTrees(read: ReadTree, before: string | null, after: string | null): Promise<TreeChange[]> {
   const changes: TreeChange[] = []

@@ -9,7 +9,10 @@
  *
  * Why edit trees by hand rather than `git.commit()`: commit() writes a tree from the whole index,
  * so it would commit whatever else a maintainer staged. A save must hold exactly its own paths:
- * the new tree is HEAD's tree with only those entries changed.
+ * the new tree is HEAD's tree with only those entries changed. `commit({ tree })` takes such a
+ * tree, but the library has no way to make one but reading and writing each tree on the path
+ * (`git.readTree`, `git.writeTree`). Measured (`npm run bench:git`, 5,000 posts, CPU): a save's new
+ * root tree in 20 ms here (53 ms for the first save, nothing cached yet), 95 ms that way (4.8×).
  */
 export interface TreeEntry {
   mode: string
@@ -38,7 +41,11 @@ const TREE_MODE = '040000'
 export class TreeStore {
   #trees = new Map<string, Tree>()
 
-  constructor(private readonly objects: TreeObjects) {}
+  readonly #objects: TreeObjects
+
+  constructor(objects: TreeObjects) {
+    this.#objects = objects
+  }
 
   async read(oid: string): Promise<Tree> {
     const cached = this.#trees.get(oid)
@@ -48,7 +55,7 @@ export class TreeStore {
       this.#trees.set(oid, cached)
       return cached
     }
-    const entries = await this.objects.readTree(oid)
+    const entries = await this.#objects.readTree(oid)
     const tree: Tree = new Map(entries.map((entry) => [entry.path, entry]))
     this.#remember(oid, tree)
     return tree
@@ -138,7 +145,7 @@ export class TreeStore {
   }
 
   async #write(tree: Map<string, TreeEntry>): Promise<string> {
-    const oid = await this.objects.writeTree([...tree.values()])
+    const oid = await this.#objects.writeTree([...tree.values()])
     this.#remember(oid, tree)
     return oid
   }
