@@ -49,12 +49,14 @@ export interface LockFileOptions {
 
 /** Thrown when a live holder keeps the lock past `waitMs`. */
 export class LockHeldError extends Error {
-  constructor(
-    readonly lockPath: string,
-    /** Null when the file was gone or unreadable at the last look. */
-    readonly holder: LockHolder | null,
-  ) {
+  readonly lockPath: string
+  /** Null when the file was gone or unreadable at the last look. */
+  readonly holder: LockHolder | null
+
+  constructor(lockPath: string, holder: LockHolder | null) {
     super(`${lockPath} is held by another process (pid ${holder?.pid ?? '?'}); try again`)
+    this.lockPath = lockPath
+    this.holder = holder
   }
 }
 
