@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { writeFileAtomic } from '../lib/atomic-write.ts'
 import type { Logger } from '../lib/logger.ts'
+import { SerialQueue } from '../lib/serial-queue.ts'
 
 /** What a signed-in session holds: who, and which password they signed in with. */
 export interface SessionData {
@@ -45,7 +46,8 @@ export class SessionStore {
   readonly #deps: SessionStoreDeps
   readonly #sessions = new Map<string, StoredSession>()
   #saveTimer: NodeJS.Timeout | null = null
-  #saving: Promise<void> = Promise.resolve()
+  /** One save at a time, in order: the last one written holds the latest sessions. */
+  readonly #saves = new SerialQueue()
 
   constructor(deps: SessionStoreDeps) {
     this.#deps = deps
@@ -99,9 +101,9 @@ export class SessionStore {
     if (this.#saveTimer) {
       clearTimeout(this.#saveTimer)
       this.#saveTimer = null
-      this.#saving = this.#saving.then(() => this.#save())
+      void this.#saves.run(() => this.#save())
     }
-    await this.#saving
+    await this.#saves.idle()
   }
 
   #expired(session: StoredSession): boolean {
@@ -113,7 +115,7 @@ export class SessionStore {
     if (!this.#deps.file || this.#saveTimer) return
     this.#saveTimer = setTimeout(() => {
       this.#saveTimer = null
-      this.#saving = this.#saving.then(() => this.#save())
+      void this.#saves.run(() => this.#save())
     }, SAVE_DELAY_MS)
     this.#saveTimer.unref()
   }
