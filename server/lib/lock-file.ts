@@ -20,7 +20,8 @@ import { tempNameFor } from './temp-names.ts'
  * start): it is stale. One made by this process is held (or being released) here.
  *
  * Two processes may find the same lock stale at once: each reads it again just before removing it,
- * so that one does not remove the lock the other has just created in its place.
+ * so that one does not remove the lock the other has just created in its place (what is left is
+ * the instant between that read and the unlink).
  */
 
 export interface LockHolder {
