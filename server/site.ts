@@ -54,7 +54,7 @@ export async function openSite(options: {
   const folders = pageFolders(config)
   const own = options.pagesFor === 'build' ? folders.build : folders.site
   const pages = new PublicPages({
-    files: new PageFiles(own.dir, (file) => fileCache.invalidate(file)),
+    files: new PageFiles({ dir: own.dir, onChange: (file) => fileCache.invalidate(file) }),
     seed: options.pagesFor === 'site' ? folders.build : undefined,
     render,
     index: content.index,

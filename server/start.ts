@@ -154,7 +154,7 @@ async function openAdmin(options: {
     accounts,
     // In the site's own folder: one writer per content repository, so two sites sharing a
     // DATA_DIR never overwrite each other's sessions.
-    sessions: new SessionStore({ file: path.join(config.siteDir, 'sessions.json') }),
+    sessions: new SessionStore({ file: path.join(config.siteDir, 'sessions.json'), logger }),
     guard: new LoginGuard(),
     posts,
     history,

@@ -1,7 +1,10 @@
-import { randomBytes } from 'node:crypto'
-import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, open, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { writeFileAtomic } from '../lib/atomic-write.ts'
 import { AccountsFileError, InvalidInputError, NotFoundError } from '../lib/errors.ts'
+import { LockFile } from '../lib/lock-file.ts'
+import { nodeErrorCode } from '../lib/node-error-code.ts'
+import { SerialQueue } from '../lib/serial-queue.ts'
 import { isPasswordHash } from './password.ts'
 
 export interface AdminAccount {
@@ -21,7 +24,7 @@ export const MAX_EMAIL_LENGTH = 254
 export const ACCOUNTS_FILE_NAME = 'admins.json'
 
 const FILE_VERSION = 1
-/** A lock older than this was left by a process that died mid-write: a write takes milliseconds. */
+/** A lock older than this was left by a process that hung or died mid-write: a write takes milliseconds. */
 const STALE_LOCK_MS = 10_000
 const LOCK_WAIT_MS = 5_000
 
@@ -64,27 +67,33 @@ interface Snapshot {
  * The admin accounts: `{ "version": 1, "admins": [...] }` in one JSON file outside `content/`.
  * The running server and `npm run admin` both use it, so every read checks the file (one `stat`)
  * and parses it again only when it changed: a removal by the CLI takes effect without a restart.
- * Writes replace the file atomically (temp file + rename, mode 0600) under a lock file, so the
- * two processes never lose each other's changes.
+ * Writes replace the file atomically and durably (lib/atomic-write.ts, mode 0600: a removed
+ * admin or an old password must not come back after a power cut) under a lock file
+ * (lib/lock-file.ts), so the two processes never lose each other's changes.
+ *
+ * It takes a file, not dependencies, hence no `deps` object.
  */
 export class AccountStore {
-  private snapshot: Snapshot | null = null
-  /** Serializes this process's writes; the lock file covers other processes. */
-  private writes: Promise<unknown> = Promise.resolve()
+  readonly file: string
+  #snapshot: Snapshot | null = null
+  /** Serializes this store's writes; the lock file covers other stores and processes. */
+  readonly #writes = new SerialQueue()
 
-  constructor(readonly file: string) {}
+  constructor(file: string) {
+    this.file = file
+  }
 
   async get(username: string): Promise<AdminAccount | undefined> {
-    const found = (await this.load()).find((admin) => admin.username === username)
+    const found = (await this.#load()).find((admin) => admin.username === username)
     return found && { ...found }
   }
 
   async list(): Promise<AdminAccount[]> {
-    return (await this.load()).map((admin) => ({ ...admin }))
+    return (await this.#load()).map((admin) => ({ ...admin }))
   }
 
   async isEmpty(): Promise<boolean> {
-    return (await this.load()).length === 0
+    return (await this.#load()).length === 0
   }
 
   /** Throws InvalidInputError when a field is invalid or the username is taken. */
@@ -98,7 +107,7 @@ export class AccountStore {
     for (const [field, problem] of Object.entries(fields)) {
       if (problem) throw new InvalidInputError(`${field} ${problem}`, field)
     }
-    await this.update((admins) => {
+    await this.#update((admins) => {
       if (admins.some((admin) => admin.username === account.username)) {
         throw new InvalidInputError(`Admin "${account.username}" already exists`, 'username')
       }
@@ -111,7 +120,7 @@ export class AccountStore {
   /** Throws NotFoundError for an unknown username. */
   async setPasswordHash(username: string, passwordHash: string): Promise<void> {
     if (!isPasswordHash(passwordHash)) throw new InvalidInputError('passwordHash is not a password hash', 'passwordHash')
-    await this.update((admins) => {
+    await this.#update((admins) => {
       if (!admins.some((admin) => admin.username === username)) throw new NotFoundError(`No admin "${username}"`)
       const now = new Date().toISOString()
       return admins.map((admin) => (admin.username === username ? { ...admin, passwordHash, passwordChangedAt: now } : admin))
@@ -121,7 +130,7 @@ export class AccountStore {
   /** False when there was no such admin. */
   async remove(username: string): Promise<boolean> {
     let removed = false
-    await this.update((admins) => {
+    await this.#update((admins) => {
       const rest = admins.filter((admin) => admin.username !== username)
       removed = rest.length !== admins.length
       return removed ? rest : null
@@ -129,31 +138,31 @@ export class AccountStore {
     return removed
   }
 
-  private async load(): Promise<AdminAccount[]> {
+  async #load(): Promise<AdminAccount[]> {
     let info
     try {
       info = await stat(this.file, { bigint: true })
     } catch (error) {
       if (!isMissing(error)) throw error
-      this.snapshot = null
+      this.#snapshot = null
       return []
     }
     const key = `${info.mtimeNs}:${info.ctimeNs}:${info.size}:${info.ino}`
-    if (this.snapshot?.key === key) return this.snapshot.admins
+    if (this.#snapshot?.key === key) return this.#snapshot.admins
     // Stat and read the same open file, so the key always describes the text parsed.
     let handle
     try {
       handle = await open(this.file, 'r')
     } catch (error) {
       if (!isMissing(error)) throw error
-      this.snapshot = null
+      this.#snapshot = null
       return []
     }
     try {
       const opened = await handle.stat({ bigint: true })
       const text = await handle.readFile('utf8')
       const admins = parseAccountsFile(text, this.file)
-      this.snapshot = { key: `${opened.mtimeNs}:${opened.ctimeNs}:${opened.size}:${opened.ino}`, admins }
+      this.#snapshot = { key: `${opened.mtimeNs}:${opened.ctimeNs}:${opened.size}:${opened.ino}`, admins }
       return admins
     } finally {
       await handle.close()
@@ -161,76 +170,27 @@ export class AccountStore {
   }
 
   /** Read-modify-write under both locks; `change` returns null for "nothing to write". */
-  private update(change: (admins: AdminAccount[]) => AdminAccount[] | null): Promise<void> {
-    const run = this.writes.then(() =>
-      this.withFileLock(async () => {
-        const next = change(await this.load())
-        if (next) await this.write(next)
+  #update(change: (admins: AdminAccount[]) => AdminAccount[] | null): Promise<void> {
+    return this.#writes.run(() =>
+      this.#withFileLock(async () => {
+        const next = change(await this.#load())
+        if (!next) return
+        const text = `${JSON.stringify({ version: FILE_VERSION, admins: next }, null, 2)}\n`
+        await writeFileAtomic(this.file, text, { mode: 0o600, durable: true })
+        this.#snapshot = null
       }),
     )
-    this.writes = run.catch(() => {})
-    return run
   }
 
-  private async write(admins: AdminAccount[]): Promise<void> {
-    const dir = path.dirname(this.file)
-    const temp = path.join(dir, `.${path.basename(this.file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
-    const text = `${JSON.stringify({ version: FILE_VERSION, admins }, null, 2)}\n`
-    const handle = await open(temp, 'wx', 0o600)
-    try {
-      // The mode given to open is narrowed by the umask only; set it outright.
-      await handle.chmod(0o600)
-      await handle.writeFile(text, 'utf8')
-      await handle.sync()
-    } catch (error) {
-      await handle.close()
-      await rm(temp, { force: true })
-      throw error
-    }
-    await handle.close()
-    try {
-      await rename(temp, this.file)
-    } catch (error) {
-      await rm(temp, { force: true })
-      throw error
-    }
-    this.snapshot = null
-  }
-
-  private async withFileLock<T>(task: () => Promise<T>): Promise<T> {
+  async #withFileLock<T>(task: () => Promise<T>): Promise<T> {
     await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 })
-    const lock = `${this.file}.lock`
-    const deadline = Date.now() + LOCK_WAIT_MS
-    for (;;) {
-      try {
-        await writeFile(lock, String(process.pid), { flag: 'wx', mode: 0o600 })
-        break
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      }
-      const age = await lockAge(lock)
-      if (age !== null && age > STALE_LOCK_MS) {
-        await rm(lock, { force: true })
-        continue
-      }
-      if (Date.now() > deadline) {
-        throw new Error(`${lock} is held by another process (pid ${await readFile(lock, 'utf8').catch(() => '?')}); try again`)
-      }
-      await new Promise((resolve) => setTimeout(resolve, 25))
-    }
+    const lock = await LockFile.acquire(`${this.file}.lock`, { mode: 0o600, waitMs: LOCK_WAIT_MS, maxAgeMs: STALE_LOCK_MS })
     try {
       return await task()
     } finally {
-      await unlink(lock).catch(() => {})
+      // A lock left behind is taken over once stale; the task's outcome is what the caller needs.
+      await lock.release().catch(() => {})
     }
-  }
-}
-
-async function lockAge(lock: string): Promise<number | null> {
-  try {
-    return Date.now() - (await stat(lock)).mtimeMs
-  } catch {
-    return null
   }
 }
 
@@ -279,5 +239,5 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function isMissing(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException).code === 'ENOENT'
+  return nodeErrorCode(error) === 'ENOENT'
 }

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
+import { writeFileAtomic } from '../lib/atomic-write.ts'
+import type { Logger } from '../lib/logger.ts'
+import { SerialQueue } from '../lib/serial-queue.ts'
 
 /** What a signed-in session holds: who, and which password they signed in with. */
 export interface SessionData {
@@ -27,100 +30,109 @@ const SAVE_DELAY_MS = 1000
  * carries only a random id; the session lives here, so logging out or expiring really ends it.
  * Ids are kept as SHA-256 hashes, so the file (in the private data folder) cannot be replayed
  * as cookies. Sessions end after 2 h without a request or 12 h after sign-in, whichever is first.
- * Kept in memory and saved to `file` (when given) so a restart signs nobody out.
+ * Kept in memory and saved to `file` (when given) so a restart signs nobody out; saved durably
+ * (lib/atomic-write.ts), so that a sign-out survives a power cut too.
  */
-export class SessionStore {
-  private readonly sessions = new Map<string, StoredSession>()
-  private saveTimer: NodeJS.Timeout | null = null
-  private saving: Promise<void> = Promise.resolve()
+export interface SessionStoreDeps {
+  /** Where sessions are saved; null keeps them in memory only. */
+  file: string | null
+  /** Where a failed save is reported. */
+  logger: Logger
+  /** The clock (tests move it). */
+  now?: () => number
+}
 
-  constructor(
-    private readonly options: { file: string | null; now?: () => number } = { file: null },
-  ) {
-    if (options.file) this.loadFrom(options.file)
+export class SessionStore {
+  readonly #deps: SessionStoreDeps
+  readonly #sessions = new Map<string, StoredSession>()
+  #saveTimer: NodeJS.Timeout | null = null
+  /** One save at a time, in order: the last one written holds the latest sessions. */
+  readonly #saves = new SerialQueue()
+
+  constructor(deps: SessionStoreDeps) {
+    this.#deps = deps
+    if (deps.file) this.#loadFrom(deps.file)
   }
 
-  private now(): number {
-    return this.options.now?.() ?? Date.now()
+  #now(): number {
+    return this.#deps.now?.() ?? Date.now()
   }
 
   async get(id: string): Promise<SessionData | undefined> {
     const key = hashId(id)
-    const session = this.sessions.get(key)
+    const session = this.#sessions.get(key)
     if (!session) return undefined
-    if (this.expired(session)) {
-      this.sessions.delete(key)
-      this.scheduleSave()
+    if (this.#expired(session)) {
+      this.#sessions.delete(key)
+      this.#scheduleSave()
       return undefined
     }
-    session.lastSeenAt = this.now()
-    this.scheduleSave()
+    session.lastSeenAt = this.#now()
+    this.#scheduleSave()
     return session.data
   }
 
   async set(id: string, data: SessionData): Promise<void> {
     const key = hashId(id)
-    const now = this.now()
-    const existing = this.sessions.get(key)
-    this.sessions.set(key, { data, createdAt: existing?.createdAt ?? now, lastSeenAt: now })
-    this.scheduleSave()
+    const now = this.#now()
+    const existing = this.#sessions.get(key)
+    this.#sessions.set(key, { data, createdAt: existing?.createdAt ?? now, lastSeenAt: now })
+    this.#scheduleSave()
   }
 
   async destroy(id: string): Promise<void> {
-    if (this.sessions.delete(hashId(id))) this.scheduleSave()
+    if (this.#sessions.delete(hashId(id))) this.#scheduleSave()
   }
 
   /** Ends every session of one admin (an account removed). */
   destroyUser(username: string): void {
-    for (const [key, session] of this.sessions) {
-      if (session.data.username === username) this.sessions.delete(key)
+    for (const [key, session] of this.#sessions) {
+      if (session.data.username === username) this.#sessions.delete(key)
     }
-    this.scheduleSave()
+    this.#scheduleSave()
   }
 
   get size(): number {
-    return this.sessions.size
+    return this.#sessions.size
   }
 
   /** Writes pending changes now (at shutdown). */
   async flush(): Promise<void> {
-    if (this.saveTimer) {
-      clearTimeout(this.saveTimer)
-      this.saveTimer = null
-      this.saving = this.saving.then(() => this.save())
+    if (this.#saveTimer) {
+      clearTimeout(this.#saveTimer)
+      this.#saveTimer = null
+      void this.#saves.run(() => this.#save())
     }
-    await this.saving
+    await this.#saves.idle()
   }
 
-  private expired(session: StoredSession): boolean {
-    const now = this.now()
+  #expired(session: StoredSession): boolean {
+    const now = this.#now()
     return now - session.lastSeenAt > SESSION_IDLE_MS || now - session.createdAt > SESSION_LIFETIME_MS
   }
 
-  private scheduleSave(): void {
-    if (!this.options.file || this.saveTimer) return
-    this.saveTimer = setTimeout(() => {
-      this.saveTimer = null
-      this.saving = this.saving.then(() => this.save())
+  #scheduleSave(): void {
+    if (!this.#deps.file || this.#saveTimer) return
+    this.#saveTimer = setTimeout(() => {
+      this.#saveTimer = null
+      void this.#saves.run(() => this.#save())
     }, SAVE_DELAY_MS)
-    this.saveTimer.unref()
+    this.#saveTimer.unref()
   }
 
-  private async save(): Promise<void> {
-    const file = this.options.file!
-    for (const [key, session] of this.sessions) if (this.expired(session)) this.sessions.delete(key)
-    const temp = `${file}.tmp-${process.pid}`
+  async #save(): Promise<void> {
+    const file = this.#deps.file!
+    for (const [key, session] of this.#sessions) if (this.#expired(session)) this.#sessions.delete(key)
     try {
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
-      await writeFile(temp, JSON.stringify(Object.fromEntries(this.sessions)), { mode: 0o600 })
-      await rename(temp, file)
+      await writeFileAtomic(file, JSON.stringify(Object.fromEntries(this.#sessions)), { mode: 0o600, durable: true })
     } catch (error) {
       // Sessions still work from memory; only a restart would sign admins out.
-      console.error(`Saving sessions to ${file} failed:`, error)
+      this.#deps.logger.error(`Saving sessions to ${file} failed:`, error)
     }
   }
 
-  private loadFrom(file: string): void {
+  #loadFrom(file: string): void {
     let saved: unknown
     try {
       saved = JSON.parse(readFileSync(file, 'utf8'))
@@ -129,7 +141,7 @@ export class SessionStore {
     }
     if (typeof saved !== 'object' || saved === null) return
     for (const [key, value] of Object.entries(saved)) {
-      if (isStoredSession(value) && !this.expired(value)) this.sessions.set(key, value)
+      if (isStoredSession(value) && !this.#expired(value)) this.#sessions.set(key, value)
     }
   }
 }

@@ -1,40 +1,48 @@
-import { randomBytes } from 'node:crypto'
 import { mkdir, open, readdir, rename, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { isProcessAlive } from './lock-file.ts'
 import { nodeErrorCode } from './node-error-code.ts'
+import { tempFileWriter, tempNameFor } from './temp-names.ts'
 
 /*
- * Every file this module writes (posts in the work tree, and everything isomorphic-git writes
- * under .git) goes to a temp file first and is then renamed over its target. rename() within one
- * filesystem is atomic, so a process killed at any instant leaves either the old file or the new
- * one, never a truncated one; at worst a stray temp file, which `removeStaleTempFiles` deletes at
- * the next start.
+ * The one way the server replaces a file: posts in the work tree, everything isomorphic-git
+ * writes under .git, pages, the accounts and sessions files. The data goes to a temp file
+ * (temp-names.ts) that is then renamed over its target. rename() within one filesystem is
+ * atomic, so a process killed at any instant leaves either the old file or the new one, never a
+ * truncated one; at worst a stray temp file, which `removeStaleTempFiles` deletes at the next start.
+ * The server's renames are all here: `moveFile` is the way to move an existing file into place.
  *
- * There is deliberately no fsync: the requirement is surviving a crashed or killed process, whose
- * completed writes the kernel still flushes. Surviving power loss would need an fsync of each
- * file and of its folder, a cost every save would pay for a case the requirement leaves out.
+ * By default there is no fsync: the requirement for saves is surviving a crashed or killed
+ * process, whose completed writes the kernel still flushes. Surviving power loss would need an
+ * fsync of each file and of its folder, a cost every save would pay for a case the requirement
+ * leaves out.
+ *
+ * A few callers promise more, and ask for `durable` (fsync of the file, then of its folder once
+ * renamed), because what they write is rare and losing it after a power cut would undo something
+ * a person relied on:
+ * - the accounts file (accounts/account-store.ts): a removed admin or a changed password must
+ *   not come back;
+ * - the sessions file (accounts/session-store.ts): a sign-out must not come back, and it is
+ *   written at most once a second;
+ * - packs (git/objects/pack-writer.ts, through `moveFile`): once a pack is in place the loose
+ *   objects it holds are deleted, so the pack must be on disk first.
  */
 
-const TEMP_MARK = '.watchio-tmp-'
-
-/** `.<name>.watchio-tmp-<pid>-<random>`: hidden, never a post name, and tells whose it was. */
-const TEMP_NAME = /^\..*\.watchio-tmp-(\d+)-[0-9a-f]+$/
-
-export function tempNameFor(targetName: string): string {
-  return `.${targetName}${TEMP_MARK}${process.pid}-${randomBytes(6).toString('hex')}`
-}
-
-export function isTempName(name: string): boolean {
-  return TEMP_NAME.test(name)
-}
+/** Re-exported so that callers naming a temp file for this module's cleanup import one module. */
+export { isTempName, tempNameFor } from './temp-names.ts'
 
 export type FileData = string | Uint8Array
 
 export interface AtomicWriteOptions {
   /** Where the temp file goes; it must be on the target's filesystem. Defaults to the target's folder. */
   tempDir?: string
-  /** File mode of a newly written file (isomorphic-git passes one for executables). */
+  /**
+   * File mode of the new file, narrowed by the umask as in writeFile (isomorphic-git passes one
+   * for executables; the accounts and sessions files pass 0o600).
+   */
   mode?: number
+  /** fsync the file before the rename and its folder after: see the opening comment for who asks. */
+  durable?: boolean
 }
 
 /**
@@ -46,12 +54,12 @@ export async function writeFileAtomic(target: string, data: FileData, options: A
   const tempDir = options.tempDir ?? path.dirname(target)
   const temp = path.join(tempDir, tempNameFor(path.basename(target)))
   try {
-    await writeFile(temp, data, { flag: 'wx', mode: options.mode })
+    await writeTempFile(temp, data, options)
   } catch (error) {
     // The shared temp folder under .git is created at open, but may have been deleted by hand since.
     if (options.tempDir === undefined || nodeErrorCode(error) !== 'ENOENT') throw error
     await mkdir(tempDir, { recursive: true })
-    await writeFile(temp, data, { flag: 'wx', mode: options.mode })
+    await writeTempFile(temp, data, options)
   }
   try {
     await rename(temp, target)
@@ -59,6 +67,32 @@ export async function writeFileAtomic(target: string, data: FileData, options: A
     await unlink(temp).catch(() => {})
     throw error
   }
+  if (options.durable) await fsyncDirectory(path.dirname(target))
+}
+
+async function writeTempFile(temp: string, data: FileData, options: AtomicWriteOptions): Promise<void> {
+  // The common case (every save) stays one call.
+  if (!options.durable) return writeFile(temp, data, { flag: 'wx', mode: options.mode })
+  const handle = await open(temp, 'wx', options.mode)
+  try {
+    await handle.writeFile(data)
+    await handle.sync()
+  } catch (error) {
+    await handle.close()
+    await unlink(temp).catch(() => {})
+    throw error
+  }
+  await handle.close()
+}
+
+/**
+ * Moves an existing file into place (one rename, so both names must be on one filesystem), then
+ * fsyncs the target's folder so that the new name survives a power cut. The file's own bytes
+ * are the caller's to have synced (the pack writer fsyncs as it finishes).
+ */
+export async function moveFile(from: string, to: string): Promise<void> {
+  await rename(from, to)
+  await fsyncDirectory(path.dirname(to))
 }
 
 /**
@@ -83,7 +117,8 @@ export async function removeFileIfPresent(file: string): Promise<boolean> {
 
 /**
  * Makes the names in `dir` durable (a rename or unlink there survives a power cut once this
- * returns). Only packing needs it: it deletes loose objects once their pack is in place.
+ * returns). Durable writes and moves call it; so does packing, which deletes loose objects
+ * once their pack is in place.
  */
 export async function fsyncDirectory(dir: string): Promise<void> {
   // Windows cannot open a folder as a file; NTFS journals its names itself.
@@ -111,9 +146,8 @@ export async function removeStaleTempFiles(dir: string): Promise<string[]> {
   }
   const removed: string[] = []
   for (const name of names) {
-    const match = TEMP_NAME.exec(name)
-    if (!match) continue
-    const pid = Number(match[1])
+    const pid = tempFileWriter(name)
+    if (pid === null) continue
     if (pid !== process.pid && isProcessAlive(pid)) continue
     const file = path.join(dir, name)
     try {
@@ -124,15 +158,4 @@ export async function removeStaleTempFiles(dir: string): Promise<string[]> {
     }
   }
   return removed
-}
-
-/** Signal 0 checks existence only; EPERM means it exists but belongs to another user. */
-export function isProcessAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return nodeErrorCode(error) === 'EPERM'
-  }
 }

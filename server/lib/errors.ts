@@ -18,11 +18,11 @@ export type ErrorCode =
   | 'remote_failed'
 
 export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
+  readonly code: ErrorCode
+
+  constructor(code: ErrorCode, message: string) {
     super(message)
+    this.code = code
     this.name = new.target.name
   }
 }
@@ -34,22 +34,25 @@ export class NotFoundError extends AppError {
 }
 
 export class InvalidInputError extends AppError {
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
+  readonly field?: string
+
+  constructor(message: string, field?: string) {
     super('invalid_input', message)
+    this.field = field
   }
 }
 
 /** A post file on disk that cannot be read as a post: names the file and the field. */
 export class PostFileError extends AppError {
-  constructor(
-    readonly file: string,
-    readonly field: string,
-    readonly reason: string,
-  ) {
+  readonly file: string
+  readonly field: string
+  readonly reason: string
+
+  constructor(file: string, field: string, reason: string) {
     super('post_file_invalid', `${file}: ${field} ${reason}`)
+    this.file = file
+    this.field = field
+    this.reason = reason
   }
 }
 
@@ -58,27 +61,32 @@ export class PostFileError extends AppError {
  * names, so that whoever reports it can say which file already has that slug.
  */
 export class SlugMismatchError extends PostFileError {
-  constructor(
-    file: string,
-    readonly slug: string,
-  ) {
+  readonly slug: string
+
+  constructor(file: string, slug: string) {
     super(file, 'slug', `is "${slug}" but must equal the file name (${file.replace(/\.html$/, '')})`)
+    this.slug = slug
   }
 }
 
 /** The admin accounts file (DATA_DIR/admins.json) cannot be read: names the file and what is wrong. */
 export class AccountsFileError extends AppError {
-  constructor(
-    readonly file: string,
-    readonly reason: string,
-  ) {
+  readonly file: string
+  readonly reason: string
+
+  constructor(file: string, reason: string) {
     super('accounts_file_invalid', `${file}: ${reason}`)
+    this.file = file
+    this.reason = reason
   }
 }
 
 export class ConfigError extends AppError {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[]
+
+  constructor(problems: string[]) {
     super('config_invalid', `Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.problems = problems
   }
 }
 
@@ -101,18 +109,21 @@ export class ForbiddenError extends AppError {
  * `currentVersion` names, so the client can reload it) or a slug another post uses.
  */
 export class ConflictError extends AppError {
-  constructor(
-    message: string,
-    readonly currentVersion?: string,
-  ) {
+  readonly currentVersion?: string
+
+  constructor(message: string, currentVersion?: string) {
     super('conflict', message)
+    this.currentVersion = currentVersion
   }
 }
 
 /** Too many failed sign-ins: try again after `retryAfterSeconds`. */
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
+  readonly retryAfterSeconds: number
+
+  constructor(retryAfterSeconds: number) {
     super('rate_limited', `Too many failed sign-ins. Try again in ${formatWait(retryAfterSeconds)}.`)
+    this.retryAfterSeconds = retryAfterSeconds
   }
 }
 
@@ -124,21 +135,26 @@ function formatWait(seconds: number): string {
 
 /** Another live process is the content repository's writer (see server/git/writer-lock.ts). */
 export class RepositoryLockedError extends AppError {
-  constructor(
-    readonly lockPath: string,
-    readonly holder: { pid: number; hostname: string; startedAt: string },
-  ) {
+  readonly lockPath: string
+  readonly holder: { pid: number; hostname: string; startedAt: string }
+
+  constructor(lockPath: string, holder: { pid: number; hostname: string; startedAt: string }) {
     super(
       'repository_locked',
       `The content repository is locked by process ${holder.pid} on ${holder.hostname} (since ${holder.startedAt}): ${lockPath}. ` +
         'Stop that process, or delete the lock file if it is gone.',
     )
+    this.lockPath = lockPath
+    this.holder = holder
   }
 }
 
 export class NotAGitRepositoryError extends AppError {
-  constructor(readonly dir: string) {
+  readonly dir: string
+
+  constructor(dir: string) {
     super('not_a_repository', `${dir} is not inside a git work tree`)
+    this.dir = dir
   }
 }
 
@@ -157,10 +173,10 @@ export type RemoteFailure = 'network' | 'auth' | 'not-found' | 'remote-moved' | 
  * them), so it can be logged and shown to admins as it is.
  */
 export class RemoteError extends AppError {
-  constructor(
-    readonly kind: RemoteFailure,
-    message: string,
-  ) {
+  readonly kind: RemoteFailure
+
+  constructor(kind: RemoteFailure, message: string) {
     super('remote_failed', message)
+    this.kind = kind
   }
 }

@@ -1,3 +1,5 @@
+import { SerialQueue } from './serial-queue.ts'
+
 /**
  * Many users at once, or one exclusive job: in memory, for one process.
  *
@@ -16,7 +18,7 @@ export class SharedLock {
   #running: Promise<void> | null = null
   #drained: (() => void) | null = null
   /** Exclusive jobs run one after another. */
-  #exclusiveTail: Promise<unknown> = Promise.resolve()
+  readonly #exclusiveJobs = new SerialQueue()
 
   async shared<T>(work: () => Promise<T>): Promise<T> {
     while (this.#running) await this.#running
@@ -30,7 +32,7 @@ export class SharedLock {
   }
 
   exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.#exclusiveTail.then(async () => {
+    return this.#exclusiveJobs.run(async () => {
       while (this.#users > 0) await new Promise<void>((resolve) => (this.#drained = resolve))
       this.#drained = null
       // No await between the check above and this line: no shared use can start in between.
@@ -43,7 +45,5 @@ export class SharedLock {
         end()
       }
     })
-    this.#exclusiveTail = result.catch(() => {})
-    return result
   }
 }

@@ -33,14 +33,24 @@ export function isPageFile(urlPathname: string): boolean {
  * never sees half a page. A removed page takes its folder with it when nothing else is left
  * there, so a deleted post leaves nothing behind.
  */
+export interface PageFilesDeps {
+  /** The pages folder. */
+  dir: string
+  /** Told of every page file written or removed (the file cache forgets it). */
+  onChange?: (filePath: string) => void
+}
+
 export class PageFiles {
-  constructor(
-    readonly dir: string,
-    private readonly onChange: (filePath: string) => void = () => {},
-  ) {}
+  readonly dir: string
+  readonly #onChange: (filePath: string) => void
+
+  constructor(deps: PageFilesDeps) {
+    this.dir = deps.dir
+    this.#onChange = deps.onChange ?? (() => {})
+  }
 
   async write(urlPathname: string, html: string): Promise<void> {
-    const file = this.fileFor(urlPathname)
+    const file = this.#fileFor(urlPathname)
     await mkdir(path.dirname(file), { recursive: true })
     await writeFileAtomic(file, html).catch(async (error: unknown) => {
       // A removal next door may have just taken the (then empty) folder away: make it again.
@@ -48,14 +58,14 @@ export class PageFiles {
       await mkdir(path.dirname(file), { recursive: true })
       await writeFileAtomic(file, html)
     })
-    this.onChange(file)
+    this.#onChange(file)
   }
 
   async remove(urlPathname: string): Promise<void> {
-    const file = this.fileFor(urlPathname)
+    const file = this.#fileFor(urlPathname)
     await rm(file, { force: true })
-    this.onChange(file)
-    await this.removeEmptyFolders(path.dirname(file))
+    this.#onChange(file)
+    await this.#removeEmptyFolders(path.dirname(file))
   }
 
   /** Removes every page (the folder itself included): they were rendered for another build. */
@@ -63,14 +73,14 @@ export class PageFiles {
     await rm(this.dir, { recursive: true, force: true })
   }
 
-  private fileFor(urlPathname: string): string {
+  #fileFor(urlPathname: string): string {
     const file = pageFilePath(this.dir, urlPathname)
     if (!file) throw new Error(`Not a page path: ${urlPathname}`)
     return file
   }
 
   /** `blog/x/`, then its parents up to (not including) the pages folder, while they are empty. */
-  private async removeEmptyFolders(folder: string): Promise<void> {
+  async #removeEmptyFolders(folder: string): Promise<void> {
     for (let current = folder; current.startsWith(this.dir + path.sep); current = path.dirname(current)) {
       try {
         await rmdir(current)

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { writeFileAtomic } from '../lib/atomic-write.ts'
 import type { PostIndex } from '../content/post-index.ts'
 import type { Logger } from '../lib/logger.ts'
+import { SerialQueue } from '../lib/serial-queue.ts'
 import { pageFilePath, type PageFiles } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import { renderRobots, renderSitemap } from '../pages/sitemap-robots.ts'
@@ -62,7 +63,8 @@ export class PublicPages {
   private state: PagesState
   /** The build's stamps, when its pages were rendered with this site's renderId. */
   private seedStamps: Record<string, string> = {}
-  private queue: Promise<unknown> = Promise.resolve()
+  /** One reconcile at a time: they read and write the same stamps and page files. */
+  readonly #queue = new SerialQueue()
   private stateSaveTimer: NodeJS.Timeout | null = null
 
   constructor(
@@ -160,13 +162,13 @@ export class PublicPages {
   }
 
   /** Resolves when every queued regeneration has been written. */
-  idle(): Promise<unknown> {
-    return this.queue
+  idle(): Promise<void> {
+    return this.#queue.idle()
   }
 
   /** Waits for queued work and writes the stamps now (at shutdown). */
   async flush(): Promise<void> {
-    await this.queue
+    await this.#queue.idle()
     if (this.stateSaveTimer) {
       clearTimeout(this.stateSaveTimer)
       this.stateSaveTimer = null
@@ -175,8 +177,8 @@ export class PublicPages {
   }
 
   private enqueue(work: () => Promise<number>): Promise<number> {
-    const run = this.queue.then(work, work)
-    this.queue = run.catch((error) => this.options.logger.error('Regenerating pages failed', error))
+    const run = this.#queue.run(work)
+    run.catch((error: unknown) => this.options.logger.error('Regenerating pages failed', error))
     return run
   }
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AccountStore, accountsFilePath, type NewAdminAccount } from '../../server/accounts/account-store.ts'
@@ -106,6 +106,29 @@ describe('AccountStore', () => {
     await store.setPasswordHash('alice', someHash)
     await store.remove('bob')
     expect(await readdir(dataDir)).toEqual(['admins.json'])
+  })
+
+  it('takes over at once a lock file left by a process that died, and waits for one a live process holds', async () => {
+    const exited = spawn(process.execPath, ['-e', ''])
+    await new Promise((resolve) => exited.on('exit', resolve))
+    await mkdir(dataDir, { recursive: true })
+    await writeFile(`${file}.lock`, JSON.stringify({ pid: exited.pid, hostname: hostname(), startedAt: new Date().toISOString() }))
+    const store = new AccountStore(file)
+    await store.add(account('alice'))
+    expect(await readdir(dataDir)).toEqual(['admins.json'])
+
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'])
+    try {
+      await writeFile(`${file}.lock`, JSON.stringify({ pid: holder.pid, hostname: hostname(), startedAt: new Date().toISOString() }))
+      const adding = store.add(account('bob'))
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect((await store.list()).map((admin) => admin.username)).toEqual(['alice'])
+      await rm(`${file}.lock`)
+      await adding
+      expect((await store.list()).map((admin) => admin.username)).toEqual(['alice', 'bob'])
+    } finally {
+      holder.kill('SIGKILL')
+    }
   })
 
   it('keeps every one of many simultaneous writes, from one store and from two', async () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS, SessionStore } from '../../server/accounts/session-store.ts'
+import { silentLogger } from '../../server/lib/logger.ts'
 
 function storeWithClock() {
   let now = 1_000_000
-  const store = new SessionStore({ file: null, now: () => now })
+  const store = new SessionStore({ file: null, logger: silentLogger, now: () => now })
   return { store, advance: (ms: number) => (now += ms) }
 }
 

@@ -1,14 +1,13 @@
 import { createHash, type Hash } from 'node:crypto'
 import { closeSync, fsyncSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs'
-import { rename } from 'node:fs/promises'
 import path from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
-import { fsyncDirectory, tempNameFor } from '../../lib/atomic-write.ts'
+import { moveFile, tempNameFor } from '../../lib/atomic-write.ts'
 import { entryHeader, OFS_DELTA, ofsDeltaDistance, packHeader } from './pack-format.ts'
 import { type PackIndexEntry, serializePackIndex } from './pack-index.ts'
 
 /**
- * Writes a packfile and its index as temp files, each fsynced, for `installPack` to rename into
+ * Writes a packfile and its index as temp files, each fsynced, for `installPack` to move into
  * `objects/pack/`. Synchronous on purpose: it runs in the packing worker thread (build-pack.ts),
  * where blocking calls keep the main thread's libuv pool free for saves.
  *
@@ -127,14 +126,13 @@ export class PackWriter {
 
 /**
  * Moves a written pack into `objects/pack/`: the pack first, then its index (git's readers, ours
- * and isomorphic-git only see a pack through its index), then an fsync of the folder so both
- * names are durable before anything relies on them. `between` runs after each step (tests kill
- * the process there).
+ * and isomorphic-git only see a pack through its index). `moveFile` fsyncs the folder after each,
+ * so both names are durable before anything relies on them. `between` runs after each step
+ * (tests kill the process there).
  */
 export async function installPack(pack: WrittenPack, packDir: string, between: (step: 'pack-renamed' | 'index-renamed') => Promise<void>): Promise<void> {
-  await rename(pack.tempPack, path.join(packDir, `${pack.name}.pack`))
+  await moveFile(pack.tempPack, path.join(packDir, `${pack.name}.pack`))
   await between('pack-renamed')
-  await rename(pack.tempIndex, path.join(packDir, `${pack.name}.idx`))
+  await moveFile(pack.tempIndex, path.join(packDir, `${pack.name}.idx`))
   await between('index-renamed')
-  await fsyncDirectory(packDir)
 }
