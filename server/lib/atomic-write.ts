@@ -95,15 +95,6 @@ export async function moveFile(from: string, to: string): Promise<void> {
   await fsyncDirectory(path.dirname(to))
 }
 
-/**
- * Moves `from` to `to` (same filesystem: one atomic rename), then fsyncs the folder of `to` so
- * the new name survives a power cut. For a file set aside, or one put in place whole.
- */
-export async function moveFile(from: string, to: string): Promise<void> {
-  await rename(from, to)
-  await fsyncDirectory(path.dirname(to))
-}
-
 /** Deletes `file`; answers whether it was there (a missing file is not an error). */
 export async function removeFileIfPresent(file: string): Promise<boolean> {
   try {
