@@ -2,7 +2,10 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from '../../../renderer/components/toast.ts'
 import { fetchJson } from '../../../renderer/fetch-json.ts'
-import type { AdminPost, HistoryEntry } from '../admin-types.ts'
+import type { VersionedPost } from '../../../server/content/post.ts'
+import type { PostInput } from '../../../server/content/post-input.ts'
+import type { AdminPost } from '../../../server/services/admin-posts.ts'
+import type { PostHistoryEntry } from '../../../server/services/post-history.ts'
 import { apiRequest } from '../query-client.ts'
 import { diffLines } from './line-diff.ts'
 import { refetchLists } from './PostList.tsx'
@@ -10,7 +13,7 @@ import { refetchLists } from './PostList.tsx'
 const RESTORE_QUESTION = 'Restore this version? It becomes the current one as a new commit; nothing is lost from history.'
 
 /** The fields shown side by side (content has its own line diff). */
-const FIELDS: { key: keyof AdminPost; label: string }[] = [
+const FIELDS: { key: keyof PostInput; label: string }[] = [
   { key: 'title', label: 'Title' },
   { key: 'slug', label: 'Slug' },
   { key: 'summary', label: 'Summary' },
@@ -26,11 +29,11 @@ const FIELDS: { key: keyof AdminPost; label: string }[] = [
 export function PostHistory(props: { post: AdminPost; onRestored: () => void }) {
   const { post } = props
   const base = `/api/admin/blog/posts/${encodeURIComponent(post.id)}/history`
-  const history = useQuery<HistoryEntry[]>({ queryKey: [base] })
-  const [selected, setSelected] = useState<HistoryEntry | null>(null)
-  const old = useQuery<AdminPost>({
+  const history = useQuery<PostHistoryEntry[]>({ queryKey: [base] })
+  const [selected, setSelected] = useState<PostHistoryEntry | null>(null)
+  const old = useQuery<VersionedPost>({
     queryKey: [base, selected?.id ?? ''],
-    queryFn: () => fetchJson<AdminPost>(`${base}/${selected!.id}`),
+    queryFn: () => fetchJson<VersionedPost>(`${base}/${selected!.id}`),
     enabled: selected !== null,
   })
   const restore = useMutation({

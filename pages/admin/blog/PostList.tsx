@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { toast } from '../../../renderer/components/toast.ts'
-import type { AdminPost } from '../admin-types.ts'
+import type { AdminPost } from '../../../server/services/admin-posts.ts'
 import { ADMIN_POSTS_KEY, apiRequest, POST_PROBLEMS_KEY, PUBLIC_POSTS_KEY, queryClient, SYNC_KEY } from '../query-client.ts'
 import { formatLocalDate } from './post-form.ts'
 import { PostProblems } from './PostProblems.tsx'
