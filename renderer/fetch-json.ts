@@ -1,11 +1,11 @@
 /** A failed HTTP call: SPEC §8, the message is "<status>: <body text or status text>". */
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+  readonly status: number
+
+  constructor(status: number, message: string) {
     super(message)
     this.name = 'HttpError'
+    this.status = status
   }
 }
 

@@ -18,6 +18,12 @@ declare global {
     }
     interface Config {
       seo?: SeoFor
+      /**
+       * How the server publishes the page (server/pages/page-routes.ts). `sitemap`, the default:
+       * prerendered and listed in the sitemap. `unlisted`: prerendered, left out of the sitemap (a
+       * page that only redirects). `private`: never prerendered, rendered at each request (the admin).
+       */
+      listing?: 'sitemap' | 'unlisted' | 'private'
     }
   }
 }

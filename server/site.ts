@@ -6,6 +6,7 @@ import { watchFolder } from './content/watch-folder.ts'
 import { FileCache } from './http/file-cache.ts'
 import type { Logger } from './lib/logger.ts'
 import { PageFiles } from './pages/page-files.ts'
+import { readPublicPages } from './pages/page-routes.ts'
 import { createPageRenderer, loadServerBuild, renderSettingsOf } from './pages/render-page.ts'
 import { BlogContent } from './services/blog-content.ts'
 import { PublicPages } from './services/public-pages.ts'
@@ -56,6 +57,8 @@ export async function openSite(options: {
   const pages = new PublicPages({
     files: new PageFiles({ dir: own.dir, onChange: (file) => fileCache.invalidate(file) }),
     seed: options.pagesFor === 'site' ? folders.build : undefined,
+    // The routes of the server build. In development nothing is prerendered: no list needed.
+    publicPages: config.mode === 'production' ? await readPublicPages() : [],
     render,
     index: content.index,
     stateFile: own.stateFile,

@@ -6,4 +6,6 @@ export default {
   meta: {
     Page: { env: { server: false, client: true } },
   },
+  // Not a public page: never prerendered, nor in the sitemap.
+  listing: 'private',
 } satisfies Config

@@ -103,80 +103,105 @@ export default function Page() {
       </header>
 
       <div className="container">
-        <section className="announcement__section" aria-labelledby="availability">
-          <h2 id="availability" className="announcement__heading">
-            Availability
-          </h2>
-          <ul className="platforms">
-            {PLATFORMS.map((platform) => (
-              <li key={platform.name} className="platform" data-available={platform.available}>
-                <span className="platform__name">{platform.name}</span>
-                <span className="platform__device">{platform.device}</span>
-                <span className={platform.available ? 'platform__status platform__status--now' : 'platform__status'}>
-                  {platform.available ? 'Available now' : 'On the way'}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <p className="announcement__center">
-            <a className="button button--primary" href={LINKS.appStore} rel="noopener">
-              Get Watchio for Apple TV
-            </a>
-          </p>
-        </section>
-
-        <section className="announcement__section" aria-labelledby="whats-new">
-          <h2 id="whats-new" className="announcement__heading">
-            What's New
-          </h2>
-          <ul className="feature-grid">
-            {FEATURES.map((feature) => (
-              <li key={feature.title} className="feature-card">
-                <svg className="feature-card__icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-                  {feature.icon}
-                </svg>
-                <h3 className="feature-card__title">{feature.title}</h3>
-                <p className="feature-card__text">{feature.text}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-
-        <section className="announcement__section" aria-labelledby="keep-in-mind">
-          <h2 id="keep-in-mind" className="announcement__heading">
-            A Few Things to Keep in Mind
-          </h2>
-          <ul className="keep-in-mind">
-            <li>
-              <strong>The Files tab is not supported yet.</strong> It is on our list, and we will bring it back in a
-              future update.
-            </li>
-            <li>
-              <strong>Apple TV comes first.</strong> Watchio is available on tvOS now; the iOS, iPadOS, macOS and
-              Android versions are on the way.
-            </li>
-            <li>
-              <strong>Watchio is a player only.</strong> It does not host, sell or provide any content: add your own
-              M3U playlists, Xtream Codes logins and other accounts to start watching.
-            </li>
-            <li>
-              <strong>Some features are part of Premium.</strong> The basics are free; enhanced discovery and
-              customization come with a Premium plan. See the <a href="/pricing">pricing page</a>.
-            </li>
-          </ul>
-        </section>
-
-        <section className="announcement__community" aria-labelledby="community">
-          <h2 id="community">Tell us what you think</h2>
-          <p>
-            Found a bug, missing a feature, or just want to say hello? Join the community on Discord: it is the
-            fastest way to reach the team and other Watchio users.
-          </p>
-          <a className="button button--primary button--large" href="/discord">
-            Join us on Discord
-          </a>
-        </section>
+        <Availability />
+        <WhatsNew />
+        <KeepInMind />
+        <Community />
       </div>
     </div>
+  )
+}
+
+/** Platforms, and where to get the app now. */
+function Availability() {
+  return (
+    <section className="announcement__section" aria-labelledby="availability">
+      <h2 id="availability" className="announcement__heading">
+        Availability
+      </h2>
+      <ul className="platforms">
+        {PLATFORMS.map((platform) => (
+          <li key={platform.name} className="platform" data-available={platform.available}>
+            <span className="platform__name">{platform.name}</span>
+            <span className="platform__device">{platform.device}</span>
+            <span className={platform.available ? 'platform__status platform__status--now' : 'platform__status'}>
+              {platform.available ? 'Available now' : 'On the way'}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="announcement__center">
+        <a className="button button--primary" href={LINKS.appStore} rel="noopener">
+          Get Watchio for Apple TV
+        </a>
+      </p>
+    </section>
+  )
+}
+
+/** The new features, as cards. */
+function WhatsNew() {
+  return (
+    <section className="announcement__section" aria-labelledby="whats-new">
+      <h2 id="whats-new" className="announcement__heading">
+        What's New
+      </h2>
+      <ul className="feature-grid">
+        {FEATURES.map((feature) => (
+          <li key={feature.title} className="feature-card">
+            <svg className="feature-card__icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+              {feature.icon}
+            </svg>
+            <h3 className="feature-card__title">{feature.title}</h3>
+            <p className="feature-card__text">{feature.text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** What is not there yet, and what is Premium. */
+function KeepInMind() {
+  return (
+    <section className="announcement__section" aria-labelledby="keep-in-mind">
+      <h2 id="keep-in-mind" className="announcement__heading">
+        A Few Things to Keep in Mind
+      </h2>
+      <ul className="keep-in-mind">
+        <li>
+          <strong>The Files tab is not supported yet.</strong> It is on our list, and we will bring it back in a
+          future update.
+        </li>
+        <li>
+          <strong>Apple TV comes first.</strong> Watchio is available on tvOS now; the iOS, iPadOS, macOS and
+          Android versions are on the way.
+        </li>
+        <li>
+          <strong>Watchio is a player only.</strong> It does not host, sell or provide any content: add your own
+          M3U playlists, Xtream Codes logins and other accounts to start watching.
+        </li>
+        <li>
+          <strong>Some features are part of Premium.</strong> The basics are free; enhanced discovery and
+          customization come with a Premium plan. See the <a href="/pricing">pricing page</a>.
+        </li>
+      </ul>
+    </section>
+  )
+}
+
+/** The call to join Discord. */
+function Community() {
+  return (
+    <section className="announcement__community" aria-labelledby="community">
+      <h2 id="community">Tell us what you think</h2>
+      <p>
+        Found a bug, missing a feature, or just want to say hello? Join the community on Discord: it is the
+        fastest way to reach the team and other Watchio users.
+      </p>
+      <a className="button button--primary button--large" href="/discord">
+        Join us on Discord
+      </a>
+    </section>
   )
 }

@@ -6,27 +6,14 @@ import type { PostIndex } from '../content/post-index.ts'
 import type { Logger } from '../lib/logger.ts'
 import { SerialQueue } from '../lib/serial-queue.ts'
 import { pageFilePath, type PageFiles } from '../pages/page-files.ts'
+import type { PublicPage } from '../pages/page-routes.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import { renderRobots, renderSitemap } from '../pages/sitemap-robots.ts'
 import { blogListPreview } from '../../renderer/blog-list.ts'
 import type { ContentChange } from './blog-content.ts'
 
-/** Public pages that do not depend on posts. Every one is prerendered. */
-export const STATIC_PAGE_PATHS = [
-  '/',
-  '/pricing',
-  '/partnerships',
-  '/legal',
-  '/watchio',
-  '/referral',
-  '/feedback',
-  '/discord',
-  '/help',
-  '/iptv',
-] as const
-
-/** Pages that only send the visitor elsewhere: prerendered, but not listed in the sitemap. */
-const REDIRECT_PAGE_PATHS = new Set(['/feedback', '/discord', '/help', '/iptv'])
+/** The list of posts: stamped with what it shows, and dated by its newest post in the sitemap. */
+const BLOG_LIST_PATH = '/blog'
 
 interface PagesState {
   renderId: string
@@ -73,6 +60,8 @@ export class PublicPages {
       files: PageFiles
       /** The build's prerendered pages (`dist/client`) and their stamps; read, never written. */
       seed?: { dir: string; stateFile: string }
+      /** The pages of `pages/` with one URL each (`readPublicPages`); the posts' pages come from the index. */
+      publicPages: readonly PublicPage[]
       render: RenderUrl
       index: PostIndex
       stateFile: string
@@ -90,7 +79,7 @@ export class PublicPages {
   /** Every URL that should be prerendered now. */
   expectedUrls(): string[] {
     const posts = this.options.index.list().map((summary) => `/blog/${summary.slug}`)
-    return [...STATIC_PAGE_PATHS, '/blog', ...posts, '/sitemap.xml', '/robots.txt']
+    return [...this.options.publicPages.map((page) => page.path), ...posts, '/sitemap.xml', '/robots.txt']
   }
 
   /**
@@ -98,11 +87,11 @@ export class PublicPages {
    * Computed per URL so that a save of one post hashes that post, not all 10,000.
    */
   expectedStamp(url: string): string | undefined {
-    const { index, renderId } = this.options
-    if ((STATIC_PAGE_PATHS as readonly string[]).includes(url) || url === '/robots.txt') return renderId
+    const { index, renderId, publicPages } = this.options
     // /blog shows the first page and the count; the sitemap the published slugs and dates (and
     // the build date). A title edit on page 5 of 1,000 changes neither.
-    if (url === '/blog') return stamp(renderId, blogListPreview(index.list()))
+    if (url === BLOG_LIST_PATH) return stamp(renderId, blogListPreview(index.list()))
+    if (publicPages.some((page) => page.path === url) || url === '/robots.txt') return renderId
     if (url === '/sitemap.xml') return stamp(renderId, [index.publishedUrlsDigest(), this.options.builtOn])
     if (!url.startsWith('/blog/')) return undefined
     const post = index.bySlugAny(url.slice('/blog/'.length))
@@ -111,11 +100,12 @@ export class PublicPages {
 
   /** Every public page and published post, redirect pages excepted. */
   sitemapEntries() {
-    const { index, builtOn } = this.options
+    const { index, builtOn, publicPages } = this.options
     const list = index.list()
+    const listed = publicPages.filter((page) => page.inSitemap && page.path !== BLOG_LIST_PATH)
     return [
-      ...STATIC_PAGE_PATHS.filter((url) => !REDIRECT_PAGE_PATHS.has(url)).map((url) => ({ path: url, lastmod: builtOn })),
-      { path: '/blog', lastmod: list[0]?.publishDate ?? builtOn },
+      ...listed.map((page) => ({ path: page.path, lastmod: builtOn })),
+      { path: BLOG_LIST_PATH, lastmod: list[0]?.publishDate ?? builtOn },
       ...list.map((post) => ({ path: `/blog/${post.slug}`, lastmod: post.publishDate })),
     ]
   }

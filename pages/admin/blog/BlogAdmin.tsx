@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { navigate } from 'vike/client/router'
-import type { AdminPost, AdminUser } from '../admin-types.ts'
+import type { AdminAccount } from '../../../server/accounts/account-store.ts'
+import type { AdminPost } from '../../../server/services/admin-posts.ts'
 import { apiRequest, ME_KEY, queryClient, queryFnWith } from '../query-client.ts'
 import { PostEditor } from './PostEditor.tsx'
 import { PostList } from './PostList.tsx'
@@ -9,6 +10,9 @@ import { SyncStatus } from './SyncStatus.tsx'
 
 /** Which screen the admin sees (SPEC §4): the list, or the editor for a new or an existing post. */
 type View = { name: 'list' } | { name: 'editor'; post: AdminPost | null }
+
+/** The signed-in admin: what GET /api/auth/me sends of the account. */
+type AdminUser = Pick<AdminAccount, 'username' | 'displayName'>
 
 /** SPEC §2 "Blog admin": checks the session, then the list or the editor. */
 export function BlogAdmin() {

@@ -1,9 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { toast } from '../../../renderer/components/toast.ts'
-import type { AdminPost } from '../admin-types.ts'
+import type { AdminPost } from '../../../server/services/admin-posts.ts'
+import type { PostSyncState } from '../../../server/services/content-sync.ts'
 import { ADMIN_POSTS_KEY, apiRequest, POST_PROBLEMS_KEY, PUBLIC_POSTS_KEY, queryClient, SYNC_KEY } from '../query-client.ts'
 import { formatLocalDate } from './post-form.ts'
 import { PostProblems } from './PostProblems.tsx'
+
+/** Which version of a post changed on both sides a resolve keeps. */
+type Keep = 'mine' | 'theirs'
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this post?'
 
@@ -24,7 +28,7 @@ export async function refetchLists(): Promise<void> {
 export function PostList(props: { onNew: () => void; onEdit: (post: AdminPost) => void }) {
   const posts = useQuery<AdminPost[]>({ queryKey: ADMIN_POSTS_KEY })
   const resolve = useMutation({
-    mutationFn: (choice: { slug: string; keep: 'mine' | 'theirs' }) => apiRequest('POST', '/api/admin/sync/resolve', { body: choice }),
+    mutationFn: (choice: { slug: string; keep: Keep }) => apiRequest('POST', '/api/admin/sync/resolve', { body: choice }),
     onSuccess: () => refetchLists(),
     onError: (error) => toast({ title: 'Error', description: `Failed to resolve the conflict (${error.message})`, variant: 'destructive' }),
   })
@@ -61,56 +65,85 @@ export function PostList(props: { onNew: () => void; onEdit: (post: AdminPost) =
       {posts.data && posts.data.length > 0 && (
         <ul className="admin-post-list">
           {posts.data.map((post) => (
-            <li key={post.id} className="admin-card admin-post">
-              <div className="admin-post__heading">
-                <h3 className="admin-post__title">{post.title}</h3>
-                <span className={`admin-badge ${post.isPublished ? 'admin-badge--published' : 'admin-badge--draft'}`}>
-                  {post.isPublished ? 'Published' : 'Draft'}
-                </span>
-                {post.review && <span className="admin-badge admin-badge--review">In review</span>}
-                {post.sync?.state === 'out-of-sync' && <span className="admin-badge admin-badge--conflict">Out of sync</span>}
-              </div>
-              {post.sync?.state === 'out-of-sync' && (
-                <div className="admin-alert" role="group" aria-label={`Conflict on "${post.title}"`}>
-                  <p>
-                    Also changed on the git remote
-                    {post.sync.remoteAuthor ? ` by ${post.sync.remoteAuthor.name}` : ''}
-                    {post.sync.remoteDate ? ` on ${new Date(post.sync.remoteDate).toLocaleString()}` : ''}. Keep which version?
-                  </p>
-                  <div className="admin-alert__actions">
-                    <button type="button" className="button" disabled={resolve.isPending} onClick={() => resolve.mutate({ slug: post.slug, keep: 'mine' })}>
-                      Keep mine
-                    </button>
-                    <button type="button" className="button" disabled={resolve.isPending} onClick={() => resolve.mutate({ slug: post.slug, keep: 'theirs' })}>
-                      Keep theirs
-                    </button>
-                  </div>
-                </div>
-              )}
-              <p className="admin-post__summary">{post.summary}</p>
-              <p className="admin-post__date">
-                <time dateTime={post.publishDate}>{formatLocalDate(post.publishDate)}</time>
-              </p>
-              <div className="admin-post__actions">
-                <button type="button" className="button" onClick={() => props.onEdit(post)} aria-label={`Edit "${post.title}"`}>
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="button button--danger"
-                  aria-label={`Delete "${post.title}"`}
-                  disabled={remove.isPending && remove.variables?.id === post.id}
-                  onClick={() => {
-                    if (window.confirm(DELETE_QUESTION)) remove.mutate(post)
-                  }}
-                >
-                  Delete
-                </button>
-              </div>
-            </li>
+            <PostCard
+              key={post.id}
+              post={post}
+              onEdit={() => props.onEdit(post)}
+              onDelete={() => remove.mutate(post)}
+              deleting={remove.isPending && remove.variables?.id === post.id}
+              onResolve={(keep) => resolve.mutate({ slug: post.slug, keep })}
+              resolving={resolve.isPending}
+            />
           ))}
         </ul>
       )}
     </section>
+  )
+}
+
+/** One post: its badges, a conflict with the git remote when there is one, Edit and Delete. */
+function PostCard(props: {
+  post: AdminPost
+  onEdit: () => void
+  onDelete: () => void
+  deleting: boolean
+  onResolve: (keep: Keep) => void
+  resolving: boolean
+}) {
+  const { post, onEdit, onDelete, deleting, onResolve, resolving } = props
+  return (
+    <li className="admin-card admin-post">
+      <div className="admin-post__heading">
+        <h3 className="admin-post__title">{post.title}</h3>
+        <span className={`admin-badge ${post.isPublished ? 'admin-badge--published' : 'admin-badge--draft'}`}>
+          {post.isPublished ? 'Published' : 'Draft'}
+        </span>
+        {post.review && <span className="admin-badge admin-badge--review">In review</span>}
+        {post.sync?.state === 'out-of-sync' && <span className="admin-badge admin-badge--conflict">Out of sync</span>}
+      </div>
+      {post.sync?.state === 'out-of-sync' && <SyncConflict title={post.title} sync={post.sync} onResolve={onResolve} resolving={resolving} />}
+      <p className="admin-post__summary">{post.summary}</p>
+      <p className="admin-post__date">
+        <time dateTime={post.publishDate}>{formatLocalDate(post.publishDate)}</time>
+      </p>
+      <div className="admin-post__actions">
+        <button type="button" className="button" onClick={onEdit} aria-label={`Edit "${post.title}"`}>
+          Edit
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          aria-label={`Delete "${post.title}"`}
+          disabled={deleting}
+          onClick={() => {
+            if (window.confirm(DELETE_QUESTION)) onDelete()
+          }}
+        >
+          Delete
+        </button>
+      </div>
+    </li>
+  )
+}
+
+/** Changed here and on the git remote since they last agreed: the admin keeps one of the two. */
+function SyncConflict(props: { title: string; sync: PostSyncState; onResolve: (keep: Keep) => void; resolving: boolean }) {
+  const { title, sync, onResolve, resolving } = props
+  return (
+    <div className="admin-alert" role="group" aria-label={`Conflict on "${title}"`}>
+      <p>
+        Also changed on the git remote
+        {sync.remoteAuthor ? ` by ${sync.remoteAuthor.name}` : ''}
+        {sync.remoteDate ? ` on ${new Date(sync.remoteDate).toLocaleString()}` : ''}. Keep which version?
+      </p>
+      <div className="admin-alert__actions">
+        <button type="button" className="button" disabled={resolving} onClick={() => onResolve('mine')}>
+          Keep mine
+        </button>
+        <button type="button" className="button" disabled={resolving} onClick={() => onResolve('theirs')}>
+          Keep theirs
+        </button>
+      </div>
+    </div>
   )
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { PostProblem } from '../admin-types.ts'
+import type { PostProblem } from '../../../server/services/blog-content.ts'
 import { POST_PROBLEMS_KEY } from '../query-client.ts'
 
 /**

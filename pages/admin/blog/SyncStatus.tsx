@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import type { SyncStatus as Status } from '../admin-types.ts'
+import type { SyncStatus as Status } from '../../../server/services/content-sync.ts'
 import { apiRequest, queryClient, SYNC_KEY } from '../query-client.ts'
 import { refetchLists } from './PostList.tsx'
 
@@ -18,7 +18,7 @@ export function SyncStatus() {
   })
   const data = status.data
   if (!data?.enabled) return null
-  const conflicts = data.conflicts?.length ?? 0
+  const conflicts = data.conflicts.length
   return (
     <div className="admin-sync" role="status" aria-label="Sync with the git remote">
       {data.ahead > 0 ? (

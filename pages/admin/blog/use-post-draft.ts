@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { fetchJson } from '../../../renderer/fetch-json.ts'
-import type { AdminPost, PostFields } from '../admin-types.ts'
+import type { PostInput } from '../../../server/content/post-input.ts'
+import type { AdminPost } from '../../../server/services/admin-posts.ts'
 import { deleteDraft, type PostDraft, readDraft, writeDraft } from './draft-store.ts'
 import { formFromPost, isDirty } from './post-form.ts'
 
@@ -24,7 +25,7 @@ export interface DraftOffer {
 type Phase = 'checking' | 'offering' | 'keeping' | 'done'
 
 interface FormState {
-  fields: PostFields
+  fields: PostInput
   baseVersion: string | null
   slugTouched: boolean
   /** Whether the form differs from the saved post: only then is there anything to keep. */

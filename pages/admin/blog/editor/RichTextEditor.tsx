@@ -1,12 +1,13 @@
 import '@milkdown/kit/prose/view/style/prosemirror.css'
 import { Milkdown, MilkdownProvider, useEditor } from '@milkdown/react'
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { createEditor } from './create-editor.ts'
 import { EditorBridge } from './editor-bridge.ts'
-import { insertImage, removeLink, selectedImage, selectedLink, setLink } from './editor-commands.ts'
-import { ImageDialog, type ImageRequest } from './ImageDialog.tsx'
-import { LinkDialog, type LinkRequest } from './LinkDialog.tsx'
+import { insertImage, removeLink, setLink } from './editor-commands.ts'
+import { ImageDialog } from './ImageDialog.tsx'
+import { LinkDialog } from './LinkDialog.tsx'
 import { Toolbar } from './Toolbar.tsx'
+import { useEditorDialogs } from './use-editor-dialogs.ts'
 import './editor.css'
 
 export interface RichTextEditorProps {
@@ -34,35 +35,10 @@ export default function RichTextEditor(props: RichTextEditorProps) {
 
 function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false }: RichTextEditorProps) {
   const [bridge] = useState(() => new EditorBridge())
-  const [linkRequest, setLinkRequest] = useState<LinkRequest | null>(null)
-  const [imageRequest, setImageRequest] = useState<ImageRequest | null>(null)
-  // Bumped on every opening, as the dialogs' key: each opening starts with fresh fields.
-  const [opening, setOpening] = useState(0)
-  // Whether the dialog being closed applied its change: then the text gets the focus back;
-  // otherwise whatever had it when the dialog opened (the Link button, or the text for Mod-k).
-  const applied = useRef(false)
-  const focusedBefore = useRef<HTMLElement | null>(null)
+  const { linkRequest, imageRequest, opening, openDialog, closeDialogs, apply, onCloseAutoFocus } = useEditorDialogs(bridge)
 
   // The editor is built once; it reads the latest props through this ref.
   const latest = useRef({ onChange, disabled, openDialog: (_kind: 'link' | 'image') => {} })
-
-  const openDialog = useCallback(
-    (kind: 'link' | 'image') => {
-      const view = bridge.view
-      if (!view || !view.editable) return
-      applied.current = false
-      focusedBefore.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-      setOpening((n) => n + 1)
-      if (kind === 'link') {
-        const link = selectedLink(view.state)
-        setLinkRequest({ href: (link?.mark.attrs.href as string | null) ?? '', editing: link !== null, needsText: link === null && view.state.selection.empty })
-      } else {
-        const image = selectedImage(view.state)
-        setImageRequest({ src: (image?.node.attrs.src as string) ?? '', alt: (image?.node.attrs.alt as string | null) ?? '', editing: image !== null })
-      }
-    },
-    [bridge],
-  )
 
   useLayoutEffect(() => {
     latest.current = { onChange, disabled, openDialog }
@@ -87,23 +63,6 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false }:
     bridge.view?.setProps({})
     bridge.refresh()
   }, [bridge, disabled])
-
-  const closeDialogs = () => {
-    setLinkRequest(null)
-    setImageRequest(null)
-  }
-  const apply = (command: Parameters<EditorBridge['run']>[0]) => {
-    applied.current = true
-    bridge.run(command)
-    closeDialogs()
-  }
-  // Radix's modal dialog returns the focus to its Trigger only, and these dialogs have none.
-  const onCloseAutoFocus = (event: Event) => {
-    event.preventDefault()
-    const before = focusedBefore.current
-    if (applied.current || !before?.isConnected || before === bridge.view?.dom) bridge.focus()
-    else before.focus()
-  }
 
   return (
     <div className={disabled ? 'rte rte--disabled' : 'rte'}>

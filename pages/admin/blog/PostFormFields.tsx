@@ -1,0 +1,125 @@
+import { lazy, type RefObject, Suspense, useState } from 'react'
+import { previewableImage } from './post-form.ts'
+import type { usePostForm } from './use-post-form.ts'
+
+// Its own chunk: only an admin who opens the editor downloads Milkdown.
+const RichTextEditor = lazy(() => import('./editor/RichTextEditor.tsx'))
+
+interface FieldsProps {
+  form: ReturnType<typeof usePostForm>
+  /** The id of the field `name`, unique on the page. */
+  fieldId: (name: string) => string
+  /** The rich-text editor takes no input while a save runs or a kept draft is offered. */
+  editorDisabled: boolean
+}
+
+/** The editor form's fields (SPEC §2): title, slug, summary, content, date, published, image. */
+export function PostFormFields(props: FieldsProps & { titleInput: RefObject<HTMLInputElement | null> }) {
+  const { form, fieldId: field, editorDisabled, titleInput } = props
+  const { fields } = form
+  return (
+    <>
+      <div className="admin-field">
+        <label htmlFor={field('title')}>Title*</label>
+        <input ref={titleInput} id={field('title')} value={fields.title} aria-required="true" maxLength={200} onChange={(event) => form.update('title', event.target.value)} />
+      </div>
+      <div className="admin-field">
+        <label htmlFor={field('slug')}>Slug*</label>
+        <input
+          id={field('slug')}
+          value={fields.slug}
+          placeholder="post-url-slug"
+          aria-required="true"
+          maxLength={100}
+          autoCapitalize="none"
+          spellCheck={false}
+          onChange={(event) => {
+            form.touchSlug()
+            form.update('slug', event.target.value)
+          }}
+        />
+      </div>
+      <div className="admin-field">
+        <label htmlFor={field('summary')}>Summary*</label>
+        <textarea id={field('summary')} rows={3} value={fields.summary} aria-required="true" maxLength={500} onChange={(event) => form.update('summary', event.target.value)} />
+      </div>
+      <div className="admin-field">
+        <span className="admin-label" id={field('content')}>
+          Content*
+        </span>
+        <Suspense fallback={<div className="admin-editor__loading">Loading editor...</div>}>
+          <RichTextEditor
+            key={form.editorKey}
+            initialHtml={fields.content}
+            labelId={field('content')}
+            disabled={editorDisabled}
+            onChange={(html) => form.update('content', html)}
+          />
+        </Suspense>
+      </div>
+      <DateAndPublished {...props} />
+      <FeaturedImageField {...props} />
+    </>
+  )
+}
+
+function DateAndPublished(props: FieldsProps) {
+  const { form, fieldId: field } = props
+  const { fields } = form
+  return (
+    <div className="admin-form__row">
+      <div className="admin-field">
+        <label htmlFor={field('date')}>Publish Date</label>
+        <input id={field('date')} type="date" value={fields.publishDate} onChange={(event) => form.update('publishDate', event.target.value)} />
+      </div>
+      <div className="admin-field admin-field--switch">
+        <span className="admin-label" id={field('published')}>
+          Published
+        </span>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={fields.isPublished}
+          aria-labelledby={field('published')}
+          className="admin-switch"
+          onClick={() => form.update('isPublished', !fields.isPublished)}
+        >
+          <span className="admin-switch__thumb" />
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** The image URL, and a preview of it (or why there is none) once it looks like an image. */
+function FeaturedImageField(props: FieldsProps) {
+  const { form, fieldId: field } = props
+  const [imageFailed, setImageFailed] = useState(false)
+  const image = previewableImage(form.fields.featuredImageUrl)
+  return (
+    <div className="admin-field">
+      <label htmlFor={field('image')}>Featured Image URL</label>
+      <input
+        id={field('image')}
+        type="url"
+        inputMode="url"
+        value={form.fields.featuredImageUrl}
+        placeholder="https://…"
+        onChange={(event) => {
+          setImageFailed(false)
+          form.update('featuredImageUrl', event.target.value)
+        }}
+      />
+      {/* A frame of fixed size: the image arriving later must not move the buttons below. */}
+      {image && (
+        <div className="admin-image-preview">
+          {imageFailed ? (
+            <p className="admin-hint">This image could not be loaded.</p>
+          ) : (
+            <img src={image} alt="Featured image preview" onError={() => setImageFailed(true)} />
+          )}
+        </div>
+      )}
+    </div>
+  )
+}

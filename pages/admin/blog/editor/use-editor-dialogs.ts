@@ -1,0 +1,57 @@
+import { useCallback, useRef, useState } from 'react'
+import type { EditorBridge } from './editor-bridge.ts'
+import { selectedImage, selectedLink } from './editor-commands.ts'
+import type { ImageRequest } from './ImageDialog.tsx'
+import type { LinkRequest } from './LinkDialog.tsx'
+
+/**
+ * The editor's Link and Image dialogs: which one is open and with what, applying a change, and
+ * where the focus goes when one closes.
+ */
+export function useEditorDialogs(bridge: EditorBridge) {
+  const [linkRequest, setLinkRequest] = useState<LinkRequest | null>(null)
+  const [imageRequest, setImageRequest] = useState<ImageRequest | null>(null)
+  // Bumped on every opening, as the dialogs' key: each opening starts with fresh fields.
+  const [opening, setOpening] = useState(0)
+  // Whether the dialog being closed applied its change: then the text gets the focus back;
+  // otherwise whatever had it when the dialog opened (the Link button, or the text for Mod-k).
+  const applied = useRef(false)
+  const focusedBefore = useRef<HTMLElement | null>(null)
+
+  const openDialog = useCallback(
+    (kind: 'link' | 'image') => {
+      const view = bridge.view
+      if (!view || !view.editable) return
+      applied.current = false
+      focusedBefore.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      setOpening((n) => n + 1)
+      if (kind === 'link') {
+        const link = selectedLink(view.state)
+        setLinkRequest({ href: (link?.mark.attrs.href as string | null) ?? '', editing: link !== null, needsText: link === null && view.state.selection.empty })
+      } else {
+        const image = selectedImage(view.state)
+        setImageRequest({ src: (image?.node.attrs.src as string) ?? '', alt: (image?.node.attrs.alt as string | null) ?? '', editing: image !== null })
+      }
+    },
+    [bridge],
+  )
+
+  const closeDialogs = () => {
+    setLinkRequest(null)
+    setImageRequest(null)
+  }
+  const apply = (command: Parameters<EditorBridge['run']>[0]) => {
+    applied.current = true
+    bridge.run(command)
+    closeDialogs()
+  }
+  // Radix's modal dialog returns the focus to its Trigger only, and these dialogs have none.
+  const onCloseAutoFocus = (event: Event) => {
+    event.preventDefault()
+    const before = focusedBefore.current
+    if (applied.current || !before?.isConnected || before === bridge.view?.dom) bridge.focus()
+    else before.focus()
+  }
+
+  return { linkRequest, imageRequest, opening, openDialog, closeDialogs, apply, onCloseAutoFocus }
+}
