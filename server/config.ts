@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { type ContentSyncConfig, readContentSyncConfig } from './config-content-sync.ts'
+import { blogDirOf } from './content/post-paths.ts'
 import { ConfigError } from './lib/errors.ts'
 
 export type { ContentSyncConfig } from './config-content-sync.ts'
@@ -97,7 +98,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   }
 
   const contentDir = path.resolve(root, env.CONTENT_DIR?.trim() || 'content')
-  if (!isDirectory(path.join(contentDir, 'blog'))) {
+  if (!isDirectory(blogDirOf(contentDir))) {
     fail('CONTENT_DIR', env.CONTENT_DIR ?? 'content', `${contentDir} must be a folder that contains a blog/ folder`)
   }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { postFileName } from './post-paths.ts'
 import { safePostHtml } from './sanitize-html.ts'
 import { type Post, type PostSummary, type PublicPost, type PublishedPosts, toSummary, type VersionedPost } from './post.ts'
 
@@ -30,7 +31,7 @@ export class PostIndex implements PublishedPosts {
   /** @returns a reason when the post cannot be added (its id belongs to another post). */
   upsert(post: Post, version = ''): string | null {
     const owner = this.#slugById.get(post.id)
-    if (owner !== undefined && owner !== post.slug) return `id ${post.id} is already used by ${owner}.html`
+    if (owner !== undefined && owner !== post.slug) return `id ${post.id} is already used by ${postFileName(owner)}`
     const previous = this.#bySlug.get(post.slug)
     if (previous && previous.post.id !== post.id) this.#slugById.delete(previous.post.id)
     const entry: Entry = { post, version }
