@@ -15,7 +15,7 @@ import type { Config } from './config.ts'
 import { PostFiles } from './content/post-files.ts'
 import { blogDirOf, PostPaths, repositoryPath } from './content/post-paths.ts'
 import { watchFolder } from './content/watch-folder.ts'
-import type { ContentRepository } from './git/content-repository.ts'
+import type { ContentRepository, SideBranches } from './git/content-repository.ts'
 import { FileCache } from './http/file-cache.ts'
 import type { Logger } from './lib/logger.ts'
 import { SerialQueue } from './lib/serial-queue.ts'
@@ -130,7 +130,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
   // Made first, given to both: saves and pulls take turns on it.
   const saveLock = new SerialQueue()
   const history = new PostHistory({ content, repository, paths })
-  let review: { reviews: PostReviews; branches: ReturnType<ContentRepository['sideBranches']> } | undefined
+  let review: { reviews: PostReviews; branches: SideBranches } | undefined
   if (config.contentSync?.publishMode === 'review') {
     const branches = repository.sideBranches()
     review = { branches, reviews: new PostReviews({ branches, repository, paths, logger }) }
