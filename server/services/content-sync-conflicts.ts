@@ -29,8 +29,8 @@ export class SyncConflicts {
   #conflicts: SyncConflict[] = []
   readonly #resolutions = new Map<string, AdminResolution>()
 
-  constructor(paths: PostPaths) {
-    this.#paths = paths
+  constructor(deps: { paths: PostPaths }) {
+    this.#paths = deps.paths
   }
 
   /** The sync field of a post in the admin list, when it is out of sync. */

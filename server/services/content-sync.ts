@@ -70,7 +70,7 @@ export class ContentSync {
 
   constructor(deps: ContentSyncDeps) {
     this.#deps = deps
-    this.#conflicts = new SyncConflicts(deps.paths)
+    this.#conflicts = new SyncConflicts({ paths: deps.paths })
   }
 
   /** Starts: a first sync now, then one every interval (if any). */
