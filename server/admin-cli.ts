@@ -31,11 +31,11 @@ Accounts file: $DATA_DIR/admins.json (DATA_DIR defaults to .data)`
 
 /** A problem with what the user typed or asked for: message on stderr, exit code 1. */
 class CliError extends Error {
-  constructor(
-    message: string,
-    readonly showUsage = false,
-  ) {
+  readonly showUsage: boolean
+
+  constructor(message: string, showUsage = false) {
     super(message)
+    this.showUsage = showUsage
   }
 }
 

@@ -50,7 +50,10 @@ export interface AppDeps {
   }
 }
 
-/** Builds the Koa app from its parts (tests build it directly; index.ts wires real ones). */
+/**
+ * Builds the Koa app from its parts, which start.ts makes (site.ts composes them). Tests do not
+ * build it on its own: they start the whole server (startServer) over a temp repository.
+ */
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa()
   app.proxy = deps.config.trustProxy

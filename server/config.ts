@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { type GitSyncConfig, readGitSyncConfig } from './config-git-sync.ts'
+import { type ContentSyncConfig, readContentSyncConfig } from './config-content-sync.ts'
+import { blogDirOf } from './content/post-paths.ts'
 import { ConfigError } from './lib/errors.ts'
 
-export type { GitSyncConfig } from './config-git-sync.ts'
+export type { ContentSyncConfig } from './config-content-sync.ts'
 
 /**
  * Every setting of the server, read from environment variables and checked at start.
@@ -36,8 +37,8 @@ export interface Config {
   sessionSecret: string | null
   /** Seeds the first admin account instead of a generated password (both or neither). */
   firstAdmin: { username?: string; password?: string }
-  /** Two-way sync with a git remote (GIT_* settings, config-git-sync.ts); null without GIT_REMOTE_URL. */
-  gitSync: GitSyncConfig | null
+  /** Two-way sync with a git remote (GIT_* settings, config-content-sync.ts); null without GIT_REMOTE_URL. */
+  contentSync: ContentSyncConfig | null
 }
 
 /** A shorter secret could be guessed; 32 characters of hex or base64 carry 128 bits or more. */
@@ -97,7 +98,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   }
 
   const contentDir = path.resolve(root, env.CONTENT_DIR?.trim() || 'content')
-  if (!isDirectory(path.join(contentDir, 'blog'))) {
+  if (!isDirectory(blogDirOf(contentDir))) {
     fail('CONTENT_DIR', env.CONTENT_DIR ?? 'content', `${contentDir} must be a folder that contains a blog/ folder`)
   }
 
@@ -125,7 +126,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     problems.push('ADMIN_USERNAME and ADMIN_PASSWORD: set both to seed the first admin account, or neither')
   }
 
-  const gitSync = readGitSyncConfig(env, problems)
+  const contentSync = readContentSyncConfig(env, problems)
 
   if (problems.length > 0) throw new ConfigError(problems)
   return {
@@ -141,7 +142,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     siteDir: siteDirOf(dataDir, contentDir),
     sessionSecret,
     firstAdmin,
-    gitSync,
+    contentSync,
   }
 }
 

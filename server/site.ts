@@ -1,14 +1,33 @@
+/**
+ * Where a site's services are built, each with its dependencies passed in (as Ghost's
+ * `posts-service-instance.js` does): the content and its pages (`openSite`, which the build
+ * uses too) and the admin side (`openAdmin`). No service builds another or reaches one through
+ * a late-bound closure: what two of them share (the save lock) is made here first and given to
+ * both. start.ts only opens the repository, calls these, and listens.
+ */
 import path from 'node:path'
+import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
+import { ensureFirstAdmin } from './accounts/first-admin.ts'
+import { loadSessionSecret } from './accounts/session-secret.ts'
+import { SessionStore } from './accounts/session-store.ts'
 import type { BuildInfo } from './build-info.ts'
 import type { Config } from './config.ts'
 import { PostFiles } from './content/post-files.ts'
+import { blogDirOf, PostPaths, repositoryPath } from './content/post-paths.ts'
 import { watchFolder } from './content/watch-folder.ts'
+import type { ContentRepository, SideBranches } from './git/content-repository.ts'
 import { FileCache } from './http/file-cache.ts'
 import type { Logger } from './lib/logger.ts'
+import { SerialQueue } from './lib/serial-queue.ts'
 import { PageFiles } from './pages/page-files.ts'
 import { readPublicPages } from './pages/page-routes.ts'
 import { createPageRenderer, loadServerBuild, renderSettingsOf } from './pages/render-page.ts'
+import { AdminPosts } from './services/admin-posts.ts'
 import { BlogContent } from './services/blog-content.ts'
+import { ContentSync } from './services/content-sync.ts'
+import { LoginGuard } from './services/login-guard.ts'
+import { PostHistory } from './services/post-history.ts'
+import { PostReviews } from './services/post-reviews.ts'
 import { PublicPages } from './services/public-pages.ts'
 
 /**
@@ -41,8 +60,8 @@ export async function openSite(options: {
 }) {
   const { config, build, logger } = options
   if (config.mode === 'production') await loadServerBuild(config.distDir)
-  const blogDir = path.join(config.contentDir, 'blog')
-  const folder = options.repositoryRoot ? path.relative(options.repositoryRoot, blogDir).split(path.sep).join('/') : blogDir
+  const blogDir = blogDirOf(config.contentDir)
+  const folder = options.repositoryRoot ? repositoryPath(options.repositoryRoot, blogDir) : blogDir
   const content = new BlogContent({ files: new PostFiles(blogDir), logger, folder })
   await content.load()
   const settings = renderSettingsOf(config)
@@ -94,5 +113,80 @@ export async function openSite(options: {
       stopWatching()
       await pages.flush()
     },
+  }
+}
+
+export type Site = Awaited<ReturnType<typeof openSite>>
+
+/**
+ * The admin side: accounts (the first one created at first start, its password printed
+ * once), sessions, the sign-in guard, and the posts service that turns saves into commits,
+ * with its history, its reviews (PUBLISH_MODE=review) and the content sync (GIT_REMOTE_URL).
+ */
+export async function openAdmin(options: { config: Config; logger: Logger; site: Site; repository: ContentRepository }) {
+  const { config, logger, site, repository } = options
+  const accounts = new AccountStore(accountsFilePath(config.dataDir))
+  await createFirstAdmin({ config, logger, accounts })
+  const secret = await loadSessionSecret({ dataDir: config.dataDir, configured: config.sessionSecret })
+  const content = site.content
+  const paths = new PostPaths({ root: repository.root, blogDir: blogDirOf(config.contentDir) })
+  // Made first, given to both: saves and pulls take turns on it.
+  const saveLock = new SerialQueue()
+  const history = new PostHistory({ content, repository, paths })
+  let review: { reviews: PostReviews; branches: SideBranches } | undefined
+  if (config.contentSync?.publishMode === 'review') {
+    const branches = repository.sideBranches()
+    review = { branches, reviews: new PostReviews({ branches, repository, paths, logger }) }
+    await review.reviews.refresh()
+  }
+  let sync: ContentSync | null = null
+  if (config.contentSync) {
+    const { remoteUrl, remoteBranch, username, token, intervalSeconds } = config.contentSync
+    sync = new ContentSync({
+      remote: repository.connectRemote({ url: remoteUrl, branch: remoteBranch ?? (await repository.currentBranch()), username, token }),
+      content,
+      paths,
+      saveLock,
+      intervalMs: intervalSeconds * 1000,
+      siteAuthor: { name: 'Watchio site', email: `site@${new URL(config.siteUrl).hostname}` },
+      logger,
+      review,
+    })
+  }
+  const posts = new AdminPosts({ content, repository, paths, history, saveLock, sync: sync ?? undefined, review })
+  return {
+    accounts,
+    // In the site's own folder: one writer per content repository, so two sites sharing a
+    // DATA_DIR never overwrite each other's sessions.
+    sessions: new SessionStore({ file: path.join(config.siteDir, 'sessions.json'), logger }),
+    guard: new LoginGuard(),
+    posts,
+    history,
+    content,
+    sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.contentSync?.webhookSecret ?? null },
+    sessionKeys: [secret],
+  }
+}
+
+/** At first start, the first admin account; a password made up for it is printed, once. */
+async function createFirstAdmin(options: { config: Config; logger: Logger; accounts: AccountStore }): Promise<void> {
+  const { config, logger, accounts } = options
+  const first = await ensureFirstAdmin({
+    store: accounts,
+    env: { ADMIN_USERNAME: config.firstAdmin.username, ADMIN_PASSWORD: config.firstAdmin.password },
+    siteHost: new URL(config.siteUrl).host,
+  })
+  if (first?.password) {
+    logger.info(
+      [
+        'First start: created the admin account. This password is shown only once.',
+        `  Sign in at ${config.siteUrl}/admin/login`,
+        `  username: ${first.username}`,
+        `  password: ${first.password}`,
+        `  Change it with: npm run admin -- passwd ${first.username}`,
+      ].join('\n'),
+    )
+  } else if (first) {
+    logger.info(`First start: created the admin account "${first.username}" from ADMIN_USERNAME and ADMIN_PASSWORD.`)
   }
 }

@@ -2,27 +2,17 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Middleware } from 'koa'
 import { mkdir } from 'node:fs/promises'
-import path from 'node:path'
-import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
-import { ensureFirstAdmin } from './accounts/first-admin.ts'
-import { loadSessionSecret } from './accounts/session-secret.ts'
-import { SessionStore } from './accounts/session-store.ts'
 import { createApp } from './app.ts'
-import { ContentRepository, type SideBranches } from './git/content-repository.ts'
+import { ContentRepository } from './git/content-repository.ts'
 import type { BuildInfo } from './build-info.ts'
 import type { Config } from './config.ts'
 import type { Logger } from './lib/logger.ts'
-import { AdminPosts } from './services/admin-posts.ts'
-import { ContentSync } from './services/content-sync.ts'
-import { LoginGuard } from './services/login-guard.ts'
-import { PostHistory } from './services/post-history.ts'
-import { PostReviews } from './services/post-reviews.ts'
-import { openSite } from './site.ts'
+import { openAdmin, openSite, type Site } from './site.ts'
 
 export interface RunningServer {
   /** Base URL actually listened on, e.g. http://127.0.0.1:41235. */
   url: string
-  site: Awaited<ReturnType<typeof openSite>>
+  site: Site
   close(): Promise<void>
 }
 
@@ -35,7 +25,7 @@ export async function startServer(options: { config: Config; build: BuildInfo; l
   // Before the posts are read: it refuses to start beside another writer of the repository,
   // and finishes or undoes a save that a crash interrupted. (The build only reads: no lock.)
   const repository = await ContentRepository.open({ dir: config.contentDir, logger })
-  let site: Awaited<ReturnType<typeof openSite>>
+  let site: Site
   try {
     // Private (it holds password hashes) before the site writes its pages into it.
     await mkdir(config.dataDir, { recursive: true, mode: 0o700 })
@@ -84,83 +74,6 @@ export async function startServer(options: { config: Config; build: BuildInfo; l
         await site.close()
         await repository.close()
       }),
-  }
-}
-
-/**
- * The admin side: accounts (the first one created at first start, its password printed
- * once), sessions, the sign-in guard, and the posts service that turns saves into commits.
- */
-async function openAdmin(options: {
-  config: Config
-  logger: Logger
-  site: Awaited<ReturnType<typeof openSite>>
-  repository: ContentRepository
-}) {
-  const { config, logger, site, repository } = options
-  const accounts = new AccountStore(accountsFilePath(config.dataDir))
-  const first = await ensureFirstAdmin({
-    store: accounts,
-    env: { ADMIN_USERNAME: config.firstAdmin.username, ADMIN_PASSWORD: config.firstAdmin.password },
-    siteHost: new URL(config.siteUrl).host,
-  })
-  if (first?.password) {
-    logger.info(
-      [
-        'First start: created the admin account. This password is shown only once.',
-        `  Sign in at ${config.siteUrl}/admin/login`,
-        `  username: ${first.username}`,
-        `  password: ${first.password}`,
-        `  Change it with: npm run admin -- passwd ${first.username}`,
-      ].join('\n'),
-    )
-  } else if (first) {
-    logger.info(`First start: created the admin account "${first.username}" from ADMIN_USERNAME and ADMIN_PASSWORD.`)
-  }
-  const secret = await loadSessionSecret({ dataDir: config.dataDir, configured: config.sessionSecret })
-  const blogDir = path.join(config.contentDir, 'blog')
-  const history = new PostHistory({ content: site.content, repository, blogDir })
-  let sync: ContentSync | null = null
-  let review: { reviews: PostReviews; branches: SideBranches } | undefined
-  if (config.gitSync?.publishMode === 'review') {
-    const branches = repository.sideBranches()
-    review = { branches, reviews: new PostReviews({ branches, repository, blogDir, logger }) }
-    await review.reviews.refresh()
-  }
-  const posts = new AdminPosts({
-    content: site.content,
-    repository,
-    blogDir,
-    history,
-    // Late-bound: the sync service is made next, and needs this service's `exclusive`.
-    sync: () => (sync ? { stateOf: (slug) => sync!.stateOf(slug), committed: () => sync!.request('save') } : undefined),
-    review,
-  })
-  if (config.gitSync) {
-    const { remoteUrl, remoteBranch, username, token, intervalSeconds } = config.gitSync
-    sync = new ContentSync({
-      remote: repository.connectRemote({ url: remoteUrl, branch: remoteBranch ?? (await repository.currentBranch()), username, token }),
-      content: site.content,
-      root: repository.root,
-      blogDir,
-      exclusive: (work) => posts.exclusive(work),
-      intervalMs: intervalSeconds * 1000,
-      siteAuthor: { name: 'Watchio site', email: `site@${new URL(config.siteUrl).hostname}` },
-      logger,
-      review,
-    })
-  }
-  return {
-    accounts,
-    // In the site's own folder: one writer per content repository, so two sites sharing a
-    // DATA_DIR never overwrite each other's sessions.
-    sessions: new SessionStore({ file: path.join(config.siteDir, 'sessions.json'), logger }),
-    guard: new LoginGuard(),
-    posts,
-    history,
-    content: site.content,
-    sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.gitSync?.webhookSecret ?? null },
-    sessionKeys: [secret],
   }
 }
 

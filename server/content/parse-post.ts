@@ -18,7 +18,11 @@ import {
  * "305", and `title: 1.0` the title "1.0", which converting the number back would lose.
  */
 class NumberText {
-  constructor(readonly text: string) {}
+  readonly text: string
+
+  constructor(text: string) {
+    this.text = text
+  }
 }
 
 /** js-yaml's own scalar types: exported at runtime, though @types/js-yaml does not declare them. */

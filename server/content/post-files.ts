@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PostFileError } from '../lib/errors.ts'
-import type { Post } from './post.ts'
-import { SLUG_PATTERN } from './post-rules.ts'
+import type { VersionedPost } from './post.ts'
 import { parsePostFile } from './parse-post.ts'
+import { isMeantAsPost, isPostFileName } from './post-paths.ts'
 import { findUnsafeHtml } from './unsafe-html.ts'
 import { blobId } from '../git/objects/blob-id.ts'
 
@@ -11,27 +11,18 @@ import { blobId } from '../git/objects/blob-id.ts'
  * What reading one post file gave: the post with its version (the file's git blob id), nothing
  * (the file is gone), or why it cannot be read.
  */
-export type ReadResult = { post: Post; version: string } | { missing: true } | { error: PostFileError }
+export type ReadResult = VersionedPost | { missing: true } | { error: PostFileError }
 
 /** How many files are read at once when loading the whole folder. */
 const READ_CONCURRENCY = 64
 
-/** `<slug>.html` with a valid slug; anything else in the folder is not a post. */
-export function isPostFileName(name: string): boolean {
-  return name.endsWith('.html') && SLUG_PATTERN.test(name.slice(0, -'.html'.length))
-}
-
-/**
- * A file someone meant as a post: any `.html` file that is not hidden (an editor's or the atomic
- * writer's temp file). One whose name is not a slug is reported rather than passed over in silence.
- */
-export function isMeantAsPost(name: string): boolean {
-  return name.endsWith('.html') && !name.startsWith('.')
-}
-
 /** The post files of `content/blog/`: reading them is all this does; parsing is pure. */
 export class PostFiles {
-  constructor(readonly blogDir: string) {}
+  readonly blogDir: string
+
+  constructor(blogDir: string) {
+    this.blogDir = blogDir
+  }
 
   /** The files meant as posts (see isMeantAsPost), misnamed ones included. */
   async listFileNames(): Promise<string[]> {
@@ -78,7 +69,7 @@ export function readPostBytes(fileName: string, bytes: Buffer): ReadResult {
     const unsafe = findUnsafeHtml(post.content, contentFirstLine(text, post.content))
     if (unsafe) return { error: new PostFileError(fileName, 'content', unsafe) }
     // The version is the blob id of the bytes on disk: exactly what git records for the file.
-    return { post, version: blobId(bytes) }
+    return { ...post, version: blobId(bytes) }
   } catch (error) {
     if (error instanceof PostFileError) return { error }
     throw error

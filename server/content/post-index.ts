@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
+import { postFileName } from './post-paths.ts'
 import { safePostHtml } from './sanitize-html.ts'
-import { type Post, type PostSummary, type PublicPost, type PublishedPosts, toSummary } from './post.ts'
+import { type Post, type PostSummary, type PublicPost, type PublishedPosts, toSummary, type VersionedPost } from './post.ts'
 
 interface Entry {
   post: Post
@@ -19,26 +20,26 @@ interface Entry {
  * is made for each change so that a list handed out never changes under its holder.
  */
 export class PostIndex implements PublishedPosts {
-  private readonly bySlug = new Map<string, Entry>()
-  private readonly slugById = new Map<string, string>()
-  private publishedList: PostSummary[] | null = null
+  readonly #bySlug = new Map<string, Entry>()
+  readonly #slugById = new Map<string, string>()
+  #publishedList: PostSummary[] | null = null
   /** XOR of the published entries' slug-and-date hashes: what the sitemap is made from. */
-  private urlsDigest = 0n
+  #urlsDigest = 0n
   /** Increases on every change; part of every ETag derived from the index. */
   revision = 0
 
   /** @returns a reason when the post cannot be added (its id belongs to another post). */
   upsert(post: Post, version = ''): string | null {
-    const owner = this.slugById.get(post.id)
-    if (owner !== undefined && owner !== post.slug) return `id ${post.id} is already used by ${owner}.html`
-    const previous = this.bySlug.get(post.slug)
-    if (previous && previous.post.id !== post.id) this.slugById.delete(previous.post.id)
+    const owner = this.#slugById.get(post.id)
+    if (owner !== undefined && owner !== post.slug) return `id ${post.id} is already used by ${postFileName(owner)}`
+    const previous = this.#bySlug.get(post.slug)
+    if (previous && previous.post.id !== post.id) this.#slugById.delete(previous.post.id)
     const entry: Entry = { post, version }
-    this.bySlug.set(post.slug, entry)
-    this.slugById.set(post.id, post.slug)
+    this.#bySlug.set(post.slug, entry)
+    this.#slugById.set(post.id, post.slug)
     if (!previous || showsInListDifferently(previous.post, post)) {
-      if (previous) this.leaveList(previous)
-      this.joinList(entry)
+      if (previous) this.#leaveList(previous)
+      this.#joinList(entry)
     } else {
       // An edit of the content alone leaves the list entry as it was.
       entry.urlHash = previous.urlHash
@@ -48,11 +49,11 @@ export class PostIndex implements PublishedPosts {
   }
 
   remove(slug: string): Post | undefined {
-    const entry = this.bySlug.get(slug)
+    const entry = this.#bySlug.get(slug)
     if (!entry) return undefined
-    this.bySlug.delete(slug)
-    this.slugById.delete(entry.post.id)
-    this.leaveList(entry)
+    this.#bySlug.delete(slug)
+    this.#slugById.delete(entry.post.id)
+    this.#leaveList(entry)
     this.revision++
     return entry.post
   }
@@ -62,88 +63,94 @@ export class PostIndex implements PublishedPosts {
    * whatever the number of posts: equal digests, equal sets (and the order follows from them).
    */
   publishedUrlsDigest(): string {
-    return this.urlsDigest.toString(36)
+    return this.#urlsDigest.toString(36)
   }
 
   bySlugAny(slug: string): Post | undefined {
-    return this.bySlug.get(slug)?.post
+    return this.#bySlug.get(slug)?.post
   }
 
   byId(id: string): Post | undefined {
-    return this.versionedById(id)?.post
+    return this.#entryById(id)?.post
   }
 
   /** A post, drafts included, with its version (the admin side). */
-  versionedById(id: string): { post: Post; version: string } | undefined {
-    const slug = this.slugById.get(id)
-    const entry = slug === undefined ? undefined : this.bySlug.get(slug)
-    return entry && { post: entry.post, version: entry.version }
+  versionedById(id: string): VersionedPost | undefined {
+    const entry = this.#entryById(id)
+    return entry && { ...entry.post, version: entry.version }
   }
 
   all(): Post[] {
-    return this.allVersioned().map((entry) => entry.post)
+    return this.#sortedEntries().map((entry) => entry.post)
   }
 
   /** Every post, drafts included, newest first, with its version (the admin list). */
-  allVersioned(): { post: Post; version: string }[] {
-    return [...this.bySlug.values()]
-      .sort((a, b) => newestFirst(a.post, b.post))
-      .map((entry) => ({ post: entry.post, version: entry.version }))
+  allVersioned(): VersionedPost[] {
+    return this.#sortedEntries().map((entry) => ({ ...entry.post, version: entry.version }))
   }
 
   versionOf(slug: string): string | undefined {
-    return this.bySlug.get(slug)?.version
+    return this.#bySlug.get(slug)?.version
   }
 
   /** Published posts, newest first. */
   list(): readonly PostSummary[] {
-    this.publishedList ??= [...this.bySlug.values()]
+    this.#publishedList ??= [...this.#bySlug.values()]
       .map((entry) => entry.post)
       .filter((post) => post.isPublished)
       .sort(newestFirst)
       .map(toSummary)
-    return this.publishedList
+    return this.#publishedList
   }
 
   /** One published post with sanitized content; drafts and unknown slugs give undefined. */
   get(slug: string): PublicPost | undefined {
-    const entry = this.bySlug.get(slug)
+    const entry = this.#bySlug.get(slug)
     if (!entry || !entry.post.isPublished) return undefined
     entry.cleanContent ??= safePostHtml(entry.post.content)
     return { ...toSummary(entry.post), content: entry.cleanContent }
   }
 
-  get size(): number {
-    return this.bySlug.size
+  #entryById(id: string): Entry | undefined {
+    const slug = this.#slugById.get(id)
+    return slug === undefined ? undefined : this.#bySlug.get(slug)
   }
 
-  private joinList(entry: Entry): void {
+  #sortedEntries(): Entry[] {
+    return [...this.#bySlug.values()].sort((a, b) => newestFirst(a.post, b.post))
+  }
+
+  get size(): number {
+    return this.#bySlug.size
+  }
+
+  #joinList(entry: Entry): void {
     if (!entry.post.isPublished) return
     const summary = toSummary(entry.post)
     entry.urlHash = sha1(`${summary.slug}\n${summary.publishDate}`)
-    this.urlsDigest ^= entry.urlHash
-    if (this.publishedList === null) return
-    const list = this.publishedList.slice()
-    list.splice(this.positionOf(list, entry.post), 0, summary)
-    this.publishedList = list
+    this.#urlsDigest ^= entry.urlHash
+    if (this.#publishedList === null) return
+    const list = this.#publishedList.slice()
+    list.splice(this.#positionOf(list, entry.post), 0, summary)
+    this.#publishedList = list
   }
 
-  private leaveList(entry: Entry): void {
+  #leaveList(entry: Entry): void {
     if (!entry.post.isPublished || entry.urlHash === undefined) return
-    this.urlsDigest ^= entry.urlHash
-    if (this.publishedList === null) return
-    const list = this.publishedList.slice()
-    const at = this.positionOf(list, entry.post)
+    this.#urlsDigest ^= entry.urlHash
+    if (this.#publishedList === null) return
+    const list = this.#publishedList.slice()
+    const at = this.#positionOf(list, entry.post)
     if (list[at]?.slug !== entry.post.slug) {
-      this.publishedList = null // Not where it should be: rebuilt from scratch on next use.
+      this.#publishedList = null // Not where it should be: rebuilt from scratch on next use.
       return
     }
     list.splice(at, 1)
-    this.publishedList = list
+    this.#publishedList = list
   }
 
   /** Where `post` is, or would go, in the sorted list (binary search). */
-  private positionOf(list: readonly PostSummary[], post: Pick<Post, 'publishDate' | 'slug'>): number {
+  #positionOf(list: readonly PostSummary[], post: Pick<Post, 'publishDate' | 'slug'>): number {
     let low = 0
     let high = list.length
     while (low < high) {

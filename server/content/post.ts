@@ -47,5 +47,9 @@ export function toPublicPost(post: Post): PublicPost {
   return { ...toSummary(post), content: post.content }
 }
 
-/** A post as the admin API shows it: every field, drafts included, and the version (its file's blob id) to send back. */
+/**
+ * A post with its version: the blob id of its file's bytes, what git records for the file. The
+ * one shape for it everywhere (a read file, the index, a review branch, the admin API, which
+ * shows every field, drafts included, and takes the version back to detect a conflicting edit).
+ */
 export type VersionedPost = Post & { version: string }

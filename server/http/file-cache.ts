@@ -27,18 +27,21 @@ const TYPES: Record<string, string> = {
  * kept until they are rewritten (`invalidate`) or pushed out by newer ones when over `maxBytes`.
  */
 export class FileCache {
-  private readonly entries = new Map<string, PreparedBody>()
-  private bytes = 0
+  readonly #entries = new Map<string, PreparedBody>()
+  #bytes = 0
+  readonly #maxBytes: number
 
-  constructor(private readonly maxBytes = 256 * 1024 * 1024) {}
+  constructor(maxBytes = 256 * 1024 * 1024) {
+    this.#maxBytes = maxBytes
+  }
 
   /** The file's prepared body, or null when there is no such file. */
   async get(filePath: string, options: { immutable: boolean }): Promise<PreparedBody | null> {
-    const cached = this.entries.get(filePath)
+    const cached = this.#entries.get(filePath)
     if (cached) {
       // Map order is insertion order: re-inserting marks it as recently used.
-      this.entries.delete(filePath)
-      this.entries.set(filePath, cached)
+      this.#entries.delete(filePath)
+      this.#entries.set(filePath, cached)
       return cached
     }
     let content: Buffer
@@ -50,26 +53,26 @@ export class FileCache {
       throw error
     }
     const type = TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream'
-    const prepared = options.immutable ? new PreparedBody(content, type, 11, 9) : new PreparedBody(content, type)
-    this.remember(filePath, prepared)
+    const prepared = new PreparedBody(content, type, { immutable: options.immutable })
+    this.#remember(filePath, prepared)
     return prepared
   }
 
   invalidate(filePath: string): void {
-    const entry = this.entries.get(filePath)
+    const entry = this.#entries.get(filePath)
     if (!entry) return
-    this.entries.delete(filePath)
-    this.bytes -= entry.size
+    this.#entries.delete(filePath)
+    this.#bytes -= entry.size
   }
 
-  private remember(filePath: string, prepared: PreparedBody): void {
+  #remember(filePath: string, prepared: PreparedBody): void {
     this.invalidate(filePath)
-    this.entries.set(filePath, prepared)
-    this.bytes += prepared.size
-    for (const [oldPath, old] of this.entries) {
-      if (this.bytes <= this.maxBytes) break
-      this.entries.delete(oldPath)
-      this.bytes -= old.size
+    this.#entries.set(filePath, prepared)
+    this.#bytes += prepared.size
+    for (const [oldPath, old] of this.#entries) {
+      if (this.#bytes <= this.#maxBytes) break
+      this.#entries.delete(oldPath)
+      this.#bytes -= old.size
     }
   }
 }

@@ -16,16 +16,21 @@ const MIN_COMPRESS_BYTES = 1024
  */
 export class PreparedBody {
   readonly etag: string
-  private readonly encoded = new Map<'br' | 'gzip', Promise<Buffer>>()
+  readonly body: Buffer
+  readonly type: string
+  readonly #encoded = new Map<'br' | 'gzip', Promise<Buffer>>()
+  readonly #brotliQuality: number
+  readonly #gzipLevel: number
 
-  constructor(
-    readonly body: Buffer,
-    readonly type: string,
-    /** Brotli quality: 11 for immutable assets compressed once, lower for content that changes. */
-    private readonly brotliQuality = 5,
-    /** gzip level: 9 for immutable assets, 6 for the rest. */
-    private readonly gzipLevel = 6,
-  ) {
+  /**
+   * `immutable`: compressed once and kept (the build's assets), so it gets the smallest output
+   * (Brotli 11, gzip 9); content that changes gets quicker levels (Brotli 5, gzip 6).
+   */
+  constructor(body: Buffer, type: string, options: { immutable?: boolean } = {}) {
+    this.body = body
+    this.type = type
+    this.#brotliQuality = options.immutable ? 11 : 5
+    this.#gzipLevel = options.immutable ? 9 : 6
     this.etag = `"${createHash('sha1').update(body).digest('base64url')}"`
   }
 
@@ -38,18 +43,18 @@ export class PreparedBody {
   }
 
   encode(encoding: 'br' | 'gzip'): Promise<Buffer> {
-    let pending = this.encoded.get(encoding)
+    let pending = this.#encoded.get(encoding)
     if (!pending) {
       pending =
         encoding === 'br'
           ? brotli(this.body, {
               params: {
-                [constants.BROTLI_PARAM_QUALITY]: this.brotliQuality,
+                [constants.BROTLI_PARAM_QUALITY]: this.#brotliQuality,
                 [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length,
               },
             })
-          : gzipAsync(this.body, { level: this.gzipLevel })
-      this.encoded.set(encoding, pending)
+          : gzipAsync(this.body, { level: this.#gzipLevel })
+      this.#encoded.set(encoding, pending)
     }
     return pending
   }

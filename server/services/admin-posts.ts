@@ -4,26 +4,45 @@ import path from 'node:path'
 import { blobId } from '../git/objects/blob-id.ts'
 import type { Post, VersionedPost } from '../content/post.ts'
 import { type PostInput, readPostInput, readVersion } from '../content/post-input.ts'
+import { postFileName, type PostPaths, slugOfFile } from '../content/post-paths.ts'
 import { cleanPostHtml } from '../content/sanitize-html.ts'
 import { serializePost } from '../content/serialize-post.ts'
 import { ConflictError, InvalidInputError, NotFoundError } from '../lib/errors.ts'
+import type { SerialQueue } from '../lib/serial-queue.ts'
 import type { ContentRepository, FileChange, GitAuthor, SideBranches } from '../git/content-repository.ts'
 import type { BlogContent } from './blog-content.ts'
-import type { PostSyncState } from './content-sync.ts'
+import type { ContentSync } from './content-sync.ts'
+import type { PostSyncState } from './content-sync-conflicts.ts'
 import { type PostHistory, readCommitId } from './post-history.ts'
 import { type PostReview, type PostReviews, REVIEW_PREFIX, type ReviewState } from './post-reviews.ts'
-
-export type { VersionedPost }
 
 /** In review mode, a post under review also says so (and shows its review branch's version). */
 export type AdminPost = VersionedPost & { review?: ReviewState; sync?: PostSyncState }
 
-/** What AdminPosts needs of remote sync, when there is one. */
-export interface PostsSyncHooks {
-  /** The post's sync state when it is out of sync (shown in the admin list). */
-  stateOf(slug: string): PostSyncState | undefined
-  /** A save made a commit: push it, in the background. */
-  committed(): void
+export interface AdminPostsDeps {
+  content: BlogContent
+  repository: Pick<ContentRepository, 'commitFiles'>
+  /** Where the posts are in the repository. */
+  paths: PostPaths
+  /** Past versions, for restore. */
+  history: PostHistory
+  /**
+   * The save lock: saves run one at a time as its jobs, so a check and the write it allows never
+   * interleave with another save, nor with a pull (ContentSync runs its pulls on the same lock).
+   */
+  saveLock: Pick<SerialQueue, 'run'>
+  /**
+   * The content sync, when GIT_REMOTE_URL is set: the admin list shows which posts are out of
+   * sync, and a save that made a commit asks it to push.
+   */
+  sync?: Pick<ContentSync, 'stateOf' | 'request'>
+  /**
+   * PUBLISH_MODE=review: saves go to the post's review branch (`cms/<slug>`), not live; the
+   * admin side shows and edits the review's version. Absent: saves go live (direct mode).
+   */
+  review?: { reviews: PostReviews; branches: Pick<SideBranches, 'commit'> }
+  /** Today's date `YYYY-MM-DD`: a new post's default publish date. */
+  today?: () => string
 }
 
 /** What a save did: `committed` is false when the post was already exactly so. */
@@ -43,26 +62,11 @@ const ID_LENGTH = 10
  * the write it allows can never interleave with another save.
  */
 export class AdminPosts {
-  private queue: Promise<unknown> = Promise.resolve()
+  readonly #deps: AdminPostsDeps
 
-  constructor(
-    private readonly deps: {
-      content: BlogContent
-      repository: Pick<ContentRepository, 'commitFiles'>
-      blogDir: string
-      /** Past versions, for restore. */
-      history: PostHistory
-      /** Remote sync, when GIT_REMOTE_URL is set (late-bound: the sync service needs `exclusive`). */
-      sync?: () => PostsSyncHooks | undefined
-      /**
-       * PUBLISH_MODE=review: saves go to the post's review branch (`cms/<slug>`), not live; the
-       * admin side shows and edits the review's version. Absent: saves go live (direct mode).
-       */
-      review?: { reviews: PostReviews; branches: Pick<SideBranches, 'commit'> }
-      /** Today's date `YYYY-MM-DD`: a new post's default publish date. */
-      today?: () => string
-    },
-  ) {}
+  constructor(deps: AdminPostsDeps) {
+    this.#deps = deps
+  }
 
   /**
    * Every post; one changed both here and on the git remote also has `sync` (out of sync). In
@@ -70,52 +74,44 @@ export class AdminPosts {
    * that exist only on a review branch are listed too.
    */
   list(): AdminPost[] {
-    const sync = this.deps.sync?.()
-    const posts: AdminPost[] = this.deps.content.index.allVersioned().map(({ post, version }) => {
+    const { sync } = this.#deps
+    const posts: AdminPost[] = this.#deps.content.index.allVersioned().map((post) => {
       const state = sync?.stateOf(post.slug)
-      const shown = this.withReview({ ...post, version })
+      const shown = this.#withReview(post)
       return state ? { ...shown, sync: state } : shown
     })
-    const reviews = this.deps.review?.reviews
+    const reviews = this.#deps.review?.reviews
     if (!reviews) return posts
     for (const review of reviews.all()) {
-      if (review.post && !this.deps.content.index.byId(review.post.id)) posts.push({ ...review.post, review: reviewState(review) })
+      if (review.post && !this.#deps.content.index.byId(review.post.id)) posts.push({ ...review.post, review: reviewState(review) })
     }
     return posts.sort((a, b) => (a.publishDate !== b.publishDate ? (a.publishDate < b.publishDate ? 1 : -1) : a.slug < b.slug ? -1 : 1))
   }
 
-  /**
-   * Runs `work` while no save runs (a pull that rewrites post files and reloads them, so that a
-   * save's version check never passes against a file a pull is replacing).
-   */
-  exclusive<T>(work: () => Promise<T>): Promise<T> {
-    return this.serialize(work)
-  }
-
   get(id: string): AdminPost {
-    const found = this.deps.content.index.versionedById(id)
-    const review = this.deps.review?.reviews.get(id)
+    const found = this.#deps.content.index.versionedById(id)
+    const review = this.#deps.review?.reviews.get(id)
     if (review?.post) return { ...review.post, review: reviewState(review) }
     if (!found) throw new NotFoundError('No post has this id')
-    return this.withReview({ ...found.post, version: found.version })
+    return this.#withReview(found)
   }
 
   create(body: unknown, author: GitAuthor): Promise<SaveResult> {
-    return this.serialize(async () => {
-      const today = this.deps.today?.() ?? new Date().toISOString().slice(0, 10)
+    return this.#deps.saveLock.run(async () => {
+      const today = this.#deps.today?.() ?? new Date().toISOString().slice(0, 10)
       const { input } = readPostInput(body, { publishDate: today, isPublished: false, featuredImageUrl: '' })
-      this.ensureSlugFree(input.slug, null)
-      const post: Post = { id: this.newId(), ...input, content: cleanContent(input.content) }
-      return this.write({ post, previous: null, author, verb: 'create' })
+      this.#ensureSlugFree(input.slug, null)
+      const post: Post = { id: this.#newId(), ...input, content: cleanContent(input.content) }
+      return this.#write({ post, previous: null, author, verb: 'create' })
     })
   }
 
   update(id: string, body: unknown, author: GitAuthor): Promise<SaveResult> {
-    return this.serialize(async () => {
+    return this.#deps.saveLock.run(async () => {
       const current = this.get(id)
       const { input, version } = readPostInput(body, current)
-      this.ensureVersion(current, version)
-      if (input.slug !== current.slug) this.ensureSlugFree(input.slug, current.id)
+      this.#ensureVersion(current, version)
+      if (input.slug !== current.slug) this.#ensureSlugFree(input.slug, current.id)
       const post: Post = { ...orderedFields(input), id: current.id, content: cleanContent(input.content) }
       const verb =
         post.slug !== current.slug
@@ -123,7 +119,7 @@ export class AdminPosts {
           : post.isPublished !== current.isPublished
             ? post.isPublished ? 'publish' : 'unpublish'
             : 'update'
-      return this.write({ post, previous: current, author, verb })
+      return this.#write({ post, previous: current, author, verb })
     })
   }
 
@@ -134,35 +130,35 @@ export class AdminPosts {
    * Body: `{ commit, version? }`, version being the current version the admin saw.
    */
   restore(id: string, body: unknown, author: GitAuthor): Promise<SaveResult> {
-    return this.serialize(async () => {
+    return this.#deps.saveLock.run(async () => {
       const fields = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>
       const commit = readCommitId(fields.commit)
       const current = this.get(id)
-      this.ensureVersion(current, readVersion(fields.version))
-      const old = await this.deps.history.version(id, commit)
-      if (old.slug !== current.slug) this.ensureSlugFree(old.slug, current.id)
+      this.#ensureVersion(current, readVersion(fields.version))
+      const old = await this.#deps.history.version(id, commit)
+      if (old.slug !== current.slug) this.#ensureSlugFree(old.slug, current.id)
       const post: Post = { ...orderedFields(old), id: current.id, content: cleanContent(old.content) }
-      return this.write({ post, previous: current, author, verb: 'restore', suffix: ` to ${commit.slice(0, 7)}` })
+      return this.#write({ post, previous: current, author, verb: 'restore', suffix: ` to ${commit.slice(0, 7)}` })
     })
   }
 
   remove(id: string, ifMatch: string | undefined, author: GitAuthor): Promise<void> {
-    return this.serialize(async () => {
+    return this.#deps.saveLock.run(async () => {
       const current = this.get(id)
-      this.ensureVersion(current, readVersion(ifMatch))
-      const changes: FileChange[] = [{ path: this.fileOf(current.slug), content: null }]
+      this.#ensureVersion(current, readVersion(ifMatch))
+      const changes: FileChange[] = [{ path: this.#deps.paths.fileOf(current.slug), content: null }]
       const message = `blog: delete "${current.title}" (${current.slug})`
-      if (this.deps.review) {
-        await this.commitForReview({ id, changes, message, author })
+      if (this.#deps.review) {
+        await this.#commitForReview({ id, changes, message, author })
         return
       }
-      const commit = await this.deps.repository.commitFiles({ changes, message, author })
-      if (commit !== null) this.deps.sync?.()?.committed()
-      await this.deps.content.reload([`${current.slug}.html`])
+      const commit = await this.#deps.repository.commitFiles({ changes, message, author })
+      if (commit !== null) this.#committed()
+      await this.#deps.content.reload([postFileName(current.slug)])
     })
   }
 
-  private async write(options: {
+  async #write(options: {
     post: Post
     previous: VersionedPost | null
     author: GitAuthor
@@ -172,19 +168,19 @@ export class AdminPosts {
   }): Promise<SaveResult> {
     const { post, previous, author, verb } = options
     const text = serializePost(post)
-    const changes: FileChange[] = [{ path: this.fileOf(post.slug), content: text }]
+    const changes: FileChange[] = [{ path: this.#deps.paths.fileOf(post.slug), content: text }]
     const renamed = previous !== null && previous.slug !== post.slug
-    if (renamed) changes.unshift({ path: this.fileOf(previous.slug), content: null })
+    if (renamed) changes.unshift({ path: this.#deps.paths.fileOf(previous.slug), content: null })
     const slugs = renamed ? `${previous.slug} → ${post.slug}` : post.slug
     const message = `blog: ${verb} "${post.title}" (${slugs})${options.suffix ?? ''}`
-    if (this.deps.review) {
-      const committed = await this.commitForReview({ id: post.id, changes, message, author })
-      const review = this.deps.review.reviews.get(post.id)
+    if (this.#deps.review) {
+      const committed = await this.#commitForReview({ id: post.id, changes, message, author })
+      const review = this.#deps.review.reviews.get(post.id)
       return { post: { ...post, version: blobId(text), ...(review ? { review: reviewState(review) } : {}) }, committed }
     }
-    const commit = await this.deps.repository.commitFiles({ changes, message, author })
-    if (commit !== null) this.deps.sync?.()?.committed()
-    await this.deps.content.reload(changes.map((change) => path.basename(change.path)))
+    const commit = await this.#deps.repository.commitFiles({ changes, message, author })
+    if (commit !== null) this.#committed()
+    await this.#deps.content.reload(changes.map((change) => path.basename(change.path)))
     return { post: { ...post, version: blobId(text) }, committed: commit !== null }
   }
 
@@ -193,24 +189,24 @@ export class AdminPosts {
    * branch the first time: `cms/<its live slug>`, or its slug for a new post). Nothing changes on
    * the live site; the review branch is pushed in the background for a pull request.
    */
-  private async commitForReview(options: { id: string; changes: FileChange[]; message: string; author: GitAuthor }): Promise<boolean> {
-    const { reviews, branches } = this.deps.review!
-    const live = this.deps.content.index.byId(options.id)
-    const firstSlug = path.basename(options.changes.at(-1)!.path, '.html')
+  async #commitForReview(options: { id: string; changes: FileChange[]; message: string; author: GitAuthor }): Promise<boolean> {
+    const { reviews, branches } = this.#deps.review!
+    const live = this.#deps.content.index.byId(options.id)
+    const firstSlug = slugOfFile(options.changes.at(-1)!.path)
     const branch = reviews.get(options.id)?.branch ?? `${REVIEW_PREFIX}${live?.slug ?? firstSlug}`
     const commit = await branches.commit({ branch, changes: options.changes, message: options.message, author: options.author })
     await reviews.refresh()
-    if (commit !== null) this.deps.sync?.()?.committed()
+    if (commit !== null) this.#committed()
     return commit !== null
   }
 
   /** The live post, marked when a review of it (a deletion) is pending. */
-  private withReview(post: VersionedPost): AdminPost {
-    const review = this.deps.review?.reviews.get(post.id)
+  #withReview(post: VersionedPost): AdminPost {
+    const review = this.#deps.review?.reviews.get(post.id)
     return review ? { ...post, review: reviewState(review) } : post
   }
 
-  private ensureVersion(current: VersionedPost, version: string | undefined): void {
+  #ensureVersion(current: VersionedPost, version: string | undefined): void {
     // No version: SPEC §7's contract sends none, so such a save wins. The admin UI always sends one.
     if (version !== undefined && version !== current.version) {
       throw new ConflictError(
@@ -224,28 +220,23 @@ export class AdminPosts {
    * A slug names a file: it must not belong to another post, nor to a file the index skipped,
    * nor (review mode) to another post under review.
    */
-  private ensureSlugFree(slug: string, exceptId: string | null): void {
-    if (this.deps.content.index.bySlugAny(slug) || existsSync(this.fileOf(slug)) || this.deps.review?.reviews.slugTaken(slug, exceptId)) {
+  #ensureSlugFree(slug: string, exceptId: string | null): void {
+    if (this.#deps.content.index.bySlugAny(slug) || existsSync(this.#deps.paths.fileOf(slug)) || this.#deps.review?.reviews.slugTaken(slug, exceptId)) {
       throw new ConflictError(`slug "${slug}" is already used by another post`)
     }
   }
 
-  private fileOf(slug: string): string {
-    return path.join(this.deps.blogDir, `${slug}.html`)
-  }
-
-  private newId(): string {
+  #newId(): string {
     for (;;) {
       let id = ''
       for (let i = 0; i < ID_LENGTH; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)]
-      if (!this.deps.content.index.byId(id) && !this.deps.review?.reviews.get(id)) return id
+      if (!this.#deps.content.index.byId(id) && !this.#deps.review?.reviews.get(id)) return id
     }
   }
 
-  private serialize<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work, work)
-    this.queue = run.catch(() => {})
-    return run
+  /** A save made a commit: the sync pushes it, in the background. */
+  #committed(): void {
+    this.#deps.sync?.request('save')
   }
 }
 

@@ -1,8 +1,9 @@
 import type { Logger } from '../lib/logger.ts'
 import { PostFileError, SlugMismatchError } from '../lib/errors.ts'
-import type { Post } from '../content/post.ts'
+import type { VersionedPost } from '../content/post.ts'
 import { PostIndex, showsInListDifferently } from '../content/post-index.ts'
-import { isMeantAsPost, type PostFiles, type ReadResult } from '../content/post-files.ts'
+import type { PostFiles, ReadResult } from '../content/post-files.ts'
+import { isMeantAsPost, postFileName, slugOfFileName } from '../content/post-paths.ts'
 
 /** What a reload changed, for whoever regenerates pages and caches. */
 export interface ContentChange {
@@ -21,7 +22,12 @@ export interface PostProblem {
   reason: string
 }
 
-type ReadPost = { post: Post; version: string }
+export interface BlogContentDeps {
+  files: Pick<PostFiles, 'blogDir' | 'listFileNames' | 'readMany'>
+  logger: Logger
+  /** The posts folder as problems name it (relative to the repository, with `/`); default: `files.blogDir`. */
+  folder?: string
+}
 
 /**
  * Keeps the in-memory index true to the post files: loads them all at start, and re-reads
@@ -34,49 +40,49 @@ type ReadPost = { post: Post; version: string }
  */
 export class BlogContent {
   readonly index = new PostIndex()
-  private readonly listeners = new Set<(change: ContentChange) => unknown>()
+  readonly #listeners = new Set<(change: ContentChange) => unknown>()
   /** Files that cannot be read, by file name, and why. */
-  private readonly unreadable = new Map<string, PostFileError>()
+  readonly #unreadable = new Map<string, PostFileError>()
   /** Readable files whose id another file (`keptBy`, first by name) holds. */
-  private readonly waiting = new Map<string, ReadPost & { keptBy: string }>()
-  private readonly files: Pick<PostFiles, 'blogDir' | 'listFileNames' | 'readMany'>
-  private readonly logger: Logger
-  /** The posts folder as problems name it: relative to the repository, with `/`. */
-  private readonly folder: string
+  readonly #waiting = new Map<string, { read: VersionedPost; keptBy: string }>()
+  readonly #files: BlogContentDeps['files']
+  readonly #logger: Logger
+  /** The posts folder as problems name it. */
+  readonly #folder: string
 
-  constructor(options: { files: Pick<PostFiles, 'blogDir' | 'listFileNames' | 'readMany'>; logger: Logger; folder?: string }) {
-    this.files = options.files
-    this.logger = options.logger
-    this.folder = options.folder ?? options.files.blogDir
+  constructor(deps: BlogContentDeps) {
+    this.#files = deps.files
+    this.#logger = deps.logger
+    this.#folder = deps.folder ?? deps.files.blogDir
   }
 
   async load(): Promise<void> {
-    const names = await this.files.listFileNames()
-    await this.apply(await this.files.readMany(names))
-    this.logger.info(`Loaded ${this.index.size} posts from ${this.files.blogDir}`)
+    const names = await this.#files.listFileNames()
+    await this.#apply(await this.#files.readMany(names))
+    this.#logger.info(`Loaded ${this.index.size} posts from ${this.#files.blogDir}`)
   }
 
   /** Re-reads the named files, or the whole folder when `names` is null. */
   async reload(names: Iterable<string> | null): Promise<ContentChange> {
     let fileNames: string[]
     if (names === null) {
-      const present = new Set(await this.files.listFileNames().catch(() => []))
-      for (const post of this.index.all()) present.add(`${post.slug}.html`)
-      for (const name of [...this.unreadable.keys(), ...this.waiting.keys()]) present.add(name)
+      const present = new Set(await this.#files.listFileNames().catch(() => []))
+      for (const post of this.index.all()) present.add(postFileName(post.slug))
+      for (const name of [...this.#unreadable.keys(), ...this.#waiting.keys()]) present.add(name)
       fileNames = [...present]
     } else {
       fileNames = [...names].filter(isMeantAsPost)
     }
-    return this.apply(await this.files.readMany(fileNames))
+    return this.#apply(await this.#files.readMany(fileNames))
   }
 
   /** Every file the site cannot read, by path, and why (admins fix them; the site skips them). */
   problems(): PostProblem[] {
     const problems: PostProblem[] = [
-      ...[...this.unreadable].map(([name, error]) => ({ path: this.pathOf(name), reason: this.reasonFor(error) })),
-      ...[...this.waiting].map(([name, { post, keptBy }]) => ({
-        path: this.pathOf(name),
-        reason: `id "${post.id}" is also the id of ${this.pathOf(keptBy)}, which is read instead (the first file by name keeps the id): give this post another id, or delete its id line for one to be made`,
+      ...[...this.#unreadable].map(([name, error]) => ({ path: this.#pathOf(name), reason: this.#reasonFor(error) })),
+      ...[...this.#waiting].map(([name, { read, keptBy }]) => ({
+        path: this.#pathOf(name),
+        reason: `id "${read.id}" is also the id of ${this.#pathOf(keptBy)}, which is read instead (the first file by name keeps the id): give this post another id, or delete its id line for one to be made`,
       })),
     ]
     return problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
@@ -87,65 +93,68 @@ export class BlogContent {
    * has (so a save answers after its pages are regenerated).
    */
   onChange(listener: (change: ContentChange) => unknown): () => void {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
   }
 
-  private async apply(results: Map<string, ReadResult>): Promise<ContentChange> {
+  async #apply(results: Map<string, ReadResult>): Promise<ContentChange> {
     const change: ContentChange = { updated: [], removed: [], publishedListChanged: false }
-    const readable: [string, ReadPost][] = []
+    const readable: [string, VersionedPost][] = []
     // Removals first: a renamed post's id must be free before its new file is added.
     for (const [fileName, result] of results) {
-      this.waiting.delete(fileName)
-      if ('post' in result) {
+      this.#waiting.delete(fileName)
+      if ('version' in result) {
         readable.push([fileName, result])
         continue
       }
       if ('error' in result) {
-        this.unreadable.set(fileName, result.error)
-        this.logger.warn(`Skipped ${result.error.message}`)
+        this.#unreadable.set(fileName, result.error)
+        this.#logger.warn(`Skipped ${result.error.message}`)
       } else {
-        this.unreadable.delete(fileName)
+        this.#unreadable.delete(fileName)
       }
-      this.drop(slugOf(fileName), change)
+      this.#drop(slugOf(fileName), change)
     }
     // Then the posts, with those waiting for their id, by file name: the first to claim an id keeps it.
-    const pending = [...readable, ...this.waiting].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    for (const [fileName, read] of pending) this.place(fileName, read, change)
+    const waiting = [...this.#waiting].map(([fileName, { read }]): [string, VersionedPost] => [fileName, read])
+    const pending = [...readable, ...waiting].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    for (const [fileName, read] of pending) this.#place(fileName, read, change)
     if (change.updated.length > 0 || change.removed.length > 0) {
-      await Promise.all([...this.listeners].map((listener) => listener(change)))
+      await Promise.all([...this.#listeners].map((listener) => listener(change)))
     }
     return change
   }
 
   /** Puts a readable file in the index, unless a file before it by name holds its id. */
-  private place(fileName: string, read: ReadPost, change: ContentChange): void {
-    const holder = this.index.byId(read.post.id)?.slug
-    if (holder !== undefined && holder !== read.post.slug) {
-      const holderFile = `${holder}.html`
+  #place(fileName: string, read: VersionedPost, change: ContentChange): void {
+    const holder = this.index.byId(read.id)?.slug
+    if (holder !== undefined && holder !== read.slug) {
+      const holderFile = postFileName(holder)
       if (holderFile < fileName) {
-        this.wait(fileName, read, holderFile)
+        this.#wait(fileName, read, holderFile)
         // What this file was before (under another id) is not what it says now.
-        this.drop(read.post.slug, change)
+        this.#drop(read.slug, change)
         return
       }
-      this.wait(holderFile, { post: this.index.bySlugAny(holder)!, version: this.index.versionOf(holder)! }, fileName)
-      this.drop(holder, change)
+      this.#wait(holderFile, { ...this.index.bySlugAny(holder)!, version: this.index.versionOf(holder)! }, fileName)
+      this.#drop(holder, change)
     }
-    this.unreadable.delete(fileName)
-    this.waiting.delete(fileName)
-    this.add(read, change)
+    this.#unreadable.delete(fileName)
+    this.#waiting.delete(fileName)
+    this.#add(read, change)
   }
 
-  private wait(fileName: string, read: ReadPost, keptBy: string): void {
-    if (this.waiting.get(fileName)?.keptBy !== keptBy) {
-      this.logger.warn(`Skipped ${fileName}: id ${read.post.id} is also the id of ${keptBy}, which is read instead`)
+  #wait(fileName: string, read: VersionedPost, keptBy: string): void {
+    if (this.#waiting.get(fileName)?.keptBy !== keptBy) {
+      this.#logger.warn(`Skipped ${fileName}: id ${read.id} is also the id of ${keptBy}, which is read instead`)
     }
-    this.unreadable.delete(fileName)
-    this.waiting.set(fileName, { ...read, keptBy })
+    this.#unreadable.delete(fileName)
+    this.#waiting.set(fileName, { read, keptBy })
   }
 
-  private add({ post, version }: ReadPost, change: ContentChange): void {
+  #add(read: VersionedPost, change: ContentChange): void {
+    // The index keeps the version beside the post: pages are stamped from the post alone.
+    const { version, ...post } = read
     const before = this.index.bySlugAny(post.slug)
     if (before && before.id === post.id && this.index.versionOf(post.slug) === version) return
     // Never refused: the id is free or already this slug's (place() made sure).
@@ -154,7 +163,7 @@ export class BlogContent {
     if (!before ? post.isPublished : showsInListDifferently(before, post)) change.publishedListChanged = true
   }
 
-  private drop(slug: string, change: ContentChange): void {
+  #drop(slug: string, change: ContentChange): void {
     const before = this.index.remove(slug)
     if (!before) return
     change.removed.push(slug)
@@ -162,18 +171,19 @@ export class BlogContent {
   }
 
   /** The error's own words, except that a slug another file already has names that file. */
-  private reasonFor(error: PostFileError): string {
+  #reasonFor(error: PostFileError): string {
     if (error instanceof SlugMismatchError && this.index.bySlugAny(error.slug)) {
-      return `slug "${error.slug}" is already the slug of ${this.pathOf(`${error.slug}.html`)} (and must equal this file's name, ${slugOf(error.file)})`
+      return `slug "${error.slug}" is already the slug of ${this.#pathOf(postFileName(error.slug))} (and must equal this file's name, ${slugOf(error.file)})`
     }
     return `${error.field} ${error.reason}`
   }
 
-  private pathOf(fileName: string): string {
-    return `${this.folder}/${fileName}`
+  #pathOf(fileName: string): string {
+    return `${this.#folder}/${fileName}`
   }
 }
 
+/** Every name here is meant as a post (it ends in `.html`): the slug it would have. */
 function slugOf(fileName: string): string {
-  return fileName.slice(0, -'.html'.length)
+  return slugOfFileName(fileName) ?? fileName
 }

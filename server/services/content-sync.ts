@@ -1,50 +1,15 @@
-import path from 'node:path'
-import { InvalidInputError, NotFoundError, RemoteError } from '../lib/errors.ts'
-import type { ConflictResolution, ConnectedRemote, GitAuthor, PullResult, SideBranches, SyncConflict } from '../git/content-repository.ts'
+import { RemoteError } from '../lib/errors.ts'
+import type { GitAuthor, PullResult, ConnectedRemote, SideBranches } from '../git/content-repository.ts'
 import type { Logger } from '../lib/logger.ts'
+import type { SerialQueue } from '../lib/serial-queue.ts'
+import type { PostPaths } from '../content/post-paths.ts'
 import type { BlogContent } from './blog-content.ts'
+import { type AdminResolution, type PostSyncState, SyncConflicts } from './content-sync-conflicts.ts'
+import type { SyncStatus } from './content-sync-status.ts'
 import { type PostReviews, REVIEW_PREFIX } from './post-reviews.ts'
 
 /** Why a sync run starts: a fetch is only needed when the remote may have moved. */
 export type SyncReason = 'start' | 'save' | 'webhook' | 'interval' | 'retry' | 'resolve' | 'manual'
-
-/** A post changed both here and on the remote since they last agreed (the admin list's `sync`). */
-export interface PostSyncState {
-  state: 'out-of-sync'
-  /** Repository-relative path of the file. */
-  path: string
-  /** Who last changed it on the remote, and when (ISO). */
-  remoteAuthor: GitAuthor | null
-  remoteDate: string | null
-  /** The remote's version of the file (its blob id), null when the remote deleted it. */
-  remoteVersion: string | null
-  /** The version here, null when it was deleted here. */
-  localVersion: string | null
-}
-
-export interface SyncStatus {
-  enabled: boolean
-  /** The local branch. */
-  branch: string
-  /** The remote's URL (it never holds credentials) and branch. */
-  remote: string | null
-  remoteBranch: string | null
-  /** `out-of-sync`: conflicts wait for an admin; `error`: the last run failed (see lastError). */
-  state: 'off' | 'in-sync' | 'ahead' | 'behind' | 'out-of-sync' | 'error'
-  syncing: boolean
-  lastFetchAt: string | null
-  lastPushAt: string | null
-  /** Local commits not on the remote yet, and remote commits not integrated. */
-  ahead: number
-  behind: number
-  /** The newest unpushed commits (at most 50). */
-  pending: { id: string; message: string; author: GitAuthor; date: string }[]
-  lastError: string | null
-  nextRetryAt: string | null
-  conflicts: (PostSyncState & { slug: string | null })[]
-  /** Review mode: the review branches, and whether the remote has their last commit. */
-  reviews?: { branch: string; commit: string; pushed: boolean }[]
-}
 
 /** The first retry waits this long, each next one twice as long, up to the cap. */
 const FIRST_RETRY_MS = 1000
@@ -55,11 +20,14 @@ const MAX_ATTEMPTS = 4
 export interface ContentSyncDeps {
   remote: ConnectedRemote
   content: BlogContent
-  /** The repository's work-tree root, and the posts folder in it. */
-  root: string
-  blogDir: string
-  /** Runs work while no save runs (AdminPosts.exclusive). */
-  exclusive: <T>(work: () => Promise<T>) => Promise<T>
+  /** Where the posts are in the repository. */
+  paths: PostPaths
+  /**
+   * The save lock, shared with AdminPosts: a pull (which rewrites post files and reloads them)
+   * runs as one of its jobs, so a save's version check never passes against a file a pull is
+   * replacing.
+   */
+  saveLock: Pick<SerialQueue, 'run'>
   /** Polling interval; 0: no polling. */
   intervalMs: number
   /** Author of merge commits nobody chose anything for. */
@@ -81,7 +49,7 @@ export interface ContentSyncDeps {
  *   unpushed, and the post shows as out of sync until an admin keeps one version (the merge
  *   commit then records the choice) — nothing is ever force-pushed or dropped;
  * - pulled changes reach the index and the pages through `content.reload`, as the folder
- *   watcher's do, while saves wait (`exclusive`: a save's version check never races a pull);
+ *   watcher's do, while saves wait (`saveLock`: a save's version check never races a pull);
  * - a failed run (network down, remote refusing) is retried with exponential backoff.
  * Runs never overlap; requests arriving during a run make one more run after it.
  */
@@ -98,11 +66,11 @@ export class ContentSync {
   #lastPushAt: string | null = null
   #lastError: string | null = null
   #nextRetryAt: string | null = null
-  #conflicts: SyncConflict[] = []
-  readonly #resolutions = new Map<string, ConflictResolution & { author: GitAuthor }>()
+  readonly #conflicts: SyncConflicts
 
   constructor(deps: ContentSyncDeps) {
     this.#deps = deps
+    this.#conflicts = new SyncConflicts({ paths: deps.paths })
   }
 
   /** Starts: a first sync now, then one every interval (if any). */
@@ -138,19 +106,13 @@ export class ContentSync {
 
   /** The sync field of a post in the admin list, when it is out of sync. */
   stateOf(slug: string): PostSyncState | undefined {
-    const file = path.join(this.#deps.blogDir, `${slug}.html`)
-    const conflict = this.#conflicts.find((candidate) => candidate.path === file)
-    return conflict && this.#view(conflict)
+    return this.#conflicts.stateOf(slug)
   }
 
   async status(): Promise<SyncStatus> {
     const { remote } = this.#deps
     const state = await remote.state()
-    const conflicts = this.#conflicts.map((conflict) => {
-      const view = this.#view(conflict)
-      const inBlog = path.dirname(conflict.path) === this.#deps.blogDir && conflict.path.endsWith('.html')
-      return { ...view, slug: inBlog ? path.basename(conflict.path, '.html') : null }
-    })
+    const conflicts = this.#conflicts.list()
     return {
       enabled: true,
       branch: state.branch,
@@ -189,11 +151,7 @@ export class ContentSync {
    * choice) is made at once, and pushed in the background. `file` is repository-relative.
    */
   async resolve(options: { file: string; keep: unknown; author: GitAuthor }): Promise<SyncStatus> {
-    if (options.keep !== 'mine' && options.keep !== 'theirs') throw new InvalidInputError('keep must be "mine" or "theirs"', 'keep')
-    const absolute = path.resolve(this.#deps.root, options.file)
-    const conflict = this.#conflicts.find((candidate) => candidate.path === absolute)
-    if (!conflict) throw new NotFoundError(`${options.file} is not out of sync`)
-    this.#resolutions.set(absolute, { path: absolute, keep: options.keep, mine: conflict.mine, theirs: conflict.theirs, author: options.author })
+    this.#conflicts.choose(options)
     try {
       await this.#pull()
     } catch (error) {
@@ -206,7 +164,7 @@ export class ContentSync {
 
   /** The repository-relative path of a post's file (for resolving by slug). */
   fileOf(slug: string): string {
-    return path.relative(this.#deps.root, path.join(this.#deps.blogDir, `${slug}.html`)).split(path.sep).join('/')
+    return this.#deps.paths.repositoryPathOf(slug)
   }
 
   async #loop(): Promise<void> {
@@ -263,22 +221,21 @@ export class ContentSync {
 
   /** Integrates what was fetched (no network), reloading the posts it changed, while saves wait. */
   async #pull(): Promise<PullResult> {
-    const { remote, content, exclusive, blogDir } = this.#deps
-    const resolutions = [...this.#resolutions.values()]
+    const { remote, content, saveLock, paths } = this.#deps
+    const resolutions: AdminResolution[] = this.#conflicts.resolutions()
     const resolver = resolutions.at(-1)?.author
-    const result = await exclusive(async () => {
+    const result = await saveLock.run(async () => {
       const pulled = await remote.pull({
         author: resolver ?? this.#deps.siteAuthor,
-        message: this.#mergeMessage(resolutions),
+        message: this.#conflicts.mergeMessage(remote, resolutions),
         resolutions,
       })
-      const names = pulled.changed.filter((file) => path.dirname(file) === blogDir).map((file) => path.basename(file))
+      const names = pulled.changed.map((file) => paths.nameInBlog(file)).filter((name) => name !== null)
       if (names.length > 0) await content.reload(names)
       if (this.#deps.review) await this.#settleReviews()
       return pulled
     })
-    this.#conflicts = result.conflicts
-    if (result.outcome !== 'conflict') this.#resolutions.clear()
+    this.#conflicts.settle(result)
     if (result.outcome === 'fast-forward' || result.outcome === 'merged') {
       this.#deps.logger.info(`Sync: ${result.outcome === 'merged' ? 'merged' : 'fast-forwarded to'} ${remote.branch} of ${remote.url} (${result.changed.length} file(s) changed)`)
     }
@@ -296,52 +253,10 @@ export class ContentSync {
     await reviews.refresh()
   }
 
-  #mergeMessage(resolutions: (ConflictResolution & { author: GitAuthor })[]): string {
-    const { remote, root } = this.#deps
-    const title = `Merge branch '${remote.branch}' of ${remote.url}`
-    if (resolutions.length === 0) return title
-    const lines = resolutions.map((resolution) => {
-      const file = path.relative(root, resolution.path).split(path.sep).join('/')
-      return `  ${file}: kept ${resolution.keep === 'mine' ? "the site's version" : 'the remote version'} (${resolution.author.name})`
-    })
-    return `${title}\n\nChanged on both sides, resolved in the admin:\n${lines.join('\n')}`
-  }
-
-  #view(conflict: SyncConflict): PostSyncState {
-    return {
-      state: 'out-of-sync',
-      path: path.relative(this.#deps.root, conflict.path).split(path.sep).join('/'),
-      remoteAuthor: conflict.remote?.author ?? null,
-      remoteDate: conflict.remote?.date ?? null,
-      remoteVersion: conflict.theirs,
-      localVersion: conflict.mine,
-    }
-  }
-
   /** 1 s, 2 s, 4 s... up to 5 minutes, never longer than the polling interval (it retries anyway). */
   #retryDelay(): number {
     let delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(this.#failures - 1, 20))
     if (this.#deps.intervalMs > 0) delay = Math.min(delay, this.#deps.intervalMs)
     return delay
-  }
-}
-
-/** What GET /api/admin/sync answers when no remote is configured. */
-export function syncOffStatus(branch: string): SyncStatus {
-  return {
-    enabled: false,
-    branch,
-    remote: null,
-    remoteBranch: null,
-    state: 'off',
-    syncing: false,
-    lastFetchAt: null,
-    lastPushAt: null,
-    ahead: 0,
-    behind: 0,
-    pending: [],
-    lastError: null,
-    nextRetryAt: null,
-    conflicts: [],
   }
 }

@@ -13,12 +13,12 @@ export const ADDRESS_WINDOW_SECONDS = 60 * 60
  * username's count for the address. Counts live in memory: one server is the only writer.
  */
 export class LoginGuard {
-  private readonly byUserAndAddress = new RateLimiterMemory({
+  readonly #byUserAndAddress = new RateLimiterMemory({
     keyPrefix: 'login-user-address',
     points: MAX_FAILURES_PER_USER_AND_ADDRESS,
     duration: USER_AND_ADDRESS_WINDOW_SECONDS,
   })
-  private readonly byAddress = new RateLimiterMemory({
+  readonly #byAddress = new RateLimiterMemory({
     keyPrefix: 'login-address',
     points: MAX_FAILURES_PER_ADDRESS,
     duration: ADDRESS_WINDOW_SECONDS,
@@ -27,8 +27,8 @@ export class LoginGuard {
   /** @throws RateLimitedError when this username or this address is blocked. */
   async check(username: string, address: string): Promise<void> {
     const [pair, all] = await Promise.all([
-      this.byUserAndAddress.get(pairKey(username, address)),
-      this.byAddress.get(address),
+      this.#byUserAndAddress.get(pairKey(username, address)),
+      this.#byAddress.get(address),
     ])
     const waits = [
       blockedFor(pair, MAX_FAILURES_PER_USER_AND_ADDRESS),
@@ -39,13 +39,13 @@ export class LoginGuard {
 
   async recordFailure(username: string, address: string): Promise<void> {
     await Promise.all([
-      this.byUserAndAddress.penalty(pairKey(username, address), 1),
-      this.byAddress.penalty(address, 1),
+      this.#byUserAndAddress.penalty(pairKey(username, address), 1),
+      this.#byAddress.penalty(address, 1),
     ])
   }
 
   async recordSuccess(username: string, address: string): Promise<void> {
-    await this.byUserAndAddress.delete(pairKey(username, address))
+    await this.#byUserAndAddress.delete(pairKey(username, address))
   }
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { parsePostFile } from '../content/parse-post.ts'
 import type { VersionedPost } from '../content/post.ts'
+import { type PostPaths, slugOfFile } from '../content/post-paths.ts'
 import { ConflictError, InvalidInputError, NotFoundError, PostFileError } from '../lib/errors.ts'
 import type { ContentRepository, FileHistoryEntry } from '../git/content-repository.ts'
 import type { BlogContent } from './blog-content.ts'
@@ -25,14 +26,19 @@ const COMMIT_ID = /^[0-9a-f]{40}$/
  * (a post keeps its `id` across a rename, so a removed file with the same id is its past), and
  * the post as it was in one of them.
  */
+export interface PostHistoryDeps {
+  content: BlogContent
+  repository: Pick<ContentRepository, 'fileHistory' | 'readBlob'>
+  /** Where the posts are in the repository. */
+  paths: PostPaths
+}
+
 export class PostHistory {
-  constructor(
-    private readonly deps: {
-      content: BlogContent
-      repository: Pick<ContentRepository, 'fileHistory' | 'readBlob'>
-      blogDir: string
-    },
-  ) {}
+  readonly #deps: PostHistoryDeps
+
+  constructor(deps: PostHistoryDeps) {
+    this.#deps = deps
+  }
 
   async list(id: string): Promise<PostHistoryEntry[]> {
     return (await this.#entries(id)).map((entry) => ({
@@ -40,7 +46,7 @@ export class PostHistory {
       author: entry.author,
       date: entry.date,
       message: entry.message,
-      slug: path.basename(entry.path, '.html'),
+      slug: slugOfFile(entry.path),
     }))
   }
 
@@ -49,7 +55,7 @@ export class PostHistory {
     const oid = readCommitId(commit)
     const entry = (await this.#entries(id)).find((candidate) => candidate.commit === oid)
     if (!entry) throw new NotFoundError(`Commit ${oid} is not in this post's history`)
-    const bytes = await this.deps.repository.readBlob(entry.blob)
+    const bytes = await this.#deps.repository.readBlob(entry.blob)
     try {
       const post = parsePostFile(Buffer.from(bytes).toString('utf8'), path.basename(entry.path))
       // A version written by hand may lack an id (one is derived from its slug then): it is still this post.
@@ -61,9 +67,9 @@ export class PostHistory {
   }
 
   async #entries(id: string): Promise<FileHistoryEntry[]> {
-    const post = this.deps.content.index.byId(id)
+    const post = this.#deps.content.index.byId(id)
     if (!post) throw new NotFoundError('No post has this id')
-    return this.deps.repository.fileHistory({ path: path.join(this.deps.blogDir, `${post.slug}.html`), identify: postIdOf })
+    return this.#deps.repository.fileHistory({ path: this.#deps.paths.fileOf(post.slug), identify: postIdOf })
   }
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path'
-import type { Post } from '../content/post.ts'
+import type { Post, VersionedPost } from '../content/post.ts'
 import { parsePostFile } from '../content/parse-post.ts'
-import { isPostFileName } from '../content/post-files.ts'
+import { isPostFileName, type PostPaths } from '../content/post-paths.ts'
 import type { ContentRepository, SideBranches } from '../git/content-repository.ts'
 import type { Logger } from '../lib/logger.ts'
 
@@ -13,7 +13,7 @@ export interface PostReview {
   branch: string
   commit: string
   /** The post as the branch has it, with its version (the blob id); null: the review deletes it. */
-  post: (Post & { version: string }) | null
+  post: VersionedPost | null
   /** The post's slug on the live branch (null: a new post, not live yet). */
   liveSlug: string | null
 }
@@ -32,17 +32,21 @@ export interface ReviewState {
  * `refresh()` re-reads it after a review save and after a sync (a merged review's branch is
  * removed then, and its post is live).
  */
+export interface PostReviewsDeps {
+  branches: SideBranches
+  repository: Pick<ContentRepository, 'readBlob'>
+  /** Where the posts are in the repository. */
+  paths: PostPaths
+  logger: Logger
+}
+
 export class PostReviews {
+  readonly #deps: PostReviewsDeps
   #byId = new Map<string, PostReview>()
 
-  constructor(
-    private readonly deps: {
-      branches: SideBranches
-      repository: Pick<ContentRepository, 'readBlob'>
-      blogDir: string
-      logger: Logger
-    },
-  ) {}
+  constructor(deps: PostReviewsDeps) {
+    this.#deps = deps
+  }
 
   get(id: string): PostReview | undefined {
     return this.#byId.get(id)
@@ -59,8 +63,8 @@ export class PostReviews {
 
   async refresh(): Promise<void> {
     const byId = new Map<string, PostReview>()
-    for (const branch of await this.deps.branches.list(REVIEW_PREFIX)) {
-      const posts = branch.changes.filter((change) => path.dirname(change.path) === this.deps.blogDir && isPostFileName(path.basename(change.path)))
+    for (const branch of await this.#deps.branches.list(REVIEW_PREFIX)) {
+      const posts = branch.changes.filter((change) => isPostFileName(this.#deps.paths.nameInBlog(change.path) ?? ''))
       const added = new Map<string, PostReview>()
       for (const change of posts) {
         if (change.after === null) continue
@@ -77,7 +81,7 @@ export class PostReviews {
         else added.set(old.id, { branch: branch.name, commit: branch.commit, post: null, liveSlug: old.slug })
       }
       for (const [id, review] of added) {
-        if (byId.has(id)) this.deps.logger.warn(`Post ${id} is under review on two branches (${byId.get(id)!.branch}, ${review.branch}); showing ${review.branch}`)
+        if (byId.has(id)) this.#deps.logger.warn(`Post ${id} is under review on two branches (${byId.get(id)!.branch}, ${review.branch}); showing ${review.branch}`)
         byId.set(id, review)
       }
     }
@@ -86,9 +90,9 @@ export class PostReviews {
 
   async #read(file: string, blob: string): Promise<Post | null> {
     try {
-      return parsePostFile(Buffer.from(await this.deps.repository.readBlob(blob)).toString('utf8'), path.basename(file))
+      return parsePostFile(Buffer.from(await this.#deps.repository.readBlob(blob)).toString('utf8'), path.basename(file))
     } catch (error) {
-      this.deps.logger.warn(`A review branch holds an unreadable ${path.basename(file)}: ${error instanceof Error ? error.message : String(error)}`)
+      this.#deps.logger.warn(`A review branch holds an unreadable ${path.basename(file)}: ${error instanceof Error ? error.message : String(error)}`)
       return null
     }
   }

@@ -31,6 +31,24 @@ const RENDER_CONCURRENCY = 4
  */
 const STATE_SAVE_DELAY_MS = 1000
 
+export interface PublicPagesDeps {
+  /** Where this site's own pages are written. */
+  files: PageFiles
+  /** The build's prerendered pages (`dist/client`) and their stamps; read, never written. */
+  seed?: { dir: string; stateFile: string }
+  /** The pages of `pages/` with one URL each (`readPublicPages`); the posts' pages come from the index. */
+  publicPages: readonly PublicPage[]
+  render: RenderUrl
+  index: PostIndex
+  stateFile: string
+  /** The build and the settings pages embed: when it changes, every page is rendered again. */
+  renderId: string
+  siteUrl: string
+  /** `YYYY-MM-DD` of the build: the sitemap's lastmod for pages that do not come from posts. */
+  builtOn: string
+  logger: Logger
+}
+
 /**
  * Keeps a site's pages true to its content. Each page's HTML is stamped with a hash of the
  * data it was rendered from; a page is rendered again only when that stamp changes, and
@@ -47,39 +65,23 @@ const STATE_SAVE_DELAY_MS = 1000
  * site does not have (a deleted post) is never served from the build.
  */
 export class PublicPages {
-  private state: PagesState
+  readonly #deps: PublicPagesDeps
+  #state: PagesState
   /** The build's stamps, when its pages were rendered with this site's renderId. */
-  private seedStamps: Record<string, string> = {}
+  #seedStamps: Record<string, string> = {}
   /** One reconcile at a time: they read and write the same stamps and page files. */
   readonly #queue = new SerialQueue()
-  private stateSaveTimer: NodeJS.Timeout | null = null
+  #stateSaveTimer: NodeJS.Timeout | null = null
 
-  constructor(
-    private readonly options: {
-      /** Where this site's own pages are written. */
-      files: PageFiles
-      /** The build's prerendered pages (`dist/client`) and their stamps; read, never written. */
-      seed?: { dir: string; stateFile: string }
-      /** The pages of `pages/` with one URL each (`readPublicPages`); the posts' pages come from the index. */
-      publicPages: readonly PublicPage[]
-      render: RenderUrl
-      index: PostIndex
-      stateFile: string
-      /** The build and the settings pages embed: when it changes, every page is rendered again. */
-      renderId: string
-      siteUrl: string
-      /** `YYYY-MM-DD` of the build: the sitemap's lastmod for pages that do not come from posts. */
-      builtOn: string
-      logger: Logger
-    },
-  ) {
-    this.state = { renderId: options.renderId, stamps: {} }
+  constructor(deps: PublicPagesDeps) {
+    this.#deps = deps
+    this.#state = { renderId: deps.renderId, stamps: {} }
   }
 
   /** Every URL that should be prerendered now. */
   expectedUrls(): string[] {
-    const posts = this.options.index.list().map((summary) => `/blog/${summary.slug}`)
-    return [...this.options.publicPages.map((page) => page.path), ...posts, '/sitemap.xml', '/robots.txt']
+    const posts = this.#deps.index.list().map((summary) => `/blog/${summary.slug}`)
+    return [...this.#deps.publicPages.map((page) => page.path), ...posts, '/sitemap.xml', '/robots.txt']
   }
 
   /**
@@ -87,12 +89,12 @@ export class PublicPages {
    * Computed per URL so that a save of one post hashes that post, not all 10,000.
    */
   expectedStamp(url: string): string | undefined {
-    const { index, renderId, publicPages } = this.options
+    const { index, renderId, publicPages } = this.#deps
     // /blog shows the first page and the count; the sitemap the published slugs and dates (and
     // the build date). A title edit on page 5 of 1,000 changes neither.
     if (url === BLOG_LIST_PATH) return stamp(renderId, blogListPreview(index.list()))
     if (publicPages.some((page) => page.path === url) || url === '/robots.txt') return renderId
-    if (url === '/sitemap.xml') return stamp(renderId, [index.publishedUrlsDigest(), this.options.builtOn])
+    if (url === '/sitemap.xml') return stamp(renderId, [index.publishedUrlsDigest(), this.#deps.builtOn])
     if (!url.startsWith('/blog/')) return undefined
     const post = index.bySlugAny(url.slice('/blog/'.length))
     return post?.isPublished ? stamp(renderId, post) : undefined
@@ -100,7 +102,7 @@ export class PublicPages {
 
   /** Every public page and published post, redirect pages excepted. */
   sitemapEntries() {
-    const { index, builtOn, publicPages } = this.options
+    const { index, builtOn, publicPages } = this.#deps
     const list = index.list()
     const listed = publicPages.filter((page) => page.inSitemap && page.path !== BLOG_LIST_PATH)
     return [
@@ -115,16 +117,16 @@ export class PublicPages {
    * the same page), or null when the site has no page there: render it, or answer 404.
    */
   fileFor(url: string): string | null {
-    if (!Object.hasOwn(this.state.stamps, url)) return null
-    const { seed, files } = this.options
-    const fromSeed = seed !== undefined && this.seedStamps[url] === this.state.stamps[url]
+    if (!Object.hasOwn(this.#state.stamps, url)) return null
+    const { seed, files } = this.#deps
+    const fromSeed = seed !== undefined && this.#seedStamps[url] === this.#state.stamps[url]
     return pageFilePath(fromSeed ? seed.dir : files.dir, url)
   }
 
   /** Renders every page from scratch (the build). */
   generateAll(): Promise<number> {
-    this.state = { renderId: this.options.renderId, stamps: {} }
-    return this.enqueue(() => this.reconcile(this.expectedUrls(), { saveStateNow: true }))
+    this.#state = { renderId: this.#deps.renderId, stamps: {} }
+    return this.#enqueue(() => this.#reconcile(this.expectedUrls(), { saveStateNow: true }))
   }
 
   /**
@@ -132,23 +134,23 @@ export class PublicPages {
    * build does not already hold as it is.
    */
   async catchUp(): Promise<number> {
-    const { renderId, seed, files } = this.options
-    const saved = await readState(this.options.stateFile)
-    if (saved?.renderId === renderId) this.state = saved
+    const { renderId, seed, files } = this.#deps
+    const saved = await readState(this.#deps.stateFile)
+    if (saved?.renderId === renderId) this.#state = saved
     // Pages rendered for another build or other settings (or by a run whose stamps were lost)
     // are all out of date: start from an empty folder, so none is left behind.
     else await files.clear()
     const built = seed ? await readState(seed.stateFile) : null
-    this.seedStamps = built?.renderId === renderId ? built.stamps : {}
-    const urls = [...new Set([...this.expectedUrls(), ...Object.keys(this.state.stamps)])]
-    return this.enqueue(() => this.reconcile(urls, { saveStateNow: true }))
+    this.#seedStamps = built?.renderId === renderId ? built.stamps : {}
+    const urls = [...new Set([...this.expectedUrls(), ...Object.keys(this.#state.stamps)])]
+    return this.#enqueue(() => this.#reconcile(urls, { saveStateNow: true }))
   }
 
   /** After a content change: the list, and the changed or removed posts' own pages. */
   applyChange(change: ContentChange): Promise<number> {
     const urls = [...change.updated, ...change.removed].map((slug) => `/blog/${slug}`)
     if (change.publishedListChanged) urls.push('/blog', '/sitemap.xml')
-    return this.enqueue(() => this.reconcile(urls, { saveStateNow: false }))
+    return this.#enqueue(() => this.#reconcile(urls, { saveStateNow: false }))
   }
 
   /** Resolves when every queued regeneration has been written. */
@@ -159,22 +161,22 @@ export class PublicPages {
   /** Waits for queued work and writes the stamps now (at shutdown). */
   async flush(): Promise<void> {
     await this.#queue.idle()
-    if (this.stateSaveTimer) {
-      clearTimeout(this.stateSaveTimer)
-      this.stateSaveTimer = null
-      await this.enqueue(async () => (await this.saveState(), 0))
+    if (this.#stateSaveTimer) {
+      clearTimeout(this.#stateSaveTimer)
+      this.#stateSaveTimer = null
+      await this.#enqueue(async () => (await this.#saveState(), 0))
     }
   }
 
-  private enqueue(work: () => Promise<number>): Promise<number> {
+  #enqueue(work: () => Promise<number>): Promise<number> {
     const run = this.#queue.run(work)
-    run.catch((error: unknown) => this.options.logger.error('Regenerating pages failed', error))
+    run.catch((error: unknown) => this.#deps.logger.error('Regenerating pages failed', error))
     return run
   }
 
   /** Brings `urls` up to date; answers how many pages were rendered or removed. */
-  private async reconcile(urls: string[], options: { saveStateNow: boolean }): Promise<number> {
-    const { stamps } = this.state
+  async #reconcile(urls: string[], options: { saveStateNow: boolean }): Promise<number> {
+    const { stamps } = this.#state
     const expected = new Map(urls.map((url) => [url, this.expectedStamp(url)]))
     const work = urls.filter((url) => expected.get(url) !== stamps[url])
     let next = 0
@@ -186,15 +188,15 @@ export class PublicPages {
         if (wanted === undefined) {
           // Unknown first, so that no request looks for the file while it goes.
           delete stamps[url]
-          await this.options.files.remove(url)
+          await this.#deps.files.remove(url)
           written++
-        } else if (wanted === this.seedStamps[url]) {
+        } else if (wanted === this.#seedStamps[url]) {
           // The build's page is this very page: serve that. An older stamp was not the build's,
           // so it was a page of our own: remove it.
           const ownCopy = stamps[url] !== undefined
           stamps[url] = wanted
-          if (ownCopy) await this.options.files.remove(url)
-        } else if (await this.renderTo(url)) {
+          if (ownCopy) await this.#deps.files.remove(url)
+        } else if (await this.#renderTo(url)) {
           stamps[url] = wanted
           written++
         }
@@ -202,38 +204,38 @@ export class PublicPages {
     }
     await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, work.length) }, worker))
     if (work.length === 0) return 0
-    if (options.saveStateNow) await this.saveState()
-    else this.scheduleStateSave()
+    if (options.saveStateNow) await this.#saveState()
+    else this.#scheduleStateSave()
     return written
   }
 
-  private scheduleStateSave(): void {
-    if (this.stateSaveTimer) return
-    this.stateSaveTimer = setTimeout(() => {
-      this.stateSaveTimer = null
-      void this.enqueue(async () => (await this.saveState(), 0))
+  #scheduleStateSave(): void {
+    if (this.#stateSaveTimer) return
+    this.#stateSaveTimer = setTimeout(() => {
+      this.#stateSaveTimer = null
+      void this.#enqueue(async () => (await this.#saveState(), 0))
     }, STATE_SAVE_DELAY_MS)
-    this.stateSaveTimer.unref()
+    this.#stateSaveTimer.unref()
   }
 
-  private async saveState(): Promise<void> {
-    await mkdir(path.dirname(this.options.stateFile), { recursive: true })
-    await writeFileAtomic(this.options.stateFile, JSON.stringify(this.state))
+  async #saveState(): Promise<void> {
+    await mkdir(path.dirname(this.#deps.stateFile), { recursive: true })
+    await writeFileAtomic(this.#deps.stateFile, JSON.stringify(this.#state))
   }
 
-  private async renderTo(url: string): Promise<boolean> {
+  async #renderTo(url: string): Promise<boolean> {
     if (url === '/sitemap.xml' || url === '/robots.txt') {
-      const { siteUrl } = this.options
+      const { siteUrl } = this.#deps
       const text = url === '/robots.txt' ? renderRobots(siteUrl) : renderSitemap(siteUrl, this.sitemapEntries())
-      await this.options.files.write(url, text)
+      await this.#deps.files.write(url, text)
       return true
     }
-    const page = await this.options.render(url)
+    const page = await this.#deps.render(url)
     if (page?.status === 200) {
-      await this.options.files.write(url, page.html)
+      await this.#deps.files.write(url, page.html)
       return true
     }
-    this.options.logger.error(`Prerendering ${url} answered ${page?.status ?? 'nothing'}; its page was not written`)
+    this.#deps.logger.error(`Prerendering ${url} answered ${page?.status ?? 'nothing'}; its page was not written`)
     return false
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SyncStatus } from '../../server/services/content-sync.ts'
+import type { SyncStatus } from '../../server/services/content-sync-status.ts'
 import { git } from '../support/admin-client.ts'
 import { createSyncSite, eventually, readText, type SyncSite } from '../support/sync-site.ts'
 import { TEST_ADMIN } from '../support/temp-site.ts'

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SyncStatus } from '../../server/services/content-sync.ts'
+import type { SyncStatus } from '../../server/services/content-sync-status.ts'
 import { git, newPostBody } from '../support/admin-client.ts'
 import { createSyncSite, eventually, type SyncSite } from '../support/sync-site.ts'
 import { TEST_ADMIN } from '../support/temp-site.ts'

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { toast } from '../../../renderer/components/toast.ts'
 import type { AdminPost } from '../../../server/services/admin-posts.ts'
-import type { PostSyncState } from '../../../server/services/content-sync.ts'
+import type { PostSyncState } from '../../../server/services/content-sync-conflicts.ts'
 import { ADMIN_POSTS_KEY, apiRequest, POST_PROBLEMS_KEY, PUBLIC_POSTS_KEY, queryClient, SYNC_KEY } from '../query-client.ts'
 import { formatLocalDate } from './post-form.ts'
 import { PostProblems } from './PostProblems.tsx'

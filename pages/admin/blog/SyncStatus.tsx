@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import type { SyncStatus as Status } from '../../../server/services/content-sync.ts'
+import type { SyncStatus as Status } from '../../../server/services/content-sync-status.ts'
 import { apiRequest, queryClient, SYNC_KEY } from '../query-client.ts'
 import { refetchLists } from './PostList.tsx'
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { readGitSyncConfig } from '../../server/config-git-sync.ts'
+import { readContentSyncConfig } from '../../server/config-content-sync.ts'
 
 const read = (env: Record<string, string>) => {
   const problems: string[] = []
-  const config = readGitSyncConfig(env, problems)
+  const config = readContentSyncConfig(env, problems)
   return { config, problems }
 }
 

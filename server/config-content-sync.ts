@@ -1,9 +1,9 @@
 /**
- * The settings of two-way sync with a git remote (issue 6), read and checked with the others by
- * `loadConfig`. Credentials are never echoed in a problem message: a wrong token shows as `…`,
+ * The settings of the content sync (services/content-sync.ts: two-way sync with a git remote,
+ * issue 6), read and checked with the others by `loadConfig`. Credentials are never echoed in a problem message: a wrong token shows as `…`,
  * and a URL holding credentials is shown with them masked.
  */
-export interface GitSyncConfig {
+export interface ContentSyncConfig {
   /** The remote repository over smart HTTP(S), no credentials in it. */
   remoteUrl: string
   /** The remote branch; null: the branch checked out at start. */
@@ -33,7 +33,7 @@ export const TOKEN_USERNAME = 'x-access-token'
 const SETTINGS_NEEDING_URL = ['GIT_REMOTE_BRANCH', 'GIT_USERNAME', 'GIT_TOKEN', 'GIT_SYNC_INTERVAL', 'GIT_WEBHOOK_SECRET'] as const
 
 /** Reads the GIT_* settings; each problem is pushed to `problems` as `NAME=value: reason`. */
-export function readGitSyncConfig(env: Env, problems: string[]): GitSyncConfig | null {
+export function readContentSyncConfig(env: Env, problems: string[]): ContentSyncConfig | null {
   const value = (name: string) => {
     const raw = env[name]
     return raw === undefined || raw.trim() === '' ? null : raw.trim()
