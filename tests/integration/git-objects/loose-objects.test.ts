@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { blobId } from '../../../server/git/objects/blob-id.ts'
 import { estimateLooseObjects, listLooseObjects, looseObjectPath } from '../../../server/git/objects/loose-objects.ts'
 import { gitCli, tempGitRepo } from '../../support/git-cli.ts'
 
@@ -56,7 +57,10 @@ describe('loose objects', () => {
   })
 
   it('estimates many objects from objects/17 as git gc --auto does, and lists none once packed', async () => {
-    hashObjects(Array.from({ length: 2600 }, (_, i) => `object ${i}\n`))
+    // Texts whose ids fall in objects/17, found without writing the 2,000 others a repository would hold.
+    const texts: string[] = []
+    for (let i = 0; texts.length < 9; i++) if (blobId(`object ${i}\n`).startsWith('17')) texts.push(`object ${i}\n`)
+    hashObjects(texts)
     const inSample = gitLoose().filter((oid) => oid.startsWith('17')).length
     expect(inSample).toBeGreaterThanOrEqual(8)
     expect((await estimateLooseObjects(objectsDir())).count).toBe(inSample * 256)
