@@ -45,10 +45,11 @@ export interface History {
 
 /**
  * Writes the history: commit 0 is a root holding post.html, every later commit follows the steps.
+ * `uniqueTimes` makes every commit's time its own (no two commits of the same second).
  * `content(file, commit)` is the text of file `file` (0 to 5) as commit `commit` writes it; file 0
  * is `post.html`, the others `notes/<n>.txt`.
  */
-export function writeHistory(dir: string, steps: readonly Step[], content: (file: number, commit: number) => string): History {
+export function writeHistory(dir: string, steps: readonly Step[], content: (file: number, commit: number) => string, options: { uniqueTimes?: boolean } = {}): History {
   const stream: string[] = []
   const times: number[] = []
   const parentsOf: number[][] = []
@@ -56,7 +57,8 @@ export function writeHistory(dir: string, steps: readonly Step[], content: (file
   const data = (text: string) => `data ${Buffer.byteLength(text, 'utf8')}\n${text}\n`
   const commit = (parents: number[], files: number[], step: number) => {
     const n = times.length
-    const time = 1_700_000_000 + Math.max(0, ...parents.map((parent) => times[parent]!)) + step
+    // Unique times: every commit 10 s after the one created before it (so after its parents too).
+    const time = 1_700_000_000 + (options.uniqueTimes ? n * 10 : Math.max(0, ...parents.map((parent) => times[parent]!)) + step)
     times.push(time - 1_700_000_000)
     parentsOf.push(parents)
     stream.push(`commit refs/history/${n}\nmark :${n + 1}\ncommitter C <c@example.com> ${time} +0000\n${data(`commit ${n}`)}`)
