@@ -4,6 +4,7 @@ import { CommitGraph } from '../../../server/git/objects/commit-graph.ts'
 import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
 import { gitCli, gitCliResult, tempGitRepo } from '../../support/git-cli.ts'
 import { commitReader, stepsArb, writeHistory } from './random-history.ts'
+import { PROPERTY_TIMEOUT } from './random-trees.ts'
 
 /*
  * CommitGraph.compare and isAncestor against git on random histories (branches, merges, criss-cross
@@ -25,7 +26,7 @@ afterAll(async () => {
   repo.remove()
 })
 
-describe('CommitGraph', () => {
+describe('CommitGraph', PROPERTY_TIMEOUT, () => {
   it('counts ahead and behind, and finds a merge base, as git does', async () => {
     await fc.assert(
       fc.asyncProperty(stepsArb({ roots: true, maxStep: 2 }), fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 4 }), async (steps, pairs) => {

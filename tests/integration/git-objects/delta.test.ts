@@ -8,6 +8,7 @@ import { applyDelta, encodeDelta } from '../../../server/git/objects/delta.ts'
 import { entryHeader, OFS_DELTA, ofsDeltaDistance, packHeader, TYPE_CODES } from '../../../server/git/objects/pack-format.ts'
 import { gitCli, gitCliBytes, tempGitRepo } from '../../support/git-cli.ts'
 import { packEntries, packObjects, relatedContentsArb, writeBlobs } from './git-packs.ts'
+import { PROPERTY_TIMEOUT } from './random-trees.ts'
 
 /*
  * The delta format (delta.ts) against git: every delta `git pack-objects` wrote applies with
@@ -72,7 +73,7 @@ function indexWithGit(bytes: Buffer): (oid: string) => Buffer {
 
 const blobOid = (content: Buffer) => createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex')
 
-describe('applyDelta', () => {
+describe('applyDelta', PROPERTY_TIMEOUT, () => {
   it('applies every delta git pack-objects wrote, giving the object git reads', () => {
     fc.assert(
       fc.property(relatedContentsArb, (contents) => {
@@ -92,7 +93,7 @@ describe('applyDelta', () => {
   })
 })
 
-describe('encodeDelta', () => {
+describe('encodeDelta', PROPERTY_TIMEOUT, () => {
   it('makes deltas git index-pack resolves to the exact target, for related and unrelated contents', () => {
     const unrelated = fc.tuple(fc.uint8Array({ maxLength: 2000 }), fc.uint8Array({ maxLength: 2000 })).map(([a, b]) => [Buffer.from(a), Buffer.from(b)] as [Buffer, Buffer])
     const related = relatedContentsArb.map((contents) => contents.slice(1).map((target, i) => [contents[i]!, target] as [Buffer, Buffer]))

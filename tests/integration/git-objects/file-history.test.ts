@@ -5,6 +5,7 @@ import { FileHistory, type IdentifyFile } from '../../../server/git/objects/file
 import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
 import { gitCli, tempGitRepo } from '../../support/git-cli.ts'
 import { commitReader, stepsArb, writeHistory } from './random-history.ts'
+import { PROPERTY_TIMEOUT } from './random-trees.ts'
 
 /*
  * FileHistory.versions against git log, on what the two promise alike:
@@ -52,7 +53,7 @@ function gitLogFollow(head: string, file: string): { commit: string; path: strin
     })
 }
 
-describe('FileHistory.versions', () => {
+describe('FileHistory.versions', PROPERTY_TIMEOUT, () => {
   it('lists what git log -- <path> lists on histories with branches and merges', async () => {
     await fc.assert(
       fc.asyncProperty(stepsArb({ roots: false, maxStep: 0 }), fc.nat(), async (steps, pick) => {

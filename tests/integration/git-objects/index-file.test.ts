@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IndexFile, type IndexUpdate, readIndexObjects } from '../../../server/git/objects/index-file.ts'
 import { gitCli, gitCliBytes, tempGitRepo } from '../../support/git-cli.ts'
-import { applyEdits, editsArb, type FlatTree, lsTree, treeArb, writeTrees } from './random-trees.ts'
+import { applyEdits, editsArb, type FlatTree, lsTree, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
 
 /*
  * The index file (index-file.ts) against the git CLI, both ways:
@@ -78,7 +78,7 @@ const scenarioArb = fc.record({
   stats: fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }),
 })
 
-describe('IndexFile', () => {
+describe('IndexFile', PROPERTY_TIMEOUT, () => {
   it('reads an index git wrote, and writes one git reads back as the expected tree, flags and stats kept', async () => {
     const conflictBlob = gitCli(repo.dir, ['hash-object', '-w', '--stdin'], 'conflict\n').trim()
     await fc.assert(
@@ -155,7 +155,7 @@ describe('IndexFile', () => {
   })
 })
 
-describe('readIndexObjects', () => {
+describe('readIndexObjects', PROPERTY_TIMEOUT, () => {
   it("names the staged blobs, the cache tree's trees and the resolve-undo blobs, as git lists them", async () => {
     const blob = gitCli(repo.dir, ['hash-object', '-w', '--stdin'], 'side\n').trim()
     await fc.assert(

@@ -7,7 +7,7 @@ import { mergeTrees, type ResolveConflict } from '../../../server/git/objects/me
 import { encodeLooseObject, encodeTree } from '../../../server/git/objects/object-format.ts'
 import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
 import { gitCli, gitCliResult, tempGitRepo } from '../../support/git-cli.ts'
-import { applyEdits, editArb, type FlatTree, lsTree, treeArb, writeTrees } from './random-trees.ts'
+import { applyEdits, editArb, type FlatTree, lsTree, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
 
 /*
  * mergeTrees (whole files only: no line merging, no rename detection) against
@@ -58,7 +58,7 @@ function gitMerge(base: string | null, ours: string, theirs: string): { clean: b
 
 const sidesArb = fc.record({ base: treeArb, ours: fc.array(editArb, { maxLength: 5 }), theirs: fc.array(editArb, { maxLength: 5 }), unrelated: fc.boolean() })
 
-describe('mergeTrees', () => {
+describe('mergeTrees', PROPERTY_TIMEOUT, () => {
   it('merges cleanly only what git merge-tree merges cleanly, to the same tree', async () => {
     await fc.assert(
       fc.asyncProperty(sidesArb, async ({ base, ours, theirs, unrelated }) => {

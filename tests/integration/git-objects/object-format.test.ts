@@ -8,7 +8,7 @@ import { decodeTree, encodeLooseObject, encodeTree, parseCommit } from '../../..
 import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
 import type { TreeEntry } from '../../../server/git/objects/tree-store.ts'
 import { gitCli, gitCliBytes, tempGitRepo } from '../../support/git-cli.ts'
-import { nameArb, treeArb, writeTrees } from './random-trees.ts'
+import { nameArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
 
 /*
  * Git's object encoding done by hand (object-format.ts) against the git CLI: trees we encode are
@@ -50,7 +50,7 @@ const entryArb: fc.Arbitrary<TreeEntry> = fc
 
 const entriesArb = fc.uniqueArray(entryArb, { selector: (entry) => entry.path, maxLength: 12 })
 
-describe('encodeTree', () => {
+describe('encodeTree', PROPERTY_TIMEOUT, () => {
   it('makes the tree git mktree makes of the same entries, which git reads and fsck --strict accepts', async () => {
     await fc.assert(
       fc.asyncProperty(entriesArb, async (entries) => {
@@ -67,7 +67,7 @@ describe('encodeTree', () => {
   })
 })
 
-describe('decodeTree', () => {
+describe('decodeTree', PROPERTY_TIMEOUT, () => {
   it('reads the trees git wrote as git ls-tree -r -t lists them', async () => {
     const reader = new ObjectReader(repo.gitdir)
     /** Every entry under a tree, a folder before its contents, decoded by us. */
@@ -97,7 +97,7 @@ describe('decodeTree', () => {
   })
 })
 
-describe('encodeLooseObject', () => {
+describe('encodeLooseObject', PROPERTY_TIMEOUT, () => {
   it('names a blob as git hash-object does and stores it so that git cat-file reads it back', async () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 5000 }), async (bytes) => {
@@ -120,7 +120,7 @@ const signatureArb = fc.record({
   zone: fc.constantFrom('+0000', '+0100', '-0700', '+0545', '-1200', '+1400'),
 })
 
-describe('parseCommit', () => {
+describe('parseCommit', PROPERTY_TIMEOUT, () => {
   it('reads tree, parents, author, committer and message as git log shows them', async () => {
     const tree = gitCli(repo.dir, ['hash-object', '-t', 'tree', '-w', '--stdin'], '').trim()
     const roots = ['first', 'second'].map((message) => gitCli(repo.dir, ['commit-tree', tree, '-m', message]).trim())

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
 import { gitCli, gitObjects, tempGitRepo } from '../../support/git-cli.ts'
 import { objectsOfEveryType, relatedContentsArb, writeBlobs } from './git-packs.ts'
-import { treeArb, writeTrees } from './random-trees.ts'
+import { PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
 
 /*
  * ObjectReader against `git cat-file --batch` on random repositories: objects of every type
@@ -22,7 +22,7 @@ async function expectReadsAll(reader: ObjectReader, dir: string): Promise<number
   return objects.size
 }
 
-describe('ObjectReader', () => {
+describe('ObjectReader', PROPERTY_TIMEOUT, () => {
   it('reads every object as git does: loose, packed whole or as OFS or REF deltas, new packs and replaced ones', async () => {
     await fc.assert(
       fc.asyncProperty(

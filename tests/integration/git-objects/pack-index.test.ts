@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOidLookup, findInPackIndex, oidAt, parsePackIndex, serializePackIndex } from '../../../server/git/objects/pack-index.ts'
 import { tempGitRepo } from '../../support/git-cli.ts'
 import { objectsOfEveryType, packEntries, packObjects, relatedContentsArb, writeBlobs } from './git-packs.ts'
+import { PROPERTY_TIMEOUT } from './random-trees.ts'
 
 /*
  * Pack indexes (pack-index.ts) against `git pack-objects` and `git show-index`: git's .idx parses
@@ -21,7 +22,7 @@ beforeAll(() => {
 
 afterAll(() => repo.remove())
 
-describe('pack index', () => {
+describe('pack index', PROPERTY_TIMEOUT, () => {
   it('reads the index git wrote, and writes the same bytes for the same pack', () => {
     fc.assert(
       fc.property(relatedContentsArb, fc.boolean(), fc.boolean(), (contents, withEveryType, refDeltas) => {

@@ -7,7 +7,7 @@ import { TYPE_CODES, type ObjectType } from '../../../server/git/objects/pack-fo
 import { installPack, PackWriter } from '../../../server/git/objects/pack-writer.ts'
 import { gitCli, gitObjects, tempGitRepo } from '../../support/git-cli.ts'
 import { objectsOfEveryType, relatedContentsArb, writeBlobs } from './git-packs.ts'
-import { treeArb, writeTrees } from './random-trees.ts'
+import { PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
 
 /*
  * Packs PackWriter writes, installed with installPack, against git: `git verify-pack` accepts
@@ -34,7 +34,7 @@ function writePack(tempDir: string, objects: Map<string, { type: string; content
   return { pack: writer.finish(), deltas }
 }
 
-describe('PackWriter', () => {
+describe('PackWriter', PROPERTY_TIMEOUT, () => {
   it('writes packs of whole objects and deltas that git verifies, indexes the same way and reads back', async () => {
     await fc.assert(
       fc.asyncProperty(relatedContentsArb, fc.array(treeArb, { maxLength: 2 }), fc.array(fc.nat(), { minLength: 1, maxLength: 64 }), async (contents, trees, choices) => {

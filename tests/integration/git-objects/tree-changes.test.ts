@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
 import { changedEntries, entryStarts } from '../../../server/git/objects/tree-changes.ts'
 import { gitCli, tempGitRepo } from '../../support/git-cli.ts'
-import { applyEdits, editsArb, treeArb, writeTrees } from './random-trees.ts'
+import { applyEdits, editsArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
 
 /*
  * changedEntries (one tree object against its base, as packing compares them) against
@@ -39,7 +39,7 @@ function gitChanges(base: string, tree: string): string[] {
   return out.sort()
 }
 
-describe('changedEntries', () => {
+describe('changedEntries', PROPERTY_TIMEOUT, () => {
   it('reports the entries git diff-tree lists on the new side, paired as git pairs them, in every common folder', async () => {
     await fc.assert(
       fc.asyncProperty(treeArb, editsArb, async (tree, edits) => {

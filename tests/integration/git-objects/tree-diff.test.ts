@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
 import { diffTrees, type TreeChange } from '../../../server/git/objects/tree-diff.ts'
 import { gitCli, tempGitRepo } from '../../support/git-cli.ts'
-import { applyEdits, editsArb, treeArb, writeTrees } from './random-trees.ts'
+import { applyEdits, editsArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
 
 /*
  * diffTrees against `git diff-tree -r --no-renames --raw`: the same paths, in the same order, with
@@ -47,7 +47,7 @@ function gitDiffTree(before: string, after: string): string[] {
   return lines
 }
 
-describe('diffTrees', () => {
+describe('diffTrees', PROPERTY_TIMEOUT, () => {
   it('lists what git diff-tree -r lists, in its order, for random trees and edits', async () => {
     await fc.assert(
       fc.asyncProperty(treeArb, editsArb, async (tree, edits) => {
@@ -55,7 +55,7 @@ describe('diffTrees', () => {
         expect(raw(await diffTrees(readTree, before, after))).toEqual(gitDiffTree(before, after))
         expect(raw(await diffTrees(readTree, after, before))).toEqual(gitDiffTree(after, before))
       }),
-      { numRuns: 40 },
+      { numRuns: 25 },
     )
   })
 

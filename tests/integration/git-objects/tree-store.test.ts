@@ -7,7 +7,7 @@ import { decodeTree, encodeLooseObject, encodeTree } from '../../../server/git/o
 import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
 import { type PathEdits, TreeStore } from '../../../server/git/objects/tree-store.ts'
 import { gitCli, tempGitRepo } from '../../support/git-cli.ts'
-import { type FlatTree, lsTree, nameArb, treeArb, writeTrees } from './random-trees.ts'
+import { type FlatTree, lsTree, nameArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
 
 /*
  * TreeStore.edit against git's own way of editing a tree: `git read-tree` of the base into a
@@ -107,7 +107,7 @@ function pathEdits(tree: FlatTree, raw: RawEdit[]): Map<string, string | null> {
   return edits
 }
 
-describe('TreeStore.edit', () => {
+describe('TreeStore.edit', PROPERTY_TIMEOUT, () => {
   it('writes the tree git writes for the same edits, which git fsck --strict accepts', async () => {
     await fc.assert(
       fc.asyncProperty(fc.option(treeArb, { freq: 8 }), fc.array(editArb, { maxLength: 8 }), async (tree, raw) => {
