@@ -74,7 +74,7 @@ const scenarioArb = fc.record({
   version: fc.constantFrom(2, 3, 4),
   conflicts: fc.array(fc.nat(), { maxLength: 3 }),
   skips: fc.array(fc.nat(), { maxLength: 3 }),
-  /** Per updated path: 0 no stats, 1 the stats of a file written with its content. */
+  /** Per updated path: whether it is staged with the stats of a work-tree file holding its content. */
   stats: fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }),
 })
 

@@ -11,7 +11,7 @@ import { applyEdits, editArb, type FlatTree, lsTree, PROPERTY_TIMEOUT, treeArb, 
 
 /*
  * mergeTrees (whole files only: no line merging, no rename detection) against
- * `git merge-tree --write-tree` with renames off, and against its documented rules:
+ * `git merge-tree --write-tree` where git saw no rename, and against its documented rules:
  * - where we merge cleanly, git merges cleanly to the very same tree, and where git finds a
  *   conflict, so do we (git also merges some files we leave to the admin: text edited on both
  *   sides in different places, a mode changed on one side and the content on the other);
@@ -44,16 +44,21 @@ afterAll(async () => {
   repo.remove()
 })
 
-/** git merge-tree of two commits of these trees on a base commit (none: unrelated histories). */
-function gitMerge(base: string | null, ours: string, theirs: string): { clean: boolean; tree: string } {
+/**
+ * git merge-tree of two commits of these trees on a base commit (none: unrelated histories).
+ * `renamed`: git saw a rename, which mergeTrees does not look for by design (git 2.39's
+ * merge-tree still detects renames with merge.renames=false, so such cases are told apart).
+ */
+function gitMerge(base: string | null, ours: string, theirs: string): { clean: boolean; tree: string; renamed: boolean } {
   const commit = (tree: string, parents: string[]) => gitCli(repo.dir, ['commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent]), '-m', 'side']).trim()
   const baseCommit = base === null ? null : commit(base, [])
   const parents = baseCommit === null ? [] : [baseCommit]
-  const args = ['-c', 'merge.renames=false', '-c', 'merge.directoryRenames=false', 'merge-tree', '--write-tree', '--no-messages']
+  const args = ['-c', 'merge.renames=false', '-c', 'merge.directoryRenames=false', 'merge-tree', '--write-tree']
   if (base === null) args.push('--allow-unrelated-histories')
   const result = gitCliResult(repo.dir, [...args, commit(ours, parents), commit(theirs, parents)])
   if (result.status !== 0 && result.status !== 1) throw new Error(result.stderr)
-  return { clean: result.status === 0, tree: result.stdout.toString().split('\n')[0]! }
+  const output = result.stdout.toString()
+  return { clean: result.status === 0, tree: output.split('\n')[0]!, renamed: /\brenamed?\b/i.test(output) }
 }
 
 const sidesArb = fc.record({ base: treeArb, ours: fc.array(editArb, { maxLength: 5 }), theirs: fc.array(editArb, { maxLength: 5 }), unrelated: fc.boolean() })
@@ -66,6 +71,7 @@ describe('mergeTrees', PROPERTY_TIMEOUT, () => {
         const trees = { base: unrelated ? null : b, ours: o, theirs: t }
         const merge = await mergeTrees(objects, trees, () => null)
         const git = gitMerge(trees.base, o, t)
+        if (git.renamed) return
         if (merge.conflicts.length === 0) {
           expect(git.clean).toBe(true)
           expect(merge.tree ?? gitCli(repo.dir, ['hash-object', '-t', 'tree', '--stdin'], '').trim()).toBe(git.tree)
