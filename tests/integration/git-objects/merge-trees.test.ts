@@ -89,6 +89,8 @@ describe('mergeTrees', PROPERTY_TIMEOUT, () => {
       fc.asyncProperty(treeArb, fc.array(simpleEdit, { maxLength: 6 }), fc.array(simpleEdit, { maxLength: 6 }), fc.boolean(), async (base, ourEdits, theirEdits, preferOurs) => {
         const sides = [base, applyEdits(base, ourEdits), applyEdits(base, theirEdits)] as const
         fc.pre(!fileAndFolder(sides))
+        // A folder deleted on one side and edited on the other has its own test below.
+        fc.pre(!folderDeletedAndEdited(...sides))
         const [b, o, t] = writeTrees(repo.dir, [...sides]) as [string, string, string]
         const listed = [b, o, t].map((tree) => lsTree(repo.dir, tree))
         const [lb, lo, lt] = listed as [Entries, Entries, Entries]
@@ -126,10 +128,38 @@ describe('mergeTrees', PROPERTY_TIMEOUT, () => {
   })
 })
 
+describe('mergeTrees on a folder deleted on one side and edited on the other', () => {
+  // The module merges "folders changed on both sides entry by entry", and git reports a
+  // modify/delete conflict on the file. mergeTrees instead reports one conflict on the folder,
+  // its sides folder entries (mode 040000), which remote-sync hands to the admin as a conflicting
+  // file (path content/blog, "mine" a tree id) with no remote commit found for it.
+  it('reports the conflict on the edited file, as git does', async () => {
+    const [b, o, t] = writeTrees(repo.dir, [new Map([['a/a', { mode: '100644', content: '' }]]), new Map([['a/a', { mode: '100644', content: ' ' }]]), new Map()]) as [string, string, string]
+    const baseCommit = gitCli(repo.dir, ['commit-tree', b, '-m', 'b']).trim()
+    const side = (tree: string) => gitCli(repo.dir, ['commit-tree', tree, '-p', baseCommit, '-m', 'side']).trim()
+    const git = gitCliResult(repo.dir, ['merge-tree', '--write-tree', '--name-only', side(o), side(t)])
+    expect(git.stdout.toString()).toMatch(/CONFLICT \(modify\/delete\): a\/a deleted/)
+    const merge = await mergeTrees(objects, { base: b, ours: o, theirs: t }, () => null)
+    expect(merge.conflicts.map((conflict) => conflict.path)).toEqual(['a/a'])
+  })
+})
+
 type Entries = Map<string, { mode: string; oid: string }>
 
 function same(a: { mode: string; oid: string } | undefined, b: { mode: string; oid: string } | undefined): boolean {
   return a === b || (a !== undefined && b !== undefined && a.mode === b.mode && a.oid === b.oid)
+}
+
+/** Whether a folder of `base` is gone on one side while the other side changed something in it. */
+function folderDeletedAndEdited(base: FlatTree, ours: FlatTree, theirs: FlatTree): boolean {
+  const under = (tree: FlatTree, folder: string) => JSON.stringify([...tree].filter(([file]) => file.startsWith(folder)).sort())
+  const folders = new Set([...base.keys()].flatMap((file) => file.split('/').slice(0, -1).map((_, i, parts) => `${parts.slice(0, i + 1).join('/')}/`)))
+  for (const folder of folders) {
+    for (const [gone, kept] of [[ours, theirs], [theirs, ours]] as const) {
+      if (under(gone, folder) === '[]' && under(kept, folder) !== under(base, folder)) return true
+    }
+  }
+  return false
 }
 
 /** Whether a path is a file in one of the trees and a folder in another. */
