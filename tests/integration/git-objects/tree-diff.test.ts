@@ -1,0 +1,74 @@
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
+import { diffTrees, type TreeChange } from '../../../server/git/objects/tree-diff.ts'
+import { gitCli, tempGitRepo } from '../../support/git-cli.ts'
+import { applyEdits, editsArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
+
+/*
+ * diffTrees against `git diff-tree -r --no-renames --raw`: the same paths, in the same order, with
+ * the same modes and ids on each side, for random trees and random edits of them (files changed,
+ * added, removed, modes changed, a file turned into a folder and back).
+ */
+
+let repo: ReturnType<typeof tempGitRepo>
+let reader: ObjectReader
+
+beforeAll(() => {
+  repo = tempGitRepo()
+  reader = new ObjectReader(repo.gitdir)
+})
+
+afterAll(async () => {
+  await reader.close()
+  repo.remove()
+})
+
+const ZERO = '0'.repeat(40)
+
+const readTree = async (oid: string) => {
+  const object = await reader.read(oid)
+  if (object?.type !== 'tree') throw new Error(`No tree ${oid}`)
+  return object.content
+}
+
+/** Our changes in diff-tree's raw form: `<mode> <mode> <oid> <oid> <path>`. */
+function raw(changes: TreeChange[]): string[] {
+  return changes.map(({ path, before, after }) => `${before?.mode ?? '000000'} ${after?.mode ?? '000000'} ${before?.oid ?? ZERO} ${after?.oid ?? ZERO} ${path}`)
+}
+
+function gitDiffTree(before: string, after: string): string[] {
+  const fields = gitCli(repo.dir, ['diff-tree', '-r', '-z', '--no-renames', '--raw', '--abbrev=40', before, after]).split('\0')
+  const lines: string[] = []
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const [modeA, modeB, oidA, oidB] = fields[i]!.slice(1).split(' ')
+    lines.push(`${modeA} ${modeB} ${oidA} ${oidB} ${fields[i + 1]}`)
+  }
+  return lines
+}
+
+describe('diffTrees', PROPERTY_TIMEOUT, () => {
+  it('lists what git diff-tree -r lists, in its order, for random trees and edits', async () => {
+    await fc.assert(
+      fc.asyncProperty(treeArb, editsArb, async (tree, edits) => {
+        const [before, after] = writeTrees(repo.dir, [tree, applyEdits(tree, edits)]) as [string, string]
+        expect(raw(await diffTrees(readTree, before, after))).toEqual(gitDiffTree(before, after))
+        expect(raw(await diffTrees(readTree, after, before))).toEqual(gitDiffTree(after, before))
+      }),
+      { numRuns: 25 },
+    )
+  })
+
+  it('lists every file of a tree against no tree, as git diff-tree -r against the empty tree', async () => {
+    const empty = gitCli(repo.dir, ['hash-object', '-t', 'tree', '-w', '--stdin'], '').trim()
+    await fc.assert(
+      fc.asyncProperty(treeArb, async (tree) => {
+        const [oid] = writeTrees(repo.dir, [tree]) as [string]
+        expect(raw(await diffTrees(readTree, null, oid))).toEqual(gitDiffTree(empty, oid))
+        expect(raw(await diffTrees(readTree, oid, null))).toEqual(gitDiffTree(oid, empty))
+        expect(await diffTrees(readTree, oid, oid)).toEqual([])
+      }),
+      { numRuns: 20 },
+    )
+  })
+})
