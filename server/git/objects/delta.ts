@@ -24,9 +24,11 @@ const CHUNK = 4096
 
 /**
  * The delta that turns `base` into `target`, or null when it would not be smaller than
- * `maxSize` bytes (the caller then stores the object whole).
+ * `maxSize` bytes, nor than the target itself plus 64 (the caller then stores the object whole).
  */
 export function encodeDelta(base: Buffer, target: Buffer, maxSize = Number.POSITIVE_INFINITY): Buffer | null {
+  // An empty target's delta is its two sizes alone, and git refuses any delta under 4 bytes.
+  if (target.length === 0) return null
   const out = new DeltaWriter(Math.min(maxSize, target.length + 64))
   out.size(base.length)
   out.size(target.length)

@@ -90,9 +90,12 @@ async function mergeEntry(
   if (sameEntry(ours, theirs)) return ours
   if (sameEntry(base, ours)) return theirs
   if (sameEntry(base, theirs)) return ours
-  const isTree = (entry: EntryState | null) => entry?.mode === TREE_MODE
-  if (isTree(ours) && isTree(theirs)) {
-    const oid = await mergeFolder(objects, isTree(base) ? base!.oid : null, ours!.oid, theirs!.oid, `${path}/`, resolve, conflicts)
+  // A folder on one side and nothing on the other (deleted, or never there) is merged entry by
+  // entry as if the missing side were an empty folder: a file edited in a folder the other side
+  // deleted is a conflict on that file, as git reports it, not on the folder.
+  const isTreeOrNone = (entry: EntryState | null) => entry === null || entry.mode === TREE_MODE
+  if (isTreeOrNone(base) && isTreeOrNone(ours) && isTreeOrNone(theirs)) {
+    const oid = await mergeFolder(objects, base?.oid ?? null, ours?.oid ?? null, theirs?.oid ?? null, `${path}/`, resolve, conflicts)
     return oid === null ? null : { mode: TREE_MODE, oid }
   }
   const conflict: MergeConflict = { path, base, ours, theirs }
