@@ -94,11 +94,11 @@ export class ContentRepository {
     this.#lock = deps.lock
     this.#logger = logger
     this.#graph = new CommitGraph((oid) => this.#store.readCommit(oid))
-    this.#history = new FileHistory(
-      this.#graph,
-      (oid) => this.#store.readTreeBytes(oid),
-      (oid) => this.#store.readBlob(oid),
-    )
+    this.#history = new FileHistory({
+      graph: this.#graph,
+      readTree: (oid) => this.#store.readTreeBytes(oid),
+      readBlob: (oid) => this.#store.readBlob(oid),
+    })
   }
 
   /**

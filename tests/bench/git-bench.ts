@@ -382,7 +382,7 @@ try {
       const commit = parseCommit((await fresh.read(oid))!.content)
       return { oid, tree: commit.tree, parents: commit.parents, author: commit.author, authoredAt: commit.author.timestamp, committedAt: commit.committer.timestamp, message: commit.message }
     }
-    const history = new FileHistory(new CommitGraph(info), async (oid) => (await fresh.read(oid))!.content, async (oid) => (await fresh.read(oid))!.content)
+    const history = new FileHistory({ graph: new CommitGraph(info), readTree: async (oid) => (await fresh.read(oid))!.content, readBlob: async (oid) => (await fresh.read(oid))!.content })
     let versions = 0
     const cold = await median(1, async () => (versions = (await history.versions({ head: main, path: filepath, blob, identify })).length))
     const otherPath = `content/blog/${slugs[31]}.html`

@@ -45,10 +45,10 @@ export class FileHistory {
   readonly #readTree: ReadTree
   readonly #readBlob: (oid: string) => Promise<Uint8Array>
 
-  constructor(graph: CommitGraph, readTree: ReadTree, readBlob: (oid: string) => Promise<Uint8Array>) {
-    this.#graph = graph
-    this.#readTree = readTree
-    this.#readBlob = readBlob
+  constructor(deps: { graph: CommitGraph; readTree: ReadTree; readBlob: (oid: string) => Promise<Uint8Array> }) {
+    this.#graph = deps.graph
+    this.#readTree = deps.readTree
+    this.#readBlob = deps.readBlob
   }
 
   /**

@@ -34,11 +34,11 @@ afterAll(async () => {
 const identify: IdentifyFile = (_path, bytes) => /^id: (.*)$/m.exec(Buffer.from(bytes).toString('utf8'))?.[1] ?? null
 
 function history(): FileHistory {
-  return new FileHistory(
-    new CommitGraph(commitReader(reader)),
-    async (oid) => (await reader.read(oid))!.content,
-    async (oid) => (await reader.read(oid))!.content,
-  )
+  return new FileHistory({
+    graph: new CommitGraph(commitReader(reader)),
+    readTree: async (oid) => (await reader.read(oid))!.content,
+    readBlob: async (oid) => (await reader.read(oid))!.content,
+  })
 }
 
 /** `git log --follow` of a path on a linear history: each commit with the path the file had there. */
