@@ -5,6 +5,7 @@ import path from 'node:path'
 import { readBuildInfo } from '../../server/build-info.ts'
 import { loadConfig, siteDirOf } from '../../server/config.ts'
 import { type Logger } from '../../server/lib/logger.ts'
+import { FIXTURE_CONTENT_DIR } from './fixtures.ts'
 import { recordingLogger } from './recording-logger.ts'
 import { pageFolders } from '../../server/site.ts'
 import { type RunningServer, startServer } from '../../server/start.ts'
@@ -27,9 +28,10 @@ export interface TempSite {
 export const TEST_ADMIN = { username: 'editor', password: 'correct horse battery staple', displayName: 'editor' }
 
 /**
- * A temp git repository with a copy of this repository's sample content (or an empty
- * blog), and a data folder of its own. Never touches this repository's own content/ or
- * history; servers over it share this checkout's dist/ as any site does.
+ * A temp git repository with a copy of the tests' own content (tests/fixtures/content, never
+ * the site's content/, which editors change), or an empty blog, and a data folder of its own.
+ * Servers over it share this checkout's dist/ as any site does: where the build was made from
+ * other content, the server renders those pages itself at start (PublicPages.catchUp).
  */
 export async function createTempSite(
   options: {
@@ -42,7 +44,7 @@ export async function createTempSite(
   const repoDir = path.join(base, 'repo')
   const contentDir = path.join(repoDir, 'content')
   const blogDir = path.join(contentDir, 'blog')
-  await cp(path.join(repoRoot, 'content'), contentDir, { recursive: true })
+  await cp(FIXTURE_CONTENT_DIR, contentDir, { recursive: true })
   if (options.empty) {
     await rm(blogDir, { recursive: true })
     await mkdir(blogDir, { recursive: true })
