@@ -58,12 +58,15 @@ export async function createTempSite(
   return { repoDir, contentDir, blogDir, dataDir, pagesDir, cleanup: () => rm(base, { recursive: true, force: true }) }
 }
 
-/** The real production server (Koa + the built vike pages) on a free port over `site`. */
+/**
+ * The real production server (Koa + the built vike pages) on a free port over `site`, with
+ * this checkout's dist/ or another build (`distDir`, say a fixture build).
+ */
 export async function startTestServer(
   site: TempSite,
-  options: { env?: Record<string, string>; logger?: Logger } = {},
+  options: { env?: Record<string, string>; logger?: Logger; distDir?: string } = {},
 ): Promise<RunningServer> {
-  const config = loadConfig(
+  const loaded = loadConfig(
     {
       NODE_ENV: 'production',
       PORT: '0',
@@ -76,6 +79,7 @@ export async function startTestServer(
     },
     repoRoot,
   )
+  const config = options.distDir ? { ...loaded, distDir: options.distDir } : loaded
   const build = await readBuildInfo(config.distDir)
   if (!build) throw new Error('dist/ is not built: run npm run build')
   return startServer({ config, build, logger: options.logger ?? recordingLogger() })
