@@ -3,7 +3,8 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parsePostFile } from '../../server/content/parse-post.ts'
-import { ApiClient, git, newPostBody } from '../support/admin-client.ts'
+import { ApiClient, newPostBody } from '../support/admin-client.ts'
+import { git } from '../support/git.ts'
 import { createTempSite, type TempSite } from '../support/temp-site.ts'
 
 const ROUNDS = 20

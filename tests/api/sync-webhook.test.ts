@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { git } from '../support/admin-client.ts'
+import { git } from '../support/git.ts'
 import { createSyncSite, eventually, readText, type SyncSite, WEBHOOK_SECRET } from '../support/sync-site.ts'
 
 type AdminPost = Record<string, unknown> & { id: string; slug: string; version: string; title: string }

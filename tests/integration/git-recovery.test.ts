@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ContentRepository } from '../../server/git/content-repository.ts'
+import { runGit } from '../support/git.ts'
 import { ADA, createTempRepo, GIT_ENV, post, recordingLogger, type TempRepo } from './git-fixture.ts'
 
 /*
@@ -61,7 +62,7 @@ function writeAllFiles(): void {
 /** A commit of the save made and the branch moved, but the index untouched (as git plumbing does it). */
 function commitWithoutIndex(parent: string): string {
   const index = path.join(repo.dir, '.git', 'scratch-index')
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: repo.dir, env: { ...GIT_ENV, GIT_INDEX_FILE: index }, encoding: 'utf8' }).trim()
+  const git = (...args: string[]) => runGit(args, { cwd: repo.dir, env: { ...GIT_ENV, GIT_INDEX_FILE: index } }).trim()
   git('read-tree', parent)
   git('update-index', '--add', '--cacheinfo', `100644,${ContentRepository.blobId(A2)},content/blog/a.html`)
   git('update-index', '--force-remove', 'content/blog/b.html')

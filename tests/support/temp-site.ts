@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -6,6 +5,7 @@ import { readBuildInfo } from '../../server/build-info.ts'
 import { loadConfig, siteDirOf } from '../../server/config.ts'
 import { type Logger } from '../../server/lib/logger.ts'
 import { FIXTURE_CONTENT_DIR } from './fixtures.ts'
+import { runGit } from './git.ts'
 import { recordingLogger } from './recording-logger.ts'
 import { pageFolders } from '../../server/site.ts'
 import { type RunningServer, startServer } from '../../server/start.ts'
@@ -49,7 +49,7 @@ export async function createTempSite(
     await rm(blogDir, { recursive: true })
     await mkdir(blogDir, { recursive: true })
   }
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: repoDir, stdio: 'ignore' })
+  const git = (...args: string[]) => runGit(args, { cwd: repoDir })
   git('init', '-q', '-b', 'main')
   git('add', '-A')
   git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '--allow-empty', '-m', 'initial content')
