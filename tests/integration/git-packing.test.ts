@@ -7,6 +7,7 @@ import { ContentRepository, type PackingOptions } from '../../server/git/content
 import { ObjectReader } from '../../server/git/objects/object-reader.ts'
 import { runGit, runGitBytes } from '../support/git.ts'
 import { startGitHttpServer } from '../support/git-http-server.ts'
+import { waitFor } from '../support/wait-for.ts'
 import { ADA, createTempRepo, GIT_ENV, post, recordingLogger, type TempRepo } from './git-fixture.ts'
 
 /*
@@ -48,7 +49,7 @@ async function save(name: string, text: string | null, message = `save ${name}`)
  * A 10-post repository opened for manual packing, its bare clone served by a real git
  * http-backend, and the remote connected and fetched once.
  */
-async function withRemote() {
+async function withRemote(packing: PackingOptions = MANUAL) {
   repo = createTempRepo({ posts: posts(10) })
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'watchio-pack-remote-'))
   cleanups.push(() => fs.rmSync(root, { recursive: true, force: true }))
@@ -56,7 +57,7 @@ async function withRemote() {
   runGit(['clone', '-q', '--bare', repo.dir, bareDir], { env: GIT_ENV })
   const server = await startGitHttpServer({ root })
   cleanups.push(() => server.close())
-  await open()
+  await open(packing)
   const sync = repository!.connectRemote({ url: server.urlOf('site.git'), branch: 'main', username: null, token: null })
   cleanups.push(() => sync.close())
   await sync.fetch()
@@ -357,7 +358,8 @@ describe('packing', () => {
   })
 
   it('removes the packs it replaced only once a push in flight has finished reading objects', async () => {
-    const { sync, server, bareDir } = await withRemote()
+    const events: string[] = []
+    const { sync, server, bareDir } = await withRemote({ ...MANUAL, onStep: (step) => void events.push(step) })
     await save('post-1.html', post('post-1', 'First'))
     await repository!.pack()
     const [first] = packs()
@@ -367,20 +369,26 @@ describe('packing', () => {
     server.hold()
     const pushing = sync.push()
     while (server.holding === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+    events.length = 0
     let packed = false
     const packing = repository!.pack().then((report) => {
       packed = true
       return report
     })
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    // The signal that the run has come to the old packs: its last step before it takes their lock
+    // (which the push holds). Removing the first of them would be the next step, old-index-removed:
+    // the order of the two events below shows it came only after the push was let go.
+    await waitFor(async () => (events.includes('loose-removed') ? true : undefined), 20_000)
     expect(packed).toBe(false)
     expect(packs()).toContain(first)
     expect(packs()).toHaveLength(2)
 
+    events.push('push released')
     server.release()
     expect(await pushing).toBe('pushed')
     expect(await packing).toMatchObject({ packsRemoved: 1 })
     expect(packs()).not.toContain(first)
+    expect(events.indexOf('push released')).toBeLessThan(events.indexOf('old-index-removed'))
     runGit(['--git-dir', bareDir, 'fsck', '--full', '--strict'], { env: GIT_ENV })
     expectGitAccepts()
   })

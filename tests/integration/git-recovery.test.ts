@@ -294,6 +294,7 @@ for (let n = 0; ; n++) {
     message: 'save ' + n,
     author: { name: 'Crash', email: 'crash@example.com' },
   })
+  console.log('saved ' + n)
 }
 `,
     )
@@ -301,8 +302,11 @@ for (let n = 0; ; n++) {
       let commits = Number(repo.git('rev-list', '--count', 'HEAD'))
       for (const delay of [150, 260, 370]) {
         const child = spawn(process.execPath, ['--import', 'tsx', script, repo.blogDir], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] })
+        // Killed `delay` ms after its first save has landed (it says so), not after a fixed time
+        // from its start: on a busy machine that may come before any save, with nothing to check.
         await new Promise<void>((resolve, reject) => {
-          child.stdout.on('data', (data: Buffer) => data.toString().includes('ready') && resolve())
+          let output = ''
+          child.stdout.on('data', (data: Buffer) => (output += data.toString()).includes('saved ') && resolve())
           child.on('exit', (code) => reject(new Error(`writer exited early (${code})`)))
         })
         await new Promise((resolve) => setTimeout(resolve, delay))
