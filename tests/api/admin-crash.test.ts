@@ -3,8 +3,10 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parsePostFile } from '../../server/content/parse-post.ts'
-import { ApiClient, git, newPostBody } from '../support/admin-client.ts'
+import { ApiClient, newPostBody } from '../support/admin-client.ts'
+import { git } from '../support/git.ts'
 import { createTempSite, type TempSite } from '../support/temp-site.ts'
+import { waitFor } from '../support/wait-for.ts'
 
 const ROUNDS = 20
 const serveScript = path.resolve(import.meta.dirname, '../support/serve-temp-site.ts')
@@ -96,7 +98,11 @@ describe('crash safety', () => {
       const exited = new Promise((resolve) => child.on('exit', resolve))
       // Signed in first (a scrypt hash: slow on a busy machine), then killed somewhere in the stream of saves.
       const api = await new ApiClient(url).signIn()
+      const landed = acknowledged.length
       const saving = saveUntilKilled(api, round)
+      // Killed at a random moment once the round's first save has been answered, not a fixed
+      // time after sign-in: on a busy machine that can come before any save, testing nothing.
+      await waitFor(async () => (acknowledged.length > landed ? true : undefined), 60_000)
       await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 800))
       child.kill('SIGKILL')
       await exited

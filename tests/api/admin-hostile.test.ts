@@ -4,7 +4,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import type { RunningServer } from '../../server/start.ts'
-import { ApiClient, git, newPostBody } from '../support/admin-client.ts'
+import { ApiClient, newPostBody } from '../support/admin-client.ts'
+import { git } from '../support/git.ts'
 import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
 
 /** Payloads every field and every path parameter is tried with. */

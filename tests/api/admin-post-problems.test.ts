@@ -2,13 +2,13 @@
  * Issue 10, part 4: post files written by hand (through a pull request) are read where their
  * meaning is clear, and every file the site cannot read is shown to admins with its path and why.
  */
-import { execFileSync } from 'node:child_process'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient } from '../support/admin-client.ts'
+import { runGit } from '../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
 import { waitFor } from '../support/wait-for.ts'
 import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
@@ -50,7 +50,7 @@ let site: TempSite
 let server: RunningServer
 let api: ApiClient
 
-const git = (...args: string[]) => execFileSync('git', args, { cwd: site.repoDir, encoding: 'utf8', env: MAINTAINER_GIT_ENV }).trim()
+const git = (...args: string[]) => runGit(args, { cwd: site.repoDir, env: MAINTAINER_GIT_ENV }).trim()
 const get = (pathname: string) => fetch(new URL(pathname, server.url))
 const problems = async () => (await api.json<Problem[]>('GET', '/api/admin/blog/problems')).body
 
@@ -129,7 +129,7 @@ describe('a fixed file leaves the problems within a moment', () => {
     // A maintainer's fix on another branch, merged into the branch the site serves, as `git pull` does.
     const other = path.join(path.dirname(site.repoDir), 'maintainer')
     git('worktree', 'add', '-q', '-b', 'fix-names', other)
-    const maintainer = (...args: string[]) => execFileSync('git', args, { cwd: other, encoding: 'utf8', env: MAINTAINER_GIT_ENV })
+    const maintainer = (...args: string[]) => runGit(args, { cwd: other, env: MAINTAINER_GIT_ENV })
     const fixed = HAND_WRITTEN['wrong-name.html']!.replace('slug: right-name', 'slug: wrong-name')
     await writeFile(path.join(other, 'content/blog/wrong-name.html'), fixed)
     await writeFile(path.join(other, 'content/blog/unsafe-content.html'), HAND_WRITTEN['unsafe-content.html']!.replace(' onclick="steal()"', ''))

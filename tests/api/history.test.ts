@@ -2,7 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
-import { ApiClient, commitCount, git, newPostBody } from '../support/admin-client.ts'
+import { ApiClient, commitCount, newPostBody } from '../support/admin-client.ts'
+import { git } from '../support/git.ts'
 import { createTempSite, startTestServer, TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
 
 type AdminPost = Record<string, unknown> & { id: string; slug: string; version: string; title: string; content: string }

@@ -1,14 +1,16 @@
 /**
  * One site per content repository: two servers started side by side from this checkout, over
  * two different repositories and with one DATA_DIR (as two `npm start`s with the default `.data`),
- * share the build (dist/) and none of their pages. Each serves its own /blog, posts, sitemap and
+ * share the build and none of their pages. Each serves its own /blog, posts, sitemap and
  * robots.txt, never the other's nor the build's copy of a page it does not have; a removed page
- * leaves no file or folder behind; and no save changes a byte of dist/ (a read-only build
+ * leaves no file or folder behind; and no save changes a byte of the build (a read-only build
  * folder, as in a container image, must do).
  *
- * Site A holds the build's own content and runs with the build's settings, so it serves the
- * build's pages wherever they are its own (and writes none at first start). Site B holds other
- * content under another SITE_URL, so it renders every page itself.
+ * The build is a copy of dist/ prerendered from the tests' own content (fixture-build.ts):
+ * dist/ itself is made from content/, which editors change. Site A holds that content and runs
+ * with the build's settings, so it serves the build's pages wherever they are its own (and
+ * writes none at first start). Site B holds other content under another SITE_URL, so it
+ * renders every page itself.
  */
 import { existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
@@ -16,15 +18,18 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readBuildInfo } from '../../server/build-info.ts'
 import type { RunningServer } from '../../server/start.ts'
-import { ApiClient, git, newPostBody } from '../support/admin-client.ts'
+import { ApiClient, newPostBody } from '../support/admin-client.ts'
+import { createFixtureBuild, type FixtureBuild } from '../support/fixture-build.ts'
 import { emptyFolders, listFiles, snapshotFolder } from '../support/folder-snapshot.ts'
+import { git } from '../support/git.ts'
 import { recordingLogger } from '../support/recording-logger.ts'
 import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
 
 type AdminPost = { id: string; slug: string; title: string; isPublished: boolean; version: string } & Record<string, unknown>
 
-const distDir = path.resolve(import.meta.dirname, '../../dist')
-/** A post the build prerendered (the sample content): B must never serve it. */
+let fixtureBuild: FixtureBuild | undefined
+let distDir: string
+/** A post the build prerendered (the fixture content): B must never serve it. */
 const BUILT_POST = 'add-an-m3u-playlist'
 
 /** B's own post, a fixture of this test. */
@@ -53,6 +58,8 @@ let apiA: ApiClient
 let apiB: ApiClient
 
 beforeAll(async () => {
+  fixtureBuild = await createFixtureBuild()
+  distDir = fixtureBuild.distDir
   distBefore = await snapshotFolder(distDir)
   const build = await readBuildInfo(distDir)
   if (!build?.settings) throw new Error('dist/build-info.json has no settings: run npm run build')
@@ -69,8 +76,8 @@ beforeAll(async () => {
     HELP_URL: redirectTargets.help,
     IPTV_ACCOUNT_URL: redirectTargets.iptv,
   }
-  serverA = await startTestServer(siteA, { env: buildSettingsEnv })
-  serverB = await startTestServer(siteB, { env: { SITE_URL: 'https://second.example' } })
+  serverA = await startTestServer(siteA, { env: buildSettingsEnv, distDir })
+  serverB = await startTestServer(siteB, { env: { SITE_URL: 'https://second.example' }, distDir })
   apiA = await new ApiClient(serverA.url).signIn()
   apiB = await new ApiClient(serverB.url).signIn()
 })
@@ -80,6 +87,7 @@ afterAll(async () => {
   await serverB?.close()
   await siteA?.cleanup()
   await siteB?.cleanup()
+  await fixtureBuild?.cleanup()
 })
 
 const get = (server: RunningServer | undefined, pathname: string) => fetch(new URL(pathname, server!.url))
@@ -211,7 +219,7 @@ describe('two sites from one checkout', () => {
     await writeFile(edited, (await readFile(edited, 'utf8')).replace(/^title: .*$/m, 'title: Edited while the site was down'))
     git(siteA.repoDir, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-qam', 'by hand')
     const logger = recordingLogger()
-    serverA = await startTestServer(siteA, { env: buildSettingsEnv, logger })
+    serverA = await startTestServer(siteA, { env: buildSettingsEnv, logger, distDir })
     expect(await shows(serverA, 'connect-an-xtream-codes-account')).toEqual(ABSENT)
     expect(existsSync(path.join(siteA.pagesDir, 'blog/connect-an-xtream-codes-account'))).toBe(false)
     expect(await text(serverA, '/blog/your-credentials-stay-on-your-device')).toContain('Edited while the site was down')

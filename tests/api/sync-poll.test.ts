@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { git } from '../support/admin-client.ts'
+import { git } from '../support/git.ts'
 import { createSyncSite, eventually, type SyncSite } from '../support/sync-site.ts'
 
 let s: SyncSite

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SyncStatus } from '../../server/services/content-sync-status.ts'
-import { ApiClient, git, newPostBody } from '../support/admin-client.ts'
+import { ApiClient, newPostBody } from '../support/admin-client.ts'
+import { git } from '../support/git.ts'
 import { createSyncSite, eventually, REMOTE_AUTH, type SyncSite } from '../support/sync-site.ts'
 import { TEST_ADMIN } from '../support/temp-site.ts'
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { git } from '../support/admin-client.ts'
+import { git } from '../support/git.ts'
 import { createSyncSite, eventually, readText, type SyncSite, WEBHOOK_SECRET } from '../support/sync-site.ts'
 
 type AdminPost = Record<string, unknown> & { id: string; slug: string; version: string; title: string }
@@ -22,9 +22,20 @@ const publicPage = async (urlPath: string) => {
   return { status: response.status, text: await response.text() }
 }
 const fetchesSoFar = () => s.remote.requests.filter((request) => request.url.includes('git-upload-pack')).length
+type SyncClock = { syncing: boolean; lastFetchAt: string | null }
+const syncClock = async (): Promise<SyncClock> => {
+  const { body } = await s.api.json<SyncClock>('GET', '/api/admin/sync')
+  return { syncing: body.syncing, lastFetchAt: body.lastFetchAt }
+}
+/** Once no sync runs (the first one, at start, may still be pushing): the clock to compare with. */
+const idleSyncClock = () => eventually(async () => {
+  const clock = await syncClock()
+  return clock.syncing ? null : clock
+})
 
 describe('POST /api/hooks/git', () => {
   it('refuses a missing, malformed or wrong signature with 401, and fetches nothing', async () => {
+    const clock = await idleSyncClock()
     const before = fetchesSoFar()
     const body = JSON.stringify({ ref: 'refs/heads/main' })
     const cases: [string, Record<string, string>][] = [
@@ -45,16 +56,20 @@ describe('POST /api/hooks/git', () => {
       body: 'payload=x',
     })
     expect(form.status).toBe(401)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // A webhook that asks for a sync starts it before it answers, and a sync fetches before it
+    // stops: not syncing and the same lastFetchAt as before shows that none was asked for.
+    expect(await syncClock()).toEqual(clock)
     expect(fetchesSoFar()).toBe(before)
   })
 
   it('answers ping with pong, without fetching', async () => {
+    const clock = await idleSyncClock()
     const before = fetchesSoFar()
     const response = await s.webhook({ event: 'ping' })
     expect(response.status).toBe(200)
     expect(await response.text()).toBe('pong')
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // As above: no sync running and no newer fetch than before.
+    expect(await syncClock()).toEqual(clock)
     expect(fetchesSoFar()).toBe(before)
   })
 

@@ -1,13 +1,13 @@
-import { execFileSync, spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'
+import { git, runGit } from '../support/git.ts'
 
 /** `count` commits on top of HEAD, each editing one post's summary, through one git fast-import. */
 export function addHistory(dir: string, slugs: string[], count: number): void {
   if (count === 0) return
-  const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim()
+  const head = git(dir, 'rev-parse', 'HEAD')
   const chunks: string[] = []
   const when = Math.floor(Date.now() / 1000) - count * 60
   for (let i = 0; i < count; i++) {
@@ -23,7 +23,6 @@ export function addHistory(dir: string, slugs: string[], count: number): void {
         `M 100644 inline content/blog/${slug}.html\ndata ${Buffer.byteLength(text)}\n${text}\n`,
     )
   }
-  const result = spawnSync('git', ['fast-import', '--quiet'], { cwd: dir, input: chunks.join('') })
-  if (result.status !== 0) throw new Error(`git fast-import failed: ${result.stderr}`)
-  execFileSync('git', ['reset', '-q', '--hard', 'main'], { cwd: dir })
+  runGit(['fast-import', '--quiet'], { cwd: dir, input: chunks.join('') })
+  git(dir, 'reset', '-q', '--hard', 'main')
 }

@@ -9,7 +9,6 @@
  *   - the same warm (another post; the diffs are remembered), and after one more commit.
  * Also reports whether each way follows the rename. Never touches this repository.
  */
-import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -20,6 +19,7 @@ import { parsePostFile } from '../../server/content/parse-post.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'
 import { ContentRepository } from '../../server/git/content-repository.ts'
 import { silentLogger } from '../../server/lib/logger.ts'
+import { runGit } from '../support/git.ts'
 import { generatePosts } from './generate-posts.ts'
 import { table } from './report.ts'
 import { repoRoot } from './temp-project.ts'
@@ -47,7 +47,7 @@ for (const size of sizes) {
     const blogDir = path.join(dir, 'content/blog')
     await mkdir(blogDir, { recursive: true })
     for (const post of posts) await writeFile(path.join(blogDir, `${post.slug}.html`), serializePost(post))
-    const run = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 30 }).trim()
+    const run = (...args: string[]) => runGit(args, { cwd: dir }).trim()
     run('init', '-q', '-b', 'main')
     run('add', '-A')
     run('-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '-m', `${size} posts`)
@@ -111,7 +111,7 @@ console.log(table(['posts', 'commits', 'isomorphic-git log', 'follows rename', '
  * post's summary; half-way, one post is renamed the way an admin's rename writes it.
  */
 function addHistory(dir: string, slugs: string[], count: number): { from: string; to: string } {
-  const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim()
+  const head = runGit(['rev-parse', 'HEAD'], { cwd: dir }).trim()
   const chunks: string[] = []
   const when = Math.floor(Date.now() / 1000) - count * 60
   const from = slugs[0]!
@@ -142,8 +142,7 @@ function addHistory(dir: string, slugs: string[], count: number): { from: string
         `data ${Buffer.byteLength(message)}\n${message}\n${i === 0 ? `from ${head}\n` : ''}${lines}`,
     )
   }
-  const result = spawnSync('git', ['fast-import', '--quiet'], { cwd: dir, input: chunks.join('') })
-  if (result.status !== 0) throw new Error(`git fast-import failed: ${result.stderr}`)
-  execFileSync('git', ['reset', '-q', '--hard', 'main'], { cwd: dir })
+  runGit(['fast-import', '--quiet'], { cwd: dir, input: chunks.join('') })
+  runGit(['reset', '-q', '--hard', 'main'], { cwd: dir })
   return { from, to }
 }

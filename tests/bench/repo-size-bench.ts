@@ -13,12 +13,12 @@
  *   - `git fsck --full` of the server's repository.
  * Never touches this repository's content/ or history.
  */
-import { execFileSync } from 'node:child_process'
 import { cp, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { ApiClient } from '../support/admin-client.ts'
+import { git, runGit } from '../support/git.ts'
 import { addHistory } from './add-history.ts'
 import { measureBuild } from './measure-build.ts'
 import { startBenchServer } from './measure-server.ts'
@@ -51,7 +51,6 @@ const log = (message: string) => console.log(`[${posts}] ${message}`)
 
 log('generating posts and committing them to a temp git repository…')
 const project = await createTempProject(posts)
-const git = (dir: string, ...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 30 }).trim()
 const peers: string[] = []
 try {
   log(`adding ${historyCommits} commits of history (git fast-import)…`)
@@ -183,7 +182,7 @@ async function peer(gitDir: string, ...commands: string[][]): Promise<{ size: Si
   await cp(gitDir, copy, { recursive: true })
   await rm(path.join(copy, 'watchio-writer.lock'), { force: true })
   const started = performance.now()
-  for (const command of commands) execFileSync('git', ['--git-dir', copy, ...command], { stdio: 'ignore' })
+  for (const command of commands) runGit(['--git-dir', copy, ...command])
   return { size: await sizeOf(copy), ms: performance.now() - started }
 }
 

@@ -15,7 +15,6 @@
  * (`git add` + `git commit`) in the same repository, for comparison. Never touches this
  * repository's content/ or history.
  */
-import { execFileSync } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -23,6 +22,7 @@ import { parseArgs } from 'node:util'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'
 import { ApiClient } from '../support/admin-client.ts'
+import { runGit } from '../support/git.ts'
 import { addHistory } from './add-history.ts'
 import { measureBuild } from './measure-build.ts'
 import { startBenchServer } from './measure-server.ts'
@@ -67,7 +67,7 @@ for (const size of sizes) {
   const log = (message: string) => console.log(`[${size}] ${message}`)
   log('generating posts and committing them to a temp git repository…')
   const project = await createTempProject(size)
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: project.dir, encoding: 'utf8', maxBuffer: 1 << 30 }).trim()
+  const git = (...args: string[]) => runGit(args, { cwd: project.dir }).trim()
   try {
     log(`adding ${historyCommits} commits of history (git fast-import)…`)
     addHistory(project.dir, project.posts.map((post) => post.slug), historyCommits)

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Post } from '../../server/content/post.ts'
 import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'
+import { runGit } from '../support/git.ts'
 import { generatePosts } from './generate-posts.ts'
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..')
@@ -55,7 +55,7 @@ export async function createTempProject(count: number): Promise<TempProject> {
 
     const gitStarted = performance.now()
     await writeFile(path.join(dir, '.gitignore'), 'node_modules\ndist/\n.data/\n')
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' })
+    const git = (...args: string[]) => runGit(args, { cwd: dir })
     git('init', '-q', '-b', 'main')
     git('add', '-A')
     git('-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', `${count} generated posts`)

@@ -6,8 +6,8 @@
  * never sees what another spec saved.
  */
 import { test as base, expect, type Page } from '@playwright/test'
-import { execFileSync } from 'node:child_process'
 import type { RunningServer } from '../../server/start.ts'
+import { git } from '../support/git.ts'
 import { createTempSite, startTestServer, TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
 
 export interface AdminSite {
@@ -32,10 +32,9 @@ async function openSite(file: string): Promise<OpenSite> {
     await site.cleanup()
     throw error
   }
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: site.repoDir, encoding: 'utf8' }).trim()
   return {
     file,
-    adminSite: { url: server.url, site, git },
+    adminSite: { url: server.url, site, git: (...args) => git(site.repoDir, ...args) },
     close: async () => {
       await server.close()
       await site.cleanup()

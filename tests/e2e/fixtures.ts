@@ -1,6 +1,6 @@
 /**
- * Shared knowledge for the e2e specs: the sample posts (read-only from this repository's
- * content/, which the e2e server serves a temp copy of), date formatting, hydration and
+ * Shared knowledge for the e2e specs: the posts (read-only from the tests' own
+ * tests/fixtures/content, which the e2e server serves a temp copy of), date formatting, hydration and
  * console-error helpers.
  */
 import { readdirSync, readFileSync } from 'node:fs'
@@ -8,8 +8,7 @@ import path from 'node:path'
 import { type ConsoleMessage, expect, type Locator, type Page } from '@playwright/test'
 import type { Post } from '../../server/content/post.ts'
 import { parsePostFile } from '../../server/content/parse-post.ts'
-
-const blogDir = path.resolve(import.meta.dirname, '../../content/blog')
+import { FIXTURE_BLOG_DIR as blogDir } from '../support/fixtures.ts'
 
 /** Every sample post, as written on disk. */
 export const ALL_POSTS: readonly Post[] = readdirSync(blogDir)

@@ -1,7 +1,9 @@
 /**
- * Playwright's `webServer`: the production build over a temp copy of the sample content
- * (in a temp git repository), on the port given in E2E_PORT. Never serves this repository's
- * own content/. Removes the temp site when Playwright stops it (SIGTERM/SIGINT).
+ * Playwright's `webServer`: the production build over a temp copy of the tests' own content
+ * (tests/fixtures/content, in a temp git repository), on the port given in E2E_PORT. Never
+ * serves this repository's own content/: dist/ is prerendered from that, so at start the
+ * server renders the pages whose content differs (PublicPages.catchUp) into the temp site's
+ * data folder. Removes the temp site when Playwright stops it (SIGTERM/SIGINT).
  *
  * dist/ is shared (the server serves its assets and prerendered pages straight from it, and
  * writes its own pages into the temp site's data folder): another `npm run build` (another test

@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { runGit } from '../support/git.ts'
 import { MAINTAINER_GIT_ENV as GIT_ENV } from '../support/maintainer-git.ts'
 
 export { recordingLogger } from '../support/recording-logger.ts'
@@ -29,7 +29,7 @@ export interface TempRepo {
 
 export function createTempRepo(options: { posts?: Record<string, string>; empty?: boolean } = {}): TempRepo {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'watchio-git-'))
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env: GIT_ENV, encoding: 'utf8' })
+  const git = (...args: string[]) => runGit(args, { cwd: dir, env: GIT_ENV })
   const file = (relative: string) => path.join(dir, relative)
   const write = (relative: string, text: string) => {
     mkdirSync(path.dirname(file(relative)), { recursive: true })
@@ -52,7 +52,7 @@ export function createTempRepo(options: { posts?: Record<string, string>; empty?
     read: (relative) => readFileSync(file(relative), 'utf8'),
     write,
     head: () => git('rev-parse', 'HEAD').trim(),
-    hashObject: (text) => execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: dir, env: GIT_ENV, input: text, encoding: 'utf8' }).trim(),
+    hashObject: (text) => runGit(['hash-object', '-w', '--stdin'], { cwd: dir, env: GIT_ENV, input: text }).trim(),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   }
 }

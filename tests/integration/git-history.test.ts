@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -8,6 +7,7 @@ import { GitStore } from '../../server/git/objects/git-store.ts'
 import { ObjectReader } from '../../server/git/objects/object-reader.ts'
 import { diffTrees } from '../../server/git/objects/tree-diff.ts'
 import { silentLogger } from '../../server/lib/logger.ts'
+import { runGitBytes } from '../support/git.ts'
 import { ADA, createTempRepo, GIT_ENV, type TempRepo } from './git-fixture.ts'
 
 let repo: TempRepo
@@ -67,7 +67,7 @@ describe('ObjectReader', () => {
     for (const line of lines) {
       const [oid, type] = line.split(' ') as [string, string]
       const object = await reader.read(oid)
-      const expected = execFileSync('git', ['cat-file', type, oid], { cwd: repo.dir, env: GIT_ENV })
+      const expected = runGitBytes(['cat-file', type, oid], { cwd: repo.dir, env: GIT_ENV })
       expect(object?.type).toBe(type)
       expect(Buffer.compare(object!.content, expected), `${type} ${oid}`).toBe(0)
     }

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import * as fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -6,7 +5,9 @@ import git from 'isomorphic-git'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ContentRepository, type PackingOptions } from '../../server/git/content-repository.ts'
 import { ObjectReader } from '../../server/git/objects/object-reader.ts'
+import { runGit, runGitBytes } from '../support/git.ts'
 import { startGitHttpServer } from '../support/git-http-server.ts'
+import { waitFor } from '../support/wait-for.ts'
 import { ADA, createTempRepo, GIT_ENV, post, recordingLogger, type TempRepo } from './git-fixture.ts'
 
 /*
@@ -48,15 +49,15 @@ async function save(name: string, text: string | null, message = `save ${name}`)
  * A 10-post repository opened for manual packing, its bare clone served by a real git
  * http-backend, and the remote connected and fetched once.
  */
-async function withRemote() {
+async function withRemote(packing: PackingOptions = MANUAL) {
   repo = createTempRepo({ posts: posts(10) })
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'watchio-pack-remote-'))
   cleanups.push(() => fs.rmSync(root, { recursive: true, force: true }))
   const bareDir = path.join(root, 'site.git')
-  execFileSync('git', ['clone', '-q', '--bare', repo.dir, bareDir], { env: GIT_ENV })
+  runGit(['clone', '-q', '--bare', repo.dir, bareDir], { env: GIT_ENV })
   const server = await startGitHttpServer({ root })
   cleanups.push(() => server.close())
-  await open()
+  await open(packing)
   const sync = repository!.connectRemote({ url: server.urlOf('site.git'), branch: 'main', username: null, token: null })
   cleanups.push(() => sync.close())
   await sync.fetch()
@@ -78,7 +79,7 @@ const exists = (oid: string) => {
 /** Every object git sees, with its type and exact content (`git cat-file --batch`). */
 function allObjects(): Map<string, { type: string; content: Buffer }> {
   const list = repo.git('cat-file', '--batch-all-objects', '--batch-check=%(objectname)').trim().split('\n')
-  const output = execFileSync('git', ['cat-file', '--batch'], { cwd: repo.dir, env: GIT_ENV, input: list.join('\n') + '\n', maxBuffer: 1 << 30 })
+  const output = runGitBytes(['cat-file', '--batch'], { cwd: repo.dir, env: GIT_ENV, input: list.join('\n') + '\n' })
   const objects = new Map<string, { type: string; content: Buffer }>()
   let at = 0
   while (at < output.length) {
@@ -252,7 +253,7 @@ describe('packing', () => {
     repo = createTempRepo({ posts: posts(5) })
     const packOf = (text: string, age: number) => {
       const oid = repo.hashObject(text)
-      const name = execFileSync('git', ['pack-objects', '-q', '.git/objects/pack/pack'], { cwd: repo.dir, env: GIT_ENV, input: `${oid}\n`, encoding: 'utf8' }).trim()
+      const name = runGit(['pack-objects', '-q', '.git/objects/pack/pack'], { cwd: repo.dir, env: GIT_ENV, input: `${oid}\n` }).trim()
       fs.rmSync(repo.file(`.git/objects/${oid.slice(0, 2)}/${oid.slice(2)}`))
       const when = new Date(Date.now() - age)
       fs.utimesSync(path.join(packDir(), `pack-${name}.pack`), when, when)
@@ -357,7 +358,8 @@ describe('packing', () => {
   })
 
   it('removes the packs it replaced only once a push in flight has finished reading objects', async () => {
-    const { sync, server, bareDir } = await withRemote()
+    const events: string[] = []
+    const { sync, server, bareDir } = await withRemote({ ...MANUAL, onStep: (step) => void events.push(step) })
     await save('post-1.html', post('post-1', 'First'))
     await repository!.pack()
     const [first] = packs()
@@ -367,21 +369,27 @@ describe('packing', () => {
     server.hold()
     const pushing = sync.push()
     while (server.holding === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+    events.length = 0
     let packed = false
     const packing = repository!.pack().then((report) => {
       packed = true
       return report
     })
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    // The signal that the run has come to the old packs: its last step before it takes their lock
+    // (which the push holds). Removing the first of them would be the next step, old-index-removed:
+    // the order of the two events below shows it came only after the push was let go.
+    await waitFor(async () => (events.includes('loose-removed') ? true : undefined), 20_000)
     expect(packed).toBe(false)
     expect(packs()).toContain(first)
     expect(packs()).toHaveLength(2)
 
+    events.push('push released')
     server.release()
     expect(await pushing).toBe('pushed')
     expect(await packing).toMatchObject({ packsRemoved: 1 })
     expect(packs()).not.toContain(first)
-    execFileSync('git', ['--git-dir', bareDir, 'fsck', '--full', '--strict'], { env: GIT_ENV })
+    expect(events.indexOf('push released')).toBeLessThan(events.indexOf('old-index-removed'))
+    runGit(['--git-dir', bareDir, 'fsck', '--full', '--strict'], { env: GIT_ENV })
     expectGitAccepts()
   })
 
@@ -395,16 +403,16 @@ describe('packing', () => {
     expect(await sync.push()).toBe('pushed')
     // A maintainer's commit, fetched and pulled into the packed repository.
     const maintainerDir = path.join(path.dirname(bareDir), 'maintainer')
-    execFileSync('git', ['clone', '-q', bareDir, maintainerDir], { env: GIT_ENV })
+    runGit(['clone', '-q', bareDir, maintainerDir], { env: GIT_ENV })
     fs.writeFileSync(path.join(maintainerDir, 'content/blog/post-3.html'), post('post-3', 'From the maintainer'))
-    execFileSync('git', ['commit', '-q', '-am', 'maintainer edit'], { cwd: maintainerDir, env: GIT_ENV })
-    execFileSync('git', ['push', '-q', 'origin', 'main'], { cwd: maintainerDir, env: GIT_ENV })
+    runGit(['commit', '-q', '-am', 'maintainer edit'], { cwd: maintainerDir, env: GIT_ENV })
+    runGit(['push', '-q', 'origin', 'main'], { cwd: maintainerDir, env: GIT_ENV })
     await sync.fetch()
     expect(await sync.pull({ author: ADA, message: 'merge' })).toMatchObject({ outcome: 'fast-forward' })
     await repository!.pack()
 
-    expect(execFileSync('git', ['--git-dir', bareDir, 'log', '--format=%s'], { env: GIT_ENV, encoding: 'utf8' })).toContain('save post-2.html')
-    execFileSync('git', ['--git-dir', bareDir, 'fsck', '--full', '--strict'], { env: GIT_ENV })
+    expect(runGit(['--git-dir', bareDir, 'log', '--format=%s'], { env: GIT_ENV })).toContain('save post-2.html')
+    runGit(['--git-dir', bareDir, 'fsck', '--full', '--strict'], { env: GIT_ENV })
     expect(repo.read('content/blog/post-3.html')).toBe(post('post-3', 'From the maintainer'))
     expectGitAccepts()
     await expectEveryReaderReadsAll()

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ContentRepository } from '../../server/git/content-repository.ts'
+import { runGit } from '../support/git.ts'
 import { ADA, createTempRepo, GIT_ENV, post, recordingLogger, type TempRepo } from './git-fixture.ts'
 
 /*
@@ -61,7 +62,7 @@ function writeAllFiles(): void {
 /** A commit of the save made and the branch moved, but the index untouched (as git plumbing does it). */
 function commitWithoutIndex(parent: string): string {
   const index = path.join(repo.dir, '.git', 'scratch-index')
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: repo.dir, env: { ...GIT_ENV, GIT_INDEX_FILE: index }, encoding: 'utf8' }).trim()
+  const git = (...args: string[]) => runGit(args, { cwd: repo.dir, env: { ...GIT_ENV, GIT_INDEX_FILE: index } }).trim()
   git('read-tree', parent)
   git('update-index', '--add', '--cacheinfo', `100644,${ContentRepository.blobId(A2)},content/blog/a.html`)
   git('update-index', '--force-remove', 'content/blog/b.html')
@@ -293,6 +294,7 @@ for (let n = 0; ; n++) {
     message: 'save ' + n,
     author: { name: 'Crash', email: 'crash@example.com' },
   })
+  console.log('saved ' + n)
 }
 `,
     )
@@ -300,8 +302,11 @@ for (let n = 0; ; n++) {
       let commits = Number(repo.git('rev-list', '--count', 'HEAD'))
       for (const delay of [150, 260, 370]) {
         const child = spawn(process.execPath, ['--import', 'tsx', script, repo.blogDir], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] })
+        // Killed `delay` ms after its first save has landed (it says so), not after a fixed time
+        // from its start: on a busy machine that may come before any save, with nothing to check.
         await new Promise<void>((resolve, reject) => {
-          child.stdout.on('data', (data: Buffer) => data.toString().includes('ready') && resolve())
+          let output = ''
+          child.stdout.on('data', (data: Buffer) => (output += data.toString()).includes('saved ') && resolve())
           child.on('exit', (code) => reject(new Error(`writer exited early (${code})`)))
         })
         await new Promise((resolve) => setTimeout(resolve, delay))

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RemoteError } from '../../server/lib/errors.ts'
 import { ContentRepository, type ConnectedRemote } from '../../server/git/content-repository.ts'
+import { runGit } from '../support/git.ts'
 import { type GitHttpServer, startGitHttpServer } from '../support/git-http-server.ts'
 import { ADA, createTempRepo, GIT_ENV, post, recordingLogger, type TempRepo } from './git-fixture.ts'
 
@@ -36,10 +37,10 @@ async function setUp(options: { token?: string } = {}): Promise<World> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'watchio-remote-'))
   cleanups.push(() => rmSync(root, { recursive: true, force: true }))
   const bareDir = path.join(root, 'site.git')
-  execFileSync('git', ['clone', '-q', '--bare', site.dir, bareDir], { env: GIT_ENV })
+  runGit(['clone', '-q', '--bare', site.dir, bareDir], { env: GIT_ENV })
   const maintainerDir = path.join(root, 'maintainer')
-  execFileSync('git', ['clone', '-q', bareDir, maintainerDir], { env: GIT_ENV })
-  const maintainer = (...args: string[]) => execFileSync('git', args, { cwd: maintainerDir, env: GIT_ENV, encoding: 'utf8' }).trim()
+  runGit(['clone', '-q', bareDir, maintainerDir], { env: GIT_ENV })
+  const maintainer = (...args: string[]) => runGit(args, { cwd: maintainerDir, env: GIT_ENV }).trim()
   const server = await startGitHttpServer({ root, auth: AUTH })
   cleanups.push(() => server.close())
   const repository = await ContentRepository.open({ dir: site.blogDir, logger: recordingLogger() })
@@ -49,7 +50,7 @@ async function setUp(options: { token?: string } = {}): Promise<World> {
   return world
 }
 
-const bare = (w: World, ...args: string[]) => execFileSync('git', ['--git-dir', w.bareDir, ...args], { env: GIT_ENV, encoding: 'utf8' }).trim()
+const bare = (w: World, ...args: string[]) => runGit(['--git-dir', w.bareDir, ...args], { env: GIT_ENV }).trim()
 
 /** A maintainer's commit pushed to the remote with the git CLI. */
 function maintainerCommit(w: World, files: Record<string, string | null>, message: string): string {

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { git } from './git.ts'
 import { TEST_ADMIN } from './temp-site.ts'
 
 /**
@@ -75,11 +75,6 @@ export class ApiClient {
     }
     return { status: response.status, body: body as T, response }
   }
-}
-
-/** The real git CLI in `dir`. */
-export function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim()
 }
 
 export function commitCount(dir: string): number {

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient } from './admin-client.ts'
+import { runGit } from './git.ts'
 import { type GitHttpServer, startGitHttpServer } from './git-http-server.ts'
 import { MAINTAINER_GIT_ENV } from './maintainer-git.ts'
 import { recordingLogger } from './recording-logger.ts'
@@ -44,7 +44,7 @@ export async function createSyncSite(options: { env?: Record<string, string> } =
   const site = await createTempSite()
   const root = mkdtempSync(path.join(os.tmpdir(), 'watchio-remote-'))
   const bareDir = path.join(root, 'site.git')
-  const run = (cwd: string | null, ...args: string[]) => execFileSync('git', cwd ? ['-C', cwd, ...args] : args, { env: MAINTAINER_GIT_ENV, encoding: 'utf8' }).trim()
+  const run = (cwd: string | null, ...args: string[]) => runGit(cwd ? ['-C', cwd, ...args] : args, { env: MAINTAINER_GIT_ENV }).trim()
   run(null, 'clone', '-q', '--bare', site.repoDir, bareDir)
   const maintainerDir = path.join(root, 'maintainer')
   run(null, 'clone', '-q', bareDir, maintainerDir)
@@ -68,7 +68,7 @@ export async function createSyncSite(options: { env?: Record<string, string> } =
     server,
     remote,
     bareDir,
-    bare: (...args) => execFileSync('git', ['--git-dir', bareDir, ...args], { env: MAINTAINER_GIT_ENV, encoding: 'utf8' }).trim(),
+    bare: (...args) => runGit(['--git-dir', bareDir, ...args], { env: MAINTAINER_GIT_ENV }).trim(),
     maintainerDir,
     maintainer,
     maintainerPush(files, message) {

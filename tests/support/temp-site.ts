@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process'
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { readBuildInfo } from '../../server/build-info.ts'
 import { loadConfig, siteDirOf } from '../../server/config.ts'
 import { type Logger } from '../../server/lib/logger.ts'
+import { FIXTURE_CONTENT_DIR } from './fixtures.ts'
+import { runGit } from './git.ts'
 import { recordingLogger } from './recording-logger.ts'
 import { pageFolders } from '../../server/site.ts'
 import { type RunningServer, startServer } from '../../server/start.ts'
@@ -27,9 +28,10 @@ export interface TempSite {
 export const TEST_ADMIN = { username: 'editor', password: 'correct horse battery staple', displayName: 'editor' }
 
 /**
- * A temp git repository with a copy of this repository's sample content (or an empty
- * blog), and a data folder of its own. Never touches this repository's own content/ or
- * history; servers over it share this checkout's dist/ as any site does.
+ * A temp git repository with a copy of the tests' own content (tests/fixtures/content, never
+ * the site's content/, which editors change), or an empty blog, and a data folder of its own.
+ * Servers over it share this checkout's dist/ as any site does: where the build was made from
+ * other content, the server renders those pages itself at start (PublicPages.catchUp).
  */
 export async function createTempSite(
   options: {
@@ -42,12 +44,12 @@ export async function createTempSite(
   const repoDir = path.join(base, 'repo')
   const contentDir = path.join(repoDir, 'content')
   const blogDir = path.join(contentDir, 'blog')
-  await cp(path.join(repoRoot, 'content'), contentDir, { recursive: true })
+  await cp(FIXTURE_CONTENT_DIR, contentDir, { recursive: true })
   if (options.empty) {
     await rm(blogDir, { recursive: true })
     await mkdir(blogDir, { recursive: true })
   }
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: repoDir, stdio: 'ignore' })
+  const git = (...args: string[]) => runGit(args, { cwd: repoDir })
   git('init', '-q', '-b', 'main')
   git('add', '-A')
   git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '--allow-empty', '-m', 'initial content')
@@ -56,12 +58,15 @@ export async function createTempSite(
   return { repoDir, contentDir, blogDir, dataDir, pagesDir, cleanup: () => rm(base, { recursive: true, force: true }) }
 }
 
-/** The real production server (Koa + the built vike pages) on a free port over `site`. */
+/**
+ * The real production server (Koa + the built vike pages) on a free port over `site`, with
+ * this checkout's dist/ or another build (`distDir`, say a fixture build).
+ */
 export async function startTestServer(
   site: TempSite,
-  options: { env?: Record<string, string>; logger?: Logger } = {},
+  options: { env?: Record<string, string>; logger?: Logger; distDir?: string } = {},
 ): Promise<RunningServer> {
-  const config = loadConfig(
+  const loaded = loadConfig(
     {
       NODE_ENV: 'production',
       PORT: '0',
@@ -74,6 +79,7 @@ export async function startTestServer(
     },
     repoRoot,
   )
+  const config = options.distDir ? { ...loaded, distDir: options.distDir } : loaded
   const build = await readBuildInfo(config.distDir)
   if (!build) throw new Error('dist/ is not built: run npm run build')
   return startServer({ config, build, logger: options.logger ?? recordingLogger() })

@@ -3,8 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { neutralizeHtml, parseStyle } from '../../pages/admin/blog/editor/neutralize-html.ts'
 import { parsePostFile } from '../../server/content/parse-post.ts'
-
-const blogDir = path.resolve(import.meta.dirname, '../../content/blog')
+import { FIXTURE_BLOG_DIR as blogDir } from '../support/fixtures.ts'
 
 describe('neutralizeHtml (before any parse under the CSP)', () => {
   it('leaves every sample post byte for byte', () => {

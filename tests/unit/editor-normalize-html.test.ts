@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { normalizeEditorHtml } from '../../pages/admin/blog/editor/normalize-html.ts'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
+import { FIXTURE_BLOG_DIR as blogDir } from '../support/fixtures.ts'
 
-const blogDir = path.resolve(import.meta.dirname, '../../content/blog')
 const SAMPLES = readdirSync(blogDir)
   .filter((name) => name.endsWith('.html'))
   .map((name) => parsePostFile(readFileSync(path.join(blogDir, name), 'utf8'), name))

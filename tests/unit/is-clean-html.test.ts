@@ -9,6 +9,7 @@ import { formatBlocks } from '../../server/content/format-blocks.ts'
 import { isCleanPostHtml } from '../../server/content/is-clean-html.ts'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { cleanPostHtml, safePostHtml } from '../../server/content/sanitize-html.ts'
+import { FIXTURE_BLOG_DIR as blogDir } from '../support/fixtures.ts'
 
 /** The same pipeline as cleanPostHtml() without the sanitizer: what the HTML is, unfiltered. */
 const formatOnly = unified()
@@ -17,8 +18,6 @@ const formatOnly = unified()
   .use(rehypeStringify, { characterReferences: { useNamedReferences: true } })
   .freeze()
 const unfiltered = (html: string) => String(formatOnly.processSync(html))
-
-const blogDir = path.resolve(import.meta.dirname, '../../content/blog')
 
 describe('isCleanPostHtml (the render fast path)', () => {
   it('accepts every sample post as written', () => {

@@ -1,16 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { POST_KEYS, type Post } from '../../server/content/post.ts'
 import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'
+import { fixturePostFiles } from '../support/fixtures.ts'
 
-const blogDir = fileURLToPath(new URL('../../content/blog/', import.meta.url))
-const sampleFiles = readdirSync(blogDir)
-  .filter((name) => name.endsWith('.html'))
-  .sort()
-  .map((name) => ({ name, text: readFileSync(blogDir + name, 'utf8') }))
+const sampleFiles = fixturePostFiles()
 
 /** The keys written at the start of a line between the two `---` lines, in file order. */
 function frontMatterKeys(text: string): string[] {
@@ -20,7 +15,7 @@ function frontMatterKeys(text: string): string[] {
   return [...text.slice(4, end + 1).matchAll(/^([A-Za-z]+):/gm)].map((match) => match[1] ?? '')
 }
 
-describe('the sample posts in content/blog', () => {
+describe('the fixture posts in tests/fixtures/content/blog', () => {
   it('are there, at least 14 of them', () => {
     expect(sampleFiles.length).toBeGreaterThanOrEqual(14)
   })

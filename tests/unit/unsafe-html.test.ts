@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { wouldSanitizerChange } from '../../server/content/sanitize-html.ts'
 import { findUnsafeHtml } from '../../server/content/unsafe-html.ts'
-
-const blogDir = path.resolve(import.meta.dirname, '../../content/blog')
+import { FIXTURE_BLOG_DIR as blogDir } from '../support/fixtures.ts'
 
 describe('findUnsafeHtml (a post file whose content the sanitizer would change is refused)', () => {
   it('finds nothing in the sample posts', () => {
