@@ -1,4 +1,8 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { MAINTAINER_GIT_ENV } from './maintainer-git.ts'
 
 /**
  * The real git CLI, the one way tests run it: to set up what a maintainer would have done by
@@ -9,7 +13,7 @@ export interface GitOptions {
   cwd?: string
   /** Default: this process's. MAINTAINER_GIT_ENV (maintainer-git.ts) isolates git from this machine's configuration. */
   env?: NodeJS.ProcessEnv
-  input?: string | Buffer
+  input?: string | Uint8Array
 }
 
 /** Packs and histories of the benches are large. */
@@ -31,4 +35,40 @@ export function runGit(args: string[], options: GitOptions = {}): string {
 /** Runs git in `dir` and answers its stdout trimmed: the common case. */
 export function git(dir: string, ...args: string[]): string {
   return runGit(args, { cwd: dir }).trim()
+}
+
+export interface GitResult {
+  status: number
+  stdout: Buffer
+  stderr: string
+}
+
+/** Runs git whatever its exit status (`git merge-tree` answers 1 for a conflict). */
+export function gitResult(args: string[], options: GitOptions = {}): GitResult {
+  const result = spawnSync('git', args, { ...options, maxBuffer: MAX_BUFFER })
+  if (result.error) throw result.error
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr.toString('utf8') }
+}
+
+/** A fresh repository (`git init -b main`, or `--bare`) in a temp folder, and its removal. */
+export function tempGitRepo(options: { bare?: boolean } = {}): { dir: string; gitdir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'watchio-git-'))
+  runGit(['init', '-q', '-b', 'main', ...(options.bare ? ['--bare'] : [])], { cwd: dir, env: MAINTAINER_GIT_ENV })
+  return { dir, gitdir: options.bare ? dir : path.join(dir, '.git'), remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** Every object of a repository with its type and exact content, as `git cat-file --batch` gives them. */
+export function gitObjects(cwd: string): Map<string, { type: string; content: Buffer }> {
+  const list = runGit(['cat-file', '--batch-all-objects', '--batch-check=%(objectname)'], { cwd, env: MAINTAINER_GIT_ENV }).trim()
+  const objects = new Map<string, { type: string; content: Buffer }>()
+  if (list === '') return objects
+  const output = runGitBytes(['cat-file', '--batch'], { cwd, input: list + '\n', env: MAINTAINER_GIT_ENV })
+  let at = 0
+  while (at < output.length) {
+    const newline = output.indexOf(0x0a, at)
+    const [oid, type, size] = output.toString('latin1', at, newline).split(' ')
+    objects.set(oid!, { type: type!, content: output.subarray(newline + 1, newline + 1 + Number(size)) })
+    at = newline + 1 + Number(size) + 1
+  }
+  return objects
 }

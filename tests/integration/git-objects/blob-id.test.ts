@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blobId } from '../../../server/git/objects/blob-id.ts'
-import { gitCli, tempGitRepo } from '../../support/git-cli.ts'
+import { runGit, tempGitRepo } from '../../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 
 /* blobId against `git hash-object`: for any bytes, and for any text as its UTF-8 bytes. */
 
@@ -13,7 +14,7 @@ beforeAll(() => {
 
 afterAll(() => repo.remove())
 
-const hashObject = (bytes: Uint8Array) => gitCli(repo.dir, ['hash-object', '--stdin'], bytes).trim()
+const hashObject = (bytes: Uint8Array) => runGit(['hash-object', '--stdin'], { cwd: repo.dir, input: bytes, env: MAINTAINER_GIT_ENV }).trim()
 
 describe('blobId', () => {
   it('is the id git hash-object gives the same bytes', () => {

@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CommitGraph } from '../../../server/git/objects/commit-graph.ts'
 import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
-import { gitCli, gitCliResult, tempGitRepo } from '../../support/git-cli.ts'
+import { gitResult, runGit, tempGitRepo } from '../../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { commitReader, stepsArb, writeHistory } from './random-history.ts'
 import { PROPERTY_TIMEOUT } from './random-trees.ts'
 
@@ -37,17 +38,17 @@ describe('CommitGraph', PROPERTY_TIMEOUT, () => {
           const a = candidates[i % candidates.length]!
           const b = candidates[j % candidates.length]!
           const { ahead, behind, base } = await graph.compare(a, b)
-          const sides = gitCli(repo.dir, ['rev-list', '--left-right', `${a}...${b}`]).split('\n').filter(Boolean)
+          const sides = runGit(['rev-list', '--left-right', `${a}...${b}`], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\n').filter(Boolean)
           expect(new Set(ahead), `${a}...${b}`).toEqual(new Set(sides.filter((line) => line.startsWith('<')).map((line) => line.slice(1))))
           expect(new Set(behind), `${a}...${b}`).toEqual(new Set(sides.filter((line) => line.startsWith('>')).map((line) => line.slice(1))))
           for (const side of [ahead, behind]) {
             const times = await Promise.all(side.map(async (oid) => (await graph.get(oid)).committedAt))
             expect(times).toEqual([...times].sort((x, y) => y - x))
           }
-          const bases = gitCliResult(repo.dir, ['merge-base', '--all', a, b]).stdout.toString().split('\n').filter(Boolean)
+          const bases = gitResult(['merge-base', '--all', a, b], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).stdout.toString().split('\n').filter(Boolean)
           if (bases.length === 0) expect(base).toBeNull()
           else expect(bases, `${a} ${b}`).toContain(base)
-          const isAncestor = gitCliResult(repo.dir, ['merge-base', '--is-ancestor', a, b]).status === 0
+          const isAncestor = gitResult(['merge-base', '--is-ancestor', a, b], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).status === 0
           expect(await graph.isAncestor(a, b)).toBe(isAncestor)
         }
       }),

@@ -6,7 +6,8 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applyDelta, encodeDelta } from '../../../server/git/objects/delta.ts'
 import { entryHeader, OFS_DELTA, ofsDeltaDistance, packHeader, TYPE_CODES } from '../../../server/git/objects/pack-format.ts'
-import { gitCli, gitCliBytes, tempGitRepo } from '../../support/git-cli.ts'
+import { runGit, runGitBytes, tempGitRepo } from '../../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { packEntries, packObjects, relatedContentsArb, writeBlobs } from './git-packs.ts'
 import { PROPERTY_TIMEOUT } from './random-trees.ts'
 
@@ -67,8 +68,8 @@ function indexWithGit(bytes: Buffer): (oid: string) => Buffer {
   mkdirSync(dir, { recursive: true })
   const file = path.join(dir, `incoming-${Date.now()}-${Math.random().toString(16).slice(2)}.pack`)
   writeFileSync(file, bytes)
-  gitCli(repo.dir, ['index-pack', file])
-  return (oid) => gitCliBytes(repo.dir, ['cat-file', 'blob', oid])
+  runGit(['index-pack', file], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
+  return (oid) => runGitBytes(['cat-file', 'blob', oid], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
 }
 
 const blobOid = (content: Buffer) => createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex')
@@ -109,7 +110,7 @@ describe('encodeDelta', PROPERTY_TIMEOUT, () => {
       }),
       { numRuns: 15, endOnFailure: true },
     )
-    gitCli(repo.dir, ['fsck', '--strict', '--no-dangling'])
+    runGit(['fsck', '--strict', '--no-dangling'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
   })
 
   // Git refuses any delta under 4 bytes (DELTA_SIZE_MIN in git's delta.h), and the delta to an

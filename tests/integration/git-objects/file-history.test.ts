@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CommitGraph } from '../../../server/git/objects/commit-graph.ts'
 import { FileHistory, type IdentifyFile } from '../../../server/git/objects/file-history.ts'
 import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
-import { gitCli, tempGitRepo } from '../../support/git-cli.ts'
+import { runGit, tempGitRepo } from '../../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { commitReader, stepsArb, writeHistory } from './random-history.ts'
 import { PROPERTY_TIMEOUT } from './random-trees.ts'
 
@@ -43,7 +44,7 @@ function history(): FileHistory {
 
 /** `git log --follow` of a path on a linear history: each commit with the path the file had there. */
 function gitLogFollow(head: string, file: string): { commit: string; path: string }[] {
-  const out = gitCli(repo.dir, ['log', '--follow', '--format=%x01%H', '--name-only', head, '--', file])
+  const out = runGit(['log', '--follow', '--format=%x01%H', '--name-only', head, '--', file], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
   return out
     .split('\x01')
     .filter(Boolean)
@@ -59,11 +60,11 @@ describe('FileHistory.versions', PROPERTY_TIMEOUT, () => {
       fc.asyncProperty(stepsArb({ roots: false, maxStep: 0 }), fc.nat(), async (steps, pick) => {
         const { tips } = writeHistory(repo.dir, steps, (file, n) => (file === 0 ? `---\nid: post\n---\n<p>version ${n}</p>\n` : `note ${file} ${n}\n`), { uniqueTimes: true })
         const head = tips[pick % tips.length]!
-        const blob = gitCli(repo.dir, ['rev-parse', `${head}:post.html`]).trim()
+        const blob = runGit(['rev-parse', `${head}:post.html`], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim()
         const versions = await history().versions({ head, path: 'post.html', blob, identify })
-        const expected = gitCli(repo.dir, ['log', '--format=%H', head, '--', 'post.html']).split('\n').filter(Boolean)
+        const expected = runGit(['log', '--format=%H', head, '--', 'post.html'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\n').filter(Boolean)
         expect(versions.map((version) => version.commit.oid)).toEqual(expected)
-        for (const version of versions) expect(version.blob).toBe(gitCli(repo.dir, ['rev-parse', `${version.commit.oid}:post.html`]).trim())
+        for (const version of versions) expect(version.blob).toBe(runGit(['rev-parse', `${version.commit.oid}:post.html`], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim())
       }),
       { numRuns: 30 },
     )
@@ -91,9 +92,9 @@ describe('FileHistory.versions', PROPERTY_TIMEOUT, () => {
           } else change = `M 100644 inline ${op.kind === 'other' ? op.file : 'notes.txt'}\n${data(`other ${n}\n`)}`
           stream.push(`commit refs/heads/linear\nmark :${n}\ncommitter C <c@example.com> ${1_700_000_000 + n * 10} +0000\n${data(`step ${n}`)}from :${n - 1}\n${change}\n`)
         })
-        gitCli(repo.dir, ['fast-import', '--quiet', '--force'], stream.join(''))
-        const head = gitCli(repo.dir, ['rev-parse', 'refs/heads/linear']).trim()
-        const blob = gitCli(repo.dir, ['rev-parse', `${head}:${current}`]).trim()
+        runGit(['fast-import', '--quiet', '--force'], { cwd: repo.dir, input: stream.join(''), env: MAINTAINER_GIT_ENV })
+        const head = runGit(['rev-parse', 'refs/heads/linear'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim()
+        const blob = runGit(['rev-parse', `${head}:${current}`], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim()
         const versions = await history().versions({ head, path: current, blob, identify })
         const expected = gitLogFollow(head, current)
         expect(versions.map((version) => ({ commit: version.commit.oid, path: version.path }))).toEqual(expected)

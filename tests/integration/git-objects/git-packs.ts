@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
-import { gitCli } from '../../support/git-cli.ts'
+import { runGit } from '../../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 
 /*
  * Packs written by `git pack-objects` from random related contents (versions of a text, so that
@@ -46,7 +47,7 @@ export function writeBlobs(dir: string, contents: readonly Uint8Array[]): string
   if (contents.length === 0) return []
   const marks = path.join(dir, `marks-${process.pid}-${Date.now()}`)
   const stream = Buffer.concat(contents.flatMap((content, i) => [Buffer.from(`blob\nmark :${i + 1}\ndata ${content.length}\n`), Buffer.from(content), Buffer.from('\n')]))
-  gitCli(dir, ['fast-import', '--quiet', `--export-marks=${marks}`], stream)
+  runGit(['fast-import', '--quiet', `--export-marks=${marks}`], { cwd: dir, input: stream, env: MAINTAINER_GIT_ENV })
   const byMark = new Map(
     readFileSync(marks, 'utf8')
       .trim()
@@ -69,7 +70,7 @@ export function packObjects(dir: string, oids: readonly string[], options: { ref
   const args = ['pack-objects', '-q', '--no-reuse-delta', '--no-reuse-object', '--window=20', `--depth=${options.depth ?? 50}`]
   // pack-objects writes REF_DELTA unless told otherwise (git repack and gc ask for OFS_DELTA).
   if (!options.refDeltas) args.push('--delta-base-offset')
-  const hash = gitCli(dir, [...args, path.join(out, 'pack')], [...new Set(oids)].map((oid) => `${oid}\n`).join('')).trim()
+  const hash = runGit([...args, path.join(out, 'pack')], { cwd: dir, input: [...new Set(oids)].map((oid) => `${oid}\n`).join(''), env: MAINTAINER_GIT_ENV }).trim()
   const pack = path.join(out, `pack-${hash}.pack`)
   return { pack, idx: pack.replace(/\.pack$/, '.idx'), bytes: readFileSync(pack) }
 }
@@ -90,7 +91,7 @@ export interface PackedEntry {
 
 /** Each entry of a pack, in pack order, as `git show-index` and `git verify-pack -v` describe it. */
 export function packEntries(dir: string, gitPack: GitPack): PackedEntry[] {
-  const shown = gitCli(dir, ['show-index'], readFileSync(gitPack.idx))
+  const shown = runGit(['show-index'], { cwd: dir, input: readFileSync(gitPack.idx), env: MAINTAINER_GIT_ENV })
     .trim()
     .split('\n')
     .filter(Boolean)
@@ -99,7 +100,7 @@ export function packEntries(dir: string, gitPack: GitPack): PackedEntry[] {
       return { oid: oid!, offset: Number(offset), crc32: Number.parseInt(crc!.slice(1, -1), 16) }
     })
   const verified = new Map<string, { type: string; size: number; base: string | null }>()
-  for (const line of gitCli(dir, ['verify-pack', '-v', gitPack.idx]).split('\n')) {
+  for (const line of runGit(['verify-pack', '-v', gitPack.idx], { cwd: dir, env: MAINTAINER_GIT_ENV }).split('\n')) {
     const fields = line.split(/\s+/)
     if (!/^[0-9a-f]{40}$/.test(fields[0]!)) continue
     verified.set(fields[0]!, { type: fields[1]!, size: Number(fields[2]), base: fields[6] ?? null })
@@ -110,9 +111,9 @@ export function packEntries(dir: string, gitPack: GitPack): PackedEntry[] {
 
 /** A tree, a commit and an annotated tag (with the blobs they hold), so that a pack holds every type. */
 export function objectsOfEveryType(dir: string): string[] {
-  const blob = gitCli(dir, ['hash-object', '-w', '--stdin'], 'tagged\n').trim()
-  const tree = gitCli(dir, ['mktree'], `100644 blob ${blob}\tfile\n`).trim()
-  const commit = gitCli(dir, ['commit-tree', tree, '-m', 'tagged commit']).trim()
-  const tag = gitCli(dir, ['mktag'], `object ${commit}\ntype commit\ntag v1\ntagger T <t@example.com> 1700000000 +0000\n\nA tag\n`).trim()
+  const blob = runGit(['hash-object', '-w', '--stdin'], { cwd: dir, input: 'tagged\n', env: MAINTAINER_GIT_ENV }).trim()
+  const tree = runGit(['mktree'], { cwd: dir, input: `100644 blob ${blob}\tfile\n`, env: MAINTAINER_GIT_ENV }).trim()
+  const commit = runGit(['commit-tree', tree, '-m', 'tagged commit'], { cwd: dir, env: MAINTAINER_GIT_ENV }).trim()
+  const tag = runGit(['mktag'], { cwd: dir, input: `object ${commit}\ntype commit\ntag v1\ntagger T <t@example.com> 1700000000 +0000\n\nA tag\n`, env: MAINTAINER_GIT_ENV }).trim()
   return [blob, tree, commit, tag]
 }

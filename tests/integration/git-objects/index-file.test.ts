@@ -3,7 +3,8 @@ import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IndexFile, type IndexUpdate, readIndexObjects } from '../../../server/git/objects/index-file.ts'
-import { gitCli, gitCliBytes, tempGitRepo } from '../../support/git-cli.ts'
+import { runGit, runGitBytes, tempGitRepo } from '../../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { applyEdits, editsArb, type FlatTree, lsTree, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
 
 /*
@@ -36,7 +37,7 @@ interface Staged {
 
 /** `git ls-files --stage`: every entry, in index order. */
 function lsFiles(): Staged[] {
-  return gitCli(repo.dir, ['ls-files', '--stage', '-z'])
+  return runGit(['ls-files', '--stage', '-z'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
     .split('\0')
     .filter(Boolean)
     .map((line) => {
@@ -49,7 +50,7 @@ function lsFiles(): Staged[] {
 /** `git ls-files -v`'s tag of each path (H, S for skip-worktree, h for assume-unchanged, M for unmerged...). */
 function tags(): Map<string, string> {
   const out = new Map<string, string>()
-  for (const line of gitCli(repo.dir, ['ls-files', '-v', '-z']).split('\0').filter(Boolean)) out.set(line.slice(2), line[0]!)
+  for (const line of runGit(['ls-files', '-v', '-z'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\0').filter(Boolean)) out.set(line.slice(2), line[0]!)
   return out
 }
 
@@ -59,13 +60,13 @@ function emptyWorkTree(): void {
 
 /** An index git writes for `tree`, in `version`, with conflicts on `conflicted` and skip-worktree on `skipped`. */
 function gitIndex(tree: string, options: { version: number; conflicted: string[]; skipped: string[]; blob: string }): void {
-  gitCli(repo.dir, ['read-tree', tree])
+  runGit(['read-tree', tree], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
   if (options.conflicted.length > 0) {
     const lines = options.conflicted.flatMap((file) => [`0 ${'0'.repeat(40)}\t${file}\0`, ...[1, 2, 3].map((stage) => `100644 ${options.blob} ${stage}\t${file}\0`)])
-    gitCli(repo.dir, ['update-index', '-z', '--index-info'], lines.join(''))
+    runGit(['update-index', '-z', '--index-info'], { cwd: repo.dir, input: lines.join(''), env: MAINTAINER_GIT_ENV })
   }
-  if (options.skipped.length > 0) gitCli(repo.dir, ['update-index', '-z', '--skip-worktree', '--stdin'], options.skipped.map((file) => `${file}\0`).join(''))
-  gitCli(repo.dir, ['update-index', '--index-version', String(options.version)])
+  if (options.skipped.length > 0) runGit(['update-index', '-z', '--skip-worktree', '--stdin'], { cwd: repo.dir, input: options.skipped.map((file) => `${file}\0`).join(''), env: MAINTAINER_GIT_ENV })
+  runGit(['update-index', '--index-version', String(options.version)], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
 }
 
 const scenarioArb = fc.record({
@@ -80,7 +81,7 @@ const scenarioArb = fc.record({
 
 describe('IndexFile', PROPERTY_TIMEOUT, () => {
   it('reads an index git wrote, and writes one git reads back as the expected tree, flags and stats kept', async () => {
-    const conflictBlob = gitCli(repo.dir, ['hash-object', '-w', '--stdin'], 'conflict\n').trim()
+    const conflictBlob = runGit(['hash-object', '-w', '--stdin'], { cwd: repo.dir, input: 'conflict\n', env: MAINTAINER_GIT_ENV }).trim()
     await fc.assert(
       fc.asyncProperty(scenarioArb, async ({ tree, edits, version, conflicts, skips, stats }) => {
         emptyWorkTree()
@@ -116,7 +117,7 @@ describe('IndexFile', PROPERTY_TIMEOUT, () => {
           // The work-tree file, its content the blob's and executable as the mode says.
           const absolute = path.join(repo.dir, file)
           mkdirSync(path.dirname(absolute), { recursive: true })
-          writeFileSync(absolute, gitCliBytes(repo.dir, ['cat-file', 'blob', entry.oid]))
+          writeFileSync(absolute, runGitBytes(['cat-file', 'blob', entry.oid], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }))
           chmodSync(absolute, entry.mode === '100755' ? 0o755 : 0o644)
           const fileStats = lstatSync(absolute, { bigint: true })
           withStats.set(file, [fileStats.ctimeNs, fileStats.mtimeNs, fileStats.dev, fileStats.ino, fileStats.uid, fileStats.gid, fileStats.size])
@@ -125,17 +126,17 @@ describe('IndexFile', PROPERTY_TIMEOUT, () => {
         await index.update(updates)
 
         expect(lsFiles()).toEqual([...afterEntries].map(([file, entry]) => ({ mode: entry.mode, oid: entry.oid, stage: 0, path: file })).sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path))))
-        expect(gitCli(repo.dir, ['write-tree']).trim()).toBe(after)
+        expect(runGit(['write-tree'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim()).toBe(after)
         const tagsAfter = tags()
         for (const file of unchanged) expect(tagsAfter.get(file), file).toBe(tagsBefore.get(file))
         for (const file of withStats.keys()) expect(tagsAfter.get(file)).toBe('H')
         if (withStats.size > 0) {
           expect(debugStats([...withStats.keys()])).toEqual(new Map([...withStats].map(([file, values]) => [file, statsAsGitShowsThem(values)])))
           // Real stats: git trusts them and reads none of these files to know they are clean.
-          const dirty = gitCli(repo.dir, ['diff-files', '--name-only', '-z']).split('\0')
+          const dirty = runGit(['diff-files', '--name-only', '-z'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\0')
           for (const file of withStats.keys()) expect(dirty).not.toContain(file)
         }
-        gitCli(repo.dir, ['fsck', '--no-dangling'])
+        runGit(['fsck', '--no-dangling'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
       }),
       { numRuns: 20 },
     )
@@ -143,41 +144,41 @@ describe('IndexFile', PROPERTY_TIMEOUT, () => {
 
   it('stores a path longer than the 12-bit name length as git does', async () => {
     emptyWorkTree()
-    gitCli(repo.dir, ['read-tree', '--empty'])
-    const blob = gitCli(repo.dir, ['hash-object', '-w', '--stdin'], 'deep\n').trim()
+    runGit(['read-tree', '--empty'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
+    const blob = runGit(['hash-object', '-w', '--stdin'], { cwd: repo.dir, input: 'deep\n', env: MAINTAINER_GIT_ENV }).trim()
     const deep = `${'folder/'.repeat(700)}file.html`
     expect(Buffer.byteLength(deep)).toBeGreaterThan(0xfff)
     await index.update([{ path: deep, oid: blob }, { path: 'short', oid: blob }])
     expect(lsFiles()).toEqual([{ mode: '100644', oid: blob, stage: 0, path: deep }, { mode: '100644', oid: blob, stage: 0, path: 'short' }])
     expect(await index.stagedOid(deep)).toBe(blob)
-    gitCli(repo.dir, ['update-index', '--index-version', '4'])
+    runGit(['update-index', '--index-version', '4'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
     expect(await index.stagedOid(deep)).toBe(blob)
   })
 })
 
 describe('readIndexObjects', PROPERTY_TIMEOUT, () => {
   it("names the staged blobs, the cache tree's trees and the resolve-undo blobs, as git lists them", async () => {
-    const blob = gitCli(repo.dir, ['hash-object', '-w', '--stdin'], 'side\n').trim()
+    const blob = runGit(['hash-object', '-w', '--stdin'], { cwd: repo.dir, input: 'side\n', env: MAINTAINER_GIT_ENV }).trim()
     await fc.assert(
       fc.asyncProperty(treeArb, fc.array(fc.nat(), { maxLength: 3 }), async (tree, picks) => {
         const [root] = writeTrees(repo.dir, [tree]) as [string]
-        gitCli(repo.dir, ['read-tree', root])
+        runGit(['read-tree', root], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
         // A conflict resolved by update-index leaves its stages in the resolve-undo extension.
         const files = [...lsTree(repo.dir, root)].filter(([, entry]) => entry.mode === '100644').map(([file]) => file)
         const resolved = [...new Set(picks.filter(() => files.length > 0).map((n) => files[n % files.length]!))]
         if (resolved.length > 0) {
-          gitCli(repo.dir, ['update-index', '-z', '--index-info'], resolved.flatMap((file) => [`0 ${'0'.repeat(40)}\t${file}\0`, `100644 ${blob} 2\t${file}\0`, `100644 ${blob} 3\t${file}\0`]).join(''))
-          gitCli(repo.dir, ['update-index', '-z', '--index-info'], resolved.map((file) => `100644 ${blob} 0\t${file}\0`).join(''))
+          runGit(['update-index', '-z', '--index-info'], { cwd: repo.dir, input: resolved.flatMap((file) => [`0 ${'0'.repeat(40)}\t${file}\0`, `100644 ${blob} 2\t${file}\0`, `100644 ${blob} 3\t${file}\0`]).join(''), env: MAINTAINER_GIT_ENV })
+          runGit(['update-index', '-z', '--index-info'], { cwd: repo.dir, input: resolved.map((file) => `100644 ${blob} 0\t${file}\0`).join(''), env: MAINTAINER_GIT_ENV })
         }
         // write-tree leaves a complete cache tree behind.
-        const written = gitCli(repo.dir, ['write-tree']).trim()
+        const written = runGit(['write-tree'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim()
         const expected = new Set([written])
-        for (const line of gitCli(repo.dir, ['ls-tree', '-r', '-t', '-z', '--format=%(objecttype) %(objectname)', written]).split('\0').filter(Boolean)) {
+        for (const line of runGit(['ls-tree', '-r', '-t', '-z', '--format=%(objecttype) %(objectname)', written], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\0').filter(Boolean)) {
           const [type, oid] = line.split(' ')
           if (type === 'tree') expected.add(oid!)
         }
         for (const entry of lsFiles()) if (entry.mode !== '160000') expected.add(entry.oid)
-        const undo = gitCli(repo.dir, ['ls-files', '--resolve-undo', '-z']).split('\0').filter(Boolean)
+        const undo = runGit(['ls-files', '--resolve-undo', '-z'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\0').filter(Boolean)
         expect(undo.length).toBe(resolved.length * 2)
         for (const line of undo) expected.add(line.split(' ')[1]!)
         expect(new Set(await readIndexObjects(indexPath()))).toEqual(expected)
@@ -198,8 +199,8 @@ function statsAsGitShowsThem([ctime, mtime, dev, ino, uid, gid, size]: bigint[])
 function debugStats(files: string[]): Map<string, string> {
   const out = new Map<string, string>()
   // --debug has no -z: paths are matched by the order ls-files lists them in.
-  const listed = gitCli(repo.dir, ['ls-files', '-z', '--', ...files]).split('\0').filter(Boolean)
-  const debug = gitCli(repo.dir, ['ls-files', '--debug', '--', ...files]).split('\n')
+  const listed = runGit(['ls-files', '-z', '--', ...files], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\0').filter(Boolean)
+  const debug = runGit(['ls-files', '--debug', '--', ...files], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\n')
   let entry = 0
   for (let i = 0; i < debug.length; i++) {
     if (!debug[i]!.startsWith('  ctime: ')) continue

@@ -4,7 +4,8 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blobId } from '../../../server/git/objects/blob-id.ts'
 import { estimateLooseObjects, listLooseObjects, looseObjectPath } from '../../../server/git/objects/loose-objects.ts'
-import { gitCli, tempGitRepo } from '../../support/git-cli.ts'
+import { runGit, tempGitRepo } from '../../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 
 /*
  * Loose objects (loose-objects.ts) against git: the list is what `git count-objects` counts and
@@ -32,11 +33,11 @@ function hashObjects(texts: string[]): void {
     writeFileSync(file, text)
     return `${file}\n`
   })
-  gitCli(repo.dir, ['hash-object', '-w', '--stdin-paths'], files.join(''))
+  runGit(['hash-object', '-w', '--stdin-paths'], { cwd: repo.dir, input: files.join(''), env: MAINTAINER_GIT_ENV })
 }
 
-const gitLoose = () => gitCli(repo.dir, ['cat-file', '--batch-all-objects', '--batch-check=%(objectname)']).split('\n').filter(Boolean).sort()
-const gitCount = () => Number(/^count: (\d+)$/m.exec(gitCli(repo.dir, ['count-objects', '-v']))![1])
+const gitLoose = () => runGit(['cat-file', '--batch-all-objects', '--batch-check=%(objectname)'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\n').filter(Boolean).sort()
+const gitCount = () => Number(/^count: (\d+)$/m.exec(runGit(['count-objects', '-v'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }))![1])
 
 describe('loose objects', () => {
   it('lists and counts the loose objects git counts, at the paths git reads', async () => {
@@ -64,8 +65,8 @@ describe('loose objects', () => {
     const inSample = gitLoose().filter((oid) => oid.startsWith('17')).length
     expect(inSample).toBeGreaterThanOrEqual(8)
     expect((await estimateLooseObjects(objectsDir())).count).toBe(inSample * 256)
-    gitCli(repo.dir, ['pack-objects', '-q', path.join(objectsDir(), 'pack/pack')], gitLoose().join('\n') + '\n')
-    gitCli(repo.dir, ['prune-packed'])
+    runGit(['pack-objects', '-q', path.join(objectsDir(), 'pack/pack')], { cwd: repo.dir, input: gitLoose().join('\n') + '\n', env: MAINTAINER_GIT_ENV })
+    runGit(['prune-packed'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
     expect(gitCount()).toBe(0)
     expect(listLooseObjects(objectsDir())).toEqual([])
     expect(await estimateLooseObjects(objectsDir())).toEqual({ count: 0, bytes: 0 })

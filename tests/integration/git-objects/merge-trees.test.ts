@@ -6,7 +6,8 @@ import { looseObjectPath } from '../../../server/git/objects/loose-objects.ts'
 import { mergeTrees, type ResolveConflict } from '../../../server/git/objects/merge-trees.ts'
 import { encodeLooseObject, encodeTree } from '../../../server/git/objects/object-format.ts'
 import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
-import { gitCli, gitCliResult, tempGitRepo } from '../../support/git-cli.ts'
+import { gitResult, runGit, tempGitRepo } from '../../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { applyEdits, editArb, type FlatTree, lsTree, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
 
 /*
@@ -50,12 +51,12 @@ afterAll(async () => {
  * merge-tree still detects renames with merge.renames=false, so such cases are told apart).
  */
 function gitMerge(base: string | null, ours: string, theirs: string): { clean: boolean; tree: string; renamed: boolean } {
-  const commit = (tree: string, parents: string[]) => gitCli(repo.dir, ['commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent]), '-m', 'side']).trim()
+  const commit = (tree: string, parents: string[]) => runGit(['commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent]), '-m', 'side'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim()
   const baseCommit = base === null ? null : commit(base, [])
   const parents = baseCommit === null ? [] : [baseCommit]
   const args = ['-c', 'merge.renames=false', '-c', 'merge.directoryRenames=false', 'merge-tree', '--write-tree']
   if (base === null) args.push('--allow-unrelated-histories')
-  const result = gitCliResult(repo.dir, [...args, commit(ours, parents), commit(theirs, parents)])
+  const result = gitResult([...args, commit(ours, parents), commit(theirs, parents)], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
   if (result.status !== 0 && result.status !== 1) throw new Error(result.stderr)
   const output = result.stdout.toString()
   return { clean: result.status === 0, tree: output.split('\n')[0]!, renamed: /\brenamed?\b/i.test(output) }
@@ -74,13 +75,13 @@ describe('mergeTrees', PROPERTY_TIMEOUT, () => {
         if (git.renamed) return
         if (merge.conflicts.length === 0) {
           expect(git.clean).toBe(true)
-          expect(merge.tree ?? gitCli(repo.dir, ['hash-object', '-t', 'tree', '--stdin'], '').trim()).toBe(git.tree)
+          expect(merge.tree ?? runGit(['hash-object', '-t', 'tree', '--stdin'], { cwd: repo.dir, input: '', env: MAINTAINER_GIT_ENV }).trim()).toBe(git.tree)
         }
         if (!git.clean) expect(merge.conflicts).not.toEqual([])
       }),
       { numRuns: 25 },
     )
-    gitCli(repo.dir, ['fsck', '--strict', '--no-dangling'])
+    runGit(['fsck', '--strict', '--no-dangling'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
   })
 
   it('takes one-sided changes, and settles each differing change as resolve says, path by path', async () => {
@@ -133,9 +134,9 @@ describe('mergeTrees on a folder deleted on one side and edited on the other', (
   // file (path content/blog, "mine" a tree id) with no remote commit found for it.
   it('reports the conflict on the edited file, as git does', async () => {
     const [b, o, t] = writeTrees(repo.dir, [new Map([['a/a', { mode: '100644', content: '' }]]), new Map([['a/a', { mode: '100644', content: ' ' }]]), new Map()]) as [string, string, string]
-    const baseCommit = gitCli(repo.dir, ['commit-tree', b, '-m', 'b']).trim()
-    const side = (tree: string) => gitCli(repo.dir, ['commit-tree', tree, '-p', baseCommit, '-m', 'side']).trim()
-    const git = gitCliResult(repo.dir, ['merge-tree', '--write-tree', '--name-only', side(o), side(t)])
+    const baseCommit = runGit(['commit-tree', b, '-m', 'b'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim()
+    const side = (tree: string) => runGit(['commit-tree', tree, '-p', baseCommit, '-m', 'side'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim()
+    const git = gitResult(['merge-tree', '--write-tree', '--name-only', side(o), side(t)], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
     expect(git.stdout.toString()).toMatch(/CONFLICT \(modify\/delete\): a\/a deleted/)
     const merge = await mergeTrees(objects, { base: b, ours: o, theirs: t }, () => null)
     expect(merge.conflicts.map((conflict) => conflict.path)).toEqual(['a/a'])

@@ -7,7 +7,8 @@ import { looseObjectPath } from '../../../server/git/objects/loose-objects.ts'
 import { decodeTree, encodeLooseObject, encodeTree, parseCommit } from '../../../server/git/objects/object-format.ts'
 import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
 import type { TreeEntry } from '../../../server/git/objects/tree-store.ts'
-import { gitCli, gitCliBytes, tempGitRepo } from '../../support/git-cli.ts'
+import { runGit, runGitBytes, tempGitRepo } from '../../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { nameArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
 
 /*
@@ -55,15 +56,15 @@ describe('encodeTree', PROPERTY_TIMEOUT, () => {
     await fc.assert(
       fc.asyncProperty(entriesArb, async (entries) => {
         const input = entries.map((entry) => `${entry.mode} ${entry.type} ${entry.oid}\t${entry.path}\0`).join('')
-        const theirs = gitCli(repo.dir, ['mktree', '-z', '--missing'], input).trim()
+        const theirs = runGit(['mktree', '-z', '--missing'], { cwd: repo.dir, input: input, env: MAINTAINER_GIT_ENV }).trim()
         const ours = await writeLoose('tree', encodeTree(entries))
         expect(ours).toBe(theirs)
-        expect(decodeTree(gitCliBytes(repo.dir, ['cat-file', 'tree', ours]))).toEqual(entries.slice().sort((a, b) => (Buffer.compare(Buffer.from(a.path + (a.type === 'tree' ? '/' : '')), Buffer.from(b.path + (b.type === 'tree' ? '/' : ''))))))
+        expect(decodeTree(runGitBytes(['cat-file', 'tree', ours], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }))).toEqual(entries.slice().sort((a, b) => (Buffer.compare(Buffer.from(a.path + (a.type === 'tree' ? '/' : '')), Buffer.from(b.path + (b.type === 'tree' ? '/' : ''))))))
       }),
       { numRuns: 50 },
     )
     // Loose objects are checked whether reachable or not: sorting, modes, names.
-    gitCli(repo.dir, ['fsck', '--strict', '--no-dangling'])
+    runGit(['fsck', '--strict', '--no-dangling'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
   })
 })
 
@@ -82,7 +83,7 @@ describe('decodeTree', PROPERTY_TIMEOUT, () => {
       await fc.assert(
         fc.asyncProperty(treeArb, async (tree) => {
           const [root] = writeTrees(repo.dir, [tree])
-          const listed = gitCli(repo.dir, ['ls-tree', '-r', '-t', '-z', root!]).split('\0').filter(Boolean).map((line) => {
+          const listed = runGit(['ls-tree', '-r', '-t', '-z', root!], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\0').filter(Boolean).map((line) => {
             const tab = line.indexOf('\t')
             const [mode, type, oid] = line.slice(0, tab).split(' ')
             return { mode: mode!, type: type as TreeEntry['type'], oid: oid!, path: line.slice(tab + 1) }
@@ -102,14 +103,14 @@ describe('encodeLooseObject', PROPERTY_TIMEOUT, () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 5000 }), async (bytes) => {
         const { oid, deflated } = await encodeLooseObject('blob', bytes)
-        expect(oid).toBe(gitCli(repo.dir, ['hash-object', '--stdin'], bytes).trim())
+        expect(oid).toBe(runGit(['hash-object', '--stdin'], { cwd: repo.dir, input: bytes, env: MAINTAINER_GIT_ENV }).trim())
         expect(inflateSync(deflated).equals(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]))).toBe(true)
         await writeLoose('blob', bytes)
-        expect(gitCliBytes(repo.dir, ['cat-file', 'blob', oid]).equals(Buffer.from(bytes))).toBe(true)
+        expect(runGitBytes(['cat-file', 'blob', oid], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).equals(Buffer.from(bytes))).toBe(true)
       }),
       { numRuns: 30 },
     )
-    gitCli(repo.dir, ['fsck', '--strict', '--no-dangling'])
+    runGit(['fsck', '--strict', '--no-dangling'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
   })
 })
 
@@ -122,8 +123,8 @@ const signatureArb = fc.record({
 
 describe('parseCommit', PROPERTY_TIMEOUT, () => {
   it('reads tree, parents, author, committer and message as git log shows them', async () => {
-    const tree = gitCli(repo.dir, ['hash-object', '-t', 'tree', '-w', '--stdin'], '').trim()
-    const roots = ['first', 'second'].map((message) => gitCli(repo.dir, ['commit-tree', tree, '-m', message]).trim())
+    const tree = runGit(['hash-object', '-t', 'tree', '-w', '--stdin'], { cwd: repo.dir, input: '', env: MAINTAINER_GIT_ENV }).trim()
+    const roots = ['first', 'second'].map((message) => runGit(['commit-tree', tree, '-m', message], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim())
     await fc.assert(
       fc.asyncProperty(
         signatureArb,
@@ -140,9 +141,9 @@ describe('parseCommit', PROPERTY_TIMEOUT, () => {
             GIT_COMMITTER_DATE: `@${committer.time} ${committer.zone}`,
           }
           // --cleanup is not a commit-tree option: the message is stored as given.
-          const commit = gitCli(repo.dir, ['commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent]), '-F', '-'], message, env).trim()
-          const [shownTree, shownParents, an, ae, at, cn, ce, ct] = gitCli(repo.dir, ['log', '-1', '--format=%T%x00%P%x00%an%x00%ae%x00%at%x00%cn%x00%ce%x00%ct', commit]).replace(/\n$/, '').split('\0')
-          const raw = gitCliBytes(repo.dir, ['cat-file', 'commit', commit])
+          const commit = runGit(['commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent]), '-F', '-'], { cwd: repo.dir, input: message, env: { ...MAINTAINER_GIT_ENV, ...env } }).trim()
+          const [shownTree, shownParents, an, ae, at, cn, ce, ct] = runGit(['log', '-1', '--format=%T%x00%P%x00%an%x00%ae%x00%at%x00%cn%x00%ce%x00%ct', commit], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).replace(/\n$/, '').split('\0')
+          const raw = runGitBytes(['cat-file', 'commit', commit], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
           expect(parseCommit(raw)).toEqual({
             tree: shownTree,
             parents: shownParents === '' ? [] : shownParents!.split(' '),
@@ -157,7 +158,7 @@ describe('parseCommit', PROPERTY_TIMEOUT, () => {
   })
 
   it('skips headers it does not use, a multi-line signature included', () => {
-    const tree = gitCli(repo.dir, ['hash-object', '-t', 'tree', '-w', '--stdin'], '').trim()
+    const tree = runGit(['hash-object', '-t', 'tree', '-w', '--stdin'], { cwd: repo.dir, input: '', env: MAINTAINER_GIT_ENV }).trim()
     const text = [
       `tree ${tree}`,
       'author A U Thor <a@example.com> 1700000000 +0200',
@@ -170,9 +171,9 @@ describe('parseCommit', PROPERTY_TIMEOUT, () => {
       '',
       'Signed\n\nbody\n',
     ].join('\n')
-    const commit = gitCli(repo.dir, ['hash-object', '-t', 'commit', '-w', '--stdin'], text).trim()
-    gitCli(repo.dir, ['fsck', '--strict', '--no-dangling'])
-    const parsed = parseCommit(gitCliBytes(repo.dir, ['cat-file', 'commit', commit]))
+    const commit = runGit(['hash-object', '-t', 'commit', '-w', '--stdin'], { cwd: repo.dir, input: text, env: MAINTAINER_GIT_ENV }).trim()
+    runGit(['fsck', '--strict', '--no-dangling'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
+    const parsed = parseCommit(runGitBytes(['cat-file', 'commit', commit], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }))
     expect(parsed).toEqual({
       tree,
       parents: [],
@@ -180,6 +181,6 @@ describe('parseCommit', PROPERTY_TIMEOUT, () => {
       committer: { name: 'C O Mitter', email: 'c@example.com', timestamp: 1_700_000_100 },
       message: 'Signed\n\nbody\n',
     })
-    expect(gitCli(repo.dir, ['log', '-1', '--format=%an|%ct', commit]).trim()).toBe('A U Thor|1700000100')
+    expect(runGit(['log', '-1', '--format=%an|%ct', commit], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim()).toBe('A U Thor|1700000100')
   })
 })

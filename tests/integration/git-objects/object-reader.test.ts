@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
-import { gitCli, gitObjects, tempGitRepo } from '../../support/git-cli.ts'
+import { gitObjects, runGit, tempGitRepo } from '../../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { objectsOfEveryType, relatedContentsArb, writeBlobs } from './git-packs.ts'
 import { PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
 
@@ -39,18 +40,18 @@ describe('ObjectReader', PROPERTY_TIMEOUT, () => {
             const [folder] = writeTrees(repo.dir, [tree])
             // Reachable, so that repack packs them: a commit of a tree holding them all, and the tag.
             const entries = [...new Set(blobs)].map((oid, i) => `100644 blob ${oid}\tblob-${i}\n`).join('') + `040000 tree ${folder}\tfolder\n`
-            const top = gitCli(repo.dir, ['commit-tree', gitCli(repo.dir, ['mktree'], entries).trim(), '-p', commit!, '-m', 'all']).trim()
-            gitCli(repo.dir, ['update-ref', 'refs/heads/main', top])
-            gitCli(repo.dir, ['update-ref', 'refs/tags/v1', tag!])
-            gitCli(repo.dir, ['-c', `repack.useDeltaBaseOffset=${!refDeltas}`, 'repack', '-a', '-d', '-f', '-q', `--depth=${depth}`, '--window=20'])
-            const loose = gitCli(repo.dir, ['hash-object', '-w', '--stdin'], 'loose after the repack\n').trim()
+            const top = runGit(['commit-tree', runGit(['mktree'], { cwd: repo.dir, input: entries, env: MAINTAINER_GIT_ENV }).trim(), '-p', commit!, '-m', 'all'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim()
+            runGit(['update-ref', 'refs/heads/main', top], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
+            runGit(['update-ref', 'refs/tags/v1', tag!], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
+            runGit(['-c', `repack.useDeltaBaseOffset=${!refDeltas}`, 'repack', '-a', '-d', '-f', '-q', `--depth=${depth}`, '--window=20'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
+            const loose = runGit(['hash-object', '-w', '--stdin'], { cwd: repo.dir, input: 'loose after the repack\n', env: MAINTAINER_GIT_ENV }).trim()
             const count = await expectReadsAll(reader, repo.dir)
             // A pack written after the reader listed them (fast-import, like a fetch) is found on a miss.
             writeBlobs(repo.dir, later)
             expect(await expectReadsAll(reader, repo.dir)).toBeGreaterThanOrEqual(count)
             // Every pack replaced by one new pack: the reader lists them again and reads on.
-            gitCli(repo.dir, ['repack', '-a', '-d', '-f', '-q', '--depth=3'])
-            const after = gitCli(repo.dir, ['hash-object', '-w', '--stdin'], 'written after the second repack\n').trim()
+            runGit(['repack', '-a', '-d', '-f', '-q', '--depth=3'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
+            const after = runGit(['hash-object', '-w', '--stdin'], { cwd: repo.dir, input: 'written after the second repack\n', env: MAINTAINER_GIT_ENV }).trim()
             await reader.refresh()
             await expectReadsAll(reader, repo.dir)
             expect((await reader.read(after))?.content.toString()).toBe('written after the second repack\n')

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { encodeDelta } from '../../../server/git/objects/delta.ts'
 import { TYPE_CODES, type ObjectType } from '../../../server/git/objects/pack-format.ts'
 import { installPack, PackWriter } from '../../../server/git/objects/pack-writer.ts'
-import { gitCli, gitObjects, tempGitRepo } from '../../support/git-cli.ts'
+import { gitObjects, runGit, tempGitRepo } from '../../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { objectsOfEveryType, relatedContentsArb, writeBlobs } from './git-packs.ts'
 import { PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
 
@@ -56,14 +57,14 @@ describe('PackWriter', PROPERTY_TIMEOUT, () => {
           expect(steps).toEqual(['pack-renamed', 'index-renamed'])
 
           const idx = path.join(packDir, `${pack.name}.idx`)
-          const verified = gitCli(target.dir, ['verify-pack', '-v', idx])
+          const verified = runGit(['verify-pack', '-v', idx], { cwd: target.dir, env: MAINTAINER_GIT_ENV })
           expect(verified).toMatch(/: ok\n$/)
           expect(verified.split('\n').filter((line) => / [0-9a-f]{40}$/.test(line))).toHaveLength(deltas)
           const theirs = path.join(target.dir, 'theirs.idx')
-          const name = gitCli(target.dir, ['index-pack', '-o', theirs, path.join(packDir, `${pack.name}.pack`)]).trim()
+          const name = runGit(['index-pack', '-o', theirs, path.join(packDir, `${pack.name}.pack`)], { cwd: target.dir, env: MAINTAINER_GIT_ENV }).trim()
           expect(`pack-${name}`).toBe(pack.name)
           expect(readFileSync(theirs).equals(readFileSync(idx))).toBe(true)
-          gitCli(target.dir, ['fsck', '--strict', '--no-dangling'])
+          runGit(['fsck', '--strict', '--no-dangling'], { cwd: target.dir, env: MAINTAINER_GIT_ENV })
           const read = gitObjects(target.dir)
           expect(read.size).toBe(objects.size)
           for (const [oid, object] of objects) {
@@ -86,7 +87,7 @@ describe('PackWriter', PROPERTY_TIMEOUT, () => {
       const writer = new PackWriter({ tempDir, count: 1 })
       writer.addWhole(Buffer.alloc(20, 1), TYPE_CODES.blob, Buffer.from('x'))
       writer.abort()
-      expect(gitCli(target.dir, ['count-objects', '-v'])).toMatch(/^packs: 0$/m)
+      expect(runGit(['count-objects', '-v'], { cwd: target.dir, env: MAINTAINER_GIT_ENV })).toMatch(/^packs: 0$/m)
       expect(readdirSync(tempDir)).toEqual([])
     } finally {
       target.remove()

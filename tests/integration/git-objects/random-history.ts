@@ -4,7 +4,8 @@ import fc from 'fast-check'
 import type { CommitInfo } from '../../../server/git/objects/commit-graph.ts'
 import { parseCommit } from '../../../server/git/objects/object-format.ts'
 import type { ObjectReader } from '../../../server/git/objects/object-reader.ts'
-import { gitCli } from '../../support/git-cli.ts'
+import { runGit } from '../../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 
 /*
  * Random histories written by `git fast-import`: commits, branches from any commit, merges of
@@ -85,7 +86,7 @@ export function writeHistory(dir: string, steps: readonly Step[], content: (file
     }
   }
   const marks = path.join(dir, 'history-marks')
-  gitCli(dir, ['fast-import', '--quiet', '--force', `--export-marks=${marks}`], stream.join(''))
+  runGit(['fast-import', '--quiet', '--force', `--export-marks=${marks}`], { cwd: dir, input: stream.join(''), env: MAINTAINER_GIT_ENV })
   const byMark = new Map(
     readFileSync(marks, 'utf8')
       .trim()

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
-import { gitCli } from '../../support/git-cli.ts'
+import { runGit } from '../../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 
 /*
  * Random trees for the differential tests of server/git/objects/, written by the git CLI.
@@ -133,18 +134,18 @@ export function writeTrees(dir: string, trees: readonly FlatTree[]): string[] {
     }
     stream.push('\n')
   })
-  gitCli(dir, ['fast-import', '--quiet', '--force', '--done'], stream.join('') + 'done\n')
+  runGit(['fast-import', '--quiet', '--force', '--done'], { cwd: dir, input: stream.join('') + 'done\n', env: MAINTAINER_GIT_ENV })
   const refs = trees.map((_, i) => `refs/random-trees/${i}`)
-  const oids = gitCli(dir, ['rev-parse', ...refs.map((ref) => `${ref}^{tree}`)]).trim().split('\n')
+  const oids = runGit(['rev-parse', ...refs.map((ref) => `${ref}^{tree}`)], { cwd: dir, env: MAINTAINER_GIT_ENV }).trim().split('\n')
   // The commits only carried the trees: unreferenced, they stay out of what a test inspects.
-  gitCli(dir, ['update-ref', '--stdin'], refs.map((ref) => `delete ${ref}\n`).join(''))
+  runGit(['update-ref', '--stdin'], { cwd: dir, input: refs.map((ref) => `delete ${ref}\n`).join(''), env: MAINTAINER_GIT_ENV })
   return oids
 }
 
 /** `git ls-tree -r` of a tree: path → mode and id. */
 export function lsTree(dir: string, tree: string): Map<string, { mode: string; oid: string }> {
   const entries = new Map<string, { mode: string; oid: string }>()
-  for (const line of gitCli(dir, ['ls-tree', '-r', '-z', tree]).split('\0')) {
+  for (const line of runGit(['ls-tree', '-r', '-z', tree], { cwd: dir, env: MAINTAINER_GIT_ENV }).split('\0')) {
     if (line === '') continue
     const tab = line.indexOf('\t')
     const [mode, , oid] = line.slice(0, tab).split(' ')

@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
 import { changedEntries, entryStarts } from '../../../server/git/objects/tree-changes.ts'
-import { gitCli, tempGitRepo } from '../../support/git-cli.ts'
+import { runGit, tempGitRepo } from '../../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { applyEdits, editsArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
 
 /*
@@ -29,7 +30,7 @@ const read = async (oid: string) => (await reader.read(oid))!.content
 
 /** git diff-tree (one level) from `base` to `tree`: each entry on the `tree` side, and whether git paired it with a base entry. */
 function gitChanges(base: string, tree: string): string[] {
-  const fields = gitCli(repo.dir, ['diff-tree', '-z', '--raw', '--no-renames', '--abbrev=40', base, tree]).split('\0')
+  const fields = runGit(['diff-tree', '-z', '--raw', '--no-renames', '--abbrev=40', base, tree], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\0')
   const out: string[] = []
   for (let i = 0; i + 1 < fields.length; i += 2) {
     const [, modeB, , oidB, status] = fields[i]!.slice(1).split(' ')
@@ -70,7 +71,7 @@ describe('changedEntries', PROPERTY_TIMEOUT, () => {
 /** Every folder under a tree: path → tree id. */
 function lsTreeFolders(tree: string): Map<string, string> {
   const out = new Map<string, string>()
-  for (const line of gitCli(repo.dir, ['ls-tree', '-r', '-d', '-z', tree]).split('\0').filter(Boolean)) {
+  for (const line of runGit(['ls-tree', '-r', '-d', '-z', tree], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\0').filter(Boolean)) {
     const tab = line.indexOf('\t')
     const [, type, oid] = line.slice(0, tab).split(' ')
     if (type === 'tree') out.set(line.slice(tab + 1), oid!)
@@ -79,6 +80,6 @@ function lsTreeFolders(tree: string): Map<string, string> {
 }
 
 function lsTreeCount(tree: string): number {
-  return gitCli(repo.dir, ['ls-tree', '-z', tree]).split('\0').filter(Boolean).length
+  return runGit(['ls-tree', '-z', tree], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\0').filter(Boolean).length
 }
 

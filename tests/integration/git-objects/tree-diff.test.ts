@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
 import { diffTrees, type TreeChange } from '../../../server/git/objects/tree-diff.ts'
-import { gitCli, tempGitRepo } from '../../support/git-cli.ts'
+import { runGit, tempGitRepo } from '../../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { applyEdits, editsArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
 
 /*
@@ -38,7 +39,7 @@ function raw(changes: TreeChange[]): string[] {
 }
 
 function gitDiffTree(before: string, after: string): string[] {
-  const fields = gitCli(repo.dir, ['diff-tree', '-r', '-z', '--no-renames', '--raw', '--abbrev=40', before, after]).split('\0')
+  const fields = runGit(['diff-tree', '-r', '-z', '--no-renames', '--raw', '--abbrev=40', before, after], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\0')
   const lines: string[] = []
   for (let i = 0; i + 1 < fields.length; i += 2) {
     const [modeA, modeB, oidA, oidB] = fields[i]!.slice(1).split(' ')
@@ -60,7 +61,7 @@ describe('diffTrees', PROPERTY_TIMEOUT, () => {
   })
 
   it('lists every file of a tree against no tree, as git diff-tree -r against the empty tree', async () => {
-    const empty = gitCli(repo.dir, ['hash-object', '-t', 'tree', '-w', '--stdin'], '').trim()
+    const empty = runGit(['hash-object', '-t', 'tree', '-w', '--stdin'], { cwd: repo.dir, input: '', env: MAINTAINER_GIT_ENV }).trim()
     await fc.assert(
       fc.asyncProperty(treeArb, async (tree) => {
         const [oid] = writeTrees(repo.dir, [tree]) as [string]

@@ -6,7 +6,8 @@ import { looseObjectPath } from '../../../server/git/objects/loose-objects.ts'
 import { decodeTree, encodeLooseObject, encodeTree } from '../../../server/git/objects/object-format.ts'
 import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
 import { type PathEdits, TreeStore } from '../../../server/git/objects/tree-store.ts'
-import { gitCli, tempGitRepo } from '../../support/git-cli.ts'
+import { runGit, tempGitRepo } from '../../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { type FlatTree, lsTree, nameArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
 
 /*
@@ -40,7 +41,7 @@ beforeAll(() => {
       return oid
     },
   })
-  blobs = ['one\n', 'two\n', '', 'x\n'].map((text) => gitCli(repo.dir, ['hash-object', '-w', '--stdin'], text).trim())
+  blobs = ['one\n', 'two\n', '', 'x\n'].map((text) => runGit(['hash-object', '-w', '--stdin'], { cwd: repo.dir, input: text, env: MAINTAINER_GIT_ENV }).trim())
 })
 
 afterAll(async () => {
@@ -51,10 +52,10 @@ afterAll(async () => {
 /** The tree git writes for `base` (null: none) with the edits applied through a scratch index. */
 function gitEdit(base: string | null, edits: PathEdits): string {
   const env = { GIT_INDEX_FILE: path.join(repo.gitdir, 'scratch-index') }
-  gitCli(repo.dir, base === null ? ['read-tree', '--empty'] : ['read-tree', base], undefined, env)
+  runGit(base === null ? ['read-tree', '--empty'] : ['read-tree', base], { cwd: repo.dir, env: { ...MAINTAINER_GIT_ENV, ...env } })
   const lines = [...edits].map(([file, oid]) => (oid === null ? `0 ${'0'.repeat(40)}\t${file}\0` : `100644 ${oid}\t${file}\0`))
-  gitCli(repo.dir, ['update-index', '-z', '--index-info'], lines.join(''), env)
-  return gitCli(repo.dir, ['write-tree'], undefined, env).trim()
+  runGit(['update-index', '-z', '--index-info'], { cwd: repo.dir, input: lines.join(''), env: { ...MAINTAINER_GIT_ENV, ...env } })
+  return runGit(['write-tree'], { cwd: repo.dir, env: { ...MAINTAINER_GIT_ENV, ...env } }).trim()
 }
 
 interface RawEdit {
@@ -115,7 +116,7 @@ describe('TreeStore.edit', PROPERTY_TIMEOUT, () => {
         const edits = pathEdits(tree ?? new Map(), raw)
         const ours = await store.edit(base, edits)
         expect(ours).toBe(gitEdit(base, edits))
-        expect(gitCli(repo.dir, ['cat-file', '-t', ours]).trim()).toBe('tree')
+        expect(runGit(['cat-file', '-t', ours], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim()).toBe('tree')
         // Blob lookups agree with git's listing; folders, submodules and absent paths are not blobs.
         for (const [file, { mode, oid }] of lsTree(repo.dir, ours)) {
           expect(await store.lookup(ours, file), file).toBe(mode === '160000' ? null : oid)
@@ -126,14 +127,14 @@ describe('TreeStore.edit', PROPERTY_TIMEOUT, () => {
       }),
       { numRuns: 30 },
     )
-    gitCli(repo.dir, ['fsck', '--strict', '--no-dangling'])
+    runGit(['fsck', '--strict', '--no-dangling'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
   })
 
   it('writes the empty tree when every file is deleted, and answers null on no tree at all', async () => {
     const [base] = writeTrees(repo.dir, [new Map([['a/b', { mode: '100644', content: 'x' }]])])
     const empty = await store.edit(base!, new Map([['a/b', null]]))
     expect(empty).toBe(gitEdit(base!, new Map([['a/b', null]])))
-    expect(gitCli(repo.dir, ['cat-file', '-s', empty]).trim()).toBe('0')
+    expect(runGit(['cat-file', '-s', empty], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim()).toBe('0')
     expect(await store.lookup(null, 'a/b')).toBeNull()
   })
 
