@@ -7,6 +7,7 @@ import { ContentRepository } from './git/content-repository.ts'
 import type { BuildInfo } from './build-info.ts'
 import type { Config } from './config.ts'
 import type { Logger } from './lib/logger.ts'
+import { removeStaleTempFiles } from './lib/atomic-write.ts'
 import { openAdmin, openSite, type Site } from './site.ts'
 
 export interface RunningServer {
@@ -29,6 +30,9 @@ export async function startServer(options: { config: Config; build: BuildInfo; l
   try {
     // Private (it holds password hashes) before the site writes its pages into it.
     await mkdir(config.dataDir, { recursive: true, mode: 0o700 })
+    // The accounts and sessions files are written whole under temp names: a crash mid-write
+    // leaves one behind (a live writer's, like the admin CLI's, is left alone).
+    for (const dir of [config.dataDir, config.siteDir]) await removeStaleTempFiles(dir)
     site = await openSite({ config, build, logger, pagesFor: 'site', repositoryRoot: repository.root })
   } catch (error) {
     await repository.close()
