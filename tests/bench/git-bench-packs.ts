@@ -74,7 +74,7 @@ export async function benchPackFormats(repo: BenchRepo): Promise<void> {
   }
 }
 
-/** A packing run over the loose objects the saves wrote (save.ts), against `packObjects` of the same objects. */
+/** A packing run over the loose objects (the saves' of git-bench-writes.ts, the side branch's), against `packObjects` of the same objects. */
 export async function benchPackWriter(repo: BenchRepo): Promise<void> {
   const { gitdir, runs } = repo
   console.log('\npack-writer.ts, packing/build-pack.ts (isomorphic-git: packObjects, without deltas)')
@@ -97,7 +97,7 @@ export async function benchPackWriter(repo: BenchRepo): Promise<void> {
   const kib = (value: number) => `${(value / 1024).toFixed(0)} KiB`
   report({
     module: 'pack-writer',
-    task: `pack the ${oids.length} loose objects of the saves (ours: walk and index included; ${kib(bytes)}, library ${kib(theirsBytes)}, ${(theirsBytes / bytes).toFixed(1)}×)`,
+    task: `pack the ${oids.length} loose objects of the saves and the side branch (ours: walk and index included; ${kib(bytes)}, library ${kib(theirsBytes)}, ${(theirsBytes / bytes).toFixed(1)}×)`,
     ours,
     theirsName: 'packObjects (no index)',
     theirs,

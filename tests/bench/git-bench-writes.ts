@@ -39,7 +39,7 @@ export async function benchSaveAndCheckout(repo: BenchRepo): Promise<void> {
         const commit = await commitSave(deps, { changes: [{ path: file, content: edited(`ours ${i}`) }], message: `save ${i}`, author })
         if (commit === null) throw new Error('the bench save should commit')
       })
-      const theirs = await median(runs, async (i) => {
+      const theirs = await median(runs * 2, async (i) => {
         await writeFile(file, edited(`library ${i}`))
         await git.add({ fs, dir, gitdir, filepath, cache })
         await git.commit({ fs, dir, gitdir, message: `library save ${i}`, author, cache })

@@ -1,13 +1,15 @@
 /**
  * `npm run bench:git [-- --posts 5000 --history 300 --runs 5 --keep]`
  *
- * The measurement behind each hand-written git module of `server/git/objects/`, against the
- * isomorphic-git call it replaces (or, where the library has none, the git CLI), on one temp
- * repository: `--posts` generated posts in `content/blog/`, `--history` further commits (one post
- * edited in each, through git fast-import), then `git repack -ad` so that history is packed with
+ * The measurement behind each hand-written git module of `server/git/objects/`, a save (save.ts),
+ * a checkout (checkout.ts) and a packing run (packing/build-pack.ts), against the isomorphic-git
+ * call it replaces (or, where the library has none, the git CLI), on one temp repository:
+ * `--posts` generated posts in `content/blog/`, `--history` further commits (one post edited in
+ * each, through git fast-import), then `git repack -ad` so that history is packed with
  * deltas as a clone has it; a side branch `theirs` forks 5 commits back and edits another post.
  * Each figure is the median of `--runs` runs (the slow library calls run fewer times, as said).
- * Modules' opening comments quote these figures. Never touches this repository.
+ * Modules' opening comments quote these figures. Never touches this repository. The sections are
+ * in git-bench-*.ts, the timing in git-bench-harness.ts.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
