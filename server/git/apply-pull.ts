@@ -16,6 +16,8 @@ import type { WorkTree } from './work-tree.ts'
  * Journaled like a save (repository-journal.ts, settled by recovery.ts after a crash). In order:
  * journal → work-tree files of the changed paths (each atomically) and their index entries →
  * branch moved from `from` to `to` → journal removed. Nothing else in the work tree is touched.
+ * isomorphic-git's `pull` moves the branch (`merge`) before `checkout` writes the files, with no
+ * journal; here the files go through checkout.ts (measured there), the branch through GitRefs.
  */
 export interface PullDeps {
   store: GitStore

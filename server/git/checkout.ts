@@ -22,6 +22,10 @@ import type { WorkTree } from './work-tree.ts'
  * written atomically (WorkTree.write). A file that already has the right content and mode is not
  * rewritten: in a save it was written moments ago, and rewriting it would only wake the folder
  * watcher again.
+ *
+ * In place of isomorphic-git's `checkout({ filepaths, force })`: one post changed by hand, checked
+ * out again, takes 7.1 to 8.6 ms of CPU, the library 531 ms (62× to 75×; `npm run bench:git`,
+ * 5,000 posts).
  */
 export async function checkoutPaths(options: { store: GitStore; workTree: WorkTree; tree: string | null; paths: string[] }): Promise<void> {
   const { store, workTree, tree, paths } = options

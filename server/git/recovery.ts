@@ -31,6 +31,9 @@ import type { WorkTree } from './work-tree.ts'
  * - the branch is at `to`: only the files or the index may lag → "completed";
  * - the branch is somewhere else (someone moved it by hand meanwhile): the journal's paths are
  *   put back to match whatever HEAD is → "rolled back"; the next pull starts over.
+ *
+ * isomorphic-git has nothing like it; it makes no library call of its own, only through GitStore
+ * (commits and refs) and checkout.ts (files and index, measured there).
  */
 export interface Settled {
   outcome: 'completed' | 'committed' | 'rolled back'

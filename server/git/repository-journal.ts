@@ -16,7 +16,8 @@ import { isSafeRepositoryPath } from './work-tree.ts'
  * Each kind keeps its own file inside the git directory (`watchio-save.json`,
  * `watchio-pull.json`), the names earlier versions wrote, so a journal left by one of them is
  * still settled. Anything read back that is not a journal of the expected shape is reported as
- * 'unreadable' rather than acted on: it is set aside for a human to look at.
+ * 'unreadable' rather than acted on: it is set aside for a human to look at. isomorphic-git has
+ * no journal: these are plain JSON files, with no git call.
  */
 export interface SaveJournal {
   /** Repository-relative posix paths, each with the blob it is to hold (null: deleted). */

@@ -13,6 +13,10 @@ import type { WorkTree } from './work-tree.ts'
  * atomically with respect to crashes. In order: journal → blobs → work-tree files → trees,
  * commit, branch → index → journal removed (recovery.ts says why this order makes every crash
  * recoverable).
+ *
+ * In place of isomorphic-git's `add` (or `remove`) + `commit`: a save of one post takes 47 to 61 ms
+ * of CPU, the library 107 to 123 ms (2.0× to 2.3×; `npm run bench:git`, 5,000 posts), and `commit`
+ * would also take whatever else is staged, where a save must be alone in its commit.
  */
 export interface CommitFilesOptions {
   changes: FileChange[]

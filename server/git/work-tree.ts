@@ -8,7 +8,8 @@ import { blobId } from './objects/blob-id.ts'
 /**
  * The checked-out files, addressed by repository-relative posix paths. Writes are atomic
  * (temp file in the same folder, then rename), so the content layer watching the folder never
- * reads half a post, and a crash never leaves one.
+ * reads half a post, and a crash never leaves one. No isomorphic-git call: the library writes
+ * work-tree files only inside `checkout` (see checkout.ts), with a plain writeFile.
  */
 export class WorkTree {
   /** The work tree's root folder (absolute). */

@@ -1,13 +1,15 @@
 /**
  * `npm run bench:git [-- --posts 5000 --history 300 --runs 5 --keep]`
  *
- * The measurement behind each hand-written git module of `server/git/objects/`, against the
- * isomorphic-git call it replaces (or, where the library has none, the git CLI), on one temp
- * repository: `--posts` generated posts in `content/blog/`, `--history` further commits (one post
- * edited in each, through git fast-import), then `git repack -ad` so that history is packed with
+ * The measurement behind each hand-written git module of `server/git/objects/`, a save (save.ts),
+ * a checkout (checkout.ts) and a packing run (packing/build-pack.ts), against the isomorphic-git
+ * call it replaces (or, where the library has none, the git CLI), on one temp repository:
+ * `--posts` generated posts in `content/blog/`, `--history` further commits (one post edited in
+ * each, through git fast-import), then `git repack -ad` so that history is packed with
  * deltas as a clone has it; a side branch `theirs` forks 5 commits back and edits another post.
  * Each figure is the median of `--runs` runs (the slow library calls run fewer times, as said).
- * Modules' opening comments quote these figures. Never touches this repository.
+ * Modules' opening comments quote these figures. Never touches this repository. The sections are
+ * in git-bench-*.ts, the timing in git-bench-harness.ts.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -16,24 +18,20 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import git from 'isomorphic-git'
-import { parsePostFile } from '../../server/content/parse-post.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'
 import { blobId } from '../../server/git/objects/blob-id.ts'
-import { CommitGraph, type CommitInfo } from '../../server/git/objects/commit-graph.ts'
-import { encodeDelta } from '../../server/git/objects/delta.ts'
-import { FileHistory } from '../../server/git/objects/file-history.ts'
 import { IndexFile } from '../../server/git/objects/index-file.ts'
-import { estimateLooseObjects, listLooseObjects } from '../../server/git/objects/loose-objects.ts'
-import { mergeTrees } from '../../server/git/objects/merge-trees.ts'
 import { decodeTree, encodeLooseObject, encodeTree, parseCommit } from '../../server/git/objects/object-format.ts'
 import { ObjectReader } from '../../server/git/objects/object-reader.ts'
-import { findInPackIndex, parsePackIndex, serializePackIndex } from '../../server/git/objects/pack-index.ts'
 import { changedEntries, entryStarts } from '../../server/git/objects/tree-changes.ts'
 import { diffTrees } from '../../server/git/objects/tree-diff.ts'
 import { type TreeEntry, TreeStore } from '../../server/git/objects/tree-store.ts'
 import { addHistory } from './add-history.ts'
 import { generatePosts } from './generate-posts.ts'
-import { table } from './report.ts'
+import { type BenchRepo, cpuMs, median, ms, report, summary } from './git-bench-harness.ts'
+import { benchMergesAndHistory } from './git-bench-history.ts'
+import { benchPackFormats, benchPackWriter } from './git-bench-packs.ts'
+import { benchSaveAndCheckout } from './git-bench-writes.ts'
 import { repoRoot } from './temp-project.ts'
 
 const { values } = parseArgs({
@@ -57,58 +55,7 @@ console.log(`Git bench: ${postCount} posts, ${historyCount} commits of history, 
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'watchio-git-bench-'))
 const gitdir = path.join(dir, '.git')
-const author = { name: 'Bench', email: 'bench@example.com' }
 const run = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 30 }).trim()
-
-interface Row {
-  module: string
-  task: string
-  ours: Timing
-  theirsName: string
-  theirs: Timing | null
-}
-const rows: Row[] = []
-
-/**
- * CPU time of this process and of the git commands it waited for, in ms: the figure compared,
- * because on a shared machine wall time mostly measures the neighbours (CPU time still grows a
- * little with contention: caches). Wall time is printed beside it.
- */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage()
-  // Fields 16 and 17 of /proc/self/stat: CPU of waited-for children, in clock ticks (100 a second).
-  const fields = fs.readFileSync('/proc/self/stat', 'latin1').replace(/^.*\) /, '').split(' ')
-  return (user + system) / 1000 + (Number(fields[13]) + Number(fields[14])) * 10
-}
-
-interface Timing {
-  cpu: number
-  wall: number
-}
-
-/** Median CPU and wall time of `count` runs of `work` (each run gets its index), in ms. */
-async function median(count: number, work: (i: number) => Promise<unknown> | unknown): Promise<Timing> {
-  const cpu: number[] = []
-  const wall: number[] = []
-  for (let i = 0; i < count; i++) {
-    const startedCpu = cpuMs()
-    const started = performance.now()
-    await work(i)
-    wall.push(performance.now() - started)
-    cpu.push(cpuMs() - startedCpu)
-  }
-  const middle = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-  return { cpu: middle(cpu), wall: middle(wall) }
-}
-
-function report(row: Row): void {
-  rows.push(row)
-  const ratio = row.theirs === null ? '' : ` (${(row.theirs.cpu / row.ours.cpu).toFixed(1)}×)`
-  const both = (t: Timing) => `${ms(t.cpu)} CPU, ${ms(t.wall)} wall`
-  console.log(`  ${row.module}: ${row.task}: ours ${both(row.ours)}; ${row.theirsName} ${row.theirs === null ? 'n/a' : both(row.theirs)}${ratio}`)
-}
-
-const ms = (value: number) => (value < 10 ? `${value.toFixed(2)} ms` : `${value.toFixed(0)} ms`)
 
 try {
   // ---------------------------------------------------------------- the repository
@@ -309,163 +256,14 @@ try {
     })
   }
 
-  // ---------------------------------------------------------------- merge-trees
-  console.log('\nmerge-trees.ts')
-  {
-    const base = run('merge-base', 'main', 'theirs')
-    const trees = { base: (await commitOf(base)).tree, ours: (await commitOf(main)).tree, theirs: (await commitOf(theirs)).tree }
-    const ours = await median(runs, async () => {
-      const fresh = new ObjectReader(gitdir)
-      const merge = await mergeTrees(
-        {
-          readTree: async (oid) => (await fresh.read(oid))!.content,
-          writeTree: async (entries) => {
-            const { oid, deflated } = await encodeLooseObject('tree', encodeTree(entries))
-            await git.writeObject({ fs, gitdir: scratch, type: 'tree', object: deflated, format: 'deflated', oid })
-            return oid
-          },
-        },
-        trees,
-        () => null,
-      )
-      if (merge.conflicts.length > 0) throw new Error('the bench merge should be clean')
-      await fresh.close()
-    })
-    const theirsMs = await median(Math.min(runs, 3), () =>
-      git.merge({
-        fs,
-        gitdir,
-        ours: 'main',
-        theirs: 'theirs',
-        noUpdateBranch: true,
-        author,
-        cache: {},
-        // Whole files only, as merge-trees.ts: a file changed on both sides is a conflict.
-        mergeDriver: ({ contents }) => ({ cleanMerge: false, mergedText: contents[1]! }),
-      }),
-    )
-    report({ module: 'merge-trees', task: 'three-way merge, 5 commits against 1 (clean, cold reader)', ours, theirsName: 'merge({ mergeDriver })', theirs: theirsMs })
-  }
-
-  // ---------------------------------------------------------------- commit-graph
-  console.log('\ncommit-graph.ts')
-  {
-    const info = (reader: ObjectReader) => async (oid: string): Promise<CommitInfo> => {
-      const commit = parseCommit((await reader.read(oid))!.content)
-      return { oid, tree: commit.tree, parents: commit.parents, author: commit.author, authoredAt: commit.author.timestamp, committedAt: commit.committer.timestamp, message: commit.message }
-    }
-    const withGraph = async (work: (graph: CommitGraph) => Promise<unknown>) => {
-      const fresh = new ObjectReader(gitdir)
-      await work(new CommitGraph(info(fresh)))
-      await fresh.close()
-    }
-    const compareOurs = await median(runs, () => withGraph((graph) => graph.compare(main, theirs)))
-    const compareTheirs = await median(runs, () => git.findMergeBase({ fs, gitdir, oids: [main, theirs], cache: {} }))
-    report({ module: 'commit-graph', task: 'merge base of main and a branch 5 commits back (ours: ahead/behind too)', ours: compareOurs, theirsName: 'findMergeBase', theirs: compareTheirs })
-    const notOurs = await median(runs, () => withGraph((graph) => graph.isAncestor(theirs, main)))
-    const notTheirs = await median(Math.min(runs, 3), () => git.isDescendent({ fs, gitdir, oid: main, ancestor: theirs, depth: -1, cache: {} }))
-    report({ module: 'commit-graph', task: `is the branch in main? (no: the library walks all ${commits.length} commits)`, ours: notOurs, theirsName: 'isDescendent', theirs: notTheirs })
-    const yesOurs = await median(runs, () => withGraph((graph) => graph.isAncestor(commits[5]!, main)))
-    const yesTheirs = await median(runs, () => git.isDescendent({ fs, gitdir, oid: main, ancestor: commits[5]!, depth: -1, cache: {} }))
-    report({ module: 'commit-graph', task: 'is main~5 in main? (yes)', ours: yesOurs, theirsName: 'isDescendent', theirs: yesTheirs })
-  }
-
-  // ---------------------------------------------------------------- file-history
-  console.log('\nfile-history.ts')
-  {
-    // The post edited by the first commit of the history: the walk goes back to the first commit.
-    const filepath = `content/blog/${slugs[0]}.html`
-    const blob = run('rev-parse', `main:${filepath}`)
-    const identify = (file: string, bytes: Uint8Array) => parsePostFile(Buffer.from(bytes).toString('utf8'), path.basename(file)).id
-    const fresh = new ObjectReader(gitdir)
-    const info = async (oid: string): Promise<CommitInfo> => {
-      const commit = parseCommit((await fresh.read(oid))!.content)
-      return { oid, tree: commit.tree, parents: commit.parents, author: commit.author, authoredAt: commit.author.timestamp, committedAt: commit.committer.timestamp, message: commit.message }
-    }
-    const history = new FileHistory({ graph: new CommitGraph(info), readTree: async (oid) => (await fresh.read(oid))!.content, readBlob: async (oid) => (await fresh.read(oid))!.content })
-    let versions = 0
-    const cold = await median(1, async () => (versions = (await history.versions({ head: main, path: filepath, blob, identify })).length))
-    const otherPath = `content/blog/${slugs[31]}.html`
-    const otherBlob = run('rev-parse', `main:${otherPath}`)
-    const warm = await median(runs, () => history.versions({ head: main, path: otherPath, blob: otherBlob, identify }))
-    await fresh.close()
-    let found = 0
-    const theirs = await median(1, async () => (found = (await git.log({ fs, gitdir, ref: 'main', filepath, follow: true, cache: {} })).length))
-    if (found !== versions) console.log(`  (versions found: ours ${versions}, log ${found})`)
-    report({ module: 'file-history', task: `a post's history over ${commits.length} commits, first call (warm: ${ms(warm.cpu)} CPU)`, ours: cold, theirsName: 'log({ filepath, follow })', theirs })
-  }
-
-  // ---------------------------------------------------------------- delta
-  console.log('\ndelta.ts (no library equivalent: isomorphic-git writes packs without deltas)')
-  {
-    const fresh = new ObjectReader(gitdir)
-    const bytes = await Promise.all(folders.map(async (oid) => (await fresh.read(oid))!.content))
-    await fresh.close()
-    let size = 0
-    const ours = await median(runs, () => {
-      size = 0
-      for (let i = 1; i < bytes.length; i++) size += encodeDelta(bytes[i - 1]!, bytes[i]!)!.length
-    })
-    // git's own delta search on the same trees: a pack of those objects alone, process start included.
-    const input = `${folders.join('\n')}\n`
-    const theirs = await median(runs, () => execFileSync('git', ['pack-objects', '--stdout', '-q', '--window=10'], { cwd: dir, input, maxBuffer: 1 << 30 }))
-    report({ module: 'delta', task: `delta-compress ${bytes.length - 1} post-folder trees (${(size / (bytes.length - 1)).toFixed(0)} B a delta)`, ours, theirsName: 'git pack-objects (CLI)', theirs })
-  }
-
-  // ---------------------------------------------------------------- pack-index
-  console.log('\npack-index.ts (no library call: isomorphic-git indexes a pack only by reading it all, as git index-pack)')
-  {
-    const idxFile = path.join(gitdir, 'objects/pack', packs[0]!)
-    const idxBytes = await readFile(idxFile)
-    const index = parsePackIndex(idxBytes)!
-    const crcAt = 8 + 256 * 4 + index.count * 20
-    const entries = Array.from({ length: index.count }, (_, i) => ({
-      oid: Buffer.from(index.oids.subarray(i * 20, i * 20 + 20)),
-      offset: index.offsets[i]!,
-      crc32: idxBytes.readUInt32BE(crcAt + i * 4),
-    }))
-    const ours = await median(runs, () => {
-      const written = serializePackIndex(entries, index.packChecksum)
-      if (!written.equals(idxBytes)) throw new Error('pack index differs from git')
-    })
-    const packFile = idxFile.replace(/\.idx$/, '.pack')
-    const out = path.join(dir, 'tmp', 'bench.idx')
-    const theirs = await median(Math.min(runs, 2), () => execFileSync('git', ['index-pack', '-o', out, packFile], { cwd: dir }))
-    report({ module: 'pack-index', task: `write the index of a pack of ${index.count} objects`, ours, theirsName: 'git index-pack (CLI, reads the pack)', theirs })
-    const lookups = await median(runs, () => {
-      const parsed = parsePackIndex(idxBytes)!
-      for (const entry of entries) findInPackIndex(parsed, entry.oid)
-    })
-    report({ module: 'pack-index', task: `parse it and find each of its ${index.count} objects`, ours: lookups, theirsName: 'none', theirs: null })
-  }
-
-  // ---------------------------------------------------------------- loose-objects
-  console.log('\nloose-objects.ts (no library call; the scratch repository holds the loose objects written above)')
-  {
-    const objectsDir = path.join(scratch, 'objects')
-    let count = 0
-    const ours = await median(runs, () => (count = listLooseObjects(objectsDir).length))
-    const estimate = await median(runs, () => estimateLooseObjects(objectsDir))
-    const theirs = await median(runs, () => execFileSync('git', ['count-objects', '-v'], { cwd: scratch }))
-    report({ module: 'loose-objects', task: `list ${count} loose objects with their times (estimate: ${ms(estimate.cpu)} CPU)`, ours, theirsName: 'git count-objects (CLI)', theirs })
-  }
+  const repo: BenchRepo = { dir, gitdir, scratch, blogDir, slugs, commits, main, theirs, folders, packs, runs, run }
+  await benchMergesAndHistory(repo)
+  await benchPackFormats(repo)
+  await benchSaveAndCheckout(repo)
+  await benchPackWriter(repo)
 
   console.log(`\nSummary (median ms of CPU, this process and its git commands, and of wall time; ratio = theirs / ours in CPU; ${postCount} posts, ${commits.length} commits):`)
-  console.log(
-    table(
-      ['module', 'measured', 'ours CPU', 'wall', 'replaces', 'theirs CPU', 'wall', 'ratio (CPU)'],
-      rows.map((row) => [
-        row.module,
-        row.task,
-        ms(row.ours.cpu),
-        ms(row.ours.wall),
-        row.theirsName,
-        row.theirs === null ? '-' : ms(row.theirs.cpu),
-        row.theirs === null ? '-' : ms(row.theirs.wall),
-        row.theirs === null ? '-' : `${(row.theirs.cpu / row.ours.cpu).toFixed(1)}×`,
-      ]),
-    ),
-  )
+  console.log(summary())
   console.log(`bench took ${((performance.now() - benchStarted) / 1000).toFixed(0)} s, ${(cpuMs() / 1000).toFixed(0)} s of CPU`)
 
   async function readFileObject(oid: string): Promise<Buffer> {

@@ -4,7 +4,8 @@ import { type FileData, writeFileAtomic } from '../../lib/atomic-write.ts'
 
 /**
  * The `fs` handed to isomorphic-git: node's promise API, except that writeFile goes through a
- * temp file and a rename.
+ * temp file and a rename. The git writes stay isomorphic-git's (no measurement: nothing of git
+ * is hand-written here).
  *
  * Why: isomorphic-git writes loose objects, refs and the index with a plain writeFile, and never
  * rewrites an object file that exists. A process killed mid-write would leave a truncated object

@@ -5,7 +5,9 @@ import type { AtomicFs } from './atomic-fs.ts'
 /**
  * The repository's refs (HEAD, branches, remote-tracking refs; loose or packed), through
  * isomorphic-git, with the same atomic `fs` as every other write (atomic-fs.ts): a ref is one
- * small file replaced whole, so a crash leaves it at its old commit or its new one.
+ * small file replaced whole, so a crash leaves it at its old commit or its new one. Nothing here
+ * is hand-written git (`currentBranch`, `resolveRef`, `listBranches`, `writeRef`, `deleteRef`),
+ * so there is no measurement to name.
  */
 export class GitRefs {
   readonly #fs: AtomicFs

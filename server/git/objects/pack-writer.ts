@@ -14,6 +14,11 @@ import { type PackIndexEntry, serializePackIndex } from './pack-index.ts'
  * Durability is the point here, unlike for a save's loose objects (lib/atomic-write.ts): once a pack
  * is installed the loose objects it holds are deleted, so the pack must be on disk first, or a
  * power cut could lose objects that were safely loose before.
+ *
+ * isomorphic-git's `packObjects` stores each object whole and writes no index: packing 105 loose
+ * objects, 21 commits of one post each (build-pack.ts, walk included), takes 201 to 210 ms of CPU
+ * for 268 KiB, the library 542 to 575 ms for 2,755 KiB (`npm run bench:git`, 5,000 posts). A
+ * whole repository: `npm run bench:repo-size` (`.git` 29.6 MiB, 1.07× `git gc`, 231 MiB unpacked).
  */
 export interface WrittenPack {
   /** `pack-<checksum>`: the files become `<name>.pack` and `<name>.idx`. */

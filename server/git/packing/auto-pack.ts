@@ -32,7 +32,8 @@ import { nodeErrorCode } from '../../lib/node-error-code.ts'
  * next start removes (`removeOrphanPacks`).
  *
  * Saves never wait for a run: steps 1 to 4 run beside them; step 5 takes the queue for a few
- * file deletions at a time.
+ * file deletions at a time. isomorphic-git has no gc or repack; the measurement is
+ * `npm run bench:repo-size` (README "Packing"): `.git` 29.6 MiB, 1.07× `git gc`; 231 MiB unpacked.
  */
 export interface PackingOptions {
   /** Tests lower these; the defaults are pack-policy.ts's (for bytes, a share of the packs' size). */

@@ -19,6 +19,7 @@ import { nodeErrorCode } from '../../lib/node-error-code.ts'
  *
  * `refs` are required: a ref to a missing object is a damaged repository, and packing stops.
  * The others are kept when they exist (a journal names a blob before it is written).
+ * isomorphic-git has no gc to ask: a matter of correctness (`git fsck` after packing), not speed.
  */
 export interface Roots {
   refs: string[]

@@ -64,7 +64,8 @@ export interface RemoteState {
  * Network calls (fetch, push) run outside the serial queue: a save never waits for the network.
  * They write only objects (see remote-transport.ts); every ref, work-tree and index change runs
  * inside the queue: recording the fetched or pushed commit, and pulling (remote-merge.ts decides
- * what, the repository's `applyPull` carries it out).
+ * what, the repository's `applyPull` carries it out). Policy only: the library calls are
+ * isomorphic-git's `fetch` and `push` (remote-transport.ts); no measurement to name.
  */
 export class ConnectedRemote {
   readonly #deps: ConnectedRemoteDeps

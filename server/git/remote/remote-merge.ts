@@ -9,7 +9,9 @@ import { type MergeConflict, mergeTrees } from '../objects/merge-trees.ts'
  * What a pull brings in, decided before anything in the work tree changes: nothing, a
  * fast-forward to the remote's commit, or a merge commit written here (its trees and commit are
  * objects only; no ref moves), unless a file changed differently on both sides. Merges are by
- * whole file (merge-trees.ts): two edits of one post are never blended.
+ * whole file (merge-trees.ts): two edits of one post are never blended. In place of `git.merge`:
+ * the trees are merged by merge-trees.ts (measured there), the commit written by isomorphic-git's
+ * `writeCommit` (GitStore).
  */
 
 /** A file changed on both sides since they forked. Blobs are null where the file is absent. */

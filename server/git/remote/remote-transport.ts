@@ -33,7 +33,8 @@ const DEFAULT_TIMEOUT_MS = 60_000
  * the caller records the fetched or pushed commit in its own ref afterwards, inside the queue.
  *
  * Credentials go in an Authorization header on every request (never in a URL), and every error
- * message is passed through `redact` before it leaves this module.
+ * message is passed through `redact` before it leaves this module. Nothing of the protocol is
+ * hand-written (isomorphic-git's `fetch` and `push`): no measurement to name.
  */
 export class RemoteTransport {
   readonly #settings: RemoteSettings

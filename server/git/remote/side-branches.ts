@@ -39,7 +39,9 @@ export interface SideBranch {
  *
  * A commit here is objects first (blobs, trees, commit), then one atomic ref update compared
  * against the tip it was built on: a crash before the ref moves leaves only unused objects, so
- * no journal is needed. It runs in the repository's queue like every ref change.
+ * no journal is needed. It runs in the repository's queue like every ref change. In place of
+ * `git.commit({ ref })`, which commits the index: the trees come from tree-store.ts (measured
+ * there), the commit and the ref from isomorphic-git (`writeCommit`, `writeRef`, via GitStore).
  */
 export class SideBranches {
   readonly #branchChanges = new Map<string, SideBranch>()
