@@ -1,11 +1,11 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CommitGraph } from '../../../server/git/objects/commit-graph.ts'
-import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
-import { gitResult, runGit, tempGitRepo } from '../../support/git.ts'
+import { gitResult, runGit } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { commitReader, stepsArb, writeHistory } from './random-history.ts'
 import { PROPERTY_TIMEOUT } from './random-trees.ts'
+import { sharedRepository } from './shared-repository.ts'
 
 /*
  * CommitGraph.compare and isAncestor against git on random histories (branches, merges, criss-cross
@@ -14,41 +14,30 @@ import { PROPERTY_TIMEOUT } from './random-trees.ts'
  * `git merge-base --all`, or null when git finds none; isAncestor is `git merge-base --is-ancestor`.
  */
 
-let repo: ReturnType<typeof tempGitRepo>
-let reader: ObjectReader
-
-beforeAll(() => {
-  repo = tempGitRepo()
-  reader = new ObjectReader(repo.gitdir)
-})
-
-afterAll(async () => {
-  await reader.close()
-  repo.remove()
-})
+const shared = sharedRepository()
 
 describe('CommitGraph', PROPERTY_TIMEOUT, () => {
   it('counts ahead and behind, and finds a merge base, as git does', async () => {
     await fc.assert(
       fc.asyncProperty(stepsArb({ roots: true, maxStep: 2 }), fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 4 }), async (steps, pairs) => {
-        const { commits, tips } = writeHistory(repo.dir, steps, (file, n) => `file ${file} in commit ${n}\n`)
-        const graph = new CommitGraph(commitReader(reader))
+        const { commits, tips } = writeHistory(shared.repo.dir, steps, (file, n) => `file ${file} in commit ${n}\n`)
+        const graph = new CommitGraph(commitReader(shared.reader))
         const candidates = [...tips, ...commits]
         for (const [i, j] of pairs) {
           const a = candidates[i % candidates.length]!
           const b = candidates[j % candidates.length]!
           const { ahead, behind, base } = await graph.compare(a, b)
-          const sides = runGit(['rev-list', '--left-right', `${a}...${b}`], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\n').filter(Boolean)
+          const sides = runGit(['rev-list', '--left-right', `${a}...${b}`], { cwd: shared.repo.dir, env: MAINTAINER_GIT_ENV }).split('\n').filter(Boolean)
           expect(new Set(ahead), `${a}...${b}`).toEqual(new Set(sides.filter((line) => line.startsWith('<')).map((line) => line.slice(1))))
           expect(new Set(behind), `${a}...${b}`).toEqual(new Set(sides.filter((line) => line.startsWith('>')).map((line) => line.slice(1))))
           for (const side of [ahead, behind]) {
             const times = await Promise.all(side.map(async (oid) => (await graph.get(oid)).committedAt))
             expect(times).toEqual([...times].sort((x, y) => y - x))
           }
-          const bases = gitResult(['merge-base', '--all', a, b], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).stdout.toString().split('\n').filter(Boolean)
+          const bases = gitResult(['merge-base', '--all', a, b], { cwd: shared.repo.dir, env: MAINTAINER_GIT_ENV }).stdout.toString().split('\n').filter(Boolean)
           if (bases.length === 0) expect(base).toBeNull()
           else expect(bases, `${a} ${b}`).toContain(base)
-          const isAncestor = gitResult(['merge-base', '--is-ancestor', a, b], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).status === 0
+          const isAncestor = gitResult(['merge-base', '--is-ancestor', a, b], { cwd: shared.repo.dir, env: MAINTAINER_GIT_ENV }).status === 0
           expect(await graph.isAncestor(a, b)).toBe(isAncestor)
         }
       }),

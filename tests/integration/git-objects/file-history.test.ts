@@ -1,12 +1,12 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CommitGraph } from '../../../server/git/objects/commit-graph.ts'
 import { FileHistory, type IdentifyFile } from '../../../server/git/objects/file-history.ts'
-import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
-import { runGit, tempGitRepo } from '../../support/git.ts'
+import { runGit } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { commitReader, stepsArb, writeHistory } from './random-history.ts'
 import { PROPERTY_TIMEOUT } from './random-trees.ts'
+import { sharedRepository } from './shared-repository.ts'
 
 /*
  * FileHistory.versions against git log, on what the two promise alike:
@@ -19,32 +19,21 @@ import { PROPERTY_TIMEOUT } from './random-trees.ts'
  * see git-history.test.ts.)
  */
 
-let repo: ReturnType<typeof tempGitRepo>
-let reader: ObjectReader
-
-beforeAll(() => {
-  repo = tempGitRepo()
-  reader = new ObjectReader(repo.gitdir)
-})
-
-afterAll(async () => {
-  await reader.close()
-  repo.remove()
-})
+const shared = sharedRepository()
 
 const identify: IdentifyFile = (_path, bytes) => /^id: (.*)$/m.exec(Buffer.from(bytes).toString('utf8'))?.[1] ?? null
 
 function history(): FileHistory {
   return new FileHistory({
-    graph: new CommitGraph(commitReader(reader)),
-    readTree: async (oid) => (await reader.read(oid))!.content,
-    readBlob: async (oid) => (await reader.read(oid))!.content,
+    graph: new CommitGraph(commitReader(shared.reader)),
+    readTree: async (oid) => (await shared.reader.read(oid))!.content,
+    readBlob: async (oid) => (await shared.reader.read(oid))!.content,
   })
 }
 
 /** `git log --follow` of a path on a linear history: each commit with the path the file had there. */
 function gitLogFollow(head: string, file: string): { commit: string; path: string }[] {
-  const out = runGit(['log', '--follow', '--format=%x01%H', '--name-only', head, '--', file], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
+  const out = runGit(['log', '--follow', '--format=%x01%H', '--name-only', head, '--', file], { cwd: shared.repo.dir, env: MAINTAINER_GIT_ENV })
   return out
     .split('\x01')
     .filter(Boolean)
@@ -58,13 +47,13 @@ describe('FileHistory.versions', PROPERTY_TIMEOUT, () => {
   it('lists what git log -- <path> lists on histories with branches and merges', async () => {
     await fc.assert(
       fc.asyncProperty(stepsArb({ roots: false, maxStep: 0 }), fc.nat(), async (steps, pick) => {
-        const { tips } = writeHistory(repo.dir, steps, (file, n) => (file === 0 ? `---\nid: post\n---\n<p>version ${n}</p>\n` : `note ${file} ${n}\n`), { uniqueTimes: true })
+        const { tips } = writeHistory(shared.repo.dir, steps, (file, n) => (file === 0 ? `---\nid: post\n---\n<p>version ${n}</p>\n` : `note ${file} ${n}\n`), { uniqueTimes: true })
         const head = tips[pick % tips.length]!
-        const blob = runGit(['rev-parse', `${head}:post.html`], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim()
+        const blob = runGit(['rev-parse', `${head}:post.html`], { cwd: shared.repo.dir, env: MAINTAINER_GIT_ENV }).trim()
         const versions = await history().versions({ head, path: 'post.html', blob, identify })
-        const expected = runGit(['log', '--format=%H', head, '--', 'post.html'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\n').filter(Boolean)
+        const expected = runGit(['log', '--format=%H', head, '--', 'post.html'], { cwd: shared.repo.dir, env: MAINTAINER_GIT_ENV }).split('\n').filter(Boolean)
         expect(versions.map((version) => version.commit.oid)).toEqual(expected)
-        for (const version of versions) expect(version.blob).toBe(runGit(['rev-parse', `${version.commit.oid}:post.html`], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim())
+        for (const version of versions) expect(version.blob).toBe(runGit(['rev-parse', `${version.commit.oid}:post.html`], { cwd: shared.repo.dir, env: MAINTAINER_GIT_ENV }).trim())
       }),
       { numRuns: 30 },
     )
@@ -92,9 +81,9 @@ describe('FileHistory.versions', PROPERTY_TIMEOUT, () => {
           } else change = `M 100644 inline ${op.kind === 'other' ? op.file : 'notes.txt'}\n${data(`other ${n}\n`)}`
           stream.push(`commit refs/heads/linear\nmark :${n}\ncommitter C <c@example.com> ${1_700_000_000 + n * 10} +0000\n${data(`step ${n}`)}from :${n - 1}\n${change}\n`)
         })
-        runGit(['fast-import', '--quiet', '--force'], { cwd: repo.dir, input: stream.join(''), env: MAINTAINER_GIT_ENV })
-        const head = runGit(['rev-parse', 'refs/heads/linear'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim()
-        const blob = runGit(['rev-parse', `${head}:${current}`], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim()
+        runGit(['fast-import', '--quiet', '--force'], { cwd: shared.repo.dir, input: stream.join(''), env: MAINTAINER_GIT_ENV })
+        const head = runGit(['rev-parse', 'refs/heads/linear'], { cwd: shared.repo.dir, env: MAINTAINER_GIT_ENV }).trim()
+        const blob = runGit(['rev-parse', `${head}:${current}`], { cwd: shared.repo.dir, env: MAINTAINER_GIT_ENV }).trim()
         const versions = await history().versions({ head, path: current, blob, identify })
         const expected = gitLogFollow(head, current)
         expect(versions.map((version) => ({ commit: version.commit.oid, path: version.path }))).toEqual(expected)

@@ -1,10 +1,10 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
+import { describe, expect, it } from 'vitest'
 import { changedEntries, entryStarts } from '../../../server/git/objects/tree-changes.ts'
-import { runGit, tempGitRepo } from '../../support/git.ts'
+import { runGit } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { applyEdits, editsArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
+import { sharedRepository } from './shared-repository.ts'
 
 /*
  * changedEntries (one tree object against its base, as packing compares them) against
@@ -13,24 +13,13 @@ import { applyEdits, editsArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './r
  * the two (modified or type-changed, not a file replaced by a folder).
  */
 
-let repo: ReturnType<typeof tempGitRepo>
-let reader: ObjectReader
+const shared = sharedRepository()
 
-beforeAll(() => {
-  repo = tempGitRepo()
-  reader = new ObjectReader(repo.gitdir)
-})
-
-afterAll(async () => {
-  await reader.close()
-  repo.remove()
-})
-
-const read = async (oid: string) => (await reader.read(oid))!.content
+const read = async (oid: string) => (await shared.reader.read(oid))!.content
 
 /** git diff-tree (one level) from `base` to `tree`: each entry on the `tree` side, and whether git paired it with a base entry. */
 function gitChanges(base: string, tree: string): string[] {
-  const fields = runGit(['diff-tree', '-z', '--raw', '--no-renames', '--abbrev=40', base, tree], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\0')
+  const fields = runGit(['diff-tree', '-z', '--raw', '--no-renames', '--abbrev=40', base, tree], { cwd: shared.repo.dir, env: MAINTAINER_GIT_ENV }).split('\0')
   const out: string[] = []
   for (let i = 0; i + 1 < fields.length; i += 2) {
     const [, modeB, , oidB, status] = fields[i]!.slice(1).split(' ')
@@ -44,7 +33,7 @@ describe('changedEntries', PROPERTY_TIMEOUT, () => {
   it('reports the entries git diff-tree lists on the new side, paired as git pairs them, in every common folder', async () => {
     await fc.assert(
       fc.asyncProperty(treeArb, editsArb, async (tree, edits) => {
-        const [before, after] = writeTrees(repo.dir, [tree, applyEdits(tree, edits)]) as [string, string]
+        const [before, after] = writeTrees(shared.repo.dir, [tree, applyEdits(tree, edits)]) as [string, string]
         const folders = (oid: string) => new Map([['', oid], ...[...lsTreeFolders(oid)]])
         const beforeFolders = folders(before)
         for (const [folder, oid] of folders(after)) {
@@ -71,7 +60,7 @@ describe('changedEntries', PROPERTY_TIMEOUT, () => {
 /** Every folder under a tree: path → tree id. */
 function lsTreeFolders(tree: string): Map<string, string> {
   const out = new Map<string, string>()
-  for (const line of runGit(['ls-tree', '-r', '-d', '-z', tree], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\0').filter(Boolean)) {
+  for (const line of runGit(['ls-tree', '-r', '-d', '-z', tree], { cwd: shared.repo.dir, env: MAINTAINER_GIT_ENV }).split('\0').filter(Boolean)) {
     const tab = line.indexOf('\t')
     const [, type, oid] = line.slice(0, tab).split(' ')
     if (type === 'tree') out.set(line.slice(tab + 1), oid!)
@@ -80,6 +69,6 @@ function lsTreeFolders(tree: string): Map<string, string> {
 }
 
 function lsTreeCount(tree: string): number {
-  return runGit(['ls-tree', '-z', tree], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\0').filter(Boolean).length
+  return runGit(['ls-tree', '-z', tree], { cwd: shared.repo.dir, env: MAINTAINER_GIT_ENV }).split('\0').filter(Boolean).length
 }
 

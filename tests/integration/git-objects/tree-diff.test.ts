@@ -1,10 +1,10 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
+import { describe, expect, it } from 'vitest'
 import { diffTrees, type TreeChange } from '../../../server/git/objects/tree-diff.ts'
-import { runGit, tempGitRepo } from '../../support/git.ts'
+import { runGit } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { applyEdits, editsArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
+import { sharedRepository } from './shared-repository.ts'
 
 /*
  * diffTrees against `git diff-tree -r --no-renames --raw`: the same paths, in the same order, with
@@ -12,23 +12,12 @@ import { applyEdits, editsArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './r
  * added, removed, modes changed, a file turned into a folder and back).
  */
 
-let repo: ReturnType<typeof tempGitRepo>
-let reader: ObjectReader
-
-beforeAll(() => {
-  repo = tempGitRepo()
-  reader = new ObjectReader(repo.gitdir)
-})
-
-afterAll(async () => {
-  await reader.close()
-  repo.remove()
-})
+const shared = sharedRepository()
 
 const ZERO = '0'.repeat(40)
 
 const readTree = async (oid: string) => {
-  const object = await reader.read(oid)
+  const object = await shared.reader.read(oid)
   if (object?.type !== 'tree') throw new Error(`No tree ${oid}`)
   return object.content
 }
@@ -39,7 +28,7 @@ function raw(changes: TreeChange[]): string[] {
 }
 
 function gitDiffTree(before: string, after: string): string[] {
-  const fields = runGit(['diff-tree', '-r', '-z', '--no-renames', '--raw', '--abbrev=40', before, after], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).split('\0')
+  const fields = runGit(['diff-tree', '-r', '-z', '--no-renames', '--raw', '--abbrev=40', before, after], { cwd: shared.repo.dir, env: MAINTAINER_GIT_ENV }).split('\0')
   const lines: string[] = []
   for (let i = 0; i + 1 < fields.length; i += 2) {
     const [modeA, modeB, oidA, oidB] = fields[i]!.slice(1).split(' ')
@@ -52,7 +41,7 @@ describe('diffTrees', PROPERTY_TIMEOUT, () => {
   it('lists what git diff-tree -r lists, in its order, for random trees and edits', async () => {
     await fc.assert(
       fc.asyncProperty(treeArb, editsArb, async (tree, edits) => {
-        const [before, after] = writeTrees(repo.dir, [tree, applyEdits(tree, edits)]) as [string, string]
+        const [before, after] = writeTrees(shared.repo.dir, [tree, applyEdits(tree, edits)]) as [string, string]
         expect(raw(await diffTrees(readTree, before, after))).toEqual(gitDiffTree(before, after))
         expect(raw(await diffTrees(readTree, after, before))).toEqual(gitDiffTree(after, before))
       }),
@@ -61,10 +50,10 @@ describe('diffTrees', PROPERTY_TIMEOUT, () => {
   })
 
   it('lists every file of a tree against no tree, as git diff-tree -r against the empty tree', async () => {
-    const empty = runGit(['hash-object', '-t', 'tree', '-w', '--stdin'], { cwd: repo.dir, input: '', env: MAINTAINER_GIT_ENV }).trim()
+    const empty = runGit(['hash-object', '-t', 'tree', '-w', '--stdin'], { cwd: shared.repo.dir, input: '', env: MAINTAINER_GIT_ENV }).trim()
     await fc.assert(
       fc.asyncProperty(treeArb, async (tree) => {
-        const [oid] = writeTrees(repo.dir, [tree]) as [string]
+        const [oid] = writeTrees(shared.repo.dir, [tree]) as [string]
         expect(raw(await diffTrees(readTree, null, oid))).toEqual(gitDiffTree(empty, oid))
         expect(raw(await diffTrees(readTree, oid, null))).toEqual(gitDiffTree(oid, empty))
         expect(await diffTrees(readTree, oid, oid)).toEqual([])
