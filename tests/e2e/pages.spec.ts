@@ -226,7 +226,10 @@ test.describe('toasts', () => {
     )
     const context = `opened at ${Math.round(opened)} ms, closed at ${Math.round(closed)} ms; window events: ${events.join(', ') || 'none'}`
     expect(opened).toBeGreaterThan(0)
-    expect(closed - opened, context).toBeGreaterThanOrEqual(4950)
+    // `opened` is when the observer ran, at the end of the task that rendered the toast and started
+    // its timer: on a loaded machine that task ran up to ~75 ms on (a fresh-clone run measured
+    // 4,926 ms, no blur or focus), so the lower bound allows 200 ms of that lag.
+    expect(closed - opened, context).toBeGreaterThanOrEqual(4800)
     expect(closed - opened, context).toBeLessThan(5500)
   })
 
