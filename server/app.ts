@@ -8,6 +8,7 @@ import type { RenderUrl } from './pages/render-page.ts'
 import { adminRoutes } from './http/admin-api.ts'
 import { authRoutes } from './http/auth-api.ts'
 import { gitHookRoutes } from './http/git-hook.ts'
+import { compressJson } from './http/compress-json.ts'
 import { FileCache } from './http/file-cache.ts'
 import { handleErrors } from './http/handle-errors.ts'
 import { jsonBody } from './http/json-body.ts'
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps): Koa {
     isUnder(ctx.path, '/api/auth') || isUnder(ctx.path, '/api/admin') ? middleware(ctx, next) : next()
   app.use(inSignedInArea(requireSameSite({ siteUrl: deps.config.siteUrl })))
   app.use(inSignedInArea(noStore))
+  app.use(inSignedInArea(compressJson))
   app.use(inSignedInArea(jsonBody()))
   app.use(inSignedInArea(sessionMiddleware(app, deps.admin.sessions)))
   for (const router of [auth, admin]) {

@@ -54,6 +54,8 @@ export async function apiRequest(method: string, url: string, options: { body?: 
 
 export const ME_KEY = ['/api/auth/me']
 export const ADMIN_POSTS_KEY = ['/api/admin/blog/posts']
+/** One whole post, as Edit reads it: `GET /api/admin/blog/posts/{id}` (under the list's key, so a write refetches it). */
+export const postKey = (id: string) => [...ADMIN_POSTS_KEY, encodeURIComponent(id)]
 export const POST_PROBLEMS_KEY = ['/api/admin/blog/problems']
 export const PUBLIC_POSTS_KEY = ['/api/blog/posts']
 export const SYNC_KEY = ['/api/admin/sync']

@@ -9,6 +9,7 @@ import type { BlogContent } from '../services/blog-content.ts'
 import type { PostHistory } from '../services/post-history.ts'
 import type { ContentSync } from '../services/content-sync.ts'
 import { syncOffStatus } from '../services/content-sync-status.ts'
+import { readPostListQuery } from './post-list-query.ts'
 import { currentAdmin } from './sessions.ts'
 
 /** Post ids are short lowercase letters and digits; anything else cannot name a post. */
@@ -38,8 +39,11 @@ export function adminRoutes(deps: {
     return next()
   })
 
+  // Cards, not posts (issue 12): `?q=&state=&sort=&page=&perPage=`; the matching count in X-Total-Count.
   router.get('/blog/posts', (ctx) => {
-    ctx.body = deps.posts.list()
+    const { posts, total } = deps.posts.list(readPostListQuery(ctx.query))
+    ctx.set('X-Total-Count', String(total))
+    ctx.body = posts
   })
 
   // Files the site cannot read (hand-written front matter, a duplicate id...): [{ path, reason }].

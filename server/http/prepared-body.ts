@@ -77,6 +77,16 @@ export async function sendPrepared(ctx: Context, prepared: PreparedBody): Promis
     ctx.status = 304
     return
   }
+  await sendEncoded(ctx, prepared)
+}
+
+/**
+ * Answers with the body in the best encoding the client accepts (no ETag of its own: the
+ * admin API's ETag is a post's version). Every dynamic JSON answer of the admin API goes out so.
+ */
+export async function sendEncoded(ctx: Context, prepared: PreparedBody): Promise<void> {
+  ctx.type = prepared.type
+  if (prepared.compressible) ctx.vary('Accept-Encoding')
   const encoding = prepared.compressible ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity'
   if (encoding === 'br' || encoding === 'gzip') {
     ctx.body = await prepared.encode(encoding)

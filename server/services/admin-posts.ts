@@ -10,6 +10,7 @@ import { serializePost } from '../content/serialize-post.ts'
 import { ConflictError, InvalidInputError, NotFoundError } from '../lib/errors.ts'
 import type { SerialQueue } from '../lib/serial-queue.ts'
 import type { ContentRepository, FileChange, GitAuthor, SideBranches } from '../git/content-repository.ts'
+import { type AdminPostSummary, type ListEntry, listEntry, type PostListPage, type PostListQuery, selectPosts, toCard } from './admin-post-list.ts'
 import type { BlogContent } from './blog-content.ts'
 import type { ContentSync } from './content-sync.ts'
 import type { PostSyncState } from './content-sync-conflicts.ts'
@@ -63,29 +64,20 @@ const ID_LENGTH = 10
  */
 export class AdminPosts {
   readonly #deps: AdminPostsDeps
+  #live: { revision: number; entries: ListEntry[] } | null = null
 
   constructor(deps: AdminPostsDeps) {
     this.#deps = deps
   }
 
   /**
-   * Every post; one changed both here and on the git remote also has `sync` (out of sync). In
-   * review mode, a post under review shows its review's version with `review`, and new posts
-   * that exist only on a review branch are listed too.
+   * The admin list (issue 12): cards without content, newest first, searched, filtered and paged
+   * as `query` asks. A post changed both here and on the git remote also has `sync`. In review
+   * mode, a post under review has `review`, and new posts that exist only on a review branch
+   * are listed too (with their review's fields).
    */
-  list(): AdminPost[] {
-    const { sync } = this.#deps
-    const posts: AdminPost[] = this.#deps.content.index.allVersioned().map((post) => {
-      const state = sync?.stateOf(post.slug)
-      const shown = this.#withReview(post)
-      return state ? { ...shown, sync: state } : shown
-    })
-    const reviews = this.#deps.review?.reviews
-    if (!reviews) return posts
-    for (const review of reviews.all()) {
-      if (review.post && !this.#deps.content.index.byId(review.post.id)) posts.push({ ...review.post, review: reviewState(review) })
-    }
-    return posts.sort((a, b) => (a.publishDate !== b.publishDate ? (a.publishDate < b.publishDate ? 1 : -1) : a.slug < b.slug ? -1 : 1))
+  list(query: PostListQuery = {}): PostListPage {
+    return selectPosts(this.#listEntries(), query)
   }
 
   get(id: string): AdminPost {
@@ -200,6 +192,31 @@ export class AdminPosts {
     return commit !== null
   }
 
+  /** Every card, newest first; the live posts' cards are made once per index revision. */
+  #listEntries(): ListEntry[] {
+    const { index } = this.#deps.content
+    if (this.#live?.revision !== index.revision) {
+      this.#live = { revision: index.revision, entries: index.allVersioned().map((post) => listEntry(toCard(post))) }
+    }
+    const { sync, review } = this.#deps
+    if (!sync && !review) return this.#live.entries
+    const entries = this.#live.entries.map((entry) => {
+      const pending = review?.reviews.get(entry.card.id)
+      const state = sync?.stateOf(entry.card.slug)
+      if (!pending && !state) return entry
+      return { ...entry, card: { ...entry.card, ...(pending ? { review: reviewState(pending) } : {}), ...(state ? { sync: state } : {}) } }
+    })
+    if (!review) return entries
+    let added = false
+    for (const pending of review.reviews.all()) {
+      if (pending.post && !index.byId(pending.post.id)) {
+        entries.push(listEntry({ ...toCard(pending.post), review: reviewState(pending) }))
+        added = true
+      }
+    }
+    return added ? entries.sort((a, b) => newestFirst(a.card, b.card)) : entries
+  }
+
   /** The live post, marked when a review of it (a deletion) is pending. */
   #withReview(post: VersionedPost): AdminPost {
     const review = this.#deps.review?.reviews.get(post.id)
@@ -238,6 +255,11 @@ export class AdminPosts {
   #committed(): void {
     this.#deps.sync?.request('save')
   }
+}
+
+function newestFirst(a: AdminPostSummary, b: AdminPostSummary): number {
+  if (a.publishDate !== b.publishDate) return a.publishDate < b.publishDate ? 1 : -1
+  return a.slug < b.slug ? -1 : 1
 }
 
 function reviewState(review: PostReview): ReviewState {

@@ -49,7 +49,7 @@ function expectRepositoryHealthy() {
 }
 
 describe('the admin list', () => {
-  it('has every post, drafts included, with content and version, newest first', async () => {
+  it('has every post, drafts included, as a card with its version (no content), newest first', async () => {
     const { status, body } = await api.json<AdminPost[]>('GET', '/api/admin/blog/posts')
     expect(status).toBe(200)
     expect(body).toHaveLength(14)
@@ -58,13 +58,22 @@ describe('the admin list', () => {
       'whats-next-for-watchio',
     ])
     for (const post of body) {
-      expect(Object.keys(post).sort()).toEqual(
-        ['content', 'featuredImageUrl', 'id', 'isPublished', 'publishDate', 'slug', 'summary', 'title', 'version'].sort(),
-      )
+      expect(Object.keys(post).sort()).toEqual(['id', 'isPublished', 'publishDate', 'slug', 'summary', 'title', 'version'].sort())
       expect(post.version).toBe(git(site.repoDir, 'hash-object', `content/blog/${post.slug}.html`))
     }
     const dates = body.map((post) => post.publishDate as string)
     expect([...dates].sort().reverse()).toEqual(dates)
+  })
+
+  it('leads to each whole post, content included', async () => {
+    const { body } = await api.json<AdminPost[]>('GET', '/api/admin/blog/posts')
+    for (const card of body) {
+      const { body: post } = await api.json<AdminPost>('GET', `/api/admin/blog/posts/${card.id}`)
+      expect(Object.keys(post).sort()).toEqual(
+        ['content', 'featuredImageUrl', 'id', 'isPublished', 'publishDate', 'slug', 'summary', 'title', 'version'].sort(),
+      )
+      expect(post).toMatchObject(card)
+    }
   })
 })
 
@@ -203,7 +212,8 @@ describe('every save is one commit', () => {
 
   it('writes the id into a hand-written file that lacked one, on its next save', async () => {
     const { body: list } = await api.json<AdminPost[]>('GET', '/api/admin/blog/posts')
-    const post = list.find((entry) => entry.slug === 'welcome-to-watchio') ?? list[0]!
+    const card = list.find((entry) => entry.slug === 'welcome-to-watchio') ?? list[0]!
+    const { body: post } = await api.json<AdminPost>('GET', `/api/admin/blog/posts/${card.id}`)
     const file = path.join(site.blogDir, `${post.slug}.html`)
     const text = await readFile(file, 'utf8')
     expect(text).toMatch(/^id: /m)

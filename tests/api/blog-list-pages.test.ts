@@ -38,8 +38,10 @@ async function publishedNewestFirst(): Promise<AdminPost[]> {
   return body.filter((post) => post.isPublished).sort((a, b) => b.publishDate.localeCompare(a.publishDate) || a.slug.localeCompare(b.slug))
 }
 
-async function save(post: AdminPost, changes: Partial<AdminPost>): Promise<AdminPost> {
-  const { status, body } = await api.json<AdminPost>('PUT', `/api/admin/blog/posts/${post.id}`, { ...post, ...changes })
+/** An update of the post a list card names: the whole post is read first (cards carry no content). */
+async function save(card: AdminPost, changes: Partial<AdminPost>): Promise<AdminPost> {
+  const { body: post } = await api.json<AdminPost>('GET', `/api/admin/blog/posts/${card.id}`)
+  const { status, body } = await api.json<AdminPost>('PUT', `/api/admin/blog/posts/${card.id}`, { ...post, ...changes })
   expect(status).toBe(200)
   return body
 }

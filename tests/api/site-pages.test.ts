@@ -99,8 +99,7 @@ const status = async (server: RunningServer | undefined, pathname: string) => {
 const text = async (server: RunningServer | undefined, pathname: string) => (await (await get(server, pathname)).text()).replace(/<!-- -->/g, '')
 
 async function postBySlug(api: ApiClient, slug: string): Promise<AdminPost> {
-  const { body } = await api.json<AdminPost[]>('GET', '/api/admin/blog/posts')
-  const post = body.find((each) => each.slug === slug)
+  const post = await api.postBySlug<AdminPost>(slug)
   if (!post) throw new Error(`no post ${slug}`)
   return post
 }

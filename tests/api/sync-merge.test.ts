@@ -29,8 +29,7 @@ async function status(): Promise<SyncStatus> {
   return (await s.api.json<SyncStatus>('GET', '/api/admin/sync')).body
 }
 async function post(slug: string): Promise<AdminPost> {
-  const { body } = await s.api.json<AdminPost[]>('GET', '/api/admin/blog/posts')
-  return body.find((entry) => entry.slug === slug)!
+  return (await s.api.postBySlug<AdminPost>(slug))!
 }
 async function update(slug: string, changes: Record<string, unknown>): Promise<AdminPost> {
   const current = await post(slug)

@@ -77,7 +77,7 @@ describe('PUBLISH_MODE=review', () => {
     expect((await s.api.json('PUT', `/api/admin/blog/posts/${created.id}`, { ...created, title: 'Lost' })).status).toBe(409)
     created = body
 
-    const faq = (await listed('watchio-faq'))!
+    const faq = (await s.api.postBySlug<AdminPost>('watchio-faq'))!
     const edit = await s.api.json<AdminPost>('PUT', `/api/admin/blog/posts/${faq.id}`, { ...faq, title: 'FAQ, proposed' })
     expect(edit.status).toBe(200)
     expect((await s.api.json<AdminPost>('GET', `/api/admin/blog/posts/${faq.id}`)).body).toMatchObject({
@@ -122,7 +122,7 @@ describe('PUBLISH_MODE=review', () => {
   })
 
   it('starts a new review on the same branch name after a merge, advancing the remote branch', async () => {
-    const live = (await listed('review-me'))!
+    const live = (await s.api.postBySlug<AdminPost>('review-me'))!
     expect((await s.api.json<AdminPost>('PUT', `/api/admin/blog/posts/${live.id}`, { ...live, title: 'Review me, again' })).status).toBe(200)
     await eventually(() => remoteBranch('cms/review-me') === git(s.site.repoDir, 'rev-parse', 'cms/review-me'))
     expect(s.bare('log', '-1', '--format=%s', 'cms/review-me')).toBe('blog: update "Review me, again" (review-me)')

@@ -64,6 +64,16 @@ export class ApiClient {
     return this
   }
 
+  /**
+   * The whole post (content included) with this slug, as the admin editor reads it: its card
+   * from the list, then `GET /api/admin/blog/posts/{id}`. Undefined when no post has the slug.
+   */
+  async postBySlug<T = Record<string, unknown>>(slug: string): Promise<T | undefined> {
+    const { body: cards } = await this.json<{ id: string; slug: string }[]>('GET', `/api/admin/blog/posts?q=${encodeURIComponent(slug)}`)
+    const card = cards.find((entry) => entry.slug === slug)
+    return card && (await this.json<T>('GET', `/api/admin/blog/posts/${card.id}`)).body
+  }
+
   async json<T = unknown>(method: string, path: string, json?: unknown): Promise<{ status: number; body: T; response: Response }> {
     const response = await this.request(method, path, json === undefined ? {} : { json })
     const text = await response.text()

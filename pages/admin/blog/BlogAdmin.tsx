@@ -2,14 +2,16 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { navigate } from 'vike/client/router'
 import type { AdminAccount } from '../../../server/accounts/account-store.ts'
-import type { AdminPost } from '../../../server/services/admin-posts.ts'
+import type { AdminPostSummary } from '../../../server/services/admin-post-list.ts'
 import { apiRequest, ME_KEY, queryClient, queryFnWith } from '../query-client.ts'
+import { EditPost } from './EditPost.tsx'
 import { PostEditor } from './PostEditor.tsx'
 import { PostList } from './PostList.tsx'
 import { SyncStatus } from './SyncStatus.tsx'
+import { FIRST_VIEW, type ListView } from './use-post-list.ts'
 
 /** Which screen the admin sees (SPEC §4): the list, or the editor for a new or an existing post. */
-type View = { name: 'list' } | { name: 'editor'; post: AdminPost | null }
+type View = { name: 'list' } | { name: 'editor'; card: AdminPostSummary | null }
 
 /** The signed-in admin: what GET /api/auth/me sends of the account. */
 type AdminUser = Pick<AdminAccount, 'username' | 'displayName'>
@@ -18,6 +20,8 @@ type AdminUser = Pick<AdminAccount, 'username' | 'displayName'>
 export function BlogAdmin() {
   const me = useQuery<AdminUser | null>({ queryKey: ME_KEY, queryFn: queryFnWith<AdminUser>('returnNull') })
   const [view, setView] = useState<View>({ name: 'list' })
+  // Kept here, so closing the editor comes back to the same search and page.
+  const [listView, setListView] = useState<ListView>(FIRST_VIEW)
   const signedOut = me.isSuccess && me.data === null
 
   useEffect(() => {
@@ -50,9 +54,16 @@ export function BlogAdmin() {
       </header>
       <SyncStatus />
       {view.name === 'list' ? (
-        <PostList onNew={() => setView({ name: 'editor', post: null })} onEdit={(post) => setView({ name: 'editor', post })} />
+        <PostList
+          view={listView}
+          onViewChange={setListView}
+          onNew={() => setView({ name: 'editor', card: null })}
+          onEdit={(card) => setView({ name: 'editor', card })}
+        />
+      ) : view.card ? (
+        <EditPost key={view.card.id} card={view.card} username={me.data.username} onDone={() => setView({ name: 'list' })} />
       ) : (
-        <PostEditor post={view.post} username={me.data.username} onDone={() => setView({ name: 'list' })} />
+        <PostEditor post={null} username={me.data.username} onDone={() => setView({ name: 'list' })} />
       )}
     </div>
   )

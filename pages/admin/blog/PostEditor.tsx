@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { AdminPost } from '../../../server/services/admin-posts.ts'
+import { CloseButton } from './CloseButton.tsx'
 import { DraftOffer } from './DraftOffer.tsx'
 import { PostFormFields } from './PostFormFields.tsx'
 import { PostHistory } from './PostHistory.tsx'
@@ -81,16 +82,6 @@ export function PostEditor(props: { post: AdminPost | null; username: string; on
         </div>
       </form>
     </section>
-  )
-}
-
-function CloseButton(props: { onClose: () => void }) {
-  return (
-    <button type="button" className="button button--icon" aria-label="Close editor" title="Close" onClick={props.onClose}>
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
-    </button>
   )
 }
 

@@ -3,7 +3,13 @@ import { previewableImage } from './post-form.ts'
 import type { usePostForm } from './use-post-form.ts'
 
 // Its own chunk: only an admin who opens the editor downloads Milkdown.
-const RichTextEditor = lazy(() => import('./editor/RichTextEditor.tsx'))
+const loadRichTextEditor = () => import('./editor/RichTextEditor.tsx')
+const RichTextEditor = lazy(loadRichTextEditor)
+
+/** Starts downloading the editor while something else is awaited (the post Edit opens). */
+export function preloadRichTextEditor(): void {
+  void loadRichTextEditor().catch(() => {}) // a failure shows when the editor itself loads
+}
 
 interface FieldsProps {
   form: ReturnType<typeof usePostForm>
@@ -11,11 +17,13 @@ interface FieldsProps {
   fieldId: (name: string) => string
   /** The rich-text editor takes no input while a save runs or a kept draft is offered. */
   editorDisabled: boolean
+  /** The post's content is still on its way (Edit): a placeholder stands where the editor goes. */
+  contentLoading?: boolean
 }
 
 /** The editor form's fields (SPEC §2): title, slug, summary, content, date, published, image. */
 export function PostFormFields(props: FieldsProps & { titleInput: RefObject<HTMLInputElement | null> }) {
-  const { form, fieldId: field, editorDisabled, titleInput } = props
+  const { form, fieldId: field, editorDisabled, contentLoading, titleInput } = props
   const { fields } = form
   return (
     <>
@@ -47,6 +55,11 @@ export function PostFormFields(props: FieldsProps & { titleInput: RefObject<HTML
         <span className="admin-label" id={field('content')}>
           Content*
         </span>
+        {contentLoading ? (
+          <div className="admin-editor__loading" role="status">
+            Loading content...
+          </div>
+        ) : (
         <Suspense fallback={<div className="admin-editor__loading">Loading editor...</div>}>
           <RichTextEditor
             key={form.editorKey}
@@ -56,6 +69,7 @@ export function PostFormFields(props: FieldsProps & { titleInput: RefObject<HTML
             onChange={(html) => form.update('content', html)}
           />
         </Suspense>
+        )}
       </div>
       <DateAndPublished {...props} />
       <FeaturedImageField {...props} />

@@ -1,20 +1,22 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { toast } from '../../../renderer/components/toast.ts'
-import type { AdminPost } from '../../../server/services/admin-posts.ts'
-import type { PostSyncState } from '../../../server/services/content-sync-conflicts.ts'
+import type { AdminPostSummary } from '../../../server/services/admin-post-list.ts'
 import { ADMIN_POSTS_KEY, apiRequest, POST_PROBLEMS_KEY, PUBLIC_POSTS_KEY, queryClient, SYNC_KEY } from '../query-client.ts'
-import { formatLocalDate } from './post-form.ts'
+import { Pagination } from './Pagination.tsx'
+import { type Keep, PostCard } from './PostCard.tsx'
+import { PostListControls } from './PostListControls.tsx'
 import { PostProblems } from './PostProblems.tsx'
+import { type ListView, PER_PAGE, usePostList } from './use-post-list.ts'
 
-/** Which version of a post changed on both sides a resolve keeps. */
-type Keep = 'mine' | 'theirs'
+export { DELETE_QUESTION } from './PostCard.tsx'
 
-export const DELETE_QUESTION = 'Are you sure you want to delete this post?'
-
-/** After a write, both lists are fetched again (SPEC §7). */
+/** After a write, both lists are fetched again (SPEC §7): the admin list's pages, and the public one. */
 export async function refetchLists(): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: ADMIN_POSTS_KEY, refetchType: 'all' }),
+    // The admin list's page on screen now, or as soon as the list shows again (after a save); other
+    // pages when they are next shown, never all at once. (A post Edit reads is read afresh anyway.)
+    queryClient.invalidateQueries({ queryKey: ADMIN_POSTS_KEY, refetchType: 'active', predicate: (query) => typeof query.queryKey[1] === 'object' }),
     queryClient.invalidateQueries({ queryKey: PUBLIC_POSTS_KEY, refetchType: 'all' }),
     // Whatever changed the posts (a save, a pull) may have fixed or broken a file.
     queryClient.invalidateQueries({ queryKey: POST_PROBLEMS_KEY, refetchType: 'all' }),
@@ -24,16 +26,20 @@ export async function refetchLists(): Promise<void> {
   ])
 }
 
-/** SPEC §2: "All Blog Posts", New Post, and a card per post with Edit and Delete. */
-export function PostList(props: { onNew: () => void; onEdit: (post: AdminPost) => void }) {
-  const posts = useQuery<AdminPost[]>({ queryKey: ADMIN_POSTS_KEY })
+/**
+ * SPEC §2: "All Blog Posts", New Post, and a card per post with Edit and Delete; issue 12: one
+ * page of cards at a time, searched and filtered by the server.
+ */
+export function PostList(props: { view: ListView; onViewChange: (view: ListView) => void; onNew: () => void; onEdit: (post: AdminPostSummary) => void }) {
+  const { view, onViewChange } = props
+  const list = usePostList(view)
   const resolve = useMutation({
     mutationFn: (choice: { slug: string; keep: Keep }) => apiRequest('POST', '/api/admin/sync/resolve', { body: choice }),
     onSuccess: () => refetchLists(),
     onError: (error) => toast({ title: 'Error', description: `Failed to resolve the conflict (${error.message})`, variant: 'destructive' }),
   })
   const remove = useMutation({
-    mutationFn: (post: AdminPost) =>
+    mutationFn: (post: AdminPostSummary) =>
       apiRequest('DELETE', `/api/admin/blog/posts/${encodeURIComponent(post.id)}`, { headers: { 'If-Match': `"${post.version}"` } }),
     onSuccess: async () => {
       toast({ title: 'Success', description: 'Blog post deleted' })
@@ -41,6 +47,15 @@ export function PostList(props: { onNew: () => void; onEdit: (post: AdminPost) =
     },
     onError: () => toast({ title: 'Error', description: 'Failed to delete blog post', variant: 'destructive' }),
   })
+
+  const page = list.data
+  const pages = page ? Math.max(1, Math.ceil(page.total / PER_PAGE)) : 1
+  // The last post of the last page was deleted (or the list shrank): show the new last page.
+  const beyondLast = page !== undefined && !list.isPlaceholderData && page.posts.length === 0 && view.page > pages
+  useEffect(() => {
+    if (beyondLast) onViewChange({ ...view, page: pages })
+  }, [beyondLast, pages, view, onViewChange])
+  const filtered = view.search.trim() !== '' || view.state !== 'all'
 
   return (
     <section aria-labelledby="admin-posts-title">
@@ -51,20 +66,23 @@ export function PostList(props: { onNew: () => void; onEdit: (post: AdminPost) =
         </button>
       </div>
       <PostProblems />
-      {posts.isPending && (
+      <PostListControls view={view} onViewChange={onViewChange} total={page?.total} busy={list.searching} />
+      {list.isPending && (
         <p className="admin-status" role="status">
           Loading posts...
         </p>
       )}
-      {posts.isError && (
+      {list.isError && (
         <p className="admin-status" role="alert">
-          The posts could not be loaded ({posts.error.message}).
+          The posts could not be loaded ({list.error.message}).
         </p>
       )}
-      {posts.data?.length === 0 && <p className="admin-status">No blog posts yet. Create your first post!</p>}
-      {posts.data && posts.data.length > 0 && (
-        <ul className="admin-post-list">
-          {posts.data.map((post) => (
+      {page?.total === 0 && (
+        <p className="admin-status">{filtered ? 'No posts match this search.' : 'No blog posts yet. Create your first post!'}</p>
+      )}
+      {page && page.posts.length > 0 && (
+        <ul className="admin-post-list" aria-busy={list.searching}>
+          {page.posts.map((post) => (
             <PostCard
               key={post.id}
               post={post}
@@ -77,73 +95,7 @@ export function PostList(props: { onNew: () => void; onEdit: (post: AdminPost) =
           ))}
         </ul>
       )}
+      {pages > 1 && <Pagination page={Math.min(view.page, pages)} pages={pages} onPage={(next) => onViewChange({ ...view, page: next })} />}
     </section>
-  )
-}
-
-/** One post: its badges, a conflict with the git remote when there is one, Edit and Delete. */
-function PostCard(props: {
-  post: AdminPost
-  onEdit: () => void
-  onDelete: () => void
-  deleting: boolean
-  onResolve: (keep: Keep) => void
-  resolving: boolean
-}) {
-  const { post, onEdit, onDelete, deleting, onResolve, resolving } = props
-  return (
-    <li className="admin-card admin-post">
-      <div className="admin-post__heading">
-        <h3 className="admin-post__title">{post.title}</h3>
-        <span className={`admin-badge ${post.isPublished ? 'admin-badge--published' : 'admin-badge--draft'}`}>
-          {post.isPublished ? 'Published' : 'Draft'}
-        </span>
-        {post.review && <span className="admin-badge admin-badge--review">In review</span>}
-        {post.sync?.state === 'out-of-sync' && <span className="admin-badge admin-badge--conflict">Out of sync</span>}
-      </div>
-      {post.sync?.state === 'out-of-sync' && <SyncConflict title={post.title} sync={post.sync} onResolve={onResolve} resolving={resolving} />}
-      <p className="admin-post__summary">{post.summary}</p>
-      <p className="admin-post__date">
-        <time dateTime={post.publishDate}>{formatLocalDate(post.publishDate)}</time>
-      </p>
-      <div className="admin-post__actions">
-        <button type="button" className="button" onClick={onEdit} aria-label={`Edit "${post.title}"`}>
-          Edit
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          aria-label={`Delete "${post.title}"`}
-          disabled={deleting}
-          onClick={() => {
-            if (window.confirm(DELETE_QUESTION)) onDelete()
-          }}
-        >
-          Delete
-        </button>
-      </div>
-    </li>
-  )
-}
-
-/** Changed here and on the git remote since they last agreed: the admin keeps one of the two. */
-function SyncConflict(props: { title: string; sync: PostSyncState; onResolve: (keep: Keep) => void; resolving: boolean }) {
-  const { title, sync, onResolve, resolving } = props
-  return (
-    <div className="admin-alert" role="group" aria-label={`Conflict on "${title}"`}>
-      <p>
-        Also changed on the git remote
-        {sync.remoteAuthor ? ` by ${sync.remoteAuthor.name}` : ''}
-        {sync.remoteDate ? ` on ${new Date(sync.remoteDate).toLocaleString()}` : ''}. Keep which version?
-      </p>
-      <div className="admin-alert__actions">
-        <button type="button" className="button" disabled={resolving} onClick={() => onResolve('mine')}>
-          Keep mine
-        </button>
-        <button type="button" className="button" disabled={resolving} onClick={() => onResolve('theirs')}>
-          Keep theirs
-        </button>
-      </div>
-    </div>
   )
 }

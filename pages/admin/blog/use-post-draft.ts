@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { fetchJson } from '../../../renderer/fetch-json.ts'
 import type { PostInput } from '../../../server/content/post-input.ts'
 import type { AdminPost } from '../../../server/services/admin-posts.ts'
 import { deleteDraft, type PostDraft, readDraft, writeDraft } from './draft-store.ts'
@@ -84,7 +83,7 @@ export function usePostDraft(options: { username: string; post: AdminPost | null
     let cancelled = false
     void (async () => {
       const kept = await readDraft(username, postId).catch(() => undefined)
-      const found = kept ? await offerFor(kept, post) : null
+      const found = kept ? offerFor(kept, post) : null
       if (cancelled) return
       if (found) {
         mayBeStored.current = true
@@ -171,10 +170,9 @@ export function usePostDraft(options: { username: string; post: AdminPost | null
 }
 
 /** The offer for a kept draft, or null when it holds nothing the saved post does not. */
-async function offerFor(draft: PostDraft, post: AdminPost | null): Promise<DraftOffer | null> {
+function offerFor(draft: PostDraft, post: AdminPost | null): DraftOffer | null {
   if (!post) return { draft, stale: false, current: null }
-  // The list this post came from may be older than the server: compare with what is saved now.
-  const current = await fetchJson<AdminPost>(`/api/admin/blog/posts/${encodeURIComponent(post.id)}`).catch(() => post)
-  if (!isDirty(draft.fields, formFromPost(current))) return null
-  return { draft, stale: draft.baseVersion !== current.version, current }
+  // `post` was read from the server as the editor opened (EditPost.tsx): it is what is saved now.
+  if (!isDirty(draft.fields, formFromPost(post))) return null
+  return { draft, stale: draft.baseVersion !== post.version, current: post }
 }

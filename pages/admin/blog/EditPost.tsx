@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId } from 'react'
+import type { AdminPost } from '../../../server/services/admin-posts.ts'
+import type { AdminPostSummary } from '../../../server/services/admin-post-list.ts'
+import { postKey } from '../query-client.ts'
+import { CloseButton } from './CloseButton.tsx'
+import { PostEditor } from './PostEditor.tsx'
+import { PostFormFields, preloadRichTextEditor } from './PostFormFields.tsx'
+import { usePostForm } from './use-post-form.ts'
+
+/**
+ * Edit (SPEC §4: the form prefilled from the post). A list card carries no content (issue 12), so
+ * the post is read here: the form shows at once with the card's fields, waiting, and becomes the
+ * editor when the post arrives, a few milliseconds later. Read afresh each time Edit is clicked
+ * (nothing kept once the editor closes), so the form starts from what is saved now.
+ */
+export function EditPost(props: { card: AdminPostSummary; username: string; onDone: () => void }) {
+  const { card, username, onDone } = props
+  preloadRichTextEditor()
+  const post = useQuery<AdminPost>({ queryKey: postKey(card.id), gcTime: 0 })
+  if (post.data) return <PostEditor post={post.data} username={username} onDone={onDone} />
+  return <WaitingEditor card={card} onDone={onDone} problem={post.isError ? post.error.message : null} />
+}
+
+/** The editor's form with the card's fields, nothing editable, until the post is there. */
+function WaitingEditor(props: { card: AdminPostSummary; onDone: () => void; problem: string | null }) {
+  const { card, onDone, problem } = props
+  const ids = useId()
+  const form = usePostForm({ ...card, content: '', featuredImageUrl: '' })
+  const field = (name: string) => `${ids}-${name}`
+  return (
+    <section className="admin-card admin-editor" aria-labelledby={field('title-heading')} aria-busy={problem === null}>
+      <div className="admin-section-header">
+        <h2 id={field('title-heading')}>Edit Blog Post</h2>
+        <CloseButton onClose={onDone} />
+      </div>
+      {problem && (
+        <p className="admin-alert" role="alert">
+          This post could not be loaded ({problem}).
+        </p>
+      )}
+      <form className="admin-form" noValidate onSubmit={(event) => event.preventDefault()}>
+        <fieldset className="admin-form__fields" disabled>
+          <PostFormFields form={form} fieldId={field} editorDisabled contentLoading titleInput={{ current: null }} />
+        </fieldset>
+        <div className="admin-form__actions">
+          <button type="submit" className="button button--primary" disabled>
+            Update Post
+          </button>
+          <button type="button" className="button" onClick={onDone}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}

