@@ -66,7 +66,7 @@ export function PostList(props: { view: ListView; onViewChange: (view: ListView)
         </button>
       </div>
       <PostProblems />
-      <PostListControls view={view} onViewChange={onViewChange} total={page?.total} busy={list.searching} />
+      <PostListControls view={view} onViewChange={onViewChange} total={page?.total} />
       {list.isPending && (
         <p className="admin-status" role="status">
           Loading posts...

@@ -15,8 +15,8 @@ const STATE_OPTIONS: { value: ListView['state']; label: string; when?: (sync: Sy
 ]
 
 /** Search by title or slug, a state filter, and how many posts match (announced to screen readers). */
-export function PostListControls(props: { view: ListView; onViewChange: (view: ListView) => void; total: number | undefined; busy: boolean }) {
-  const { view, onViewChange, total, busy } = props
+export function PostListControls(props: { view: ListView; onViewChange: (view: ListView) => void; total: number | undefined }) {
+  const { view, onViewChange, total } = props
   const ids = useId()
   const sync = useQuery<SyncStatus>({ queryKey: SYNC_KEY }).data
   const options = STATE_OPTIONS.filter((option) => !option.when || option.when(sync) || option.value === view.state)
@@ -45,7 +45,7 @@ export function PostListControls(props: { view: ListView; onViewChange: (view: L
         </select>
       </div>
       <p className="admin-list-controls__count" role="status" aria-live="polite">
-        {total === undefined ? '' : busy ? 'Searching...' : `${total.toLocaleString()} ${total === 1 ? 'post' : 'posts'}`}
+        {total === undefined ? '' : `${total.toLocaleString()} ${total === 1 ? 'post' : 'posts'}`}
       </p>
     </div>
   )
