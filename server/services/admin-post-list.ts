@@ -1,7 +1,9 @@
 import { ADMIN_LIST_PER_PAGE } from '../../renderer/admin-list-page.ts'
+import type { PostIndex } from '../content/post-index.ts'
 import type { VersionedPost } from '../content/post.ts'
+import type { ContentSync } from './content-sync.ts'
 import type { PostSyncState } from './content-sync-conflicts.ts'
-import type { ReviewState } from './post-reviews.ts'
+import { type PostReviews, reviewState, type ReviewState } from './post-reviews.ts'
 
 /**
  * What an admin list card shows of a post (issue 12): no content, no image. The version is the
@@ -93,4 +95,66 @@ function byTitle(a: ListEntry, b: ListEntry): number {
 export function toCard(post: VersionedPost): AdminPostSummary {
   const { id, slug, title, summary, publishDate, isPublished, version } = post
   return { id, slug, title, summary, publishDate, isPublished, version }
+}
+
+/**
+ * The admin list's cards, newest first: the live posts' (a card made once per post version), the
+ * review and sync states laid over them, and in review mode the new posts that exist only on a
+ * review branch (with their review's fields).
+ */
+export interface AdminPostListDeps {
+  index: PostIndex
+  /** With a git remote: which posts are out of sync. */
+  sync?: Pick<ContentSync, 'stateOf'>
+  /** Review mode: the posts under review. */
+  reviews?: Pick<PostReviews, 'get' | 'all'>
+}
+
+export class AdminPostList {
+  readonly #deps: AdminPostListDeps
+  #live: { revision: number; entries: ListEntry[] } | null = null
+  readonly #cards = new WeakMap<VersionedPost, ListEntry>()
+
+  constructor(deps: AdminPostListDeps) {
+    this.#deps = deps
+  }
+
+  select(query: PostListQuery): PostListPage {
+    return selectPosts(this.#entries(), query)
+  }
+
+  #entries(): ListEntry[] {
+    const { index, sync, reviews } = this.#deps
+    if (this.#live?.revision !== index.revision) {
+      // The index keeps one object per post version: after a save at 10,000 posts the list is a
+      // few ms of lookups instead of 35 to 125 ms of new cards (measured on this 2-core machine).
+      const entries = index.allVersioned().map((post) => {
+        let entry = this.#cards.get(post)
+        if (!entry) this.#cards.set(post, (entry = listEntry(toCard(post))))
+        return entry
+      })
+      this.#live = { revision: index.revision, entries }
+    }
+    if (!sync && !reviews) return this.#live.entries
+    const entries = this.#live.entries.map((entry) => {
+      const pending = reviews?.get(entry.card.id)
+      const state = sync?.stateOf(entry.card.slug)
+      if (!pending && !state) return entry
+      return { ...entry, card: { ...entry.card, ...(pending ? { review: reviewState(pending) } : {}), ...(state ? { sync: state } : {}) } }
+    })
+    if (!reviews) return entries
+    let added = false
+    for (const pending of reviews.all()) {
+      if (pending.post && !index.byId(pending.post.id)) {
+        entries.push(listEntry({ ...toCard(pending.post), review: reviewState(pending) }))
+        added = true
+      }
+    }
+    return added ? entries.sort((a, b) => newestFirst(a.card, b.card)) : entries
+  }
+}
+
+function newestFirst(a: AdminPostSummary, b: AdminPostSummary): number {
+  if (a.publishDate !== b.publishDate) return a.publishDate < b.publishDate ? 1 : -1
+  return a.slug < b.slug ? -1 : 1
 }

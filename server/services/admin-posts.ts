@@ -10,12 +10,12 @@ import { serializePost } from '../content/serialize-post.ts'
 import { ConflictError, InvalidInputError, NotFoundError } from '../lib/errors.ts'
 import type { SerialQueue } from '../lib/serial-queue.ts'
 import type { ContentRepository, FileChange, GitAuthor, SideBranches } from '../git/content-repository.ts'
-import { type AdminPostSummary, type ListEntry, listEntry, type PostListPage, type PostListQuery, selectPosts, toCard } from './admin-post-list.ts'
+import { AdminPostList, type PostListPage, type PostListQuery } from './admin-post-list.ts'
 import type { BlogContent } from './blog-content.ts'
 import type { ContentSync } from './content-sync.ts'
 import type { PostSyncState } from './content-sync-conflicts.ts'
 import { type PostHistory, readCommitId } from './post-history.ts'
-import { type PostReview, type PostReviews, REVIEW_PREFIX, type ReviewState } from './post-reviews.ts'
+import { type PostReviews, REVIEW_PREFIX, reviewState, type ReviewState } from './post-reviews.ts'
 
 /** In review mode, a post under review also says so (and shows its review branch's version). */
 export type AdminPost = VersionedPost & { review?: ReviewState; sync?: PostSyncState }
@@ -64,10 +64,11 @@ const ID_LENGTH = 10
  */
 export class AdminPosts {
   readonly #deps: AdminPostsDeps
-  #live: { revision: number; entries: ListEntry[] } | null = null
+  readonly #list: AdminPostList
 
   constructor(deps: AdminPostsDeps) {
     this.#deps = deps
+    this.#list = new AdminPostList({ index: deps.content.index, sync: deps.sync, reviews: deps.review?.reviews })
   }
 
   /**
@@ -77,7 +78,7 @@ export class AdminPosts {
    * are listed too (with their review's fields).
    */
   list(query: PostListQuery = {}): PostListPage {
-    return selectPosts(this.#listEntries(), query)
+    return this.#list.select(query)
   }
 
   get(id: string): AdminPost {
@@ -192,31 +193,6 @@ export class AdminPosts {
     return commit !== null
   }
 
-  /** Every card, newest first; the live posts' cards are made once per index revision. */
-  #listEntries(): ListEntry[] {
-    const { index } = this.#deps.content
-    if (this.#live?.revision !== index.revision) {
-      this.#live = { revision: index.revision, entries: index.allVersioned().map((post) => listEntry(toCard(post))) }
-    }
-    const { sync, review } = this.#deps
-    if (!sync && !review) return this.#live.entries
-    const entries = this.#live.entries.map((entry) => {
-      const pending = review?.reviews.get(entry.card.id)
-      const state = sync?.stateOf(entry.card.slug)
-      if (!pending && !state) return entry
-      return { ...entry, card: { ...entry.card, ...(pending ? { review: reviewState(pending) } : {}), ...(state ? { sync: state } : {}) } }
-    })
-    if (!review) return entries
-    let added = false
-    for (const pending of review.reviews.all()) {
-      if (pending.post && !index.byId(pending.post.id)) {
-        entries.push(listEntry({ ...toCard(pending.post), review: reviewState(pending) }))
-        added = true
-      }
-    }
-    return added ? entries.sort((a, b) => newestFirst(a.card, b.card)) : entries
-  }
-
   /** The live post, marked when a review of it (a deletion) is pending. */
   #withReview(post: VersionedPost): AdminPost {
     const review = this.#deps.review?.reviews.get(post.id)
@@ -255,15 +231,6 @@ export class AdminPosts {
   #committed(): void {
     this.#deps.sync?.request('save')
   }
-}
-
-function newestFirst(a: AdminPostSummary, b: AdminPostSummary): number {
-  if (a.publishDate !== b.publishDate) return a.publishDate < b.publishDate ? 1 : -1
-  return a.slug < b.slug ? -1 : 1
-}
-
-function reviewState(review: PostReview): ReviewState {
-  return review.post ? { state: 'in-review', branch: review.branch } : { state: 'in-review', branch: review.branch, deleted: true }
 }
 
 /** Sanitized with the render schema, one block per line; nothing left means no content. */

@@ -26,6 +26,10 @@ export interface ReviewState {
   deleted?: true
 }
 
+export function reviewState(review: PostReview): ReviewState {
+  return review.post ? { state: 'in-review', branch: review.branch } : { state: 'in-review', branch: review.branch, deleted: true }
+}
+
 /**
  * The posts under review: what each `cms/*` branch changes in the posts folder since it forked
  * from the live branch, read from git and kept in memory (the admin list reads it on every call).
