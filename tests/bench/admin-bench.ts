@@ -52,12 +52,22 @@ const ADMIN: Admin = { username: 'bench', password: 'bench password that is long
 const OTHER_SITE_URL = 'https://stale.watchio.app'
 const started = performance.now()
 const log = (message: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(1)}s] ${message}`)
+/**
+ * The 1-minute load average as each phase starts: on a machine shared with other work, times
+ * stretch with it (a 10,000-post sign-in took 11 to 32 s at a load of 10 on 2 cores, 4.2 to
+ * 4.9 s in the issue), so the table says how busy the machine was.
+ */
+const loads: { phase: string; load: number }[] = []
+const phase = (name: string, message: string) => {
+  loads.push({ phase: name, load: loadAverage() })
+  log(message)
+}
 
 console.log(
   `Admin bench (issue 12): ${postCount} posts, ${historyCommits} commits of history, ${runs} browser runs, ${saves} saves; ` +
     `node ${process.version}; ${os.cpus().length} cores; load average ${loadAverage().toFixed(1)}`,
 )
-log('generating posts and committing them to a temp git repository…')
+phase('generate', 'generating posts and committing them to a temp git repository…')
 const project = await createTempProject(postCount)
 const dataDirs: string[] = []
 const newDataDir = async () => {
@@ -68,7 +78,7 @@ const newDataDir = async () => {
 try {
   const slugs = project.posts.map((post) => post.slug)
   addHistory(project.dir, slugs, historyCommits)
-  log(`${runGit(['rev-list', '--count', 'HEAD'], { cwd: project.dir }).trim()} commits. npm run build…`)
+  phase('build', `${runGit(['rev-list', '--count', 'HEAD'], { cwd: project.dir }).trim()} commits. npm run build…`)
   const build = await measureBuild(project.dir)
   log(`built in ${(build.wallMs / 1000).toFixed(1)} s`)
 
@@ -82,7 +92,7 @@ try {
 
   log('starting the server…')
   const server = await startBenchServer(project.dir, { env })
-  log(`first answer after ${(server.firstAnswerMs / 1000).toFixed(2)} s; Chromium…`)
+  phase('browser', `first answer after ${(server.firstAnswerMs / 1000).toFixed(2)} s; Chromium…`)
   let browserRuns, saveResult
   try {
     browserRuns = await measureAdminInBrowser({
@@ -96,17 +106,17 @@ try {
       },
       log,
     })
-    log(`save → live: ${saves} title edits of /blog/${savedPost.slug}…`)
+    phase('save', `save → live: ${saves} title edits of /blog/${savedPost.slug}…`)
     saveResult = await measureSaveToLive({ server, dir: project.dir, admin: ADMIN, siteUrl: SITE_URL, post: savedPost, saves })
   } finally {
     await server.stop()
   }
 
-  log('restarting the server over the same DATA_DIR: a post\'s history, first call…')
+  phase('history', 'restarting the server over the same DATA_DIR: a post\'s history, first call…')
   const history = await measureHistoryAfterStart({ dir: project.dir, env, admin: ADMIN, siteUrl: SITE_URL, postId: historyPost.id })
   log(`history of ${historyPost.slug}: ${history.entries} entries, first call ${history.firstMs.toFixed(0)} ms, second ${history.secondMs.toFixed(0)} ms`)
 
-  log(`starting with SITE_URL=${OTHER_SITE_URL} and a fresh DATA_DIR (every page stale)…`)
+  phase('stale start', `starting with SITE_URL=${OTHER_SITE_URL} and a fresh DATA_DIR (every page stale)…`)
   const stale = await measureStaleStart({
     dir: project.dir,
     env: { ...env, DATA_DIR: await newDataDir(), SITE_URL: OTHER_SITE_URL },
@@ -175,4 +185,9 @@ function printTable(figures: {
     `Stale start: ${stale.regeneratedBeforeListening > 0 ? `${stale.regeneratedBeforeListening} pages rendered before listening; ` : ''}` +
       `server CPU quiet (background rendering over) ${stale.quietAtMs === null ? 'not within 180 s' : `at ${(stale.quietAtMs / 1000).toFixed(1)} s`} after spawn.`,
   )
+  const cores = os.cpus().length
+  console.log(`Load average (1 min) as each phase started: ${loads.map((l) => `${l.phase} ${l.load.toFixed(1)}`).join(', ')}; ${cores} cores.`)
+  if (Math.max(...loads.map((l) => l.load)) > cores) {
+    console.log(`WARNING: other work kept the machine busier than its ${cores} cores: times are inflated by the wait for a core.`)
+  }
 }
