@@ -47,7 +47,8 @@ class NetworkMeter {
   #bySeq: Tracked[] = []
   #byId = new Map<string, Tracked>()
 
-  constructor(session: CDPSession) {
+  constructor(deps: { session: CDPSession }) {
+    const { session } = deps
     session.on('Network.requestWillBeSent', (event) => {
       // A redirect keeps the request id: the same request, counted once at its end.
       if (this.#byId.has(event.requestId)) return
@@ -124,7 +125,7 @@ export async function measureAdminInBrowser(options: {
       try {
         const page = await context.newPage()
         const cdp = await context.newCDPSession(page)
-        const meter = new NetworkMeter(cdp)
+        const meter = new NetworkMeter({ session: cdp })
         await cdp.send('Network.enable')
 
         await page.goto(`${url}/admin/login`)
