@@ -113,18 +113,16 @@ async function waitForQuiet(server: BenchServer, waitMs: number): Promise<number
 export interface SaveResult {
   /** PUT of a new title → its public page shows it, per save. */
   liveMs: number[]
-  /** The same file edit committed with `git add` + `git commit` in a copy of the repository. */
-  cliMs: number[]
+  /** The post's title before the saves. */
+  baseTitle: string
 }
 
 /**
  * `saves` title edits of one published post through the admin API (each sends the version the
  * previous answer gave), each timed from the request until GET /blog/<slug> shows the new title.
- * Then the peer: the same edits committed with the git CLI in a clone of the repository.
  */
 export async function measureSaveToLive(options: {
   server: BenchServer
-  dir: string
   admin: Admin
   siteUrl: string
   post: { id: string; slug: string }
@@ -136,14 +134,12 @@ export async function measureSaveToLive(options: {
   if (got.status !== 200) throw new Error(`GET /api/admin/blog/posts/${post.id} answered ${got.status}`)
   let current = got.body
   const baseTitle = String(current.title)
-  const titleOf = (n: number) => `${baseTitle} (bench save ${n})`
 
   const save = async (n: number) => {
-    const title = titleOf(n)
     const started = performance.now()
     const { status, body } = await api.json<Record<string, unknown>>('PUT', `/api/admin/blog/posts/${post.id}`, {
       ...current,
-      title,
+      title: `${baseTitle} (bench save ${n})`,
       version: current.version,
     })
     if (status !== 200) throw new Error(`save answered ${status}: ${JSON.stringify(body).slice(0, 200)}`)
@@ -161,17 +157,24 @@ export async function measureSaveToLive(options: {
   for (let n = -3; n < 0; n++) await save(n)
   const liveMs: number[] = []
   for (let n = 0; n < saves; n++) liveMs.push(await save(n))
+  return { liveMs, baseTitle }
+}
 
+/**
+ * The peer of those saves: the same title edits of the same file, committed with `git add` +
+ * `git commit` in a clone of the repository. Called with the server stopped: it packs its
+ * repository now and then, and a clone copying loose objects meanwhile finds one gone.
+ */
+export async function measureCliPeer(options: { dir: string; slug: string; baseTitle: string; count: number }): Promise<number[]> {
   const copy = await mkdtemp(path.join(os.tmpdir(), 'watchio-admin-bench-cli-'))
   try {
     runGit(['clone', '-q', '--no-hardlinks', options.dir, copy])
-    const cliMs = await timeCliCommits({
+    return await timeCliCommits({
       dir: copy,
-      count: saves,
-      slugOf: () => post.slug,
-      edit: (p, i) => ({ ...p, title: `${baseTitle} (CLI save ${i})` }),
+      count: options.count,
+      slugOf: () => options.slug,
+      edit: (post, i) => ({ ...post, title: `${options.baseTitle} (CLI save ${i})` }),
     })
-    return { liveMs, cliMs }
   } finally {
     await rm(copy, { recursive: true, force: true })
   }
