@@ -14,7 +14,7 @@ export interface BenchServer {
   url: string
   /** performance.now() at spawn: the log's `[12.34s]` stamps count from here. */
   startedAt: number
-  /** From spawn to the first 200 of GET /api/blog/posts. */
+  /** From spawn to the first 200 of GET `probe` (/api/blog/posts unless asked otherwise). */
   firstAnswerMs: number
   /** From spawn to the server's "Loaded N posts" and "listening" log lines. */
   loadedLogMs: number | null
@@ -32,9 +32,14 @@ export interface BenchServer {
 
 /**
  * Starts the production server in `dir` (`node --import tsx server/index.ts`, which is
- * `npm start` without the tsx CLI's extra process) and waits for its first answer.
+ * `npm start` without the tsx CLI's extra process) and waits for its first answer to GET
+ * `probe`, polled every 20 ms. `env` is added to the server's environment.
  */
-export async function startBenchServer(dir: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  dir: string,
+  options: { env?: Record<string, string>; probe?: string } = {},
+): Promise<BenchServer> {
+  const { env: extraEnv = {}, probe = '/api/blog/posts' } = options
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const log: string[] = []
@@ -83,7 +88,7 @@ export async function startBenchServer(dir: string, extraEnv: Record<string, str
       await stopChild(child, exit)
       throw new Error(`The server did not answer within 5 minutes:\n${log.join('\n')}`)
     }
-    const response = await fetchRaw(`${url}/api/blog/posts`).catch(() => null)
+    const response = await fetchRaw(`${url}${probe}`).catch(() => null)
     if (response?.status === 200) firstAnswerMs = performance.now() - started
     else await sleep(20)
   }

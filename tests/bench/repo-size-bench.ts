@@ -22,7 +22,7 @@ import { git, runGit } from '../support/git.ts'
 import { addHistory } from './add-history.ts'
 import { measureBuild } from './measure-build.ts'
 import { startBenchServer } from './measure-server.ts'
-import { table } from './report.ts'
+import { percentile, table } from './report.ts'
 import { createTempProject } from './temp-project.ts'
 
 const TARGET_RATIO = 1.5
@@ -59,7 +59,7 @@ try {
   const before = await sizeOf(gitDir)
   log(`.git before the saves: ${mib(before.allocated)}. npm run build…`)
   await measureBuild(project.dir)
-  const server = await startBenchServer(project.dir, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password })
+  const server = await startBenchServer(project.dir, { env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } })
   const timings: { start: number; end: number }[] = []
   let packing: Interval[] = []
   try {
@@ -210,11 +210,6 @@ function countObjects(dir: string): { count: number; packs: number } {
 
 function duration(save: { start: number; end: number }): number {
   return save.end - save.start
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 }
 
 function mib(bytes: number): string {

@@ -39,6 +39,12 @@ const seconds = (ms: number | null) => (ms === null ? 'n/a' : `${(ms / 1000).toF
 const mib = (value: number | null) => (value === null ? 'n/a' : `${number(value)} MiB`)
 const bytes = (value: number) => (value >= MIB ? `${(value / MIB).toFixed(1)} MiB` : `${(value / KIB).toFixed(1)} KiB`)
 
+/** The nearest-rank percentile (p in 0–100) of `values`; NaN when there are none. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+}
+
 export function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)))
   const line = (cells: string[]) =>

@@ -15,18 +15,15 @@
  * (`git add` + `git commit`) in the same repository, for comparison. Never touches this
  * repository's content/ or history.
  */
-import { readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { parsePostFile } from '../../server/content/parse-post.ts'
-import { serializePost } from '../../server/content/serialize-post.ts'
 import { ApiClient } from '../support/admin-client.ts'
 import { runGit } from '../support/git.ts'
 import { addHistory } from './add-history.ts'
+import { timeCliCommits } from './git-cli-edits.ts'
 import { measureBuild } from './measure-build.ts'
 import { startBenchServer } from './measure-server.ts'
-import { table } from './report.ts'
+import { percentile, table } from './report.ts'
 import { createTempProject } from './temp-project.ts'
 
 const TARGET_MEDIAN_MS = 50
@@ -74,7 +71,7 @@ for (const size of sizes) {
     log(`history: ${git('rev-list', '--count', 'HEAD')} commits. npm run build…`)
     const build = await measureBuild(project.dir)
     log(`built in ${(build.wallMs / 1000).toFixed(1)} s; starting the server…`)
-    const server = await startBenchServer(project.dir, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password })
+    const server = await startBenchServer(project.dir, { env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } })
     const row: Row = { size, content: [], title: [], titleFirstPage: [], cli: [] }
     try {
       const api = new ApiClient(server.url)
@@ -107,16 +104,12 @@ for (const size of sizes) {
       await server.stop()
     }
     log('the same edits with the git CLI (git add + git commit)…')
-    for (let i = 0; i < saves; i++) {
-      const slug = project.posts[(i * 7919) % project.posts.length]!.slug
-      const file = path.join(project.dir, 'content/blog', `${slug}.html`)
-      const post = parsePostFile(await readFile(file, 'utf8'), `${slug}.html`)
-      await writeFile(file, serializePost({ ...post, content: `${post.content}\n<p>CLI edit ${i}</p>` }))
-      const started = performance.now()
-      git('add', '--', `content/blog/${slug}.html`)
-      git('-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '-m', `CLI edit ${i}`)
-      row.cli.push(performance.now() - started)
-    }
+    row.cli = await timeCliCommits({
+      dir: project.dir,
+      count: saves,
+      slugOf: (i) => project.posts[(i * 7919) % project.posts.length]!.slug,
+      edit: (post, i) => ({ ...post, content: `${post.content}\n<p>CLI edit ${i}</p>` }),
+    })
     rows.push(row)
     log(summary(row))
   } finally {
@@ -176,11 +169,6 @@ async function save(
   if (status !== 200) throw new Error(`save of ${slug} answered ${status}: ${JSON.stringify(saved)}`)
   posts.set(slug, saved)
   return elapsed
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 }
 
 function summary(row: Row): string {
