@@ -1,5 +1,6 @@
 import { type CommitGraph, type CommitInfo, CommitQueue } from './commit-graph.ts'
-import { diffTrees, type ReadTree, type TreeChange } from './tree-diff.ts'
+import type { CommitDiff, HistoryCache } from './history-cache.ts'
+import { diffTrees, type ReadTree } from './tree-diff.ts'
 
 /** One commit in a file's history. */
 export interface FileVersion {
@@ -16,9 +17,6 @@ export interface FileVersion {
  */
 export type IdentifyFile = (path: string, bytes: Uint8Array) => string | null
 
-/** Upper bound on remembered commit diffs: a diff is a few entries, the initial commit's a folder. */
-const MAX_CACHED_DIFFS = 50_000
-
 /**
  * `git log --follow -- <path>` over the commit graph, newest first.
  *
@@ -26,9 +24,9 @@ const MAX_CACHED_DIFFS = 50_000
  * byte-identical (it searches the whole tree for the same oid), and an admin's rename always
  * changes the file (its slug is in the front matter); it also resolves the path in every commit's
  * tree from the root, on every call. Here, each commit's difference from its parent is computed
- * once (tree-diff.ts, unchanged folders skipped by oid) and remembered: commits never change, so
- * the cache is never stale, and after the first walk a history is a walk in memory. A new commit
- * costs one more diff. A path that disappears where another appears with the same identity
+ * once (tree-diff.ts, unchanged folders skipped by oid) and remembered, across restarts too
+ * (history-cache.ts): commits never change, so the cache is never stale, and a history is a walk
+ * in memory. A new commit costs one more diff. A path that disappears where another appears with the same identity
  * (`identify`) is a rename, and the walk follows the old path.
  *
  * Merges follow git's default history simplification: a merge whose result equals one parent's
@@ -40,12 +38,15 @@ const MAX_CACHED_DIFFS = 50_000
  * `git.log({ filepath, follow: true })` (8.3×); `npm run bench:history` also checks the rename.
  */
 export class FileHistory {
-  readonly #diffs = new Map<string, Map<string, TreeChange>>()
+  /** Diffs being computed: a request and the warm-up asking for one compute it once. */
+  readonly #computing = new Map<string, Promise<CommitDiff>>()
+  readonly #cache: HistoryCache
   readonly #graph: CommitGraph
   readonly #readTree: ReadTree
   readonly #readBlob: (oid: string) => Promise<Uint8Array>
 
-  constructor(deps: { graph: CommitGraph; readTree: ReadTree; readBlob: (oid: string) => Promise<Uint8Array> }) {
+  constructor(deps: { cache: HistoryCache; graph: CommitGraph; readTree: ReadTree; readBlob: (oid: string) => Promise<Uint8Array> }) {
+    this.#cache = deps.cache
     this.#graph = deps.graph
     this.#readTree = deps.readTree
     this.#readBlob = deps.readBlob
@@ -93,8 +94,35 @@ export class FileHistory {
   }
 
   /** The changes of `commit` against one of its parents (null: against nothing, a root commit). */
-  async changes(commit: CommitInfo, parent: string | null): Promise<Map<string, TreeChange>> {
+  async changes(commit: CommitInfo, parent: string | null): Promise<CommitDiff> {
     return this.#diff(commit, parent)
+  }
+
+  /**
+   * Computes the diffs any history from `head` needs (every commit against each parent) that the
+   * cache lacks, waiting for `pause()` before each; stops early when it answers false. Returns
+   * how many were computed.
+   */
+  async warm(head: string, pause: () => Promise<boolean>): Promise<number> {
+    const seen = new Set<string>()
+    const pending = [head]
+    let computed = 0
+    while (pending.length > 0) {
+      const oid = pending.pop()!
+      if (seen.has(oid)) continue
+      seen.add(oid)
+      if (!this.#cache.commit(oid) && !(await pause())) return computed
+      const commit = await this.#graph.get(oid)
+      for (const parent of commit.parents) {
+        if (!this.#cache.diff(oid, parent)) {
+          if (!(await pause())) return computed
+          await this.#diff(commit, parent)
+          computed++
+        }
+        pending.push(parent)
+      }
+    }
+    return computed
   }
 
   async #renameSource(commit: CommitInfo, parent: string, path: string, identity: string | null, identify: IdentifyFile): Promise<{ path: string; blob: string } | null> {
@@ -106,14 +134,22 @@ export class FileHistory {
     return null
   }
 
-  async #diff(commit: CommitInfo, parent: string | null): Promise<Map<string, TreeChange>> {
-    const key = `${commit.oid}:${parent ?? ''}`
-    const known = this.#diffs.get(key)
+  async #diff(commit: CommitInfo, parent: string | null): Promise<CommitDiff> {
+    const known = this.#cache.diff(commit.oid, parent)
     if (known) return known
+    const key = `${commit.oid}:${parent ?? ''}`
+    let computing = this.#computing.get(key)
+    if (!computing) {
+      computing = this.#compute(commit, parent).finally(() => this.#computing.delete(key))
+      this.#computing.set(key, computing)
+    }
+    return computing
+  }
+
+  async #compute(commit: CommitInfo, parent: string | null): Promise<CommitDiff> {
     const parentTree = parent === null ? null : (await this.#graph.get(parent)).tree
-    const changes = new Map((await diffTrees(this.#readTree, parentTree, commit.tree)).map((change) => [change.path, change]))
-    this.#diffs.set(key, changes)
-    if (this.#diffs.size > MAX_CACHED_DIFFS) this.#diffs.delete(this.#diffs.keys().next().value!)
+    const changes: CommitDiff = new Map((await diffTrees(this.#readTree, parentTree, commit.tree)).map((change) => [change.path, change]))
+    this.#cache.addDiff(commit.oid, parent, changes)
     return changes
   }
 }
