@@ -157,7 +157,14 @@ export class ContentRepository {
   /** Runs `work` alone in the repository's queue, for check-then-commit; see RepositoryTransaction. */
   serialize<T>(work: (tx: RepositoryTransaction) => Promise<T>): Promise<T> {
     if (this.#closed) return Promise.reject(new Error('The content repository is closed'))
-    const save = { store: this.#store, workTree: this.#workTree, journal: this.#journal, recovery: this.#recovery, logger: this.#logger }
+    const save = {
+      store: this.#store,
+      workTree: this.#workTree,
+      journal: this.#journal,
+      recovery: this.#recovery,
+      logger: this.#logger,
+      onCommitted: this.#history.noteCommitted,
+    }
     const done = this.#queue.run(async () => {
       let open = true
       const steps = new SerialQueue()

@@ -5,6 +5,7 @@ import type { GitAuthor } from './objects/commit-types.ts'
 import { FileHistory, type IdentifyFile } from './objects/file-history.ts'
 import type { GitStore } from './objects/git-store.ts'
 import { HISTORY_CACHE_FILE, type HistoryCache } from './objects/history-cache.ts'
+import type { TreeChange } from './objects/tree-diff.ts'
 import type { WorkTree } from './work-tree.ts'
 
 /** One commit that changed a file (see `fileHistory`). */
@@ -99,6 +100,11 @@ export class RepositoryHistory {
       path: workTree.absolute(file),
       blob: version,
     }))
+  }
+
+  /** A commit a save made, with its changes (save.ts): cached, so no diff is computed for it. */
+  readonly noteCommitted = (saved: { commit: string; parent: string | null; changes: TreeChange[] }): void => {
+    this.#cache.addDiff(saved.commit, saved.parent, new Map(saved.changes.map((change) => [change.path, change])))
   }
 
   /** Resolves once the warm-up is over (done or stopped). */

@@ -254,12 +254,31 @@ describe('a file history over the cache', () => {
     const after = await second.fileHistory({ path: file, identify })
     expect(after.map((entry) => entry.commit)).toEqual([repo.head(), ...before.map((entry) => entry.commit)])
     expect(after.map((entry) => entry.message)).toEqual(log(repo, 'content/blog/a-renamed.html').concat('edit a', 'Initial content'))
-    // A save adds its commit too.
-    await second.commitFiles({ changes: [{ path: file, content: post('a', 'five').replace('slug: a', 'slug: a-renamed') }], message: 'saved', author: ADA })
-    expect((await second.fileHistory({ path: file, identify }))[0]!.message).toBe('saved')
+    // A save adds its commit, and its changes as the save knows them: what git diff-tree shows.
+    const changes = [
+      { path: file, content: post('a', 'five').replace('slug: a', 'slug: a-renamed') },
+      { path: repo.file('content/blog/b.html'), content: null },
+      { path: repo.file('content/blog/new/c.html'), content: post('c', 'one') },
+      { path: repo.file('README.md'), content: repo.read('README.md') },
+    ]
+    await second.commitFiles({ changes, message: 'saved', author: ADA })
+    // Closed before any history: the save alone put its diff in the cache.
     await second.close()
     const cached = await HistoryCache.open({ file: path.join(cacheDir, HISTORY_CACHE_FILE), logger: recordingLogger() })
-    expect(cached.commit(repo.head())?.message).toBe('saved\n')
     expect(cached.commit(repo.git('rev-parse', 'HEAD~1').trim())?.message).toBe('edited by hand\n')
+    const parent = repo.git('rev-parse', 'HEAD~1').trim()
+    const recorded = [...cached.diff(repo.head(), parent)!.values()].map(
+      (change) => `${change.before?.mode ?? '000000'} ${change.after?.mode ?? '000000'} ${change.before?.oid ?? '0'.repeat(40)} ${change.after?.oid ?? '0'.repeat(40)} ${change.path}`,
+    )
+    const byGit = repo
+      .git('diff-tree', '-r', '--no-commit-id', '--no-renames', '--abbrev=40', parent, 'HEAD')
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/^:/, '').replace(/ [ADM]\t/, ' '))
+    expect(recorded.sort()).toEqual(byGit.sort())
+    expect(recorded).toHaveLength(3)
+    const third = await open()
+    cleanups.push(() => third.close())
+    expect((await third.fileHistory({ path: file, identify })).map((entry) => entry.message)).toEqual(['saved', ...after.map((entry) => entry.message)])
   })
 })
