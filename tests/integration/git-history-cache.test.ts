@@ -130,6 +130,22 @@ describe('HistoryCache', () => {
     await reopened.close()
   })
 
+  it('where it cannot write (a read-only folder), warns once and keeps working in memory', async () => {
+    const blocker = path.join(tempDir(), 'not-a-folder')
+    writeFileSync(blocker, 'a file where the folder should be')
+    const logger = recordingLogger()
+    const cache = await HistoryCache.open({ file: path.join(blocker, HISTORY_CACHE_FILE), logger })
+    cache.addCommit(commitInfo(1, []))
+    await cache.flush()
+    cache.addCommit(commitInfo(2, [1]))
+    await cache.close()
+    expect(logger.lines).toEqual([
+      expect.stringMatching(/^warn: Could not read the history cache .*not-a-folder.*ENOTDIR/),
+      expect.stringMatching(/^warn: Could not write the history cache .*not-a-folder/),
+    ])
+    expect(cache.commit(oid(2))).toEqual(commitInfo(2, [1]))
+  })
+
   it('with no file, works in memory and writes nothing', async () => {
     const cache = await HistoryCache.open({ file: null, logger: recordingLogger() })
     cache.addCommit(commitInfo(1, []))

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { writeFileAtomic } from '../../lib/atomic-write.ts'
 import type { Logger } from '../../lib/logger.ts'
@@ -19,6 +19,8 @@ const MAX_MEMORY_DIFFS = 50_000
 const MAX_STORED = 100_000
 /** A diff with more changes (a root commit, a mass edit) is recomputed after a restart, not stored. */
 const MAX_STORED_CHANGES = 1_000
+/** A bigger file is not ours (MAX_STORED entries take about 30 MB): ignored unread. */
+const MAX_FILE_BYTES = 64 * 1024 * 1024
 /** Additions are written together, this long after the first one. */
 const WRITE_DELAY_MS = 2_000
 
@@ -70,6 +72,8 @@ export class HistoryCache {
   #timer: NodeJS.Timeout | null = null
   #dirty = false
   #closed = false
+  /** A folder that refuses writes (a read-only image) is reported once, not at every addition. */
+  #warned = false
 
   constructor(deps: HistoryCacheDeps) {
     this.#file = deps.file
@@ -82,6 +86,7 @@ export class HistoryCache {
     if (deps.file === null) return cache
     let text: string
     try {
+      if ((await stat(deps.file)).size > MAX_FILE_BYTES) throw new Error(`over ${MAX_FILE_BYTES} bytes`)
       text = await readFile(deps.file, 'utf8')
     } catch (error) {
       if (nodeErrorCode(error) !== 'ENOENT') deps.logger.warn(`Could not read the history cache ${deps.file} (${String(error)}); it is rebuilt`)
@@ -139,7 +144,8 @@ export class HistoryCache {
         await writeFileAtomic(this.#file, text)
       } catch (error) {
         this.#dirty = true
-        this.#logger.warn(`Could not write the history cache ${this.#file}: ${String(error)}`)
+        if (!this.#warned) this.#logger.warn(`Could not write the history cache ${this.#file} (history stays cached in memory): ${String(error)}`)
+        this.#warned = true
       }
     })
   }
