@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ContentRepository } from '../../server/git/content-repository.ts'
 import { CommitGraph, type CommitInfo } from '../../server/git/objects/commit-graph.ts'
 import { FileHistory } from '../../server/git/objects/file-history.ts'
@@ -296,5 +296,20 @@ describe('a file history over the cache', () => {
     const third = await open()
     cleanups.push(() => third.close())
     expect((await third.fileHistory({ path: file, identify })).map((entry) => entry.message)).toEqual(['saved', ...after.map((entry) => entry.message)])
+  })
+
+  it('ContentRepository with warm: fills the cache in the background after open (a fresh clone), and it is kept', async () => {
+    const repo = repoWithHistory()
+    const cacheDir = path.join(tempDir(), 'site')
+    const logger = recordingLogger()
+    const repository = await ContentRepository.open({ dir: repo.blogDir, logger, history: { cacheDir, warm: true } })
+    await vi.waitFor(() => expect(logger.lines).toContainEqual(expect.stringMatching(/^info: History cache: 4 commit diffs computed in the background in \d+ ms$/)))
+    await repository.close()
+    const cached = await HistoryCache.open({ file: path.join(cacheDir, HISTORY_CACHE_FILE), logger })
+    expect(cached.size).toEqual({ commits: 5, diffs: 4 })
+    // Warm already: a second start computes nothing, and says nothing.
+    const again = await ContentRepository.open({ dir: repo.blogDir, logger, history: { cacheDir, warm: true } })
+    await again.close()
+    expect(logger.lines.filter((line) => line.includes('computed in the background'))).toHaveLength(1)
   })
 })
