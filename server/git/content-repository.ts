@@ -26,8 +26,8 @@ export type { IdentifyFile } from './objects/file-history.ts'
 export type { ConnectedRemote, PullResult, RemoteState } from './remote/connected-remote.ts'
 export type { ConflictResolution, SyncConflict } from './remote/remote-merge.ts'
 export type { RemoteSettings } from './remote/remote-transport.ts'
-export type { FileHistoryEntry, HistoryOptions } from './repository-history.ts'
 export type { BranchChange, SideBranch, SideBranches } from './remote/side-branches.ts'
+export type { FileHistoryEntry, HistoryOptions } from './repository-history.ts'
 export type { CommitFilesOptions } from './save.ts'
 
 /**
@@ -101,13 +101,8 @@ export class ContentRepository {
     const tempDir = path.join(gitdir, TEMP_DIR)
     await mkdir(tempDir, { recursive: true })
     const lock = await WriterLock.acquire({ lockPath: path.join(gitdir, LOCK_FILE), tempDir, logger: options.logger })
-    let historyCache: HistoryCache
-    try {
-      historyCache = await HistoryCache.open({ file: historyCacheFile(options.history), logger: options.logger })
-    } catch (error) {
-      await lock.release()
-      throw error
-    }
+    // Never throws: a cache it cannot read is an empty one.
+    const historyCache = await HistoryCache.open({ file: historyCacheFile(options.history), logger: options.logger })
     const repository = new ContentRepository({ root, gitdir, lock, logger: options.logger, packing: options.packing, historyCache })
     try {
       await repository.#recovery.atOpen(dir)
@@ -118,6 +113,7 @@ export class ContentRepository {
       repository.#autoPack.maybeRun()
       return repository
     } catch (error) {
+      await repository.#history.close()
       await repository.#store.close()
       await lock.release()
       throw error

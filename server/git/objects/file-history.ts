@@ -17,6 +17,9 @@ export interface FileVersion {
  */
 export type IdentifyFile = (path: string, bytes: Uint8Array) => string | null
 
+/** Commits the background warm-up visits at most: about 2 minutes of CPU at 10,000 posts. */
+const WARM_COMMITS = 50_000
+
 /**
  * `git log --follow -- <path>` over the commit graph, newest first.
  *
@@ -26,8 +29,8 @@ export type IdentifyFile = (path: string, bytes: Uint8Array) => string | null
  * tree from the root, on every call. Here, each commit's difference from its parent is computed
  * once (tree-diff.ts, unchanged folders skipped by oid) and remembered, across restarts too
  * (history-cache.ts): commits never change, so the cache is never stale, and a history is a walk
- * in memory. A new commit costs one more diff. A path that disappears where another appears with the same identity
- * (`identify`) is a rename, and the walk follows the old path.
+ * in memory. A new commit costs one more diff. A path that disappears where another appears with
+ * the same identity (`identify`) is a rename, and the walk follows the old path.
  *
  * Merges follow git's default history simplification: a merge whose result equals one parent's
  * for the path is not listed and only that parent is followed; otherwise it is listed (it
@@ -102,14 +105,14 @@ export class FileHistory {
 
   /**
    * Computes the diffs any history from `head` needs (every commit against each parent) that the
-   * cache lacks, waiting for `pause()` before each; stops early when it answers false. Returns
-   * how many were computed.
+   * cache lacks, from head back, waiting for `pause()` before each; stops early when it answers
+   * false, and after WARM_COMMITS commits (the cache keeps no more). Returns how many it computed.
    */
   async warm(head: string, pause: () => Promise<boolean>): Promise<number> {
     const seen = new Set<string>()
     const pending = [head]
     let computed = 0
-    while (pending.length > 0) {
+    while (pending.length > 0 && seen.size < WARM_COMMITS) {
       const oid = pending.pop()!
       if (seen.has(oid)) continue
       seen.add(oid)
