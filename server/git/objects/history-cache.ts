@@ -46,9 +46,10 @@ export interface HistoryCacheDeps {
  * parent's. Measured (`npm run bench:history -- --sizes 10000 --history 400`: 10,000 posts, 401
  * commits, 2 cores shared with other work): a post's first history after a restart in 4.6 to
  * 23 ms with this cache (a 220 KB file, loaded in 4 to 5 ms at open), as fast as later calls
- * (6 to 33 ms); without it 2,045 ms before tree-diff.ts skipped common prefixes, 968 ms since. A diff is a few entries; a root commit's is the
- * whole folder, but a history walk never diffs a root (it has no parent to compare with), so big
- * diffs are simply not stored (MAX_STORED_CHANGES) and stay in memory only.
+ * (6 to 33 ms); without it 2,045 ms, and 968 to 1,846 ms since tree-diff.ts skips common
+ * prefixes. A diff is a few entries; a root commit's is the whole folder, but a history walk
+ * never diffs a root (it has no parent to compare with), so big diffs are simply not stored
+ * (MAX_STORED_CHANGES) and stay in memory only.
  *
  * Why our own file rather than git's `commit-graph`: that file holds parents, trees and dates
  * but no diffs (changed-path Bloom filters only say "maybe changed"), which are the cost here;
@@ -60,7 +61,8 @@ export interface HistoryCacheDeps {
  * `{"commits":[...],"diffs":[...]}` in arrays (compact), whose SHA-256 the header holds. A file
  * that is truncated (a kill mid-write cannot truncate it, writeFileAtomic renames, but a disk or
  * a hand edit can), edited, of another version, or holding anything malformed is ignored as a
- * whole and rebuilt: a cache can only make an answer slower, never wrong. Writes are debounced
+ * whole and rebuilt: a damaged cache only makes answers slower, never wrong. (A file forged with
+ * a matching checksum is trusted, as anything else in the site's private folder is.) Writes are debounced
  * and in the background (never in a save's path) and the last one happens at close.
  */
 export class HistoryCache {
