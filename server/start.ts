@@ -25,7 +25,8 @@ export async function startServer(options: { config: Config; build: BuildInfo; l
   const { config, build, logger } = options
   // Before the posts are read: it refuses to start beside another writer of the repository,
   // and finishes or undoes a save that a crash interrupted. (The build only reads: no lock.)
-  const repository = await ContentRepository.open({ dir: config.contentDir, logger })
+  // History is cached in the site's folder across restarts, and filled in the background.
+  const repository = await ContentRepository.open({ dir: config.contentDir, logger, history: { cacheDir: config.siteDir, warm: true } })
   let site: Site
   try {
     // Private (it holds password hashes) before the site writes its pages into it.

@@ -5,15 +5,16 @@ import type { Logger } from '../lib/logger.ts'
 import { SerialQueue } from '../lib/serial-queue.ts'
 import { applyPull } from './apply-pull.ts'
 import { blobId } from './objects/blob-id.ts'
-import { CommitGraph } from './objects/commit-graph.ts'
-import type { GitAuthor, RecoveryReport } from './objects/commit-types.ts'
-import { FileHistory, type IdentifyFile } from './objects/file-history.ts'
+import type { RecoveryReport } from './objects/commit-types.ts'
+import type { IdentifyFile } from './objects/file-history.ts'
 import { findRepositoryRoot, GitStore } from './objects/git-store.ts'
+import { HistoryCache } from './objects/history-cache.ts'
 import { AutoPack, type PackingOptions, type PackReport } from './packing/auto-pack.ts'
 import { Recovery } from './recovery.ts'
 import { ConnectedRemote } from './remote/connected-remote.ts'
 import type { RemoteSettings } from './remote/remote-transport.ts'
 import { SideBranches } from './remote/side-branches.ts'
+import { type FileHistoryEntry, historyCacheFile, type HistoryOptions, RepositoryHistory } from './repository-history.ts'
 import { RepositoryJournal } from './repository-journal.ts'
 import { type CommitFilesOptions, commitSave } from './save.ts'
 import { WorkTree } from './work-tree.ts'
@@ -26,21 +27,8 @@ export type { ConnectedRemote, PullResult, RemoteState } from './remote/connecte
 export type { ConflictResolution, SyncConflict } from './remote/remote-merge.ts'
 export type { RemoteSettings } from './remote/remote-transport.ts'
 export type { BranchChange, SideBranch, SideBranches } from './remote/side-branches.ts'
+export type { FileHistoryEntry, HistoryOptions } from './repository-history.ts'
 export type { CommitFilesOptions } from './save.ts'
-
-/** One commit that changed a file (see `fileHistory`). */
-export interface FileHistoryEntry {
-  commit: string
-  author: GitAuthor
-  /** Author date, ISO 8601 in UTC. */
-  date: string
-  /** The commit message, without its final newline. */
-  message: string
-  /** Absolute path of the file in that commit (another name before a rename). */
-  path: string
-  /** The file's blob id in that commit: its version then. */
-  blob: string
-}
 
 /**
  * What `serialize()` hands to its work: the same operations, minus the queueing. Inside
@@ -62,6 +50,7 @@ export interface ContentRepositoryDeps {
   lock: WriterLock
   logger: Logger
   packing?: PackingOptions
+  historyCache: HistoryCache
 }
 
 /**
@@ -78,9 +67,8 @@ export class ContentRepository {
   readonly #journal: RepositoryJournal
   readonly #recovery: Recovery
   readonly #queue = new SerialQueue()
-  readonly #graph: CommitGraph
-  readonly #history: FileHistory
   readonly #autoPack: AutoPack
+  readonly #history: RepositoryHistory
   #closed = false
 
   constructor(deps: ContentRepositoryDeps) {
@@ -93,21 +81,16 @@ export class ContentRepository {
     this.#recovery = new Recovery({ store: this.#store, workTree: this.#workTree, journal: this.#journal, logger, gitdir, tempDir })
     this.#lock = deps.lock
     this.#logger = logger
-    this.#graph = new CommitGraph((oid) => this.#store.readCommit(oid))
-    this.#history = new FileHistory({
-      graph: this.#graph,
-      readTree: (oid) => this.#store.readTreeBytes(oid),
-      readBlob: (oid) => this.#store.readBlob(oid),
-    })
+    this.#history = new RepositoryHistory({ store: this.#store, workTree: this.#workTree, cache: deps.historyCache, logger })
   }
 
   /**
    * Opens the repository holding `dir`: takes the writer lock, removes temp files a crash left
    * behind, and settles a save or pull a crash interrupted (see `recovery`). From then on the
    * repository is packed in the background when loose objects pile up (auto-pack.ts; `packing`
-   * is for tests).
+   * is for tests). `history` says where history is cached across restarts (repository-history.ts).
    */
-  static async open(options: { dir: string; logger: Logger; packing?: PackingOptions }): Promise<ContentRepository> {
+  static async open(options: { dir: string; logger: Logger; packing?: PackingOptions; history?: HistoryOptions }): Promise<ContentRepository> {
     const dir = path.resolve(options.dir)
     const root = await findRepositoryRoot(dir)
     if (root === null) throw new NotAGitRepositoryError(dir)
@@ -118,14 +101,19 @@ export class ContentRepository {
     const tempDir = path.join(gitdir, TEMP_DIR)
     await mkdir(tempDir, { recursive: true })
     const lock = await WriterLock.acquire({ lockPath: path.join(gitdir, LOCK_FILE), tempDir, logger: options.logger })
-    const repository = new ContentRepository({ root, gitdir, lock, logger: options.logger, packing: options.packing })
+    // Never throws: a cache it cannot read is an empty one.
+    const historyCache = await HistoryCache.open({ file: historyCacheFile(options.history), logger: options.logger })
+    const repository = new ContentRepository({ root, gitdir, lock, logger: options.logger, packing: options.packing, historyCache })
     try {
       await repository.#recovery.atOpen(dir)
       await repository.#warmUp(dir)
+      // After recovery, which may move HEAD.
+      if (options.history?.warm) repository.#history.startWarming()
       await repository.#autoPack.start()
       repository.#autoPack.maybeRun()
       return repository
     } catch (error) {
+      await repository.#history.close()
       await repository.#store.close()
       await lock.release()
       throw error
@@ -165,7 +153,14 @@ export class ContentRepository {
   /** Runs `work` alone in the repository's queue, for check-then-commit; see RepositoryTransaction. */
   serialize<T>(work: (tx: RepositoryTransaction) => Promise<T>): Promise<T> {
     if (this.#closed) return Promise.reject(new Error('The content repository is closed'))
-    const save = { store: this.#store, workTree: this.#workTree, journal: this.#journal, recovery: this.#recovery, logger: this.#logger }
+    const save = {
+      store: this.#store,
+      workTree: this.#workTree,
+      journal: this.#journal,
+      recovery: this.#recovery,
+      logger: this.#logger,
+      onCommitted: this.#history.noteCommitted,
+    }
     const done = this.#queue.run(async () => {
       let open = true
       const steps = new SerialQueue()
@@ -207,22 +202,8 @@ export class ContentRepository {
    * (`identify` says which removed file a new one continues). Empty when HEAD has no such file.
    * Read-only, so it does not wait for saves: objects are immutable and the branch is read once.
    */
-  async fileHistory(options: { path: string; identify: IdentifyFile; limit?: number }): Promise<FileHistoryEntry[]> {
-    const filepath = this.#workTree.relative(options.path)
-    const head = await this.#store.readHead()
-    if (head.commit === null) return []
-    const blob = await this.#store.trees.lookup(head.tree, filepath)
-    if (blob === null) return []
-    const identify: IdentifyFile = (file, bytes) => options.identify(this.#workTree.absolute(file), bytes)
-    const versions = await this.#history.versions({ head: head.commit, path: filepath, blob, identify, limit: options.limit })
-    return versions.map(({ commit, path: file, blob: version }) => ({
-      commit: commit.oid,
-      author: commit.author,
-      date: new Date(commit.authoredAt * 1000).toISOString(),
-      message: commit.message.replace(/\n+$/, ''),
-      path: this.#workTree.absolute(file),
-      blob: version,
-    }))
+  fileHistory(options: { path: string; identify: IdentifyFile; limit?: number }): Promise<FileHistoryEntry[]> {
+    return this.#history.fileHistory(options)
   }
 
   /** The bytes of a blob (a version listed by `fileHistory`). */
@@ -239,8 +220,8 @@ export class ContentRepository {
     const pull = { store: this.#store, workTree: this.#workTree, journal: this.#journal, recovery: this.#recovery }
     return new ConnectedRemote({
       store: this.#store,
-      graph: this.#graph,
-      history: this.#history,
+      graph: this.#history.graph,
+      history: this.#history.files,
       settings,
       exclusive: (work) => this.#exclusive(work),
       applyPull: (target) => applyPull(pull, target),
@@ -253,7 +234,7 @@ export class ContentRepository {
   sideBranches(): SideBranches {
     return new SideBranches({
       store: this.#store,
-      graph: this.#graph,
+      graph: this.#history.graph,
       exclusive: (work) => this.#exclusive(work),
       absolute: (filepath) => this.#workTree.absolute(filepath),
       relative: (file) => this.#workTree.relative(file),
@@ -268,6 +249,7 @@ export class ContentRepository {
     const packing = this.#autoPack.close()
     await this.#queue.idle()
     await packing
+    await this.#history.close()
     await this.#store.close()
     await this.#lock.release()
   }

@@ -4,6 +4,7 @@ import { blobId } from './objects/blob-id.ts'
 import { cleanAuthor, cleanMessage } from './objects/commit-text.ts'
 import type { FileChange, GitAuthor } from './objects/commit-types.ts'
 import type { GitStore } from './objects/git-store.ts'
+import type { TreeChange } from './objects/tree-diff.ts'
 import type { Recovery } from './recovery.ts'
 import type { RepositoryJournal, SaveJournal } from './repository-journal.ts'
 import type { WorkTree } from './work-tree.ts'
@@ -30,6 +31,11 @@ export interface SaveDeps {
   journal: RepositoryJournal
   recovery: Recovery
   logger: Logger
+  /**
+   * Told each commit a save made and its exact changes against its parent, which the save knows
+   * without a tree diff (the history cache takes them: a history after a save walks memory).
+   */
+  onCommitted?: (saved: { commit: string; parent: string | null; changes: TreeChange[] }) => void
 }
 
 /** A file of a save, with what it is to become. */
@@ -68,7 +74,9 @@ export async function commitSave(deps: SaveDeps, options: CommitFilesOptions): P
     }
     for (const file of files) await workTree.write(file.path, file.bytes)
     const edits = new Map(files.map((file) => [file.path, file.blobId]))
+    const changes = await changesOf(store, head.tree, files)
     const { commit, tree } = await store.commit({ head, edits, message, author })
+    deps.onCommitted?.({ commit, parent: head.commit, changes })
     await checkoutPaths({ store, workTree, tree, paths: files.map((file) => file.path) })
     await deps.journal.remove('save')
     return commit
@@ -105,6 +113,18 @@ function plan(workTree: WorkTree, changes: FileChange[]): PlannedFile[] {
     const bytes = change.content === null ? null : Buffer.from(change.content, 'utf8')
     return { path: filepath, bytes, blobId: bytes === null ? null : blobId(bytes) }
   })
+}
+
+/** What `diffTrees` reports for this save: the files whose mode or blob changes (TreeStore.edit writes 100644). */
+async function changesOf(store: GitStore, tree: string | null, files: PlannedFile[]): Promise<TreeChange[]> {
+  const changes: TreeChange[] = []
+  for (const file of files) {
+    const entry = await store.trees.entry(tree, file.path)
+    const before = entry ? { mode: entry.mode, oid: entry.oid } : null
+    const after = file.blobId === null ? null : { mode: '100644', oid: file.blobId }
+    if (before?.mode !== after?.mode || before?.oid !== after?.oid) changes.push({ path: file.path, before, after })
+  }
+  return changes
 }
 
 async function matchesTree(store: GitStore, tree: string | null, files: PlannedFile[]): Promise<boolean> {

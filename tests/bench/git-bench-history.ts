@@ -8,9 +8,11 @@ import git from 'isomorphic-git'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { CommitGraph, type CommitInfo } from '../../server/git/objects/commit-graph.ts'
 import { FileHistory } from '../../server/git/objects/file-history.ts'
+import { HistoryCache } from '../../server/git/objects/history-cache.ts'
 import { mergeTrees } from '../../server/git/objects/merge-trees.ts'
 import { encodeLooseObject, encodeTree, parseCommit } from '../../server/git/objects/object-format.ts'
 import { ObjectReader } from '../../server/git/objects/object-reader.ts'
+import { silentLogger } from '../../server/lib/logger.ts'
 import { type BenchRepo, median, ms, report } from './git-bench-harness.ts'
 
 const author = { name: 'Bench', email: 'bench@example.com' }
@@ -90,7 +92,7 @@ export async function benchMergesAndHistory(repo: BenchRepo): Promise<void> {
       const commit = parseCommit((await fresh.read(oid))!.content)
       return { oid, tree: commit.tree, parents: commit.parents, author: commit.author, authoredAt: commit.author.timestamp, committedAt: commit.committer.timestamp, message: commit.message }
     }
-    const history = new FileHistory({ graph: new CommitGraph(info), readTree: async (oid) => (await fresh.read(oid))!.content, readBlob: async (oid) => (await fresh.read(oid))!.content })
+    const history = new FileHistory({ cache: new HistoryCache({ file: null, logger: silentLogger }), graph: new CommitGraph(info), readTree: async (oid) => (await fresh.read(oid))!.content, readBlob: async (oid) => (await fresh.read(oid))!.content })
     let versions = 0
     const cold = await median(1, async () => (versions = (await history.versions({ head: main, path: filepath, blob, identify })).length))
     const otherPath = `content/blog/${slugs[31]}.html`

@@ -6,7 +6,9 @@
  * the file's slug changes with its name). Then the history of a post, three ways:
  *   - isomorphic-git `log({ filepath, follow: true })`, what the issue suggested first;
  *   - `ContentRepository.fileHistory` cold (first call after open: every commit's diff computed);
- *   - the same warm (another post; the diffs are remembered), and after one more commit.
+ *   - the same warm (another post; the diffs are remembered), and after one more commit;
+ *   - the first call after a restart: the repository closed (its history cache written to a
+ *     folder, as the server's site folder) and opened again over the same cache folder.
  * Also reports whether each way follows the rename. Never touches this repository.
  */
 import fs from 'node:fs'
@@ -18,6 +20,7 @@ import git from 'isomorphic-git'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'
 import { ContentRepository } from '../../server/git/content-repository.ts'
+import { HISTORY_CACHE_FILE, HistoryCache } from '../../server/git/objects/history-cache.ts'
 import { silentLogger } from '../../server/lib/logger.ts'
 import { runGit } from '../support/git.ts'
 import { generatePosts } from './generate-posts.ts'
@@ -65,17 +68,21 @@ for (const size of sizes) {
     const isoMs = performance.now() - started
     const isoFollows = isoLog.some((entry) => entry.commit.message.includes(`(${renamed.from})`))
 
-    const repository = await ContentRepository.open({ dir: blogDir, logger: silentLogger })
-    try {
-      const identify = (file: string, bytes: Uint8Array) => {
-        try {
-          return parsePostFile(Buffer.from(bytes).toString('utf8'), path.basename(file)).id
-        } catch {
-          return null
-        }
+    const identify = (file: string, bytes: Uint8Array) => {
+      try {
+        return parsePostFile(Buffer.from(bytes).toString('utf8'), path.basename(file)).id
+      } catch {
+        return null
       }
+    }
+    // Outside the repository, as the server's site folder is.
+    const cacheDir = path.join(dir, 'site')
+    const repository = await ContentRepository.open({ dir: blogDir, logger: silentLogger, history: { cacheDir } })
+    let row: string[]
+    let cold: Awaited<ReturnType<ContentRepository['fileHistory']>>
+    try {
       started = performance.now()
-      const cold = await repository.fileHistory({ path: path.join(dir, target), identify })
+      cold = await repository.fileHistory({ path: path.join(dir, target), identify })
       const coldMs = performance.now() - started
       const follows = cold.some((entry) => entry.message.includes(`(${renamed.from})`))
       started = performance.now()
@@ -93,9 +100,28 @@ for (const size of sizes) {
       if (after.length !== cold.length + 1) throw new Error(`expected ${cold.length + 1} versions after one more commit, got ${after.length}`)
       log(`isomorphic-git log ${isoMs.toFixed(0)} ms (${isoLog.length} commits, follows the rename: ${isoFollows})`)
       log(`fileHistory cold ${coldMs.toFixed(0)} ms (${cold.length} versions, follows: ${follows}); warm ${warmMs.toFixed(1)} ms (${warm.length}); after a commit ${afterMs.toFixed(1)} ms`)
-      rows.push([String(size), String(historyCommits), isoMs.toFixed(0), String(isoFollows), coldMs.toFixed(0), warmMs.toFixed(1), afterMs.toFixed(1), String(follows)])
+      row = [String(size), String(historyCommits), isoMs.toFixed(0), String(isoFollows), coldMs.toFixed(0), warmMs.toFixed(1), afterMs.toFixed(1), String(follows)]
     } finally {
       await repository.close()
+    }
+    // The restart: the cache was written at close; the new repository loads it at open.
+    const cacheFile = path.join(cacheDir, HISTORY_CACHE_FILE)
+    started = performance.now()
+    const loaded = await HistoryCache.open({ file: cacheFile, logger: silentLogger })
+    const loadMs = performance.now() - started
+    log(`history cache: ${(fs.statSync(cacheFile).size / 1024).toFixed(0)} KB, ${loaded.size.commits} commits and ${loaded.size.diffs} diffs, loaded in ${loadMs.toFixed(1)} ms`)
+    started = performance.now()
+    const reopened = await ContentRepository.open({ dir: blogDir, logger: silentLogger, history: { cacheDir } })
+    const openMs = performance.now() - started
+    try {
+      started = performance.now()
+      const restarted = await reopened.fileHistory({ path: path.join(dir, target), identify })
+      const restartMs = performance.now() - started
+      if (restarted.length !== cold.length + 1) throw new Error(`expected ${cold.length + 1} versions after the restart, got ${restarted.length}`)
+      log(`after a restart with the cache: open ${openMs.toFixed(0)} ms, first history ${restartMs.toFixed(1)} ms (${restarted.length} versions)`)
+      rows.push([...row, restartMs.toFixed(1)])
+    } finally {
+      await reopened.close()
     }
   } finally {
     if (values.keep) log(`kept ${dir}`)
@@ -104,7 +130,7 @@ for (const size of sizes) {
 }
 
 console.log('\nHistory of one post (ms):')
-console.log(table(['posts', 'commits', 'isomorphic-git log', 'follows rename', 'fileHistory cold', 'warm (other post)', 'after 1 commit', 'follows rename'], rows))
+console.log(table(['posts', 'commits', 'isomorphic-git log', 'follows rename', 'fileHistory cold', 'warm (other post)', 'after 1 commit', 'follows rename', 'first after restart (cache)'], rows))
 
 /**
  * `count` commits through one git fast-import (a packfile, as a clone has), each editing one

@@ -63,14 +63,19 @@ export class TreeStore {
 
   /** The blob at `filepath` in the tree `root` (null: no tree at all), or null when there is none. */
   async lookup(root: string | null, filepath: string): Promise<string | null> {
+    const entry = await this.entry(root, filepath)
+    return entry?.type === 'blob' ? entry.oid : null
+  }
+
+  /** The entry at `filepath` in the tree `root` (null: no tree at all), whatever its type, or null. */
+  async entry(root: string | null, filepath: string): Promise<TreeEntry | null> {
     const names = filepath.split('/')
     let tree = root
     for (const [i, name] of names.entries()) {
       if (tree === null) return null
       const entry = (await this.read(tree)).get(name)
       if (!entry) return null
-      const last = i === names.length - 1
-      if (last) return entry.type === 'blob' ? entry.oid : null
+      if (i === names.length - 1) return entry
       tree = entry.type === 'tree' ? entry.oid : null
     }
     return null

@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { CommitGraph } from '../../../server/git/objects/commit-graph.ts'
 import { FileHistory, type IdentifyFile } from '../../../server/git/objects/file-history.ts'
+import { HistoryCache } from '../../../server/git/objects/history-cache.ts'
+import { silentLogger } from '../../../server/lib/logger.ts'
 import { runGit } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { commitReader, stepsArb, writeHistory } from './random-history.ts'
@@ -25,6 +27,7 @@ const identify: IdentifyFile = (_path, bytes) => /^id: (.*)$/m.exec(Buffer.from(
 
 function history(): FileHistory {
   return new FileHistory({
+    cache: new HistoryCache({ file: null, logger: silentLogger }),
     graph: new CommitGraph(commitReader(shared.reader)),
     readTree: async (oid) => (await shared.reader.read(oid))!.content,
     readBlob: async (oid) => (await shared.reader.read(oid))!.content,
