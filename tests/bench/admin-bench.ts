@@ -23,6 +23,7 @@ import { runGit } from '../support/git.ts'
 import { addHistory } from './add-history.ts'
 import { firstParagraphText, measureAdminInBrowser } from './admin-browser.ts'
 import { type Admin, measureCliPeer, measureHistoryAfterStart, measureSaveToLive, measureStaleStart } from './admin-server.ts'
+import { measureListDesigns } from './admin-list-design.ts'
 import { measureBuild } from './measure-build.ts'
 import { startBenchServer } from './measure-server.ts'
 import { loadAverage } from './process-stats.ts'
@@ -131,6 +132,7 @@ try {
   for (const line of stale.renderLog) console.log(`  server: ${line}`)
 
   printTable({ browserRuns, saveResult, cliMs, history, stale })
+  printListDesigns(measureListDesigns(project.posts))
   process.exitCode = 0
 } finally {
   for (const dir of dataDirs) await rm(dir, { recursive: true, force: true })
@@ -197,4 +199,11 @@ function printTable(figures: {
   if (Math.max(...loads.map((l) => l.load)) > cores) {
     console.log(`WARNING: other work kept the machine busier than its ${cores} cores: times are inflated by the wait for a core.`)
   }
+}
+
+/** Why the list is paged by the server: the bytes of each design before the first card shows. */
+function printListDesigns(result: ReturnType<typeof measureListDesigns>): void {
+  console.log(`\n=== the admin list's design at ${postCount.toLocaleString('en-US')} posts (Brotli 5, as the server compresses) ===`)
+  console.log(table(['design', 'bytes', 'per post'], result.rows.map((row) => [row.design, row.bytes.toLocaleString('en-US'), `${row.perPost.toFixed(1)} B`])))
+  console.log(`Server-side search over every post, first page of its matches: p50 ${result.searchMs.p50.toFixed(2)} ms, p95 ${result.searchMs.p95.toFixed(2)} ms (in process).`)
 }

@@ -1,0 +1,42 @@
+/**
+ * Issue 12 asks to choose between a list paged and searched by the server and a compact whole
+ * index fetched once (at most ~100 bytes a post compressed), measured. This measures both on the
+ * bench's generated posts, in process: the bytes each design sends before the first card shows
+ * (Brotli 5, as the server compresses dynamic JSON), and what a server-side search costs.
+ */
+import { brotliCompressSync, constants } from 'node:zlib'
+import type { Post } from '../../server/content/post.ts'
+import { serializePost } from '../../server/content/serialize-post.ts'
+import { blobId } from '../../server/git/objects/blob-id.ts'
+import { listEntry, selectPosts, toCard } from '../../server/services/admin-post-list.ts'
+import { percentile } from './report.ts'
+
+const brotliBytes = (text: string) => brotliCompressSync(Buffer.from(text), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length
+
+export interface ListDesignRow {
+  design: string
+  bytes: number
+  perPost: number
+}
+
+export function measureListDesigns(posts: readonly Post[]): { rows: ListDesignRow[]; searchMs: { p50: number; p95: number } } {
+  const cards = posts.map((post) => toCard({ ...post, version: blobId(serializePost(post)) }))
+  const whole = brotliBytes(JSON.stringify(cards))
+  // What a compact index could hold and still sort, search and filter: no summary, no version.
+  const compact = brotliBytes(JSON.stringify(cards.map((card) => [card.id, card.slug, card.title, card.publishDate, card.isPublished ? 1 : 0])))
+  const page = brotliBytes(JSON.stringify(cards.slice(0, 20)))
+  const rows = [
+    { design: 'whole index, every card (summary, version)', bytes: whole, perPost: whole / cards.length },
+    { design: 'compact index (id, slug, title, date, state)', bytes: compact, perPost: compact / cards.length },
+    { design: 'server-paged: one page of 20 cards (chosen)', bytes: page, perPost: page / 20 },
+  ]
+  const entries = cards.map(listEntry)
+  const words = ['watchio', 'apple tv', 'playlist subtitles', 'no such words here', 'tips']
+  const times: number[] = []
+  for (let run = 0; run < 40; run++) {
+    const started = performance.now()
+    selectPosts(entries, { q: words[run % words.length], page: 1 })
+    times.push(performance.now() - started)
+  }
+  return { rows, searchMs: { p50: percentile(times, 50), p95: percentile(times, 95) } }
+}
