@@ -5,6 +5,7 @@ import type { AdminPostSummary } from '../../../server/services/admin-post-list.
 import { ADMIN_POSTS_KEY, apiRequest, POST_PROBLEMS_KEY, PUBLIC_POSTS_KEY, queryClient, SYNC_KEY } from '../query-client.ts'
 import { Pagination } from './Pagination.tsx'
 import { type Keep, PostCard } from './PostCard.tsx'
+import { preloadRichTextEditor } from './PostFormFields.tsx'
 import { PostListControls } from './PostListControls.tsx'
 import { PostProblems } from './PostProblems.tsx'
 import { type ListView, PER_PAGE, usePostList } from './use-post-list.ts'
@@ -56,6 +57,14 @@ export function PostList(props: { view: ListView; onViewChange: (view: ListView)
     if (beyondLast) onViewChange({ ...view, page: pages })
   }, [beyondLast, pages, view, onViewChange])
   const filtered = view.search.trim() !== '' || view.state !== 'all'
+  // Once the list is on screen, the editor's code downloads while the admin reads: Edit then
+  // waits only for the post, not for Milkdown (its own chunk, ~150 kB).
+  const shown = page !== undefined
+  useEffect(() => {
+    if (!shown) return
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200))
+    idle(() => preloadRichTextEditor())
+  }, [shown])
 
   return (
     <section aria-labelledby="admin-posts-title">
