@@ -28,6 +28,7 @@ import { ContentSync } from './services/content-sync.ts'
 import { LoginGuard } from './services/login-guard.ts'
 import { PostHistory } from './services/post-history.ts'
 import { PostReviews } from './services/post-reviews.ts'
+import type { CatchUpOptions } from './services/page-catch-up.ts'
 import { PublicPages } from './services/public-pages.ts'
 
 /**
@@ -57,6 +58,8 @@ export async function openSite(options: {
   pagesFor: 'build' | 'site'
   /** The content repository's root: problems with post files name them relative to it. */
   repositoryRoot?: string
+  /** The pace of the start's background catch-up (PublicPages.catchUp). */
+  catchUp?: CatchUpOptions
 }) {
   const { config, build, logger } = options
   if (config.mode === 'production') await loadServerBuild(config.distDir)
@@ -86,6 +89,7 @@ export async function openSite(options: {
     siteUrl: config.siteUrl,
     builtOn: build.builtAt.slice(0, 10),
     logger,
+    catchUp: options.catchUp,
   })
   // In development nothing is prerendered: every request renders with the current index.
   if (config.mode === 'production') content.onChange((change) => pages.applyChange(change).catch(() => {})) // failures are logged by the queue
