@@ -9,7 +9,7 @@ import type { PublicPage } from '../pages/page-routes.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import { renderRobots, renderSitemap } from '../pages/sitemap-robots.ts'
 import type { ContentChange } from './blog-content.ts'
-import { type CatchUpOptions, catchUpInChunks } from './page-catch-up.ts'
+import { type CatchUpOptions, catchUpInChunks, PendingPages } from './page-catch-up.ts'
 import { PageStamps, type PagesState, readPagesState } from './page-stamps.ts'
 
 /** How many pages render at once: rendering is CPU work, this only overlaps the file writes. */
@@ -67,11 +67,13 @@ export class PublicPages {
   readonly #queue = new SerialQueue()
   #stateSaveTimer: NodeJS.Timeout | null = null
   /**
-   * URL → how many queued reconciles are still to look at it. While a URL is here its file may
-   * be out of date, so fileFor gives none and the request renders the page from the index as it
-   * is now: no visitor gets a page that disagrees with the content. One Map lookup per request.
+   * While a URL is here its file may be out of date, so fileFor gives none and the request
+   * renders the page from the index as it is now: no visitor gets a page that disagrees with
+   * the content.
    */
-  readonly #pending = new Map<string, number>()
+  readonly #pending = new PendingPages()
+  /** What catchUp() found stale, until renderStale() takes it. */
+  #stale: string[] = []
   /** The start's background catch-up, until it has finished or stopped. */
   #catchingUp: Promise<void> = Promise.resolve()
   #closing = false
@@ -101,8 +103,7 @@ export class PublicPages {
 
   /**
    * At start: finds what changed since the pages were last written and what the build does not
-   * already hold as it is, and renders those pages in the background, a chunk at a time (a
-   * save's pages go between two chunks). Until its turn comes, each stale page is rendered when
+   * already hold as it is. Until renderStale() comes to it, each stale page is rendered when
    * asked for (fileFor gives no file for it). Answers how many pages are stale.
    */
   async catchUp(): Promise<number> {
@@ -123,7 +124,17 @@ export class PublicPages {
       if (wanted !== undefined && stamps[url] === undefined && wanted === this.#seedStamps[url]) stamps[url] = wanted
       else stale.push(url)
     }
-    this.#markPending(stale)
+    this.#pending.add(stale)
+    this.#stale = stale
+    return stale.length
+  }
+
+  /**
+   * Renders the pages catchUp() found stale, in the background (once the server listens), a
+   * chunk at a time: a save's pages go between two chunks.
+   */
+  renderStale(): void {
+    const stale = this.#stale.splice(0)
     this.#catchingUp = catchUpInChunks({
       stale,
       pace: this.#deps.catchUp,
@@ -131,7 +142,6 @@ export class PublicPages {
       stopping: () => this.#closing,
       logger: this.#deps.logger,
     }).then(() => this.#saveStateNowIfDue())
-    return stale.length
   }
 
   /** After a content change: the list, and the changed or removed posts' own pages. */
@@ -139,7 +149,7 @@ export class PublicPages {
     const urls = [...change.updated, ...change.removed].map((slug) => `/blog/${slug}`)
     if (change.publishedListChanged) urls.push('/blog', '/sitemap.xml')
     // At once, before any request can ask for them: their files are out of date from now on.
-    this.#markPending(urls)
+    this.#pending.add(urls)
     return this.#enqueue(() => this.#reconcile(urls, { saveStateNow: false }))
   }
 
@@ -180,18 +190,6 @@ export class PublicPages {
     await this.#enqueue(async () => (await this.#saveState(), 0)).catch(() => {})
   }
 
-  #markPending(urls: readonly string[]): void {
-    for (const url of urls) this.#pending.set(url, (this.#pending.get(url) ?? 0) + 1)
-  }
-
-  /** One queued reconcile has looked at `url`: its file is current once none is left. */
-  #settle(url: string): void {
-    const count = this.#pending.get(url)
-    if (count === undefined) return
-    if (count > 1) this.#pending.set(url, count - 1)
-    else this.#pending.delete(url)
-  }
-
   #enqueue(work: () => Promise<number>): Promise<number> {
     const run = this.#queue.run(work)
     run.catch((error: unknown) => this.#deps.logger.error('Regenerating pages failed', error))
@@ -220,7 +218,7 @@ export class PublicPages {
           failure ??= error
           await this.#forget(url).catch(() => {})
         } finally {
-          this.#settle(url)
+          this.#pending.settle(url)
         }
       }
     }
