@@ -12,6 +12,7 @@ import { loadSessionSecret } from './accounts/session-secret.ts'
 import { SessionStore } from './accounts/session-store.ts'
 import type { BuildInfo } from './build-info.ts'
 import type { Config } from './config.ts'
+import { ParsedPosts } from './content/parsed-posts.ts'
 import { PostFiles } from './content/post-files.ts'
 import { blogDirOf, PostPaths, repositoryPath } from './content/post-paths.ts'
 import { watchFolder } from './content/watch-folder.ts'
@@ -65,8 +66,17 @@ export async function openSite(options: {
   if (config.mode === 'production') await loadServerBuild(config.distDir)
   const blogDir = blogDirOf(config.contentDir)
   const folder = options.repositoryRoot ? repositoryPath(options.repositoryRoot, blogDir) : blogDir
-  const content = new BlogContent({ files: new PostFiles(blogDir), logger, folder })
+  // A running site keeps what it read from each post file, so that its next start parses only
+  // the files that changed. Not in development, where dist/ (and its source hash) may be older
+  // than the code that reads the posts.
+  const parsed =
+    options.pagesFor === 'site' && config.mode === 'production'
+      ? new ParsedPosts({ file: path.join(config.siteDir, 'parsed-posts.json'), parser: build.sourceHash })
+      : undefined
+  await parsed?.load()
+  const content = new BlogContent({ files: new PostFiles({ blogDir, parsed }), logger, folder })
   await content.load()
+  await parsed?.save()
   const settings = renderSettingsOf(config)
   if (options.pagesFor === 'site' && build.settings && JSON.stringify(build.settings) !== JSON.stringify(settings)) {
     // Not an error, but it costs a render of every page at first start: say why.

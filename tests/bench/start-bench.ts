@@ -107,7 +107,7 @@ async function measurePhases(projectDir: string): Promise<void> {
   const { PageStamps } = await own('services/page-stamps.ts')
   const repository = await time('ContentRepository.open', () => ContentRepository.open({ dir: path.join(projectDir, 'content'), logger: silentLogger }))
   await time('loadServerBuild (dist/server)', () => loadServerBuild(path.join(projectDir, 'dist')))
-  const content = new BlogContent({ files: new PostFiles(path.join(projectDir, 'content/blog')), logger: silentLogger })
+  const content = new BlogContent({ files: new PostFiles({ blogDir: path.join(projectDir, 'content/blog') }), logger: silentLogger })
   await time(`content.load (${size} files read and parsed)`, () => content.load())
   const publicPages = await time('readPublicPages', () => readPublicPages())
   const stamps = new PageStamps({ index: content.index, publicPages, renderId: SITE_URL, builtOn: '2025-01-01' })
