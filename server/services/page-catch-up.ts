@@ -20,10 +20,19 @@ export interface CatchUpOptions {
   beforeChunk?: (progress: { done: number; total: number }) => Promise<void>
 }
 
+/** At start, before anything is rendered: how many pages are stale, and what happens to them. */
+export function reportStale(logger: Logger, count: number): void {
+  if (count === 0) return
+  logger.info(
+    `${count} pages differ from their content (changed since they were rendered, or rendered for other settings or another build): ` +
+      'rendering them in the background; until then each is rendered when asked for',
+  )
+}
+
 /**
  * The start's catch-up, in the background: the stale pages a chunk at a time, each chunk one
  * job of the pages' queue, queued only when the one before is done, so that a save's pages
- * run between two chunks instead of behind all of them. Says in the log how many, how far
+ * run between two chunks instead of behind all of them. Says in the log how far it is
  * every few seconds, and how long it took; stops early when `stopping()` (at shutdown).
  */
 export async function catchUpInChunks(options: {
@@ -36,10 +45,6 @@ export async function catchUpInChunks(options: {
 }): Promise<void> {
   const { stale, pace, runChunk, stopping, logger } = options
   if (stale.length === 0) return
-  logger.info(
-    `${stale.length} pages differ from their content (changed since they were rendered, or rendered for other settings or another build): ` +
-      'rendering them in the background; until then each is rendered when asked for',
-  )
   const chunkSize = pace?.chunkSize ?? CHUNK_SIZE
   const progressEveryMs = pace?.progressEveryMs ?? PROGRESS_EVERY_MS
   const started = performance.now()

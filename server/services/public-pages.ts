@@ -9,7 +9,7 @@ import type { PublicPage } from '../pages/page-routes.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import { renderRobots, renderSitemap } from '../pages/sitemap-robots.ts'
 import type { ContentChange } from './blog-content.ts'
-import { type CatchUpOptions, catchUpInChunks, PendingPages } from './page-catch-up.ts'
+import { type CatchUpOptions, catchUpInChunks, PendingPages, reportStale } from './page-catch-up.ts'
 import { PageStamps, type PagesState, readPagesState } from './page-stamps.ts'
 
 /** How many pages render at once: rendering is CPU work, this only overlaps the file writes. */
@@ -72,8 +72,7 @@ export class PublicPages {
    * the content.
    */
   readonly #pending = new PendingPages()
-  /** What catchUp() found stale, until renderStale() takes it. */
-  #stale: string[] = []
+  #beginRendering = () => {}
   /** The start's background catch-up, until it has finished or stopped. */
   #catchingUp: Promise<void> = Promise.resolve()
   #closing = false
@@ -125,23 +124,26 @@ export class PublicPages {
       else stale.push(url)
     }
     this.#pending.add(stale)
-    this.#stale = stale
+    reportStale(this.#deps.logger, stale.length)
+    // idle() waits for these from now on, though their rendering begins only with renderStale().
+    const begun = new Promise<void>((resolve) => (this.#beginRendering = resolve))
+    this.#catchingUp = begun
+      .then(() =>
+        catchUpInChunks({
+          stale,
+          pace: this.#deps.catchUp,
+          runChunk: (urls) => this.#enqueue(() => this.#reconcile(urls, { saveStateNow: false })),
+          stopping: () => this.#closing,
+          logger: this.#deps.logger,
+        }),
+      )
+      .then(() => this.#saveStateNowIfDue())
     return stale.length
   }
 
-  /**
-   * Renders the pages catchUp() found stale, in the background (once the server listens), a
-   * chunk at a time: a save's pages go between two chunks.
-   */
+  /** Renders the pages catchUp() found stale, in the background, a chunk at a time (a save's pages go between two). */
   renderStale(): void {
-    const stale = this.#stale.splice(0)
-    this.#catchingUp = catchUpInChunks({
-      stale,
-      pace: this.#deps.catchUp,
-      runChunk: (urls) => this.#enqueue(() => this.#reconcile(urls, { saveStateNow: false })),
-      stopping: () => this.#closing,
-      logger: this.#deps.logger,
-    }).then(() => this.#saveStateNowIfDue())
+    this.#beginRendering()
   }
 
   /** After a content change: the list, and the changed or removed posts' own pages. */
@@ -173,6 +175,7 @@ export class PublicPages {
   /** At shutdown: the catch-up stops after its current chunk; the next start renders what is left. */
   stopCatchUp(): void {
     this.#closing = true
+    this.#beginRendering()
   }
 
   /** At shutdown: stops the catch-up, waits for queued work and writes the stamps now. */
