@@ -12,6 +12,7 @@ import { loadSessionSecret } from './accounts/session-secret.ts'
 import { SessionStore } from './accounts/session-store.ts'
 import type { BuildInfo } from './build-info.ts'
 import type { Config } from './config.ts'
+import { ParsedPosts } from './content/parsed-posts.ts'
 import { PostFiles } from './content/post-files.ts'
 import { blogDirOf, PostPaths, repositoryPath } from './content/post-paths.ts'
 import { watchFolder } from './content/watch-folder.ts'
@@ -28,6 +29,7 @@ import { ContentSync } from './services/content-sync.ts'
 import { LoginGuard } from './services/login-guard.ts'
 import { PostHistory } from './services/post-history.ts'
 import { PostReviews } from './services/post-reviews.ts'
+import type { CatchUpOptions } from './services/page-catch-up.ts'
 import { PublicPages } from './services/public-pages.ts'
 
 /**
@@ -57,13 +59,24 @@ export async function openSite(options: {
   pagesFor: 'build' | 'site'
   /** The content repository's root: problems with post files name them relative to it. */
   repositoryRoot?: string
+  /** The pace of the start's background catch-up (PublicPages.catchUp). */
+  catchUp?: CatchUpOptions
 }) {
   const { config, build, logger } = options
   if (config.mode === 'production') await loadServerBuild(config.distDir)
   const blogDir = blogDirOf(config.contentDir)
   const folder = options.repositoryRoot ? repositoryPath(options.repositoryRoot, blogDir) : blogDir
-  const content = new BlogContent({ files: new PostFiles(blogDir), logger, folder })
+  // A running site keeps what it read from each post file, so that its next start parses only
+  // the files that changed. Not in development, where dist/ (and its source hash) may be older
+  // than the code that reads the posts.
+  const parsed =
+    options.pagesFor === 'site' && config.mode === 'production'
+      ? new ParsedPosts({ file: path.join(config.siteDir, 'parsed-posts.json'), parser: build.sourceHash })
+      : undefined
+  await parsed?.load()
+  const content = new BlogContent({ files: new PostFiles({ blogDir, parsed }), logger, folder })
   await content.load()
+  await parsed?.save()
   const settings = renderSettingsOf(config)
   if (options.pagesFor === 'site' && build.settings && JSON.stringify(build.settings) !== JSON.stringify(settings)) {
     // Not an error, but it costs a render of every page at first start: say why.
@@ -86,6 +99,7 @@ export async function openSite(options: {
     siteUrl: config.siteUrl,
     builtOn: build.builtAt.slice(0, 10),
     logger,
+    catchUp: options.catchUp,
   })
   // In development nothing is prerendered: every request renders with the current index.
   if (config.mode === 'production') content.onChange((change) => pages.applyChange(change).catch(() => {})) // failures are logged by the queue

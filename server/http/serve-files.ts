@@ -13,14 +13,14 @@ const SAFE_FILE_PATH = /^\/(?:[a-z0-9_-][a-z0-9._-]*\/)*[a-z0-9_-][a-z0-9._-]*\.
 export interface SiteFiles {
   /** The build's client files (`dist/client`): hashed assets and public files. */
   assetsDir: string
-  /** The file of the site's page at a URL path, or null when the site has no page there. */
+  /** The file of the site's page at a URL path, or null when the site has no current page there (none, or a stale one). */
   pageFile: (urlPathname: string) => string | null
 }
 
 /**
  * The website, from memory: the site's pages (its own, or the build's where they are the
  * same), then the build's assets and public files; whatever the site has no page for
- * (unknown paths, a deleted post, a page not yet regenerated) is rendered by vike at request
+ * (unknown paths, a deleted post, a page stale since a change or since start) is rendered at request
  * time. The build's prerendered pages are never served as plain files: a page the site has
  * removed stays removed. In development there are no files: every page is rendered.
  */

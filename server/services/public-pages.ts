@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto'
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { writeFileAtomic } from '../lib/atomic-write.ts'
 import type { PostIndex } from '../content/post-index.ts'
@@ -9,17 +8,9 @@ import { pageFilePath, type PageFiles } from '../pages/page-files.ts'
 import type { PublicPage } from '../pages/page-routes.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import { renderRobots, renderSitemap } from '../pages/sitemap-robots.ts'
-import { blogListPreview } from '../../renderer/blog-list.ts'
 import type { ContentChange } from './blog-content.ts'
-
-/** The list of posts: stamped with what it shows, and dated by its newest post in the sitemap. */
-const BLOG_LIST_PATH = '/blog'
-
-interface PagesState {
-  renderId: string
-  /** URL → stamp of the data its HTML was rendered from. */
-  stamps: Record<string, string>
-}
+import { type CatchUpOptions, catchUpInChunks, PendingPages, reportStale } from './page-catch-up.ts'
+import { PageStamps, type PagesState, readPagesState } from './page-stamps.ts'
 
 /** How many pages render at once: rendering is CPU work, this only overlaps the file writes. */
 const RENDER_CONCURRENCY = 4
@@ -47,6 +38,8 @@ export interface PublicPagesDeps {
   /** `YYYY-MM-DD` of the build: the sitemap's lastmod for pages that do not come from posts. */
   builtOn: string
   logger: Logger
+  /** The background catch-up's pace: its chunk size, and a hook before each chunk (tests hold it there). */
+  catchUp?: CatchUpOptions
 }
 
 /**
@@ -66,50 +59,28 @@ export interface PublicPagesDeps {
  */
 export class PublicPages {
   readonly #deps: PublicPagesDeps
+  readonly #stamps: PageStamps
   #state: PagesState
   /** The build's stamps, when its pages were rendered with this site's renderId. */
   #seedStamps: Record<string, string> = {}
   /** One reconcile at a time: they read and write the same stamps and page files. */
   readonly #queue = new SerialQueue()
   #stateSaveTimer: NodeJS.Timeout | null = null
+  /**
+   * While a URL is here its file may be out of date, so fileFor gives none and the request
+   * renders the page from the index as it is now: no visitor gets a page that disagrees with
+   * the content.
+   */
+  readonly #pending = new PendingPages()
+  #beginRendering = () => {}
+  /** The start's background catch-up, until it has finished or stopped. */
+  #catchingUp: Promise<void> = Promise.resolve()
+  #closing = false
 
   constructor(deps: PublicPagesDeps) {
     this.#deps = deps
+    this.#stamps = new PageStamps(deps)
     this.#state = { renderId: deps.renderId, stamps: {} }
-  }
-
-  /** Every URL that should be prerendered now. */
-  expectedUrls(): string[] {
-    const posts = this.#deps.index.list().map((summary) => `/blog/${summary.slug}`)
-    return [...this.#deps.publicPages.map((page) => page.path), ...posts, '/sitemap.xml', '/robots.txt']
-  }
-
-  /**
-   * The stamp of the data `url` is rendered from, or undefined when the URL should not exist.
-   * Computed per URL so that a save of one post hashes that post, not all 10,000.
-   */
-  expectedStamp(url: string): string | undefined {
-    const { index, renderId, publicPages } = this.#deps
-    // /blog shows the first page and the count; the sitemap the published slugs and dates (and
-    // the build date). A title edit on page 5 of 1,000 changes neither.
-    if (url === BLOG_LIST_PATH) return stamp(renderId, blogListPreview(index.list()))
-    if (publicPages.some((page) => page.path === url) || url === '/robots.txt') return renderId
-    if (url === '/sitemap.xml') return stamp(renderId, [index.publishedUrlsDigest(), this.#deps.builtOn])
-    if (!url.startsWith('/blog/')) return undefined
-    const post = index.bySlugAny(url.slice('/blog/'.length))
-    return post?.isPublished ? stamp(renderId, post) : undefined
-  }
-
-  /** Every public page and published post, redirect pages excepted. */
-  sitemapEntries() {
-    const { index, builtOn, publicPages } = this.#deps
-    const list = index.list()
-    const listed = publicPages.filter((page) => page.inSitemap && page.path !== BLOG_LIST_PATH)
-    return [
-      ...listed.map((page) => ({ path: page.path, lastmod: builtOn })),
-      { path: BLOG_LIST_PATH, lastmod: list[0]?.publishDate ?? builtOn },
-      ...list.map((post) => ({ path: `/blog/${post.slug}`, lastmod: post.publishDate })),
-    ]
   }
 
   /**
@@ -117,7 +88,7 @@ export class PublicPages {
    * the same page), or null when the site has no page there: render it, or answer 404.
    */
   fileFor(url: string): string | null {
-    if (!Object.hasOwn(this.#state.stamps, url)) return null
+    if (this.#pending.has(url) || !Object.hasOwn(this.#state.stamps, url)) return null
     const { seed, files } = this.#deps
     const fromSeed = seed !== undefined && this.#seedStamps[url] === this.#state.stamps[url]
     return pageFilePath(fromSeed ? seed.dir : files.dir, url)
@@ -126,46 +97,100 @@ export class PublicPages {
   /** Renders every page from scratch (the build). */
   generateAll(): Promise<number> {
     this.#state = { renderId: this.#deps.renderId, stamps: {} }
-    return this.#enqueue(() => this.#reconcile(this.expectedUrls(), { saveStateNow: true }))
+    return this.#enqueue(() => this.#reconcile(this.#stamps.expectedUrls(), { saveStateNow: true }))
   }
 
   /**
-   * At start: renders only what changed since the pages were last written, and what the
-   * build does not already hold as it is.
+   * At start: finds what changed since the pages were last written and what the build does not
+   * already hold as it is. Until renderStale() comes to it, each stale page is rendered when
+   * asked for (fileFor gives no file for it). Answers how many pages are stale.
    */
   async catchUp(): Promise<number> {
     const { renderId, seed, files } = this.#deps
-    const saved = await readState(this.#deps.stateFile)
+    const saved = await readPagesState(this.#deps.stateFile)
     if (saved?.renderId === renderId) this.#state = saved
     // Pages rendered for another build or other settings (or by a run whose stamps were lost)
     // are all out of date: start from an empty folder, so none is left behind.
     else await files.clear()
-    const built = seed ? await readState(seed.stateFile) : null
+    const built = seed ? await readPagesState(seed.stateFile) : null
     this.#seedStamps = built?.renderId === renderId ? built.stamps : {}
-    const urls = [...new Set([...this.expectedUrls(), ...Object.keys(this.#state.stamps)])]
-    return this.#enqueue(() => this.#reconcile(urls, { saveStateNow: true }))
+    const { stamps } = this.#state
+    const stale: string[] = []
+    for (const url of new Set([...this.#stamps.expectedUrls(), ...Object.keys(stamps)])) {
+      const wanted = this.#stamps.expectedStamp(url)
+      if (wanted === stamps[url]) continue
+      // The build's very page, and no copy of our own to remove: serve it from now on.
+      if (wanted !== undefined && stamps[url] === undefined && wanted === this.#seedStamps[url]) stamps[url] = wanted
+      else stale.push(url)
+    }
+    this.#pending.add(stale)
+    reportStale(this.#deps.logger, stale.length)
+    // idle() waits for these from now on, though their rendering begins only with renderStale().
+    const begun = new Promise<void>((resolve) => (this.#beginRendering = resolve))
+    this.#catchingUp = begun
+      .then(() =>
+        catchUpInChunks({
+          stale,
+          pace: this.#deps.catchUp,
+          runChunk: (urls) => this.#enqueue(() => this.#reconcile(urls, { saveStateNow: false })),
+          stopping: () => this.#closing,
+          logger: this.#deps.logger,
+        }),
+      )
+      .then(() => this.#saveStateNowIfDue())
+    return stale.length
+  }
+
+  /** Renders the pages catchUp() found stale, in the background, a chunk at a time (a save's pages go between two). */
+  renderStale(): void {
+    this.#beginRendering()
   }
 
   /** After a content change: the list, and the changed or removed posts' own pages. */
   applyChange(change: ContentChange): Promise<number> {
     const urls = [...change.updated, ...change.removed].map((slug) => `/blog/${slug}`)
     if (change.publishedListChanged) urls.push('/blog', '/sitemap.xml')
+    // At once, before any request can ask for them: their files are out of date from now on.
+    this.#pending.add(urls)
     return this.#enqueue(() => this.#reconcile(urls, { saveStateNow: false }))
   }
 
-  /** Resolves when every queued regeneration has been written. */
-  idle(): Promise<void> {
-    return this.#queue.idle()
+  /**
+   * A page as the content is now, for a request that no file answers: a stale page, one not
+   * yet written, or none at all (vike's 404). The sitemap and robots.txt are made here.
+   */
+  readonly renderNow: RenderUrl = async (url) => {
+    const pathname = new URL(url, 'http://localhost').pathname
+    if (pathname === '/robots.txt') return { status: 200, html: this.#documentText(pathname), contentType: 'text/plain; charset=utf-8', headers: [] }
+    if (pathname === '/sitemap.xml') return { status: 200, html: this.#documentText(pathname), contentType: 'application/xml; charset=utf-8', headers: [] }
+    return this.#deps.render(url)
   }
 
-  /** Waits for queued work and writes the stamps now (at shutdown). */
-  async flush(): Promise<void> {
+  /** Resolves when the catch-up and every queued regeneration have been written. */
+  async idle(): Promise<void> {
+    await this.#catchingUp
     await this.#queue.idle()
-    if (this.#stateSaveTimer) {
-      clearTimeout(this.#stateSaveTimer)
-      this.#stateSaveTimer = null
-      await this.#enqueue(async () => (await this.#saveState(), 0))
-    }
+  }
+
+  /** At shutdown: the catch-up stops after its current chunk; the next start renders what is left. */
+  stopCatchUp(): void {
+    this.#closing = true
+    this.#beginRendering()
+  }
+
+  /** At shutdown: stops the catch-up, waits for queued work and writes the stamps now. */
+  async flush(): Promise<void> {
+    this.stopCatchUp()
+    await this.idle()
+    await this.#saveStateNowIfDue()
+  }
+
+  /** The stamps a delayed save would write, written now (what is left stale stays so in them). */
+  async #saveStateNowIfDue(): Promise<void> {
+    if (!this.#stateSaveTimer) return
+    clearTimeout(this.#stateSaveTimer)
+    this.#stateSaveTimer = null
+    await this.#enqueue(async () => (await this.#saveState(), 0)).catch(() => {})
   }
 
   #enqueue(work: () => Promise<number>): Promise<number> {
@@ -177,36 +202,65 @@ export class PublicPages {
   /** Brings `urls` up to date; answers how many pages were rendered or removed. */
   async #reconcile(urls: string[], options: { saveStateNow: boolean }): Promise<number> {
     const { stamps } = this.#state
-    const expected = new Map(urls.map((url) => [url, this.expectedStamp(url)]))
-    const work = urls.filter((url) => expected.get(url) !== stamps[url])
     let next = 0
     let written = 0
+    let changed = false
+    let failure: unknown = null
     const worker = async () => {
-      while (next < work.length) {
-        const url = work[next++]!
-        const wanted = expected.get(url)
-        if (wanted === undefined) {
-          // Unknown first, so that no request looks for the file while it goes.
-          delete stamps[url]
-          await this.#deps.files.remove(url)
-          written++
-        } else if (wanted === this.#seedStamps[url]) {
-          // The build's page is this very page: serve that. An older stamp was not the build's,
-          // so it was a page of our own: remove it.
-          const ownCopy = stamps[url] !== undefined
-          stamps[url] = wanted
-          if (ownCopy) await this.#deps.files.remove(url)
-        } else if (await this.#renderTo(url)) {
-          stamps[url] = wanted
-          written++
+      while (next < urls.length) {
+        const url = urls[next++]!
+        try {
+          // Read now, not when the job was queued: a later change is what the page must show.
+          const wanted = this.#stamps.expectedStamp(url)
+          if (wanted === stamps[url]) continue
+          changed = true
+          const count = await this.#bringUpToDate(url, wanted)
+          written += count
+        } catch (error) {
+          // No file then, so a request renders it (and shows why); the others go on.
+          failure ??= error
+          await this.#forget(url).catch(() => {})
+        } finally {
+          this.#pending.settle(url)
         }
       }
     }
-    await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, work.length) }, worker))
-    if (work.length === 0) return 0
+    await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, urls.length) }, worker))
+    if (failure !== null) throw failure
+    if (!changed) return 0
     if (options.saveStateNow) await this.#saveState()
     else this.#scheduleStateSave()
     return written
+  }
+
+  /** Writes, adopts or removes the page at `url` for the stamp `wanted`; answers 1 when a file was written or removed. */
+  async #bringUpToDate(url: string, wanted: string | undefined): Promise<number> {
+    const { stamps } = this.#state
+    if (wanted === undefined) {
+      await this.#forget(url)
+      return 1
+    }
+    if (wanted === this.#seedStamps[url]) {
+      // The build's page is this very page: serve that. An older stamp was not the build's,
+      // so it was a page of our own: remove it.
+      const ownCopy = stamps[url] !== undefined
+      stamps[url] = wanted
+      if (ownCopy) await this.#deps.files.remove(url)
+      return 0
+    }
+    if (!(await this.#renderTo(url))) {
+      await this.#forget(url)
+      return 0
+    }
+    stamps[url] = wanted
+    return 1
+  }
+
+  /** The site has no page at `url` from now on (until one is rendered): requests render it. */
+  async #forget(url: string): Promise<void> {
+    // Unknown first, so that no request looks for the file while it goes.
+    delete this.#state.stamps[url]
+    await this.#deps.files.remove(url)
   }
 
   #scheduleStateSave(): void {
@@ -223,11 +277,14 @@ export class PublicPages {
     await writeFileAtomic(this.#deps.stateFile, JSON.stringify(this.#state))
   }
 
+  #documentText(url: '/sitemap.xml' | '/robots.txt'): string {
+    const { siteUrl } = this.#deps
+    return url === '/robots.txt' ? renderRobots(siteUrl) : renderSitemap(siteUrl, this.#stamps.sitemapEntries())
+  }
+
   async #renderTo(url: string): Promise<boolean> {
     if (url === '/sitemap.xml' || url === '/robots.txt') {
-      const { siteUrl } = this.#deps
-      const text = url === '/robots.txt' ? renderRobots(siteUrl) : renderSitemap(siteUrl, this.sitemapEntries())
-      await this.#deps.files.write(url, text)
+      await this.#deps.files.write(url, this.#documentText(url))
       return true
     }
     const page = await this.#deps.render(url)
@@ -238,16 +295,4 @@ export class PublicPages {
     this.#deps.logger.error(`Prerendering ${url} answered ${page?.status ?? 'nothing'}; its page was not written`)
     return false
   }
-}
-
-async function readState(file: string): Promise<PagesState | null> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as PagesState
-  } catch {
-    return null // no state yet, or unreadable: every page is rendered again
-  }
-}
-
-function stamp(renderId: string, data: unknown): string {
-  return createHash('sha1').update(renderId).update(JSON.stringify(data)).digest('base64url')
 }

@@ -20,6 +20,8 @@ let api: ApiClient
 beforeAll(async () => {
   site = await createTempSite()
   server = await startTestServer(site)
+  // The pages are rendered in the background after start; this file looks at their files.
+  await server.site.pages.idle()
   api = await new ApiClient(server.url).signIn()
 })
 

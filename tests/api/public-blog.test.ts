@@ -13,6 +13,8 @@ const logger = recordingLogger()
 beforeAll(async () => {
   site = await createTempSite()
   server = await startTestServer(site, { logger })
+  // The pages are rendered in the background after start; some tests here are about their files.
+  await server.site.pages.idle()
 })
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { type Logger } from '../../server/lib/logger.ts'
 import { FIXTURE_CONTENT_DIR } from './fixtures.ts'
 import { runGit } from './git.ts'
 import { recordingLogger } from './recording-logger.ts'
+import type { CatchUpOptions } from '../../server/services/page-catch-up.ts'
 import { pageFolders } from '../../server/site.ts'
 import { type RunningServer, startServer } from '../../server/start.ts'
 
@@ -64,7 +65,7 @@ export async function createTempSite(
  */
 export async function startTestServer(
   site: TempSite,
-  options: { env?: Record<string, string>; logger?: Logger; distDir?: string } = {},
+  options: { env?: Record<string, string>; logger?: Logger; distDir?: string; catchUp?: CatchUpOptions } = {},
 ): Promise<RunningServer> {
   const loaded = loadConfig(
     {
@@ -82,5 +83,5 @@ export async function startTestServer(
   const config = options.distDir ? { ...loaded, distDir: options.distDir } : loaded
   const build = await readBuildInfo(config.distDir)
   if (!build) throw new Error('dist/ is not built: run npm run build')
-  return startServer({ config, build, logger: options.logger ?? recordingLogger() })
+  return startServer({ config, build, logger: options.logger ?? recordingLogger(), catchUp: options.catchUp })
 }

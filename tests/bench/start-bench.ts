@@ -1,0 +1,132 @@
+/**
+ * `npx tsx tests/bench/start-bench.ts [-- --size 10000 --saves 30 --dir <kept project> --keep]`
+ *
+ * A server started with every page stale: a temp copy of the site with `--size` generated posts
+ * (6 KB each), built with one SITE_URL and started with another, so that no page of the build
+ * is the site's and every one must be rendered again. Measures:
+ *   - what start does before it listens, phase by phase, in this process (wall and CPU);
+ *   - the real server (`server/index.ts`, spawned): spawn → first answer of GET /api/blog/posts,
+ *     and how long the background catch-up takes (its log line);
+ *   - while the catch-up runs: `--saves` title edits through the admin API, from request to
+ *     answer (the answer comes once the post's page is written), and a stale post's page.
+ * `--keep` keeps the built project; `--dir` reuses one (built from these same sources).
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { ApiClient } from '../support/admin-client.ts'
+import { measureBuild } from './measure-build.ts'
+import { startBenchServer } from './measure-server.ts'
+import { createTempProject, SITE_URL } from './temp-project.ts'
+
+const ADMIN = { username: 'bench', password: 'bench password that is long' }
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string', default: '10000' },
+    saves: { type: 'string', default: '30' },
+    dir: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+})
+const size = Number(values.size)
+const saves = Number(values.saves)
+
+let dir = values.dir
+let cleanup = async () => {}
+if (!dir) {
+  console.log(`generating ${size} posts…`)
+  const project = await createTempProject(size)
+  dir = project.dir
+  cleanup = project.cleanup
+  console.log('npm run build…')
+  const build = await measureBuild(dir)
+  console.log(`built in ${(build.wallMs / 1000).toFixed(1)} s`)
+}
+const dataDir = await mkdtemp(path.join(tmpdir(), 'watchio-start-bench-'))
+try {
+  await measurePhases(dir, dataDir)
+  const env = { DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }
+  // The first start ever: the admin account is made, and every post file parsed.
+  const first = await startBenchServer(dir, { ...env, SITE_URL: 'https://every-page-stale.example' })
+  await first.stop()
+  console.log(`\nfirst start (admin account made, every file parsed, every page stale): spawn → first answer ${first.firstAnswerMs.toFixed(0)} ms (CPU ${first.startCpuSeconds.toFixed(2)} s)`)
+  // A restart with another SITE_URL: every page stale again.
+  const server = await startBenchServer(dir, { ...env, SITE_URL: 'https://every-page-stale-again.example' })
+  try {
+    console.log(`restart with another SITE_URL (every page stale): spawn → first answer ${server.firstAnswerMs.toFixed(0)} ms (CPU ${server.startCpuSeconds.toFixed(2)} s)`)
+    const api = new ApiClient(server.url)
+    if ((await api.login(ADMIN.username, ADMIN.password)).status !== 200) throw new Error('sign-in failed')
+    const { body: list } = await api.json<{ id: string; slug: string; isPublished: boolean }[]>('GET', '/api/blog/posts')
+    const stalePage = performance.now()
+    const page = await fetch(`${server.url}/blog/${list.at(-1)!.slug}`)
+    await page.text()
+    console.log(`a stale post's page during the catch-up: ${page.status} in ${(performance.now() - stalePage).toFixed(0)} ms`)
+    const times: number[] = []
+    for (let i = 0; i < saves; i++) {
+      const { id, slug } = list[(i * 7919) % list.length]!
+      const { body: post } = await api.json<Record<string, unknown>>('GET', `/api/admin/blog/posts/${id}`)
+      const started = performance.now()
+      const { status } = await api.json('PUT', `/api/admin/blog/posts/${id}`, { ...post, title: `Saved during the catch-up ${i}` })
+      times.push(performance.now() - started)
+      if (status !== 200) throw new Error(`save answered ${status}`)
+      const live = await (await fetch(`${server.url}/blog/${slug}`)).text()
+      if (!live.includes(`Saved during the catch-up ${i}`)) throw new Error(`/blog/${slug} does not show its save`)
+    }
+    const caughtUp = () => server.log.some((line) => / Regenerated \d+ pages in the background/.test(line))
+    console.log(`${saves} saves during the catch-up: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms` + (caughtUp() ? ' (the catch-up ended before the last)' : ''))
+    while (!caughtUp()) await new Promise((resolve) => setTimeout(resolve, 200))
+    console.log('\nthe server\'s log:')
+    for (const line of server.log) console.log(`  ${line.split('\n')[0]}`)
+  } finally {
+    await server.stop()
+  }
+} finally {
+  await rm(dataDir, { recursive: true, force: true })
+  if (values.keep) console.log(`kept ${dir}`)
+  else await cleanup()
+}
+
+/** What start does before it listens, one phase at a time, with the project's own modules. */
+async function measurePhases(projectDir: string, dataDir: string): Promise<void> {
+  const own = (module: string) => import(path.join(projectDir, 'server', module))
+  const rows: [string, number, number][] = []
+  const time = async <T>(name: string, work: () => Promise<T> | T): Promise<T> => {
+    const cpu = process.cpuUsage()
+    const started = performance.now()
+    const result = await work()
+    const used = process.cpuUsage(cpu)
+    rows.push([name, performance.now() - started, (used.user + used.system) / 1000])
+    return result
+  }
+  const { silentLogger } = await own('lib/logger.ts')
+  const { ContentRepository } = await time('import the git layer', () => own('git/content-repository.ts'))
+  const { loadServerBuild } = await time('import vike and the renderer', () => own('pages/render-page.ts'))
+  const { readPublicPages } = await own('pages/page-routes.ts')
+  const { BlogContent } = await own('services/blog-content.ts')
+  const { PostFiles } = await own('content/post-files.ts')
+  const { PageStamps } = await own('services/page-stamps.ts')
+  const { ParsedPosts } = await own('content/parsed-posts.ts')
+  const repository = await time('ContentRepository.open', () => ContentRepository.open({ dir: path.join(projectDir, 'content'), logger: silentLogger }))
+  await time('loadServerBuild (dist/server)', () => loadServerBuild(path.join(projectDir, 'dist')))
+  const blogDir = path.join(projectDir, 'content/blog')
+  const parsed = new ParsedPosts({ file: path.join(dataDir, 'bench-parsed-posts.json'), parser: 'bench' })
+  await parsed.load()
+  const content = new BlogContent({ files: new PostFiles({ blogDir, parsed }), logger: silentLogger })
+  await time(`content.load (${size} files read and parsed)`, () => content.load())
+  await time('parsed-posts.json written', () => parsed.save())
+  const again = new ParsedPosts({ file: path.join(dataDir, 'bench-parsed-posts.json'), parser: 'bench' })
+  await time('parsed-posts.json read', () => again.load())
+  await time(`content.load again (${size} files read, none parsed)`, () => new BlogContent({ files: new PostFiles({ blogDir, parsed: again }), logger: silentLogger }).load())
+  const publicPages = await time('readPublicPages', () => readPublicPages())
+  const stamps = new PageStamps({ index: content.index, publicPages, renderId: SITE_URL, builtOn: '2025-01-01' })
+  await time('the expected stamp of every page', () => stamps.expectedUrls().map((url: string) => stamps.expectedStamp(url)))
+  await repository.close()
+  console.log('\nbefore listening (this process, one phase at a time):')
+  for (const [name, wall, cpu] of rows) console.log(`  ${name.padEnd(44)} ${wall.toFixed(0).padStart(6)} ms wall ${cpu.toFixed(0).padStart(6)} ms CPU`)
+}
+
+function percentile(list: number[], p: number): number {
+  const sorted = [...list].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+}
