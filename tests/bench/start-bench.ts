@@ -1,5 +1,5 @@
 /**
- * `npx tsx tests/bench/start-bench.ts [-- --size 10000 --saves 30 --dir <kept project> --keep]`
+ * `npm run bench:start [-- --size 10000 --saves 30 --dir <kept project> --keep]`
  *
  * A server started with every page stale: a temp copy of the site with `--size` generated posts
  * (6 KB each), built with one SITE_URL and started with another, so that no page of the build
@@ -48,11 +48,11 @@ try {
   await measurePhases(dir, dataDir)
   const env = { DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }
   // The first start ever: the admin account is made, and every post file parsed.
-  const first = await startBenchServer(dir, { ...env, SITE_URL: 'https://every-page-stale.example' })
+  const first = await startBenchServer(dir, { env: { ...env, SITE_URL: 'https://every-page-stale.example' }, probe: '/' })
   await first.stop()
   console.log(`\nfirst start (admin account made, every file parsed, every page stale): spawn → first answer ${first.firstAnswerMs.toFixed(0)} ms (CPU ${first.startCpuSeconds.toFixed(2)} s)`)
   // A restart with another SITE_URL: every page stale again.
-  const server = await startBenchServer(dir, { ...env, SITE_URL: 'https://every-page-stale-again.example' })
+  const server = await startBenchServer(dir, { env: { ...env, SITE_URL: 'https://every-page-stale-again.example' }, probe: '/' })
   try {
     console.log(`restart with another SITE_URL (every page stale): spawn → first answer ${server.firstAnswerMs.toFixed(0)} ms (CPU ${server.startCpuSeconds.toFixed(2)} s)`)
     const api = new ApiClient(server.url)
