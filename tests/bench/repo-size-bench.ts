@@ -65,13 +65,13 @@ try {
   try {
     const api = new ApiClient(server.url)
     if ((await api.login(ADMIN.username, ADMIN.password)).status !== 200) throw new Error('sign-in failed')
-    const { body: list } = await api.json<({ id: string; slug: string } & Record<string, unknown>)[]>('GET', '/api/admin/blog/posts')
-    const bySlug = new Map(list.map((post) => [post.slug, post]))
+    // Cards carry no content: each post is read whole the first time it is saved (not timed).
+    const bySlug = new Map<string, { id: string; slug: string } & Record<string, unknown>>()
     const slugs = project.posts.map((post) => post.slug)
     log(`${saves} saves…`)
     for (let i = -5; i < saves; i++) {
       const slug = slugs[((i + 5) * 7919) % slugs.length]!
-      const post = bySlug.get(slug)!
+      const post = bySlug.get(slug) ?? (await api.postBySlug<{ id: string; slug: string } & Record<string, unknown>>(slug))!
       const start = performance.now()
       const { status, body } = await api.json<typeof post>('PUT', `/api/admin/blog/posts/${post.id}`, { ...post, content: `${String(post.content)}\n<p>Edit ${i}</p>` })
       const end = performance.now()

@@ -78,8 +78,8 @@ for (const size of sizes) {
       const login = await api.login(ADMIN.username, ADMIN.password)
       if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`)
       const published = project.posts.filter((post) => post.isPublished)
-      const { body: list } = await api.json<{ id: string; slug: string; version: string }[]>('GET', '/api/admin/blog/posts')
-      const bySlug = new Map(list.map((post) => [post.slug, post]))
+      // Cards carry no content: each post is read whole the first time it is saved (not timed).
+      const bySlug = new Map<string, { id: string; slug: string; version: string } & Record<string, unknown>>()
       // Warm-up: the first saves compile code paths and fill caches.
       for (let i = 0; i < 5; i++) await save(api, bySlug, published[i]!.slug, 'content', -1 - i)
       for (let i = 0; i < saves; i++) {
@@ -158,7 +158,7 @@ async function save(
   kind: 'content' | 'title',
   n: number,
 ): Promise<number> {
-  const post = posts.get(slug)!
+  const post = posts.get(slug) ?? (await api.postBySlug<{ id: string; slug: string; version: string } & Record<string, unknown>>(slug))!
   const body =
     kind === 'content'
       ? { ...post, content: `${String(post.content)}\n<p>Content edit ${n}</p>` }
