@@ -93,6 +93,8 @@ describe('changes on both sides', () => {
     expect(list.filter((entry) => entry.sync).map((entry) => [entry.slug, entry.sync!.state, entry.sync!.remoteAuthor?.name])).toEqual([
       ['tips-for-smooth-playback', 'out-of-sync', 'Maintainer'],
     ])
+    const outOfSync = await s.api.json<AdminPost[]>('GET', '/api/admin/blog/posts?state=out-of-sync')
+    expect(outOfSync.body.map((entry) => entry.slug)).toEqual(['tips-for-smooth-playback'])
     // Nothing forced, nothing dropped: the remote still has the maintainer's commit, the site the admin's.
     expect(s.bare('rev-parse', 'main')).toBe(remoteBefore)
     expect(remoteFile(file)).toContain('A tip from a maintainer.')

@@ -60,8 +60,11 @@ describe('PUBLISH_MODE=review', () => {
     expect(s.bare('log', '-1', '--format=%an|%s|%P', pushed)).toBe(`${TEST_ADMIN.displayName}|blog: create "Review me" (review-me)|${liveHead}`)
     expect(s.bare('show', '--name-status', '--format=', pushed)).toBe('A\tcontent/blog/review-me.html')
     expect(s.bare('rev-parse', 'main')).toBe(liveHead)
-    // The admin side shows it, in review.
+    // The admin side shows it, in review; the list's "In review" filter has it, and only it.
     expect((await listed('review-me'))?.review).toEqual({ state: 'in-review', branch: 'cms/review-me' })
+    const inReview = await s.api.json<AdminPost[]>('GET', '/api/admin/blog/posts?state=in-review')
+    expect(inReview.body.map((post) => post.slug)).toEqual(['review-me'])
+    expect(inReview.response.headers.get('x-total-count')).toBe('1')
   })
 
   it('adds the next saves of that post to the same branch, and edits of a live post go to review too', async () => {
