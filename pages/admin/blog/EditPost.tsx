@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId } from 'react'
+import { useEffect, useId } from 'react'
 import type { AdminPost } from '../../../server/services/admin-posts.ts'
 import type { AdminPostSummary } from '../../../server/services/admin-post-list.ts'
 import { postKey } from '../query-client.ts'
@@ -16,7 +16,8 @@ import { usePostForm } from './use-post-form.ts'
  */
 export function EditPost(props: { card: AdminPostSummary; username: string; onDone: () => void }) {
   const { card, username, onDone } = props
-  preloadRichTextEditor()
+  // Usually downloaded already (the list preloads it); fetched beside the post otherwise.
+  useEffect(() => preloadRichTextEditor(), [])
   const post = useQuery<AdminPost>({ queryKey: postKey(card.id), gcTime: 0 })
   if (post.data) return <PostEditor post={post.data} username={username} onDone={onDone} />
   return <WaitingEditor card={card} onDone={onDone} problem={post.isError ? post.error.message : null} />
