@@ -70,8 +70,9 @@ export class PostFiles {
 }
 
 /**
- * What the site reads from one post file's bytes. Pure: the name must be a slug, the file must
- * parse, and its content must be what the site would show (nothing the sanitizer would remove).
+ * What the site reads from one post file's bytes: the name must be a slug, the file must parse,
+ * and its content must be what the site would show (nothing the sanitizer would remove). Pure
+ * but for `parsed`, which answers for bytes read before and remembers what these gave.
  */
 export function readPostBytes(fileName: string, bytes: Buffer, parsed?: ParsedPosts): ReadResult {
   if (!isPostFileName(fileName)) {

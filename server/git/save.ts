@@ -57,7 +57,9 @@ export async function commitSave(deps: SaveDeps, options: CommitFilesOptions): P
   await deps.recovery.settlePending()
 
   const head = await store.readHead()
-  if (await matchesTree(store, head.tree, files)) return null
+  // One lookup per file says both whether the save changes anything and what the history cache is told.
+  const changes = await changesOf(store, head.tree, files)
+  if (changes.every((change) => change.before?.oid === change.after?.oid)) return null
 
   const journal: SaveJournal = {
     changes: files.map((file) => ({ path: file.path, blobId: file.blobId })),
@@ -74,7 +76,6 @@ export async function commitSave(deps: SaveDeps, options: CommitFilesOptions): P
     }
     for (const file of files) await workTree.write(file.path, file.bytes)
     const edits = new Map(files.map((file) => [file.path, file.blobId]))
-    const changes = await changesOf(store, head.tree, files)
     const { commit, tree } = await store.commit({ head, edits, message, author })
     deps.onCommitted?.({ commit, parent: head.commit, changes })
     await checkoutPaths({ store, workTree, tree, paths: files.map((file) => file.path) })
@@ -125,11 +126,4 @@ async function changesOf(store: GitStore, tree: string | null, files: PlannedFil
     if (before?.mode !== after?.mode || before?.oid !== after?.oid) changes.push({ path: file.path, before, after })
   }
   return changes
-}
-
-async function matchesTree(store: GitStore, tree: string | null, files: PlannedFile[]): Promise<boolean> {
-  for (const file of files) {
-    if ((await store.trees.lookup(tree, file.path)) !== file.blobId) return false
-  }
-  return true
 }

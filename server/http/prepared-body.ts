@@ -15,10 +15,10 @@ const MIN_COMPRESS_BYTES = 1024
  * content behind it changes: serving it is a lookup, not a JSON.stringify or a render.
  */
 export class PreparedBody {
-  readonly etag: string
   readonly body: Buffer
   readonly type: string
   readonly #encoded = new Map<'br' | 'gzip', Promise<Buffer>>()
+  #etag: string | undefined
   readonly #brotliQuality: number
   readonly #gzipLevel: number
 
@@ -31,7 +31,12 @@ export class PreparedBody {
     this.type = type
     this.#brotliQuality = options.immutable ? 11 : 5
     this.#gzipLevel = options.immutable ? 9 : 6
-    this.etag = `"${createHash('sha1').update(body).digest('base64url')}"`
+  }
+
+  /** Hashed on first use: an admin answer, sent once with no ETag of its own, never pays for it. */
+  get etag(): string {
+    this.#etag ??= `"${createHash('sha1').update(this.body).digest('base64url')}"`
+    return this.#etag
   }
 
   static json(value: unknown): PreparedBody {

@@ -69,7 +69,7 @@ export class ApiClient {
    * from the list, then `GET /api/admin/blog/posts/{id}`. Undefined when no post has the slug.
    */
   async postBySlug<T = Record<string, unknown>>(slug: string): Promise<T | undefined> {
-    const { body: cards } = await this.json<{ id: string; slug: string }[]>('GET', `/api/admin/blog/posts?q=${encodeURIComponent(slug)}`)
+    const { body: cards } = await this.json<{ id: string; slug: string }[]>('GET', `/api/admin/blog/posts?q=${encodeURIComponent(slug)}&perPage=100`)
     const card = cards.find((entry) => entry.slug === slug)
     return card && (await this.json<T>('GET', `/api/admin/blog/posts/${card.id}`)).body
   }
