@@ -1,0 +1,29 @@
+import path from 'node:path'
+import { type MediaName, mediaFileName, parseMediaUrl } from '../../renderer/media-urls.ts'
+
+/**
+ * Where the media library lives, said once (pure, no I/O): `content/media/<year>/<file>` in the
+ * repository (renderer/media-urls.ts names the files), and the variants a running site makes in
+ * its own folder, `<siteDir>/media-variants/` (never committed, made again when missing).
+ */
+
+/** The library's folder in a content folder. */
+export function mediaDirOf(contentDir: string): string {
+  return path.join(contentDir, 'media')
+}
+
+/** The original's file, absolute. */
+export function mediaFileOf(mediaDir: string, media: MediaName): string {
+  return path.join(mediaDir, media.year, mediaFileName(media))
+}
+
+/** The original behind a `/media/<year>/<file>` URL path, or null when the path names no library file. */
+export function mediaFileOfUrl(mediaDir: string, urlPath: string): string | null {
+  const media = parseMediaUrl(urlPath)
+  return media ? mediaFileOf(mediaDir, media) : null
+}
+
+/** Where a running site keeps the variants it made. */
+export function variantsDirOf(siteDir: string): string {
+  return path.join(siteDir, 'media-variants')
+}
