@@ -177,6 +177,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     index: content.index,
     saveLock,
     sync: sync ?? undefined,
+    reviews: review?.reviews,
     limits: { maxPixels: config.media.maxPixels },
     logger,
   })

@@ -9,6 +9,7 @@ import { mediaFileOf } from '../media/media-folder.ts'
 import { type MediaFile, readMediaFiles } from '../media/media-files.ts'
 import { type MediaType, prepareImage, readableName } from '../media/prepare-image.ts'
 import type { ContentSync } from './content-sync.ts'
+import type { PostReviews } from './post-reviews.ts'
 
 /** A library image as the admin API shows it. */
 export interface MediaItem {
@@ -48,6 +49,8 @@ export interface MediaLibraryDeps {
   repository: Pick<ContentRepository, 'commitFiles' | 'fileHistory'>
   /** Every post, drafts included: which of them use an image. */
   index: Pick<PostIndex, 'allVersioned' | 'revision'>
+  /** PUBLISH_MODE=review: a post's version waiting on its review branch uses images too. */
+  reviews?: Pick<PostReviews, 'all'>
   /** The save lock AdminPosts takes: a delete's "is it used?" and a save that starts using it never interleave. */
   saveLock: Pick<SerialQueue, 'run'>
   sync?: Pick<ContentSync, 'request'>
@@ -176,11 +179,19 @@ export class MediaLibrary {
     return date
   }
 
-  /** The posts (drafts too) whose content or featured image points at the file, or any variant of it. */
+  /**
+   * The posts (drafts and versions under review too) whose content or featured image points at
+   * the file, or at any variant of it.
+   */
   #usesOf(file: MediaFile): PostRef[] {
     const index = this.#deps.index
     if (this.#uses?.revision !== index.revision) this.#uses = { revision: index.revision, byFile: usesByFile(index.allVersioned()) }
-    return this.#uses.byFile.get(`${file.media.year}/${mediaFileName(file.media)}`) ?? []
+    const key = `${file.media.year}/${mediaFileName(file.media)}`
+    const live = this.#uses.byFile.get(key) ?? []
+    const reviews = this.#deps.reviews?.all() ?? []
+    if (reviews.length === 0) return live
+    const inReview = usesByFile(reviews.flatMap((review) => (review.post ? [review.post] : []))).get(key) ?? []
+    return [...live, ...inReview.filter((post) => !live.some((known) => known.id === post.id))]
   }
 }
 
