@@ -26,7 +26,7 @@ import type { MediaLibrary } from './services/media-library.ts'
 import type { PostHistory } from './services/post-history.ts'
 
 export interface AppDeps {
-  config: Pick<Config, 'mode' | 'trustProxy' | 'siteUrl'>
+  config: Pick<Config, 'mode' | 'trustProxy' | 'siteUrl' | 'timeZone'>
   index: PostIndex
   render: RenderUrl
   /**
@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps): Koa {
   }
 
   app.keys = deps.admin.sessionKeys
-  const auth = authRoutes({ accounts: deps.admin.accounts, guard: deps.admin.guard })
+  const auth = authRoutes({ accounts: deps.admin.accounts, guard: deps.admin.guard, timeZone: deps.config.timeZone })
   const { accounts, posts, history, content, sync } = deps.admin
   const admin = adminRoutes({ accounts, posts, history, content, sync })
   const media = mediaRoutes({ accounts, library: deps.admin.media.library, maxBytes: deps.admin.media.maxBytes })

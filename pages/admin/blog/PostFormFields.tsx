@@ -1,5 +1,7 @@
 import { lazy, type RefObject, Suspense, useState } from 'react'
-import { previewableImage } from './post-form.ts'
+import { dayIn, isScheduled } from '../../../renderer/site-day.ts'
+import { formatLocalDate, previewableImage } from './post-form.ts'
+import { useSiteTimeZone } from './use-site-time-zone.ts'
 import type { usePostForm } from './use-post-form.ts'
 
 // Its own chunk: only an admin who opens the editor downloads Milkdown.
@@ -101,7 +103,22 @@ function DateAndPublished(props: FieldsProps) {
           <span className="admin-switch__thumb" />
         </button>
       </div>
+      <ScheduledNote isPublished={fields.isPublished} publishDate={fields.publishDate} />
     </div>
+  )
+}
+
+/**
+ * Published with a date after today in the site's time zone: the post is scheduled, and says
+ * when it goes live (issue 14). The switch keeps its meaning; the date decides when.
+ */
+function ScheduledNote(props: { isPublished: boolean; publishDate: string }) {
+  const timeZone = useSiteTimeZone()
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(props.publishDate) || !isScheduled(props, dayIn(timeZone, new Date()))) return null
+  return (
+    <p className="admin-scheduled" role="status">
+      <span className="admin-badge admin-badge--scheduled">Scheduled</span> Goes live on {formatLocalDate(props.publishDate)} ({timeZone})
+    </p>
   )
 }
 
