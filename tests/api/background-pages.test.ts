@@ -26,7 +26,7 @@ const ADDED_POST = [
   'title: Added while the site was stopped',
   `slug: ${ADDED}`,
   'summary: A post committed by hand while no server ran.',
-  "publishDate: '2030-01-01'",
+  "publishDate: '2026-01-01'",
   'isPublished: true',
   "featuredImageUrl: ''",
   '---',
