@@ -30,6 +30,7 @@ import { ContentSync } from './services/content-sync.ts'
 import { LoginGuard } from './services/login-guard.ts'
 import { MediaLibrary } from './services/media-library.ts'
 import { PostHistory } from './services/post-history.ts'
+import { PostPreview } from './services/post-preview.ts'
 import { PostReviews } from './services/post-reviews.ts'
 import type { CatchUpOptions } from './services/page-catch-up.ts'
 import { PublicPages } from './services/public-pages.ts'
@@ -181,6 +182,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     })
   }
   const posts = new AdminPosts({ content, repository, paths, history, saveLock, sync: sync ?? undefined, review, today: () => site.schedule.today() })
+  const preview = new PostPreview({ posts: content.index, render: site.render, today: () => site.schedule.today() })
   const media = new MediaLibrary({
     mediaDir: mediaDirOf(config.contentDir),
     repository,
@@ -199,6 +201,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     guard: new LoginGuard(),
     posts,
     history,
+    preview,
     content,
     media: { library: media, maxBytes: config.media.maxBytes },
     sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.contentSync?.webhookSecret ?? null },
