@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { PostIndex } from '../content/post-index.ts'
+import { FEED_PATHS, feedSlugs, isFeedPath } from '../pages/feeds.ts'
 import type { PublicPage } from '../pages/page-routes.ts'
 import type { SitemapEntry } from '../pages/sitemap-robots.ts'
 import { blogListPreview } from '../../renderer/blog-list.ts'
@@ -36,7 +37,7 @@ export class PageStamps {
   /** Every URL that should be prerendered now. */
   expectedUrls(): string[] {
     const posts = this.#deps.index.list().map((summary) => `/blog/${summary.slug}`)
-    return [...this.#deps.publicPages.map((page) => page.path), ...posts, '/sitemap.xml', '/robots.txt']
+    return [...this.#deps.publicPages.map((page) => page.path), ...posts, '/sitemap.xml', '/robots.txt', ...FEED_PATHS]
   }
 
   /**
@@ -50,6 +51,12 @@ export class PageStamps {
     if (url === BLOG_LIST_PATH) return stamp(renderId, blogListPreview(index.list()))
     if (publicPages.some((page) => page.path === url) || url === '/robots.txt') return renderId
     if (url === '/sitemap.xml') return stamp(renderId, [index.publishedUrlsDigest(), this.#deps.builtOn])
+    // The feeds carry their posts whole: each one's file version (a title, summary or content
+    // edit changes it), and the build's date, which an empty feed shows.
+    if (isFeedPath(url)) {
+      const slugs = feedSlugs(index.list())
+      return stamp(renderId, [slugs.map((slug) => [slug, index.versionOf(slug)]), slugs.length === 0 ? this.#deps.builtOn : null])
+    }
     if (!url.startsWith('/blog/')) return undefined
     const slug = url.slice('/blog/'.length)
     // The post's version is the blob id of its file, which alone makes the post: hashing that

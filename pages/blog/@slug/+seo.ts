@@ -10,5 +10,6 @@ export default ((pageContext) => {
     type: 'article',
     publishedTime: post.publishDate,
     image: post.featuredImageUrl || undefined,
+    feeds: true,
   }
 }) satisfies SeoFor
