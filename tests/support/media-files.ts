@@ -22,8 +22,14 @@ export async function makeImage(options: { width: number; height: number; ext: M
   const { width, height, ext } = options
   let image: Sharp
   if (options.noisy) {
-    const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 55 } } })
-      .blur(1.1)
+    // Fine grain (what a sensor adds) over coarser texture (what survives downscaling, as a
+    // photo's detail does), over a gradient: neither the original nor its variants compress to nothing.
+    // Grey noise: light and shade, as in a photo, rather than specks of every colour.
+    const noise = (w: number, h: number, sigma: number) =>
+      sharp({ create: { width: w, height: h, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma } } }).toColourspace('b-w')
+    const fine = await noise(width, height, 8).blur(1.2).png({ compressionLevel: 0 }).toBuffer()
+    const coarse = await sharp(await noise(Math.ceil(width / 16), Math.ceil(height / 16), 40).png().toBuffer())
+      .resize(width, height, { kernel: 'cubic' })
       .png({ compressionLevel: 0 })
       .toBuffer()
     const seed = options.seed ?? 0
@@ -36,11 +42,17 @@ export async function makeImage(options: { width: number; height: number; ext: M
         gradient[i + 2] = (128 + seed * 90) & 255
       }
     }
-    image = sharp(gradient, { raw: { width, height, channels: 3 } }).composite([{ input: noise, blend: 'overlay' }])
+    image = sharp(
+      await sharp(gradient, { raw: { width, height, channels: 3 } })
+        .composite([{ input: coarse, blend: 'overlay' }])
+        .raw()
+        .toBuffer(),
+      { raw: { width, height, channels: 3 } },
+    ).composite([{ input: fine, blend: 'overlay' }])
   } else {
     image = sharp({ create: { width, height, channels: 3, background: { r: 40 + (options.seed ?? 0) * 20, g: 120, b: 200 } } })
   }
-  if (ext === 'jpg') return image.jpeg({ quality: 85 }).toBuffer()
+  if (ext === 'jpg') return image.jpeg({ quality: options.noisy ? 80 : 85 }).toBuffer()
   if (ext === 'png') return image.png().toBuffer()
   return image.gif().toBuffer()
 }
