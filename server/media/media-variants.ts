@@ -163,7 +163,7 @@ async function fileSize(file: string): Promise<number | null> {
     return info.isFile() ? info.size : null
   } catch (error) {
     const code = nodeErrorCode(error)
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') return null
     throw error
   }
 }

@@ -170,6 +170,7 @@ describe('paths that are not the library', () => {
     ['/media/2025/evil-0123456789-10x10.svg', 'another extension'],
     ['/media/2025/evil-0123456789-10x10.html', 'HTML'],
     ['/media/w320/2025/../2025/x-0123456789-10x10.jpg', 'traversal in a variant'],
+    [`/media/2025/${'a'.repeat(300)}-0123456789-10x10.jpg`, 'a name too long for the file system'],
     ['/media/', 'the folder'],
     ['/media/2025/', 'a year'],
   ])('%s (%s) is a plain 404', async (rawPath) => {
