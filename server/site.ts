@@ -187,6 +187,9 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     reviews: review?.reviews,
     limits: { maxPixels: config.media.maxPixels },
     logger,
+    // A new image's variants are made in the background before its first visitors ask; a removed one's are deleted.
+    onAdded: (added) => void site.media.warm(added),
+    onRemoved: (removed) => void site.media.forget(removed).catch((error) => logger.warn(`Removing the variants of a deleted image failed: ${String(error)}`)),
   })
   return {
     accounts,

@@ -7,8 +7,10 @@ import { parseMediaUrl } from '../../renderer/media-urls.ts'
 import { siteDirOf } from '../../server/config.ts'
 import { variantsDirOf } from '../../server/media/media-folder.ts'
 import type { RunningServer } from '../../server/start.ts'
-import { commitMedia, type MediaFixture } from '../support/media-files.ts'
+import { ApiClient } from '../support/admin-client.ts'
+import { commitMedia, makeImage, type MediaFixture } from '../support/media-files.ts'
 import { recordingLogger } from '../support/recording-logger.ts'
+import { waitFor } from '../support/wait-for.ts'
 import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
 
 /**
@@ -244,5 +246,28 @@ describe('after a restart', () => {
     await server.site.media.forget(media)
     const files = await readdir(variantsDirOf(siteDirOf(site.dataDir, site.contentDir)), { recursive: true })
     expect(files.some((name) => name.includes('gone-'))).toBe(false)
+  })
+})
+
+describe('an upload through the admin API', () => {
+  it('has its variants made in the background, and a delete removes them', async () => {
+    const api = await new ApiClient(server.url).signIn()
+    const uploaded = await api.upload<{ id: string; url: string }>(await makeImage({ width: 1000, height: 750, ext: 'jpg', noisy: true, seed: 7 }), { filename: 'Warm Me.jpg' })
+    expect(uploaded.status).toBe(201)
+    const media = parseMediaUrl(uploaded.body.url)!
+    const variantsDir = variantsDirOf(siteDirOf(site.dataDir, site.contentDir))
+    const made = async () => (await readdir(variantsDir, { recursive: true })).filter((name) => name.includes(`-${media.hash}-`) && /w\d+\.\w+$/.test(name))
+    // 320, 640 and 960 px, each as AVIF, WebP and JPEG, without a request for any of them.
+    const files = await waitFor(async () => ((await made()).length === 9 ? made() : undefined), 20_000)
+    expect(files.map((name) => path.basename(name)).sort()).toEqual(
+      ['w320.avif', 'w320.jpg', 'w320.webp', 'w640.avif', 'w640.jpg', 'w640.webp', 'w960.avif', 'w960.jpg', 'w960.webp'],
+    )
+    const before = madeLines().length
+    expect((await get(variant({ url: uploaded.body.url } as MediaFixture, 640), { Accept: AVIF_ACCEPT })).status).toBe(200)
+    expect(madeLines().length).toBe(before)
+
+    expect((await api.json('DELETE', `/api/admin/media/${uploaded.body.id}`)).status).toBe(204)
+    await waitFor(async () => ((await made()).length === 0 ? true : undefined))
+    expect((await get(variant({ url: uploaded.body.url } as MediaFixture, 640))).status).toBe(404)
   })
 })
