@@ -134,6 +134,7 @@ export async function openSite(options: {
     },
     async close() {
       stopWatching()
+      await media.close()
       await pages.flush()
     },
   }

@@ -15,6 +15,7 @@ export class PoolFullError extends Error {
 
 interface Waiting {
   start: () => void
+  drop: () => void
 }
 
 type Lane = 'foreground' | 'background'
@@ -46,8 +47,13 @@ export class JobPool {
     if (queue.length === 0 && this.#canStart(lane)) return this.#start(job, lane)
     if (queue.length >= (options.background ? this.#maxBackground : this.#maxQueued)) return Promise.reject(new PoolFullError())
     return new Promise<T>((resolve, reject) => {
-      queue.push({ start: () => void this.#start(job, lane).then(resolve, reject) })
+      queue.push({ start: () => void this.#start(job, lane).then(resolve, reject), drop: () => reject(new PoolFullError()) })
     })
+  }
+
+  /** Drops the background jobs still waiting (their callers get a PoolFullError): for a server that stops. */
+  dropBackground(): void {
+    for (const waiting of this.#background.splice(0)) waiting.drop()
   }
 
   #canStart(lane: Lane): boolean {

@@ -3,7 +3,7 @@ import path from 'node:path'
 import sharp, { type Sharp } from 'sharp'
 import { type MediaName, mediaFileName, variantWidthsOf } from '../../renderer/media-urls.ts'
 import { writeFileAtomic } from '../lib/atomic-write.ts'
-import { JobPool } from '../lib/job-pool.ts'
+import { JobPool, PoolFullError } from '../lib/job-pool.ts'
 import type { Logger } from '../lib/logger.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
 import { mediaFileOf } from './media-folder.ts'
@@ -113,8 +113,21 @@ export class MediaVariants {
     const jobs = variantWidthsOf(media).flatMap((width) => formats.map((format) => this.get(media, width, format, { background: true })))
     return Promise.all(jobs).then(
       () => {},
-      (error) => this.#logger.warn(`Warming the variants of ${mediaFileName(media)} failed: ${String(error)}`),
+      (error) => {
+        // Dropped (a stopping server, too much warming at once): the first request makes them instead.
+        if (error instanceof PoolFullError) return
+        this.#logger.warn(`Warming the variants of ${mediaFileName(media)} failed: ${String(error)}`)
+      },
     )
+  }
+
+  /**
+   * For a server that stops: warming stops, and the encodings under way finish (so that none
+   * writes into a folder after the site is gone).
+   */
+  async close(): Promise<void> {
+    this.#pool.dropBackground()
+    await Promise.allSettled([...this.#making.values()])
   }
 
   /** Removes a deleted image's variants (all encodings' folders). */

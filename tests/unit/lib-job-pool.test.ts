@@ -55,3 +55,19 @@ describe('JobPool', () => {
     expect(await next).toBe('next')
   })
 })
+
+describe('JobPool.dropBackground', () => {
+  it('drops the waiting background jobs and leaves the others', async () => {
+    const pool = new JobPool({ concurrency: 1, maxQueued: 2 })
+    let release!: () => void
+    const running = pool.run(() => new Promise<string>((resolve) => (release = () => resolve('ran'))))
+    const waitingRequest = pool.run(async () => 'request')
+    const waitingWarm = pool.run(async () => 'warm', { background: true })
+    pool.dropBackground()
+    await expect(waitingWarm).rejects.toBeInstanceOf(PoolFullError)
+    release()
+    expect(await running).toBe('ran')
+    expect(await waitingRequest).toBe('request')
+    expect(pool.load).toEqual({ running: 0, queued: 0, background: 0 })
+  })
+})
