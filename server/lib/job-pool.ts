@@ -14,7 +14,7 @@ export class PoolFullError extends Error {
 }
 
 interface Waiting {
-  start: () => void
+  start: (lane: Lane) => void
   drop: () => void
 }
 
@@ -40,14 +40,26 @@ export class JobPool {
     return { running: this.#running, queued: this.#foreground.length, background: this.#background.length }
   }
 
-  /** Runs `job` when a slot is free; rejects with PoolFullError at once when the queue is full. */
-  run<T>(job: () => Promise<T>, options: { background?: boolean } = {}): Promise<T> {
+  /**
+   * Runs `job` when a slot is free; rejects with PoolFullError at once when the queue is full.
+   * `promote` (background jobs) is given a function that moves the job, while it still waits,
+   * into the foreground queue: a request came for what was being warmed.
+   */
+  run<T>(job: () => Promise<T>, options: { background?: boolean; promote?: (promote: () => void) => void } = {}): Promise<T> {
     const lane: Lane = options.background ? 'background' : 'foreground'
     const queue = options.background ? this.#background : this.#foreground
     if (queue.length === 0 && this.#canStart(lane)) return this.#start(job, lane)
     if (queue.length >= (options.background ? this.#maxBackground : this.#maxQueued)) return Promise.reject(new PoolFullError())
     return new Promise<T>((resolve, reject) => {
-      queue.push({ start: () => void this.#start(job, lane).then(resolve, reject), drop: () => reject(new PoolFullError()) })
+      const waiting: Waiting = { start: (started) => void this.#start(job, started).then(resolve, reject), drop: () => reject(new PoolFullError()) }
+      queue.push(waiting)
+      options.promote?.(() => {
+        const index = this.#background.indexOf(waiting)
+        if (index < 0) return
+        this.#background.splice(index, 1)
+        this.#foreground.push(waiting)
+        this.#next()
+      })
     })
   }
 
@@ -80,8 +92,8 @@ export class JobPool {
 
   #next(): void {
     for (;;) {
-      if (this.#foreground.length > 0 && this.#canStart('foreground')) this.#foreground.shift()!.start()
-      else if (this.#background.length > 0 && this.#canStart('background')) this.#background.shift()!.start()
+      if (this.#foreground.length > 0 && this.#canStart('foreground')) this.#foreground.shift()!.start('foreground')
+      else if (this.#background.length > 0 && this.#canStart('background')) this.#background.shift()!.start('background')
       else return
     }
   }

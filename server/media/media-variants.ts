@@ -35,6 +35,12 @@ export interface VariantFile {
   etag: string
 }
 
+interface Making {
+  made: Promise<VariantFile | null>
+  /** Set while a warming job waits in the background queue. */
+  promote?: () => void
+}
+
 export interface MediaVariantsOptions {
   /** The library's originals (mediaDirOf(contentDir)). */
   mediaDir: string
@@ -59,7 +65,8 @@ export class MediaVariants {
   readonly #dir: string
   readonly #logger: Logger
   readonly #pool: JobPool
-  readonly #making = new Map<string, Promise<VariantFile | null>>()
+  /** The variants being made, by file: requests for one at the same moment share its encoding. */
+  readonly #making = new Map<string, Making>()
 
   constructor(options: MediaVariantsOptions) {
     this.#mediaDir = options.mediaDir
@@ -93,15 +100,19 @@ export class MediaVariants {
     const original = await this.original(media)
     if (!original) return null
     if (size !== null) return { file, size, etag }
-    let making = this.#making.get(file)
-    if (!making) {
-      making = this.#pool
-        .run(() => this.#make(original.file, file, width, format), options)
-        .then((made) => ({ file, size: made, etag }))
-        .finally(() => this.#making.delete(file))
-      this.#making.set(file, making)
+    const pending = this.#making.get(file)
+    if (pending) {
+      // A request for a variant being warmed: it moves ahead of the warming still waiting.
+      if (!options.background) pending.promote?.()
+      return pending.made
     }
-    return making
+    const entry: Making = { made: Promise.resolve(null) }
+    entry.made = this.#pool
+      .run(() => this.#make(original.file, file, width, format), { background: options.background, promote: (promote) => (entry.promote = promote) })
+      .then((size) => ({ file, size, etag }))
+      .finally(() => this.#making.delete(file))
+    this.#making.set(file, entry)
+    return entry.made
   }
 
   /**
@@ -127,7 +138,7 @@ export class MediaVariants {
    */
   async close(): Promise<void> {
     this.#pool.dropBackground()
-    await Promise.allSettled([...this.#making.values()])
+    await Promise.allSettled([...this.#making.values()].map((entry) => entry.made))
   }
 
   /** Removes a deleted image's variants (all encodings' folders). */

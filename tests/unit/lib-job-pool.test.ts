@@ -71,3 +71,22 @@ describe('JobPool.dropBackground', () => {
     expect(pool.load).toEqual({ running: 0, queued: 0, background: 0 })
   })
 })
+
+describe('JobPool promote', () => {
+  it('moves a waiting background job ahead of the other background jobs', async () => {
+    const pool = new JobPool({ concurrency: 1, maxQueued: 2 })
+    const order: string[] = []
+    let release!: () => void
+    const first = pool.run(() => new Promise<void>((resolve) => (release = resolve)))
+    let promoteSecond!: () => void
+    const jobs = [
+      pool.run(async () => void order.push('warm 1'), { background: true }),
+      pool.run(async () => void order.push('warm 2'), { background: true, promote: (promote) => (promoteSecond = promote) }),
+    ]
+    promoteSecond()
+    expect(pool.load).toEqual({ running: 1, queued: 1, background: 1 })
+    release()
+    await Promise.all([first, ...jobs])
+    expect(order).toEqual(['warm 2', 'warm 1'])
+  })
+})
