@@ -51,3 +51,16 @@ function sizesFor(media: MediaName, slot: ImageSlot): string {
   }
   return ARTICLE_SIZES
 }
+
+/** The width a social card is shown at (Open Graph's recommended 1200px, rounded to a variant). */
+const SOCIAL_WIDTH = 1280
+
+/**
+ * The image a social network fetches for a page: for a library photo wider than 1280px, its
+ * 1280px variant (crawlers do not ask for AVIF or WebP, so it comes as the original's format),
+ * rather than an original of several megabytes that some networks refuse; any other URL as it is.
+ */
+export function socialImageUrl(url: string): string {
+  const media = parseMediaUrl(url)
+  return media && variantWidthsOf(media).includes(SOCIAL_WIDTH) ? variantUrl(media, SOCIAL_WIDTH) : url
+}

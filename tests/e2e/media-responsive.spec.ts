@@ -113,6 +113,8 @@ for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 
       await expect(featured).not.toHaveAttribute('loading', 'lazy')
       await expect(featured).toHaveAttribute('srcset', new RegExp(`^/media/w320/.+ 320w, .+, ${cover.url.replace(/[.]/g, '\\.')} 2400w$`))
       await expect(featured).toHaveAttribute('sizes', /\d+px$/)
+      // The social card is the 1280 px variant, not the original.
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`/media/w1280/2025/cover-.+\\.jpg$`))
       const choice = await choiceOf(page, 'article img.article__image')
       expect(choice.currentSrc, JSON.stringify(choice)).toMatch(/\/media\/w\d+\/2025\//)
       expect(choice.chosen, JSON.stringify(choice)).toBeGreaterThan(0)

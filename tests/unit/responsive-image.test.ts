@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { responsiveContent } from '../../renderer/responsive-content.ts'
-import { responsiveImage } from '../../renderer/responsive-image.ts'
+import { responsiveImage, socialImageUrl } from '../../renderer/responsive-image.ts'
 
 const PHOTO = '/media/2025/holiday-3f9a2c1b5e-4000x3000.jpg'
 const SMALL = '/media/2025/icon-0123456789-500x400.png'
@@ -86,5 +86,14 @@ describe('responsiveContent', () => {
   it('returns content without images untouched', () => {
     const html = '<p>No images here, only <code>&lt;img&gt;</code>.</p>'
     expect(responsiveContent(html)).toBe(html)
+  })
+})
+
+describe('socialImageUrl', () => {
+  it('is the 1280px variant of a library photo wider than that, else the URL itself', () => {
+    expect(socialImageUrl(PHOTO)).toBe('/media/w1280/2025/holiday-3f9a2c1b5e-4000x3000.jpg')
+    expect(socialImageUrl(SMALL)).toBe(SMALL)
+    expect(socialImageUrl('/media/2024/dance-abcdef0123-2000x1500.gif')).toBe('/media/2024/dance-abcdef0123-2000x1500.gif')
+    expect(socialImageUrl('https://x.example/a.jpg')).toBe('https://x.example/a.jpg')
   })
 })
