@@ -1,0 +1,84 @@
+import { useRef, useState } from 'react'
+import { ACCEPTED_IMAGE_TYPES, type MediaItem } from './media-item.ts'
+import { MediaLibraryDialog } from './MediaLibraryDialog.tsx'
+import { UploadProgress } from './UploadProgress.tsx'
+import type { useMediaUpload } from './use-media-upload.ts'
+
+export interface MediaSourceProps {
+  /** The upload this control starts and shows (the owner gets its result). */
+  upload: ReturnType<typeof useMediaUpload>
+  /** An image chosen in the library. */
+  onChoose: (item: MediaItem) => void
+  /** Where the focus goes after the library closed with a choice (the next thing to fill in). */
+  focusAfterChoice?: () => void
+  disabled?: boolean
+}
+
+/**
+ * "Upload" and "Choose from library", placed beside an image URL field, with the upload's progress
+ * bar and its failure (role="alert", in the admin's words or the server's). Whatever fails, the
+ * field and the form keep what they had.
+ */
+export function MediaSource({ upload, onChoose, focusAfterChoice, disabled = false }: MediaSourceProps) {
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [libraryOpen, setLibraryOpen] = useState(false)
+  const chooseButton = useRef<HTMLButtonElement>(null)
+  const chose = useRef(false)
+  return (
+    <div className="media-source">
+      <div className="media-source__buttons">
+        <button type="button" className="button" disabled={disabled} onClick={() => fileInput.current?.click()}>
+          Upload
+        </button>
+        {/* The button stands for it: a file input cannot be styled, and this one is never tabbed to. */}
+        <input
+          ref={fileInput}
+          type="file"
+          accept={ACCEPTED_IMAGE_TYPES}
+          hidden
+          tabIndex={-1}
+          onChange={(event) => {
+            const file = event.target.files?.[0]
+            // Cleared, so choosing the same file again (after a failure) is a change again.
+            event.target.value = ''
+            if (file) void upload.start(file)
+          }}
+        />
+        <button
+          ref={chooseButton}
+          type="button"
+          className="button"
+          disabled={disabled}
+          onClick={() => {
+            chose.current = false
+            setLibraryOpen(true)
+          }}
+        >
+          Choose from library
+        </button>
+      </div>
+      {upload.uploading && <UploadProgress name={upload.uploading.name} percent={upload.uploading.percent} />}
+      {upload.error && (
+        <p className="media-error" role="alert">
+          {upload.error}
+        </p>
+      )}
+      <MediaLibraryDialog
+        open={libraryOpen}
+        onOpenChange={setLibraryOpen}
+        onChoose={(item) => {
+          chose.current = true
+          upload.clearError()
+          onChoose(item)
+          setLibraryOpen(false)
+        }}
+        // Radix returns the focus to a Dialog.Trigger only, and this dialog has none.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault()
+          if (chose.current && focusAfterChoice) focusAfterChoice()
+          else chooseButton.current?.focus()
+        }}
+      />
+    </div>
+  )
+}
