@@ -5,12 +5,13 @@ const IMAGE_FILE = /\.(jpe?g|gif|png)$/i
 const IMAGE_DATA_URL = /^data:image\/(jpe?g|gif|png);base64,[a-z0-9+/]+=*$/i
 
 /**
- * SPEC §5: images only from http(s) with a jpg/jpeg/gif/png file name, or base64 data of those;
- * and (issue 13) the site's own library images, `/media/<year>/<file>` as media-urls.ts names them.
+ * SPEC §5: images only from http(s) with a jpg/jpeg/gif/png file name, or base64 data of those.
+ * An image of the site's own media library (`/media/<year>/<file>.jpg|png|gif`, issue 13) is an
+ * http(s) image of this site, named by its path so that it survives a change of domain.
  */
 export function isAllowedImageSource(src: string): boolean {
   if (src.startsWith('data:')) return IMAGE_DATA_URL.test(src)
-  if (parseMediaUrl(src) !== null) return true
+  if (src.startsWith('/')) return parseMediaUrl(src) !== null
   try {
     const url = new URL(src)
     return (url.protocol === 'http:' || url.protocol === 'https:') && IMAGE_FILE.test(url.pathname)

@@ -12,6 +12,7 @@ import { compressJson } from './http/compress-json.ts'
 import { FileCache } from './http/file-cache.ts'
 import { handleErrors } from './http/handle-errors.ts'
 import { jsonBody } from './http/json-body.ts'
+import { MEDIA_API, mediaRoutes } from './http/media-api.ts'
 import { requireSameSite } from './http/same-site.ts'
 import { sessionMiddleware } from './http/sessions.ts'
 import { publicApiRoutes } from './http/public-api.ts'
@@ -21,6 +22,7 @@ import type { AdminPosts } from './services/admin-posts.ts'
 import type { BlogContent } from './services/blog-content.ts'
 import type { ContentSync } from './services/content-sync.ts'
 import type { LoginGuard } from './services/login-guard.ts'
+import type { MediaLibrary } from './services/media-library.ts'
 import type { PostHistory } from './services/post-history.ts'
 
 export interface AppDeps {
@@ -42,6 +44,8 @@ export interface AppDeps {
     guard: LoginGuard
     posts: AdminPosts
     history: PostHistory
+    /** The media library and the largest upload it takes (bytes). */
+    media: { library: MediaLibrary; maxBytes: number }
     /** The post files the site cannot read, for admins to fix. */
     content: Pick<BlogContent, 'problems'>
     /** Two-way sync with a git remote (GIT_REMOTE_URL); absent when the app is built without it. */
@@ -79,15 +83,16 @@ export function createApp(deps: AppDeps): Koa {
   const auth = authRoutes({ accounts: deps.admin.accounts, guard: deps.admin.guard })
   const { accounts, posts, history, content, sync } = deps.admin
   const admin = adminRoutes({ accounts, posts, history, content, sync })
+  const media = mediaRoutes({ accounts, library: deps.admin.media.library, maxBytes: deps.admin.media.maxBytes })
   // The signed-in area's own middleware runs only there: public pages never touch sessions.
   const inSignedInArea = (middleware: Middleware): Middleware => (ctx, next) =>
     isUnder(ctx.path, '/api/auth') || isUnder(ctx.path, '/api/admin') ? middleware(ctx, next) : next()
-  app.use(inSignedInArea(requireSameSite({ siteUrl: deps.config.siteUrl })))
+  app.use(inSignedInArea(requireSameSite({ siteUrl: deps.config.siteUrl, uploadPaths: [MEDIA_API] })))
   app.use(inSignedInArea(noStore))
   app.use(inSignedInArea(compressJson))
   app.use(inSignedInArea(jsonBody()))
   app.use(inSignedInArea(sessionMiddleware(app, deps.admin.sessions)))
-  for (const router of [auth, admin]) {
+  for (const router of [auth, admin, media]) {
     app.use(router.routes())
     app.use(router.allowedMethods())
   }

@@ -39,7 +39,18 @@ export interface Config {
   firstAdmin: { username?: string; password?: string }
   /** Two-way sync with a git remote (GIT_* settings, config-content-sync.ts); null without GIT_REMOTE_URL. */
   contentSync: ContentSyncConfig | null
+  /** The media library's limits on an upload (MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS). */
+  media: MediaLimits
 }
+
+export interface MediaLimits {
+  /** The largest file accepted, in bytes: 413 above it, before the body is read. */
+  maxBytes: number
+  /** The most pixels an image may have (width × height × frames), read from its header: a decompression bomb is refused. */
+  maxPixels: number
+}
+
+export const DEFAULT_MEDIA_LIMITS: MediaLimits = { maxBytes: 10 * 1024 * 1024, maxPixels: 50_000_000 }
 
 /** A shorter secret could be guessed; 32 characters of hex or base64 carry 128 bits or more. */
 export const MIN_SESSION_SECRET_LENGTH = 32
@@ -128,6 +139,16 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
 
   const contentSync = readContentSyncConfig(env, problems)
 
+  const wholeNumber = (max: number) => (value: string) => {
+    const number = Number(value)
+    return /^[1-9][0-9]*$/.test(value) && number <= max ? number : `must be a whole number from 1 to ${max}`
+  }
+  const media: MediaLimits = {
+    // Up to 1 GB: the upload is held in memory while it is checked.
+    maxBytes: read('MEDIA_MAX_BYTES', DEFAULT_MEDIA_LIMITS.maxBytes, wholeNumber(1024 * 1024 * 1024)),
+    maxPixels: read('MEDIA_MAX_PIXELS', DEFAULT_MEDIA_LIMITS.maxPixels, wholeNumber(1_000_000_000)),
+  }
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     mode,
@@ -143,6 +164,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     sessionSecret,
     firstAdmin,
     contentSync,
+    media,
   }
 }
 

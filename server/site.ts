@@ -16,6 +16,7 @@ import { ParsedPosts } from './content/parsed-posts.ts'
 import { PostFiles } from './content/post-files.ts'
 import { blogDirOf, PostPaths, repositoryPath } from './content/post-paths.ts'
 import { watchFolder } from './content/watch-folder.ts'
+import { mediaDirOf } from './media/media-folder.ts'
 import type { ContentRepository, SideBranches } from './git/content-repository.ts'
 import { FileCache } from './http/file-cache.ts'
 import type { Logger } from './lib/logger.ts'
@@ -27,6 +28,7 @@ import { AdminPosts } from './services/admin-posts.ts'
 import { BlogContent } from './services/blog-content.ts'
 import { ContentSync } from './services/content-sync.ts'
 import { LoginGuard } from './services/login-guard.ts'
+import { MediaLibrary } from './services/media-library.ts'
 import { PostHistory } from './services/post-history.ts'
 import { PostReviews } from './services/post-reviews.ts'
 import type { CatchUpOptions } from './services/page-catch-up.ts'
@@ -135,7 +137,8 @@ export type Site = Awaited<ReturnType<typeof openSite>>
 /**
  * The admin side: accounts (the first one created at first start, its password printed
  * once), sessions, the sign-in guard, and the posts service that turns saves into commits,
- * with its history, its reviews (PUBLISH_MODE=review) and the content sync (GIT_REMOTE_URL).
+ * with its history, its reviews (PUBLISH_MODE=review) and the content sync (GIT_REMOTE_URL);
+ * the media library, whose uploads are commits too.
  */
 export async function openAdmin(options: { config: Config; logger: Logger; site: Site; repository: ContentRepository }) {
   const { config, logger, site, repository } = options
@@ -168,6 +171,16 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     })
   }
   const posts = new AdminPosts({ content, repository, paths, history, saveLock, sync: sync ?? undefined, review })
+  const media = new MediaLibrary({
+    mediaDir: mediaDirOf(config.contentDir),
+    repository,
+    index: content.index,
+    saveLock,
+    sync: sync ?? undefined,
+    reviews: review?.reviews,
+    limits: { maxPixels: config.media.maxPixels },
+    logger,
+  })
   return {
     accounts,
     // In the site's own folder: one writer per content repository, so two sites sharing a
@@ -177,6 +190,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     posts,
     history,
     content,
+    media: { library: media, maxBytes: config.media.maxBytes },
     sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.contentSync?.webhookSecret ?? null },
     sessionKeys: [secret],
   }

@@ -2,7 +2,7 @@ import type { Logger } from '../lib/logger.ts'
 import { checkoutPaths } from './checkout.ts'
 import { blobId } from './objects/blob-id.ts'
 import { cleanAuthor, cleanMessage } from './objects/commit-text.ts'
-import type { FileChange, GitAuthor } from './objects/commit-types.ts'
+import { changeBytes, type FileChange, type GitAuthor } from './objects/commit-types.ts'
 import type { GitStore } from './objects/git-store.ts'
 import type { TreeChange } from './objects/tree-diff.ts'
 import type { Recovery } from './recovery.ts'
@@ -111,7 +111,7 @@ function plan(workTree: WorkTree, changes: FileChange[]): PlannedFile[] {
     const filepath = workTree.relative(change.path)
     if (seen.has(filepath)) throw new Error(`${filepath} appears twice in one commit`)
     seen.add(filepath)
-    const bytes = change.content === null ? null : Buffer.from(change.content, 'utf8')
+    const bytes = changeBytes(change)
     return { path: filepath, bytes, blobId: bytes === null ? null : blobId(bytes) }
   })
 }

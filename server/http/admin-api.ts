@@ -1,8 +1,7 @@
 import Router from '@koa/router'
-import type { Context, Next } from 'koa'
+import type { Context } from 'koa'
 import type { AccountStore } from '../accounts/account-store.ts'
-import { InvalidInputError, NotFoundError, UnauthorizedError } from '../lib/errors.ts'
-import type { GitAuthor } from '../git/content-repository.ts'
+import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
 import type { VersionedPost } from '../content/post.ts'
 import type { AdminPosts } from '../services/admin-posts.ts'
 import type { BlogContent } from '../services/blog-content.ts'
@@ -10,7 +9,7 @@ import type { PostHistory } from '../services/post-history.ts'
 import type { ContentSync } from '../services/content-sync.ts'
 import { syncOffStatus } from '../services/content-sync-status.ts'
 import { readPostListQuery } from './post-list-query.ts'
-import { currentAdmin } from './sessions.ts'
+import { requireAdmin } from './sessions.ts'
 
 /** Post ids are short lowercase letters and digits; anything else cannot name a post. */
 const ID_PARAM = /^[a-z0-9]{1,32}$/
@@ -32,12 +31,7 @@ export function adminRoutes(deps: {
 }): Router {
   const router = new Router({ prefix: '/api/admin' })
 
-  router.use(async (ctx: Context, next: Next) => {
-    const account = await currentAdmin(ctx, deps.accounts)
-    if (!account) throw new UnauthorizedError('Sign in first')
-    ctx.state.author = { name: account.displayName, email: account.email } satisfies GitAuthor
-    return next()
-  })
+  router.use(requireAdmin(deps.accounts))
 
   // Cards, not posts (issue 12): `?q=&state=&sort=&page=&perPage=`; the matching count in X-Total-Count.
   router.get('/blog/posts', (ctx) => {

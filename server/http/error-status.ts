@@ -15,4 +15,6 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   conflict: 409,
   rate_limited: 429,
   remote_failed: 502,
+  too_large: 413,
+  unsupported_media_type: 415,
 }

@@ -6,7 +6,7 @@ import { POST_SORTS, POST_STATES, type PostListQuery, type PostSort, type PostSt
 export const MAX_SEARCH_LENGTH = 200
 export const MAX_PER_PAGE = 100
 /** Far past any real list (10,000 posts are 500 pages of 20); keeps the number an exact integer. */
-const MAX_PAGE = 1_000_000
+export const MAX_PAGE = 1_000_000
 
 /**
  * Reads the admin list's query string (`?q=&state=&sort=&page=&perPage=`). Pure. Each parameter
@@ -36,7 +36,8 @@ export function readPostListQuery(query: ParsedUrlQuery): PostListQuery {
   return read
 }
 
-function positiveInteger(name: string, text: string, max: number): number {
+/** A query parameter that must be a whole number from 1 to `max`. */
+export function positiveInteger(name: string, text: string, max: number): number {
   const value = /^[1-9][0-9]{0,6}$/.test(text) ? Number(text) : NaN
   if (!(value <= max)) throw new InvalidInputError(`${name} must be a whole number from 1 to ${max}`, name)
   return value

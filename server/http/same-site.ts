@@ -6,11 +6,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /**
  * CSRF protection for the API: a state-changing request must come from the site itself
  * whenever the browser says where it comes from (`Origin`, `Sec-Fetch-Site`), and one that
- * carries a body must be JSON, which a cross-site HTML form cannot send. Bodiless calls
+ * carries a body must be JSON, which a cross-site HTML form cannot send, except on the upload
+ * paths (`uploadPaths`), which take `multipart/form-data`: there a cross-site form is still
+ * refused by its Origin (browsers send one with every cross-site POST) and carries no session
+ * cookie (SameSite=Strict). Bodiless calls
  * (logout, delete) pass when the browser vouches for them or says nothing (curl, tests).
  * Together with SameSite=Strict cookies this is the OWASP "verify origin" defence, without tokens.
  */
-export function requireSameSite(options: { siteUrl: string }): Middleware {
+export function requireSameSite(options: { siteUrl: string; uploadPaths?: string[] }): Middleware {
+  const uploadPaths = new Set(options.uploadPaths ?? [])
   return async (ctx, next) => {
     if (SAFE_METHODS.has(ctx.method)) return next()
     const origin = ctx.get('Origin')
@@ -23,7 +27,8 @@ export function requireSameSite(options: { siteUrl: string }): Middleware {
     if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
       throw new ForbiddenError('Requests from other sites are not allowed')
     }
-    if (hasBody(ctx.get('Content-Length'), ctx.get('Transfer-Encoding')) && !ctx.is('application/json')) {
+    const upload = ctx.method === 'POST' && uploadPaths.has(ctx.path.replace(/\/$/, '')) && ctx.is('multipart/form-data')
+    if (hasBody(ctx.get('Content-Length'), ctx.get('Transfer-Encoding')) && !ctx.is('application/json') && !upload) {
       throw new ForbiddenError('The body must be JSON (Content-Type: application/json)')
     }
     return next()

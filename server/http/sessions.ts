@@ -4,6 +4,8 @@ import type { Context, Middleware } from 'koa'
 import session from 'koa-session'
 import type { AccountStore, AdminAccount } from '../accounts/account-store.ts'
 import type { SessionData, SessionStore } from '../accounts/session-store.ts'
+import type { GitAuthor } from '../git/content-repository.ts'
+import { UnauthorizedError } from '../lib/errors.ts'
 
 /** Over plain HTTP (development); over HTTPS the cookie carries the `__Host-` prefix. */
 export const SESSION_COOKIE = 'watchio.sid'
@@ -77,4 +79,17 @@ function cookieName(ctx: Context): string {
 
 function cookieOptions(ctx: Context) {
   return { signed: true, httpOnly: true, sameSite: 'strict' as const, path: '/', secure: ctx.secure, overwrite: true }
+}
+
+/**
+ * Lets only a signed-in admin through, with `ctx.state.author` (who the commits are by).
+ * Runs before anything reads the request's body: without a session, an upload is never read.
+ */
+export function requireAdmin(accounts: AccountStore): Middleware {
+  return async (ctx, next) => {
+    const account = await currentAdmin(ctx, accounts)
+    if (!account) throw new UnauthorizedError('Sign in first')
+    ctx.state.author = { name: account.displayName, email: account.email } satisfies GitAuthor
+    return next()
+  }
 }

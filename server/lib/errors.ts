@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'conflict'
   | 'rate_limited'
   | 'remote_failed'
+  | 'too_large'
+  | 'unsupported_media_type'
 
 export class AppError extends Error {
   readonly code: ErrorCode
@@ -114,6 +116,20 @@ export class ConflictError extends AppError {
   constructor(message: string, currentVersion?: string) {
     super('conflict', message)
     this.currentVersion = currentVersion
+  }
+}
+
+/** An upload over a limit (bytes, or pixels: a decompression bomb is refused by its header). */
+export class TooLargeError extends AppError {
+  constructor(message: string) {
+    super('too_large', message)
+  }
+}
+
+/** An upload that is not one of the accepted image types, told by its bytes (or not a whole image). */
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string) {
+    super('unsupported_media_type', message)
   }
 }
 

@@ -29,7 +29,16 @@ describe('settings', () => {
       dataDir: path.join(root, '.data'),
       sessionSecret: null,
       firstAdmin: {},
+      media: { maxBytes: 10 * 1024 * 1024, maxPixels: 50_000_000 },
     })
+  })
+
+  it('reads the media library limits and checks them', () => {
+    expect(loadConfig({ MEDIA_MAX_BYTES: '2097152', MEDIA_MAX_PIXELS: '1000000' }, root).media).toEqual({ maxBytes: 2_097_152, maxPixels: 1_000_000 })
+    const problems = problemsOf({ MEDIA_MAX_BYTES: '10MB', MEDIA_MAX_PIXELS: '0' })
+    expect(problems).toHaveLength(2)
+    expect(problems.find((p) => p.startsWith('MEDIA_MAX_BYTES='))).toContain('whole number')
+    expect(problems.find((p) => p.startsWith('MEDIA_MAX_PIXELS='))).toContain('whole number')
   })
 
   it('reads the admin settings and checks them', () => {

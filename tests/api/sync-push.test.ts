@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SyncStatus } from '../../server/services/content-sync-status.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
@@ -130,6 +131,15 @@ describe('pushing admin saves', () => {
       expect(text).not.toContain(basic)
     }
     expect(s.logs.length).toBeGreaterThan(0)
+  })
+
+  it('pushes a media upload like a post save: one commit with the image alone', async () => {
+    await eventually(async () => (await status()).ahead === 0)
+    const image = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#2a6' } }).png().toBuffer()
+    const { status: code, body } = await s.api.upload<{ url: string }>(image, { filename: 'pushed.png' })
+    expect(code).toBe(201)
+    await eventually(() => s.bare('rev-parse', 'main') === headOfSite())
+    expect(s.bare('show', '--name-only', '--format=%s', 'main')).toBe(`media: add ${body.url.slice('/media/'.length)}\n\ncontent${body.url}`)
   })
 
   it('answers GET /api/admin/sync only to a signed-in admin', async () => {

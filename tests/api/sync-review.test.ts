@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SyncStatus } from '../../server/services/content-sync-status.ts'
 import { newPostBody } from '../support/admin-client.ts'
@@ -131,5 +132,18 @@ describe('PUBLISH_MODE=review', () => {
     expect(s.bare('log', '-1', '--format=%s', 'cms/review-me')).toBe('blog: update "Review me, again" (review-me)')
     expect((await s.api.json<SyncStatus>('GET', '/api/admin/sync')).body.lastError).toBeNull()
     expect(await (await fetch(new URL('/blog/review-me', s.server.url))).text()).not.toContain('Review me, again')
+  })
+
+  it('uploads images to the live branch, and counts a post under review that uses one as a use', async () => {
+    const image = await sharp({ create: { width: 90, height: 60, channels: 3, background: '#36c' } }).png().toBuffer()
+    const { status, body: media } = await s.api.upload<{ id: string; url: string }>(image, { filename: 'reviewed.png' })
+    expect(status).toBe(201)
+    expect(git(s.site.repoDir, 'show', '--name-only', '--format=%s', 'HEAD')).toBe(`media: add ${media.url.slice('/media/'.length)}\n\ncontent${media.url}`)
+    const draft = newPostBody({ slug: 'review-photo', title: 'Review photo', content: `<p><img src="${media.url}" alt="A photo"></p>` })
+    expect((await s.api.json('POST', '/api/admin/blog/posts', draft)).status).toBe(201)
+    // Only on its review branch: the live posts do not use the image, the review does.
+    const refused = await s.api.json('DELETE', `/api/admin/media/${media.id}`)
+    expect(refused.status).toBe(409)
+    expect(String(refused.body)).toContain('"Review photo" (review-photo)')
   })
 })

@@ -34,7 +34,7 @@ export class ApiClient {
   async request(
     method: string,
     path: string,
-    options: { json?: unknown; body?: string; headers?: Record<string, string> } = {},
+    options: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { ...this.extraHeaders, ...options.headers }
     if (this.cookies.size > 0) headers.Cookie = this.cookieHeader
@@ -43,7 +43,9 @@ export class ApiClient {
       body = JSON.stringify(options.json)
       headers['Content-Type'] ??= 'application/json'
     }
-    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body, redirect: 'manual' })
+    // `duplex`: a stream body (a chunked upload) needs it in Node's fetch.
+    const init = { method, headers, body, redirect: 'manual', duplex: 'half' } as RequestInit
+    const response = await fetch(new URL(path, this.baseUrl), init)
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';')
       const [name, value] = pair!.split('=', 2) as [string, string]
@@ -72,6 +74,25 @@ export class ApiClient {
     const { body: cards } = await this.json<{ id: string; slug: string }[]>('GET', `/api/admin/blog/posts?q=${encodeURIComponent(slug)}&perPage=100`)
     const card = cards.find((entry) => entry.slug === slug)
     return card && (await this.json<T>('GET', `/api/admin/blog/posts/${card.id}`)).body
+  }
+
+  /** `POST /api/admin/media` with `bytes` as the form's `file` (and `alt` when given). */
+  async upload<T = Record<string, unknown>>(
+    bytes: Uint8Array,
+    options: { filename?: string; type?: string; alt?: string } = {},
+  ): Promise<{ status: number; body: T; response: Response }> {
+    const form = new FormData()
+    form.set('file', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'application/octet-stream' }), options.filename ?? 'photo.jpg')
+    if (options.alt !== undefined) form.set('alt', options.alt)
+    const response = await this.request('POST', '/api/admin/media', { body: form })
+    const text = await response.text()
+    let body: unknown = text
+    try {
+      body = JSON.parse(text)
+    } catch {
+      // Errors answer plain text.
+    }
+    return { status: response.status, body: body as T, response }
   }
 
   async json<T = unknown>(method: string, path: string, json?: unknown): Promise<{ status: number; body: T; response: Response }> {

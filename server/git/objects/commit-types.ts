@@ -4,10 +4,19 @@ export interface GitAuthor {
   email: string
 }
 
-/** One file of a commit: absolute path inside the repository; content null = delete the file. */
+/**
+ * One file of a commit: absolute path inside the repository; content null = delete the file.
+ * A string is written as UTF-8 (a post); bytes as they are (an image of the media library).
+ */
 export interface FileChange {
   path: string
-  content: string | null
+  content: string | Uint8Array | null
+}
+
+/** The bytes a change writes; null for a delete. */
+export function changeBytes(change: FileChange): Uint8Array | null {
+  if (change.content === null) return null
+  return typeof change.content === 'string' ? Buffer.from(change.content, 'utf8') : change.content
 }
 
 export interface RecoveryReport {

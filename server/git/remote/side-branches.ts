@@ -1,6 +1,6 @@
 import { blobId } from '../objects/blob-id.ts'
 import { cleanAuthor, cleanMessage } from '../objects/commit-text.ts'
-import type { FileChange, GitAuthor } from '../objects/commit-types.ts'
+import { changeBytes, type FileChange, type GitAuthor } from '../objects/commit-types.ts'
 import type { CommitGraph } from '../objects/commit-graph.ts'
 import type { GitStore } from '../objects/git-store.ts'
 import { diffTrees } from '../objects/tree-diff.ts'
@@ -67,7 +67,7 @@ export class SideBranches {
       const parentTree = parent === null ? null : (await graph.get(parent)).tree
       const edits = new Map<string, string | null>()
       for (const change of options.changes) {
-        const bytes = change.content === null ? null : Buffer.from(change.content, 'utf8')
+        const bytes = changeBytes(change)
         edits.set(this.#deps.relative(change.path), bytes === null ? null : blobId(bytes))
         if (bytes !== null) await store.writeBlob(bytes)
       }

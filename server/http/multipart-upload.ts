@@ -1,0 +1,89 @@
+import busboy from 'busboy'
+import type { Context } from 'koa'
+import { InvalidInputError, TooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts'
+
+/** An uploaded file as read from a `multipart/form-data` body, in memory (bounded by `maxBytes`). */
+export interface Upload {
+  bytes: Buffer
+  /** The name the browser gave the file; never used as a path (prepare-image.ts `readableName`). */
+  filename: string
+  /** The form's other text fields, trimmed. */
+  fields: Record<string, string>
+}
+
+/** Room for the boundaries, part headers and the small text fields around the file. */
+const ENVELOPE_BYTES = 64 * 1024
+const MAX_FIELD_BYTES = 2000
+
+/**
+ * Reads the one file of a `multipart/form-data` body (field `fileField`) with busboy. A body
+ * whose Content-Length is already over the limit is refused before a byte of it is read; a
+ * chunked one as soon as the file passes `maxBytes`. Either way the rest is left unread (Node
+ * discards it once the answer is sent), and nothing was written anywhere.
+ */
+export function readUpload(ctx: Context, options: { fileField: string; maxBytes: number }): Promise<Upload> {
+  const { fileField, maxBytes } = options
+  const tooLarge = () => new TooLargeError(`The file is too large (the limit is ${formatBytes(maxBytes)}).`)
+  if (!ctx.is('multipart/form-data')) {
+    return Promise.reject(new UnsupportedMediaTypeError(`Send the file as multipart/form-data in a field named "${fileField}".`))
+  }
+  const length = Number(ctx.get('Content-Length') || NaN)
+  if (length > maxBytes + ENVELOPE_BYTES) return Promise.reject(tooLarge())
+
+  return new Promise<Upload>((resolve, reject) => {
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({
+        headers: ctx.req.headers,
+        // Browsers send a file name as raw UTF-8.
+        defParamCharset: 'utf8',
+        limits: { files: 1, fileSize: maxBytes, fields: 10, fieldSize: MAX_FIELD_BYTES, parts: 12, headerPairs: 20 },
+      })
+    } catch {
+      reject(new InvalidInputError('The multipart body has no boundary'))
+      return
+    }
+    const chunks: Buffer[] = []
+    let filename: string | null = null
+    const fields: Record<string, string> = {}
+    let settled = false
+    const fail = (error: Error) => {
+      if (settled) return
+      settled = true
+      ctx.req.unpipe(parser)
+      // Read and drop whatever the client still sends, so it gets to read the answer.
+      ctx.req.resume()
+      reject(error)
+    }
+
+    parser.on('file', (name, stream, info) => {
+      if (name !== fileField || filename !== null) {
+        stream.resume()
+        return
+      }
+      filename = info.filename ?? ''
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('limit', () => fail(tooLarge()))
+    })
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(new InvalidInputError(`The field "${name}" is too long (at most ${MAX_FIELD_BYTES} bytes)`, name))
+      else fields[name] = value.trim()
+    })
+    parser.on('partsLimit', () => fail(new InvalidInputError('The form has too many parts')))
+    parser.on('fieldsLimit', () => fail(new InvalidInputError('The form has too many fields')))
+    parser.on('error', () => fail(new InvalidInputError('The multipart body is malformed')))
+    parser.on('close', () => {
+      if (settled) return
+      settled = true
+      if (filename === null) reject(new InvalidInputError(`Choose a file to upload (a form field named "${fileField}")`, fileField))
+      else resolve({ bytes: Buffer.concat(chunks), filename, fields })
+    })
+    ctx.req.on('aborted', () => fail(new InvalidInputError('The upload was interrupted')))
+    ctx.req.pipe(parser)
+  })
+}
+
+function formatBytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024)
+  return mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${Math.round(bytes / 1024)} kB`
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+import { isAllowedImageSource } from '../../renderer/image-source.ts'
+import { mediaUrl, parseMediaUrl, parseVariantUrl, variantUrl, variantWidthsOf } from '../../renderer/media-urls.ts'
+import { readMediaListQuery } from '../../server/http/media-api.ts'
+import { readableName, sniffImageType } from '../../server/media/prepare-image.ts'
+import { usesByFile } from '../../server/services/media-library.ts'
+
+const PHOTO = '/media/2025/holiday-3f9a2c1b5e-1600x1067.jpg'
+
+describe('media URLs (renderer/media-urls.ts)', () => {
+  it('reads a library URL back into what made it, and writes it again', () => {
+    const media = parseMediaUrl(PHOTO)
+    expect(media).toEqual({ year: '2025', name: 'holiday', hash: '3f9a2c1b5e', width: 1600, height: 1067, ext: 'jpg' })
+    expect(mediaUrl(media!)).toBe(PHOTO)
+  })
+
+  it('reads nothing else as library media', () => {
+    for (const url of [
+      '/media/2025/holiday.jpg',
+      '/media/2025/../holiday-3f9a2c1b5e-1600x1067.jpg',
+      '/media/2025/holiday-3f9a2c1b5e-1600x1067.svg',
+      '/media/2025/Holiday-3f9a2c1b5e-1600x1067.jpg',
+      '/media/2025/holiday-3f9a2c1b5e-0x1067.jpg',
+      '/media/25/holiday-3f9a2c1b5e-1600x1067.jpg',
+      '/media/2025/holiday-3f9a2c1b5e-1600x1067.jpg?x=1',
+      '/media/2025/a/holiday-3f9a2c1b5e-1600x1067.jpg',
+      '//evil.example/media/2025/holiday-3f9a2c1b5e-1600x1067.jpg',
+      'https://watchio.app/media/2025/holiday-3f9a2c1b5e-1600x1067.jpg',
+    ]) {
+      expect(parseMediaUrl(url), url).toBeNull()
+    }
+  })
+
+  it('names variants by width, only narrower than the original, none for a GIF', () => {
+    const media = parseMediaUrl(PHOTO)!
+    expect(variantWidthsOf(media)).toEqual([320, 640, 960, 1280])
+    expect(variantUrl(media, 640)).toBe('/media/w640/2025/holiday-3f9a2c1b5e-1600x1067.jpg')
+    expect(parseVariantUrl('/media/w640/2025/holiday-3f9a2c1b5e-1600x1067.jpg')).toEqual({ media, width: 640 })
+    expect(parseVariantUrl('/media/w640/2025/../x.jpg')).toBeNull()
+    expect(variantWidthsOf(parseMediaUrl('/media/2025/spin-3f9a2c1b5e-1600x1067.gif')!)).toEqual([])
+  })
+
+  it('lets editors use library images (site-relative), and no other relative path', () => {
+    expect(isAllowedImageSource(PHOTO)).toBe(true)
+    expect(isAllowedImageSource('/media/2025/holiday.jpg')).toBe(false)
+    expect(isAllowedImageSource('/etc/passwd.jpg')).toBe(false)
+    expect(isAllowedImageSource('//evil.example/x.jpg')).toBe(false)
+  })
+})
+
+describe('uploads (server/media/prepare-image.ts)', () => {
+  it('makes a readable, safe name of any file name', () => {
+    expect(readableName('Holiday at the Sea.JPG')).toBe('holiday-at-the-sea')
+    expect(readableName('../../../etc/passwd.png')).toBe('passwd')
+    expect(readableName('C:\\Users\\me\\Été à Paris!.jpg')).toBe('ete-a-paris')
+    expect(readableName('.git')).toBe('image')
+    expect(readableName('🙂.png')).toBe('image')
+    expect(readableName('')).toBe('image')
+    expect(readableName(`${'word-'.repeat(30)}end.jpg`).length).toBeLessThanOrEqual(40)
+    expect(readableName(`${'x'.repeat(100)}.jpg`)).toBe('x'.repeat(40))
+  })
+
+  it('recognises JPEG, PNG and GIF by their first bytes, and nothing else', () => {
+    expect(sniffImageType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))?.type).toBe('image/jpeg')
+    expect(sniffImageType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))?.type).toBe('image/png')
+    expect(sniffImageType(Buffer.from('GIF89a'))?.type).toBe('image/gif')
+    expect(sniffImageType(Buffer.from('GIF87a'))?.type).toBe('image/gif')
+    for (const text of ['<svg xmlns="http://www.w3.org/2000/svg"/>', '<!doctype html>', 'RIFF....WEBP', '', 'GIF8']) {
+      expect(sniffImageType(Buffer.from(text)), text).toBeNull()
+    }
+  })
+})
+
+describe('which posts use an image', () => {
+  const post = (id: string, content: string, featuredImageUrl = '') =>
+    ({ id, slug: `post-${id}`, title: `Post ${id}`, summary: '', publishDate: '2025-01-01', isPublished: true, featuredImageUrl, content })
+
+  it('finds library images in content and featured images, by original or variant URL, once per post', () => {
+    const uses = usesByFile([
+      post('a', `<p><img src="${PHOTO}" alt=""><img src="${PHOTO}" alt=""></p>`),
+      post('b', '<p>none</p>', 'https://watchio.app/media/w640/2025/holiday-3f9a2c1b5e-1600x1067.jpg'),
+      post('c', '<p>/media/2024/other-aaaaaaaaaa-10x10.png</p>'),
+    ])
+    expect(uses.get('2025/holiday-3f9a2c1b5e-1600x1067.jpg')).toEqual([
+      { id: 'a', slug: 'post-a', title: 'Post a' },
+      { id: 'b', slug: 'post-b', title: 'Post b' },
+    ])
+    expect(uses.get('2024/other-aaaaaaaaaa-10x10.png')).toEqual([{ id: 'c', slug: 'post-c', title: 'Post c' }])
+  })
+})
+
+describe('GET /api/admin/media query', () => {
+  it('reads q, page and perPage, refusing anything else they could be', () => {
+    expect(readMediaListQuery({ q: ' beach ', page: '2', perPage: '10', other: 'x' })).toEqual({ q: 'beach', page: 2, perPage: 10 })
+    for (const query of [{ page: '0' }, { perPage: '101' }, { page: '1e3' }, { q: 'x'.repeat(201) }, { page: ['1', '2'] }]) {
+      expect(() => readMediaListQuery(query), JSON.stringify(query)).toThrow()
+    }
+  })
+})
