@@ -1,23 +1,5 @@
-/**
- * One image of the media library as the admin API answers it (`POST`/`GET /api/admin/media`,
- * issue 13's contract). Said here, for the admin's pages, until the server exports its type.
- */
-export interface MediaItem {
-  /** The first 10 hex digits of the bytes' SHA-256. */
-  id: string
-  /** Site-relative: `/media/<year>/<name>-<hash>-<w>x<h>.<ext>` */
-  url: string
-  width: number
-  height: number
-  type: 'image/jpeg' | 'image/png' | 'image/gif'
-  bytes: number
-  /** ISO 8601 */
-  date: string
-  alt: string
-  /** The 320 px wide variant, or the url itself for a narrower image or a GIF. */
-  thumbnailUrl: string
-  usedBy: { id: string; slug: string; title: string }[]
-}
+/** One image of the media library as the admin API answers it (`POST`/`GET /api/admin/media`). */
+export type { MediaItem } from '../../../../server/services/media-library.ts'
 
 export const MEDIA_API = '/api/admin/media'
 
