@@ -368,12 +368,16 @@ test.describe('the media library in the admin', () => {
     await expect(dialog.getByRole('alert')).toHaveText('Upload failed: network error. Nothing was lost; try again.')
     await expect(dialog.getByLabel('Alt text', { exact: true })).toHaveValue('Grey')
 
+    // The network is back: Try again sends the same file.
     await page.unroute('**/api/admin/media')
-    await uploadThrough(page, dialog.getByRole('button', { name: 'Upload' }), photo)
+    await dialog.getByRole('button', { name: 'Try again' }).click()
     await expect(dialog.getByLabel('Image URL')).toHaveValue(MEDIA_URL)
     await expect(dialog.getByRole('alert')).toHaveCount(0)
     await dialog.getByRole('button', { name: 'Insert' }).click()
     await expect(editor(page).locator('img[src]')).toHaveAttribute('alt', 'Grey')
+    await featuredButton(page, 'Try again').click()
+    await expect(featuredUrl(page)).toHaveValue(MEDIA_URL)
+    await expect(featuredField(page).getByRole('alert')).toHaveCount(0)
   })
 
   test('axe: the Image dialog and the library have no serious or critical violations', async ({ page, adminSite }) => {

@@ -56,13 +56,18 @@ export function ImageDialog({ request, onApply, onCancel, onCloseAutoFocus }: Im
     // Next comes the alt text (after React has rendered what the upload filled in).
     window.setTimeout(focusAlt)
   })
-  const { start } = upload
+  const { start, cancel } = upload
   const file = request?.file
+  const open = request !== null
 
   // A dropped or pasted file: its upload starts with the dialog, whose fields then wait for it.
   useEffect(() => {
     if (file) void start(file)
   }, [file, start])
+  // Cancel stops an upload still running: nothing is inserted, and it need not go on.
+  useEffect(() => {
+    if (!open) cancel()
+  }, [open, cancel])
 
   const submit = () => {
     const source = src.trim()
@@ -85,7 +90,7 @@ export function ImageDialog({ request, onApply, onCancel, onCloseAutoFocus }: Im
 
   return (
     <EditorDialog
-      open={request !== null}
+      open={open}
       title={request?.editing ? 'Edit image' : 'Insert image'}
       description="Upload an image or choose one from the library, or give the address of a JPG, JPEG, GIF or PNG image (http(s) or a base64 data URL)."
       submitLabel={request?.editing ? 'Update' : 'Insert'}

@@ -59,9 +59,16 @@ export function MediaSource({ upload, onChoose, focusAfterChoice, disabled = fal
       </div>
       {upload.uploading && <UploadProgress name={upload.uploading.name} percent={upload.uploading.percent} />}
       {upload.error && (
-        <p className="media-error" role="alert">
-          {upload.error}
-        </p>
+        <div className="media-source__failure">
+          <p className="media-error" role="alert">
+            {upload.error}
+          </p>
+          {upload.failed && (
+            <button type="button" className="button" disabled={disabled} onClick={() => void upload.start(upload.failed!)}>
+              Try again
+            </button>
+          )}
+        </div>
       )}
       <MediaLibraryDialog
         open={libraryOpen}

@@ -1,8 +1,9 @@
 import { useId } from 'react'
 
 /**
- * The upload's progress bar: a native <progress> (its role is progressbar), indeterminate until
- * the browser reports the first bytes sent; aria-valuenow said outright for assistive technology.
+ * The upload's progress bar: a native <progress> (its role is progressbar, 0–100), indeterminate
+ * until the browser reports the first bytes sent; aria-valuenow said outright for assistive
+ * technology that reads the attribute rather than the element's value.
  */
 export function UploadProgress({ name, percent }: { name: string; percent: number | null }) {
   const labelId = useId()
@@ -15,8 +16,6 @@ export function UploadProgress({ name, percent }: { name: string; percent: numbe
         aria-labelledby={labelId}
         max={100}
         value={percent ?? undefined}
-        aria-valuemin={0}
-        aria-valuemax={100}
         aria-valuenow={percent ?? undefined}
       />
     </div>
