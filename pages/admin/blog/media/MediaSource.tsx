@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { ACCEPTED_IMAGE_TYPES, type MediaItem } from './media-item.ts'
-import { MediaLibraryDialog } from './MediaLibraryDialog.tsx'
+import type { MediaLibraryDialogProps } from './MediaLibraryDialog.tsx'
 import { UploadProgress } from './UploadProgress.tsx'
 import type { useMediaUpload } from './use-media-upload.ts'
 
@@ -15,6 +15,26 @@ export interface MediaSourceProps {
 }
 
 /**
+ * The library (and Radix's Dialog) is its own chunk, loaded on the first "Choose from library":
+ * the post list and the form do not wait for it. If it cannot be loaded, that is said in its
+ * place and the form stays as it is.
+ */
+const MediaLibraryDialog = lazy(() =>
+  import('./MediaLibraryDialog.tsx').then(
+    (module) => ({ default: module.MediaLibraryDialog }),
+    () => ({ default: LibraryUnavailable }),
+  ),
+)
+
+function LibraryUnavailable({ open }: MediaLibraryDialogProps) {
+  return open ? (
+    <p className="media-error" role="alert">
+      The library could not be loaded (network error). Reload the page to try again; a draft of this post is kept in this browser.
+    </p>
+  ) : null
+}
+
+/**
  * "Upload" and "Choose from library", placed beside an image URL field, with the upload's progress
  * bar and its failure (role="alert", in the admin's words or the server's). Whatever fails, the
  * field and the form keep what they had.
@@ -22,6 +42,8 @@ export interface MediaSourceProps {
 export function MediaSource({ upload, onChoose, focusAfterChoice, disabled = false }: MediaSourceProps) {
   const fileInput = useRef<HTMLInputElement>(null)
   const [libraryOpen, setLibraryOpen] = useState(false)
+  // Mounted from the first opening on (its chunk is loaded then), so that it can close with focus handling.
+  const [libraryWanted, setLibraryWanted] = useState(false)
   const chooseButton = useRef<HTMLButtonElement>(null)
   const chose = useRef(false)
   return (
@@ -51,6 +73,7 @@ export function MediaSource({ upload, onChoose, focusAfterChoice, disabled = fal
           disabled={disabled}
           onClick={() => {
             chose.current = false
+            setLibraryWanted(true)
             setLibraryOpen(true)
           }}
         >
@@ -70,22 +93,26 @@ export function MediaSource({ upload, onChoose, focusAfterChoice, disabled = fal
           )}
         </div>
       )}
-      <MediaLibraryDialog
-        open={libraryOpen}
-        onOpenChange={setLibraryOpen}
-        onChoose={(item) => {
-          chose.current = true
-          upload.clearError()
-          onChoose(item)
-          setLibraryOpen(false)
-        }}
-        // Radix returns the focus to a Dialog.Trigger only, and this dialog has none.
-        onCloseAutoFocus={(event) => {
-          event.preventDefault()
-          if (chose.current && focusAfterChoice) focusAfterChoice()
-          else chooseButton.current?.focus()
-        }}
-      />
+      {libraryWanted && (
+        <Suspense fallback={null}>
+          <MediaLibraryDialog
+            open={libraryOpen}
+            onOpenChange={setLibraryOpen}
+            onChoose={(item) => {
+              chose.current = true
+              upload.clearError()
+              onChoose(item)
+              setLibraryOpen(false)
+            }}
+            // Radix returns the focus to a Dialog.Trigger only, and this dialog has none.
+            onCloseAutoFocus={(event) => {
+              event.preventDefault()
+              if (chose.current && focusAfterChoice) focusAfterChoice()
+              else chooseButton.current?.focus()
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   )
 }
