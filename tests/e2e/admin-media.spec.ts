@@ -84,13 +84,14 @@ async function uploadInPage(page: Page, file: TestFile): Promise<{ url: string; 
   )
 }
 
-/** A drop or a paste of `file` as the browser makes them, at a point of `target`. */
-async function dispatchFile(page: Page, kind: 'drop' | 'paste', target: Locator, file: TestFile): Promise<void> {
+/** A drop or a paste of `file` (and other `strings` beside it) as the browser makes them, at a point of `target`. */
+async function dispatchFile(page: Page, kind: 'drop' | 'paste', target: Locator, file: TestFile, strings: Record<string, string> = {}): Promise<void> {
   const box = (await target.boundingBox())!
   await page.evaluate(
-    ({ kind, name, mimeType, base64, x, y }) => {
+    ({ kind, name, mimeType, base64, strings, x, y }) => {
       const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
       const data = new DataTransfer()
+      for (const [type, value] of Object.entries(strings)) data.setData(type, value)
       data.items.add(new File([bytes], name, { type: mimeType }))
       const element = document.elementFromPoint(x, y)!
       if (kind === 'paste') {
@@ -101,7 +102,7 @@ async function dispatchFile(page: Page, kind: 'drop' | 'paste', target: Locator,
         element.dispatchEvent(new DragEvent(type, { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }))
       }
     },
-    { kind, name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64'), x: box.x + box.width - 2, y: box.y + box.height / 2 },
+    { kind, name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64'), strings, x: box.x + box.width - 2, y: box.y + box.height / 2 },
   )
 }
 
@@ -291,11 +292,18 @@ test.describe('the media library in the admin', () => {
     await expect(second.locator('img[src]')).toHaveAttribute('alt', 'A green field')
     await expect(editor(page)).toBeFocused()
 
-    // Pasted at the caret, at the end of the first paragraph.
+    // Copied from a web page, the clipboard holds HTML and a picture of it: the HTML is what is pasted.
     const first = editor(page).locator('p', { hasText: 'First paragraph.' })
     await first.click()
     await page.keyboard.press('End')
-    await dispatchFile(page, 'paste', first, await jpeg('pasted-shot.jpg', 500, 300, { r: 240, g: 200, b: 0 }))
+    await dispatchFile(page, 'paste', first, await png('web-render.png', 50, 20, { r: 255, g: 255, b: 255 }), { 'text/html': '<b>Bold from the web</b>', 'text/plain': 'Bold from the web' })
+    await expect(first.locator('strong')).toHaveText('Bold from the web')
+    await expect(dialog).toBeHidden()
+    await page.keyboard.press('ControlOrMeta+z')
+    await expect(first).toHaveText('First paragraph.')
+
+    // A screenshot (or a file copied in a file manager, its name as text) pasted at the caret.
+    await dispatchFile(page, 'paste', first, await jpeg('pasted-shot.jpg', 500, 300, { r: 240, g: 200, b: 0 }), { 'text/plain': 'pasted-shot.jpg' })
     await expect(dialog).toBeVisible()
     await expect(dialog.getByLabel('Image URL')).toHaveValue(/^\/media\/\d{4}\/pasted-shot-[0-9a-f]{10}-500x300\.jpg$/)
     await dialog.getByLabel('Alt text', { exact: true }).fill('A yellow screenshot')

@@ -11,9 +11,10 @@ export type ImageFileHandler = (file: File, at: number | undefined) => void
  * insert the image as soon as it is uploaded, with no alt text, no progress and its failures only
  * in the console, so this small plugin takes its place.
  *
- * A paste is taken as an image only when the clipboard holds nothing else: copying from a web
- * page or a word processor also puts a picture of the selection there, and then the text (with
- * its images' addresses) is what was meant.
+ * A paste is taken as an image only when the clipboard holds no HTML: copying from a web page or
+ * a word processor also puts a picture of the selection there, and then the HTML (with its
+ * images' addresses) is what was meant. Plain text beside a file is its name (a file copied in
+ * a file manager): the file is what was meant.
  */
 export function imageDropPlugin(onImageFile: ImageFileHandler) {
   return $prose(
@@ -29,7 +30,7 @@ export function imageDropPlugin(onImageFile: ImageFileHandler) {
           },
           handlePaste(_view, event) {
             const data = event.clipboardData
-            if (!data || data.getData('text/html') || data.getData('text/plain')) return false
+            if (!data || data.getData('text/html')) return false
             const file = firstFile(data)
             if (!file) return false
             onImageFile(file, undefined)
