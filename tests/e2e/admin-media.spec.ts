@@ -85,9 +85,10 @@ async function uploadInPage(page: Page, file: TestFile): Promise<{ url: string; 
 }
 
 /** A drop or a paste of `file` (and other `strings` beside it) as the browser makes them, at a point of `target`. */
-async function dispatchFile(page: Page, kind: 'drop' | 'paste', target: Locator, file: TestFile, strings: Record<string, string> = {}): Promise<void> {
+async function dispatchFile(page: Page, kind: 'drop' | 'paste', target: Locator, file: TestFile, strings: Record<string, string> = {}): Promise<{ defaultPrevented: boolean }> {
+  await target.scrollIntoViewIfNeeded()
   const box = (await target.boundingBox())!
-  await page.evaluate(
+  return page.evaluate(
     ({ kind, name, mimeType, base64, strings, x, y }) => {
       const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
       const data = new DataTransfer()
@@ -95,12 +96,13 @@ async function dispatchFile(page: Page, kind: 'drop' | 'paste', target: Locator,
       data.items.add(new File([bytes], name, { type: mimeType }))
       const element = document.elementFromPoint(x, y)!
       if (kind === 'paste') {
-        element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
-        return
+        return { defaultPrevented: !element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })) }
       }
+      let defaultPrevented = false
       for (const type of ['dragenter', 'dragover', 'drop']) {
-        element.dispatchEvent(new DragEvent(type, { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }))
+        defaultPrevented = !element.dispatchEvent(new DragEvent(type, { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }))
       }
+      return { defaultPrevented }
     },
     { kind, name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64'), strings, x: box.x + box.width - 2, y: box.y + box.height / 2 },
   )
@@ -316,6 +318,20 @@ test.describe('the media library in the admin', () => {
     const post = await savedPost(adminSite, 'dropped-images')
     expect(post.content).toMatch(/<p>First paragraph\.<img src="\/media\/\d{4}\/pasted-shot-[0-9a-f]{10}-500x300\.jpg" alt="A yellow screenshot"><\/p>/)
     expect(post.content).toMatch(/<p>Second paragraph\.<img src="\/media\/\d{4}\/dropped-green-[0-9a-f]{10}-300x200\.png" alt="A green field"><\/p>/)
+  })
+
+  test('an image file dropped on the featured image field becomes the featured image; dropped elsewhere, the page stays', async ({ page, adminSite }) => {
+    await openNewPost(page, adminSite.url, 'Dropped Featured')
+    // On the title: nothing happens, and the browser is kept from opening the file instead of the admin.
+    const title = page.getByLabel('Title*')
+    expect(await dispatchFile(page, 'drop', title, await png('stray.png', 40, 40, { r: 1, g: 2, b: 3 }))).toEqual({ defaultPrevented: true })
+    await expect(title).toHaveValue('Dropped Featured')
+    await expect(featuredField(page).getByRole('progressbar')).toHaveCount(0)
+    // On the featured image field: uploaded, the URL filled in.
+    const result = await dispatchFile(page, 'drop', featuredField(page).getByText('Featured Image URL'), await jpeg('dropped-cover.jpg', 1000, 500, { r: 5, g: 50, b: 150 }))
+    expect(result).toEqual({ defaultPrevented: true })
+    await expect(featuredUrl(page)).toHaveValue(/^\/media\/\d{4}\/dropped-cover-[0-9a-f]{10}-1000x500\.jpg$/)
+    await expect(title).toHaveValue('Dropped Featured')
   })
 
   test('too large and not an image: the reason is shown where the upload was, and the form keeps everything', async ({ page, adminSite }) => {

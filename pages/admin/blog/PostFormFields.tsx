@@ -2,6 +2,7 @@ import { lazy, type RefObject, Suspense, useRef, useState } from 'react'
 import type { MediaItem } from './media/media-item.ts'
 import { previewUrlOf } from './media/media-name.ts'
 import { MediaSource } from './media/MediaSource.tsx'
+import { useFileDropGuard } from './media/use-file-drop-guard.ts'
 import { useMediaUpload } from './media/use-media-upload.ts'
 import { previewableImage } from './post-form.ts'
 import type { usePostForm } from './use-post-form.ts'
@@ -29,6 +30,7 @@ interface FieldsProps {
 export function PostFormFields(props: FieldsProps & { titleInput: RefObject<HTMLInputElement | null> }) {
   const { form, fieldId: field, editorDisabled, contentLoading, titleInput } = props
   const { fields } = form
+  useFileDropGuard()
   return (
     <>
       <div className="admin-field">
@@ -127,7 +129,19 @@ function FeaturedImageField(props: FieldsProps) {
   })
   const image = previewableImage(form.fields.featuredImageUrl)
   return (
-    <div className="admin-field">
+    // An image file dropped on the field is uploaded as the featured image.
+    <div
+      className="admin-field"
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes('Files')) event.preventDefault()
+      }}
+      onDrop={(event) => {
+        const file = event.dataTransfer.files[0]
+        if (!file) return
+        event.preventDefault()
+        void upload.start(file)
+      }}
+    >
       <label htmlFor={field('image')}>Featured Image URL</label>
       <input
         ref={urlInput}
