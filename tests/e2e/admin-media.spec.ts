@@ -140,6 +140,9 @@ test.describe('the media library in the admin', () => {
     // The preview asks for the 320 px variant, never the 1600 px original.
     const thumbnail = url.replace('/media/', '/media/w320/')
     await expect.poll(() => requested).toContain(thumbnail)
+    const preview = page.getByRole('img', { name: 'Featured image preview' })
+    await expect(preview).toHaveAttribute('src', thumbnail)
+    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(320)
     expect(requested).not.toContain(url)
 
     await page.getByRole('button', { name: 'Create Post' }).click()
@@ -188,6 +191,7 @@ test.describe('the media library in the admin', () => {
     await expect(thumbnail).toHaveAttribute('height', '160')
     await expect(smallCard.locator('img')).toHaveAttribute('width', '200')
     await expect.poll(() => requested).toContain(wide.thumbnailUrl)
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(320)
     expect(requested).not.toContain(wide.url)
 
     // Search narrows the library.
