@@ -1,4 +1,9 @@
-import { lazy, type RefObject, Suspense, useState } from 'react'
+import { lazy, type RefObject, Suspense, useRef, useState } from 'react'
+import type { MediaItem } from './media/media-item.ts'
+import { previewUrlOf } from './media/media-name.ts'
+import { MediaSource } from './media/MediaSource.tsx'
+import { useFileDropGuard } from './media/use-file-drop-guard.ts'
+import { useMediaUpload } from './media/use-media-upload.ts'
 import { previewableImage } from './post-form.ts'
 import type { usePostForm } from './use-post-form.ts'
 
@@ -25,6 +30,7 @@ interface FieldsProps {
 export function PostFormFields(props: FieldsProps & { titleInput: RefObject<HTMLInputElement | null> }) {
   const { form, fieldId: field, editorDisabled, contentLoading, titleInput } = props
   const { fields } = form
+  useFileDropGuard()
   return (
     <>
       <div className="admin-field">
@@ -105,15 +111,40 @@ function DateAndPublished(props: FieldsProps) {
   )
 }
 
-/** The image URL, and a preview of it (or why there is none) once it looks like an image. */
+/**
+ * The image URL, with Upload and Choose from library beside it (issue 13), and a preview of it (or
+ * why there is none) once it looks like an image: a library image's thumbnail, not the original.
+ */
 function FeaturedImageField(props: FieldsProps) {
   const { form, fieldId: field } = props
   const [imageFailed, setImageFailed] = useState(false)
+  const urlInput = useRef<HTMLInputElement>(null)
+  const chooseImage = (item: MediaItem) => {
+    setImageFailed(false)
+    form.update('featuredImageUrl', item.url)
+  }
+  const upload = useMediaUpload((item) => {
+    chooseImage(item)
+    urlInput.current?.focus()
+  })
   const image = previewableImage(form.fields.featuredImageUrl)
   return (
-    <div className="admin-field">
+    // An image file dropped on the field is uploaded as the featured image.
+    <div
+      className="admin-field"
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes('Files')) event.preventDefault()
+      }}
+      onDrop={(event) => {
+        const file = event.dataTransfer.files[0]
+        if (!file) return
+        event.preventDefault()
+        void upload.start(file)
+      }}
+    >
       <label htmlFor={field('image')}>Featured Image URL</label>
       <input
+        ref={urlInput}
         id={field('image')}
         type="url"
         inputMode="url"
@@ -124,13 +155,14 @@ function FeaturedImageField(props: FieldsProps) {
           form.update('featuredImageUrl', event.target.value)
         }}
       />
+      <MediaSource upload={upload} onChoose={chooseImage} focusAfterChoice={() => urlInput.current?.focus()} />
       {/* A frame of fixed size: the image arriving later must not move the buttons below. */}
       {image && (
         <div className="admin-image-preview">
           {imageFailed ? (
             <p className="admin-hint">This image could not be loaded.</p>
           ) : (
-            <img src={image} alt="Featured image preview" onError={() => setImageFailed(true)} />
+            <img src={previewUrlOf(image)} alt="Featured image preview" onError={() => setImageFailed(true)} />
           )}
         </div>
       )}
