@@ -18,6 +18,8 @@ import { sessionMiddleware } from './http/sessions.ts'
 import { publicApiRoutes } from './http/public-api.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { type SiteFiles, siteMiddleware } from './http/serve-files.ts'
+import { serveMedia } from './http/serve-media.ts'
+import type { MediaVariants } from './media/media-variants.ts'
 import type { AdminPosts } from './services/admin-posts.ts'
 import type { BlogContent } from './services/blog-content.ts'
 import type { ContentSync } from './services/content-sync.ts'
@@ -36,6 +38,8 @@ export interface AppDeps {
    */
   files: SiteFiles | null
   fileCache: FileCache
+  /** The media library's originals and the variants made of them (`/media/…`). */
+  mediaVariants: MediaVariants
   logger: Logger
   /** Vite's dev middleware, development only. */
   devMiddleware?: Middleware
@@ -69,6 +73,8 @@ export function createApp(deps: AppDeps): Koa {
 
   app.use(securityHeaders(deps.config.mode))
   app.use(handleErrors(deps.logger))
+  // First: an image request touches nothing else (no routes, no sessions, no pages), in development too.
+  app.use(serveMedia({ variants: deps.mediaVariants }))
 
   const api = publicApiRoutes({ posts: deps.index, revision: () => deps.index.revision })
   app.use(api.routes())

@@ -16,9 +16,10 @@ import { ParsedPosts } from './content/parsed-posts.ts'
 import { PostFiles } from './content/post-files.ts'
 import { blogDirOf, PostPaths, repositoryPath } from './content/post-paths.ts'
 import { watchFolder } from './content/watch-folder.ts'
-import { mediaDirOf } from './media/media-folder.ts'
 import type { ContentRepository, SideBranches } from './git/content-repository.ts'
 import { FileCache } from './http/file-cache.ts'
+import { mediaDirOf, variantsDirOf } from './media/media-folder.ts'
+import { configureSharp, MediaVariants } from './media/media-variants.ts'
 import type { Logger } from './lib/logger.ts'
 import { SerialQueue } from './lib/serial-queue.ts'
 import { PageFiles } from './pages/page-files.ts'
@@ -114,6 +115,10 @@ export async function openSite(options: {
   // In development nothing is prerendered: every request renders with the current index.
   if (config.mode === 'production') content.onChange((change) => pages.applyChange(change).catch(() => {})) // failures are logged by the queue
 
+  configureSharp()
+  // Made on demand by the running site (the build makes none): the lead's upload warms a new image's.
+  const media = new MediaVariants({ mediaDir: mediaDirOf(config.contentDir), variantsDir: variantsDirOf(config.siteDir), logger })
+
   let stopWatching = () => {}
   return {
     content,
@@ -122,6 +127,8 @@ export async function openSite(options: {
     pages,
     render,
     fileCache,
+    /** The media library's variants (and its originals' files): `/media/…` (serve-media.ts). */
+    media,
     /** The build's client files (assets, public files), served as they are. */
     assetsDir: folders.build.dir,
     /** Follows edits to the post files made by anyone (an editor, a git pull). */
@@ -138,6 +145,7 @@ export async function openSite(options: {
     async close() {
       schedule.stop()
       stopWatching()
+      await media.close()
       await pages.flush()
     },
   }
@@ -192,6 +200,9 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     reviews: review?.reviews,
     limits: { maxPixels: config.media.maxPixels },
     logger,
+    // A new image's variants are made in the background before its first visitors ask; a removed one's are deleted.
+    onAdded: (added) => void site.media.warm(added),
+    onRemoved: (removed) => void site.media.forget(removed).catch((error) => logger.warn(`Removing the variants of a deleted image failed: ${String(error)}`)),
   })
   return {
     accounts,

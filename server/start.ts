@@ -68,6 +68,8 @@ export async function startServer(options: {
     // leaves one behind (a live writer's, like the admin CLI's, is left alone).
     for (const dir of [config.dataDir, config.siteDir]) await removeStaleTempFiles(dir)
     site = await openSite({ config, build, logger, pagesFor: 'site', repositoryRoot: repository.root, catchUp, clock: options.clock })
+    // Variants are written whole under temp names in their folder: a crash mid-write leaves one.
+    await removeStaleTempFiles(site.media.tempDir)
   } catch (error) {
     await repository.close()
     throw error
@@ -91,6 +93,7 @@ export async function startServer(options: {
     render: config.mode === 'production' ? site.pages.renderNow : site.render,
     files: config.mode === 'production' ? { assetsDir: site.assetsDir, pageFile: (url) => site.pages.fileFor(url) } : null,
     fileCache: site.fileCache,
+    mediaVariants: site.media,
     logger,
     devMiddleware,
     admin,

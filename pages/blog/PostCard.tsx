@@ -1,5 +1,6 @@
 import type { ListedPost } from '../../renderer/blog-list.ts'
 import { formatLongDate } from '../../renderer/format-date.ts'
+import { responsiveImage } from '../../renderer/responsive-image.ts'
 
 /** `eager` for the cards in the first screenful: one of them is the page's largest paint. */
 export function PostCard({ post, eager = false }: { post: ListedPost; eager?: boolean }) {
@@ -7,10 +8,7 @@ export function PostCard({ post, eager = false }: { post: ListedPost; eager?: bo
     <li className="post-card">
       <a className="post-card__link" href={`/blog/${post.slug}`}>
         {post.featuredImageUrl ? (
-          <img className="post-card__image" src={post.featuredImageUrl} alt="" width={1200}
-            height={630}
-            loading={eager ? undefined : 'lazy'}
-          />
+          <CardImage url={post.featuredImageUrl} eager={eager} />
         ) : (
           <span className="post-card__placeholder">No image</span>
         )}
@@ -22,6 +20,24 @@ export function PostCard({ post, eager = false }: { post: ListedPost; eager?: bo
         </span>
       </a>
     </li>
+  )
+}
+
+/** A library image in the size of the card's column; any other image as it is. */
+function CardImage({ url, eager }: { url: string; eager: boolean }) {
+  const image = responsiveImage(url, 'card') ?? { src: url, width: 1200, height: 630 }
+  return (
+    <img
+      className="post-card__image"
+      src={image.src}
+      srcSet={image.srcset}
+      sizes={image.sizes}
+      alt=""
+      width={image.width}
+      height={image.height}
+      loading={eager ? undefined : 'lazy'}
+      decoding="async"
+    />
   )
 }
 

@@ -106,7 +106,7 @@ export async function sendEncoded(ctx: Context, prepared: PreparedBody): Promise
  * Not Koa's `ctx.fresh`, which ignores the header whenever the request says
  * `Cache-Control: no-cache` (as fetch() does for every conditional request).
  */
-function matchesEtag(header: string, etag: string): boolean {
+export function matchesEtag(header: string, etag: string): boolean {
   if (!header) return false
   if (header.trim() === '*') return true
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)

@@ -6,14 +6,26 @@
  * Bytes: every response of a page load in Chromium, JavaScript and CSS counted gzipped
  * (level 9, as the server compresses hashed assets), images as sent. Lighthouse: npm `lighthouse` driving Debian's Chromium
  * (CHROME_PATH, default /usr/bin/chromium).
+ *
+ * Issue 13: a post with three photos of the media library (4000×3000 JPEGs of 4–5 MB, made with
+ * sharp and committed into the temp content repository; the featured image and two in the text),
+ * their variants warmed as an upload does: the image bytes a visitor receives at 360 px (at device
+ * pixel ratios 1 and 2) and 1280 px against the originals' bytes, the layout shift (CLS) and
+ * Lighthouse's performance score at those widths.
  */
+import { writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
+import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts'
+import { parseMediaUrl } from '../../renderer/media-urls.ts'
 import { ensureBuild } from '../support/ensure-build.ts'
+import { git } from '../support/git.ts'
+import { commitMedia, type MediaFixture } from '../support/media-files.ts'
 import { createTempSite, startTestServer, TEST_ADMIN } from '../support/temp-site.ts'
 
 const TEST_ADMIN_LOGIN = { username: TEST_ADMIN.username, password: TEST_ADMIN.password }
@@ -174,15 +186,131 @@ async function measureAdmin(origin: string, runs: number): Promise<AdminFigures>
   return figures
 }
 
+const PHOTO_POST = 'photos-from-the-library'
+
+/** Three phone-sized photos in the library and a post that shows them (featured, and two in the text). */
+async function addPhotoPost(repoDir: string, blogDir: string): Promise<MediaFixture[]> {
+  const photos: MediaFixture[] = []
+  for (const [seed, name] of ['harbour', 'market', 'hills'].entries()) {
+    photos.push(await commitMedia(repoDir, { name, width: 4000, height: 3000, ext: 'jpg', noisy: true, seed: seed + 1 }))
+  }
+  const paragraph = (n: number) => `<p>${'A walk through the old town, from the harbour to the market and up into the hills. '.repeat(6)}(${n})</p>`
+  const post = [
+    '---',
+    'id: photos01',
+    'title: Photos from the library',
+    `slug: ${PHOTO_POST}`,
+    'summary: Three photos uploaded into the site, served at the size each visitor needs.',
+    // Older than the sample posts: the other pages measure what they measured before.
+    "publishDate: '2024-12-01'",
+    'isPublished: true',
+    `featuredImageUrl: ${photos[0]!.url}`,
+    '---',
+    '<h2>The harbour at dawn</h2>',
+    paragraph(1),
+    paragraph(2),
+    `<p><img src="${photos[1]!.url}" alt="The market, busy at noon"></p>`,
+    paragraph(3),
+    `<p><img src="${photos[2]!.url}" alt="The hills above the town"></p>`,
+    paragraph(4),
+    '',
+  ].join('\n')
+  await writeFile(path.join(blogDir, `${PHOTO_POST}.html`), post)
+  git(repoDir, 'add', '-A')
+  git(repoDir, '-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '-m', 'a post with three photos')
+  return photos
+}
+
+interface PhotoLoad {
+  /** Bytes of the library's images received (bodies as sent). */
+  imageBytes: number
+  /** The image files fetched, `/media/w960/…` or an original. */
+  files: string[]
+  cls: number
+}
+
+/** Loads the photo post in Chromium at a viewport, scrolls through it, and counts the library images it fetched. */
+async function measurePhotoPost(url: string, viewport: { width: number; height: number; deviceScaleFactor: number }): Promise<PhotoLoad> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  try {
+    const page = await browser.newPage({ viewport: { width: viewport.width, height: viewport.height }, deviceScaleFactor: viewport.deviceScaleFactor })
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number }
+      w.__cls = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) w.__cls += entry.value
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    const load: PhotoLoad = { imageBytes: 0, files: [], cls: 0 }
+    const pending: Promise<void>[] = []
+    page.on('response', (response) => {
+      const pathname = new URL(response.url()).pathname
+      if (!pathname.startsWith('/media/')) return
+      pending.push(
+        response.body().then(
+          (body) => {
+            load.imageBytes += body.length
+            load.files.push(`${pathname.replace(/^\/media\/(w\d+\/)?\d{4}\/([a-z]+)-.*$/, '$2 $1').replace(/\/$/, '') || pathname} ${response.headers()['content-type']?.replace('image/', '')}`)
+          },
+          () => {},
+        ),
+      )
+    })
+    await page.goto(url, { waitUntil: 'networkidle' })
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 300) {
+        window.scrollTo(0, y)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    })
+    await page.waitForLoadState('networkidle')
+    await Promise.all(pending)
+    load.cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls)
+    return load
+  } finally {
+    await browser.close()
+  }
+}
+
+/** Lighthouse's performance audit of one page: mobile settings at 360 px (DPR 2), desktop settings at 1280 px. */
+async function lighthousePerformance(url: string, width: 360 | 1280) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS })
+  try {
+    const mobile = width === 360
+    const screenEmulation = mobile
+      ? { mobile: true, width: 360, height: 740, deviceScaleFactor: 2, disabled: false }
+      : { mobile: false, width: 1280, height: 800, deviceScaleFactor: 1, disabled: false }
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], screenEmulation },
+      mobile ? undefined : desktopConfig,
+    )
+    const audits = result?.lhr.audits ?? {}
+    const images = (audits['network-requests']?.details as { items?: { url: string; transferSize?: number }[] } | undefined)?.items ?? []
+    return {
+      performance: Math.round((result?.lhr.categories.performance?.score ?? 0) * 100),
+      cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+      mediaBytes: images.filter((item) => new URL(item.url).pathname.startsWith('/media/')).reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    }
+  } finally {
+    await chrome.kill()
+  }
+}
+
 await ensureBuild()
 const port = await freePort()
 const origin = `http://127.0.0.1:${port}`
 const site = await createTempSite()
+console.log('Making three 4000×3000 photos for the photo post…')
+const photos = await addPhotoPost(site.repoDir, site.blogDir)
 // SITE_URL is the served origin so that canonical links point at the pages being measured.
 const server = await startTestServer(site, { env: { PORT: String(port), SITE_URL: origin } })
 try {
   const posts = (await (await fetch(`${origin}/api/blog/posts`)).json()) as { slug: string }[]
-  const paths = ['/', '/pricing', '/blog', `/blog/${posts[0]!.slug}`]
+  const paths = ['/', '/pricing', '/blog', `/blog/${posts.find((post) => post.slug !== PHOTO_POST)!.slug}`]
 
   const rows = []
   for (const path of paths) {
@@ -214,6 +342,8 @@ try {
       `(runs: ${admin.toEditableMs.map((ms) => ms.toFixed(0)).join(', ')} ms)`,
   )
 
+  await measurePhotos(origin, photos)
+
   console.log('\nLighthouse (mobile settings, Debian Chromium):')
   const scores = await lighthouseScores(paths.map((path) => origin + path))
   console.table(
@@ -222,4 +352,48 @@ try {
 } finally {
   await server.close()
   await site.cleanup()
+}
+
+/** The photo post: image bytes against the originals', CLS, Lighthouse performance. */
+async function measurePhotos(origin: string, photos: MediaFixture[]): Promise<void> {
+  const url = `${origin}/blog/${PHOTO_POST}`
+  const post = (await (await fetch(`${origin}/api/blog/posts/${PHOTO_POST}`)).json()) as { content: string }
+  const inText = post.content.match(/<img /g)?.length ?? 0
+  // The sanitizer must keep library images in a post's text (renderer/image-source.ts): say so rather than measure one photo.
+  if (inText !== 2) throw new Error(`the photo post's content has ${inText} of its 2 images: does the sanitizer accept /media/ paths?`)
+  // As an upload does: every variant made before the first visitor.
+  const started = performance.now()
+  for (const photo of photos) await server.site.media.warm(parseMediaUrl(photo.url)!)
+  const warmMs = performance.now() - started
+  const originals = photos.reduce((sum, photo) => sum + photo.bytes.length, 0)
+  console.log(`\nThe photo post (/blog/${PHOTO_POST}): three 4000×3000 JPEGs, ${kb(originals)} as uploaded; their variants made in ${(warmMs / 1000).toFixed(1)} s`)
+  const rows = []
+  for (const viewport of [
+    { width: 360, height: 740, deviceScaleFactor: 1 },
+    { width: 360, height: 740, deviceScaleFactor: 2 },
+    { width: 1280, height: 800, deviceScaleFactor: 1 },
+  ]) {
+    const load = await measurePhotoPost(url, viewport)
+    rows.push({
+      viewport: `${viewport.width} px @${viewport.deviceScaleFactor}x`,
+      'image bytes': kb(load.imageBytes),
+      'of originals': `${((100 * load.imageBytes) / originals).toFixed(1)} %`,
+      CLS: Number(load.cls.toFixed(4)),
+      files: load.files.join(', '),
+    })
+  }
+  console.table(rows)
+  const lighthouseRows = []
+  for (const width of [360, 1280] as const) {
+    const figures = await lighthousePerformance(url, width)
+    lighthouseRows.push({
+      viewport: width === 360 ? '360 px @2x, mobile (slow 4G, 4× CPU)' : '1280 px @1x, desktop',
+      performance: figures.performance,
+      CLS: Number(figures.cls.toFixed(4)),
+      'LCP (ms)': Math.round(figures.lcpMs),
+      'image bytes': kb(figures.mediaBytes),
+    })
+  }
+  console.log('Lighthouse, the photo post:')
+  console.table(lighthouseRows)
 }

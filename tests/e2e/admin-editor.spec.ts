@@ -87,7 +87,7 @@ test.describe('the rich-text editor', () => {
     // An image.
     await tool(page, 'Image').click()
     await page.getByRole('dialog').getByLabel('Image URL').fill('https://watchio.app/images/screen.png')
-    await page.getByRole('dialog').getByLabel('Alt text').fill('A screen')
+    await page.getByRole('dialog').getByLabel('Alt text', { exact: true }).fill('A screen')
     await page.getByRole('dialog').getByRole('button', { name: 'Insert' }).click()
     // A code block, last (Enter inside it is a new line, not a new block).
     await page.keyboard.press('ControlOrMeta+End')
@@ -238,7 +238,7 @@ test.describe('the rich-text editor', () => {
     // The reason is the field's description, and focus is back on the field to correct it.
     await expect(dialog.getByLabel('Image URL')).toHaveAccessibleDescription(/^This image cannot be used\./)
     await expect(dialog.getByLabel('Image URL')).toBeFocused()
-    await expect(dialog.getByLabel('Alt text')).toHaveAccessibleDescription('Describes the image for people who cannot see it.')
+    await expect(dialog.getByLabel('Alt text', { exact: true })).toHaveAccessibleDescription('Describes the image for people who cannot see it.')
     await dialog.getByLabel('Image URL').fill('javascript:alert(1)')
     await dialog.getByRole('button', { name: 'Insert' }).click()
     await expect(dialog.getByRole('alert')).toBeVisible()

@@ -84,28 +84,24 @@ export class ApiClient {
     const form = new FormData()
     form.set('file', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'application/octet-stream' }), options.filename ?? 'photo.jpg')
     if (options.alt !== undefined) form.set('alt', options.alt)
-    const response = await this.request('POST', '/api/admin/media', { body: form })
-    const text = await response.text()
-    let body: unknown = text
-    try {
-      body = JSON.parse(text)
-    } catch {
-      // Errors answer plain text.
-    }
-    return { status: response.status, body: body as T, response }
+    return answerOf<T>(await this.request('POST', '/api/admin/media', { body: form }))
   }
 
   async json<T = unknown>(method: string, path: string, json?: unknown): Promise<{ status: number; body: T; response: Response }> {
-    const response = await this.request(method, path, json === undefined ? {} : { json })
-    const text = await response.text()
-    let body: unknown = text
-    try {
-      body = JSON.parse(text)
-    } catch {
-      // Errors answer plain text.
-    }
-    return { status: response.status, body: body as T, response }
+    return answerOf<T>(await this.request(method, path, json === undefined ? {} : { json }))
   }
+}
+
+/** The status and the body, parsed when it is JSON (errors answer plain text). */
+async function answerOf<T>(response: Response): Promise<{ status: number; body: T; response: Response }> {
+  const text = await response.text()
+  let body: unknown = text
+  try {
+    body = JSON.parse(text)
+  } catch {
+    // Plain text.
+  }
+  return { status: response.status, body: body as T, response }
 }
 
 export function commitCount(dir: string): number {

@@ -88,6 +88,10 @@ describe('isAllowedImageSource (SPEC §5 images)', () => {
     'data:image/jpeg;base64,AAAA',
     'data:image/jpg;base64,AAAA',
     'data:image/gif;base64,R0lGODlh',
+    // The site's own library (issue 13): exactly the names renderer/media-urls.ts makes.
+    '/media/2025/holiday-3f9a2c1b5e-1600x1067.jpg',
+    '/media/2026/logo-0123456789-64x64.png',
+    '/media/2026/spinner-abcdef0123-32x32.gif',
   ])('allows %s', (src) => {
     expect(isAllowedImageSource(src)).toBe(true)
   })
@@ -103,6 +107,12 @@ describe('isAllowedImageSource (SPEC §5 images)', () => {
     'data:image/png,raw',
     'data:text/html;base64,AAAA',
     '/images/a.png',
+    '/media/2025/holiday.jpg',
+    '/media/2025/holiday-3f9a2c1b5e-1600x1067.svg',
+    '/media/w320/2025/holiday-3f9a2c1b5e-1600x1067.jpg',
+    '/media/2025/../holiday-3f9a2c1b5e-1600x1067.jpg',
+    '//evil.example/media/2025/holiday-3f9a2c1b5e-1600x1067.jpg',
+    'media/2025/holiday-3f9a2c1b5e-1600x1067.jpg',
     'a.png',
     '',
   ])('refuses %s', (src) => {

@@ -1,7 +1,11 @@
-import { lazy, type RefObject, Suspense, useState } from 'react'
-import { dayIn, isScheduled } from '../../../renderer/site-day.ts'
-import { formatLocalDate, previewableImage } from './post-form.ts'
-import { useSiteTimeZone } from './use-site-time-zone.ts'
+import { lazy, type RefObject, Suspense, useRef, useState } from 'react'
+import type { MediaItem } from './media/media-item.ts'
+import { previewUrlOf } from './media/media-name.ts'
+import { MediaSource } from './media/MediaSource.tsx'
+import { useFileDropGuard } from './media/use-file-drop-guard.ts'
+import { useMediaUpload } from './media/use-media-upload.ts'
+import { previewableImage } from './post-form.ts'
+import { ScheduledNote } from './ScheduledNote.tsx'
 import type { usePostForm } from './use-post-form.ts'
 
 // Its own chunk: only an admin who opens the editor downloads Milkdown.
@@ -27,6 +31,7 @@ interface FieldsProps {
 export function PostFormFields(props: FieldsProps & { titleInput: RefObject<HTMLInputElement | null> }) {
   const { form, fieldId: field, editorDisabled, contentLoading, titleInput } = props
   const { fields } = form
+  useFileDropGuard()
   return (
     <>
       <div className="admin-field">
@@ -109,28 +114,39 @@ function DateAndPublished(props: FieldsProps) {
 }
 
 /**
- * Published with a date after today in the site's time zone: the post is scheduled, and says
- * when it goes live (issue 14). The switch keeps its meaning; the date decides when.
+ * The image URL, with Upload and Choose from library beside it (issue 13), and a preview of it (or
+ * why there is none) once it looks like an image: a library image's thumbnail, not the original.
  */
-function ScheduledNote(props: { isPublished: boolean; publishDate: string }) {
-  const timeZone = useSiteTimeZone()
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(props.publishDate) || !isScheduled(props, dayIn(timeZone, new Date()))) return null
-  return (
-    <p className="admin-scheduled" role="status">
-      <span className="admin-badge admin-badge--scheduled">Scheduled</span> Goes live on {formatLocalDate(props.publishDate)} ({timeZone})
-    </p>
-  )
-}
-
-/** The image URL, and a preview of it (or why there is none) once it looks like an image. */
 function FeaturedImageField(props: FieldsProps) {
   const { form, fieldId: field } = props
   const [imageFailed, setImageFailed] = useState(false)
+  const urlInput = useRef<HTMLInputElement>(null)
+  const chooseImage = (item: MediaItem) => {
+    setImageFailed(false)
+    form.update('featuredImageUrl', item.url)
+  }
+  const upload = useMediaUpload((item) => {
+    chooseImage(item)
+    urlInput.current?.focus()
+  })
   const image = previewableImage(form.fields.featuredImageUrl)
   return (
-    <div className="admin-field">
+    // An image file dropped on the field is uploaded as the featured image.
+    <div
+      className="admin-field"
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes('Files')) event.preventDefault()
+      }}
+      onDrop={(event) => {
+        const file = event.dataTransfer.files[0]
+        if (!file) return
+        event.preventDefault()
+        void upload.start(file)
+      }}
+    >
       <label htmlFor={field('image')}>Featured Image URL</label>
       <input
+        ref={urlInput}
         id={field('image')}
         type="url"
         inputMode="url"
@@ -141,13 +157,14 @@ function FeaturedImageField(props: FieldsProps) {
           form.update('featuredImageUrl', event.target.value)
         }}
       />
+      <MediaSource upload={upload} onChoose={chooseImage} focusAfterChoice={() => urlInput.current?.focus()} />
       {/* A frame of fixed size: the image arriving later must not move the buttons below. */}
       {image && (
         <div className="admin-image-preview">
           {imageFailed ? (
             <p className="admin-hint">This image could not be loaded.</p>
           ) : (
-            <img src={image} alt="Featured image preview" onError={() => setImageFailed(true)} />
+            <img src={previewUrlOf(image)} alt="Featured image preview" onError={() => setImageFailed(true)} />
           )}
         </div>
       )}

@@ -1,6 +1,8 @@
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import type { PublicPost } from '../../../server/content/post.ts'
 import { formatLongDate } from '../../../renderer/format-date.ts'
+import { responsiveContent } from '../../../renderer/responsive-content.ts'
+import { responsiveImage } from '../../../renderer/responsive-image.ts'
 import { documentTitle } from '../../../renderer/seo.ts'
 import { usePageContext } from '../../../renderer/usePageContext.tsx'
 import { useJson } from '../../../renderer/useJson.ts'
@@ -31,6 +33,8 @@ function isPost(value: unknown): value is PublicPost {
 }
 
 function Article({ post }: { post: PublicPost }) {
+  // The same pure rewrite on the server and in the browser (which fetches the post again): the markup matches.
+  const content = useMemo(() => responsiveContent(post.content), [post.content])
   return (
     <article className="container article">
       <a className="article__back" href="/blog">
@@ -40,12 +44,28 @@ function Article({ post }: { post: PublicPost }) {
       <time className="article__date" dateTime={post.publishDate}>
         {formatLongDate(post.publishDate)}
       </time>
-      {post.featuredImageUrl && (
-        <img className="article__image" src={post.featuredImageUrl} alt="" width={1200} height={630} />
-      )}
+      {post.featuredImageUrl && <FeaturedImage url={post.featuredImageUrl} />}
       {/* Sanitized on save and again when the server loads it (server/content/sanitize-html.ts). */}
-      <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
+      <div className="prose" dangerouslySetInnerHTML={{ __html: content }} />
     </article>
+  )
+}
+
+/** The page's largest paint: loaded first, not lazily. A library image comes in the size its slot needs. */
+function FeaturedImage({ url }: { url: string }) {
+  const image = responsiveImage(url, 'article')
+  if (!image) return <img className="article__image" src={url} alt="" width={1200} height={630} fetchPriority="high" />
+  return (
+    <img
+      className="article__image"
+      src={image.src}
+      srcSet={image.srcset}
+      sizes={image.sizes}
+      width={image.width}
+      height={image.height}
+      alt=""
+      fetchPriority="high"
+    />
   )
 }
 

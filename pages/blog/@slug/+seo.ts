@@ -1,3 +1,4 @@
+import { socialImageUrl } from '../../../renderer/responsive-image.ts'
 import type { SeoFor } from '../../../renderer/seo.ts'
 import type { Data } from './+data.ssr.ts'
 
@@ -9,7 +10,7 @@ export default ((pageContext) => {
     description: post.summary,
     type: 'article',
     publishedTime: post.publishDate,
-    image: post.featuredImageUrl || undefined,
+    image: post.featuredImageUrl ? socialImageUrl(post.featuredImageUrl) : undefined,
     feeds: true,
   }
 }) satisfies SeoFor

@@ -13,8 +13,9 @@ export function DialogField(props: {
   /** An address: URL keyboard, no spelling check. */
   url?: boolean
   placeholder?: string
+  disabled?: boolean
 }) {
-  const { id, label, value, onChange, error, hint, url, placeholder } = props
+  const { id, label, value, onChange, error, hint, url, placeholder, disabled } = props
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
   const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ')
@@ -29,6 +30,7 @@ export function DialogField(props: {
         spellCheck={url ? false : undefined}
         placeholder={placeholder}
         value={value}
+        disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         onChange={(event) => onChange(event.target.value)}

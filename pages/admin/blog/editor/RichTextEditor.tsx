@@ -35,13 +35,13 @@ export default function RichTextEditor(props: RichTextEditorProps) {
 
 function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false }: RichTextEditorProps) {
   const [bridge] = useState(() => new EditorBridge())
-  const { linkRequest, imageRequest, opening, openDialog, closeDialogs, apply, onCloseAutoFocus } = useEditorDialogs(bridge)
+  const { linkRequest, imageRequest, opening, openDialog, openImageUpload, closeDialogs, apply, onCloseAutoFocus } = useEditorDialogs(bridge)
 
   // The editor is built once; it reads the latest props through this ref.
-  const latest = useRef({ onChange, disabled, openDialog: (_kind: 'link' | 'image') => {} })
+  const latest = useRef({ onChange, disabled, openDialog: (_kind: 'link' | 'image') => {}, openImageUpload: (_file: File, _at: number | undefined) => {} })
 
   useLayoutEffect(() => {
-    latest.current = { onChange, disabled, openDialog }
+    latest.current = { onChange, disabled, openDialog, openImageUpload }
   })
 
   useEditor(
@@ -54,6 +54,7 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false }:
         isEditable: () => !latest.current.disabled,
         onChange: (html) => latest.current.onChange(html),
         openLinkDialog: () => latest.current.openDialog('link'),
+        onImageFile: (file, at) => latest.current.openImageUpload(file, at),
       }),
     [],
   )
@@ -81,7 +82,7 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false }:
       <ImageDialog
         key={`image-${opening}`}
         request={imageRequest}
-        onApply={(image) => apply(insertImage(image))}
+        onApply={(image) => apply(insertImage(image, imageRequest?.at))}
         onCancel={closeDialogs}
         onCloseAutoFocus={onCloseAutoFocus}
       />

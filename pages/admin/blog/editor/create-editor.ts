@@ -44,6 +44,7 @@ import { codeBlockLanguageSchema } from './code-block-node.ts'
 import type { EditorBridge } from './editor-bridge.ts'
 import { editorKeymap } from './editor-keymap.ts'
 import { headingInputRule, headingLevelsSchema } from './heading-node.ts'
+import { type ImageFileHandler, imageDropPlugin } from './image-drop-plugin.ts'
 import { safeImageSchema } from './image-node.ts'
 import { safeLinkSchema } from './link-mark.ts'
 import { neutralizeHtml } from './neutralize-html.ts'
@@ -66,6 +67,8 @@ export interface CreateEditorOptions {
   isEditable: () => boolean
   onChange: (html: string) => void
   openLinkDialog: () => void
+  /** An image file dropped or pasted into the text (and where a drop put it). */
+  onImageFile: ImageFileHandler
 }
 
 /*
@@ -163,5 +166,6 @@ export function createEditor(options: CreateEditorOptions): Editor {
     .use(prosePlugins)
     .use(history)
     .use(editorKeymap(options.openLinkDialog))
+    .use(imageDropPlugin(options.onImageFile))
     .use(syncPlugin(options.bridge, options.onChange))
 }

@@ -271,12 +271,16 @@ export function selectedImage(state: EditorState) {
   return selection instanceof NodeSelection && selection.node.type.name === 'image' ? selection : null
 }
 
-/** Inserts an image at the selection, or updates the selected one. The source must be allowed. */
-export function insertImage({ src, alt }: ImageInput): Command {
+/**
+ * Inserts an image at the selection, or updates the selected one. The source must be allowed.
+ * `at` (a drop's position) puts a new image there instead, at the nearest place text may go.
+ */
+export function insertImage({ src, alt }: ImageInput, at?: number): Command {
   return (state, dispatch) => {
     const image = nodeType(state, 'image')
-    const selected = selectedImage(state)
     const tr = state.tr
+    if (at !== undefined) tr.setSelection(TextSelection.near(tr.doc.resolve(Math.min(Math.max(at, 0), tr.doc.content.size))))
+    const selected = at === undefined ? selectedImage(state) : null
     if (selected) tr.setNodeMarkup(selected.from, null, { ...selected.node.attrs, src, alt })
     else tr.replaceSelectionWith(image.create({ src, alt }))
     dispatch?.(tr.scrollIntoView())

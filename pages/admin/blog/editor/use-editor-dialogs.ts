@@ -30,8 +30,22 @@ export function useEditorDialogs(bridge: EditorBridge) {
         setLinkRequest({ href: (link?.mark.attrs.href as string | null) ?? '', editing: link !== null, needsText: link === null && view.state.selection.empty })
       } else {
         const image = selectedImage(view.state)
-        setImageRequest({ src: (image?.node.attrs.src as string) ?? '', alt: (image?.node.attrs.alt as string | null) ?? '', editing: image !== null })
+        const alt = (image?.node.attrs.alt as string | null) ?? null
+        setImageRequest({ src: (image?.node.attrs.src as string) ?? '', alt: alt ?? '', editing: image !== null, decorative: alt === '' })
       }
+    },
+    [bridge],
+  )
+
+  /** An image file dropped (at `at`) or pasted into the text: the Image dialog uploads it and asks for its alt. */
+  const openImageUpload = useCallback(
+    (file: File, at: number | undefined) => {
+      const view = bridge.view
+      if (!view || !view.editable) return
+      applied.current = false
+      focusedBefore.current = view.dom
+      setOpening((n) => n + 1)
+      setImageRequest({ src: '', alt: '', editing: false, file, at })
     },
     [bridge],
   )
@@ -53,5 +67,5 @@ export function useEditorDialogs(bridge: EditorBridge) {
     else before.focus()
   }
 
-  return { linkRequest, imageRequest, opening, openDialog, closeDialogs, apply, onCloseAutoFocus }
+  return { linkRequest, imageRequest, opening, openDialog, openImageUpload, closeDialogs, apply, onCloseAutoFocus }
 }

@@ -1,0 +1,140 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { useEffect, useId, useState } from 'react'
+import { formatBytes, type MediaItem } from './media-item.ts'
+import { mediaDisplayName, thumbnailSize } from './media-name.ts'
+import { deleteFailureMessage, MEDIA_PER_PAGE, useDeleteMedia, useMediaLibrary } from './use-media-library.ts'
+
+const SEARCH_DELAY_MS = 250
+
+export interface MediaLibraryDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onChoose: (item: MediaItem) => void
+  /** Where the focus goes when it closes; by default back to what opened it. */
+  onCloseAutoFocus?: (event: Event) => void
+}
+
+/**
+ * The media library (issue 13): a page of thumbnails (the 320 px variants, never the originals)
+ * with each image's size and the posts that use it; choosing one hands it back. A Radix modal,
+ * like the editor's dialogs without Radix's Overlay (its scroll lock injects a <style> element
+ * the Content-Security-Policy blocks): `.media-dialog-layer` is the backdrop. It may open over
+ * the editor's Image dialog; Radix stacks the two (focus, Escape, outside clicks).
+ */
+export function MediaLibraryDialog({ open, onOpenChange, onChoose, onCloseAutoFocus }: MediaLibraryDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <div className="media-dialog-layer">
+          <Dialog.Content className="media-dialog" onCloseAutoFocus={onCloseAutoFocus}>
+            <Dialog.Title className="media-dialog__title">Media library</Dialog.Title>
+            <Dialog.Description className="media-dialog__description">Choose an image. The post gets the full image; these are small previews.</Dialog.Description>
+            {open && <LibraryBody onChoose={onChoose} />}
+            <div className="media-dialog__actions">
+              <Dialog.Close asChild>
+                <button type="button" className="button">
+                  Close
+                </button>
+              </Dialog.Close>
+            </div>
+          </Dialog.Content>
+        </div>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+function LibraryBody({ onChoose }: { onChoose: (item: MediaItem) => void }) {
+  const [search, setSearch] = useState('')
+  const [settledSearch, setSettledSearch] = useState('')
+  const [page, setPage] = useState(1)
+  const [deleteProblem, setDeleteProblem] = useState('')
+  const searchId = useId()
+  const library = useMediaLibrary({ page, search: settledSearch }, true)
+  const remove = useDeleteMedia()
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setSettledSearch(search)
+      setPage(1)
+    }, search === '' ? 0 : SEARCH_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [search])
+
+  const pages = Math.max(1, Math.ceil((library.data?.total ?? 0) / MEDIA_PER_PAGE))
+  const items = library.data?.items ?? []
+
+  const deleteItem = (item: MediaItem) => {
+    if (!window.confirm(`Delete ${mediaDisplayName(item.url)} from the library?`)) return
+    setDeleteProblem('')
+    remove.mutate(item, { onError: (error) => setDeleteProblem(deleteFailureMessage(error)) })
+  }
+
+  return (
+    <div className="media-library">
+      <div className="media-library__search">
+        <label htmlFor={searchId}>Search media</label>
+        <input id={searchId} type="search" value={search} autoComplete="off" onChange={(event) => setSearch(event.target.value)} />
+      </div>
+      {deleteProblem && (
+        <p className="media-error" role="alert">
+          {deleteProblem}
+        </p>
+      )}
+      {library.isPending ? (
+        <p role="status">Loading the library…</p>
+      ) : library.isError ? (
+        <p className="media-error" role="alert">
+          The library could not be loaded: {library.error.message}
+        </p>
+      ) : items.length === 0 ? (
+        <p role="status">{settledSearch ? 'No images match this search.' : 'No images in the library yet: upload one.'}</p>
+      ) : (
+        <ul className="media-grid" aria-label="Images" aria-busy={library.isPlaceholderData || undefined}>
+          {items.map((item) => (
+            <MediaCard key={item.id} item={item} onChoose={onChoose} onDelete={deleteItem} deleting={remove.isPending && remove.variables?.id === item.id} />
+          ))}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav className="media-pages" aria-label="Library pages">
+          <button type="button" className="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <button type="button" className="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  )
+}
+
+function MediaCard(props: { item: MediaItem; onChoose: (item: MediaItem) => void; onDelete: (item: MediaItem) => void; deleting: boolean }) {
+  const { item, onChoose, onDelete, deleting } = props
+  const detailsId = useId()
+  const name = mediaDisplayName(item.url)
+  const { width, height } = thumbnailSize(item)
+  const usedBy = item.usedBy.map((post) => post.title || post.slug).join(', ')
+  return (
+    <li className="media-card">
+      <button type="button" className="media-card__choose" aria-label={`Choose ${name}`} aria-describedby={detailsId} onClick={() => onChoose(item)}>
+        {/* width/height keep the card's room before the image arrives; lazy: only what is seen loads. */}
+        <img src={item.thumbnailUrl} width={width} height={height} loading="lazy" decoding="async" alt={item.alt} />
+      </button>
+      <p id={detailsId} className="media-card__details">
+        <span className="media-card__name">{name}</span>
+        <span>
+          {item.width} × {item.height} · {formatBytes(item.bytes)}
+        </span>
+        <span>{usedBy ? `Used in: ${usedBy}` : 'Not used in any post'}</span>
+      </p>
+      <button type="button" className="media-card__delete" aria-label={`Delete ${name}`} disabled={deleting} onClick={() => onDelete(item)}>
+        {deleting ? 'Deleting…' : 'Delete'}
+      </button>
+    </li>
+  )
+}

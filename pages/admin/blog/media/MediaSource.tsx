@@ -1,0 +1,118 @@
+import { lazy, Suspense, useRef, useState } from 'react'
+import { ACCEPTED_IMAGE_TYPES, type MediaItem } from './media-item.ts'
+import type { MediaLibraryDialogProps } from './MediaLibraryDialog.tsx'
+import { UploadProgress } from './UploadProgress.tsx'
+import type { useMediaUpload } from './use-media-upload.ts'
+
+export interface MediaSourceProps {
+  /** The upload this control starts and shows (the owner gets its result). */
+  upload: ReturnType<typeof useMediaUpload>
+  /** An image chosen in the library. */
+  onChoose: (item: MediaItem) => void
+  /** Where the focus goes after the library closed with a choice (the next thing to fill in). */
+  focusAfterChoice?: () => void
+  disabled?: boolean
+}
+
+/**
+ * The library (and Radix's Dialog) is its own chunk, loaded on the first "Choose from library":
+ * the post list and the form do not wait for it. If it cannot be loaded, that is said in its
+ * place and the form stays as it is.
+ */
+const MediaLibraryDialog = lazy(() =>
+  import('./MediaLibraryDialog.tsx').then(
+    (module) => ({ default: module.MediaLibraryDialog }),
+    () => ({ default: LibraryUnavailable }),
+  ),
+)
+
+function LibraryUnavailable({ open }: MediaLibraryDialogProps) {
+  return open ? (
+    <p className="media-error" role="alert">
+      The library could not be loaded (network error). Reload the page to try again; a draft of this post is kept in this browser.
+    </p>
+  ) : null
+}
+
+/**
+ * "Upload" and "Choose from library", placed beside an image URL field, with the upload's progress
+ * bar and its failure (role="alert", in the admin's words or the server's). Whatever fails, the
+ * field and the form keep what they had.
+ */
+export function MediaSource({ upload, onChoose, focusAfterChoice, disabled = false }: MediaSourceProps) {
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [libraryOpen, setLibraryOpen] = useState(false)
+  // Mounted from the first opening on (its chunk is loaded then), so that it can close with focus handling.
+  const [libraryWanted, setLibraryWanted] = useState(false)
+  const chooseButton = useRef<HTMLButtonElement>(null)
+  const chose = useRef(false)
+  return (
+    <div className="media-source">
+      <div className="media-source__buttons">
+        <button type="button" className="button" disabled={disabled} onClick={() => fileInput.current?.click()}>
+          Upload
+        </button>
+        {/* The button stands for it: a file input cannot be styled, and this one is never tabbed to. */}
+        <input
+          ref={fileInput}
+          type="file"
+          accept={ACCEPTED_IMAGE_TYPES}
+          hidden
+          tabIndex={-1}
+          onChange={(event) => {
+            const file = event.target.files?.[0]
+            // Cleared, so choosing the same file again (after a failure) is a change again.
+            event.target.value = ''
+            if (file) void upload.start(file)
+          }}
+        />
+        <button
+          ref={chooseButton}
+          type="button"
+          className="button"
+          disabled={disabled}
+          onClick={() => {
+            chose.current = false
+            setLibraryWanted(true)
+            setLibraryOpen(true)
+          }}
+        >
+          Choose from library
+        </button>
+      </div>
+      {upload.uploading && <UploadProgress name={upload.uploading.name} percent={upload.uploading.percent} />}
+      {upload.error && (
+        <div className="media-source__failure">
+          <p className="media-error" role="alert">
+            {upload.error}
+          </p>
+          {upload.failed && (
+            <button type="button" className="button" disabled={disabled} onClick={() => void upload.start(upload.failed!)}>
+              Try again
+            </button>
+          )}
+        </div>
+      )}
+      {libraryWanted && (
+        <Suspense fallback={null}>
+          <MediaLibraryDialog
+            open={libraryOpen}
+            onOpenChange={setLibraryOpen}
+            onChoose={(item) => {
+              chose.current = true
+              upload.clearError()
+              onChoose(item)
+              setLibraryOpen(false)
+            }}
+            // Radix returns the focus to a Dialog.Trigger only, and this dialog has none.
+            onCloseAutoFocus={(event) => {
+              event.preventDefault()
+              if (chose.current && focusAfterChoice) focusAfterChoice()
+              else chooseButton.current?.focus()
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  )
+}

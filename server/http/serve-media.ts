@@ -1,0 +1,79 @@
+import { createReadStream } from 'node:fs'
+import type { Context, Middleware } from 'koa'
+import { parseMediaUrl, parseVariantUrl } from '../../renderer/media-urls.ts'
+import { type MediaVariants, VariantsBusyError } from '../media/media-variants.ts'
+import { CONTENT_TYPES, variantFormatFor } from '../media/variant-format.ts'
+import { matchesEtag } from './prepared-body.ts'
+
+/** The name carries the content's hash: a changed image is a new URL, so any copy may be kept a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/**
+ * An image is never a document: were one ever opened as one (a type sniffed wrongly, a file that
+ * is not what its name says), it could run nothing and load nothing.
+ */
+const MEDIA_POLICY = "default-src 'none'; sandbox"
+
+/** How long a client is asked to wait when the variant encoder is busy. */
+const RETRY_AFTER_SECONDS = 2
+
+/**
+ * The media library over HTTP: originals at `/media/<year>/<file>`, read from the content
+ * repository's media folder, and their variants at `/media/w<width>/<year>/<file>`
+ * (MediaVariants makes them). Only the paths renderer/media-urls.ts reads back are served; any
+ * other path under `/media/` (another name or extension, `..`, encoded slashes: the raw path is
+ * matched, and the library's names have no `%`) is a plain 404, never a page.
+ */
+export function serveMedia(options: { variants: MediaVariants }): Middleware {
+  const { variants } = options
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith('/media/')) return next()
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.set('Allow', 'GET, HEAD')
+      return plain(ctx, 405, 'Method Not Allowed')
+    }
+    const original = parseMediaUrl(ctx.path)
+    if (original) {
+      const found = await variants.original(original)
+      if (!found) return plain(ctx, 404, 'Not Found')
+      return send(ctx, { ...found, etag: `"${original.hash}-${found.size.toString(36)}"`, type: CONTENT_TYPES[original.ext] })
+    }
+    const variant = parseVariantUrl(ctx.path)
+    if (!variant || variant.media.ext === 'gif') return plain(ctx, 404, 'Not Found')
+    // Which format comes back depends on Accept: caches must keep one copy per Accept.
+    ctx.vary('Accept')
+    const format = variantFormatFor(ctx.get('Accept'), variant.media.ext)
+    try {
+      const made = await variants.get(variant.media, variant.width, format)
+      if (!made) return plain(ctx, 404, 'Not Found')
+      return send(ctx, { ...made, type: CONTENT_TYPES[format] })
+    } catch (error) {
+      if (!(error instanceof VariantsBusyError)) throw error
+      // Not an error of the client's nor of the server's: too many new variants asked for at once.
+      ctx.set('Retry-After', String(RETRY_AFTER_SECONDS))
+      ctx.set('Cache-Control', 'no-store')
+      return plain(ctx, 503, 'Busy making images, try again shortly')
+    }
+  }
+}
+
+function send(ctx: Context, file: { file: string; size: number; etag: string; type: string }): void {
+  ctx.set('Cache-Control', IMMUTABLE)
+  ctx.set('Content-Security-Policy', MEDIA_POLICY)
+  ctx.set('ETag', file.etag)
+  ctx.type = file.type
+  if (matchesEtag(ctx.get('If-None-Match'), file.etag)) {
+    ctx.status = 304
+    return
+  }
+  ctx.status = 200
+  ctx.length = file.size
+  // Koa sends no body for HEAD (and destroys a stream it was given): open the file only for GET.
+  if (ctx.method === 'GET') ctx.body = createReadStream(file.file)
+}
+
+function plain(ctx: Context, status: number, message: string): void {
+  ctx.status = status
+  ctx.type = 'text/plain; charset=utf-8'
+  ctx.body = message
+}
