@@ -1,5 +1,6 @@
 import type { PageContext } from 'vike/types'
 import { SITE_NAME } from './brand.ts'
+import { FEED_LINKS } from './feed-links.ts'
 
 /** What a page says about itself to browsers, search engines and social cards. */
 export interface Seo {
@@ -16,6 +17,8 @@ export interface Seo {
   noindex?: boolean
   /** Redirect pages: without JavaScript, go to `url` after `seconds` (meta refresh). */
   refresh?: { url: string; seconds: number }
+  /** The blog's pages: point feed readers at the RSS and Atom feeds. */
+  feeds?: boolean
 }
 
 export type SeoFor = (pageContext: PageContext) => Seo
@@ -62,6 +65,10 @@ export function renderHeadTags(seo: Seo, options: { siteUrl: string; pathname: s
     meta('name', 'twitter:title', seo.title),
     meta('name', 'twitter:description', seo.description),
     meta('name', 'twitter:image', image),
+    // Absolute, like the canonical link: a reader given this page's HTML alone still finds them.
+    ...(seo.feeds
+      ? FEED_LINKS.map((feed) => `<link rel="alternate" type="${feed.type}" title="${escapeAttribute(feed.title)}" href="${escapeAttribute(absolute(feed.path))}">`)
+      : []),
   ]
   return tags.filter(Boolean).join('\n')
 }

@@ -26,9 +26,10 @@ import type { ContentSync } from './services/content-sync.ts'
 import type { LoginGuard } from './services/login-guard.ts'
 import type { MediaLibrary } from './services/media-library.ts'
 import type { PostHistory } from './services/post-history.ts'
+import type { PostPreview } from './services/post-preview.ts'
 
 export interface AppDeps {
-  config: Pick<Config, 'mode' | 'trustProxy' | 'siteUrl'>
+  config: Pick<Config, 'mode' | 'trustProxy' | 'siteUrl' | 'timeZone'>
   index: PostIndex
   render: RenderUrl
   /**
@@ -48,6 +49,8 @@ export interface AppDeps {
     guard: LoginGuard
     posts: AdminPosts
     history: PostHistory
+    /** A post page rendered from unsaved fields. */
+    preview: PostPreview
     /** The media library and the largest upload it takes (bytes). */
     media: { library: MediaLibrary; maxBytes: number }
     /** The post files the site cannot read, for admins to fix. */
@@ -86,9 +89,9 @@ export function createApp(deps: AppDeps): Koa {
   }
 
   app.keys = deps.admin.sessionKeys
-  const auth = authRoutes({ accounts: deps.admin.accounts, guard: deps.admin.guard })
-  const { accounts, posts, history, content, sync } = deps.admin
-  const admin = adminRoutes({ accounts, posts, history, content, sync })
+  const auth = authRoutes({ accounts: deps.admin.accounts, guard: deps.admin.guard, timeZone: deps.config.timeZone })
+  const { accounts, posts, history, preview, content, sync } = deps.admin
+  const admin = adminRoutes({ accounts, posts, history, preview, content, sync })
   const media = mediaRoutes({ accounts, library: deps.admin.media.library, maxBytes: deps.admin.media.maxBytes })
   // The signed-in area's own middleware runs only there: public pages never touch sessions.
   const inSignedInArea = (middleware: Middleware): Middleware => (ctx, next) =>

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { type ContentSyncConfig, readContentSyncConfig } from './config-content-sync.ts'
+import { isTimeZone } from '../renderer/site-day.ts'
 import { blogDirOf } from './content/post-paths.ts'
 import { ConfigError } from './lib/errors.ts'
 
@@ -39,6 +40,8 @@ export interface Config {
   firstAdmin: { username?: string; password?: string }
   /** Two-way sync with a git remote (GIT_* settings, config-content-sync.ts); null without GIT_REMOTE_URL. */
   contentSync: ContentSyncConfig | null
+  /** SITE_TIMEZONE: the IANA zone whose midnight starts a scheduled post's day. */
+  timeZone: string
   /** The media library's limits on an upload (MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS). */
   media: MediaLimits
 }
@@ -139,6 +142,9 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
 
   const contentSync = readContentSyncConfig(env, problems)
 
+  const timeZone = env.SITE_TIMEZONE?.trim() || 'UTC'
+  if (!isTimeZone(timeZone)) fail('SITE_TIMEZONE', env.SITE_TIMEZONE, 'must be an IANA time zone name, such as UTC, Europe/Berlin or America/New_York')
+
   const wholeNumber = (max: number) => (value: string) => {
     const number = Number(value)
     return /^[1-9][0-9]*$/.test(value) && number <= max ? number : `must be a whole number from 1 to ${max}`
@@ -165,6 +171,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     firstAdmin,
     contentSync,
     media,
+    timeZone,
   }
 }
 

@@ -31,9 +31,12 @@ import { ContentSync } from './services/content-sync.ts'
 import { LoginGuard } from './services/login-guard.ts'
 import { MediaLibrary } from './services/media-library.ts'
 import { PostHistory } from './services/post-history.ts'
+import { PostPreview } from './services/post-preview.ts'
 import { PostReviews } from './services/post-reviews.ts'
 import type { CatchUpOptions } from './services/page-catch-up.ts'
 import { PublicPages } from './services/public-pages.ts'
+import { type Clock, PublishSchedule } from './services/publish-schedule.ts'
+import { dayIn } from '../renderer/site-day.ts'
 
 /**
  * Where a site's pages live. The build writes its prerendered pages into `dist/client`, with
@@ -64,8 +67,11 @@ export async function openSite(options: {
   repositoryRoot?: string
   /** The pace of the start's background catch-up (PublicPages.catchUp). */
   catchUp?: CatchUpOptions
+  /** The wall clock, which says when scheduled posts go live (tests pass their own). */
+  clock?: Clock
 }) {
   const { config, build, logger } = options
+  const clock = options.clock ?? (() => new Date())
   if (config.mode === 'production') await loadServerBuild(config.distDir)
   const blogDir = blogDirOf(config.contentDir)
   const folder = options.repositoryRoot ? repositoryPath(options.repositoryRoot, blogDir) : blogDir
@@ -77,7 +83,9 @@ export async function openSite(options: {
       ? new ParsedPosts({ file: path.join(config.siteDir, 'parsed-posts.json'), parser: build.sourceHash })
       : undefined
   await parsed?.load()
-  const content = new BlogContent({ files: new PostFiles({ blogDir, parsed }), logger, folder })
+  const content = new BlogContent({ files: new PostFiles({ blogDir, parsed }), logger, folder, today: dayIn(config.timeZone, clock()) })
+  // Started by the server once it listens (start.ts); the build renders the day it is built.
+  const schedule = new PublishSchedule({ content, zone: config.timeZone, clock, logger })
   await content.load()
   await parsed?.save()
   const settings = renderSettingsOf(config)
@@ -114,6 +122,8 @@ export async function openSite(options: {
   let stopWatching = () => {}
   return {
     content,
+    /** Scheduled posts go live when their day begins (SITE_TIMEZONE). */
+    schedule,
     pages,
     render,
     fileCache,
@@ -133,6 +143,7 @@ export async function openSite(options: {
       })
     },
     async close() {
+      schedule.stop()
       stopWatching()
       await media.close()
       await pages.flush()
@@ -178,7 +189,8 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
       review,
     })
   }
-  const posts = new AdminPosts({ content, repository, paths, history, saveLock, sync: sync ?? undefined, review })
+  const posts = new AdminPosts({ content, repository, paths, history, saveLock, sync: sync ?? undefined, review, today: () => site.schedule.today() })
+  const preview = new PostPreview({ posts: content.index, render: site.render, today: () => site.schedule.today() })
   const media = new MediaLibrary({
     mediaDir: mediaDirOf(config.contentDir),
     repository,
@@ -200,6 +212,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     guard: new LoginGuard(),
     posts,
     history,
+    preview,
     content,
     media: { library: media, maxBytes: config.media.maxBytes },
     sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.contentSync?.webhookSecret ?? null },

@@ -36,7 +36,11 @@ export const queryClient = new QueryClient({
 })
 
 /** A write of SPEC §7: JSON body when given, cookies, non-2xx throws "<status>: <body>". */
-export async function apiRequest(method: string, url: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  options: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers }
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
   const response = await fetch(url, {
@@ -44,6 +48,7 @@ export async function apiRequest(method: string, url: string, options: { body?: 
     credentials: 'include',
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
   })
   if (!response.ok) {
     const text = (await response.text()) || response.statusText

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { dayIn, isLive } from '../../renderer/site-day.ts'
 import { postFileName } from './post-paths.ts'
 import { safePostHtml } from './sanitize-html.ts'
 import { type Post, type PostSummary, type PublicPost, type PublishedPosts, toSummary, type VersionedPost } from './post.ts'
@@ -11,7 +12,7 @@ interface Entry {
   versioned: VersionedPost
   /** Sanitized content, computed on first use: loading 10,000 posts must not parse 10,000 HTML bodies. */
   cleanContent?: string
-  /** Hash of its slug and date, when published: its share of `urlsDigest`. */
+  /** Hash of its slug and date, while it is live (in the published list): its share of `urlsDigest`. */
   urlHash?: bigint
 }
 
@@ -20,6 +21,10 @@ interface Entry {
  * `publishDate` first (ties by slug, so the order is stable). It is sorted once, then each
  * change moves just the one entry (a save must not re-sort 10,000 posts), and a new array
  * is made for each change so that a list handed out never changes under its holder.
+ *
+ * "Published" in every public view means live: published, and its day begun (`today`, the
+ * site's day: renderer/site-day.ts). A post dated later is scheduled, and joins the public
+ * views when `setToday` reaches its day.
  */
 export class PostIndex implements PublishedPosts {
   readonly #bySlug = new Map<string, Entry>()
@@ -31,6 +36,36 @@ export class PostIndex implements PublishedPosts {
   #urlsDigest = 0n
   /** Increases on every change; part of every ETag derived from the index. */
   revision = 0
+  /** The site's day, `YYYY-MM-DD`: posts dated after it are scheduled. */
+  #today: string
+
+  constructor(options: { today?: string } = {}) {
+    this.#today = options.today ?? dayIn('UTC', new Date())
+  }
+
+  get today(): string {
+    return this.#today
+  }
+
+  /** Whether the post shows in public: published, and dated today or before. */
+  isLive(post: Pick<Post, 'isPublished' | 'publishDate'>): boolean {
+    return isLive(post, this.#today)
+  }
+
+  /**
+   * A new day for the site (or an earlier one, if the clock was set back): the posts dated
+   * between the two days join the public views (or leave them). Returns their slugs.
+   */
+  setToday(day: string): string[] {
+    if (day === this.#today) return []
+    const [from, to] = day > this.#today ? [this.#today, day] : [day, this.#today]
+    const moved = [...this.#bySlug.values()].filter((entry) => entry.post.isPublished && entry.post.publishDate > from && entry.post.publishDate <= to)
+    for (const entry of moved) this.#leaveList(entry)
+    this.#today = day
+    for (const entry of moved) this.#joinList(entry)
+    if (moved.length > 0) this.revision++
+    return moved.map((entry) => entry.post.slug)
+  }
 
   /** @returns a reason when the post cannot be added (its id belongs to another post). */
   upsert(post: Post, version = ''): string | null {
@@ -42,7 +77,7 @@ export class PostIndex implements PublishedPosts {
     this.#bySlug.set(post.slug, entry)
     this.#slugById.set(post.id, post.slug)
     this.#moveInEveryPost(previous, entry)
-    if (!previous || showsInListDifferently(previous.post, post)) {
+    if (!previous || showsInListDifferently(previous.post, post, this.#today)) {
       if (previous) this.#leaveList(previous)
       this.#joinList(entry)
     } else {
@@ -103,20 +138,20 @@ export class PostIndex implements PublishedPosts {
     return this.#bySlug.get(slug)?.version
   }
 
-  /** Published posts, newest first. */
+  /** Live posts (published, day begun), newest first. */
   list(): readonly PostSummary[] {
     this.#publishedList ??= [...this.#bySlug.values()]
       .map((entry) => entry.post)
-      .filter((post) => post.isPublished)
+      .filter((post) => this.isLive(post))
       .sort(newestFirst)
       .map(toSummary)
     return this.#publishedList
   }
 
-  /** One published post with sanitized content; drafts and unknown slugs give undefined. */
+  /** One live post with sanitized content; drafts, scheduled posts and unknown slugs give undefined. */
   get(slug: string): PublicPost | undefined {
     const entry = this.#bySlug.get(slug)
-    if (!entry || !entry.post.isPublished) return undefined
+    if (!entry || !this.isLive(entry.post)) return undefined
     entry.cleanContent ??= safePostHtml(entry.post.content)
     return { ...toSummary(entry.post), content: entry.cleanContent }
   }
@@ -147,7 +182,7 @@ export class PostIndex implements PublishedPosts {
   }
 
   #joinList(entry: Entry): void {
-    if (!entry.post.isPublished) return
+    if (!this.isLive(entry.post)) return
     const summary = toSummary(entry.post)
     entry.urlHash = sha1(`${summary.slug}\n${summary.publishDate}`)
     this.#urlsDigest ^= entry.urlHash
@@ -158,8 +193,9 @@ export class PostIndex implements PublishedPosts {
   }
 
   #leaveList(entry: Entry): void {
-    if (!entry.post.isPublished || entry.urlHash === undefined) return
+    if (entry.urlHash === undefined) return
     this.#urlsDigest ^= entry.urlHash
+    entry.urlHash = undefined
     if (this.#publishedList === null) return
     const list = this.#publishedList.slice()
     const at = this.#positionOf(list, entry.post)
@@ -184,11 +220,12 @@ export class PostIndex implements PublishedPosts {
   }
 }
 
-/** Whether the published list (summaries, order, membership) differs between two versions of a post. */
-export function showsInListDifferently(before: Post, after: Post): boolean {
-  if (!before.isPublished && !after.isPublished) return false
+/** Whether the published list (summaries, order, membership) differs between two versions of a post on `today`. */
+export function showsInListDifferently(before: Post, after: Post, today: string): boolean {
+  const [wasLive, isLiveNow] = [isLive(before, today), isLive(after, today)]
+  if (!wasLive && !isLiveNow) return false
   return (
-    before.isPublished !== after.isPublished ||
+    wasLive !== isLiveNow ||
     before.id !== after.id ||
     before.slug !== after.slug ||
     before.title !== after.title ||

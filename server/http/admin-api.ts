@@ -6,6 +6,8 @@ import type { VersionedPost } from '../content/post.ts'
 import type { AdminPosts } from '../services/admin-posts.ts'
 import type { BlogContent } from '../services/blog-content.ts'
 import type { PostHistory } from '../services/post-history.ts'
+import type { PostPreview } from '../services/post-preview.ts'
+import { PREVIEW_CONTENT_SECURITY_POLICY } from '../pages/preview-html.ts'
 import type { ContentSync } from '../services/content-sync.ts'
 import { syncOffStatus } from '../services/content-sync-status.ts'
 import { readPostListQuery } from './post-list-query.ts'
@@ -24,6 +26,7 @@ export function adminRoutes(deps: {
   accounts: AccountStore
   posts: AdminPosts
   history: PostHistory
+  preview: PostPreview
   /** The post files the site cannot read. */
   content: Pick<BlogContent, 'problems'>
   /** Two-way sync with the git remote; null when none is configured. */
@@ -59,6 +62,15 @@ export function adminRoutes(deps: {
   router.put('/blog/posts/:id', async (ctx) => {
     const { post } = await deps.posts.update(postId(ctx), ctx.request.body, ctx.state.author)
     sendPost(ctx, post)
+  })
+
+  // The post page as visitors will see it, from unsaved fields (issue 14): HTML that runs nothing.
+  router.post('/blog/preview', async (ctx) => {
+    const html = await deps.preview.render(ctx.request.body)
+    ctx.set('X-Robots-Tag', 'noindex, nofollow')
+    ctx.set('Content-Security-Policy', PREVIEW_CONTENT_SECURITY_POLICY)
+    ctx.type = 'text/html; charset=utf-8'
+    ctx.body = html
   })
 
   // A post's past versions (issue 6 "History"): the commits that changed it, one version, a restore.

@@ -35,8 +35,11 @@ export class FileCache {
     this.#maxBytes = maxBytes
   }
 
-  /** The file's prepared body, or null when there is no such file. */
-  async get(filePath: string, options: { immutable: boolean }): Promise<PreparedBody | null> {
+  /**
+   * The file's prepared body, or null when there is no such file. `type` overrides the one its
+   * extension gives (a feed is `.xml` but not `application/xml`).
+   */
+  async get(filePath: string, options: { immutable: boolean; type?: string }): Promise<PreparedBody | null> {
     const cached = this.#entries.get(filePath)
     if (cached) {
       // Map order is insertion order: re-inserting marks it as recently used.
@@ -52,7 +55,7 @@ export class FileCache {
       if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') return null
       throw error
     }
-    const type = TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream'
+    const type = options.type ?? TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream'
     const prepared = new PreparedBody(content, type, { immutable: options.immutable })
     this.#remember(filePath, prepared)
     return prepared

@@ -44,7 +44,7 @@ export class PreparedBody {
   }
 
   get compressible(): boolean {
-    return this.body.length >= MIN_COMPRESS_BYTES && /^(text\/|application\/(json|javascript|xml)|image\/svg)/.test(this.type)
+    return this.body.length >= MIN_COMPRESS_BYTES && /^(text\/|application\/(json|javascript|xml|[a-z.-]+\+xml)|image\/svg)/.test(this.type)
   }
 
   encode(encoding: 'br' | 'gzip'): Promise<Buffer> {

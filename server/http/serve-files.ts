@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { Middleware } from 'koa'
+import { FEED_CONTENT_TYPES, isFeedPath } from '../pages/feeds.ts'
 import { isPageFile } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import type { FileCache } from './file-cache.ts'
@@ -46,7 +47,8 @@ export function siteMiddleware(options: { files: SiteFiles | null; cache: FileCa
       const isAsset = pathname.startsWith('/assets/')
       const isBuildFile = SAFE_FILE_PATH.test(pathname) && !isPageFile(pathname)
       const file = files.pageFile(pathname) ?? (isBuildFile ? path.join(files.assetsDir, pathname) : null)
-      const prepared = file ? await cache.get(file, { immutable: isAsset }) : null
+      const type = isFeedPath(pathname) ? FEED_CONTENT_TYPES[pathname] : undefined
+      const prepared = file ? await cache.get(file, { immutable: isAsset, type }) : null
       if (prepared) {
         ctx.status = 200
         ctx.set('Cache-Control', cacheControlFor(pathname, prepared.type))
@@ -70,7 +72,7 @@ export function siteMiddleware(options: { files: SiteFiles | null; cache: FileCa
 function cacheControlFor(pathname: string, type: string): string {
   // Hashed file names: a new build gets new names, so these never need revalidating.
   if (pathname.startsWith('/assets/')) return 'public, max-age=31536000, immutable'
-  // Pages and their data change with content: always revalidate (cheap, thanks to the ETag).
-  if (type.startsWith('text/html') || pathname.endsWith('.pageContext.json')) return 'public, no-cache'
+  // Pages, their data and the feeds change with content: always revalidate (cheap, thanks to the ETag).
+  if (type.startsWith('text/html') || pathname.endsWith('.pageContext.json') || isFeedPath(pathname)) return 'public, no-cache'
   return 'public, max-age=3600'
 }

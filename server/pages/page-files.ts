@@ -3,12 +3,17 @@ import path from 'node:path'
 import { writeFileAtomic } from '../lib/atomic-write.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
 
-/** Site documents such as `/sitemap.xml` and `/robots.txt` are files of their own at the top. */
-const DOCUMENT_PATH = /^\/[a-z0-9_-]+\.(xml|txt)$/
+/**
+ * Site documents are files of their own: `/sitemap.xml` and `/robots.txt` at the top, the
+ * blog's feeds (`/blog/rss.xml`, `/blog/atom.xml`) in its folder. Only these two places: the
+ * build's other `.xml` and `.txt` files stay plain files.
+ */
+const DOCUMENT_PATH = /^(\/blog)?\/[a-z0-9_-]+\.(xml|txt)$/
 
 /**
  * Where a page's HTML lives in a pages folder, as vike's prerender lays it out:
- * `/` → `index.html`, `/blog/x` → `blog/x/index.html`, `/sitemap.xml` → `sitemap.xml`.
+ * `/` → `index.html`, `/blog/x` → `blog/x/index.html`, `/sitemap.xml` → `sitemap.xml`,
+ * `/blog/rss.xml` → `blog/rss.xml`.
  * Only paths made of safe characters map to a file; anything else (`..`, `%00`, odd
  * unicode) maps to nothing.
  */

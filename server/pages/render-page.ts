@@ -13,7 +13,8 @@ export interface RenderedPage {
   headers: [string, string][]
 }
 
-export type RenderUrl = (url: string) => Promise<RenderedPage | null>
+/** `posts`: render with these instead of the site's (a preview's one post over the rest). */
+export type RenderUrl = (url: string, options?: { posts?: PublishedPosts }) => Promise<RenderedPage | null>
 
 /**
  * Renders a URL with vike (in production from `dist/server`, in development through Vite)
@@ -31,10 +32,10 @@ export function renderSettingsOf(config: Pick<Config, 'siteUrl' | 'redirectTarge
 }
 
 export function createPageRenderer(options: { posts: PublishedPosts; settings: RenderSettings }): RenderUrl {
-  return async (url) => {
+  return async (url, only) => {
     const pageContext = await renderPage({
       urlOriginal: url,
-      blog: options.posts,
+      blog: only?.posts ?? options.posts,
       ...options.settings,
       notFoundLine: randomInt(1_000_000),
     })

@@ -1,4 +1,5 @@
 import { ADMIN_LIST_PER_PAGE } from '../../renderer/admin-list-page.ts'
+import { isLive, isScheduled } from '../../renderer/site-day.ts'
 import type { PostIndex } from '../content/post-index.ts'
 import type { VersionedPost } from '../content/post.ts'
 import type { ContentSync } from './content-sync.ts'
@@ -11,12 +12,17 @@ import { type PostReviews, reviewState, type ReviewState } from './post-reviews.
  * so; with a git remote, a post changed on both sides says that.
  */
 export type AdminPostSummary = Pick<VersionedPost, 'id' | 'slug' | 'title' | 'summary' | 'publishDate' | 'isPublished' | 'version'> & {
+  /** Published, but its day has not begun in the site's time zone (issue 14): not public yet. */
+  scheduled?: true
   review?: ReviewState
   sync?: PostSyncState
 }
 
-/** The list's filters: SPEC's two states, and the review and sync states the product has. */
-export const POST_STATES = ['published', 'draft', 'in-review', 'out-of-sync'] as const
+/**
+ * The list's filters: SPEC's two states (published meaning live: public now), scheduled, and
+ * the review and sync states the product has.
+ */
+export const POST_STATES = ['published', 'scheduled', 'draft', 'in-review', 'out-of-sync'] as const
 export type PostState = (typeof POST_STATES)[number]
 
 /** Newest publish date first (the default, SPEC's order), oldest first, or by title. */
@@ -59,26 +65,31 @@ export function listEntry(card: AdminPostSummary): ListEntry {
 }
 
 /**
- * The page of `entries` (sorted newest first) that `query` asks for. Pure. Every word of `q`
- * must appear in the title or the slug. Measured at 10,000 posts: a search takes about 1 ms
- * p50, 1.2 ms p95 (`npm run bench:admin`), so the list is filtered per request, not indexed.
+ * The page of `entries` (sorted newest first) that `query` asks for, on the site's day `today`
+ * (which says which posts are scheduled). Pure. Every word of `q` must appear in the title or
+ * the slug. Measured at 10,000 posts: a search takes about 1 ms p50, 1.2 ms p95
+ * (`npm run bench:admin`), so the list is filtered per request, not indexed.
  */
-export function selectPosts(entries: readonly ListEntry[], query: PostListQuery): PostListPage {
+export function selectPosts(entries: readonly ListEntry[], query: PostListQuery, today: string): PostListPage {
   const words = query.q ? searchKey(query.q).split(/\s+/).filter(Boolean) : []
   const state = query.state
-  let matching = entries.filter((entry) => (state === undefined || hasState(entry.card, state)) && words.every((word) => entry.key.includes(word)))
+  let matching = entries.filter((entry) => (state === undefined || hasState(entry.card, state, today)) && words.every((word) => entry.key.includes(word)))
   if (query.sort === 'oldest') matching = matching.reverse()
   else if (query.sort === 'title') matching = matching.slice().sort(byTitle)
   const total = matching.length
   const perPage = query.perPage ?? ADMIN_LIST_PER_PAGE
   const start = ((query.page ?? 1) - 1) * perPage
-  return { posts: matching.slice(start, start + perPage).map((entry) => entry.card), total }
+  // Marked per page, not per cached card: a card outlives the day it was made on.
+  const posts = matching.slice(start, start + perPage).map(({ card }) => (isScheduled(card, today) ? { ...card, scheduled: true as const } : card))
+  return { posts, total }
 }
 
-function hasState(card: AdminPostSummary, state: PostState): boolean {
+function hasState(card: AdminPostSummary, state: PostState, today: string): boolean {
   switch (state) {
     case 'published':
-      return card.isPublished
+      return isLive(card, today)
+    case 'scheduled':
+      return isScheduled(card, today)
     case 'draft':
       return !card.isPublished
     case 'in-review':
@@ -120,7 +131,7 @@ export class AdminPostList {
   }
 
   select(query: PostListQuery): PostListPage {
-    return selectPosts(this.#entries(), query)
+    return selectPosts(this.#entries(), query, this.#deps.index.today)
   }
 
   #entries(): ListEntry[] {

@@ -234,7 +234,7 @@ export class AdminPosts {
 }
 
 /** Sanitized with the render schema, one block per line; nothing left means no content. */
-function cleanContent(html: string): string {
+export function cleanContent(html: string): string {
   const clean = cleanPostHtml(html)
   if (clean.trim() === '') throw new InvalidInputError('content has nothing left once unsafe HTML is removed', 'content')
   return clean

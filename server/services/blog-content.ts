@@ -27,6 +27,8 @@ export interface BlogContentDeps {
   logger: Logger
   /** The posts folder as problems name it (relative to the repository, with `/`); default: `files.blogDir`. */
   folder?: string
+  /** The site's day at start (`YYYY-MM-DD`, renderer/site-day.ts); later ones come through `setToday`. */
+  today?: string
 }
 
 /**
@@ -39,7 +41,7 @@ export interface BlogContentDeps {
  * on the order the files were read in, at start or since.
  */
 export class BlogContent {
-  readonly index = new PostIndex()
+  readonly index: PostIndex
   readonly #listeners = new Set<(change: ContentChange) => unknown>()
   /** Files that cannot be read, by file name, and why. */
   readonly #unreadable = new Map<string, PostFileError>()
@@ -51,6 +53,7 @@ export class BlogContent {
   readonly #folder: string
 
   constructor(deps: BlogContentDeps) {
+    this.index = new PostIndex({ today: deps.today })
     this.#files = deps.files
     this.#logger = deps.logger
     this.#folder = deps.folder ?? deps.files.blogDir
@@ -74,6 +77,21 @@ export class BlogContent {
       fileNames = [...names].filter(isMeantAsPost)
     }
     return this.#apply(await this.#files.readMany(fileNames))
+  }
+
+  /**
+   * The site's day changed (PublishSchedule): posts scheduled for it go live, as any change
+   * does (their pages, the list, the sitemap and the feeds are made), without a file or commit.
+   */
+  async setToday(day: string): Promise<ContentChange> {
+    const forward = day > this.index.today
+    const moved = this.index.setToday(day)
+    const change: ContentChange = { updated: moved, removed: [], publishedListChanged: moved.length > 0 }
+    if (moved.length > 0) {
+      this.#logger.info(`${day}: ${moved.length} scheduled post${moved.length === 1 ? '' : 's'} ${forward ? 'now live' : 'scheduled again (the clock went back)'}: ${moved.join(', ')}`)
+      await Promise.all([...this.#listeners].map((listener) => listener(change)))
+    }
+    return change
   }
 
   /** Every file the site cannot read, by path, and why (admins fix them; the site skips them). */
@@ -160,14 +178,14 @@ export class BlogContent {
     // Never refused: the id is free or already this slug's (place() made sure).
     this.index.upsert(post, version)
     change.updated.push(post.slug)
-    if (!before ? post.isPublished : showsInListDifferently(before, post)) change.publishedListChanged = true
+    if (!before ? this.index.isLive(post) : showsInListDifferently(before, post, this.index.today)) change.publishedListChanged = true
   }
 
   #drop(slug: string, change: ContentChange): void {
     const before = this.index.remove(slug)
     if (!before) return
     change.removed.push(slug)
-    if (before.isPublished) change.publishedListChanged = true
+    if (this.index.isLive(before)) change.publishedListChanged = true
   }
 
   /** The error's own words, except that a slug another file already has names that file. */

@@ -7,10 +7,10 @@ import { SerialQueue } from '../lib/serial-queue.ts'
 import { pageFilePath, type PageFiles } from '../pages/page-files.ts'
 import type { PublicPage } from '../pages/page-routes.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
-import { renderRobots, renderSitemap } from '../pages/sitemap-robots.ts'
 import type { ContentChange } from './blog-content.ts'
 import { type CatchUpOptions, catchUpInChunks, PendingPages, reportStale } from './page-catch-up.ts'
 import { PageStamps, type PagesState, readPagesState } from './page-stamps.ts'
+import { SiteDocuments } from './site-documents.ts'
 
 /** How many pages render at once: rendering is CPU work, this only overlaps the file writes. */
 const RENDER_CONCURRENCY = 4
@@ -60,6 +60,8 @@ export interface PublicPagesDeps {
 export class PublicPages {
   readonly #deps: PublicPagesDeps
   readonly #stamps: PageStamps
+  /** sitemap.xml, robots.txt and the feeds: written and regenerated as pages, made here. */
+  readonly #documents: SiteDocuments
   #state: PagesState
   /** The build's stamps, when its pages were rendered with this site's renderId. */
   #seedStamps: Record<string, string> = {}
@@ -80,6 +82,7 @@ export class PublicPages {
   constructor(deps: PublicPagesDeps) {
     this.#deps = deps
     this.#stamps = new PageStamps(deps)
+    this.#documents = new SiteDocuments({ ...deps, stamps: this.#stamps })
     this.#state = { renderId: deps.renderId, stamps: {} }
   }
 
@@ -146,10 +149,11 @@ export class PublicPages {
     this.#beginRendering()
   }
 
-  /** After a content change: the list, and the changed or removed posts' own pages. */
+  /** After a content change: the list, the changed or removed posts' own pages, the documents that show them. */
   applyChange(change: ContentChange): Promise<number> {
     const urls = [...change.updated, ...change.removed].map((slug) => `/blog/${slug}`)
-    if (change.publishedListChanged) urls.push('/blog', '/sitemap.xml')
+    if (change.publishedListChanged) urls.push('/blog')
+    urls.push(...this.#documents.affectedBy(change))
     // At once, before any request can ask for them: their files are out of date from now on.
     this.#pending.add(urls)
     return this.#enqueue(() => this.#reconcile(urls, { saveStateNow: false }))
@@ -157,14 +161,10 @@ export class PublicPages {
 
   /**
    * A page as the content is now, for a request that no file answers: a stale page, one not
-   * yet written, or none at all (vike's 404). The sitemap and robots.txt are made here.
+   * yet written, or none at all (vike's 404). The sitemap, robots.txt and the feeds are made here.
    */
-  readonly renderNow: RenderUrl = async (url) => {
-    const pathname = new URL(url, 'http://localhost').pathname
-    if (pathname === '/robots.txt') return { status: 200, html: this.#documentText(pathname), contentType: 'text/plain; charset=utf-8', headers: [] }
-    if (pathname === '/sitemap.xml') return { status: 200, html: this.#documentText(pathname), contentType: 'application/xml; charset=utf-8', headers: [] }
-    return this.#deps.render(url)
-  }
+  readonly renderNow: RenderUrl = async (url) =>
+    this.#documents.render(new URL(url, 'http://localhost').pathname) ?? this.#deps.render(url)
 
   /** Resolves when the catch-up and every queued regeneration have been written. */
   async idle(): Promise<void> {
@@ -277,14 +277,10 @@ export class PublicPages {
     await writeFileAtomic(this.#deps.stateFile, JSON.stringify(this.#state))
   }
 
-  #documentText(url: '/sitemap.xml' | '/robots.txt'): string {
-    const { siteUrl } = this.#deps
-    return url === '/robots.txt' ? renderRobots(siteUrl) : renderSitemap(siteUrl, this.#stamps.sitemapEntries())
-  }
-
   async #renderTo(url: string): Promise<boolean> {
-    if (url === '/sitemap.xml' || url === '/robots.txt') {
-      await this.#deps.files.write(url, this.#documentText(url))
+    const document = this.#documents.render(url)
+    if (document) {
+      await this.#deps.files.write(url, document.html)
       return true
     }
     const page = await this.#deps.render(url)

@@ -33,6 +33,13 @@ describe('settings', () => {
     })
   })
 
+  it('reads SITE_TIMEZONE, an IANA zone name (UTC by default)', () => {
+    expect(loadConfig({}, root).timeZone).toBe('UTC')
+    expect(loadConfig({ SITE_TIMEZONE: 'Europe/Berlin' }, root).timeZone).toBe('Europe/Berlin')
+    const problems = problemsOf({ SITE_TIMEZONE: 'Mars/Olympus' })
+    expect(problems).toEqual([expect.stringMatching(/^SITE_TIMEZONE="Mars\/Olympus": must be an IANA time zone name/)])
+  })
+
   it('reads the media library limits and checks them', () => {
     expect(loadConfig({ MEDIA_MAX_BYTES: '2097152', MEDIA_MAX_PIXELS: '1000000' }, root).media).toEqual({ maxBytes: 2_097_152, maxPixels: 1_000_000 })
     const problems = problemsOf({ MEDIA_MAX_BYTES: '10MB', MEDIA_MAX_PIXELS: '0' })

@@ -65,7 +65,7 @@ export async function createTempSite(
  */
 export async function startTestServer(
   site: TempSite,
-  options: { env?: Record<string, string>; logger?: Logger; distDir?: string; catchUp?: CatchUpOptions } = {},
+  options: { env?: Record<string, string>; logger?: Logger; distDir?: string; catchUp?: CatchUpOptions; clock?: () => Date } = {},
 ): Promise<RunningServer> {
   const loaded = loadConfig(
     {
@@ -83,5 +83,5 @@ export async function startTestServer(
   const config = options.distDir ? { ...loaded, distDir: options.distDir } : loaded
   const build = await readBuildInfo(config.distDir)
   if (!build) throw new Error('dist/ is not built: run npm run build')
-  return startServer({ config, build, logger: options.logger ?? recordingLogger(), catchUp: options.catchUp })
+  return startServer({ config, build, logger: options.logger ?? recordingLogger(), catchUp: options.catchUp, clock: options.clock })
 }

@@ -20,14 +20,16 @@ const entries = [
   card('apple-tv-tips', { title: 'Apple TV tips', publishDate: '2025-01-15', review: { state: 'in-review', branch: 'cms/apple-tv-tips' } }),
   card('zebra', { publishDate: '2024-12-01' }),
 ].map(listEntry)
-const slugs = (query: Parameters<typeof selectPosts>[1]) => selectPosts(entries, query).posts.map((post) => post.slug)
+/** The site's day in these tests: every post above is dated before it. */
+const TODAY = '2025-06-01'
+const slugs = (query: Parameters<typeof selectPosts>[1], today = TODAY) => selectPosts(entries, query, today).posts.map((post) => post.slug)
 
 describe('selectPosts', () => {
   it('gives the first page, newest first, when nothing is asked', () => {
-    expect(selectPosts(entries, {})).toEqual({ posts: entries.map((entry) => entry.card), total: 4 })
+    expect(selectPosts(entries, {}, TODAY)).toEqual({ posts: entries.map((entry) => entry.card), total: 4 })
     const many = Array.from({ length: 45 }, (_, i) => listEntry(card(`post-${String(i).padStart(2, '0')}`)))
-    expect(selectPosts(many, {})).toMatchObject({ total: 45, posts: many.slice(0, 20).map((entry) => entry.card) })
-    expect(selectPosts(many, { page: 3 }).posts.map((post) => post.slug)).toEqual(many.slice(40).map((entry) => entry.card.slug))
+    expect(selectPosts(many, {}, TODAY)).toMatchObject({ total: 45, posts: many.slice(0, 20).map((entry) => entry.card) })
+    expect(selectPosts(many, { page: 3 }, TODAY).posts.map((post) => post.slug)).toEqual(many.slice(40).map((entry) => entry.card.slug))
   })
 
   it('searches title and slug, every word, ignoring case and accents', () => {
@@ -43,6 +45,19 @@ describe('selectPosts', () => {
     expect(slugs({ state: 'published' })).toEqual(['cafe-news', 'apple-tv-tips', 'zebra'])
     expect(slugs({ state: 'in-review' })).toEqual(['apple-tv-tips'])
     expect(slugs({ state: 'out-of-sync' })).toEqual([])
+    expect(slugs({ state: 'scheduled' })).toEqual([])
+  })
+
+  it('marks a published post dated after the site\'s day as scheduled, and filters by it', () => {
+    // On 2025-02-01, cafe-news (2025-03-01) is scheduled; the draft dated 2025-02-01 stays a draft.
+    expect(slugs({ state: 'scheduled' }, '2025-02-01')).toEqual(['cafe-news'])
+    expect(slugs({ state: 'published' }, '2025-02-01')).toEqual(['apple-tv-tips', 'zebra'])
+    const page = selectPosts(entries, {}, '2025-02-01').posts
+    expect(page.map((post) => post.scheduled)).toEqual([true, undefined, undefined, undefined])
+    // The cached card itself is not marked: it outlives the day.
+    expect(entries[0]!.card.scheduled).toBeUndefined()
+    // Its day begun, it is published like any other.
+    expect(slugs({ state: 'scheduled' }, '2025-03-01')).toEqual([])
   })
 
   it('sorts oldest first or by title', () => {
@@ -53,9 +68,9 @@ describe('selectPosts', () => {
   })
 
   it('pages, with the total of every page', () => {
-    expect(selectPosts(entries, { page: 2, perPage: 3 })).toMatchObject({ total: 4, posts: [{ slug: 'zebra' }] })
-    expect(selectPosts(entries, { page: 3, perPage: 3 })).toEqual({ total: 4, posts: [] })
-    expect(selectPosts(entries, { page: 1, perPage: 2, state: 'published' })).toMatchObject({ total: 3, posts: [{ slug: 'cafe-news' }, { slug: 'apple-tv-tips' }] })
+    expect(selectPosts(entries, { page: 2, perPage: 3 }, TODAY)).toMatchObject({ total: 4, posts: [{ slug: 'zebra' }] })
+    expect(selectPosts(entries, { page: 3, perPage: 3 }, TODAY)).toEqual({ total: 4, posts: [] })
+    expect(selectPosts(entries, { page: 1, perPage: 2, state: 'published' }, TODAY)).toMatchObject({ total: 3, posts: [{ slug: 'cafe-news' }, { slug: 'apple-tv-tips' }] })
   })
 })
 

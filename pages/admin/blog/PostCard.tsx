@@ -21,15 +21,14 @@ export function PostCard(props: {
     <li className="admin-card admin-post">
       <div className="admin-post__heading">
         <h3 className="admin-post__title">{post.title}</h3>
-        <span className={`admin-badge ${post.isPublished ? 'admin-badge--published' : 'admin-badge--draft'}`}>
-          {post.isPublished ? 'Published' : 'Draft'}
-        </span>
+        <StateBadge post={post} />
         {post.review && <span className="admin-badge admin-badge--review">In review</span>}
         {post.sync?.state === 'out-of-sync' && <span className="admin-badge admin-badge--conflict">Out of sync</span>}
       </div>
       {post.sync?.state === 'out-of-sync' && <SyncConflict title={post.title} sync={post.sync} onResolve={onResolve} resolving={resolving} />}
       <p className="admin-post__summary">{post.summary}</p>
       <p className="admin-post__date">
+        {post.scheduled && 'Scheduled for '}
         <time dateTime={post.publishDate}>{formatLocalDate(post.publishDate)}</time>
       </p>
       <div className="admin-post__actions">
@@ -50,6 +49,12 @@ export function PostCard(props: {
       </div>
     </li>
   )
+}
+
+/** SPEC's Published or Draft; a published post whose day has not begun is Scheduled (issue 14). */
+function StateBadge({ post }: { post: AdminPostSummary }) {
+  const [label, modifier] = post.scheduled ? ['Scheduled', 'scheduled'] : post.isPublished ? ['Published', 'published'] : ['Draft', 'draft']
+  return <span className={`admin-badge admin-badge--${modifier}`}>{label}</span>
 }
 
 /** Changed here and on the git remote since they last agreed: the admin keeps one of the two. */

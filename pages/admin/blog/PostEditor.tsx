@@ -4,6 +4,7 @@ import { CloseButton } from './CloseButton.tsx'
 import { DraftOffer } from './DraftOffer.tsx'
 import { PostFormFields } from './PostFormFields.tsx'
 import { PostHistory } from './PostHistory.tsx'
+import { PostPreview } from './PostPreview.tsx'
 import { usePostDraft } from './use-post-draft.ts'
 import { usePostForm } from './use-post-form.ts'
 import { type Conflict, usePostSave } from './use-post-save.ts'
@@ -21,6 +22,7 @@ export function PostEditor(props: { post: AdminPost | null; username: string; on
   useUnloadPrompt(draft.hasUnkeptChanges)
   const { conflict, problem, saving, submit, loadCurrent } = usePostSave({ post, form, onSaved: draft.forget, onDone })
   const [showHistory, setShowHistory] = useState(false)
+  const [showPreview, setShowPreview] = useState(false)
 
   /** The form waits while a kept draft is offered: typing now would leave two versions of the work. */
   const waiting = draft.offer !== null
@@ -51,6 +53,9 @@ export function PostEditor(props: { post: AdminPost | null; username: string; on
     <section className="admin-card admin-editor" aria-labelledby={field('title-heading')} aria-busy={draft.checking}>
       <div className="admin-section-header">
         <h2 id={field('title-heading')}>{post ? 'Edit Blog Post' : 'Create New Blog Post'}</h2>
+        <button type="button" className="button admin-editor__preview-toggle" aria-expanded={showPreview} aria-controls={field('preview')} onClick={() => setShowPreview((open) => !open)}>
+          Preview
+        </button>
         {post && (
           <button type="button" className="button admin-editor__history-toggle" aria-expanded={showHistory} onClick={() => setShowHistory((open) => !open)}>
             History
@@ -62,6 +67,7 @@ export function PostEditor(props: { post: AdminPost | null; username: string; on
       {draft.offer && <DraftOffer offer={draft.offer} onRestore={restoreDraft} onDiscard={discardDraft} />}
       {conflict && <ConflictAlert conflict={conflict} onLoad={loadCurrent} />}
       {post && showHistory && <PostHistory post={post} onRestored={onDone} />}
+      {showPreview && <PostPreview fields={form.fields} id={field('preview')} />}
       {problem && (
         <p className="admin-alert" role="alert">
           {problem}

@@ -5,6 +5,7 @@ import { MediaSource } from './media/MediaSource.tsx'
 import { useFileDropGuard } from './media/use-file-drop-guard.ts'
 import { useMediaUpload } from './media/use-media-upload.ts'
 import { previewableImage } from './post-form.ts'
+import { ScheduledNote } from './ScheduledNote.tsx'
 import type { usePostForm } from './use-post-form.ts'
 
 // Its own chunk: only an admin who opens the editor downloads Milkdown.
@@ -107,6 +108,7 @@ function DateAndPublished(props: FieldsProps) {
           <span className="admin-switch__thumb" />
         </button>
       </div>
+      <ScheduledNote isPublished={fields.isPublished} publishDate={fields.publishDate} />
     </div>
   )
 }

@@ -9,6 +9,7 @@ import type { ListView } from './use-post-list.ts'
 const STATE_OPTIONS: { value: ListView['state']; label: string; when?: (sync: SyncStatus | undefined) => boolean }[] = [
   { value: 'all', label: 'All posts' },
   { value: 'published', label: 'Published' },
+  { value: 'scheduled', label: 'Scheduled' },
   { value: 'draft', label: 'Draft' },
   { value: 'in-review', label: 'In review', when: (sync) => sync?.reviews !== undefined },
   { value: 'out-of-sync', label: 'Out of sync', when: (sync) => sync?.enabled === true },

@@ -11,5 +11,6 @@ export default ((pageContext) => {
     type: 'article',
     publishedTime: post.publishDate,
     image: post.featuredImageUrl ? socialImageUrl(post.featuredImageUrl) : undefined,
+    feeds: true,
   }
 }) satisfies SeoFor

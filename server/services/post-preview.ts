@@ -1,0 +1,39 @@
+import type { PublicPost, PublishedPosts } from '../content/post.ts'
+import { readPostInput } from '../content/post-input.ts'
+import { safePostHtml } from '../content/sanitize-html.ts'
+import type { RenderUrl } from '../pages/render-page.ts'
+import { previewHtml } from '../pages/preview-html.ts'
+import { cleanContent } from './admin-posts.ts'
+
+export interface PostPreviewDeps {
+  /** The site's public posts: the preview's post is laid over them (the page shows only it). */
+  posts: PublishedPosts
+  render: RenderUrl
+  /** The site's day: a new post's default date, as a save's. */
+  today: () => string
+}
+
+/**
+ * `POST /api/admin/blog/preview` (issue 14): the post page as visitors will see it, rendered by
+ * the site's own renderer from the fields of an unsaved form, draft or scheduled alike. The
+ * fields are read and sanitized exactly as a save reads them, then as a render does; nothing is
+ * written: no file, no commit, no page.
+ */
+export class PostPreview {
+  readonly #deps: PostPreviewDeps
+
+  constructor(deps: PostPreviewDeps) {
+    this.#deps = deps
+  }
+
+  async render(body: unknown): Promise<string> {
+    const { posts, render, today } = this.#deps
+    const { input } = readPostInput(body, { publishDate: today(), isPublished: false, featuredImageUrl: '' })
+    const { title, slug, summary, publishDate, featuredImageUrl } = input
+    const post: PublicPost = { id: 'preview', slug, title, summary, publishDate, featuredImageUrl, content: safePostHtml(cleanContent(input.content)) }
+    const only: PublishedPosts = { list: () => posts.list(), get: (wanted) => (wanted === slug ? post : posts.get(wanted)) }
+    const page = await render(`/blog/${slug}`, { posts: only })
+    if (!page || page.status !== 200) throw new Error(`The post page did not render for a preview (${page?.status ?? 'nothing'})`)
+    return previewHtml(page.html)
+  }
+}

@@ -1,0 +1,56 @@
+import type { PostIndex } from '../content/post-index.ts'
+import type { PublicPost } from '../content/post.ts'
+import { FEED_CONTENT_TYPES, FEED_PATHS, feedSlugs, isFeedPath, renderFeed } from '../pages/feeds.ts'
+import type { RenderedPage } from '../pages/render-page.ts'
+import { renderRobots, renderSitemap } from '../pages/sitemap-robots.ts'
+import type { ContentChange } from './blog-content.ts'
+import type { PageStamps } from './page-stamps.ts'
+
+export interface SiteDocumentsDeps {
+  index: PostIndex
+  /** The sitemap lists the pages these say the site has. */
+  stamps: PageStamps
+  siteUrl: string
+  /** `YYYY-MM-DD` of the build: an empty feed's date. */
+  builtOn: string
+}
+
+/**
+ * The site's documents that are no vike page: sitemap.xml, robots.txt and the blog's feeds.
+ * Made here from the index as it is now, and kept as files and regenerated like the pages
+ * (services/public-pages.ts), so they are served the same way: from memory, with an ETag.
+ */
+export class SiteDocuments {
+  readonly #deps: SiteDocumentsDeps
+
+  constructor(deps: SiteDocumentsDeps) {
+    this.#deps = deps
+  }
+
+  /** The document at `pathname` as the content is now, or null when `pathname` is a page (vike renders those). */
+  render(pathname: string): RenderedPage | null {
+    const { siteUrl, stamps, index, builtOn } = this.#deps
+    const document = (html: string, contentType: string): RenderedPage => ({ status: 200, html, contentType, headers: [] })
+    if (pathname === '/robots.txt') return document(renderRobots(siteUrl), 'text/plain; charset=utf-8')
+    if (pathname === '/sitemap.xml') return document(renderSitemap(siteUrl, stamps.sitemapEntries()), 'application/xml; charset=utf-8')
+    if (isFeedPath(pathname)) {
+      // The public list and the public post: whatever they leave out (drafts, posts not yet
+      // due), the feeds leave out too.
+      const posts = feedSlugs(index.list())
+        .map((slug) => index.get(slug))
+        .filter((post): post is PublicPost => post !== undefined)
+      return document(renderFeed(pathname, { siteUrl, posts, emptyDate: builtOn }), FEED_CONTENT_TYPES[pathname])
+    }
+    return null
+  }
+
+  /**
+   * The documents a content change may have made stale: the sitemap when the published list
+   * changed, the feeds also when one of their posts changed (its content is in them).
+   */
+  affectedBy(change: ContentChange): string[] {
+    if (change.publishedListChanged) return ['/sitemap.xml', ...FEED_PATHS]
+    const inFeeds = new Set(feedSlugs(this.#deps.index.list()))
+    return [...change.updated, ...change.removed].some((slug) => inFeeds.has(slug)) ? [...FEED_PATHS] : []
+  }
+}

@@ -1,0 +1,110 @@
+import { parseFeed } from '@rowanmanning/feed-parser'
+import { describe, expect, it } from 'vitest'
+import type { PublicPost } from '../../server/content/post.ts'
+import { withAbsoluteUrls } from '../../server/pages/absolute-urls.ts'
+import { FEED_SIZE, feedEntryId, feedSlugs, isFeedPath, renderFeed } from '../../server/pages/feeds.ts'
+
+const SITE = 'https://watchio.example'
+
+function post(n: number, fields: Partial<PublicPost> = {}): PublicPost {
+  return {
+    id: `id${n}`,
+    slug: `post-${n}`,
+    title: `Post ${n}`,
+    summary: `Summary ${n}`,
+    featuredImageUrl: '',
+    publishDate: `2025-01-${String(n).padStart(2, '0')}`,
+    content: `<p>Body ${n}</p>`,
+    ...fields,
+  }
+}
+
+const both = ['/blog/rss.xml', '/blog/atom.xml'] as const
+
+describe('renderFeed', () => {
+  for (const path of both) {
+    describe(path, () => {
+      it('carries each post: title, absolute link, stable id, summary, content and date, in the order given', () => {
+        const posts = [post(3), post(2), post(1)]
+        const feed = parseFeed(renderFeed(path, { siteUrl: SITE, posts, emptyDate: '2025-06-01' }))
+        expect(feed.meta.type).toBe(path === '/blog/rss.xml' ? 'rss' : 'atom')
+        expect(feed.title).toBe('Watchio blog')
+        expect(feed.url).toBe(`${SITE}/blog`)
+        expect(feed.self).toBe(SITE + path)
+        expect(feed.updated?.toISOString()).toBe('2025-01-03T00:00:00.000Z')
+        expect(feed.items.map((item) => item.toJSON())).toEqual(
+          posts.map((p) => expect.objectContaining({
+            id: `tag:watchio.example,2025:blog/${p.id}`,
+            title: p.title,
+            url: `${SITE}/blog/${p.slug}`,
+            description: p.summary,
+            content: p.content,
+            published: `${p.publishDate}T00:00:00.000Z`,
+          })),
+        )
+      })
+
+      it('keeps text as text: ampersands, angle brackets and a CDATA end in titles and summaries', () => {
+        const tricky = post(1, { title: 'Tom & Jerry <3 ]]> end', summary: 'Use <video> & "quotes" ]]>' })
+        const [item] = parseFeed(renderFeed(path, { siteUrl: SITE, posts: [tricky], emptyDate: '2025-06-01' })).items
+        expect(item?.title).toBe(tricky.title)
+        expect(item?.description).toBe(tricky.summary)
+      })
+
+      it('makes relative URLs in the content absolute, against the post', () => {
+        const content = '<p><img src="/media/2025/cat-0123456789-10x10.png" alt="cat"> <a href="/pricing">plans</a> <a href="#notes">notes</a> <a href="mailto:a@b.example">mail</a> <a href="https://other.example/x">x</a></p>'
+        const [item] = parseFeed(renderFeed(path, { siteUrl: SITE, posts: [post(1, { content })], emptyDate: '2025-06-01' })).items
+        expect(item?.content).toBe(
+          `<p><img src="${SITE}/media/2025/cat-0123456789-10x10.png" alt="cat"> <a href="${SITE}/pricing">plans</a> <a href="${SITE}/blog/post-1#notes">notes</a> <a href="mailto:a@b.example">mail</a> <a href="https://other.example/x">x</a></p>`,
+        )
+      })
+
+      it('is the same bytes for the same posts, and dated by the build when empty', () => {
+        const input = { siteUrl: SITE, posts: [post(2), post(1)], emptyDate: '2025-06-01' }
+        expect(renderFeed(path, input)).toBe(renderFeed(path, { ...input, posts: [post(2), post(1)] }))
+        const empty = parseFeed(renderFeed(path, { siteUrl: SITE, posts: [], emptyDate: '2025-06-01' }))
+        expect(empty.items).toEqual([])
+        expect(empty.updated?.toISOString()).toBe('2025-06-01T00:00:00.000Z')
+      })
+    })
+  }
+
+  it('gives a post the same id whatever its slug, title or date', () => {
+    const before = parseFeed(renderFeed('/blog/atom.xml', { siteUrl: SITE, posts: [post(1)], emptyDate: '2025-06-01' })).items[0]
+    const renamed = post(1, { slug: 'renamed', title: 'Renamed', publishDate: '2025-02-01' })
+    const after = parseFeed(renderFeed('/blog/atom.xml', { siteUrl: SITE, posts: [renamed], emptyDate: '2025-06-01' })).items[0]
+    expect(after?.id).toBe(before?.id)
+    expect(after?.id).toBe(feedEntryId(SITE, 'id1'))
+    expect(after?.url).toBe(`${SITE}/blog/renamed`)
+  })
+})
+
+describe('feedSlugs', () => {
+  it('takes the first FEED_SIZE of the published list, in its order', () => {
+    const list = Array.from({ length: FEED_SIZE + 5 }, (_, i) => ({ slug: `post-${i}` }))
+    expect(feedSlugs(list)).toEqual(list.slice(0, FEED_SIZE).map((entry) => entry.slug))
+    expect(FEED_SIZE).toBe(20)
+  })
+})
+
+describe('isFeedPath', () => {
+  it('knows the two feeds and nothing else', () => {
+    expect(both.every(isFeedPath)).toBe(true)
+    for (const other of ['/blog/rss', '/rss.xml', '/blog/feed.xml', '/blog/rss.xml/', '/sitemap.xml']) expect(isFeedPath(other)).toBe(false)
+  })
+})
+
+describe('withAbsoluteUrls', () => {
+  const base = `${SITE}/blog/a-post`
+
+  it('resolves root-relative, path-relative, protocol-relative and fragment URLs against the post', () => {
+    expect(withAbsoluteUrls('<p><a href="/x">a</a><a href="y">b</a><a href="//cdn.example/z">c</a><a href="#f">d</a></p>', base)).toBe(
+      `<p><a href="${SITE}/x">a</a><a href="${SITE}/blog/y">b</a><a href="https://cdn.example/z">c</a><a href="${base}#f">d</a></p>`,
+    )
+  })
+
+  it('leaves absolute URLs, other schemes and the rest of the markup as they are', () => {
+    const html = '<h2>Title &amp; more</h2>\n<p><a href="https://x.example/?a=1&amp;b=2">x</a> <a href="tel:+123">t</a> <img src="data:image/png;base64,AAAA" alt=""></p>\n<pre><code class="language-js">a &lt; b</code></pre>'
+    expect(withAbsoluteUrls(html, base)).toBe(html)
+  })
+})
