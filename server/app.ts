@@ -89,9 +89,9 @@ export function createApp(deps: AppDeps): Koa {
   }
 
   app.keys = deps.admin.sessionKeys
-  const auth = authRoutes({ accounts: deps.admin.accounts, guard: deps.admin.guard, timeZone: deps.config.timeZone })
+  const auth = authRoutes({ accounts: deps.admin.accounts, guard: deps.admin.guard })
   const { accounts, posts, history, preview, content, sync } = deps.admin
-  const admin = adminRoutes({ accounts, posts, history, preview, content, sync })
+  const admin = adminRoutes({ accounts, posts, history, preview, content, sync, timeZone: deps.config.timeZone })
   const media = mediaRoutes({ accounts, library: deps.admin.media.library, maxBytes: deps.admin.media.maxBytes })
   // The signed-in area's own middleware runs only there: public pages never touch sessions.
   const inSignedInArea = (middleware: Middleware): Middleware => (ctx, next) =>

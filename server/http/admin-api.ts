@@ -31,10 +31,17 @@ export function adminRoutes(deps: {
   content: Pick<BlogContent, 'problems'>
   /** Two-way sync with the git remote; null when none is configured. */
   sync?: { service: ContentSync | null; branch: () => Promise<string> }
+  /** SITE_TIMEZONE: the editor says when a post dated later goes live. */
+  timeZone: string
 }): Router {
   const router = new Router({ prefix: '/api/admin' })
 
   router.use(requireAdmin(deps.accounts))
+
+  // What the admin UI needs to know of the site (issue 14: whose midnight starts a scheduled post's day).
+  router.get('/site', (ctx) => {
+    ctx.body = { timeZone: deps.timeZone }
+  })
 
   // Cards, not posts (issue 12): `?q=&state=&sort=&page=&perPage=`; the matching count in X-Total-Count.
   router.get('/blog/posts', (ctx) => {

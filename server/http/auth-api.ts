@@ -8,11 +8,8 @@ import { currentAdmin, endSession, startSession } from './sessions.ts'
 /** Same answer for an unknown username and a wrong password, so neither reveals which. */
 const LOGIN_FAILED = 'Invalid username or password'
 
-/**
- * SPEC §7: sign in, who am I, sign out. "Who am I" also says the site's time zone
- * (SITE_TIMEZONE), which tells the editor when a post dated later is scheduled.
- */
-export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard; timeZone: string }): Router {
+/** SPEC §7: sign in, who am I, sign out. */
+export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard }): Router {
   const router = new Router({ prefix: '/api/auth' })
 
   router.post('/login', async (ctx) => {
@@ -33,7 +30,7 @@ export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard; ti
   router.get('/me', async (ctx) => {
     const account = await currentAdmin(ctx, deps.accounts)
     if (!account) throw new UnauthorizedError('Not signed in')
-    ctx.body = { username: account.username, displayName: account.displayName, timeZone: deps.timeZone }
+    ctx.body = { username: account.username, displayName: account.displayName }
   })
 
   router.post('/logout', (ctx) => {

@@ -28,7 +28,7 @@ export class PostPreview {
 
   async render(body: unknown): Promise<string> {
     const { posts, render, today } = this.#deps
-    const { input } = readPostInput(body, { publishDate: today(), isPublished: false, featuredImageUrl: '' })
+    const { input } = readPostInput(withStandIns(body), { publishDate: today(), isPublished: false, featuredImageUrl: '' })
     const { title, slug, summary, publishDate, featuredImageUrl } = input
     const post: PublicPost = { id: 'preview', slug, title, summary, publishDate, featuredImageUrl, content: safePostHtml(cleanContent(input.content)) }
     const only: PublishedPosts = { list: () => posts.list(), get: (wanted) => (wanted === slug ? post : posts.get(wanted)) }
@@ -36,4 +36,19 @@ export class PostPreview {
     if (!page || page.status !== 200) throw new Error(`The post page did not render for a preview (${page?.status ?? 'nothing'})`)
     return previewHtml(page.html)
   }
+}
+
+/**
+ * A form being written has empty fields a save would refuse as missing: the preview shows the
+ * page anyway, with a stand-in for each (a value given is checked as a save checks it).
+ */
+function withStandIns(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body
+  const fields = { ...(body as Record<string, unknown>) }
+  const missing = (name: string) => fields[name] === undefined || fields[name] === null || (typeof fields[name] === 'string' && fields[name].trim() === '')
+  if (missing('title')) fields.title = 'Untitled post'
+  if (missing('slug')) fields.slug = 'preview'
+  if (missing('summary')) fields.summary = 'No summary yet.'
+  if (missing('content')) fields.content = '<p>No content yet.</p>'
+  return fields
 }

@@ -90,7 +90,8 @@ describe('scheduled posts', () => {
     expect(scheduled.map((card) => card.slug)).toEqual(['tomorrow'])
     const published = (await api.json<{ slug: string }[]>('GET', '/api/admin/blog/posts?state=published')).body
     expect(published.map((card) => card.slug)).toEqual(['today', 'yesterday'])
-    expect((await api.json<{ timeZone: string }>('GET', '/api/auth/me')).body.timeZone).toBe('UTC')
+    expect((await api.json<{ timeZone: string }>('GET', '/api/admin/site')).body).toEqual({ timeZone: 'UTC' })
+    expect((await new ApiClient(server.url).json('GET', '/api/admin/site')).status).toBe(401)
   })
 
   it('goes live by itself when its day begins: no restart, no commit, within seconds of the clock', async () => {

@@ -8,7 +8,7 @@ import { usePostPreview } from './use-post-preview.ts'
  * styles and images and never has one of its own that could be shared or indexed.
  */
 export function PostPreview(props: { fields: PostInput; id: string }) {
-  const preview = usePostPreview(props.fields, true)
+  const preview = usePostPreview(props.fields)
   return (
     <section id={props.id} className="admin-preview" aria-label="Preview" aria-busy={preview.status === 'loading'}>
       <p className="admin-preview__note">

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { PostInput } from '../../../server/content/post-input.ts'
 import { apiRequest } from '../query-client.ts'
-import { isContentEmpty } from './post-form.ts'
 
 /** How long typing must pause before the preview is made again: one render per pause, not per key. */
 export const PREVIEW_DELAY_MS = 600
@@ -10,16 +9,15 @@ export type PreviewState = { status: 'loading'; html: string | null } | { status
 
 /**
  * The post page as visitors will see it, made by the server's renderer from the form's fields
- * (`POST /api/admin/blog/preview`), again after each pause in typing while `open`. A field the
- * form has not filled yet gets a stand-in, so the preview shows from the first keystroke; a field
- * a save would refuse shows the server's reason, over the last good preview.
+ * (`POST /api/admin/blog/preview`), again after each pause in typing (while the Preview is shown: this hook lives in it). The server
+ * gives a field the form has not filled yet a stand-in, so the preview shows from the first
+ * keystroke; a field a save would refuse shows the server's reason, over the last good preview.
  */
-export function usePostPreview(fields: PostInput, open: boolean): PreviewState {
+export function usePostPreview(fields: PostInput): PreviewState {
   const [state, setState] = useState<PreviewState>({ status: 'loading', html: null })
-  const body = JSON.stringify(withStandIns(fields))
+  const body = JSON.stringify(fields)
 
   useEffect(() => {
-    if (!open) return
     const controller = new AbortController()
     const timer = window.setTimeout(async () => {
       setState((previous) => ({ status: 'loading', html: previous.html }))
@@ -36,18 +34,7 @@ export function usePostPreview(fields: PostInput, open: boolean): PreviewState {
       window.clearTimeout(timer)
       controller.abort()
     }
-  }, [body, open])
+  }, [body])
 
   return state
-}
-
-/** Empty required fields get a stand-in: the preview is of the page, the form says what is missing. */
-function withStandIns(fields: PostInput): PostInput {
-  return {
-    ...fields,
-    title: fields.title.trim() || 'Untitled post',
-    slug: fields.slug.trim() || 'preview',
-    summary: fields.summary.trim() || 'No summary yet.',
-    content: isContentEmpty(fields.content) ? '<p>No content yet.</p>' : fields.content,
-  }
 }
