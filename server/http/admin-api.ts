@@ -74,7 +74,7 @@ export function adminRoutes(deps: {
   // The post page as visitors will see it, from unsaved fields (issue 14): HTML that runs nothing.
   router.post('/blog/preview', async (ctx) => {
     const html = await deps.preview.render(ctx.request.body)
-    ctx.set('X-Robots-Tag', 'noindex, nofollow')
+    ctx.set('X-Robots-Tag', 'noindex')
     ctx.set('Content-Security-Policy', PREVIEW_CONTENT_SECURITY_POLICY)
     ctx.type = 'text/html; charset=utf-8'
     ctx.body = html

@@ -1,7 +1,7 @@
 import Router from '@koa/router'
 import type { ParsedUrlQuery } from 'node:querystring'
 import type { AccountStore } from '../accounts/account-store.ts'
-import { MEDIA_ID } from '../../renderer/media-urls.ts'
+import { MEDIA_ID, parseMediaFileName } from '../../renderer/media-urls.ts'
 import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
 import type { MediaLibrary, MediaListQuery } from '../services/media-library.ts'
 import { readUpload } from './multipart-upload.ts'
@@ -28,8 +28,10 @@ export function mediaRoutes(deps: { accounts: AccountStore; library: MediaLibrar
     const alt = upload.fields.alt ?? ''
     if (alt.length > MAX_ALT_LENGTH) throw new InvalidInputError(`alt is too long (at most ${MAX_ALT_LENGTH} characters)`, 'alt')
     const { item, created } = await deps.library.upload({ bytes: upload.bytes, filename: upload.filename, alt, author: ctx.state.author })
-    // 200: these bytes were already in the library; nothing was committed.
-    ctx.status = created ? 201 : 200
+    // 201 either way, as the issue's contract says: the same bytes already in the library answer
+    // their existing url (nothing committed), which `X-Media-Existing: true` tells apart.
+    ctx.status = 201
+    if (!created) ctx.set('X-Media-Existing', 'true')
     ctx.set('Location', item.url)
     ctx.body = item
   })
@@ -41,13 +43,29 @@ export function mediaRoutes(deps: { accounts: AccountStore; library: MediaLibrar
   })
 
   router.delete('/:id', async (ctx) => {
-    const id = ctx.params.id ?? ''
-    if (!MEDIA_ID.test(id)) throw new NotFoundError('No image in the library has this id')
-    await deps.library.remove(id, ctx.state.author)
+    await deps.library.remove(mediaIdOf(ctx.params.id ?? ''), ctx.state.author)
     ctx.status = 204
   })
 
   return router
+}
+
+/**
+ * The id in `DELETE /api/admin/media/{id}`: the image's `id` (the hash in its name), or, as a
+ * client holding only the url may send, its file name or `<year>/<file>` (URL-encoded). Pure.
+ */
+export function mediaIdOf(param: string): string {
+  if (MEDIA_ID.test(param)) return param
+  let decoded = ''
+  try {
+    decoded = decodeURIComponent(param)
+  } catch {
+    // Not a name of ours either.
+  }
+  const [year, file] = decoded.includes('/') ? decoded.split('/').slice(-2) : ['2000', decoded]
+  const media = parseMediaFileName(file ?? '', year ?? '')
+  if (!media) throw new NotFoundError('No image in the library has this id')
+  return media.hash
 }
 
 /** `?q=&page=&perPage=`, each at most once; others ignored. Pure. */

@@ -129,7 +129,9 @@ describe('POST /api/admin/media', () => {
     expect(first.body).toMatchObject({ type: 'image/png', width: 320, height: 200 })
     const before = commitCount(site.repoDir)
     const again = await api.upload<MediaItem>(bytes, { filename: 'another-name.png' })
-    expect(again.status).toBe(200)
+    expect(again.status).toBe(201)
+    expect(again.response.headers.get('x-media-existing')).toBe('true')
+    expect(first.response.headers.get('x-media-existing')).toBeNull()
     expect(again.body.url).toBe(first.body.url)
     expect(commitCount(site.repoDir)).toBe(before)
   })
@@ -326,9 +328,13 @@ describe('GET /api/admin/media and DELETE /api/admin/media/{id}', () => {
     expect(git(site.repoDir, 'show', '--name-status', '--format=%s', 'HEAD')).toBe(`media: remove ${image.url.slice('/media/'.length)}\n\nD\tcontent${image.url}`)
     expect(existsSync(path.join(site.repoDir, `content${image.url}`))).toBe(false)
     expect((await api.json('DELETE', `/api/admin/media/${image.id}`)).status).toBe(404)
-    for (const id of ['../../x', 'ZZZZZZZZZZ', '0123456789abcdef', '%2e%2e']) {
+    for (const id of ['../../x', 'ZZZZZZZZZZ', '0123456789abcdef', '%2e%2e', '%E0%A4%A', encodeURIComponent(image.url.split('/').pop()!)]) {
       expect((await api.json('DELETE', `/api/admin/media/${id}`)).status, id).toBe(404)
     }
+    // A client that kept only the url may name the image by its path.
+    const { body: other } = await api.upload<MediaItem>(await photo(50, 40, 60).png().toBuffer(), { filename: 'by-path.png' })
+    expect((await api.json('DELETE', `/api/admin/media/${encodeURIComponent(other.url.slice('/media/'.length))}`)).status).toBe(204)
+    expect(existsSync(path.join(site.repoDir, `content${other.url}`))).toBe(false)
     fsckClean()
   })
 })

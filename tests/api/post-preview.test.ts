@@ -45,7 +45,7 @@ describe('POST /api/admin/blog/preview', () => {
     )
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
-    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+    expect(response.headers.get('x-robots-tag')).toBe('noindex')
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/)
     // The page visitors get: the site's chrome, the article, its date.

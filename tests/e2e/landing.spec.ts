@@ -251,6 +251,8 @@ test.describe('landing page', () => {
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
         // Check what shows after interaction too: an open answer and the expanded testimonials.
         await faq(page).locator('.faq__trigger').first().click()
+        // The answer fades in (0.2 s): axe reads its colour once it is the colour it stays.
+        await faq(page).locator('.faq__answer').first().evaluate((answer) => Promise.all(answer.getAnimations().map((animation) => animation.finished)))
         await testimonialsToggle(page).click()
         await expect.poll(() => testimonialsGrid(page).evaluate((grid) => getComputedStyle(grid).maxHeight)).toBe('3000px')
         await expectNoSeriousAxeViolations(page)

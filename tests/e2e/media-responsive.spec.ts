@@ -35,7 +35,7 @@ function prepare(adminSite: AdminSite): Promise<Fixture> {
       'title: Photos from the library',
       `slug: ${SLUG}`,
       'summary: A post with the site’s own images.',
-      "publishDate: '2030-01-01'",
+      "publishDate: '2026-01-01'",
       'isPublished: true',
       `featuredImageUrl: ${cover.url}`,
       '---',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isAllowedImageSource } from '../../renderer/image-source.ts'
 import { mediaUrl, parseMediaUrl, parseVariantUrl, variantUrl, variantWidthsOf } from '../../renderer/media-urls.ts'
-import { readMediaListQuery } from '../../server/http/media-api.ts'
+import { mediaIdOf, readMediaListQuery } from '../../server/http/media-api.ts'
 import { readableName, sniffImageType } from '../../server/media/prepare-image.ts'
 import { usesByFile } from '../../server/services/media-library.ts'
 
@@ -94,6 +94,17 @@ describe('GET /api/admin/media query', () => {
     expect(readMediaListQuery({ q: ' beach ', page: '2', perPage: '10', other: 'x' })).toEqual({ q: 'beach', page: 2, perPage: 10 })
     for (const query of [{ page: '0' }, { perPage: '101' }, { page: '1e3' }, { q: 'x'.repeat(201) }, { page: ['1', '2'] }]) {
       expect(() => readMediaListQuery(query), JSON.stringify(query)).toThrow()
+    }
+  })
+})
+
+describe('DELETE /api/admin/media/{id}', () => {
+  it('takes the id, the file name or <year>/<file>, and nothing else', () => {
+    expect(mediaIdOf('3f9a2c1b5e')).toBe('3f9a2c1b5e')
+    expect(mediaIdOf('holiday-3f9a2c1b5e-1600x1067.jpg')).toBe('3f9a2c1b5e')
+    expect(mediaIdOf(encodeURIComponent('2025/holiday-3f9a2c1b5e-1600x1067.jpg'))).toBe('3f9a2c1b5e')
+    for (const param of ['../../x', '%E0%A4%A', '3F9A2C1B5E', 'holiday.jpg', '..%2F..%2Fholiday-3f9a2c1b5e-1600x1067.svg']) {
+      expect(() => mediaIdOf(param), param).toThrow('No image in the library has this id')
     }
   })
 })

@@ -27,7 +27,7 @@ export interface UploadOptions {
  * Uploads one image to the library (`POST /api/admin/media`, field `file`). XMLHttpRequest rather
  * than fetch, as only it reports upload progress. Same origin, so the session cookie goes along
  * as with every admin call (`withCredentials` says so even if the admin is ever served elsewhere).
- * Resolves with the library item (a 200 for bytes already there, a 201 for new ones), or rejects
+ * Resolves with the library item (201, for new bytes and for bytes already there alike), or rejects
  * with an UploadError whose message can be shown as it is.
  */
 export function uploadMedia(file: Blob & { name?: string }, options: UploadOptions = {}): Promise<MediaItem> {
