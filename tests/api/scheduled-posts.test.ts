@@ -51,17 +51,19 @@ async function publicState(server: RunningServer, slug: string) {
   const page = await fetch(`${server.url}/blog/${slug}`)
   const blog = await (await fetch(`${server.url}/blog`)).text()
   const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text()
+  const feeds = await Promise.all(['/blog/rss.xml', '/blog/atom.xml'].map(async (feed) => (await fetch(server.url + feed)).text()))
   return {
     listed: list.some((post) => post.slug === slug),
     api: (await fetch(`${server.url}/api/blog/posts/${slug}`)).status,
     page: page.status,
     onBlogPage: blog.includes(`/blog/${slug}"`),
     inSitemap: sitemap.includes(`/blog/${slug}</loc>`),
+    inFeeds: feeds.map((feed) => feed.includes(`/blog/${slug}<`) || feed.includes(`/blog/${slug}"`)),
   }
 }
 
-const LIVE = { listed: true, api: 200, page: 200, onBlogPage: true, inSitemap: true }
-const HIDDEN = { listed: false, api: 404, page: 404, onBlogPage: false, inSitemap: false }
+const LIVE = { listed: true, api: 200, page: 200, onBlogPage: true, inSitemap: true, inFeeds: [true, true] }
+const HIDDEN = { listed: false, api: 404, page: 404, onBlogPage: false, inSitemap: false, inFeeds: [false, false] }
 
 describe('scheduled posts', () => {
   it('shows yesterday\'s and today\'s posts, and nothing of tomorrow\'s anywhere public; drafts stay drafts', async () => {
