@@ -1,6 +1,6 @@
 import type { ListedPost } from '../../renderer/blog-list.ts'
 import { formatLongDate } from '../../renderer/format-date.ts'
-import { responsiveImage } from '../../renderer/responsive-image.ts'
+import { LibraryImage } from '../../renderer/components/LibraryImage.tsx'
 
 /** `eager` for the cards in the first screenful: one of them is the page's largest paint. */
 export function PostCard({ post, eager = false }: { post: ListedPost; eager?: boolean }) {
@@ -8,7 +8,7 @@ export function PostCard({ post, eager = false }: { post: ListedPost; eager?: bo
     <li className="post-card">
       <a className="post-card__link" href={`/blog/${post.slug}`}>
         {post.featuredImageUrl ? (
-          <CardImage url={post.featuredImageUrl} eager={eager} />
+          <LibraryImage className="post-card__image" url={post.featuredImageUrl} slot="card" loading={eager ? undefined : 'lazy'} decoding="async" />
         ) : (
           <span className="post-card__placeholder">No image</span>
         )}
@@ -20,24 +20,6 @@ export function PostCard({ post, eager = false }: { post: ListedPost; eager?: bo
         </span>
       </a>
     </li>
-  )
-}
-
-/** A library image in the size of the card's column; any other image as it is. */
-function CardImage({ url, eager }: { url: string; eager: boolean }) {
-  const image = responsiveImage(url, 'card') ?? { src: url, width: 1200, height: 630 }
-  return (
-    <img
-      className="post-card__image"
-      src={image.src}
-      srcSet={image.srcset}
-      sizes={image.sizes}
-      alt=""
-      width={image.width}
-      height={image.height}
-      loading={eager ? undefined : 'lazy'}
-      decoding="async"
-    />
   )
 }
 

@@ -27,6 +27,7 @@ import { ensureBuild } from '../support/ensure-build.ts'
 import { git } from '../support/git.ts'
 import { commitMedia, type MediaFixture } from '../support/media-files.ts'
 import { createTempSite, startTestServer, TEST_ADMIN } from '../support/temp-site.ts'
+import { layoutShiftOf, recordLayoutShifts } from '../support/layout-shifts.ts'
 
 const TEST_ADMIN_LOGIN = { username: TEST_ADMIN.username, password: TEST_ADMIN.password }
 
@@ -234,15 +235,7 @@ async function measurePhotoPost(url: string, viewport: { width: number; height: 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   try {
     const page = await browser.newPage({ viewport: { width: viewport.width, height: viewport.height }, deviceScaleFactor: viewport.deviceScaleFactor })
-    await page.addInitScript(() => {
-      const w = window as unknown as { __cls: number }
-      w.__cls = 0
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!entry.hadRecentInput) w.__cls += entry.value
-        }
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
+    await recordLayoutShifts(page)
     const load: PhotoLoad = { imageBytes: 0, files: [], cls: 0 }
     const pending: Promise<void>[] = []
     page.on('response', (response) => {
@@ -267,7 +260,7 @@ async function measurePhotoPost(url: string, viewport: { width: number; height: 
     })
     await page.waitForLoadState('networkidle')
     await Promise.all(pending)
-    load.cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls)
+    load.cls = await layoutShiftOf(page)
     return load
   } finally {
     await browser.close()

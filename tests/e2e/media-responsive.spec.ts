@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test'
 import { commitMedia, type MediaFixture } from '../support/media-files.ts'
 import { type AdminSite, expect, test } from './admin-fixtures.ts'
 import { waitForHydration } from './fixtures.ts'
+import { layoutShiftOf, recordLayoutShifts } from '../support/layout-shifts.ts'
 
 interface Fixture {
   cover: MediaFixture
@@ -55,19 +56,6 @@ function prepare(adminSite: AdminSite): Promise<Fixture> {
     return { cover, beach, icon }
   })()
   return prepared
-}
-
-/** Sums the layout shifts of the page from its first moment (the CLS of a page without input). */
-async function recordLayoutShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number }
-    w.__cls = 0
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!entry.hadRecentInput) w.__cls += entry.value
-      }
-    }).observe({ type: 'layout-shift', buffered: true })
-  })
 }
 
 interface Choice {
@@ -123,7 +111,7 @@ for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 
       const response = await page.request.get(choice.currentSrc, { headers: { Accept: 'image/avif,image/webp,*/*' } })
       expect(response.headers()['content-type']).toBe('image/avif')
       await page.waitForTimeout(300)
-      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0)
+      expect(await layoutShiftOf(page)).toBe(0)
     })
 
     test('images in the text are responsive and lazy, and loading them shifts nothing', async ({ page, adminSite }) => {
@@ -153,7 +141,7 @@ for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 
         expect(choice.slot).toBeLessThanOrEqual(Math.min(viewport.width - 40, 696))
       }
       await page.waitForTimeout(300)
-      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0)
+      expect(await layoutShiftOf(page)).toBe(0)
     })
 
     test('the blog list’s card takes a variant sized for its column', async ({ page, adminSite }) => {
@@ -169,7 +157,7 @@ for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 
       expect(choice.chosen, JSON.stringify(choice)).toBeGreaterThan(0)
       expect(choice.chosen, JSON.stringify(choice)).toBeLessThanOrEqual(choice.needed)
       await page.waitForTimeout(300)
-      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0)
+      expect(await layoutShiftOf(page)).toBe(0)
     })
   })
 }

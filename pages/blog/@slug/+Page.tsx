@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react'
 import type { PublicPost } from '../../../server/content/post.ts'
 import { formatLongDate } from '../../../renderer/format-date.ts'
 import { responsiveContent } from '../../../renderer/responsive-content.ts'
-import { responsiveImage } from '../../../renderer/responsive-image.ts'
+import { LibraryImage } from '../../../renderer/components/LibraryImage.tsx'
 import { documentTitle } from '../../../renderer/seo.ts'
 import { usePageContext } from '../../../renderer/usePageContext.tsx'
 import { useJson } from '../../../renderer/useJson.ts'
@@ -44,28 +44,11 @@ function Article({ post }: { post: PublicPost }) {
       <time className="article__date" dateTime={post.publishDate}>
         {formatLongDate(post.publishDate)}
       </time>
-      {post.featuredImageUrl && <FeaturedImage url={post.featuredImageUrl} />}
+      {/* The page's largest paint: loaded first, not lazily. */}
+      {post.featuredImageUrl && <LibraryImage className="article__image" url={post.featuredImageUrl} slot="article" fetchPriority="high" />}
       {/* Sanitized on save and again when the server loads it (server/content/sanitize-html.ts). */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: content }} />
     </article>
-  )
-}
-
-/** The page's largest paint: loaded first, not lazily. A library image comes in the size its slot needs. */
-function FeaturedImage({ url }: { url: string }) {
-  const image = responsiveImage(url, 'article')
-  if (!image) return <img className="article__image" src={url} alt="" width={1200} height={630} fetchPriority="high" />
-  return (
-    <img
-      className="article__image"
-      src={image.src}
-      srcSet={image.srcset}
-      sizes={image.sizes}
-      width={image.width}
-      height={image.height}
-      alt=""
-      fetchPriority="high"
-    />
   )
 }
 
