@@ -44,6 +44,11 @@ export interface Config {
   timeZone: string
   /** The media library's limits on an upload (MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS). */
   media: MediaLimits
+  /**
+   * BUILD_WORKERS: worker threads that render the post pages in `npm run build`; 0 renders on
+   * the build's own thread; null (unset) picks one per core when there are many posts.
+   */
+  buildWorkers: number | null
 }
 
 export interface MediaLimits {
@@ -155,6 +160,10 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     maxPixels: read('MEDIA_MAX_PIXELS', DEFAULT_MEDIA_LIMITS.maxPixels, wholeNumber(1_000_000_000)),
   }
 
+  const buildWorkers = read<number | null>('BUILD_WORKERS', null, (value) =>
+    /^[0-9]+$/.test(value) && Number(value) <= 16 ? Number(value) : 'must be a whole number from 0 to 16',
+  )
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     mode,
@@ -172,6 +181,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     contentSync,
     media,
     timeZone,
+    buildWorkers,
   }
 }
 

@@ -24,7 +24,7 @@ import type { Logger } from './lib/logger.ts'
 import { SerialQueue } from './lib/serial-queue.ts'
 import { PageFiles } from './pages/page-files.ts'
 import { readPublicPages } from './pages/page-routes.ts'
-import { createPageRenderer, loadServerBuild, renderSettingsOf } from './pages/render-page.ts'
+import { createPageRenderer, loadServerBuild, prepareLeanRendering, renderSettingsOf } from './pages/render-page.ts'
 import { AdminPosts } from './services/admin-posts.ts'
 import { BlogContent } from './services/blog-content.ts'
 import { ContentSync } from './services/content-sync.ts'
@@ -93,7 +93,9 @@ export async function openSite(options: {
     // Not an error, but it costs a render of every page at first start: say why.
     logger.info('dist/ was built with other settings (SITE_URL or a redirect URL): this site renders its pages itself instead of serving the build\'s')
   }
-  const render = createPageRenderer({ posts: content.index, settings })
+  // Production only: the lean path reads the post page's hooks from dist/server.
+  const lean = config.mode === 'production' ? await prepareLeanRendering(config.distDir, settings, logger) : null
+  const render = createPageRenderer({ posts: content.index, settings, lean })
   const fileCache = new FileCache()
   const folders = pageFolders(config)
   const own = options.pagesFor === 'build' ? folders.build : folders.site
