@@ -39,7 +39,8 @@ try {
   console.error(error.message)
   process.exit(1)
 }
-logger.info(`Watchio site (${config.mode}) listening on ${server.url} — public URL ${config.siteUrl}`)
+const role = config.role === 'replica' ? `, read-only replica following ${config.contentSync?.remoteUrl}` : ''
+logger.info(`Watchio site (${config.mode}${role}) listening on ${server.url} — public URL ${config.siteUrl}`)
 
 const stop = () => {
   server.close().then(() => process.exit(0))

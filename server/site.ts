@@ -177,20 +177,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     review = { branches, reviews: new PostReviews({ branches, repository, paths, logger }) }
     await review.reviews.refresh()
   }
-  let sync: ContentSync | null = null
-  if (config.contentSync) {
-    const { remoteUrl, remoteBranch, username, token, intervalSeconds } = config.contentSync
-    sync = new ContentSync({
-      remote: repository.connectRemote({ url: remoteUrl, branch: remoteBranch ?? (await repository.currentBranch()), username, token }),
-      content,
-      paths,
-      saveLock,
-      intervalMs: intervalSeconds * 1000,
-      siteAuthor: { name: 'Watchio site', email: `site@${new URL(config.siteUrl).hostname}` },
-      logger,
-      review,
-    })
-  }
+  const sync = config.contentSync ? await openContentSync({ config, logger, repository, content, paths, saveLock, review, direction: 'two-way' }) : null
   const posts = new AdminPosts({ content, repository, paths, history, saveLock, sync: sync ?? undefined, review, today: () => site.schedule.today() })
   const preview = new PostPreview({ posts: content.index, render: site.render, today: () => site.schedule.today() })
   const media = new MediaLibrary({
@@ -220,6 +207,45 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.contentSync?.webhookSecret ?? null },
     sessionKeys: [secret],
   }
+}
+
+/**
+ * A read replica's side (SITE_ROLE=replica): no accounts, sessions or saves, only the content
+ * sync, following GIT_REMOTE_URL (fetch on the webhook and the interval, fast-forward only). The
+ * app mounts the webhook for it and no admin area (app.ts).
+ */
+export async function openReplica(options: { config: Config; logger: Logger; site: Site; repository: ContentRepository }) {
+  const { config, logger, site, repository } = options
+  if (!config.contentSync) throw new Error('A replica needs GIT_REMOTE_URL (loadConfig checks it)')
+  const paths = new PostPaths({ root: repository.root, blogDir: blogDirOf(config.contentDir) })
+  const service = await openContentSync({ config, logger, repository, content: site.content, paths, saveLock: new SerialQueue(), direction: 'follow' })
+  return { sync: { service, webhookSecret: config.contentSync.webhookSecret } }
+}
+
+/** The content sync with GIT_REMOTE_URL, both ways (the writer) or following it (a replica). */
+async function openContentSync(options: {
+  config: Config
+  logger: Logger
+  repository: ContentRepository
+  content: BlogContent
+  paths: PostPaths
+  saveLock: SerialQueue
+  review?: { reviews: PostReviews; branches: SideBranches }
+  direction: 'two-way' | 'follow'
+}): Promise<ContentSync> {
+  const { config, repository } = options
+  const { remoteUrl, remoteBranch, username, token, intervalSeconds } = config.contentSync!
+  return new ContentSync({
+    remote: repository.connectRemote({ url: remoteUrl, branch: remoteBranch ?? (await repository.currentBranch()), username, token }),
+    content: options.content,
+    paths: options.paths,
+    saveLock: options.saveLock,
+    intervalMs: intervalSeconds * 1000,
+    siteAuthor: { name: 'Watchio site', email: `site@${new URL(config.siteUrl).hostname}` },
+    logger: options.logger,
+    review: options.review,
+    direction: options.direction,
+  })
 }
 
 /** At first start, the first admin account; a password made up for it is printed, once. */
