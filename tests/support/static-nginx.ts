@@ -22,7 +22,11 @@ export async function serveExportWithNginx(options: { root: string; port?: numbe
   await mkdir(path.join(prefix, 'logs'))
   const port = options.port ?? (await freePort())
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `${name}_temp_path ${path.join(prefix, name)};`).join(' ')
+  // Started by root (CI containers), nginx would run its workers as nobody, who cannot enter the
+  // private temp folders the export is in; as anyone else it runs them as that user anyway.
+  const user = process.getuid?.() === 0 ? 'user root;' : ''
   const config = `
+${user}
 pid ${path.join(prefix, 'nginx.pid')};
 worker_processes 1;
 events { worker_connections 256; }
