@@ -37,6 +37,15 @@ export function pageFileOf(urlPath: string): string {
 }
 
 /**
+ * What vike's client routing fetches before it shows a page (`/blog/index.pageContext.json`; the
+ * settings the server passes to every page): one per page, as the server renders it. Where there is
+ * none (a post that does not exist), the host's 404 (HTML) makes vike load the page in full, which
+ * then shows its 404 page: vike's own rule for static hosts.
+ */
+export const PAGE_CONTEXT_SUFFIX = '/index.pageContext.json'
+export const pageContextUrlOf = (urlPath: string): string => (urlPath === '/' ? '' : urlPath) + PAGE_CONTEXT_SUFFIX
+
+/**
  * The formats negotiated by `Accept` (serve-media.ts) are siblings of the original-format variant:
  * `media/w640/2025/x-…-4000x3000.jpg` and `….jpg.avif`, `….jpg.webp`. A server that negotiates
  * (nginx.conf) adds the suffix; a host that cannot serves the original's format.

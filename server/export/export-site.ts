@@ -33,6 +33,7 @@ import {
   NOT_FOUND_URL,
   POST_NOT_FOUND_FILE,
   POST_NOT_FOUND_URL,
+  pageContextUrlOf,
   pageFileOf,
 } from './export-layout.ts'
 import { renderNginxConfig } from './nginx-config.ts'
@@ -81,6 +82,7 @@ export async function exportSite(options: { config: Config; build: BuildInfo; lo
     try {
       await site.pages.generateAll()
       pageUrls = await movePages(rendered.dir, staging, (kind, bytes) => ((written[kind].files += 1), (written[kind].bytes += bytes)))
+      await writePageContexts(site, pageUrls, put)
       await writeNotFoundPages(site, put)
       await put('api', API_LIST_FILE, listBodyOf(site.content.index).body)
       for (const { slug } of site.content.index.list()) {
@@ -124,6 +126,16 @@ async function movePages(from: string, staging: string, count: (kind: ExportKind
     urls.push(url)
   }
   return urls.sort()
+}
+
+/** Each page's `index.pageContext.json`, as the server answers it to vike's client routing. */
+async function writePageContexts(site: Site, pageUrls: string[], put: (kind: ExportKind, relative: string, data: string) => Promise<void>): Promise<void> {
+  for (const url of pageUrls.filter((url) => !/\.(xml|txt)$/.test(url))) {
+    const pageContext = pageContextUrlOf(url)
+    const answer = await site.render(pageContext)
+    if (answer?.status !== 200) throw new Error(`Rendering ${pageContext} answered ${answer?.status ?? 'nothing'}`)
+    await put('pages', pageContext.slice(1), answer.html)
+  }
 }
 
 /** The 404 page, and Post Not Found for `/blog/<anything>` (unless a post is at that very file). */

@@ -10,7 +10,7 @@
  * Why every location repeats the headers: nginx drops the outer `add_header`s in any block that
  * has one of its own.
  */
-import { API_LIST_FILE, EXPORT_MARKER, HOST_FILES, NOT_FOUND_FILE, NOT_FOUND_URL, POST_NOT_FOUND_FILE, POST_NOT_FOUND_URL } from './export-layout.ts'
+import { API_LIST_FILE, EXPORT_MARKER, HOST_FILES, PAGE_CONTEXT_SUFFIX, NOT_FOUND_FILE, NOT_FOUND_URL, POST_NOT_FOUND_FILE, POST_NOT_FOUND_URL } from './export-layout.ts'
 import type { ServingRules } from './serving-rules.ts'
 
 export function renderNginxConfig(rules: ServingRules): string {
@@ -65,6 +65,7 @@ export function renderNginxConfig(rules: ServingRules): string {
     ...block(`location ~ ${quote(`^/(\\.|${HOST_FILES.map(escapeRegex).join('$|')}$)`)}`, ['return 404;']),
     ...block(`location ~ ${quote('\\.html$')}`, ['internal;', ...cached(rules.renderedPage.cache)]),
     ...block(`location ~ ${quote('^/blog/[^/.]+$')}`, [`error_page 404 /${POST_NOT_FOUND_FILE};`, 'try_files $uri.html =404;', ...cached(rules.page.cache)]),
+    ...block(`location ~ ${quote(`${escapeRegex(PAGE_CONTEXT_SUFFIX)}$`)}`, [...onlyType(rules.pageContext.type), 'try_files $uri =404;', ...cached(rules.pageContext.cache)]),
     ...rules.feeds.flatMap((feed) => block(`location = ${feed.path}`, [...onlyType(feed.type), ...cached(feed.cache)])),
     '# The build\'s public files, sitemap.xml and robots.txt.',
     ...block(`location ~ ${quote('\\.[A-Za-z0-9]+$')}`, ['try_files $uri =404;', ...cached(rules.publicFile.cache)]),

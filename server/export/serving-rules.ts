@@ -21,6 +21,8 @@ export interface ServingRules {
   types: Record<string, string>
   /** Prerendered pages. */
   page: { type: string; cache: string }
+  /** What vike's client routing fetches for a page (`…/index.pageContext.json`). */
+  pageContext: { type: string; cache: string }
   /** A page the server renders at request time: the 404 pages. */
   renderedPage: { cache: string }
   /** `/assets/`: hashed names. */
@@ -55,6 +57,7 @@ export function servingRules(): ServingRules {
     hsts: HSTS,
     types,
     page: { type: HTML, cache: cacheControlFor('/blog', HTML) },
+    pageContext: { type: JSON_TYPE, cache: cacheControlFor('/blog/index.pageContext.json', JSON_TYPE) },
     renderedPage: { cache: RENDERED_PAGE_CACHE },
     assets: { prefix: '/assets/', cache: cacheControlFor('/assets/x.js', FILE_TYPES['.js']!) },
     publicFile: { cache: cacheControlFor('/favicon.svg', FILE_TYPES['.svg']!) },
