@@ -57,7 +57,8 @@ export function servingRules(): ServingRules {
     hsts: HSTS,
     types,
     page: { type: HTML, cache: cacheControlFor('/blog', HTML) },
-    pageContext: { type: JSON_TYPE, cache: cacheControlFor('/blog/index.pageContext.json', JSON_TYPE) },
+    // The server renders these at each request (no file holds them): the rendered pages' caching.
+    pageContext: { type: JSON_TYPE, cache: RENDERED_PAGE_CACHE },
     renderedPage: { cache: RENDERED_PAGE_CACHE },
     assets: { prefix: '/assets/', cache: cacheControlFor('/assets/x.js', FILE_TYPES['.js']!) },
     publicFile: { cache: cacheControlFor('/favicon.svg', FILE_TYPES['.svg']!) },

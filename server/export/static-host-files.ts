@@ -41,7 +41,8 @@ export function renderHeadersFile(input: StaticHostInput): string {
   // Each page, and what vike's client routing fetches for it (`/pricing/index.pageContext.json`).
   for (const path of input.topPages) {
     rule(path, page)
-    rule(path === '/' ? '/index.pageContext.json' : `${path}/*`, { 'Cache-Control': rules.pageContext.cache })
+    // `/blog/*` holds the posts' pages too: theirs wins there (both revalidate; the posts' adds `public`).
+    if (path !== '/blog') rule(path === '/' ? '/index.pageContext.json' : `${path}/*`, { 'Cache-Control': rules.pageContext.cache })
   }
   rule('/blog/*', page)
   for (const feed of rules.feeds) rule(feed.path, { 'Content-Type': feed.type, ...(feed.cache === rules.page.cache ? {} : { 'Cache-Control': feed.cache }) })

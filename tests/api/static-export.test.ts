@@ -52,6 +52,7 @@ beforeAll(async () => {
   // Beside the repository, never inside it.
   out = path.join(path.dirname(site.repoDir), 'export')
   exported = await runExportCli(out)
+  if (exported.code !== 0) throw new Error(`npm run export failed: ${exported.stderr}`)
   ;[server, nginx] = await Promise.all([startTestServer(site), serveExportWithNginx({ root: out })])
   // The server's pages as files (its steady state), not rendered per request while it catches up.
   await server.site.pages.idle()
@@ -102,6 +103,20 @@ describe('npm run export', () => {
       for (const name of ['content-type', 'cache-control']) expect(header(ours, name), `${url} ${name}`).toBe(header(theirs, name))
       expectSecurityHeaders(ours, url)
     }
+  })
+
+  it("each page's index.pageContext.json, which vike's client routing fetches: the server's answer", async () => {
+    for (const url of ['/index.pageContext.json', '/blog/index.pageContext.json', '/pricing/index.pageContext.json']) {
+      const [ours, theirs] = await Promise.all([fromNginx(url), fromServer(url)])
+      expect([ours.status, theirs.status], url).toEqual([200, 200])
+      expect(withoutLinePick(await ours.text()), url).toBe(withoutLinePick(await theirs.text()))
+      expect(ours.headers.get('content-type'), url).toMatch(/^application\/json/)
+      expect(ours.headers.get('cache-control'), url).toBe(theirs.headers.get('cache-control'))
+    }
+    // No file for a post that does not exist: a 404 page (not JSON), on which vike loads the page in full.
+    const missing = await fromNginx('/blog/no-such-post/index.pageContext.json')
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('content-type')).toMatch(/^text\/html/)
   })
 
   it('unknown paths: the 404 page with status 404, Post Not Found under /blog/, plain-text 404s under /api/ and /media/', async () => {
