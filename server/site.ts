@@ -48,8 +48,11 @@ export async function openSite(options: {
   /** What dist/ was built from and when: pages are stamped with it. */
   build: BuildInfo
   logger: Logger
-  /** `build`: prerender into dist/client (npm run build). `site`: a running site's own folder. */
-  pagesFor: 'build' | 'site'
+  /**
+   * `build`: prerender into dist/client (npm run build). `site`: a running site's own folder.
+   * A folder of its own: every page rendered there from scratch (a static export, server/export/).
+   */
+  pagesFor: 'build' | 'site' | { dir: string; stateFile: string }
   /** The content repository's root: problems with post files name them relative to it. */
   repositoryRoot?: string
   /** The pace of the start's background catch-up (PublicPages.catchUp). */
@@ -85,7 +88,7 @@ export async function openSite(options: {
   const render = createPageRenderer({ posts: content.index, settings, lean })
   const fileCache = new FileCache()
   const folders = pageFolders(config)
-  const own = options.pagesFor === 'build' ? folders.build : folders.site
+  const own = options.pagesFor === 'build' ? folders.build : options.pagesFor === 'site' ? folders.site : options.pagesFor
   const pages = new PublicPages({
     files: new PageFiles({ dir: own.dir, onChange: (file) => fileCache.invalidate(file) }),
     seed: options.pagesFor === 'site' ? folders.build : undefined,
