@@ -43,7 +43,7 @@ try {
   if (!build) throw new Error('dist/ is not built')
   const out = path.join(path.dirname(site.repoDir), 'export')
   const result = await exportSite({ config, build, logger: consoleLogger, out })
-  const nginx = await serveExportWithNginx({ root: out, port, log: (line) => process.stderr.write(line) })
+  const nginx = await serveExportWithNginx({ root: out, port })
   stopNginx = () => nginx.stop()
   console.log(`e2e export (${result.milliseconds} ms) served by nginx on ${nginx.url} from ${out}`)
 } catch (error) {
