@@ -14,7 +14,7 @@ const setup = workerData as WorkerSetup
 const port = parentPort!
 await loadServerBuild(setup.distDir)
 const lean = await prepareLeanRendering(setup.distDir, setup.settings, consoleLogger)
-const files = new PageFiles({ dir: setup.pagesDir })
+const files = new PageFiles({ dir: setup.pagesDir, blocking: true })
 
 port.on('message', (batch: WorkerBatch) => {
   void renderBatch(batch).then(

@@ -1,6 +1,7 @@
+import { mkdirSync } from 'node:fs'
 import { mkdir, rm, rmdir } from 'node:fs/promises'
 import path from 'node:path'
-import { writeFileAtomic } from '../lib/atomic-write.ts'
+import { writeFileAtomic, writeFileAtomicSync } from '../lib/atomic-write.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
 
 /**
@@ -43,19 +44,31 @@ export interface PageFilesDeps {
   dir: string
   /** Told of every page file written or removed (the file cache forgets it). */
   onChange?: (filePath: string) => void
+  /**
+   * Write with blocking calls (atomic-write.ts's writeFileAtomicSync): for the build and the
+   * export, which serve no one meanwhile. A running site writes without blocking its requests.
+   */
+  blocking?: boolean
 }
 
 export class PageFiles {
   readonly dir: string
   readonly #onChange: (filePath: string) => void
+  readonly #blocking: boolean
 
   constructor(deps: PageFilesDeps) {
     this.dir = deps.dir
     this.#onChange = deps.onChange ?? (() => {})
+    this.#blocking = deps.blocking ?? false
   }
 
   async write(urlPathname: string, html: string): Promise<void> {
     const file = this.#fileFor(urlPathname)
+    if (this.#blocking) {
+      mkdirSync(path.dirname(file), { recursive: true })
+      writeFileAtomicSync(file, html)
+      return this.#onChange(file)
+    }
     await mkdir(path.dirname(file), { recursive: true })
     await writeFileAtomic(file, html).catch(async (error: unknown) => {
       // A removal next door may have just taken the (then empty) folder away: make it again.
