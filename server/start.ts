@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Middleware } from 'koa'
 import { mkdir } from 'node:fs/promises'
@@ -86,7 +86,7 @@ export async function startServer(options: {
   site.watch()
   const admin = await openAdmin({ config, logger, site, repository })
 
-  const app = createApp({
+  const handle = createApp({
     config,
     index: site.content.index,
     // Production: what no file answers (a stale page among them) is rendered from the index as it is now.
@@ -95,13 +95,13 @@ export async function startServer(options: {
     fileCache: site.fileCache,
     mediaVariants: site.media,
     logger,
+    traffic,
     devMiddleware,
     admin,
   })
   const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening)).on('error', reject)
+    const listening = createServer(handle).listen(config.port, config.host, () => resolve(listening)).on('error', reject)
   })
-  server.on('request', traffic.track)
   if (config.mode === 'production') {
     // A moment after listening: the first renders load each page's modules (about a second at
     // 10,000 posts), which the first answers after a restart must not wait for.

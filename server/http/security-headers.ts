@@ -28,20 +28,32 @@ export function contentSecurityPolicy(mode: 'production' | 'development'): strin
   ].join('; ')
 }
 
+/** HSTS only means something over HTTPS (directly, or behind a trusted TLS proxy). */
+const HSTS: readonly [string, string] = ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']
+
+/**
+ * THE security headers, in the order they are sent: the Koa middleware below sets them, and the
+ * quick answers (quick-answers.ts) send the same list, so there is one place to change them.
+ */
+export function securityHeaderList(mode: 'production' | 'development', secure: boolean): readonly (readonly [string, string])[] {
+  const list: (readonly [string, string])[] = [
+    ['Content-Security-Policy', contentSecurityPolicy(mode)],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()'],
+  ]
+  if (secure) list.push(HSTS)
+  return list
+}
+
 /** Security headers on every response, 404s and errors included (it runs outermost). */
 export function securityHeaders(mode: 'production' | 'development'): Middleware {
-  const policy = contentSecurityPolicy(mode)
+  const plain = securityHeaderList(mode, false)
+  const secure = securityHeaderList(mode, true)
   return async (ctx, next) => {
-    ctx.set({
-      'Content-Security-Policy': policy,
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      'X-Frame-Options': 'DENY',
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    })
-    // HSTS only means something over HTTPS (directly, or behind a trusted TLS proxy).
-    if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
+    for (const [name, value] of ctx.secure ? secure : plain) ctx.set(name, value)
     await next()
   }
 }

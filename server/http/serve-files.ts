@@ -6,7 +6,7 @@ import type { RenderUrl } from '../pages/render-page.ts'
 import type { FileCache } from './file-cache.ts'
 import { PreparedBody, sendPrepared } from './prepared-body.ts'
 
-const TRAILING_SLASH_PAGE = /^(\/[a-z0-9_-]+)+\/$/i
+export const TRAILING_SLASH_PAGE = /^(\/[a-z0-9_-]+)+\/$/i
 
 /** Static files: letters, digits and `._-/` only, no `..`; anything else is not a file here. */
 const SAFE_FILE_PATH = /^\/(?:[a-z0-9_-][a-z0-9._-]*\/)*[a-z0-9_-][a-z0-9._-]*\.[a-z0-9]+$/i
@@ -43,18 +43,13 @@ export function siteMiddleware(options: { files: SiteFiles | null; cache: FileCa
       return
     }
 
-    if (files) {
-      const isAsset = pathname.startsWith('/assets/')
-      const isBuildFile = SAFE_FILE_PATH.test(pathname) && !isPageFile(pathname)
-      const file = files.pageFile(pathname) ?? (isBuildFile ? path.join(files.assetsDir, pathname) : null)
-      const type = isFeedPath(pathname) ? FEED_CONTENT_TYPES[pathname] : undefined
-      const prepared = file ? await cache.get(file, { immutable: isAsset, type }) : null
-      if (prepared) {
-        ctx.status = 200
-        ctx.set('Cache-Control', cacheControlFor(pathname, prepared.type))
-        await sendPrepared(ctx, prepared)
-        return
-      }
+    const file = files ? siteFileAt(files, pathname) : null
+    const prepared = file ? await cache.get(file.path, file) : null
+    if (prepared) {
+      ctx.status = 200
+      ctx.set('Cache-Control', cacheControlFor(pathname, prepared.type))
+      await sendPrepared(ctx, prepared)
+      return
     }
 
     const page = await render(ctx.originalUrl)
@@ -69,7 +64,21 @@ export function siteMiddleware(options: { files: SiteFiles | null; cache: FileCa
   }
 }
 
-function cacheControlFor(pathname: string, type: string): string {
+/**
+ * The file that answers `pathname` (not a trailing-slash one, which is redirected), and how it
+ * is kept: the site's page there, else a file of the build (its assets and public files, never
+ * its prerendered pages). The quick answers (quick-answers.ts) find their files here too.
+ */
+export function siteFileAt(files: SiteFiles, pathname: string): { path: string; immutable: boolean; type?: string } | null {
+  const page = files.pageFile(pathname)
+  const isAsset = pathname.startsWith('/assets/')
+  const type = isFeedPath(pathname) ? FEED_CONTENT_TYPES[pathname] : undefined
+  if (page) return { path: page, immutable: isAsset, type }
+  if (!SAFE_FILE_PATH.test(pathname) || isPageFile(pathname)) return null
+  return { path: path.join(files.assetsDir, pathname), immutable: isAsset, type }
+}
+
+export function cacheControlFor(pathname: string, type: string): string {
   // Hashed file names: a new build gets new names, so these never need revalidating.
   if (pathname.startsWith('/assets/')) return 'public, max-age=31536000, immutable'
   // Pages, their data and the feeds change with content: always revalidate (cheap, thanks to the ETag).
