@@ -18,6 +18,7 @@ const QUICK_ANSWER_BUSY_MS = 10
 export class RequestsInFlight {
   #count = 0
   #lastQuickAnswer = -Infinity
+  #quickAnswers = 0
   readonly #waiting = new Set<() => void>()
 
   /** For every request Koa answers. */
@@ -35,6 +36,12 @@ export class RequestsInFlight {
    */
   quickAnswered(): void {
     this.#lastQuickAnswer = performance.now()
+    this.#quickAnswers++
+  }
+
+  /** How many requests were answered quickly so far. */
+  get quickAnswers(): number {
+    return this.#quickAnswers
   }
 
   /**
