@@ -1,6 +1,7 @@
 /**
- * `npx tsx tests/bench/serve-profile.ts [--posts 1000] [--dir <built project>] [--duration 10]
- *   [--connections 64] [--runs 3] [--paths /a,/b] [--cpu-prof <folder>]`
+ * `npx tsx tests/bench/serve-profile.ts [--posts 1000] [--dir <built project>] [--nginx]
+ *   [--duration 10] [--connections 64] [--runs 3] [--paths /a,/b] [--server-dir <server/>]
+ *   [--cpu-prof <folder>]`
  * `npx tsx tests/bench/serve-profile.ts --summary <file.cpuprofile>`
  *
  * Requests per server CPU-second for the answers a visitor gets most: one prerendered post page
@@ -9,6 +10,8 @@
  * -H 'Accept-Encoding: gzip, br' URL`), and the server's CPU is read from /proc/<pid>/stat
  * before and after each run, so the figure is what one request costs the server, whatever else
  * the machine does. Each path is measured `--runs` times in turns; the median is printed.
+ * `--nginx`: nginx serves the same bytes beside it, measured the same way in turns, for the
+ * ratio (the full side-by-side is `npm run bench`'s).
  *
  * Without `--dir` it builds a temp project of `--posts` generated posts (as `npm run bench`
  * does) and keeps it, printing its folder: pass it as `--dir` next time to skip the build. This
@@ -18,12 +21,15 @@
  * its heaviest functions (open the file in Chrome DevTools' Performance panel for the rest).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { cp, readdir, readFile, rm } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import net from 'node:net'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { fetchRaw } from './measure-server.ts'
-import { cpuSeconds } from './process-stats.ts'
+import { securityHeaderList } from '../../server/http/security-headers.ts'
+import { cpuSeconds, loadAverage } from './process-stats.ts'
 import { createTempProject, repoRoot, SITE_URL } from './temp-project.ts'
 
 const { values } = parseArgs({
@@ -36,6 +42,8 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     paths: { type: 'string' },
     summary: { type: 'string' },
+    nginx: { type: 'boolean', default: false },
+    'server-dir': { type: 'string' },
   },
 })
 if (values.summary) {
@@ -54,9 +62,11 @@ if (!dir) {
   if (build.status !== 0) throw new Error(`npm run build failed in ${dir}`)
   console.log(`built: pass --dir ${dir} next time`)
 }
-// The serving code as it is in this checkout (server/http is not a build input: no rebuild).
+// The serving code as it is in this checkout (server/http is not a build input: no rebuild), or
+// another version's (`--server-dir`, say `git archive <commit> server | tar -x -C /tmp/before`).
+const serverDir = path.resolve(values['server-dir'] ?? path.join(repoRoot, 'server'))
 await rm(path.join(dir, 'server'), { recursive: true, force: true })
-await cp(path.join(repoRoot, 'server'), path.join(dir, 'server'), { recursive: true })
+await cp(serverDir, path.join(dir, 'server'), { recursive: true })
 // A fresh site folder each time: the server seeds its pages from the build's.
 await rm(path.join(dir, '.data'), { recursive: true, force: true })
 
@@ -64,31 +74,45 @@ const profileDir = values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undef
 const spawnedAt = performance.now()
 let measuredFrom = 0
 const server = await startServer(dir, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])
+let nginx: Awaited<ReturnType<typeof startNginx>> | undefined
 try {
   const slug = (await readdir(path.join(dir, 'content/blog'))).filter((name) => name.endsWith('.html')).sort()[0]!.slice(0, -5)
   const paths = values.paths?.split(',') ?? [`/blog/${slug}`, `/api/blog/posts/${slug}`, '/api/blog/posts']
-  const runs = Number(values.runs)
-  const figures = new Map<string, number[]>(paths.map((p) => [p, []]))
+  const samples = []
   for (const p of paths) {
     const sample = await fetchRaw(`${server.url}${p}`, { 'accept-encoding': 'gzip, br' })
     console.log(`${p}: ${sample.status} ${sample.type}, ${sample.encoding}, ${sample.body.length} bytes`)
-    wrk(`${server.url}${p}`, 2) // warm-up: compression, caches, the JIT
+    samples.push({ path: p, type: sample.type, identity: (await fetchRaw(`${server.url}${p}`, {})).body, gzip: (await fetchRaw(`${server.url}${p}`, { 'accept-encoding': 'gzip' })).body })
   }
+  if (values.nginx) nginx = await startNginx(samples)
+  const servers = [{ name: 'this site', url: server.url, cpu: () => cpuSeconds(server.pid) ?? 0 }]
+  if (nginx) servers.push({ name: 'nginx', url: nginx.url, cpu: nginx.cpuSeconds })
+  for (const { url } of servers) for (const p of paths) wrk(`${url}${p}`, 2) // warm-up: compression, caches, the JIT
   measuredFrom = performance.now() - spawnedAt
+  const runs = Number(values.runs)
+  const figures = new Map<string, number[]>()
+  // In turns (this site, nginx, this site, …): a change in the machine's load hits both alike.
   for (let run = 0; run < runs; run++) {
     for (const p of paths) {
-      const before = cpuSeconds(server.pid) ?? 0
-      const result = wrk(`${server.url}${p}`, Number(values.duration))
-      const cpu = (cpuSeconds(server.pid) ?? 0) - before
-      const perCpu = result.requests / cpu
-      figures.get(p)!.push(perCpu)
-      console.log(`  run ${run + 1} ${p}: ${result.requests} requests, ${result.perSecond.toFixed(0)}/s, server CPU ${cpu.toFixed(2)} s → ${perCpu.toFixed(0)} req/CPU-s${result.errors ? `, ${result.errors}` : ''}`)
+      for (const { name, url, cpu } of servers) {
+        const before = cpu()
+        const result = wrk(`${url}${p}`, Number(values.duration))
+        const used = cpu() - before
+        const perCpu = result.requests / used
+        figures.set(`${name}\t${p}`, [...(figures.get(`${name}\t${p}`) ?? []), perCpu])
+        console.log(`  run ${run + 1} ${name} ${p}: ${result.requests} requests, ${result.perSecond.toFixed(0)}/s, server CPU ${used.toFixed(2)} s → ${perCpu.toFixed(0)} req/CPU-s${result.errors ? `, ${result.errors}` : ''}`)
+      }
     }
   }
-  console.log(`\nmedian requests per server CPU-second (server on core 0, wrk -t1 -c${values.connections} -d${values.duration}s on core 1):`)
-  for (const [p, list] of figures) console.log(`  ${Math.round(median(list)).toLocaleString('en')}\t${p}`)
+  console.log(`\nmedian requests per server CPU-second (server on core 0, wrk -t1 -c${values.connections} -d${values.duration}s on core 1), load average now ${loadAverage()}:`)
+  for (const p of paths) {
+    const ours = median(figures.get(`this site\t${p}`)!)
+    const theirs = nginx ? median(figures.get(`nginx\t${p}`)!) : undefined
+    console.log(`  ${Math.round(ours).toLocaleString('en')}${theirs ? ` (nginx ${Math.round(theirs).toLocaleString('en')}: ${(ours / theirs).toFixed(2)}×)` : ''}\t${p}`)
+  }
 } finally {
   await server.stop()
+  await nginx?.stop()
 }
 if (profileDir) {
   // The main thread's (thread id 0) of this run; tsx's loader thread writes one too.
@@ -96,6 +120,62 @@ if (profileDir) {
   if (main) {
     console.log(`\nCPU profile: ${path.join(profileDir, main)}`)
     summarise(JSON.parse(await readFile(path.join(profileDir, main), 'utf8')) as CpuProfile, measuredFrom * 1000)
+  }
+}
+
+/**
+ * nginx (Debian's nginx-light) serving the same bytes at the same paths, pinned to core 0 too:
+ * one worker, gzip_static for the compressed copy (the one `gzip, br` gets from this site too),
+ * the same security headers and Cache-Control, its own temp prefix, in the foreground.
+ */
+async function startNginx(samples: { path: string; type: string; identity: Buffer; gzip: Buffer }[]) {
+  const prefix = await mkdtemp(path.join(tmpdir(), 'serve-profile-nginx-'))
+  // Its worker runs as another user (nobody), who must read the files.
+  await chmod(prefix, 0o755)
+  const port = await freePort()
+  await mkdir(path.join(prefix, 'root'))
+  const locations: string[] = []
+  for (const [index, sample] of samples.entries()) {
+    await writeFile(path.join(prefix, 'root', `f${index}`), sample.identity)
+    await writeFile(path.join(prefix, 'root', `f${index}.gz`), sample.gzip)
+    locations.push(`location = ${sample.path} { default_type "${sample.type}"; try_files /f${index} =404; }`)
+  }
+  const security = securityHeaderList('production', false).map(([name, value]) => `add_header ${name} "${value}" always;`)
+  await writeFile(
+    path.join(prefix, 'nginx.conf'),
+    `worker_processes 1;
+pid ${prefix}/nginx.pid;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/tmp; proxy_temp_path ${prefix}/tmp; fastcgi_temp_path ${prefix}/tmp; uwsgi_temp_path ${prefix}/tmp; scgi_temp_path ${prefix}/tmp;
+  types {}
+  server {
+    listen 127.0.0.1:${port};
+    root ${prefix}/root;
+    gzip_static on;
+    gzip_vary on;
+    ${security.join('\n    ')}
+    add_header Cache-Control "no-cache" always;
+    ${locations.join('\n    ')}
+  }
+}
+`,
+  )
+  const child = spawn('taskset', ['-c', '0', 'nginx', '-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off; error_log stderr;'], { stdio: 'inherit' })
+  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const url = `http://127.0.0.1:${port}`
+  await waitForAnswer(`${url}${samples[0]!.path}`, () => (child.exitCode === null ? null : `nginx exited with ${child.exitCode}`))
+  // The master and its worker.
+  const pids = () => [child.pid!, ...readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)]
+  return {
+    url,
+    cpuSeconds: () => pids().reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0),
+    stop: async () => {
+      child.kill('SIGTERM')
+      await exit
+      await rm(prefix, { recursive: true, force: true })
+    },
   }
 }
 
@@ -112,11 +192,7 @@ async function startServer(cwd: string, nodeArgs: string[]): Promise<{ pid: numb
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
-    if ((await fetchRaw(`${url}/api/blog/posts`).catch(() => null))?.status === 200) break
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  await waitForAnswer(`${url}/api/blog/posts`, () => (child.exitCode === null ? null : `the server exited with ${child.exitCode}`))
   return {
     pid: child.pid!,
     url,
@@ -124,6 +200,17 @@ async function startServer(cwd: string, nodeArgs: string[]): Promise<{ pid: numb
       child.kill('SIGTERM')
       await exit
     },
+  }
+}
+
+/** Polls `url` until it answers 200; fails when `failed` says why, or after two minutes. */
+async function waitForAnswer(url: string, failed: () => string | null): Promise<void> {
+  const giveUpAt = performance.now() + 120_000
+  for (;;) {
+    const problem = failed() ?? (performance.now() > giveUpAt ? `${url} did not answer 200 within two minutes` : null)
+    if (problem) throw new Error(problem)
+    if ((await fetchRaw(url).catch(() => null))?.status === 200) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
 
