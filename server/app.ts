@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import Koa, { type Middleware } from 'koa'
 import type { AccountStore } from './accounts/account-store.ts'
 import type { SessionStore } from './accounts/session-store.ts'
@@ -15,8 +16,10 @@ import { jsonBody } from './http/json-body.ts'
 import { MEDIA_API, mediaRoutes } from './http/media-api.ts'
 import { requireSameSite } from './http/same-site.ts'
 import { sessionMiddleware } from './http/sessions.ts'
-import { publicApiRoutes } from './http/public-api.ts'
+import { PublicApiBodies, publicApiRoutes } from './http/public-api.ts'
+import { quickAnswers } from './http/quick-answers.ts'
 import { readOnlyReplicaPage } from './http/read-only-replica.ts'
+import type { RequestsInFlight } from './http/requests-in-flight.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { type SiteFiles, siteMiddleware } from './http/serve-files.ts'
 import { serveMedia } from './http/serve-media.ts'
@@ -42,6 +45,8 @@ export interface AppDeps {
   /** The media library's originals and the variants made of them (`/media/…`). */
   mediaVariants: MediaVariants
   logger: Logger
+  /** Counts the requests being answered, for background work to wait for a quiet moment. */
+  traffic?: RequestsInFlight
   /** Vite's dev middleware, development only. */
   devMiddleware?: Middleware
   /** The content sync with GIT_REMOTE_URL, which the git host's webhook wakes; null without one. */
@@ -72,10 +77,35 @@ export interface AdminArea {
 }
 
 /**
- * Builds the Koa app from its parts, which start.ts makes (site.ts composes them). Tests do not
- * build it on its own: they start the whole server (startServer) over a temp repository.
+ * The server's request handler, built from its parts, which start.ts makes (site.ts composes
+ * them): the quick answers (a page, file or public API body ready in memory) first, then the Koa
+ * app for everything else. Tests do not build it on their own: they start the whole server
+ * (startServer) over a temp repository.
  */
-export function createApp(deps: AppDeps): Koa {
+export function createApp(deps: AppDeps): (request: IncomingMessage, response: ServerResponse) => void {
+  const api = new PublicApiBodies({ posts: deps.index, revision: () => deps.index.revision })
+  const quick = quickAnswers({ mode: deps.config.mode, trustProxy: deps.config.trustProxy, files: deps.files, cache: deps.fileCache, api })
+  const koa = createKoa(deps, api).callback()
+  const traffic = deps.traffic
+  return (request, response) => {
+    let answered = false
+    try {
+      answered = quick(request, response)
+    } catch (error) {
+      // Not expected (its headers are made once, from values Koa accepted). Half sent: cut it off;
+      // otherwise Koa answers, or says why not.
+      if (response.headersSent) return void response.destroy(error as Error)
+    }
+    if (answered) {
+      traffic?.quickAnswered()
+      return
+    }
+    traffic?.track(request, response)
+    koa(request, response)
+  }
+}
+
+function createKoa(deps: AppDeps, api: PublicApiBodies): Koa {
   const app = new Koa()
   app.proxy = deps.config.trustProxy
   app.silent = true
@@ -85,9 +115,9 @@ export function createApp(deps: AppDeps): Koa {
   // First: an image request touches nothing else (no routes, no sessions, no pages), in development too.
   app.use(serveMedia({ variants: deps.mediaVariants }))
 
-  const api = publicApiRoutes({ posts: deps.index, revision: () => deps.index.revision })
-  app.use(api.routes())
-  app.use(api.allowedMethods())
+  const publicApi = publicApiRoutes(api)
+  app.use(publicApi.routes())
+  app.use(publicApi.allowedMethods())
 
   // The git host's webhook: outside the signed-in area (no session, no Origin, its own signature).
   const service = deps.sync?.service

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Middleware } from 'koa'
 import { mkdir } from 'node:fs/promises'
@@ -31,6 +31,8 @@ export interface RunningServer {
   /** Base URL actually listened on, e.g. http://127.0.0.1:41235. */
   url: string
   site: Site
+  /** How many requests were answered before Koa (quick-answers.ts) so far: tests tell the two apart by it. */
+  quickAnswers(): number
   close(): Promise<void>
 }
 
@@ -97,7 +99,7 @@ export async function startServer(options: {
   const admin = replica ? null : await openAdmin({ config, logger, site, repository })
   const sync = admin ? admin.sync : (await openReplica({ config, logger, site, repository })).sync
 
-  const app = createApp({
+  const handle = createApp({
     config,
     index: site.content.index,
     // Production: what no file answers (a stale page among them) is rendered from the index as it is now.
@@ -106,14 +108,14 @@ export async function startServer(options: {
     fileCache: site.fileCache,
     mediaVariants: site.media,
     logger,
+    traffic,
     devMiddleware,
     sync,
     admin,
   })
   const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening)).on('error', reject)
+    const listening = createServer(handle).listen(config.port, config.host, () => resolve(listening)).on('error', reject)
   })
-  server.on('request', traffic.track)
   if (config.mode === 'production') {
     // A moment after listening: the first renders load each page's modules (about a second at
     // 10,000 posts), which the first answers after a restart must not wait for.
@@ -128,6 +130,7 @@ export async function startServer(options: {
   return {
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     site,
+    quickAnswers: () => traffic.quickAnswers,
     close: () =>
       new Promise<void>((resolve) => {
         site.pages.stopCatchUp()

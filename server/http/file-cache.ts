@@ -19,7 +19,8 @@ export const FILE_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
+  // With its charset, as Koa would add it (mime-types' contentType): the quick answers send this as it is.
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.woff2': 'font/woff2',
 }
 
@@ -28,7 +29,12 @@ export const FILE_TYPES: Record<string, string> = {
  * kept until they are rewritten (`invalidate`) or pushed out by newer ones when over `maxBytes`.
  */
 export class FileCache {
-  readonly #entries = new Map<string, PreparedBody>()
+  /**
+   * Oldest first. `used` is the "second chance" of the CLOCK algorithm: a hit only sets it (a
+   * property write, where moving the entry to the end of the Map cost a delete and an insert on
+   * every request), and eviction moves a used entry to the end instead of dropping it.
+   */
+  readonly #entries = new Map<string, { prepared: PreparedBody; used: boolean }>()
   #bytes = 0
   readonly #maxBytes: number
 
@@ -41,13 +47,8 @@ export class FileCache {
    * extension gives (a feed is `.xml` but not `application/xml`).
    */
   async get(filePath: string, options: { immutable: boolean; type?: string }): Promise<PreparedBody | null> {
-    const cached = this.#entries.get(filePath)
-    if (cached) {
-      // Map order is insertion order: re-inserting marks it as recently used.
-      this.#entries.delete(filePath)
-      this.#entries.set(filePath, cached)
-      return cached
-    }
+    const cached = this.peek(filePath)
+    if (cached) return cached
     let content: Buffer
     try {
       content = await readFile(filePath)
@@ -62,21 +63,35 @@ export class FileCache {
     return prepared
   }
 
+  /** The file's prepared body if it is in memory now (without reading anything), else undefined. */
+  peek(filePath: string): PreparedBody | undefined {
+    const entry = this.#entries.get(filePath)
+    if (!entry) return undefined
+    entry.used = true
+    return entry.prepared
+  }
+
   invalidate(filePath: string): void {
     const entry = this.#entries.get(filePath)
     if (!entry) return
     this.#entries.delete(filePath)
-    this.#bytes -= entry.size
+    this.#bytes -= entry.prepared.size
   }
 
   #remember(filePath: string, prepared: PreparedBody): void {
     this.invalidate(filePath)
-    this.#entries.set(filePath, prepared)
+    this.#entries.set(filePath, { prepared, used: false })
     this.#bytes += prepared.size
-    for (const [oldPath, old] of this.#entries) {
-      if (this.#bytes <= this.#maxBytes) break
+    while (this.#bytes > this.#maxBytes) {
+      const [oldPath, old] = this.#entries.entries().next().value!
       this.#entries.delete(oldPath)
-      this.#bytes -= old.size
+      if (old.used && oldPath !== filePath) {
+        // Used since it last came round: kept, as the newest.
+        old.used = false
+        this.#entries.set(oldPath, old)
+      } else {
+        this.#bytes -= old.prepared.size
+      }
     }
   }
 }

@@ -18,6 +18,8 @@ export class PreparedBody {
   readonly body: Buffer
   readonly type: string
   readonly #encoded = new Map<'br' | 'gzip', Promise<Buffer>>()
+  /** The compressed copies made so far, for the quick answers, which do not wait. */
+  readonly #encodedNow = new Map<'br' | 'gzip', Buffer>()
   #etag: string | undefined
   readonly #brotliQuality: number
   readonly #gzipLevel: number
@@ -60,8 +62,15 @@ export class PreparedBody {
             })
           : gzipAsync(this.body, { level: this.#gzipLevel })
       this.#encoded.set(encoding, pending)
+      // A failure reaches whoever awaits `pending`; here it only means no copy to send at once.
+      pending.then((encoded) => this.#encodedNow.set(encoding, encoded)).catch(() => {})
     }
     return pending
+  }
+
+  /** The compressed copy if it is made already, else undefined (encode() makes it). */
+  encodedNow(encoding: 'br' | 'gzip'): Buffer | undefined {
+    return this.#encodedNow.get(encoding)
   }
 
   /** Bytes held, for cache accounting (compressed copies count once made). */
@@ -92,13 +101,42 @@ export async function sendPrepared(ctx: Context, prepared: PreparedBody): Promis
 export async function sendEncoded(ctx: Context, prepared: PreparedBody): Promise<void> {
   ctx.type = prepared.type
   if (prepared.compressible) ctx.vary('Accept-Encoding')
-  const encoding = prepared.compressible ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity'
+  const encoding = prepared.compressible ? acceptedEncoding(ctx) : 'identity'
   if (encoding === 'br' || encoding === 'gzip') {
     ctx.body = await prepared.encode(encoding)
     ctx.set('Content-Encoding', encoding)
   } else {
     ctx.body = prepared.body
   }
+}
+
+type Accepted = 'br' | 'gzip' | 'identity' | false
+
+/**
+ * Which encoding each Accept-Encoding header asks for: a browser sends the same few, and
+ * negotiating one is a parse and a sort. Bounded: past that many distinct headers, new ones are
+ * negotiated each time.
+ */
+const acceptedByHeader = new Map<string, Accepted>()
+const MAX_REMEMBERED_HEADERS = 64
+
+/** The encoding to send: Koa's (the `accepts` package's) choice among br, gzip and identity. */
+function acceptedEncoding(ctx: Context): Accepted {
+  const header = ctx.get('Accept-Encoding')
+  let accepted = acceptedByHeader.get(header)
+  if (accepted === undefined) {
+    accepted = ctx.acceptsEncodings('br', 'gzip', 'identity') as Accepted
+    if (acceptedByHeader.size < MAX_REMEMBERED_HEADERS) acceptedByHeader.set(header, accepted)
+  }
+  return accepted
+}
+
+/**
+ * The encoding an Accept-Encoding header (absent: '') was answered with before, or undefined
+ * when none was answered yet: the quick answers leave a header they do not know to Koa.
+ */
+export function knownAcceptedEncoding(header: string): Accepted | undefined {
+  return acceptedByHeader.get(header)
 }
 
 /**

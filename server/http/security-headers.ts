@@ -28,31 +28,38 @@ export function contentSecurityPolicy(mode: 'production' | 'development'): strin
   ].join('; ')
 }
 
-/** Strict-Transport-Security, sent over HTTPS only. */
+/** Strict-Transport-Security: sent over HTTPS only (directly, or behind a trusted TLS proxy). */
 export const HSTS = 'max-age=63072000; includeSubDomains'
 
 /**
- * The headers every response carries, by name. The one list: the server sets them, and a static
- * export writes them into its nginx.conf and _headers (server/export/).
+ * THE security headers, in the order they are sent: the Koa middleware below sets them, the
+ * quick answers (quick-answers.ts) send the same list, and a static export writes them into its
+ * nginx.conf and _headers (server/export/), so there is one place to change them.
  */
+export function securityHeaderList(mode: 'production' | 'development', secure: boolean): readonly (readonly [string, string])[] {
+  const list: (readonly [string, string])[] = [
+    ['Content-Security-Policy', contentSecurityPolicy(mode)],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()'],
+  ]
+  if (secure) list.push(['Strict-Transport-Security', HSTS])
+  return list
+}
+
+/** The security headers by name, HSTS aside (a static export's header files). */
 export function securityHeadersOf(mode: 'production' | 'development'): Record<string, string> {
-  return {
-    'Content-Security-Policy': contentSecurityPolicy(mode),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'DENY',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-  }
+  return Object.fromEntries(securityHeaderList(mode, false))
 }
 
 /** Security headers on every response, 404s and errors included (it runs outermost). */
 export function securityHeaders(mode: 'production' | 'development'): Middleware {
-  const headers = securityHeadersOf(mode)
+  const plain = securityHeaderList(mode, false)
+  const secure = securityHeaderList(mode, true)
   return async (ctx, next) => {
-    ctx.set(headers)
-    // HSTS only means something over HTTPS (directly, or behind a trusted TLS proxy).
-    if (ctx.secure) ctx.set('Strict-Transport-Security', HSTS)
+    for (const [name, value] of ctx.secure ? secure : plain) ctx.set(name, value)
     await next()
   }
 }

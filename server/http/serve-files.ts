@@ -44,18 +44,13 @@ export function siteMiddleware(options: { files: SiteFiles | null; cache: FileCa
       return
     }
 
-    if (files) {
-      const isAsset = pathname.startsWith('/assets/')
-      const isBuildFile = SAFE_FILE_PATH.test(pathname) && !isPageFile(pathname)
-      const file = files.pageFile(pathname) ?? (isBuildFile ? path.join(files.assetsDir, pathname) : null)
-      const type = isFeedPath(pathname) ? FEED_CONTENT_TYPES[pathname] : undefined
-      const prepared = file ? await cache.get(file, { immutable: isAsset, type }) : null
-      if (prepared) {
-        ctx.status = 200
-        ctx.set('Cache-Control', cacheControlFor(pathname, prepared.type))
-        await sendPrepared(ctx, prepared)
-        return
-      }
+    const file = files ? siteFileAt(files, pathname) : null
+    const prepared = file ? await cache.get(file.path, file) : null
+    if (prepared) {
+      ctx.status = 200
+      ctx.set('Cache-Control', cacheControlFor(pathname, prepared.type))
+      await sendPrepared(ctx, prepared)
+      return
     }
 
     const page = await render(ctx.originalUrl)
@@ -68,6 +63,20 @@ export function siteMiddleware(options: { files: SiteFiles | null; cache: FileCa
     ctx.set('Cache-Control', RENDERED_PAGE_CACHE)
     await sendPrepared(ctx, new PreparedBody(Buffer.from(page.html), page.contentType))
   }
+}
+
+/**
+ * The file that answers `pathname` (not a trailing-slash one, which is redirected), and how it
+ * is kept: the site's page there, else a file of the build (its assets and public files, never
+ * its prerendered pages). The quick answers (quick-answers.ts) find their files here too.
+ */
+export function siteFileAt(files: SiteFiles, pathname: string): { path: string; immutable: boolean; type?: string } | null {
+  const page = files.pageFile(pathname)
+  const isAsset = pathname.startsWith('/assets/')
+  const type = isFeedPath(pathname) ? FEED_CONTENT_TYPES[pathname] : undefined
+  if (page) return { path: page, immutable: isAsset, type }
+  if (!SAFE_FILE_PATH.test(pathname) || isPageFile(pathname)) return null
+  return { path: path.join(files.assetsDir, pathname), immutable: isAsset, type }
 }
 
 /** A page rendered at request time (a 404, Post Not Found): revalidated, never stored as shared. */

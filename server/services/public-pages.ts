@@ -78,6 +78,12 @@ export class PublicPages {
   #state: PagesState
   /** The build's stamps, when its pages were rendered with this site's renderId. */
   #seedStamps: Record<string, string> = {}
+  /**
+   * Each page's file path in the build's folder and in the site's own, worked out once: fileFor
+   * runs for every request of a page. Only URLs that have a page get here.
+   */
+  readonly #seedPaths = new Map<string, string | null>()
+  readonly #ownPaths = new Map<string, string | null>()
   /** One reconcile at a time: they read and write the same stamps and page files. */
   readonly #queue = new SerialQueue()
   #stateSaveTimer: NodeJS.Timeout | null = null
@@ -107,7 +113,13 @@ export class PublicPages {
     if (this.#pending.has(url) || !Object.hasOwn(this.#state.stamps, url)) return null
     const { seed, files } = this.#deps
     const fromSeed = seed !== undefined && this.#seedStamps[url] === this.#state.stamps[url]
-    return pageFilePath(fromSeed ? seed.dir : files.dir, url)
+    const paths = fromSeed ? this.#seedPaths : this.#ownPaths
+    let file = paths.get(url)
+    if (file === undefined) {
+      file = pageFilePath(fromSeed ? seed.dir : files.dir, url)
+      paths.set(url, file)
+    }
+    return file
   }
 
   /**
