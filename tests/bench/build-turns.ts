@@ -29,6 +29,8 @@ export async function buildInTurns(options: { dir: string; hugoDir: string | nul
   for (let round = 1; round <= options.runs; round++) {
     await rm(path.join(options.dir, 'dist'), { recursive: true, force: true })
     const full = await measureBuild(options.dir)
+    // Bundles kept outside dist/ would make this a content build under the wrong name.
+    if (full.viteBuiltIn.length === 0) throw new Error('npm run build with no dist/ did not bundle (no "built in" line from vite): the full build is not measured')
     turns.full.push(full)
     options.log(`  run ${round}: npm run build, no dist/ (bundling included): ${seconds(full.wallMs)}, peak ${Math.round(full.peakMiB)} MiB`)
     if (options.hugo && options.hugoDir) {
