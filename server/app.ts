@@ -16,6 +16,7 @@ import { MEDIA_API, mediaRoutes } from './http/media-api.ts'
 import { requireSameSite } from './http/same-site.ts'
 import { sessionMiddleware } from './http/sessions.ts'
 import { publicApiRoutes } from './http/public-api.ts'
+import { readOnlyReplicaPage } from './http/read-only-replica.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { type SiteFiles, siteMiddleware } from './http/serve-files.ts'
 import { serveMedia } from './http/serve-media.ts'
@@ -43,23 +44,31 @@ export interface AppDeps {
   logger: Logger
   /** Vite's dev middleware, development only. */
   devMiddleware?: Middleware
-  admin: {
-    accounts: AccountStore
-    sessions: SessionStore
-    guard: LoginGuard
-    posts: AdminPosts
-    history: PostHistory
-    /** A post page rendered from unsaved fields. */
-    preview: PostPreview
-    /** The media library and the largest upload it takes (bytes). */
-    media: { library: MediaLibrary; maxBytes: number }
-    /** The post files the site cannot read, for admins to fix. */
-    content: Pick<BlogContent, 'problems'>
-    /** Two-way sync with a git remote (GIT_REMOTE_URL); absent when the app is built without it. */
-    sync?: { service: ContentSync | null; branch: () => Promise<string>; webhookSecret: string | null }
-    /** Sign the session cookie. */
-    sessionKeys: string[]
-  }
+  /** The content sync with GIT_REMOTE_URL, which the git host's webhook wakes; null without one. */
+  sync: { service: ContentSync | null; webhookSecret: string | null } | null
+  /**
+   * The signed-in area, on the writer. Null on a read replica (SITE_ROLE=replica): its admin and
+   * auth API answer 404 and its admin pages say it is a read-only replica.
+   */
+  admin: AdminArea | null
+}
+
+export interface AdminArea {
+  accounts: AccountStore
+  sessions: SessionStore
+  guard: LoginGuard
+  posts: AdminPosts
+  history: PostHistory
+  /** A post page rendered from unsaved fields. */
+  preview: PostPreview
+  /** The media library and the largest upload it takes (bytes). */
+  media: { library: MediaLibrary; maxBytes: number }
+  /** The post files the site cannot read, for admins to fix. */
+  content: Pick<BlogContent, 'problems'>
+  /** Two-way sync with a git remote (GIT_REMOTE_URL); absent when the app is built without it. */
+  sync?: { service: ContentSync | null; branch: () => Promise<string>; webhookSecret: string | null }
+  /** Sign the session cookie. */
+  sessionKeys: string[]
 }
 
 /**
@@ -81,30 +90,17 @@ export function createApp(deps: AppDeps): Koa {
   app.use(api.allowedMethods())
 
   // The git host's webhook: outside the signed-in area (no session, no Origin, its own signature).
-  const service = deps.admin.sync?.service
+  const service = deps.sync?.service
   if (service) {
-    const hook = gitHookRoutes({ secret: deps.admin.sync!.webhookSecret, onPush: () => service.request('webhook') })
+    const hook = gitHookRoutes({ secret: deps.sync!.webhookSecret, onPush: () => service.request('webhook') })
     app.use(hook.routes())
     app.use(hook.allowedMethods())
   }
 
-  app.keys = deps.admin.sessionKeys
-  const auth = authRoutes({ accounts: deps.admin.accounts, guard: deps.admin.guard })
-  const { accounts, posts, history, preview, content, sync } = deps.admin
-  const admin = adminRoutes({ accounts, posts, history, preview, content, sync, timeZone: deps.config.timeZone })
-  const media = mediaRoutes({ accounts, library: deps.admin.media.library, maxBytes: deps.admin.media.maxBytes })
-  // The signed-in area's own middleware runs only there: public pages never touch sessions.
-  const inSignedInArea = (middleware: Middleware): Middleware => (ctx, next) =>
-    isUnder(ctx.path, '/api/auth') || isUnder(ctx.path, '/api/admin') ? middleware(ctx, next) : next()
-  app.use(inSignedInArea(requireSameSite({ siteUrl: deps.config.siteUrl, uploadPaths: [MEDIA_API] })))
-  app.use(inSignedInArea(noStore))
-  app.use(inSignedInArea(compressJson))
-  app.use(inSignedInArea(jsonBody()))
-  app.use(inSignedInArea(sessionMiddleware(app, deps.admin.sessions)))
-  for (const router of [auth, admin, media]) {
-    app.use(router.routes())
-    app.use(router.allowedMethods())
-  }
+  // The one place the role shows in routing: a replica mounts no admin or auth API (the 404
+  // below answers them) and answers its admin pages with a short page saying what it is.
+  if (deps.admin) mountAdminArea(app, deps.admin, deps.config)
+  else app.use(readOnlyReplicaPage)
   app.use(async (ctx, next) => {
     if (!isUnder(ctx.path, '/api')) return next()
     ctx.status = 404
@@ -115,6 +111,27 @@ export function createApp(deps: AppDeps): Koa {
   if (deps.devMiddleware) app.use(deps.devMiddleware)
   app.use(siteMiddleware({ files: deps.files, cache: deps.fileCache, render: deps.render }))
   return app
+}
+
+/** The signed-in area: `/api/auth/*`, `/api/admin/*` (posts, media, sync), behind its own middleware. */
+function mountAdminArea(app: Koa, area: AdminArea, config: AppDeps['config']): void {
+  app.keys = area.sessionKeys
+  const auth = authRoutes({ accounts: area.accounts, guard: area.guard })
+  const { accounts, posts, history, preview, content, sync } = area
+  const admin = adminRoutes({ accounts, posts, history, preview, content, sync, timeZone: config.timeZone })
+  const media = mediaRoutes({ accounts, library: area.media.library, maxBytes: area.media.maxBytes })
+  // The signed-in area's own middleware runs only there: public pages never touch sessions.
+  const inSignedInArea = (middleware: Middleware): Middleware => (ctx, next) =>
+    isUnder(ctx.path, '/api/auth') || isUnder(ctx.path, '/api/admin') ? middleware(ctx, next) : next()
+  app.use(inSignedInArea(requireSameSite({ siteUrl: config.siteUrl, uploadPaths: [MEDIA_API] })))
+  app.use(inSignedInArea(noStore))
+  app.use(inSignedInArea(compressJson))
+  app.use(inSignedInArea(jsonBody()))
+  app.use(inSignedInArea(sessionMiddleware(app, area.sessions)))
+  for (const router of [auth, admin, media]) {
+    app.use(router.routes())
+    app.use(router.allowedMethods())
+  }
 }
 
 function isUnder(path: string, prefix: string): boolean {

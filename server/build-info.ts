@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -49,4 +50,16 @@ async function listFiles(target: string): Promise<string[]> {
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort()
+}
+
+/**
+ * `npm start` and `npm run export`: runs `npm run build` first when dist/ is missing or older than
+ * the sources, then answers what dist/ was built from (null when the build failed).
+ */
+export async function buildIfStale(options: { root: string; distDir: string; say: (message: string) => void }): Promise<BuildInfo | null> {
+  const build = await readBuildInfo(options.distDir)
+  if (build?.sourceHash === (await hashBuildInputs(options.root))) return build
+  options.say('dist/ is missing or older than the sources: building first (npm run build)…')
+  const result = spawnSync('npm', ['run', 'build'], { cwd: options.root, stdio: 'inherit', env: process.env })
+  return result.status === 0 ? readBuildInfo(options.distDir) : null
 }

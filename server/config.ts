@@ -14,6 +14,12 @@ export type { ContentSyncConfig } from './config-content-sync.ts'
  */
 export interface Config {
   mode: 'production' | 'development'
+  /**
+   * SITE_ROLE: `writer` (the one server with the admin area, whose saves are commits) or
+   * `replica` (a read replica: its own clone following GIT_REMOTE_URL, the public site only).
+   * start.ts wires each role's parts and app.ts routes them; nothing else asks.
+   */
+  role: SiteRole
   /** TCP port; 0 picks a free one (tests). */
   port: number
   host: string
@@ -44,7 +50,14 @@ export interface Config {
   timeZone: string
   /** The media library's limits on an upload (MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS). */
   media: MediaLimits
+  /**
+   * BUILD_WORKERS: worker threads that render the post pages in `npm run build`; 0 renders on
+   * the build's own thread; null (unset) picks one per core when there are many posts.
+   */
+  buildWorkers: number | null
 }
+
+export type SiteRole = 'writer' | 'replica'
 
 export interface MediaLimits {
   /** The largest file accepted, in bytes: 413 above it, before the body is read. */
@@ -142,6 +155,15 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
 
   const contentSync = readContentSyncConfig(env, problems)
 
+  const role = env.SITE_ROLE?.trim() || 'writer'
+  if (role !== 'writer' && role !== 'replica') fail('SITE_ROLE', env.SITE_ROLE, 'must be writer or replica')
+  if (role === 'replica' && !env.GIT_REMOTE_URL?.trim()) {
+    problems.push('SITE_ROLE=replica: needs GIT_REMOTE_URL (the remote a replica follows, the one the writer pushes to)')
+  }
+  if (role === 'replica' && contentSync?.publishMode === 'review') {
+    problems.push('SITE_ROLE=replica: PUBLISH_MODE=review has no effect on a replica (it publishes nothing): set it on the writer only')
+  }
+
   const timeZone = env.SITE_TIMEZONE?.trim() || 'UTC'
   if (!isTimeZone(timeZone)) fail('SITE_TIMEZONE', env.SITE_TIMEZONE, 'must be an IANA time zone name, such as UTC, Europe/Berlin or America/New_York')
 
@@ -155,9 +177,14 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     maxPixels: read('MEDIA_MAX_PIXELS', DEFAULT_MEDIA_LIMITS.maxPixels, wholeNumber(1_000_000_000)),
   }
 
+  const buildWorkers = read<number | null>('BUILD_WORKERS', null, (value) =>
+    /^[0-9]+$/.test(value) && Number(value) <= 16 ? Number(value) : 'must be a whole number from 0 to 16',
+  )
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     mode,
+    role: role === 'replica' ? 'replica' : 'writer',
     port,
     host,
     siteUrl,
@@ -172,6 +199,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     contentSync,
     media,
     timeZone,
+    buildWorkers,
   }
 }
 

@@ -2,8 +2,7 @@
  * `npm start` / `npm run dev`: checks the settings, builds first in production when dist/
  * is missing or older than the sources, then starts the server (start.ts).
  */
-import { spawnSync } from 'node:child_process'
-import { hashBuildInputs, readBuildInfo } from './build-info.ts'
+import { type BuildInfo, buildIfStale, hashBuildInputs } from './build-info.ts'
 import { type Config, loadConfig } from './config.ts'
 import { AppError, ConfigError } from './lib/errors.ts'
 import { consoleLogger as logger } from './lib/logger.ts'
@@ -18,16 +17,14 @@ try {
   process.exit(1)
 }
 
-const sourceHash = await hashBuildInputs(process.cwd())
-let build = await readBuildInfo(config.distDir)
-if (config.mode === 'production' && build?.sourceHash !== sourceHash) {
-  logger.info('dist/ is missing or older than the sources: building first (npm run build)…')
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: process.env })
-  if (result.status !== 0) process.exit(result.status ?? 1)
-  build = await readBuildInfo(config.distDir)
+let build: BuildInfo | null
+if (config.mode === 'production') {
+  build = await buildIfStale({ root: process.cwd(), distDir: config.distDir, say: (message) => logger.info(message) })
+  if (!build) process.exit(1)
+} else {
+  // In development nothing is prerendered; the stamp only has to be stable for this run.
+  build = { sourceHash: await hashBuildInputs(process.cwd()), builtAt: new Date().toISOString() }
 }
-// In development nothing is prerendered; the stamp only has to be stable for this run.
-build ??= { sourceHash, builtAt: new Date().toISOString() }
 
 let server: Awaited<ReturnType<typeof startServer>>
 try {
@@ -39,7 +36,8 @@ try {
   console.error(error.message)
   process.exit(1)
 }
-logger.info(`Watchio site (${config.mode}) listening on ${server.url} — public URL ${config.siteUrl}`)
+const role = config.role === 'replica' ? `, read-only replica following ${config.contentSync?.remoteUrl}` : ''
+logger.info(`Watchio site (${config.mode}${role}) listening on ${server.url} — public URL ${config.siteUrl}`)
 
 const stop = () => {
   server.close().then(() => process.exit(0))

@@ -1,25 +1,18 @@
 /**
- * Second half of `npm run build` (after `vike build` has made the client and server
- * bundles): prerenders every public page into dist/client with the same code that
- * regenerates pages at run time (services/public-pages.ts), so a build and a running server
- * can never disagree, then records what the build was made from (build-info.json).
- *
- * Why not vike's own prerender step: its hooks cannot receive the content index that the
- * post pages need, while vike's renderPage() can (pageContextInit), so prerendering goes
- * through renderPage().
+ * Renders every public page of dist/ again from the content, without bundling: what
+ * `npm run build` does once the bundles are there (build.ts). Tests use it to prerender a copy
+ * of dist/ from their own content (tests/support/fixture-build.ts).
  */
-import { writeFile } from 'node:fs/promises'
-import { type BuildInfo, buildInfoPath, hashBuildInputs } from './build-info.ts'
+import { hashBuildInputs } from './build-info.ts'
+import { prerenderPages } from './build/prerender-pages.ts'
 import { loadConfig } from './config.ts'
 import { consoleLogger } from './lib/logger.ts'
-import { renderSettingsOf } from './pages/render-page.ts'
-import { openSite } from './site.ts'
 
 const root = process.cwd()
-const started = performance.now()
-const config = loadConfig(process.env, root)
-const build: BuildInfo = { sourceHash: await hashBuildInputs(root), builtAt: new Date().toISOString(), settings: renderSettingsOf(config) }
-const site = await openSite({ config: { ...config, mode: 'production' }, build, logger: consoleLogger, pagesFor: 'build' })
-const count = await site.pages.generateAll()
-await writeFile(buildInfoPath(config.distDir), JSON.stringify(build))
-console.log(`Prerendered ${count} pages in ${Math.round(performance.now() - started)} ms`)
+await prerenderPages({ config: loadConfig(process.env, root), sourceHash: await hashBuildInputs(root), logger: consoleLogger, out: process.stdout }).then(
+  ({ pages, loadMs, renderMs }) => console.log(`Prerendered ${pages} pages in ${Math.round(loadMs + renderMs)} ms`),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)

@@ -1,38 +1,25 @@
 /**
  * Where a site's services are built, each with its dependencies passed in (as Ghost's
- * `posts-service-instance.js` does): the content and its pages (`openSite`, which the build
- * uses too) and the admin side (`openAdmin`). No service builds another or reaches one through
- * a late-bound closure: what two of them share (the save lock) is made here first and given to
- * both. start.ts only opens the repository, calls these, and listens.
+ * `posts-service-instance.js` does): here the content and its pages (`openSite`, which the
+ * build uses too); the admin side and a replica's sync in admin-site.ts, which the build never
+ * loads (git, accounts, sharp's uploads). No service builds another or reaches one through a
+ * late-bound closure. start.ts only opens the repository, calls these, and listens.
  */
 import path from 'node:path'
-import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
-import { ensureFirstAdmin } from './accounts/first-admin.ts'
-import { loadSessionSecret } from './accounts/session-secret.ts'
-import { SessionStore } from './accounts/session-store.ts'
 import type { BuildInfo } from './build-info.ts'
 import type { Config } from './config.ts'
 import { ParsedPosts } from './content/parsed-posts.ts'
 import { PostFiles } from './content/post-files.ts'
-import { blogDirOf, PostPaths, repositoryPath } from './content/post-paths.ts'
+import { blogDirOf, repositoryPath } from './content/post-paths.ts'
 import { watchFolder } from './content/watch-folder.ts'
-import type { ContentRepository, SideBranches } from './git/content-repository.ts'
 import { FileCache } from './http/file-cache.ts'
 import { mediaDirOf, variantsDirOf } from './media/media-folder.ts'
 import { configureSharp, MediaVariants } from './media/media-variants.ts'
 import type { Logger } from './lib/logger.ts'
-import { SerialQueue } from './lib/serial-queue.ts'
 import { PageFiles } from './pages/page-files.ts'
 import { readPublicPages } from './pages/page-routes.ts'
-import { createPageRenderer, loadServerBuild, renderSettingsOf } from './pages/render-page.ts'
-import { AdminPosts } from './services/admin-posts.ts'
+import { createPageRenderer, loadServerBuild, prepareLeanRendering, renderSettingsOf } from './pages/render-page.ts'
 import { BlogContent } from './services/blog-content.ts'
-import { ContentSync } from './services/content-sync.ts'
-import { LoginGuard } from './services/login-guard.ts'
-import { MediaLibrary } from './services/media-library.ts'
-import { PostHistory } from './services/post-history.ts'
-import { PostPreview } from './services/post-preview.ts'
-import { PostReviews } from './services/post-reviews.ts'
 import type { CatchUpOptions } from './services/page-catch-up.ts'
 import { PublicPages } from './services/public-pages.ts'
 import { type Clock, PublishSchedule } from './services/publish-schedule.ts'
@@ -61,8 +48,11 @@ export async function openSite(options: {
   /** What dist/ was built from and when: pages are stamped with it. */
   build: BuildInfo
   logger: Logger
-  /** `build`: prerender into dist/client (npm run build). `site`: a running site's own folder. */
-  pagesFor: 'build' | 'site'
+  /**
+   * `build`: prerender into dist/client (npm run build). `site`: a running site's own folder.
+   * A folder of its own: every page rendered there from scratch (a static export, server/export/).
+   */
+  pagesFor: 'build' | 'site' | { dir: string; stateFile: string }
   /** The content repository's root: problems with post files name them relative to it. */
   repositoryRoot?: string
   /** The pace of the start's background catch-up (PublicPages.catchUp). */
@@ -93,10 +83,12 @@ export async function openSite(options: {
     // Not an error, but it costs a render of every page at first start: say why.
     logger.info('dist/ was built with other settings (SITE_URL or a redirect URL): this site renders its pages itself instead of serving the build\'s')
   }
-  const render = createPageRenderer({ posts: content.index, settings })
+  // Production only: the lean path reads the post page's hooks from dist/server.
+  const lean = config.mode === 'production' ? await prepareLeanRendering(config.distDir, settings, logger) : null
+  const render = createPageRenderer({ posts: content.index, settings, lean })
   const fileCache = new FileCache()
   const folders = pageFolders(config)
-  const own = options.pagesFor === 'build' ? folders.build : folders.site
+  const own = options.pagesFor === 'build' ? folders.build : options.pagesFor === 'site' ? folders.site : options.pagesFor
   const pages = new PublicPages({
     files: new PageFiles({ dir: own.dir, onChange: (file) => fileCache.invalidate(file) }),
     seed: options.pagesFor === 'site' ? folders.build : undefined,
@@ -152,93 +144,3 @@ export async function openSite(options: {
 }
 
 export type Site = Awaited<ReturnType<typeof openSite>>
-
-/**
- * The admin side: accounts (the first one created at first start, its password printed
- * once), sessions, the sign-in guard, and the posts service that turns saves into commits,
- * with its history, its reviews (PUBLISH_MODE=review) and the content sync (GIT_REMOTE_URL);
- * the media library, whose uploads are commits too.
- */
-export async function openAdmin(options: { config: Config; logger: Logger; site: Site; repository: ContentRepository }) {
-  const { config, logger, site, repository } = options
-  const accounts = new AccountStore(accountsFilePath(config.dataDir))
-  await createFirstAdmin({ config, logger, accounts })
-  const secret = await loadSessionSecret({ dataDir: config.dataDir, configured: config.sessionSecret })
-  const content = site.content
-  const paths = new PostPaths({ root: repository.root, blogDir: blogDirOf(config.contentDir) })
-  // Made first, given to both: saves and pulls take turns on it.
-  const saveLock = new SerialQueue()
-  const history = new PostHistory({ content, repository, paths })
-  let review: { reviews: PostReviews; branches: SideBranches } | undefined
-  if (config.contentSync?.publishMode === 'review') {
-    const branches = repository.sideBranches()
-    review = { branches, reviews: new PostReviews({ branches, repository, paths, logger }) }
-    await review.reviews.refresh()
-  }
-  let sync: ContentSync | null = null
-  if (config.contentSync) {
-    const { remoteUrl, remoteBranch, username, token, intervalSeconds } = config.contentSync
-    sync = new ContentSync({
-      remote: repository.connectRemote({ url: remoteUrl, branch: remoteBranch ?? (await repository.currentBranch()), username, token }),
-      content,
-      paths,
-      saveLock,
-      intervalMs: intervalSeconds * 1000,
-      siteAuthor: { name: 'Watchio site', email: `site@${new URL(config.siteUrl).hostname}` },
-      logger,
-      review,
-    })
-  }
-  const posts = new AdminPosts({ content, repository, paths, history, saveLock, sync: sync ?? undefined, review, today: () => site.schedule.today() })
-  const preview = new PostPreview({ posts: content.index, render: site.render, today: () => site.schedule.today() })
-  const media = new MediaLibrary({
-    mediaDir: mediaDirOf(config.contentDir),
-    repository,
-    index: content.index,
-    saveLock,
-    sync: sync ?? undefined,
-    reviews: review?.reviews,
-    limits: { maxPixels: config.media.maxPixels },
-    logger,
-    // A new image's variants are made in the background before its first visitors ask; a removed one's are deleted.
-    onAdded: (added) => void site.media.warm(added),
-    onRemoved: (removed) => void site.media.forget(removed).catch((error) => logger.warn(`Removing the variants of a deleted image failed: ${String(error)}`)),
-  })
-  return {
-    accounts,
-    // In the site's own folder: one writer per content repository, so two sites sharing a
-    // DATA_DIR never overwrite each other's sessions.
-    sessions: new SessionStore({ file: path.join(config.siteDir, 'sessions.json'), logger }),
-    guard: new LoginGuard(),
-    posts,
-    history,
-    preview,
-    content,
-    media: { library: media, maxBytes: config.media.maxBytes },
-    sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.contentSync?.webhookSecret ?? null },
-    sessionKeys: [secret],
-  }
-}
-
-/** At first start, the first admin account; a password made up for it is printed, once. */
-async function createFirstAdmin(options: { config: Config; logger: Logger; accounts: AccountStore }): Promise<void> {
-  const { config, logger, accounts } = options
-  const first = await ensureFirstAdmin({
-    store: accounts,
-    env: { ADMIN_USERNAME: config.firstAdmin.username, ADMIN_PASSWORD: config.firstAdmin.password },
-    siteHost: new URL(config.siteUrl).host,
-  })
-  if (first?.password) {
-    logger.info(
-      [
-        'First start: created the admin account. This password is shown only once.',
-        `  Sign in at ${config.siteUrl}/admin/login`,
-        `  username: ${first.username}`,
-        `  password: ${first.password}`,
-        `  Change it with: npm run admin -- passwd ${first.username}`,
-      ].join('\n'),
-    )
-  } else if (first) {
-    logger.info(`First start: created the admin account "${first.username}" from ADMIN_USERNAME and ADMIN_PASSWORD.`)
-  }
-}

@@ -47,7 +47,8 @@ const TEMP_DIR = 'watchio-tmp'
 export interface ContentRepositoryDeps {
   root: string
   gitdir: string
-  lock: WriterLock
+  /** Null for a follower (see `open`). */
+  lock: WriterLock | null
   logger: Logger
   packing?: PackingOptions
   historyCache: HistoryCache
@@ -62,7 +63,7 @@ export interface ContentRepositoryDeps {
 export class ContentRepository {
   readonly #workTree: WorkTree
   readonly #store: GitStore
-  readonly #lock: WriterLock
+  readonly #lock: WriterLock | null
   readonly #logger: Logger
   readonly #journal: RepositoryJournal
   readonly #recovery: Recovery
@@ -89,8 +90,12 @@ export class ContentRepository {
    * behind, and settles a save or pull a crash interrupted (see `recovery`). From then on the
    * repository is packed in the background when loose objects pile up (auto-pack.ts; `packing`
    * is for tests). `history` says where history is cached across restarts (repository-history.ts).
+   *
+   * `follower`: a read replica's own clone, which only ever fast-forwards to its remote (pulls,
+   * journaled and recovered like any). It makes no commit (commitFiles refuses), so it takes no
+   * writer lock: the lock guards commits, and a replica's clone has no writer to guard against.
    */
-  static async open(options: { dir: string; logger: Logger; packing?: PackingOptions; history?: HistoryOptions }): Promise<ContentRepository> {
+  static async open(options: { dir: string; logger: Logger; packing?: PackingOptions; history?: HistoryOptions; follower?: boolean }): Promise<ContentRepository> {
     const dir = path.resolve(options.dir)
     const root = await findRepositoryRoot(dir)
     if (root === null) throw new NotAGitRepositoryError(dir)
@@ -100,7 +105,7 @@ export class ContentRepository {
     }
     const tempDir = path.join(gitdir, TEMP_DIR)
     await mkdir(tempDir, { recursive: true })
-    const lock = await WriterLock.acquire({ lockPath: path.join(gitdir, LOCK_FILE), tempDir, logger: options.logger })
+    const lock = options.follower ? null : await WriterLock.acquire({ lockPath: path.join(gitdir, LOCK_FILE), tempDir, logger: options.logger })
     // Never throws: a cache it cannot read is an empty one.
     const historyCache = await HistoryCache.open({ file: historyCacheFile(options.history), logger: options.logger })
     const repository = new ContentRepository({ root, gitdir, lock, logger: options.logger, packing: options.packing, historyCache })
@@ -115,7 +120,7 @@ export class ContentRepository {
     } catch (error) {
       await repository.#history.close()
       await repository.#store.close()
-      await lock.release()
+      await lock?.release()
       throw error
     }
   }
@@ -167,6 +172,7 @@ export class ContentRepository {
       const tx: RepositoryTransaction = {
         commitFiles: (options) => {
           if (!open) return Promise.reject(new Error('This repository transaction has ended'))
+          if (this.#lock === null) return Promise.reject(new RepositoryStateError('This clone follows its remote (a read replica): it makes no commits'))
           return steps.run(() => commitSave(save, options))
         },
       }
@@ -251,7 +257,7 @@ export class ContentRepository {
     await packing
     await this.#history.close()
     await this.#store.close()
-    await this.#lock.release()
+    await this.#lock?.release()
   }
 
   /** Work of the remote or side branches: in the queue, after any save or pull a failure left unsettled. */

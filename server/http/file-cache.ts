@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PreparedBody } from './prepared-body.ts'
 
-const TYPES: Record<string, string> = {
+/** Content types by extension: the server's, and a static export's nginx.conf's. */
+export const FILE_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -55,7 +56,7 @@ export class FileCache {
       if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') return null
       throw error
     }
-    const type = options.type ?? TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream'
+    const type = options.type ?? FILE_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream'
     const prepared = new PreparedBody(content, type, { immutable: options.immutable })
     this.#remember(filePath, prepared)
     return prepared

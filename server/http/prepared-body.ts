@@ -7,7 +7,7 @@ const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
 /** Below this size compression costs more than it saves. */
-const MIN_COMPRESS_BYTES = 1024
+export const MIN_COMPRESS_BYTES = 1024
 
 /**
  * A response body serialized once, with its ETag, and compressed at most once per encoding

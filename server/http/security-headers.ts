@@ -28,20 +28,31 @@ export function contentSecurityPolicy(mode: 'production' | 'development'): strin
   ].join('; ')
 }
 
+/** Strict-Transport-Security, sent over HTTPS only. */
+export const HSTS = 'max-age=63072000; includeSubDomains'
+
+/**
+ * The headers every response carries, by name. The one list: the server sets them, and a static
+ * export writes them into its nginx.conf and _headers (server/export/).
+ */
+export function securityHeadersOf(mode: 'production' | 'development'): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(mode),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  }
+}
+
 /** Security headers on every response, 404s and errors included (it runs outermost). */
 export function securityHeaders(mode: 'production' | 'development'): Middleware {
-  const policy = contentSecurityPolicy(mode)
+  const headers = securityHeadersOf(mode)
   return async (ctx, next) => {
-    ctx.set({
-      'Content-Security-Policy': policy,
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      'X-Frame-Options': 'DENY',
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    })
+    ctx.set(headers)
     // HSTS only means something over HTTPS (directly, or behind a trusted TLS proxy).
-    if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
+    if (ctx.secure) ctx.set('Strict-Transport-Security', HSTS)
     await next()
   }
 }

@@ -6,7 +6,8 @@ import type { RenderUrl } from '../pages/render-page.ts'
 import type { FileCache } from './file-cache.ts'
 import { PreparedBody, sendPrepared } from './prepared-body.ts'
 
-const TRAILING_SLASH_PAGE = /^(\/[a-z0-9_-]+)+\/$/i
+/** A page path with a trailing slash (`/blog/`): answered with a 301 to the path without it. */
+export const TRAILING_SLASH_PAGE = /^(\/[a-z0-9_-]+)+\/$/i
 
 /** Static files: letters, digits and `._-/` only, no `..`; anything else is not a file here. */
 const SAFE_FILE_PATH = /^\/(?:[a-z0-9_-][a-z0-9._-]*\/)*[a-z0-9_-][a-z0-9._-]*\.[a-z0-9]+$/i
@@ -64,12 +65,19 @@ export function siteMiddleware(options: { files: SiteFiles | null; cache: FileCa
     }
     ctx.status = page.status
     for (const [name, value] of page.headers) ctx.set(name, value)
-    ctx.set('Cache-Control', 'no-cache')
+    ctx.set('Cache-Control', RENDERED_PAGE_CACHE)
     await sendPrepared(ctx, new PreparedBody(Buffer.from(page.html), page.contentType))
   }
 }
 
-function cacheControlFor(pathname: string, type: string): string {
+/** A page rendered at request time (a 404, Post Not Found): revalidated, never stored as shared. */
+export const RENDERED_PAGE_CACHE = 'no-cache'
+
+/**
+ * The Cache-Control of a file the site serves, by its URL path and type. A static export's nginx.conf
+ * and _headers ask this same function (server/export/serving-rules.ts).
+ */
+export function cacheControlFor(pathname: string, type: string): string {
   // Hashed file names: a new build gets new names, so these never need revalidating.
   if (pathname.startsWith('/assets/')) return 'public, max-age=31536000, immutable'
   // Pages, their data and the feeds change with content: always revalidate (cheap, thanks to the ETag).

@@ -6,13 +6,13 @@ import { CONTENT_TYPES, variantFormatFor } from '../media/variant-format.ts'
 import { matchesEtag } from './prepared-body.ts'
 
 /** The name carries the content's hash: a changed image is a new URL, so any copy may be kept a year. */
-const IMMUTABLE = 'public, max-age=31536000, immutable'
+export const MEDIA_CACHE = 'public, max-age=31536000, immutable'
 
 /**
  * An image is never a document: were one ever opened as one (a type sniffed wrongly, a file that
  * is not what its name says), it could run nothing and load nothing.
  */
-const MEDIA_POLICY = "default-src 'none'; sandbox"
+export const MEDIA_POLICY = "default-src 'none'; sandbox"
 
 /** How long a client is asked to wait when the variant encoder is busy. */
 const RETRY_AFTER_SECONDS = 2
@@ -58,7 +58,7 @@ export function serveMedia(options: { variants: MediaVariants }): Middleware {
 }
 
 function send(ctx: Context, file: { file: string; size: number; etag: string; type: string }): void {
-  ctx.set('Cache-Control', IMMUTABLE)
+  ctx.set('Cache-Control', MEDIA_CACHE)
   ctx.set('Content-Security-Policy', MEDIA_POLICY)
   ctx.set('ETag', file.etag)
   ctx.type = file.type

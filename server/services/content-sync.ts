@@ -38,6 +38,12 @@ export interface ContentSyncDeps {
    * changes into the live branch (its pull request merged), it is removed: the post is live.
    */
   review?: { branches: SideBranches; reviews: PostReviews }
+  /**
+   * `follow` (a read replica, SITE_ROLE=replica): fetch and fast-forward only, never push. A
+   * branch that cannot fast-forward (the remote rewritten, commits made in the clone) is left
+   * as it is, still served, and said loudly on every run. Default `two-way`.
+   */
+  direction?: 'two-way' | 'follow'
 }
 
 /**
@@ -177,29 +183,8 @@ export class ContentSync {
   async #runOnce(): Promise<void> {
     const { remote, logger } = this.#deps
     try {
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        if (this.#fetchWanted) {
-          this.#fetchWanted = false
-          await remote.fetch()
-          this.#lastFetchAt = new Date().toISOString()
-        }
-        const pulled = await this.#pull()
-        // Out of sync: the local commits stay here until an admin chooses; pushing would be refused.
-        if (pulled.outcome === 'conflict') break
-        try {
-          if ((await remote.push()) === 'pushed') this.#lastPushAt = new Date().toISOString()
-          break
-        } catch (error) {
-          // Someone pushed since our last look: fetch, integrate, and try again.
-          if (error instanceof RemoteError && error.kind === 'remote-moved' && attempt < MAX_ATTEMPTS - 1) {
-            this.#fetchWanted = true
-            continue
-          }
-          throw error
-        }
-      }
-      // Review branches go to the remote whatever the live branch's state (out of sync included).
-      if (this.#deps.review && (await remote.pushBranches(REVIEW_PREFIX)).length > 0) this.#lastPushAt = new Date().toISOString()
+      if (this.#deps.direction === 'follow') await this.#follow()
+      else await this.#twoWay()
       this.#failures = 0
       this.#lastError = null
       this.#nextRetryAt = null
@@ -219,6 +204,60 @@ export class ContentSync {
     }
   }
 
+  /** Fetch when the remote may have moved, integrate (fast-forward or merge), push what is ours. */
+  async #twoWay(): Promise<void> {
+    const { remote } = this.#deps
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      if (this.#fetchWanted) {
+        this.#fetchWanted = false
+        await remote.fetch()
+        this.#lastFetchAt = new Date().toISOString()
+      }
+      const pulled = await this.#pull()
+      // Out of sync: the local commits stay here until an admin chooses; pushing would be refused.
+      if (pulled.outcome === 'conflict') break
+      try {
+        if ((await remote.push()) === 'pushed') this.#lastPushAt = new Date().toISOString()
+        break
+      } catch (error) {
+        // Someone pushed since our last look: fetch, integrate, and try again.
+        if (error instanceof RemoteError && error.kind === 'remote-moved' && attempt < MAX_ATTEMPTS - 1) {
+          this.#fetchWanted = true
+          continue
+        }
+        throw error
+      }
+    }
+    // Review branches go to the remote whatever the live branch's state (out of sync included).
+    if (this.#deps.review && (await remote.pushBranches(REVIEW_PREFIX)).length > 0) this.#lastPushAt = new Date().toISOString()
+  }
+
+  /**
+   * A read replica's run: fetch, fast-forward. Anything else leaves the branch (and what the
+   * site serves) as it is, and says so as an error on each run, naming the branch and both
+   * commits: it needs a person (the replica never merges, resets or pushes by itself).
+   */
+  async #follow(): Promise<void> {
+    const { remote, logger } = this.#deps
+    if (this.#fetchWanted) {
+      this.#fetchWanted = false
+      await remote.fetch()
+      this.#lastFetchAt = new Date().toISOString()
+    }
+    const pulled = await this.#pull()
+    if (pulled.outcome !== 'ahead' && pulled.outcome !== 'diverged') return
+    const state = await remote.state({ maxListed: 0 })
+    logger.error(
+      [
+        `Replica: branch ${state.branch} cannot fast-forward to ${remote.branch} of ${remote.url}: it is at ${pulled.commit}, the remote at ${pulled.remoteCommit},`,
+        pulled.outcome === 'ahead'
+          ? `and this clone has ${state.aheadCount} commit(s) the remote does not (made here, or the remote was reset).`
+          : `and each has commits the other lacks (the remote's history was rewritten, or commits were made here).`,
+        `Still serving ${pulled.commit}. Stop this replica and reset its clone to the remote (git fetch, then git reset --hard to the remote's commit), or clone it again.`,
+      ].join(' '),
+    )
+  }
+
   /** Integrates what was fetched (no network), reloading the posts it changed, while saves wait. */
   async #pull(): Promise<PullResult> {
     const { remote, content, saveLock, paths } = this.#deps
@@ -226,6 +265,7 @@ export class ContentSync {
     const resolver = resolutions.at(-1)?.author
     const result = await saveLock.run(async () => {
       const pulled = await remote.pull({
+        fastForwardOnly: this.#deps.direction === 'follow',
         author: resolver ?? this.#deps.siteAuthor,
         message: this.#conflicts.mergeMessage(remote, resolutions),
         resolutions,

@@ -1,15 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
+import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
 import { createTempSite, type TempSite } from '../support/temp-site.ts'
 import { waitFor } from '../support/wait-for.ts'
 
 const ROUNDS = 20
-const serveScript = path.resolve(import.meta.dirname, '../support/serve-temp-site.ts')
 
 let site: TempSite
 /** Commit messages of every save that answered 2xx: each must be in the history after any crash. */
@@ -29,25 +28,9 @@ afterAll(async () => {
   await site?.cleanup()
 })
 
-function startChild(): Promise<{ child: ChildProcess; url: string; output: string[] }> {
+function startChild(): Promise<ServerProcess> {
   const { cleanup: _cleanup, ...paths } = site
-  const child = spawn(process.execPath, ['--import', 'tsx', serveScript], {
-    env: { ...process.env, NODE_ENV: 'production', WATCHIO_TEMP_SITE: JSON.stringify(paths) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const output: string[] = []
-  return new Promise((resolve, reject) => {
-    const onData = (data: Buffer) => {
-      for (const line of data.toString().split('\n')) {
-        output.push(line)
-        const ready = /^READY (\S+)/.exec(line)
-        if (ready) resolve({ child, url: ready[1]!, output })
-      }
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', onData)
-    child.on('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${output.join('\n')}`)))
-  })
+  return startServerProcess(paths)
 }
 
 /** What every start must find, whatever moment the previous process died at. */
@@ -92,10 +75,9 @@ async function saveUntilKilled(api: ApiClient, round: number): Promise<void> {
 describe('crash safety', () => {
   it(`survives SIGKILL at random moments during saves and packing, ${ROUNDS} rounds`, { timeout: 300_000 }, async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const { child, url, output } = await startChild()
+      const { child, url, output, exited } = await startChild()
       recoveries.push(...output.filter((line) => /recover|rolled back|interrupted|completed/i.test(line)))
       await checkRepository()
-      const exited = new Promise((resolve) => child.on('exit', resolve))
       // Signed in first (a scrypt hash: slow on a busy machine), then killed somewhere in the stream of saves.
       const api = await new ApiClient(url).signIn()
       const landed = acknowledged.length

@@ -29,6 +29,7 @@ describe('settings', () => {
       dataDir: path.join(root, '.data'),
       sessionSecret: null,
       firstAdmin: {},
+      role: 'writer',
       media: { maxBytes: 10 * 1024 * 1024, maxPixels: 50_000_000 },
     })
   })
@@ -38,6 +39,15 @@ describe('settings', () => {
     expect(loadConfig({ SITE_TIMEZONE: 'Europe/Berlin' }, root).timeZone).toBe('Europe/Berlin')
     const problems = problemsOf({ SITE_TIMEZONE: 'Mars/Olympus' })
     expect(problems).toEqual([expect.stringMatching(/^SITE_TIMEZONE="Mars\/Olympus": must be an IANA time zone name/)])
+  })
+
+  it('reads SITE_ROLE: writer by default; a replica needs GIT_REMOTE_URL and publishes nothing', () => {
+    const remote = { GIT_REMOTE_URL: 'https://git.example/owner/site.git' }
+    expect(loadConfig({ SITE_ROLE: 'writer' }, root).role).toBe('writer')
+    expect(loadConfig({ SITE_ROLE: 'replica', ...remote }, root).role).toBe('replica')
+    expect(problemsOf({ SITE_ROLE: 'reader' })).toEqual(['SITE_ROLE="reader": must be writer or replica'])
+    expect(problemsOf({ SITE_ROLE: 'replica' })).toEqual([expect.stringMatching(/^SITE_ROLE=replica: needs GIT_REMOTE_URL/)])
+    expect(problemsOf({ SITE_ROLE: 'replica', PUBLISH_MODE: 'review', ...remote })).toEqual([expect.stringMatching(/^SITE_ROLE=replica: PUBLISH_MODE=review has no effect/)])
   })
 
   it('reads the media library limits and checks them', () => {

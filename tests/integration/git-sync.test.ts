@@ -3,7 +3,7 @@ import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync, statSync, wri
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { RemoteError } from '../../server/lib/errors.ts'
+import { RemoteError, RepositoryStateError } from '../../server/lib/errors.ts'
 import { ContentRepository, type ConnectedRemote } from '../../server/git/content-repository.ts'
 import { runGit } from '../support/git.ts'
 import { type GitHttpServer, startGitHttpServer } from '../support/git-http-server.ts'
@@ -294,5 +294,39 @@ describe('a pull interrupted by a crash', () => {
     expect(w.site.read('content/blog/a.html')).toBe(post('a', 'A one'))
     expect(w.site.git('log', '-1', '--format=%s').trim()).toBe('someone committed by hand')
     expectClean(w)
+  })
+})
+
+describe('a follower (a read replica\'s clone)', () => {
+  it('takes no writer lock, refuses commits, and only fast-forwards: a diverged branch stays as it is', async () => {
+    const w = await setUp()
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'watchio-follower-'))
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+    const clone = (...args: string[]) => runGit(args, { cwd: dir, env: GIT_ENV }).trim()
+    runGit(['clone', '-q', w.bareDir, dir], { env: GIT_ENV })
+    const follower = await ContentRepository.open({ dir: path.join(dir, 'content/blog'), logger: recordingLogger(), follower: true })
+    cleanups.push(() => follower.close())
+    expect(existsSync(path.join(dir, '.git/watchio-writer.lock'))).toBe(false)
+    const file = path.join(dir, 'content/blog/x.html')
+    const refused = await follower.commitFiles({ changes: [{ path: file, content: post('x', 'X') }], message: 'x', author: ADA }).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(RepositoryStateError)
+    expect(existsSync(file)).toBe(false)
+
+    const remote = follower.connectRemote({ url: w.server.urlOf('site.git'), branch: 'main', username: AUTH.username, token: AUTH.token })
+    const first = maintainerCommit(w, { 'content/blog/m.html': post('m', 'M') }, 'maintainer adds m')
+    await remote.fetch()
+    expect(await remote.pull({ ...MERGE, fastForwardOnly: true })).toMatchObject({ outcome: 'fast-forward', commit: first, remoteCommit: first })
+
+    // Someone commits in the clone by hand, and the remote moves on: nothing is merged or moved.
+    writeFileSync(path.join(dir, 'content/blog/local.html'), post('local', 'L'))
+    clone('add', '.')
+    clone('commit', '-q', '-m', 'by hand')
+    const local = clone('rev-parse', 'HEAD')
+    const second = maintainerCommit(w, { 'content/blog/n.html': post('n', 'N') }, 'maintainer adds n')
+    await remote.fetch()
+    expect(await remote.pull({ ...MERGE, fastForwardOnly: true })).toMatchObject({ outcome: 'diverged', commit: local, remoteCommit: second, changed: [] })
+    expect(clone('rev-parse', 'HEAD')).toBe(local)
+    expect(existsSync(path.join(dir, 'content/blog/n.html'))).toBe(false)
+    expect(clone('status', '--porcelain')).toBe('')
   })
 })

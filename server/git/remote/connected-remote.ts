@@ -35,13 +35,16 @@ export interface ConnectedRemoteDeps {
 }
 
 export interface PullResult {
-  outcome: 'no-remote-branch' | 'up-to-date' | 'ahead' | 'fast-forward' | 'merged' | 'conflict'
+  /** 'diverged': both sides have commits of their own and only a fast-forward was asked for. */
+  outcome: 'no-remote-branch' | 'up-to-date' | 'ahead' | 'fast-forward' | 'merged' | 'conflict' | 'diverged'
   /** Absolute paths whose files the pull changed. */
   changed: string[]
   /** Unresolved conflicts (outcome 'conflict': nothing was pulled). */
   conflicts: SyncConflict[]
-  /** The new HEAD after a fast-forward or merge. */
+  /** The new HEAD after a fast-forward or merge; HEAD as it is otherwise. */
   commit: string | null
+  /** The remote branch's commit as last fetched (null: none known). */
+  remoteCommit: string | null
 }
 
 export interface RemoteState {
@@ -172,8 +175,9 @@ export class ConnectedRemote {
    * both; otherwise nothing changes and the conflicts are returned. `resolutions` settle
    * conflicts (each only while both sides still hold the blobs it was chosen against).
    * Refuses (RepositoryStateError) to overwrite uncommitted changes in the server's work tree.
+   * `fastForwardOnly` (a read replica): nothing but a fast-forward; 'diverged' otherwise.
    */
-  pull(options: { author: GitAuthor; message: string; resolutions?: ConflictResolution[] }): Promise<PullResult> {
+  pull(options: { author: GitAuthor; message: string; resolutions?: ConflictResolution[]; fastForwardOnly?: boolean }): Promise<PullResult> {
     const { store, graph, history } = this.#deps
     return this.#deps.exclusive(async () => {
       const head = await store.readHead()
@@ -183,6 +187,7 @@ export class ConnectedRemote {
         changed: [],
         conflicts: [],
         commit: head.commit,
+        remoteCommit: remote,
         ...extra,
       })
       if (remote === null) return result('no-remote-branch')
@@ -196,6 +201,7 @@ export class ConnectedRemote {
         author: options.author,
         message: options.message,
         resolutions: options.resolutions ?? [],
+        fastForwardOnly: options.fastForwardOnly,
         absolute: this.#deps.absolute,
         relative: this.#deps.relative,
       })

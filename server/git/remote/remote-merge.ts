@@ -35,7 +35,7 @@ export interface ConflictResolution {
 }
 
 export type RemoteMerge =
-  | { outcome: 'up-to-date' | 'ahead' }
+  | { outcome: 'up-to-date' | 'ahead' | 'diverged' }
   | { outcome: 'conflict'; conflicts: SyncConflict[] }
   | { outcome: 'fast-forward' | 'merged'; to: { commit: string; tree: string } }
 
@@ -51,6 +51,11 @@ export interface RemoteMergeOptions {
   author: GitAuthor
   message: string
   resolutions: ConflictResolution[]
+  /**
+   * Only a fast-forward (a read replica follows its remote): where both sides have commits of
+   * their own, or share no history at all, nothing is merged and the outcome is 'diverged'.
+   */
+  fastForwardOnly?: boolean
   absolute(filepath: string): string
   relative(file: string): string
 }
@@ -62,6 +67,7 @@ export async function mergeWithRemote(options: RemoteMergeOptions): Promise<Remo
   const { ahead, behind, base } = await graph.compare(head.commit, remote)
   if (behind.length === 0) return { outcome: ahead.length > 0 ? 'ahead' : 'up-to-date' }
   if (ahead.length === 0) return { outcome: 'fast-forward', to: { commit: remote, tree: (await graph.get(remote)).tree } }
+  if (options.fastForwardOnly) return { outcome: 'diverged' }
   if (base === null) {
     throw new RepositoryStateError(`The remote branch ${options.branch} shares no history with ${head.branchRef}: they cannot be merged`)
   }

@@ -1,0 +1,141 @@
+/**
+ * The admin side of a site (`openAdmin`) and a read replica's (`openReplica`), built over the
+ * site that openSite made, each service with its dependencies passed in. What two of them share
+ * (the save lock) is made here first and given to both.
+ */
+import path from 'node:path'
+import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
+import { ensureFirstAdmin } from './accounts/first-admin.ts'
+import { loadSessionSecret } from './accounts/session-secret.ts'
+import { SessionStore } from './accounts/session-store.ts'
+import type { Config } from './config.ts'
+import { blogDirOf, PostPaths } from './content/post-paths.ts'
+import type { ContentRepository, SideBranches } from './git/content-repository.ts'
+import { mediaDirOf } from './media/media-folder.ts'
+import type { Logger } from './lib/logger.ts'
+import { SerialQueue } from './lib/serial-queue.ts'
+import { AdminPosts } from './services/admin-posts.ts'
+import type { BlogContent } from './services/blog-content.ts'
+import { ContentSync } from './services/content-sync.ts'
+import { LoginGuard } from './services/login-guard.ts'
+import { MediaLibrary } from './services/media-library.ts'
+import { PostHistory } from './services/post-history.ts'
+import { PostPreview } from './services/post-preview.ts'
+import { PostReviews } from './services/post-reviews.ts'
+import type { Site } from './site.ts'
+
+/**
+ * The admin side: accounts (the first one created at first start, its password printed
+ * once), sessions, the sign-in guard, and the posts service that turns saves into commits,
+ * with its history, its reviews (PUBLISH_MODE=review) and the content sync (GIT_REMOTE_URL);
+ * the media library, whose uploads are commits too.
+ */
+export async function openAdmin(options: { config: Config; logger: Logger; site: Site; repository: ContentRepository }) {
+  const { config, logger, site, repository } = options
+  const accounts = new AccountStore(accountsFilePath(config.dataDir))
+  await createFirstAdmin({ config, logger, accounts })
+  const secret = await loadSessionSecret({ dataDir: config.dataDir, configured: config.sessionSecret })
+  const content = site.content
+  const paths = new PostPaths({ root: repository.root, blogDir: blogDirOf(config.contentDir) })
+  // Made first, given to both: saves and pulls take turns on it.
+  const saveLock = new SerialQueue()
+  const history = new PostHistory({ content, repository, paths })
+  let review: { reviews: PostReviews; branches: SideBranches } | undefined
+  if (config.contentSync?.publishMode === 'review') {
+    const branches = repository.sideBranches()
+    review = { branches, reviews: new PostReviews({ branches, repository, paths, logger }) }
+    await review.reviews.refresh()
+  }
+  const sync = config.contentSync ? await openContentSync({ config, logger, repository, content, paths, saveLock, review, direction: 'two-way' }) : null
+  const posts = new AdminPosts({ content, repository, paths, history, saveLock, sync: sync ?? undefined, review, today: () => site.schedule.today() })
+  const preview = new PostPreview({ posts: content.index, render: site.render, today: () => site.schedule.today() })
+  const media = new MediaLibrary({
+    mediaDir: mediaDirOf(config.contentDir),
+    repository,
+    index: content.index,
+    saveLock,
+    sync: sync ?? undefined,
+    reviews: review?.reviews,
+    limits: { maxPixels: config.media.maxPixels },
+    logger,
+    // A new image's variants are made in the background before its first visitors ask; a removed one's are deleted.
+    onAdded: (added) => void site.media.warm(added),
+    onRemoved: (removed) => void site.media.forget(removed).catch((error) => logger.warn(`Removing the variants of a deleted image failed: ${String(error)}`)),
+  })
+  return {
+    accounts,
+    // In the site's own folder: one writer per content repository, so two sites sharing a
+    // DATA_DIR never overwrite each other's sessions.
+    sessions: new SessionStore({ file: path.join(config.siteDir, 'sessions.json'), logger }),
+    guard: new LoginGuard(),
+    posts,
+    history,
+    preview,
+    content,
+    media: { library: media, maxBytes: config.media.maxBytes },
+    sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.contentSync?.webhookSecret ?? null },
+    sessionKeys: [secret],
+  }
+}
+
+/**
+ * A read replica's side (SITE_ROLE=replica): no accounts, sessions or saves, only the content
+ * sync, following GIT_REMOTE_URL (fetch on the webhook and the interval, fast-forward only). The
+ * app mounts the webhook for it and no admin area (app.ts).
+ */
+export async function openReplica(options: { config: Config; logger: Logger; site: Site; repository: ContentRepository }) {
+  const { config, logger, site, repository } = options
+  if (!config.contentSync) throw new Error('A replica needs GIT_REMOTE_URL (loadConfig checks it)')
+  const paths = new PostPaths({ root: repository.root, blogDir: blogDirOf(config.contentDir) })
+  const service = await openContentSync({ config, logger, repository, content: site.content, paths, saveLock: new SerialQueue(), direction: 'follow' })
+  return { sync: { service, webhookSecret: config.contentSync.webhookSecret } }
+}
+
+/** The content sync with GIT_REMOTE_URL, both ways (the writer) or following it (a replica). */
+async function openContentSync(options: {
+  config: Config
+  logger: Logger
+  repository: ContentRepository
+  content: BlogContent
+  paths: PostPaths
+  saveLock: SerialQueue
+  review?: { reviews: PostReviews; branches: SideBranches }
+  direction: 'two-way' | 'follow'
+}): Promise<ContentSync> {
+  const { config, repository } = options
+  const { remoteUrl, remoteBranch, username, token, intervalSeconds } = config.contentSync!
+  return new ContentSync({
+    remote: repository.connectRemote({ url: remoteUrl, branch: remoteBranch ?? (await repository.currentBranch()), username, token }),
+    content: options.content,
+    paths: options.paths,
+    saveLock: options.saveLock,
+    intervalMs: intervalSeconds * 1000,
+    siteAuthor: { name: 'Watchio site', email: `site@${new URL(config.siteUrl).hostname}` },
+    logger: options.logger,
+    review: options.review,
+    direction: options.direction,
+  })
+}
+
+/** At first start, the first admin account; a password made up for it is printed, once. */
+async function createFirstAdmin(options: { config: Config; logger: Logger; accounts: AccountStore }): Promise<void> {
+  const { config, logger, accounts } = options
+  const first = await ensureFirstAdmin({
+    store: accounts,
+    env: { ADMIN_USERNAME: config.firstAdmin.username, ADMIN_PASSWORD: config.firstAdmin.password },
+    siteHost: new URL(config.siteUrl).host,
+  })
+  if (first?.password) {
+    logger.info(
+      [
+        'First start: created the admin account. This password is shown only once.',
+        `  Sign in at ${config.siteUrl}/admin/login`,
+        `  username: ${first.username}`,
+        `  password: ${first.password}`,
+        `  Change it with: npm run admin -- passwd ${first.username}`,
+      ].join('\n'),
+    )
+  } else if (first) {
+    logger.info(`First start: created the admin account "${first.username}" from ADMIN_USERNAME and ADMIN_PASSWORD.`)
+  }
+}

@@ -1,0 +1,49 @@
+import { rm, writeFile } from 'node:fs/promises'
+import { type BuildInfo, buildInfoPath } from '../build-info.ts'
+import type { Config } from '../config.ts'
+import type { Logger } from '../lib/logger.ts'
+import { renderSettingsOf } from '../pages/render-page.ts'
+import { openSite, pageFolders } from '../site.ts'
+import { createWorkerRenderer, MIN_POSTS, workerCount } from './render-workers.ts'
+import { createProgress, type Progress } from './progress.ts'
+
+/**
+ * The second half of `npm run build` (after build/bundles.ts): renders every public page into
+ * dist/client with the same code that regenerates pages at run time (services/public-pages.ts),
+ * so a build and a running site can never disagree, then records what the build was made from
+ * (build-info.json, written last: a build that failed or was killed leaves none, and `npm start`
+ * builds again).
+ *
+ * Why not vike's own prerender step: its hooks cannot receive the content index that the post
+ * pages need, while vike's renderPage() can (pageContextInit).
+ */
+export async function prerenderPages(options: {
+  config: Config
+  sourceHash: string
+  logger: Logger
+  /** Where the progress line goes (stdout); its isTTY picks the form. */
+  out: NodeJS.WritableStream & { isTTY?: boolean }
+}): Promise<{ pages: number; loadMs: number; renderMs: number; workers: number }> {
+  const { config, logger } = options
+  await rm(buildInfoPath(config.distDir), { force: true })
+  const build: BuildInfo = { sourceHash: options.sourceHash, builtAt: new Date().toISOString(), settings: renderSettingsOf(config) }
+  const started = performance.now()
+  const site = await openSite({ config: { ...config, mode: 'production' }, build, logger, pagesFor: 'build' })
+  const loadMs = performance.now() - started
+  // Made at the first page, which tells the total.
+  const shown: { progress?: Progress } = {}
+  // Many posts: their pages on every core (the load above is what every build pays once).
+  const workers = config.buildWorkers ?? (site.content.index.list().length >= MIN_POSTS ? workerCount() : 0)
+  const folders = pageFolders(config)
+  const postPages = workers > 0 ? createWorkerRenderer({ distDir: config.distDir, pagesDir: folders.build.dir, settings: renderSettingsOf(config) }, workers) : undefined
+  const pages = await site.pages.generateAll({
+    postPages,
+    onProgress(done, total) {
+      shown.progress ??= createProgress({ total, out: options.out })
+      shown.progress.update(done)
+    },
+  })
+  shown.progress?.finish()
+  await writeFile(buildInfoPath(config.distDir), JSON.stringify(build))
+  return { pages, loadMs, renderMs: performance.now() - started - loadMs, workers }
+}

@@ -1,0 +1,207 @@
+import { spawn } from 'node:child_process'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readBuildInfo } from '../../server/build-info.ts'
+import { loadConfig } from '../../server/config.ts'
+import { exportSite } from '../../server/export/export-site.ts'
+import { securityHeadersOf } from '../../server/http/security-headers.ts'
+import type { RunningServer } from '../../server/start.ts'
+import { commitMedia, type MediaFixture } from '../support/media-files.ts'
+import { recordingLogger } from '../support/recording-logger.ts'
+import { serveExportWithNginx, type StaticNginx } from '../support/static-nginx.ts'
+import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
+
+/**
+ * `npm run export` (server/export.ts) over a temp content repository with library images, served by
+ * nginx alone (the export's own nginx.conf included in a bare server block), against the real
+ * server over the same repository: the same bytes, statuses and headers. The browser tests run
+ * against such an export too (playwright.export.config.ts).
+ */
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+const SITE_URL = 'https://watchio.example'
+const AVIF_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'
+
+let site: TempSite
+let out: string
+let server: RunningServer
+let nginx: StaticNginx
+let photo: MediaFixture
+let exported: { code: number | null; stdout: string; stderr: string }
+
+function env(): Record<string, string> {
+  return { NODE_ENV: 'production', CONTENT_DIR: site.contentDir, DATA_DIR: site.dataDir, SITE_URL }
+}
+
+/** The CLI as a user runs it (`npm run export -- --out DIR` is this command). */
+function runExportCli(target: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/export.ts', '--out', target], { cwd: repoRoot, env: { ...process.env, ...env() } })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on('exit', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+beforeAll(async () => {
+  site = await createTempSite()
+  photo = await commitMedia(site.repoDir, { name: 'harbour', width: 700, height: 500, ext: 'jpg', noisy: true })
+  await commitMedia(site.repoDir, { name: 'wave', width: 400, height: 300, ext: 'gif' })
+  // Beside the repository, never inside it.
+  out = path.join(path.dirname(site.repoDir), 'export')
+  exported = await runExportCli(out)
+  if (exported.code !== 0) throw new Error(`npm run export failed: ${exported.stderr}`)
+  ;[server, nginx] = await Promise.all([startTestServer(site), serveExportWithNginx({ root: out })])
+  // The server's pages as files (its steady state), not rendered per request while it catches up.
+  await server.site.pages.idle()
+}, 120_000)
+
+afterAll(async () => {
+  await nginx?.stop()
+  await server?.close()
+  await site?.cleanup()
+})
+
+const fromNginx = (pathname: string, headers: Record<string, string> = {}) => fetch(nginx.url + pathname, { headers, redirect: 'manual' })
+const fromServer = (pathname: string, headers: Record<string, string> = {}) => fetch(server.url + pathname, { headers, redirect: 'manual' })
+
+/**
+ * Every render picks the 404 page's joke afresh (`notFoundLine`, passed to the browser with every
+ * page): two renders of one page by the server itself differ there, and only there.
+ */
+const withoutLinePick = (html: string) => html.replace(/"notFoundLine":\d+/, '"notFoundLine":0')
+
+function expectSecurityHeaders(response: Response, label: string) {
+  for (const [name, value] of Object.entries(securityHeadersOf('production'))) {
+    if (name === 'Content-Security-Policy' && label.startsWith('/media/')) continue
+    expect(response.headers.get(name), `${label}: ${name}`).toBe(value)
+  }
+}
+
+describe('npm run export', () => {
+  it('prints what it wrote, by kind, with the time it took', () => {
+    expect(exported.code, exported.stderr).toBe(0)
+    expect(exported.stdout).toMatch(/Exported \d+ files \([\d.]+ (KiB|MiB)\) to .+ in \d+ ms/)
+    // The jpg: 2 widths (320, 640) in 3 formats; the gif has none.
+    expect(exported.stdout).toMatch(/variants\s+6 files/)
+    expect(exported.stdout).toMatch(/media\s+2 files/)
+  })
+
+  it('pages, sitemap, robots.txt, feeds and the public API: the same bytes, type and caching as the running server', async () => {
+    const list = (await (await fromServer('/api/blog/posts')).json()) as { slug: string }[]
+    const urls = ['/', '/blog', `/blog/${list[0]!.slug}`, '/pricing', '/discord', '/iptv', '/referral', '/sitemap.xml', '/robots.txt', '/blog/rss.xml', '/blog/atom.xml', '/api/blog/posts', `/api/blog/posts/${list[1]!.slug}`]
+    for (const url of urls) {
+      const [ours, theirs] = await Promise.all([fromNginx(url), fromServer(url)])
+      expect(ours.status, url).toBe(200)
+      expect(theirs.status, url).toBe(200)
+      const [a, b] = [withoutLinePick(await ours.text()), withoutLinePick(await theirs.text())]
+      expect(a, url).toBe(b)
+      // `text/html;charset=utf-8` (Koa) and `text/html; charset=utf-8` (nginx) are one type.
+      const header = (response: Response, name: string) => response.headers.get(name)?.replace(/;\s*/g, '; ')
+      for (const name of ['content-type', 'cache-control']) expect(header(ours, name), `${url} ${name}`).toBe(header(theirs, name))
+      expectSecurityHeaders(ours, url)
+    }
+  })
+
+  it("each page's index.pageContext.json, which vike's client routing fetches: the server's answer", async () => {
+    for (const url of ['/index.pageContext.json', '/blog/index.pageContext.json', '/pricing/index.pageContext.json']) {
+      const [ours, theirs] = await Promise.all([fromNginx(url), fromServer(url)])
+      expect([ours.status, theirs.status], url).toEqual([200, 200])
+      expect(withoutLinePick(await ours.text()), url).toBe(withoutLinePick(await theirs.text()))
+      expect(ours.headers.get('content-type'), url).toMatch(/^application\/json/)
+      expect(ours.headers.get('cache-control'), url).toBe(theirs.headers.get('cache-control'))
+    }
+    // No file for a post that does not exist: a 404 page (not JSON), on which vike loads the page in full.
+    const missing = await fromNginx('/blog/no-such-post/index.pageContext.json')
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('content-type')).toMatch(/^text\/html/)
+  })
+
+  it('unknown paths: the 404 page with status 404, Post Not Found under /blog/, plain-text 404s under /api/ and /media/', async () => {
+    for (const [url, text] of [['/no/such/page', 'Page Not Found'], ['/blog/a/b', 'Page Not Found'], ['/blog/no-such-post', 'Post Not Found'], ['/nginx.conf', 'Page Not Found'], ['/.watchio-export.json', 'Page Not Found']] as const) {
+      const response = await fromNginx(url)
+      expect(response.status, url).toBe(404)
+      expect(response.headers.get('content-type'), url).toBe('text/html; charset=utf-8')
+      expect(await response.text(), url).toContain(text)
+      expectSecurityHeaders(response, url)
+    }
+    for (const url of ['/api/blog/posts/no-such-post', '/api/nothing', '/media/2025/missing-0123456789-10x10.jpg', '/media/w9999/2025/x.jpg']) {
+      const [ours, theirs] = await Promise.all([fromNginx(url), fromServer(url)])
+      const type = (response: Response) => response.headers.get('content-type')?.replace(/;\s*/g, '; ')
+      expect([ours.status, await ours.text(), type(ours)], url).toEqual([theirs.status, await theirs.text(), type(theirs)])
+      expectSecurityHeaders(ours, url.replace('/media/', '/x/'))
+    }
+  })
+
+  it('/blog/ answers 301 to /blog with its query, as the server does', async () => {
+    const [ours, theirs] = await Promise.all([fromNginx('/blog/?page=2'), fromServer('/blog/?page=2')])
+    expect(ours.status).toBe(301)
+    expect(ours.headers.get('location')).toBe(theirs.headers.get('location'))
+  })
+
+  it('hashed assets and media are immutable; a variant comes in the format Accept asks for, as the server sends it', async () => {
+    const html = await (await fromNginx('/blog')).text()
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!
+    const script = await fromNginx(asset)
+    expect(script.status).toBe(200)
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+
+    const original = await fromNginx(photo.url)
+    expect(Buffer.from(await original.arrayBuffer()).equals(photo.bytes)).toBe(true)
+    expect(original.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+    expect(original.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+
+    const variant = photo.url.replace('/media/', '/media/w320/')
+    for (const [accept, type] of [[AVIF_ACCEPT, 'image/avif'], ['image/webp,*/*', 'image/webp'], ['image/avif;q=0,image/webp', 'image/webp'], ['*/*', 'image/jpeg']] as const) {
+      const [ours, theirs] = await Promise.all([fromNginx(variant, { accept }), fromServer(variant, { accept })])
+      expect(ours.status, accept).toBe(200)
+      expect(ours.headers.get('content-type'), accept).toBe(type)
+      expect(ours.headers.get('vary'), accept).toMatch(/Accept/)
+      expect(Buffer.from(await ours.arrayBuffer()).equals(Buffer.from(await theirs.arrayBuffer())), accept).toBe(true)
+    }
+  })
+
+  it('_headers and _redirects carry the same headers and rewrites for Netlify and Cloudflare Pages', async () => {
+    const headers = await readFile(path.join(out, '_headers'), 'utf8')
+    expect(headers).toContain(`/*\n  Content-Security-Policy: ${securityHeadersOf('production')['Content-Security-Policy']}\n`)
+    expect(headers).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n')
+    expect(headers).toContain('/api/blog/posts/*\n  Content-Type: application/json; charset=utf-8\n  Cache-Control: no-cache\n')
+    expect(headers).toContain('/blog/rss.xml\n  Content-Type: application/rss+xml; charset=utf-8\n')
+    expect(headers).toContain('/pricing\n  Cache-Control: public, no-cache\n')
+    // No rule may give Cache-Control to every path: the hosts would join it with the specific one.
+    expect(headers.split(/\n(?=\/)/).find((rule) => rule.startsWith('/*\n'))).not.toContain('Cache-Control')
+    const redirects = await readFile(path.join(out, '_redirects'), 'utf8')
+    expect(redirects).toContain('/api/blog/posts /api/blog/posts.json 200\n')
+    expect(redirects).toContain('/api/blog/posts/:slug /api/blog/posts/:slug.json 200\n')
+  })
+
+  it('a second export replaces the first whole, for content changed since, and leaves nothing beside it', async () => {
+    const gone = ((await (await fromNginx('/api/blog/posts')).json()) as { slug: string }[])[0]!.slug
+    await rm(path.join(site.blogDir, `${gone}.html`))
+    const config = { ...loadConfig(env(), repoRoot), mode: 'production' as const }
+    const result = await exportSite({ config, build: (await readBuildInfo(config.distDir))!, logger: recordingLogger(), out })
+    expect(result.out).toBe(out)
+    expect((await fromNginx(`/blog/${gone}`)).status).toBe(404)
+    expect((await fromNginx(`/api/blog/posts/${gone}`)).status).toBe(404)
+    expect(await (await fromNginx('/api/blog/posts')).text()).not.toContain(`"slug":"${gone}"`)
+    expect(await (await fromNginx('/sitemap.xml')).text()).not.toContain(`/blog/${gone}<`)
+    expect((await readdir(path.dirname(out))).filter((name) => name.startsWith('.export.'))).toEqual([])
+  })
+
+  it('refuses a folder inside the content repository, or one holding other files, and leaves it as it was', async () => {
+    const inside = await runExportCli(path.join(site.repoDir, 'public-export'))
+    expect(inside.code).toBe(1)
+    expect(inside.stderr).toMatch(/Refusing to export into .*public-export: it is inside the content repository/)
+    const other = path.join(path.dirname(site.repoDir), 'photos')
+    await mkdir(other)
+    await writeFile(path.join(other, 'keep.txt'), 'mine')
+    const config = { ...loadConfig(env(), repoRoot), mode: 'production' as const }
+    await expect(exportSite({ config, build: (await readBuildInfo(config.distDir))!, logger: recordingLogger(), out: other })).rejects.toThrow(
+      /holds files that are not an earlier export/,
+    )
+    expect(await readdir(other)).toEqual(['keep.txt'])
+  })
+})
