@@ -83,11 +83,11 @@ export function formatSize(result: SizeResult, options: { cpus: number }): strin
         ['total', seconds(build.wallMs), mib(build.peakMiB), `CPU ${build.cpuSeconds.toFixed(1)} s (user+sys, whole tree), other CPU ${build.otherCpuSeconds.toFixed(1)} s; peak at ${seconds(build.peakAtMs)}`],
         ['  vike build', seconds(build.vikeBuildMs), mib(build.vikeBuildPeakMiB), build.viteBuiltIn.join('; ')],
         [
-          '  prerender (tsx server/prerender.ts)',
+          '  pages (after vike build)',
           seconds(build.prerenderMs),
           mib(build.prerenderPeakMiB),
           build.prerenderReported
-            ? `it reports "Prerendered ${number(build.prerenderReported.pages)} pages in ${number(build.prerenderReported.ms)} ms"`
+            ? `it reports ${number(build.prerenderReported.pages)} pages rendered in ${number(build.prerenderReported.ms)} ms`
             : '',
         ],
       ],
