@@ -105,7 +105,6 @@ for (const size of sizes) {
         ? await compareWithNginx({
             ours: { name: 'ours', pid: server.pid, url: server.url },
             slug: pickMiddle(published).slug,
-            nginx,
             wrk,
             connections,
             duration,
@@ -142,7 +141,7 @@ for (const size of sizes) {
         cpuSeconds: server.startCpuSeconds,
         otherCpuSeconds: server.startOtherCpuSeconds,
       },
-      serving: serving?.figures ?? null,
+      serving,
       saveToLive: saveFigures,
       loadAverageBefore,
       server: { peakMiB: memory?.peakMiB ?? 0, rssMiB: memory?.rssMiB ?? 0 },

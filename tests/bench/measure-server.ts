@@ -133,7 +133,7 @@ export function fetchRaw(
   })
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer()
     probe.once('error', reject)
@@ -145,7 +145,7 @@ export function freePort(): Promise<number> {
   })
 }
 
-export async function stopChild(child: ChildProcess, exit: Promise<void>): Promise<void> {
+async function stopChild(child: ChildProcess, exit: Promise<void>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return
   child.kill('SIGTERM')
   const timer = setTimeout(() => child.kill('SIGKILL'), 5000)

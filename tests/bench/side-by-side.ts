@@ -32,7 +32,6 @@ export interface ServingFigures {
 export async function compareWithNginx(options: {
   ours: Peer
   slug: string
-  nginx: string
   wrk: string
   connections: number
   duration: number
@@ -41,7 +40,7 @@ export async function compareWithNginx(options: {
   serverCpu: number
   clientCpu: number
   log: (message: string) => void
-}): Promise<{ figures: ServingFigures[]; nginxVersion: string }> {
+}): Promise<ServingFigures[]> {
   const paths: Record<ServingFigures['key'], string> = {
     page: `/blog/${options.slug}`,
     post: `/api/blog/posts/${options.slug}`,
@@ -49,7 +48,7 @@ export async function compareWithNginx(options: {
   }
   const answers = await Promise.all(SERVED.map(({ key }) => capture(`${options.ours.url}${paths[key]}`, BROWSER_HEADERS)))
   execFileSync('taskset', ['-a', '-cp', String(options.serverCpu), String(options.ours.pid)], { stdio: 'ignore' })
-  const nginx = await startNginxPeer({ nginx: options.nginx, answers, cpu: options.serverCpu })
+  const nginx = await startNginxPeer({ answers, cpu: options.serverCpu })
   try {
     // Same bytes, or the comparison means nothing.
     for (const answer of answers) {
@@ -81,7 +80,7 @@ export async function compareWithNginx(options: {
         runs,
       })
     }
-    return { figures, nginxVersion: nginx.version }
+    return figures
   } finally {
     await nginx.stop()
   }
