@@ -13,13 +13,13 @@ export interface BuildResult {
   /** Highest summed RSS of the tree (sampled every 50 ms), MiB. */
   peakMiB: number
   peakAtMs: number
-  /** `vike build`: from the start until the prerender process appears. */
+  /** `vike build`: from the start until vike's process ends (null when the bundles were reused). */
   vikeBuildMs: number | null
   vikeBuildPeakMiB: number | null
-  /** `tsx server/prerender.ts`: from its process appearing to the end of the build. */
+  /** Rendering the pages: from the end of `vike build` to the end of the build. */
   prerenderMs: number | null
   prerenderPeakMiB: number | null
-  /** What prerender.ts prints: "Prerendered N pages in X ms" (after its imports and tsx start). */
+  /** What the build prints: "Pages: N rendered in X s" (after loading the content and renderer). */
   prerenderReported: { pages: number; ms: number } | null
   /** Vite's own "built in …" lines (client, then server bundle). */
   viteBuiltIn: string[]
@@ -63,13 +63,14 @@ export async function measureBuild(dir: string): Promise<BuildResult> {
     throw new Error(`npm run build exited with ${code}:\n${log.slice(-40).map((entry) => entry.line).join('\n')}`)
   }
 
-  // The node processes only: `sh -c "vike build && … prerender.ts"` names both from the start.
-  const isNode = (p: TrackedProcess) => /(^|\/)node$/.test(p.command.split(' ')[0] ?? '')
-  const prerenderStart = memory.processes.filter((p) => isNode(p) && p.command.includes('prerender.ts')).map((p) => p.firstSeenMs)
-  const phaseSplit = prerenderStart.length > 0 ? Math.min(...prerenderStart) : null
+  // `npm run build` is one node process (server/build.ts) that runs vike's CLI as a child
+  // while bundling; the pages are rendered after it exits.
+  const isVike = (p: TrackedProcess) => /vike\/bin\.js build/.test(p.command)
+  const vikeEnds = memory.processes.filter(isVike).map((p) => p.lastSeenMs)
+  const phaseSplit = vikeEnds.length > 0 ? Math.max(...vikeEnds) : null
   const peakOf = (from: number, to: number) =>
     Math.max(0, ...memory.samples.filter((s) => s.ms >= from && s.ms < to).map((s) => s.rssMiB))
-  const reported = log.map((entry) => /Prerendered (\d+) pages in (\d+) ms/.exec(entry.line)).find(Boolean)
+  const reported = log.map((entry) => /Pages: (\d+) rendered in ([\d.]+) s/.exec(entry.line)).find(Boolean)
   const blogIndex = await stat(path.join(dir, 'dist/client/blog/index.html')).catch(() => null)
 
   return {
@@ -80,10 +81,10 @@ export async function measureBuild(dir: string): Promise<BuildResult> {
     peakAtMs: memory.peakAtMs,
     vikeBuildMs: phaseSplit,
     vikeBuildPeakMiB: phaseSplit === null ? null : peakOf(0, phaseSplit),
-    prerenderMs: phaseSplit === null ? null : wallMs - phaseSplit,
-    prerenderPeakMiB: phaseSplit === null ? null : peakOf(phaseSplit, Infinity),
-    prerenderReported: reported ? { pages: Number(reported[1]), ms: Number(reported[2]) } : null,
-    viteBuiltIn: log.filter((entry) => /built in/i.test(entry.line)).map((entry) => entry.line.trim()),
+    prerenderMs: wallMs - (phaseSplit ?? 0),
+    prerenderPeakMiB: peakOf(phaseSplit ?? 0, Infinity),
+    prerenderReported: reported ? { pages: Number(reported[1]), ms: Number(reported[2]) * 1000 } : null,
+    viteBuiltIn: log.filter((entry) => /✓ built in/.test(entry.line)).map((entry) => entry.line.trim()),
     memoryTimeline: perSecond(memory.samples),
     biggestProcesses: biggest(memory.processes),
     distClient: await folderSize(path.join(dir, 'dist/client')),

@@ -1,8 +1,6 @@
-import autocannon from 'autocannon'
 import { type ChildProcess, spawn } from 'node:child_process'
 import http from 'node:http'
 import net from 'node:net'
-import path from 'node:path'
 import { cpuSeconds, machineBusySeconds, memoryStatus, type MemoryStatus } from './process-stats.ts'
 import { SITE_URL } from './temp-project.ts'
 
@@ -112,79 +110,6 @@ export async function startBenchServer(
   }
 }
 
-export interface LoadResult {
-  path: string
-  status: number
-  /** Bytes of one response body as sent (compressed), and how. */
-  bodyBytes: number
-  contentEncoding: string
-  /** The same body uncompressed (null when the server compresses regardless, as the bare Koa reference does). */
-  identityBytes: number | null
-  requestsPerSecond: number
-  totalRequests: number
-  p50Ms: number
-  p99Ms: number
-  non2xx: number
-  errors: number
-  timeouts: number
-  /** The server's user + system CPU during the measured run. */
-  serverCpuSeconds: number
-  requestsPerCpuSecond: number
-  /** This process's CPU (autocannon) during the run: it shares the machine's cores with the server. */
-  clientCpuSeconds: number
-  /** CPU the rest of the machine used during the run (contention). */
-  otherCpuSeconds: number
-  durationSeconds: number
-}
-
-/** autocannon against one path: an optional warm-up (not counted), then the measured run. */
-export interface LoadTarget {
-  pid: number
-  url: string
-}
-
-export async function measureLoad(options: {
-  server: LoadTarget
-  path: string
-  connections: number
-  duration: number
-  warmup: number
-}): Promise<LoadResult> {
-  const { server, path, connections, duration, warmup } = options
-  const url = `${server.url}${path}`
-  const sample = await fetchRaw(url)
-  const identity = await fetchRaw(url, {})
-  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers: BROWSER_HEADERS })
-
-  const serverBefore = cpuSeconds(server.pid) ?? 0
-  const machineBefore = machineBusySeconds()
-  const clientBefore = process.cpuUsage()
-  const result = await autocannon({ url, connections, duration, headers: BROWSER_HEADERS })
-  const client = process.cpuUsage(clientBefore)
-  const serverCpuSeconds = (cpuSeconds(server.pid) ?? 0) - serverBefore
-  const clientCpuSeconds = (client.user + client.system) / 1e6
-  const otherCpuSeconds = Math.max(0, machineBusySeconds() - machineBefore - serverCpuSeconds - clientCpuSeconds)
-  return {
-    path,
-    status: sample.status,
-    bodyBytes: sample.body.length,
-    contentEncoding: sample.encoding,
-    identityBytes: identity.encoding === 'identity' ? identity.body.length : null,
-    requestsPerSecond: result.requests.mean,
-    totalRequests: result.requests.total,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    serverCpuSeconds,
-    requestsPerCpuSecond: serverCpuSeconds > 0 ? result.requests.total / serverCpuSeconds : 0,
-    clientCpuSeconds,
-    otherCpuSeconds,
-    durationSeconds: result.duration,
-  }
-}
-
 /** One GET, by default with the browser's Accept-Encoding; the body is left as sent (compressed). */
 export function fetchRaw(
   url: string,
@@ -206,24 +131,6 @@ export function fetchRaw(
     })
     req.on('error', reject)
   })
-}
-
-/** The reference server (bare-koa.ts) answering every request with `body` as it is. */
-export async function startBareKoa(options: { bodyFile: string; type: string; encoding: string }): Promise<LoadTarget & { stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare-koa.ts'), options.bodyFile, options.type, options.encoding], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8')
-      const match = /listening on (\S+)/.exec(output)
-      if (match) resolve(match[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`bare-koa.ts exited with ${code}: ${output}`)))
-  })
-  return { pid: child.pid!, url, stop: () => stopChild(child, exit) }
 }
 
 function freePort(): Promise<number> {

@@ -59,6 +59,30 @@ export function cpuSeconds(pid: number): number | null {
 }
 
 /**
+ * user + system CPU seconds of `rootPid` and every live descendant (nginx's master and its
+ * workers, say), with the children each of them has waited for.
+ */
+export function treeCpuSeconds(rootPid: number): number {
+  const stats: StatLine[] = []
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    const stat = readStat(Number(name))
+    if (stat) stats.push(stat)
+  }
+  const members = new Set([rootPid])
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const stat of stats) {
+      if (!members.has(stat.pid) && members.has(stat.ppid)) {
+        members.add(stat.pid)
+        grew = true
+      }
+    }
+  }
+  return stats.filter((stat) => members.has(stat.pid)).reduce((sum, stat) => sum + stat.cpuSeconds + stat.childrenCpuSeconds, 0)
+}
+
+/**
  * CPU seconds of this process's children that have been waited for, grandchildren
  * included when their parents waited for them (npm and sh do). Read before and after a
  * child process to get the CPU the whole tree used.

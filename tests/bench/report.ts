@@ -1,5 +1,7 @@
+import type { BuildFigures } from './build-turns.ts'
+import type { ServingFigures } from './side-by-side.ts'
+import type { HugoBuild } from './hugo-site.ts'
 import type { BuildResult } from './measure-build.ts'
-import type { LoadResult } from './measure-server.ts'
 
 export interface SizeResult {
   posts: number
@@ -7,7 +9,12 @@ export interface SizeResult {
   contentBytes: number
   generateMs: number
   gitMs: number
+  /** The first full build (bundling included), in detail. */
   build: BuildResult
+  /** Medians of the build turns against Hugo. */
+  buildFigures: BuildFigures
+  /** Every build of the turns (their logs left out). */
+  buildTurns: { full: Omit<BuildResult, 'log'>[]; content: Omit<BuildResult, 'log'>[]; bundlingSkipped: boolean; hugo: HugoBuild[] }
   start: {
     firstAnswerMs: number
     loadedLogMs: number | null
@@ -16,19 +23,13 @@ export interface SizeResult {
     cpuSeconds: number
     otherCpuSeconds: number
   }
-  /** bareKoa: the reference server answering the same list bytes (null when skipped). */
-  load: { api: LoadResult; page: LoadResult; bareKoa: LoadResult | null }
+  /** Requests per server CPU-second against nginx serving the same bytes (null with --skip-nginx). */
+  serving: ServingFigures[] | null
+  saveToLive: { p50Ms: number; p95Ms: number; saves: number } | null
   /** 1-minute load average before the size started. */
   loadAverageBefore: number
   server: { peakMiB: number; rssMiB: number }
   serverLog: string[]
-}
-
-/** Targets of the issue, measured against peers on this machine. */
-export const TARGETS = {
-  buildSeconds1000: 2.6,
-  buildPeakMiB10000: 1024,
-  apiRequestsPerCpuSecond: 20_000,
 }
 
 const KIB = 1024
@@ -53,19 +54,17 @@ export function table(headers: string[], rows: string[][]): string {
 }
 
 /** Above this share of the machine taken by other work, a size's figures are marked as disturbed. */
-const BUSY_SHARE = 0.1
+export const BUSY_SHARE = 0.1
 
-/** The largest share of the machine other work used during the build or a load run of this size. */
+/** The largest share of the machine other work used during the first build or a load run of this size. */
 export function contentionOf(result: SizeResult, cpus: number): number {
   const share = (other: number, seconds: number) => other / (cpus * seconds)
-  return Math.max(
-    share(result.build.otherCpuSeconds, result.build.wallMs / 1000),
-    ...[result.load.api, result.load.page].map((r) => share(r.otherCpuSeconds, r.durationSeconds)),
-  )
+  const runs = (result.serving ?? []).flatMap((figures) => Object.values(figures.runs).flat())
+  return Math.max(share(result.build.otherCpuSeconds, result.build.wallMs / 1000), ...runs.map((r) => share(r.otherCpuSeconds, r.seconds)))
 }
 
-export function formatSize(result: SizeResult, options: { connections: number; duration: number; cpus: number }): string {
-  const { build, start, load, server } = result
+export function formatSize(result: SizeResult, options: { cpus: number }): string {
+  const { build, start, server } = result
   const out: string[] = []
   out.push(`\n=== ${number(result.posts)} posts (${number(result.published)} published, ${bytes(result.contentBytes)} of post files) ===`)
   out.push(`generate + write posts ${seconds(result.generateMs)}, git init + commit ${seconds(result.gitMs)}`)
@@ -79,16 +78,16 @@ export function formatSize(result: SizeResult, options: { connections: number; d
   out.push('')
   out.push(
     table(
-      ['build (npm run build)', 'wall', 'peak RSS (tree)', 'note'],
+      ['first build (npm run build, no dist/)', 'wall', 'peak RSS (tree)', 'note'],
       [
         ['total', seconds(build.wallMs), mib(build.peakMiB), `CPU ${build.cpuSeconds.toFixed(1)} s (user+sys, whole tree), other CPU ${build.otherCpuSeconds.toFixed(1)} s; peak at ${seconds(build.peakAtMs)}`],
         ['  vike build', seconds(build.vikeBuildMs), mib(build.vikeBuildPeakMiB), build.viteBuiltIn.join('; ')],
         [
-          '  prerender (tsx server/prerender.ts)',
+          '  pages (after vike build)',
           seconds(build.prerenderMs),
           mib(build.prerenderPeakMiB),
           build.prerenderReported
-            ? `it reports "Prerendered ${number(build.prerenderReported.pages)} pages in ${number(build.prerenderReported.ms)} ms"`
+            ? `it reports ${number(build.prerenderReported.pages)} pages rendered in ${number(build.prerenderReported.ms)} ms`
             : '',
         ],
       ],
@@ -106,65 +105,76 @@ export function formatSize(result: SizeResult, options: { connections: number; d
       `${start.cpuSeconds.toFixed(2)} s of server CPU, other CPU ${start.otherCpuSeconds.toFixed(2)} s` +
       `${start.regeneratedAtStart > 0 ? `; it rendered ${number(start.regeneratedAtStart)} pages again first` : ''})`,
   )
-  out.push('')
-  out.push(
-    `load: autocannon, ${options.connections} connections, ${options.duration} s, Accept-Encoding: br, gzip — ` +
-      `autocannon runs in this process and shares the machine's ${options.cpus} cores with the server`,
-  )
-  const row = (name: string, r: LoadResult) => [
-    name,
-    number(r.requestsPerSecond),
-    r.p50Ms.toFixed(0),
-    r.p99Ms.toFixed(0),
-    number(r.non2xx + r.errors + r.timeouts),
-    `${bytes(r.bodyBytes)} ${r.contentEncoding}${r.identityBytes === null ? '' : ` (${bytes(r.identityBytes)} raw)`}`,
-    r.serverCpuSeconds.toFixed(2),
-    number(r.requestsPerCpuSecond),
-    r.clientCpuSeconds.toFixed(2),
-    r.otherCpuSeconds.toFixed(2),
-  ]
-  out.push(
-    table(
-      ['GET', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx/err', 'body', 'server CPU s', 'req/server CPU-s', 'autocannon CPU s', 'other CPU s'],
-      [
-        row('/api/blog/posts', load.api),
-        row(load.page.path, load.page),
-        ...(load.bareKoa ? [row('reference: bare Koa, same list bytes', load.bareKoa)] : []),
-      ],
-    ),
-  )
   out.push(`server memory: peak (VmHWM) ${mib(server.peakMiB)}, RSS at the end ${mib(server.rssMiB)}`)
   return out.join('\n')
 }
 
-export function formatSummary(results: SizeResult[], cpus: number): string {
-  const bySize = new Map(results.map((r) => [r.posts, r]))
-  const busy = (r: SizeResult) => (contentionOf(r, cpus) > BUSY_SHARE ? ' (machine busy)' : '')
-  const rows: string[][] = []
-  const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS')
-  const build1000 = bySize.get(1000)
-  rows.push([
-    `1,000-post build < ${TARGETS.buildSeconds1000} s (Astro 5.2 s, Hugo 0.4 s)`,
-    build1000 ? `${seconds(build1000.build.wallMs)} (CPU ${build1000.build.cpuSeconds.toFixed(1)} s)${busy(build1000)}` : 'not run',
-    build1000 ? verdict(build1000.build.wallMs / 1000 < TARGETS.buildSeconds1000) : '-',
-  ])
-  const build10000 = bySize.get(10000)
-  rows.push([
-    `10,000-post peak build memory < 1 GiB (Astro 3.3 GB)`,
-    build10000 ? mib(build10000.build.peakMiB) + busy(build10000) : 'not run',
-    build10000 ? verdict(build10000.build.peakMiB < TARGETS.buildPeakMiB10000) : '-',
-  ])
-  for (const r of results) {
-    const api = r.load.api
-    const clean = api.non2xx + api.errors + api.timeouts === 0
-    rows.push([
-      `API list ≥ ${number(TARGETS.apiRequestsPerCpuSecond)} req per server CPU-s, ${number(r.posts)} posts`,
-      `${number(api.requestsPerCpuSecond)} (${number(api.requestsPerSecond)} req/s)` +
-        (r.load.bareKoa ? `; bare Koa, same bytes: ${number(r.load.bareKoa.requestsPerCpuSecond)}` : '') +
-        busy(r),
-      verdict(clean && api.requestsPerCpuSecond >= TARGETS.apiRequestsPerCpuSecond) + (clean ? '' : ' (errors)'),
-    ])
+const ratio = (value: number | null) => (value === null || !Number.isFinite(value) ? 'n/a' : `${value.toFixed(2)}×`)
+
+/** The side-by-side of one size: builds against Hugo, serving against nginx (medians of the turns). */
+export function formatSideBySide(result: SizeResult): string {
+  const out: string[] = []
+  const b = result.buildFigures
+  out.push('')
+  out.push(
+    table(
+      ['build, median of the turns', 'ours', 'Hugo', 'ours / Hugo', 'our peak RSS (tree)', 'Hugo peak RSS'],
+      [
+        ['npm run build, no dist/ (bundling included)', seconds(b.fullMs), seconds(b.hugoMs), ratio(b.fullRatio), mib(b.peakMiB), mib(b.hugoPeakMiB)],
+        ...(b.contentMs === null
+          ? []
+          : [['npm run build over its dist/ (bundles reused)', seconds(b.contentMs), seconds(b.hugoMs), ratio(b.contentRatio), '', '']]),
+      ],
+    ),
+  )
+  if (b.contentMs === null) out.push('(npm run build bundles every time: no "bundles reused" figure)')
+  if (result.serving) {
+    out.push('')
+    out.push(
+      table(
+        ['served (same bytes), median of the turns', 'body', 'ours req/CPU-s', 'nginx req/CPU-s', 'ours / nginx', 'failures'],
+        result.serving.map((s) => [
+          `${s.path.length > 40 ? `${s.path.slice(0, 37)}…` : s.path}`,
+          `${bytes(s.bodyBytes)} ${s.contentEncoding}`,
+          number(s.oursPerCpuSecond),
+          number(s.nginxPerCpuSecond),
+          ratio(s.ratio),
+          number(s.failures),
+        ]),
+      ),
+    )
   }
-  const peers = 'peers for the API: nginx file 55,000, bare Koa pre-serialized 23,000, Koa + JSON.stringify per request 1,000'
-  return `\n=== summary ===\n${table(['target', 'measured', 'verdict'], rows)}\n${peers}`
+  if (result.saveToLive) {
+    out.push(`save → live (${result.saveToLive.saves} content edits, no history): p50 ${result.saveToLive.p50Ms.toFixed(1)} ms, p95 ${result.saveToLive.p95Ms.toFixed(1)} ms`)
+  }
+  return out.join('\n')
+}
+
+/** Issue 15's targets, each against what this run measured: met, missed or not run. */
+export function formatTargets(results: SizeResult[], cpus: number, serving: readonly { key: string; name: string; target: number }[]): string {
+  const rows: string[][] = []
+  const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED')
+  for (const r of results) {
+    const size = number(r.posts)
+    const busy = contentionOf(r, cpus) > BUSY_SHARE ? ' (machine busy)' : ''
+    const b = r.buildFigures
+    if (b.fullRatio !== null) {
+      rows.push([`full build, ${size} posts, against Hugo`, '≤ 4×', `${ratio(b.fullRatio)} (${seconds(b.fullMs)} / ${seconds(b.hugoMs)})${busy}`, verdict(b.fullRatio <= 4)])
+    }
+    if (b.contentRatio !== null) {
+      rows.push([`  same, bundles reused`, '≤ 4×', `${ratio(b.contentRatio)} (${seconds(b.contentMs)})${busy}`, verdict(b.contentRatio <= 4)])
+    }
+    if (r.posts >= 10_000) rows.push([`peak build memory, ${size} posts`, '< 600 MB', mib(b.peakMiB), verdict(b.peakMiB * 1.048576 < 600)])
+    for (const s of r.serving ?? []) {
+      const target = serving.find((t) => t.key === s.key)!
+      rows.push([
+        `${target.name}, ${size} posts, req per server CPU-s against nginx`,
+        target.key === 'list' ? `≈ parity (≥ ${target.target}×)` : `≥ ${target.target}×`,
+        `${ratio(s.ratio)} (${number(s.oursPerCpuSecond)} / ${number(s.nginxPerCpuSecond)})${busy}`,
+        s.failures > 0 ? 'MISSED (failures)' : verdict(s.ratio >= target.target),
+      ])
+    }
+    if (r.saveToLive) rows.push([`save → live, ${size} posts`, 'p50 < 50 ms', `${r.saveToLive.p50Ms.toFixed(1)} ms`, verdict(r.saveToLive.p50Ms < 50)])
+  }
+  return `\n=== targets (issue 15) ===\n${table(['target', 'goal', 'measured (ours / peer)', 'verdict'], rows)}`
 }

@@ -24,11 +24,11 @@ import { timeCliCommits } from './git-cli-edits.ts'
 import { measureBuild } from './measure-build.ts'
 import { startBenchServer } from './measure-server.ts'
 import { percentile, table } from './report.ts'
+import { BENCH_ADMIN as ADMIN, timedSave as save } from './save-live.ts'
 import { createTempProject } from './temp-project.ts'
 
 const TARGET_MEDIAN_MS = 50
 const TARGET_P95_MS = 100
-const ADMIN = { username: 'bench', password: 'bench password that is long' }
 
 const { values } = parseArgs({
   options: {
@@ -149,27 +149,6 @@ console.log(
     }),
   ),
 )
-
-/** One update through the admin API; returns the time from request to answer. */
-async function save(
-  api: ApiClient,
-  posts: Map<string, { id: string; slug: string; version: string } & Record<string, unknown>>,
-  slug: string,
-  kind: 'content' | 'title',
-  n: number,
-): Promise<number> {
-  const post = posts.get(slug) ?? (await api.postBySlug<{ id: string; slug: string; version: string } & Record<string, unknown>>(slug))!
-  const body =
-    kind === 'content'
-      ? { ...post, content: `${String(post.content)}\n<p>Content edit ${n}</p>` }
-      : { ...post, title: `${String(post.title).replace(/ \(title edit -?\d+\)$/, '')} (title edit ${n})` }
-  const started = performance.now()
-  const { status, body: saved } = await api.json<typeof post>('PUT', `/api/admin/blog/posts/${post.id}`, body)
-  const elapsed = performance.now() - started
-  if (status !== 200) throw new Error(`save of ${slug} answered ${status}: ${JSON.stringify(saved)}`)
-  posts.set(slug, saved)
-  return elapsed
-}
 
 function summary(row: Row): string {
   return (

@@ -9,6 +9,8 @@ export const NGINX = '/usr/sbin/nginx'
 
 export interface RunningNginx {
   url: string
+  /** The master's; its worker is its child. */
+  pid: number
   /** What nginx wrote to stderr (its error log). */
   output: string[]
   stop(): Promise<void>
@@ -31,7 +33,7 @@ export function freePort(): Promise<number> {
  * and temp folders, its error log on stderr. `http` is what goes inside `http { }` (a `server`
  * listening on 127.0.0.1:`port`). Resolves once the port accepts connections.
  */
-export async function startNginx(options: { http: string; port: number }): Promise<RunningNginx> {
+export async function startNginx(options: { http: string; port: number; /** Pinned to this core (taskset), workers too. */ cpu?: number }): Promise<RunningNginx> {
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'watchio-nginx-'))
   for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'logs']) mkdirSync(path.join(prefix, dir))
   const config = [
@@ -52,7 +54,10 @@ export async function startNginx(options: { http: string; port: number }): Promi
     '',
   ].join('\n')
   writeFileSync(path.join(prefix, 'nginx.conf'), config)
-  const child: ChildProcess = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off; error_log stderr;'], {
+  const args = ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off; error_log stderr;']
+  // taskset execs nginx: the pid stays the master's.
+  const [command, commandArgs] = options.cpu === undefined ? [NGINX, args] : ['taskset', ['-c', String(options.cpu), NGINX, ...args]]
+  const child: ChildProcess = spawn(command, commandArgs, {
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   const output: string[] = []
@@ -73,7 +78,7 @@ export async function startNginx(options: { http: string; port: number }): Promi
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  return { url: `http://127.0.0.1:${options.port}`, output, stop }
+  return { url: `http://127.0.0.1:${options.port}`, pid: child.pid!, output, stop }
 }
 
 function accepts(port: number): Promise<boolean> {
