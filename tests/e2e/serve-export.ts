@@ -12,6 +12,7 @@ import { exportSite } from '../../server/export/export-site.ts'
 import { consoleLogger } from '../../server/lib/logger.ts'
 import { ensureBuild } from '../support/ensure-build.ts'
 import { serveExportWithNginx } from '../support/static-nginx.ts'
+import { stopOnSignals } from '../support/stop-on-signals.ts'
 import { createTempSite } from '../support/temp-site.ts'
 
 const port = Number(process.env.E2E_PORT?.trim() || '4174')
@@ -19,22 +20,6 @@ const repoRoot = path.resolve(import.meta.dirname, '../..')
 
 await ensureBuild(repoRoot)
 const site = await createTempSite()
-let stopNginx = async () => {}
-let stopping = false
-const stop = async () => {
-  if (stopping) return
-  stopping = true
-  // Never hang Playwright's teardown: exit anyway after a moment.
-  setTimeout(() => process.exit(0), 3000).unref()
-  try {
-    await stopNginx()
-  } finally {
-    await site.cleanup()
-    process.exit(0)
-  }
-}
-process.on('SIGTERM', () => void stop())
-process.on('SIGINT', () => void stop())
 
 try {
   // The settings the Node e2e server runs with (tests/support/temp-site.ts).
@@ -44,7 +29,7 @@ try {
   const out = path.join(path.dirname(site.repoDir), 'export')
   const result = await exportSite({ config, build, logger: consoleLogger, out })
   const nginx = await serveExportWithNginx({ root: out, port })
-  stopNginx = () => nginx.stop()
+  stopOnSignals(site, () => nginx.stop())
   console.log(`e2e export (${result.milliseconds} ms) served by nginx on ${nginx.url} from ${out}`)
 } catch (error) {
   console.error(error)

@@ -16,7 +16,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { ensureBuild } from '../support/ensure-build.ts'
-import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
+import { stopOnSignals } from '../support/stop-on-signals.ts'
+import { createTempSite, startTestServer } from '../support/temp-site.ts'
 
 const port = process.env.E2E_PORT?.trim() || '4173'
 const INCONSISTENT_BUILD = 75
@@ -88,27 +89,4 @@ async function missingAssets(baseUrl: string): Promise<string[]> {
     if (!response.ok) missing.push(`${asset} (${response.status})`)
   }
   return missing
-}
-
-function stopOnSignals(site: TempSite, close: () => Promise<void>): void {
-  let stopping = false
-  const stop = async () => {
-    if (stopping) return
-    stopping = true
-    // Never hang Playwright's teardown: exit anyway after a moment.
-    setTimeout(() => process.exit(0), 3000).unref()
-    try {
-      await close()
-    } finally {
-      await site.cleanup()
-      process.exit(0)
-    }
-  }
-  process.on('SIGTERM', () => void stop())
-  process.on('SIGINT', () => void stop())
-  // If the supervisor is killed outright (no signal reaches us), do not linger holding the port.
-  const parent = process.ppid
-  setInterval(() => {
-    if (process.ppid !== parent) void stop()
-  }, 1000).unref()
 }
