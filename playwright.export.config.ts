@@ -28,17 +28,13 @@ export const PUBLIC_SPECS = ['blog.spec.ts', 'console.spec.ts', 'not-found.spec.
 export default defineConfig({
   ...base,
   testMatch: PUBLIC_SPECS,
-  grepInvert: /axe/,
   outputDir: `test-results/e2e-export-${port}`,
   use: { ...base.use, baseURL },
+  // The Node run's server settings (shutdown, timeouts, output), with this run's script and port.
   webServer: {
+    ...(base.webServer as Exclude<typeof base.webServer, unknown[] | undefined>),
     command: 'node --import tsx tests/e2e/serve-export.ts',
     url: `${baseURL}/blog`,
     env: { E2E_PORT: String(port), NODE_ENV: 'production' },
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
   },
 })
