@@ -33,7 +33,7 @@ import type { PostHistory } from './services/post-history.ts'
 import type { PostPreview } from './services/post-preview.ts'
 
 export interface AppDeps {
-  config: Pick<Config, 'mode' | 'trustProxy' | 'siteUrl' | 'timeZone'>
+  config: Pick<Config, 'mode' | 'trustProxy' | 'trustProxyHops' | 'siteUrl' | 'timeZone'>
   index: PostIndex
   render: RenderUrl
   /**
@@ -108,6 +108,8 @@ export function createApp(deps: AppDeps): (request: IncomingMessage, response: S
 function createKoa(deps: AppDeps, api: PublicApiBodies): Koa {
   const app = new Koa()
   app.proxy = deps.config.trustProxy
+  // ctx.ip: the X-Forwarded-For entry the trusted proxies appended, never one the client wrote.
+  app.maxIpsCount = deps.config.trustProxyHops
   app.silent = true
 
   app.use(securityHeaders(deps.config.mode))

@@ -31,6 +31,12 @@ export interface Config {
   distDir: string
   /** Trust X-Forwarded-* from a TLS-terminating proxy (decides HTTPS, HSTS and client addresses). */
   trustProxy: boolean
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For (TRUST_PROXY_HOPS, 1 by
+   * default; 0 without TRUST_PROXY): the client address is the entry that many places from the
+   * right, the one the outermost trusted proxy wrote. Entries further left are the client's own words.
+   */
+  trustProxyHops: number
   /** Where the redirect pages send visitors (SPEC §2: /feedback, /discord, /help, /iptv). */
   redirectTargets: RedirectTargets
   /** Absolute path of the private, git-ignored folder for admin accounts, sessions and the session key. */
@@ -116,6 +122,12 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   })
   const host = env.HOST?.trim() || '127.0.0.1'
   const trustProxy = read<boolean>('TRUST_PROXY', false, parseBoolean)
+  const proxyHops = read<number | null>('TRUST_PROXY_HOPS', null, (value) => {
+    const number = Number(value)
+    return /^\d+$/.test(value) && number >= 1 && number <= 10 ? number : 'must be a whole number from 1 to 10'
+  })
+  if (proxyHops !== null && !trustProxy) fail('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 'counts only with TRUST_PROXY=true')
+  const trustProxyHops = trustProxy ? (proxyHops ?? 1) : 0
 
   let siteUrl = `http://localhost:${port || 3000}`
   if (env.SITE_URL?.trim()) {
@@ -191,6 +203,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     contentDir,
     distDir: path.resolve(root, 'dist'),
     trustProxy,
+    trustProxyHops,
     redirectTargets,
     dataDir,
     siteDir: siteDirOf(dataDir, contentDir),

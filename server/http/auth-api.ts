@@ -3,6 +3,7 @@ import type { AccountStore } from '../accounts/account-store.ts'
 import { MAX_PASSWORD_LENGTH, verifyPassword } from '../accounts/password.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
 import type { LoginGuard } from '../services/login-guard.ts'
+import { isKnownDevice, rememberDevice } from './login-device.ts'
 import { currentAdmin, endSession, startSession } from './sessions.ts'
 
 /** Same answer for an unknown username and a wrong password, so neither reveals which. */
@@ -14,15 +15,14 @@ export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard }):
 
   router.post('/login', async (ctx) => {
     const { username, password } = readLogin(ctx.request.body)
-    await deps.guard.check(username, ctx.ip)
+    // Counted before the slow hash: guesses sent at once cannot all slip in before the first is counted.
+    const attempt = await deps.guard.begin({ username, address: ctx.ip, knownDevice: isKnownDevice(ctx, username) })
     const account = await deps.accounts.get(username)
     // An unknown user still costs one full password check: the answer's timing says nothing.
     const valid = await verifyPassword(password, account?.passwordHash ?? null)
-    if (!account || !valid) {
-      await deps.guard.recordFailure(username, ctx.ip)
-      throw new UnauthorizedError(LOGIN_FAILED)
-    }
-    await deps.guard.recordSuccess(username, ctx.ip)
+    if (!account || !valid) throw new UnauthorizedError(LOGIN_FAILED)
+    await attempt.succeeded()
+    rememberDevice(ctx, account.username)
     await startSession(ctx, account)
     ctx.body = { username: account.username, displayName: account.displayName }
   })

@@ -1,16 +1,40 @@
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible'
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import { RateLimitedError } from '../lib/errors.ts'
 
 export const MAX_FAILURES_PER_USER_AND_ADDRESS = 5
 export const USER_AND_ADDRESS_WINDOW_SECONDS = 15 * 60
 export const MAX_FAILURES_PER_ADDRESS = 100
 export const ADDRESS_WINDOW_SECONDS = 60 * 60
+/** Across every address: guesses spread over many addresses (a botnet, a proxy pool) stay this slow. */
+export const MAX_FAILURES_PER_ACCOUNT = 10
+export const ACCOUNT_WINDOW_SECONDS = 15 * 60
+
+/** One sign-in attempt, counted before its password is checked. */
+export interface LoginAttempt {
+  /** The password was right: the attempt is given back, and this pair's failures are forgotten. */
+  succeeded(): Promise<void>
+}
+
+interface Budget {
+  limiter: RateLimiterMemory
+  key: string
+}
 
 /**
- * Brute-force protection for sign-in: 5 failures for one username from one address within
- * 15 minutes, or 100 failures from one address within an hour, block further attempts from
- * there (the right password included) until the window ends. A success clears that
- * username's count for the address. Counts live in memory: one server is the only writer.
+ * Brute-force protection for sign-in, in three budgets of failed attempts: 5 for one username
+ * from one address within 15 minutes, 100 from one address within an hour, and 10 for one
+ * username from anywhere within 15 minutes. An exhausted budget blocks further attempts (the
+ * right password included) until its window ends, with the wait in Retry-After.
+ *
+ * Every attempt takes its point before the password is checked, and a success gives it back:
+ * were it counted after the slow hash, N guesses sent at once would all be checked before the
+ * first one was counted. So N concurrent guesses get at most the budget's worth of checks.
+ *
+ * The account budget is the one an attacker can spend for the account's owner. A browser that
+ * has signed in to the account before (`knownDevice`: a signed cookie it got then, OWASP's
+ * "device cookie") does not draw on it, so its owner still gets in while the account is under
+ * attack; the other two budgets still apply to it. Sessions already open are never touched.
+ * Counts live in memory: one server is the only writer.
  */
 export class LoginGuard {
   readonly #byUserAndAddress = new RateLimiterMemory({
@@ -23,36 +47,50 @@ export class LoginGuard {
     points: MAX_FAILURES_PER_ADDRESS,
     duration: ADDRESS_WINDOW_SECONDS,
   })
+  readonly #byAccount = new RateLimiterMemory({
+    keyPrefix: 'login-account',
+    points: MAX_FAILURES_PER_ACCOUNT,
+    duration: ACCOUNT_WINDOW_SECONDS,
+  })
 
-  /** @throws RateLimitedError when this username or this address is blocked. */
-  async check(username: string, address: string): Promise<void> {
-    const [pair, all] = await Promise.all([
-      this.#byUserAndAddress.get(pairKey(username, address)),
-      this.#byAddress.get(address),
-    ])
-    const waits = [
-      blockedFor(pair, MAX_FAILURES_PER_USER_AND_ADDRESS),
-      blockedFor(all, MAX_FAILURES_PER_ADDRESS),
-    ].filter((ms) => ms > 0)
-    if (waits.length > 0) throw new RateLimitedError(Math.ceil(Math.max(...waits) / 1000))
+  /**
+   * Takes this attempt's point from each budget, before any password is checked. A failed
+   * attempt keeps them; `succeeded()` gives them back.
+   * @throws RateLimitedError when a budget is spent (and then takes nothing).
+   */
+  async begin(options: { username: string; address: string; knownDevice: boolean }): Promise<LoginAttempt> {
+    const { username, address, knownDevice } = options
+    const budgets: Budget[] = [
+      { limiter: this.#byUserAndAddress, key: pairKey(username, address) },
+      { limiter: this.#byAddress, key: address },
+    ]
+    if (!knownDevice) budgets.push({ limiter: this.#byAccount, key: username })
+    const taken: Budget[] = []
+    for (const budget of budgets) {
+      try {
+        // The memory store counts synchronously inside consume(): no two attempts read the same count.
+        await budget.limiter.consume(budget.key)
+        taken.push(budget)
+      } catch (result) {
+        if (!(result instanceof RateLimiterRes)) throw result
+        // A blocked attempt checks no password, so it costs the other budgets nothing.
+        await giveBack(taken)
+        throw new RateLimitedError(Math.max(1, Math.ceil(result.msBeforeNext / 1000)))
+      }
+    }
+    return {
+      succeeded: async () => {
+        await giveBack(taken)
+        await this.#byUserAndAddress.delete(pairKey(username, address))
+      },
+    }
   }
+}
 
-  async recordFailure(username: string, address: string): Promise<void> {
-    await Promise.all([
-      this.#byUserAndAddress.penalty(pairKey(username, address), 1),
-      this.#byAddress.penalty(address, 1),
-    ])
-  }
-
-  async recordSuccess(username: string, address: string): Promise<void> {
-    await this.#byUserAndAddress.delete(pairKey(username, address))
-  }
+function giveBack(budgets: Budget[]): Promise<unknown> {
+  return Promise.all(budgets.map((budget) => budget.limiter.reward(budget.key, 1)))
 }
 
 function pairKey(username: string, address: string): string {
   return JSON.stringify([username, address])
-}
-
-function blockedFor(result: RateLimiterRes | null, limit: number): number {
-  return result && result.consumedPoints >= limit ? Math.max(result.msBeforeNext, 1000) : 0
 }

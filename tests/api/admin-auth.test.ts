@@ -148,47 +148,6 @@ describe('an unknown username and a wrong password look the same', () => {
   })
 })
 
-describe('brute-force protection', () => {
-  it('blocks a username from an address after 5 failures, the right password too, with Retry-After', async () => {
-    const from = { 'X-Forwarded-For': '203.0.113.7' }
-    for (let i = 0; i < 5; i++) {
-      const response = await client().request('POST', '/api/auth/login', {
-        json: { username: TEST_ADMIN.username, password: `wrong-${i}` },
-        headers: from,
-      })
-      expect(response.status).toBe(401)
-    }
-    const blocked = await client().request('POST', '/api/auth/login', {
-      json: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
-      headers: from,
-    })
-    expect(blocked.status).toBe(429)
-    const retryAfter = Number(blocked.headers.get('retry-after'))
-    expect(retryAfter).toBeGreaterThan(14 * 60)
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60)
-    expect(await blocked.text()).toMatch(/Try again in 15 minutes/)
-    // Another address is not blocked.
-    const elsewhere = await client().request('POST', '/api/auth/login', {
-      json: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
-      headers: { 'X-Forwarded-For': '203.0.113.8' },
-    })
-    expect(elsewhere.status).toBe(200)
-  })
-
-  it('blocks an address after 100 failures in an hour across usernames', { timeout: 120_000 }, async () => {
-    const from = { 'X-Forwarded-For': '198.51.100.9' }
-    const attempt = (username: string) =>
-      client().request('POST', '/api/auth/login', { json: { username, password: 'wrong' }, headers: from })
-    for (let batch = 0; batch < 10; batch++) {
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(`user-${batch * 10 + i}`)))
-      expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(401))
-    }
-    const blocked = await attempt('someone-new')
-    expect(blocked.status).toBe(429)
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(55 * 60)
-  })
-})
-
 describe('every admin route needs a session', () => {
   const routes: [string, string, unknown?][] = [
     ['GET', '/api/admin/blog/posts'],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, commitCount, newPostBody } from '../support/admin-client.ts'
+import { rawRequest } from '../support/raw-http.ts'
 import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
 
 let site: TempSite
@@ -43,6 +44,33 @@ describe('requests from other sites are refused and change nothing', () => {
       expect((await api.request('GET', '/api/auth/me')).status).toBe(200)
     })
   }
+
+  it('compares Origin with SITE_URL only: a foreign Origin that matches Host (DNS rebinding) gets 403', async () => {
+    const before = commitCount(site.repoDir)
+    const { port } = new URL(server.url)
+    const forged = [
+      { Origin: 'http://evil.example', Host: 'evil.example' },
+      { Origin: `http://127.0.0.1:${port}`, Host: `127.0.0.1:${port}` },
+    ]
+    for (const headers of forged) {
+      const body = JSON.stringify(newPostBody({ slug: 'rebound' }))
+      const create = await rawRequest(server.url, {
+        method: 'POST',
+        path: '/api/admin/blog/posts',
+        headers: { ...headers, Cookie: api.cookieHeader, 'Content-Type': 'application/json' },
+        body,
+      })
+      expect(create.status).toBe(403)
+      const login = await rawRequest(server.url, {
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'editor', password: 'x' }),
+      })
+      expect(login.status).toBe(403)
+    }
+    expect(commitCount(site.repoDir)).toBe(before)
+  })
 
   it('refuses a body that is not JSON (what an HTML form can send) with 403', async () => {
     const before = commitCount(site.repoDir)

@@ -25,6 +25,7 @@ describe('settings', () => {
       siteUrl: 'http://localhost:3000',
       contentDir: path.join(root, 'content'),
       trustProxy: false,
+      trustProxyHops: 0,
       redirectTargets: DEFAULT_REDIRECT_TARGETS,
       dataDir: path.join(root, '.data'),
       sessionSecret: null,
@@ -100,6 +101,14 @@ describe('settings', () => {
     expect(problems.find((p) => p.startsWith('CONTENT_DIR='))).toContain('blog/')
     expect(problems.find((p) => p.startsWith('TRUST_PROXY='))).toContain('true or false')
     expect(problems.find((p) => p.startsWith('FEEDBACK_URL='))).toContain('http(s)')
+  })
+
+  it('trusts one proxy hop with TRUST_PROXY, TRUST_PROXY_HOPS more, and refuses hops without TRUST_PROXY', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }, root).trustProxyHops).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' }, root).trustProxyHops).toBe(2)
+    expect(problemsOf({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '0' })[0]).toContain('1 to 10')
+    expect(problemsOf({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: 'two' })[0]).toContain('1 to 10')
+    expect(problemsOf({ TRUST_PROXY_HOPS: '2' })[0]).toContain('TRUST_PROXY=true')
   })
 
   it('refuses a SITE_URL with a path or credentials', () => {

@@ -25,10 +25,10 @@ import { firstParagraphText, measureAdminInBrowser } from './admin-browser.ts'
 import { type Admin, measureCliPeer, measureHistoryAfterStart, measureSaveToLive, measureStaleStart } from './admin-server.ts'
 import { measureListDesigns } from './admin-list-design.ts'
 import { measureBuild } from './measure-build.ts'
-import { startBenchServer } from './measure-server.ts'
+import { freePort, startBenchServer } from './measure-server.ts'
 import { loadAverage } from './process-stats.ts'
 import { percentile, table } from './report.ts'
-import { createTempProject, SITE_URL } from './temp-project.ts'
+import { createTempProject } from './temp-project.ts'
 
 const { values } = parseArgs({
   options: {
@@ -83,7 +83,11 @@ try {
   const slugs = project.posts.map((post) => post.slug)
   addHistory(project.dir, slugs, historyCommits)
   phase('build', `${runGit(['rev-list', '--count', 'HEAD'], { cwd: project.dir }).trim()} commits. npm run build…`)
-  const build = await measureBuild(project.dir)
+  // The browser signs in from the server's own origin, and the API trusts SITE_URL's origin alone:
+  // the site is built and served as http://127.0.0.1:<port>, on a port chosen now.
+  const port = await freePort()
+  const siteUrl = `http://127.0.0.1:${port}`
+  const build = await measureBuild(project.dir, { siteUrl })
   log(`built in ${(build.wallMs / 1000).toFixed(1)} s`)
 
   const byTitle = new Map(project.posts.map((post) => [post.title, post]))
@@ -92,10 +96,10 @@ try {
   const published = project.posts.filter((post) => post.isPublished && post.id !== historyPost.id)
   const savedPost = published[Math.floor(published.length / 2)]!
   const dataDir = await newDataDir()
-  const env = { DATA_DIR: dataDir, SITE_URL, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }
+  const env = { DATA_DIR: dataDir, SITE_URL: siteUrl, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }
 
   log('starting the server…')
-  const server = await startBenchServer(project.dir, { env })
+  const server = await startBenchServer(project.dir, { env, port })
   phase('browser', `first answer after ${(server.firstAnswerMs / 1000).toFixed(2)} s; Chromium…`)
   let browserRuns, saveResult
   try {
@@ -111,7 +115,7 @@ try {
       log,
     })
     phase('save', `save → live: ${saves} title edits of /blog/${savedPost.slug}…`)
-    saveResult = await measureSaveToLive({ server, admin: ADMIN, siteUrl: SITE_URL, post: savedPost, saves })
+    saveResult = await measureSaveToLive({ server, admin: ADMIN, siteUrl, post: savedPost, saves })
   } finally {
     await server.stop()
   }
@@ -119,7 +123,7 @@ try {
   const cliMs = await measureCliPeer({ dir: project.dir, slug: savedPost.slug, baseTitle: saveResult.baseTitle, count: saves })
 
   phase('history', 'restarting the server over the same DATA_DIR: a post\'s history, first call…')
-  const history = await measureHistoryAfterStart({ dir: project.dir, env, admin: ADMIN, siteUrl: SITE_URL, postId: historyPost.id })
+  const history = await measureHistoryAfterStart({ dir: project.dir, env, admin: ADMIN, siteUrl, postId: historyPost.id })
   log(`history of ${historyPost.slug}: ${history.entries} entries, first call ${history.firstMs.toFixed(0)} ms, second ${history.secondMs.toFixed(0)} ms`)
 
   // The issue's case: the site restarted with a new SITE_URL, so every page it has is stale.

@@ -34,8 +34,8 @@ export interface BuildResult {
 }
 
 /** Runs `npm run build` in `dir` as CI would and measures it (time, CPU, memory of the whole tree). */
-export async function measureBuild(dir: string): Promise<BuildResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CONTENT_DIR: 'content', SITE_URL, FORCE_COLOR: '0', NO_COLOR: '1' }
+export async function measureBuild(dir: string, options: { siteUrl?: string } = {}): Promise<BuildResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env, CONTENT_DIR: 'content', SITE_URL: options.siteUrl ?? SITE_URL, FORCE_COLOR: '0', NO_COLOR: '1' }
   delete env.NODE_ENV
   const log: { ms: number; line: string }[] = []
   const cpuBefore = reapedChildrenCpuSeconds()

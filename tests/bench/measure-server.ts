@@ -35,10 +35,10 @@ export interface BenchServer {
  */
 export async function startBenchServer(
   dir: string,
-  options: { env?: Record<string, string>; probe?: string } = {},
+  options: { env?: Record<string, string>; probe?: string; port?: number } = {},
 ): Promise<BenchServer> {
   const { env: extraEnv = {}, probe = '/api/blog/posts' } = options
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
   const log: string[] = []
   let loadedLogMs: number | null = null
@@ -133,7 +133,7 @@ export function fetchRaw(
   })
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer()
     probe.once('error', reject)

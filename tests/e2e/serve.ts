@@ -65,7 +65,8 @@ async function serveOnce(): Promise<void> {
       await site.cleanup()
       process.exit(INCONSISTENT_BUILD)
     }
-    const server = await startTestServer(site, { env: { PORT: port } })
+    // The browser's origin is the site's: the API trusts SITE_URL's origin alone (and its loopback aliases).
+    const server = await startTestServer(site, { env: { PORT: port, SITE_URL: `http://127.0.0.1:${port}` } })
     console.log(`e2e server listening on ${server.url} (content in ${site.repoDir})`)
     stopOnSignals(site, server.close)
   } catch (error) {

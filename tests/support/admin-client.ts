@@ -1,5 +1,5 @@
 import { git } from './git.ts'
-import { TEST_ADMIN } from './temp-site.ts'
+import { TEST_ADMIN, TEST_SITE_URL } from './temp-site.ts'
 
 /**
  * A signed-in (or not) API client with its own cookie jar, like one browser. Sends no
@@ -12,8 +12,9 @@ export class ApiClient {
 
   constructor(readonly baseUrl: string) {}
 
-  asBrowser(): this {
-    this.extraHeaders = { Origin: new URL(this.baseUrl).origin, 'Sec-Fetch-Site': 'same-origin' }
+  /** `siteOrigin`: the server's SITE_URL (what a browser on the site sends), the test sites' by default. */
+  asBrowser(siteOrigin = TEST_SITE_URL): this {
+    this.extraHeaders = { Origin: siteOrigin, 'Sec-Fetch-Site': 'same-origin' }
     return this
   }
 

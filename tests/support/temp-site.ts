@@ -59,6 +59,9 @@ export async function createTempSite(
   return { repoDir, contentDir, blogDir, dataDir, pagesDir, cleanup: () => rm(base, { recursive: true, force: true }) }
 }
 
+/** The SITE_URL of the test servers: where their pages say they live, and the only origin their API trusts. */
+export const TEST_SITE_URL = 'https://watchio.example'
+
 /**
  * The real production server (Koa + the built vike pages) on a free port over `site`, with
  * this checkout's dist/ or another build (`distDir`, say a fixture build).
@@ -71,7 +74,7 @@ export async function startTestServer(
     {
       NODE_ENV: 'production',
       PORT: '0',
-      SITE_URL: 'https://watchio.example',
+      SITE_URL: TEST_SITE_URL,
       CONTENT_DIR: site.contentDir,
       DATA_DIR: site.dataDir,
       ADMIN_USERNAME: TEST_ADMIN.username,

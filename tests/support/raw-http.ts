@@ -1,0 +1,24 @@
+import http from 'node:http'
+
+/**
+ * One HTTP request with exactly the headers given, Host included (fetch sets Host itself and
+ * ignores one passed in): for what a forged request looks like on the wire.
+ */
+export function rawRequest(
+  baseUrl: string,
+  options: { method: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const url = new URL(options.path, baseUrl)
+  const headers = { ...options.headers }
+  if (options.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(options.body))
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: options.method, headers, agent: false }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }))
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+    request.end(options.body)
+  })
+}
