@@ -86,9 +86,10 @@ export async function openSite(options: {
   // Production only: the lean path reads the post page's hooks from dist/server.
   const lean = config.mode === 'production' ? await prepareLeanRendering(config.distDir, settings, logger) : null
   const render = createPageRenderer({ posts: content.index, settings, lean })
-  const fileCache = new FileCache()
   const folders = pageFolders(config)
   const own = options.pagesFor === 'build' ? folders.build : options.pagesFor === 'site' ? folders.site : options.pagesFor
+  // What is served from files: the build's (assets, public files, its pages) and the site's own pages.
+  const fileCache = new FileCache({ roots: [folders.build.dir, own.dir] })
   const pages = new PublicPages({
     // The build and an export serve no one while they write: blocking writes cost them less CPU.
     files: new PageFiles({ dir: own.dir, onChange: (file) => fileCache.invalidate(file), blocking: options.pagesFor !== 'site' }),

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { isInside, readRegularFile } from '../lib/regular-file.ts'
 import { PreparedBody } from './prepared-body.ts'
 
 /** Content types by extension: the server's, and a static export's nginx.conf's. */
@@ -27,6 +27,8 @@ export const FILE_TYPES: Record<string, string> = {
 /**
  * Served files (the site's pages, the build's assets) in memory, read on first request and
  * kept until they are rewritten (`invalidate`) or pushed out by newer ones when over `maxBytes`.
+ * Only files inside `roots` are read, and only regular files reached without a link
+ * (lib/regular-file.ts): anything else is no file.
  */
 export class FileCache {
   /**
@@ -38,8 +40,11 @@ export class FileCache {
   #bytes = 0
   readonly #maxBytes: number
 
-  constructor(maxBytes = 256 * 1024 * 1024) {
-    this.#maxBytes = maxBytes
+  readonly #roots: string[]
+
+  constructor(options: { roots: string[]; maxBytes?: number }) {
+    this.#roots = options.roots.map((root) => path.resolve(root))
+    this.#maxBytes = options.maxBytes ?? 256 * 1024 * 1024
   }
 
   /**
@@ -49,14 +54,10 @@ export class FileCache {
   async get(filePath: string, options: { immutable: boolean; type?: string }): Promise<PreparedBody | null> {
     const cached = this.peek(filePath)
     if (cached) return cached
-    let content: Buffer
-    try {
-      content = await readFile(filePath)
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') return null
-      throw error
-    }
+    // The innermost folder that holds it: the site's pages may live inside the build's folder.
+    const root = this.#roots.filter((folder) => isInside(folder, filePath)).sort((a, b) => b.length - a.length)[0]
+    const content = root === undefined ? null : await readRegularFile(root, filePath)
+    if (content === null) return null
     const type = options.type ?? FILE_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream'
     const prepared = new PreparedBody(content, type, { immutable: options.immutable })
     this.#remember(filePath, prepared)

@@ -1,6 +1,6 @@
-import { createReadStream } from 'node:fs'
 import type { Context, Middleware } from 'koa'
 import { parseMediaUrl, parseVariantUrl } from '../../renderer/media-urls.ts'
+import { streamRegularFile } from '../lib/regular-file.ts'
 import { type MediaVariants, VariantsBusyError } from '../media/media-variants.ts'
 import { CONTENT_TYPES, variantFormatFor } from '../media/variant-format.ts'
 import { matchesEtag } from './prepared-body.ts'
@@ -36,7 +36,7 @@ export function serveMedia(options: { variants: MediaVariants }): Middleware {
     if (original) {
       const found = await variants.original(original)
       if (!found) return plain(ctx, 404, 'Not Found')
-      return send(ctx, { ...found, etag: `"${original.hash}-${found.size.toString(36)}"`, type: CONTENT_TYPES[original.ext] })
+      return await send(ctx, { ...found, etag: `"${original.hash}-${found.size.toString(36)}"`, type: CONTENT_TYPES[original.ext] })
     }
     const variant = parseVariantUrl(ctx.path)
     if (!variant || variant.media.ext === 'gif') return plain(ctx, 404, 'Not Found')
@@ -46,7 +46,7 @@ export function serveMedia(options: { variants: MediaVariants }): Middleware {
     try {
       const made = await variants.get(variant.media, variant.width, format)
       if (!made) return plain(ctx, 404, 'Not Found')
-      return send(ctx, { ...made, type: CONTENT_TYPES[format] })
+      return await send(ctx, { ...made, type: CONTENT_TYPES[format] })
     } catch (error) {
       if (!(error instanceof VariantsBusyError)) throw error
       // Not an error of the client's nor of the server's: too many new variants asked for at once.
@@ -57,19 +57,23 @@ export function serveMedia(options: { variants: MediaVariants }): Middleware {
   }
 }
 
-function send(ctx: Context, file: { file: string; size: number; etag: string; type: string }): void {
+async function send(ctx: Context, file: { file: string; root: string; size: number; etag: string; type: string }): Promise<void> {
+  const notModified = matchesEtag(ctx.get('If-None-Match'), file.etag)
+  // Koa sends no body for HEAD (and destroys a stream it was given): open the file only for GET.
+  // Opened under the same rules as its size was read: it may have gone, or been swapped, since.
+  const opened = ctx.method === 'GET' && !notModified ? await streamRegularFile(file.root, file.file) : null
+  if (opened === null && ctx.method === 'GET' && !notModified) return plain(ctx, 404, 'Not Found')
   ctx.set('Cache-Control', MEDIA_CACHE)
   ctx.set('Content-Security-Policy', MEDIA_POLICY)
   ctx.set('ETag', file.etag)
   ctx.type = file.type
-  if (matchesEtag(ctx.get('If-None-Match'), file.etag)) {
+  if (notModified) {
     ctx.status = 304
     return
   }
   ctx.status = 200
-  ctx.length = file.size
-  // Koa sends no body for HEAD (and destroys a stream it was given): open the file only for GET.
-  if (ctx.method === 'GET') ctx.body = createReadStream(file.file)
+  ctx.length = opened?.size ?? file.size
+  if (opened) ctx.body = opened.stream
 }
 
 function plain(ctx: Context, status: number, message: string): void {

@@ -1,11 +1,11 @@
-import { mkdir, rm, stat } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type Sharp } from 'sharp'
 import { type MediaName, mediaFileName, variantWidthsOf } from '../../renderer/media-urls.ts'
 import { writeFileAtomic } from '../lib/atomic-write.ts'
 import { JobPool, PoolFullError } from '../lib/job-pool.ts'
 import type { Logger } from '../lib/logger.ts'
-import { nodeErrorCode } from '../lib/node-error-code.ts'
+import { sizeOfRegularFile } from '../lib/regular-file.ts'
 import { mediaFileOf } from './media-folder.ts'
 import type { VariantFormat } from './variant-format.ts'
 
@@ -30,6 +30,8 @@ const EXTENSIONS: Record<VariantFormat, string> = { avif: 'avif', webp: 'webp', 
 
 export interface VariantFile {
   file: string
+  /** The folder it must be inside, reached without links (lib/regular-file.ts). */
+  root: string
   size: number
   /** Strong: the same original, width, format and encoder settings give the same bytes. */
   etag: string
@@ -81,10 +83,10 @@ export class MediaVariants {
   }
 
   /** The original's file and size, or null when the library has no such file. */
-  async original(media: MediaName): Promise<{ file: string; size: number } | null> {
+  async original(media: MediaName): Promise<{ file: string; root: string; size: number } | null> {
     const file = mediaFileOf(this.#mediaDir, media)
-    const size = await fileSize(file)
-    return size === null ? null : { file, size }
+    const size = await sizeOfRegularFile(this.#mediaDir, file)
+    return size === null ? null : { file, root: this.#mediaDir, size }
   }
 
   /**
@@ -95,11 +97,11 @@ export class MediaVariants {
     if (!variantWidthsOf(media).includes(width)) return null
     const file = this.#fileOf(media, width, format)
     const etag = `"${media.hash}-w${width}-${format}-${ENCODING}"`
-    const size = await fileSize(file)
+    const size = await sizeOfRegularFile(this.#dir, file)
     // The original is checked even for a variant on disk: a deleted image's variants are not served.
     const original = await this.original(media)
     if (!original) return null
-    if (size !== null) return { file, size, etag }
+    if (size !== null) return { file, root: this.#dir, size, etag }
     const pending = this.#making.get(file)
     if (pending) {
       // A request for a variant being warmed: it moves ahead of the warming still waiting.
@@ -109,7 +111,7 @@ export class MediaVariants {
     const entry: Making = { made: Promise.resolve(null) }
     entry.made = this.#pool
       .run(() => this.#make(original.file, file, width, format), { background: options.background, promote: (promote) => (entry.promote = promote) })
-      .then((size) => ({ file, size, etag }))
+      .then((size) => ({ file, root: this.#dir, size, etag }))
       .finally(() => this.#making.delete(file))
     this.#making.set(file, entry)
     return entry.made
@@ -153,7 +155,7 @@ export class MediaVariants {
 
   async #make(originalFile: string, target: string, width: number, format: VariantFormat): Promise<number> {
     // Another process (or an earlier request, just finished) may have made it meanwhile.
-    const existing = await fileSize(target)
+    const existing = await sizeOfRegularFile(this.#dir, target)
     if (existing !== null) return existing
     const started = Date.now()
     const image = sharp(originalFile, { sequentialRead: true }).resize({ width, withoutEnlargement: true })
@@ -179,15 +181,4 @@ export class MediaVariants {
 export function configureSharp(): void {
   sharp.cache(false)
   sharp.concurrency(1)
-}
-
-async function fileSize(file: string): Promise<number | null> {
-  try {
-    const info = await stat(file)
-    return info.isFile() ? info.size : null
-  } catch (error) {
-    const code = nodeErrorCode(error)
-    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') return null
-    throw error
-  }
 }

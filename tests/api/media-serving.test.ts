@@ -1,4 +1,4 @@
-import { readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -269,5 +269,31 @@ describe('an upload through the admin API', () => {
     expect((await api.json('DELETE', `/api/admin/media/${uploaded.body.id}`)).status).toBe(204)
     await waitFor(async () => ((await made()).length === 0 ? true : undefined))
     expect((await get(variant({ url: uploaded.body.url } as MediaFixture, 640))).status).toBe(404)
+  })
+})
+
+describe('links in the media folder (put there by hand, or by a pull of old) are never followed', () => {
+  it('answers 404 for a library name that is a link to a local file, for its variants, and for a linked year folder', async () => {
+    const mediaDir = path.join(site.contentDir, 'media')
+    const secrets = [path.join(site.dataDir, 'admins.json'), path.join(site.dataDir, 'session-secret'), '/etc/passwd']
+    const names = ['accounts-0123456789-10x10.png', 'secret-0123456789-10x10.png', 'passwd-0123456789-400x400.png']
+    await mkdir(path.join(mediaDir, '2026'), { recursive: true })
+    for (const [i, target] of secrets.entries()) await symlink(target, path.join(mediaDir, '2026', names[i]!))
+    await symlink(path.join(site.dataDir), path.join(mediaDir, '2031'))
+    try {
+      for (const name of names) {
+        const answer = await get(`/media/2026/${name}`)
+        expect(answer.status, name).toBe(404)
+        expect(await answer.text()).toBe('Not Found')
+        expect((await fetch(server.url + `/media/2026/${name}`, { method: 'HEAD' })).status).toBe(404)
+      }
+      expect((await get('/media/w320/2026/passwd-0123456789-400x400.png', { Accept: AVIF_ACCEPT })).status).toBe(404)
+      // The accounts file under a linked year folder, named like a library file.
+      await symlink(path.join(site.dataDir, 'admins.json'), path.join(site.dataDir, 'admins-0123456789-10x10.png')).catch(() => {})
+      expect((await get('/media/2031/admins-0123456789-10x10.png')).status).toBe(404)
+    } finally {
+      for (const name of names) await rm(path.join(mediaDir, '2026', name), { force: true })
+      await rm(path.join(mediaDir, '2031'), { force: true })
+    }
   })
 })

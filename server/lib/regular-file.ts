@@ -1,0 +1,85 @@
+import { constants, createReadStream, type ReadStream } from 'node:fs'
+import { lstat, open } from 'node:fs/promises'
+import path from 'node:path'
+import { nodeErrorCode } from './node-error-code.ts'
+
+/**
+ * Files served to visitors (media originals and variants, pages, assets) are read only when
+ * they are regular files inside their folder, reached without following a link: a symlink that
+ * a git pull or a hand edit put in the media folder (`…-10x10.png` → /etc/passwd, → DATA_DIR's
+ * accounts) is no file here, and neither is one whose folder is a link. The folder given as
+ * `root` may itself be reached through links (a deployment's `current` → `releases/…`): that is
+ * the operator's choice, not content's.
+ *
+ * Each folder below `root` is checked with lstat, and the file itself is opened with O_NOFOLLOW
+ * and checked on the open descriptor (fstat), so a link swapped in for the file after the check
+ * is still refused. O_NONBLOCK: a FIFO planted there must not hang the open.
+ */
+
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK
+
+/** What a missing, linked or irregular file gives: nothing to serve. */
+const NOT_THERE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EISDIR', 'ENAMETOOLONG', 'ENXIO', 'EMLINK'])
+
+/** The file's bytes, or null when it is not a regular file reached without a link inside `root`. */
+export async function readRegularFile(root: string, file: string): Promise<Buffer | null> {
+  const handle = await openRegular(root, file)
+  if (!handle) return null
+  try {
+    return await handle.handle.readFile()
+  } finally {
+    await handle.handle.close()
+  }
+}
+
+/** The file's size, under the same rules as readRegularFile. */
+export async function sizeOfRegularFile(root: string, file: string): Promise<number | null> {
+  const handle = await openRegular(root, file)
+  if (!handle) return null
+  await handle.handle.close()
+  return handle.size
+}
+
+/**
+ * A stream of the file, under the same rules, opened now (so its answer is known before any
+ * header is sent); null when there is no such file.
+ */
+export async function streamRegularFile(root: string, file: string): Promise<{ stream: ReadStream; size: number } | null> {
+  const handle = await openRegular(root, file)
+  if (!handle) return null
+  // The stream owns the descriptor from here: it closes it at the end, on error and on destroy.
+  return { stream: createReadStream('', { fd: handle.handle, autoClose: true }), size: handle.size }
+}
+
+/** Whether `file` lies lexically inside `root` (not `root` itself, no `..` out of it). */
+export function isInside(root: string, file: string): boolean {
+  const relative = path.relative(root, file)
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)
+}
+
+async function openRegular(root: string, file: string) {
+  if (!isInside(root, file)) return null
+  const relative = path.relative(root, file).split(path.sep)
+  try {
+    let folder = root
+    for (const name of relative.slice(0, -1)) {
+      folder = path.join(folder, name)
+      if (!(await lstat(folder)).isDirectory()) return null
+    }
+    const handle = await open(file, OPEN_FLAGS)
+    try {
+      const stats = await handle.stat()
+      if (!stats.isFile()) {
+        await handle.close()
+        return null
+      }
+      return { handle, size: stats.size }
+    } catch (error) {
+      await handle.close()
+      throw error
+    }
+  } catch (error) {
+    if (NOT_THERE.has(nodeErrorCode(error) ?? '')) return null
+    throw error
+  }
+}
