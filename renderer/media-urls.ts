@@ -17,6 +17,14 @@ export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const
 
 export type MediaExtension = 'jpg' | 'png' | 'gif'
 
+/**
+ * The largest width or height of a library image. WebP cannot be larger (16,383 px a side:
+ * sharp refuses "Processed image is too large for the WebP format"), and a variant is as tall as
+ * its original at most, so past it the variants could not be made. The library reads no name
+ * with a larger side, and an upload with one is refused before anything is committed.
+ */
+export const MAX_MEDIA_SIDE = 16_383
+
 export interface MediaName {
   /** `2025` */
   year: string
@@ -51,6 +59,7 @@ export function parseMediaFileName(file: string, year: string): MediaName | null
   const match = FILE.exec(file)
   if (!match || !/^[0-9]{4}$/.test(year)) return null
   const [, name, hash, width, height, ext] = match
+  if (Number(width) > MAX_MEDIA_SIDE || Number(height) > MAX_MEDIA_SIDE) return null
   return { year, name: name!, hash: hash!, width: Number(width), height: Number(height), ext: ext as MediaExtension }
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import sharp, { type Metadata, type OutputInfo } from 'sharp'
-import type { MediaExtension } from '../../renderer/media-urls.ts'
+import { MAX_MEDIA_SIDE, type MediaExtension } from '../../renderer/media-urls.ts'
 import { TooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts'
 
 /**
@@ -57,6 +57,7 @@ export async function prepareImage(bytes: Buffer, options: { maxPixels: number }
   const frames = metadata.pages ?? 1
   const frameHeight = metadata.pageHeight ?? metadata.height
   if (metadata.width * frameHeight * frames > options.maxPixels) throw tooManyPixels(options.maxPixels)
+  if (metadata.width > MAX_MEDIA_SIDE || frameHeight > MAX_MEDIA_SIDE) throw tooLong(metadata.width, frameHeight)
 
   // `failOn: 'truncated'`: a file cut short is refused; the small warnings real cameras cause are not.
   const image = sharp(bytes, { animated, failOn: 'truncated', limitInputPixels: options.maxPixels }).rotate()
@@ -79,6 +80,11 @@ async function readMetadata(bytes: Buffer, animated: boolean): Promise<Metadata>
   } catch {
     throw new UnsupportedMediaTypeError(NOT_AN_IMAGE)
   }
+}
+
+function tooLong(width: number, height: number): TooLargeError {
+  const px = (n: number) => n.toLocaleString('en-US')
+  return new TooLargeError(`The image is too large: at most ${px(MAX_MEDIA_SIDE)} pixels a side (this one is ${px(width)} × ${px(height)}).`)
 }
 
 function tooManyPixels(maxPixels: number): TooLargeError {

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream'
 import { deflateSync, crc32 } from 'node:zlib'
 import sharp, { type Sharp } from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseMediaUrl } from '../../renderer/media-urls.ts'
+import { MAX_MEDIA_SIDE, parseMediaUrl } from '../../renderer/media-urls.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, commitCount, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
@@ -208,6 +208,24 @@ describe('POST /api/admin/media', () => {
     expect(status).toBe(413)
     expect(String(body)).toMatch(/too many pixels/)
     expect(performance.now() - started).toBeLessThan(2000)
+  })
+
+  it('refuses an image wider or taller than the library can serve (413), and commits nothing; the largest side it can is served', async () => {
+    const before = commitCount(site.repoDir)
+    for (const [width, height] of [[100_000, 1], [1, 100_000], [MAX_MEDIA_SIDE + 1, 2]] as const) {
+      const png = await sharp({ create: { width, height, channels: 3, background: '#c00' } }).png().toBuffer()
+      const { status, body } = await api.upload(png, { filename: 'ribbon.png', type: 'image/png' })
+      expect(status, `${width}x${height}`).toBe(413)
+      expect(String(body)).toContain(`at most ${MAX_MEDIA_SIDE.toLocaleString('en-US')} pixels a side`)
+    }
+    expect(commitCount(site.repoDir)).toBe(before)
+    const edge = await sharp({ create: { width: MAX_MEDIA_SIDE, height: 1, channels: 3, background: '#0c0' } }).png().toBuffer()
+    const uploaded = await api.upload<MediaItem>(edge, { filename: 'edge.png', type: 'image/png' })
+    expect(uploaded.status).toBe(201)
+    expect((await fetch(server.url + uploaded.body.url)).status).toBe(200)
+    expect((await fetch(server.url + uploaded.body.url.replace('/media/', '/media/w320/'), { headers: { Accept: 'image/webp' } })).status).toBe(200)
+    const listed = (await api.json<MediaItem[]>('GET', '/api/admin/media?perPage=100')).body.map((item) => item.url)
+    expect(listed).toContain(uploaded.body.url)
   })
 
   it('makes a safe name of any file name: no folders, no traversal', async () => {

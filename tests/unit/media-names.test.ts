@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isAllowedImageSource } from '../../renderer/image-source.ts'
-import { mediaUrl, parseMediaUrl, parseVariantUrl, variantUrl, variantWidthsOf } from '../../renderer/media-urls.ts'
+import { MAX_MEDIA_SIDE, mediaUrl, parseMediaUrl, parseVariantUrl, variantUrl, variantWidthsOf } from '../../renderer/media-urls.ts'
 import { mediaIdOf, readMediaListQuery } from '../../server/http/media-api.ts'
 import { readableName, sniffImageType } from '../../server/media/prepare-image.ts'
 import { usesByFile } from '../../server/services/media-library.ts'
@@ -12,6 +12,12 @@ describe('media URLs (renderer/media-urls.ts)', () => {
     const media = parseMediaUrl(PHOTO)
     expect(media).toEqual({ year: '2025', name: 'holiday', hash: '3f9a2c1b5e', width: 1600, height: 1067, ext: 'jpg' })
     expect(mediaUrl(media!)).toBe(PHOTO)
+  })
+
+  it('reads no name with a side larger than the library serves', () => {
+    expect(parseMediaUrl(`/media/2025/wide-3f9a2c1b5e-${MAX_MEDIA_SIDE}x1.png`)).not.toBeNull()
+    expect(parseMediaUrl(`/media/2025/wide-3f9a2c1b5e-${MAX_MEDIA_SIDE + 1}x1.png`)).toBeNull()
+    expect(parseMediaUrl('/media/2025/wide-3f9a2c1b5e-1x99999.png')).toBeNull()
   })
 
   it('reads nothing else as library media', () => {
