@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { siteDirOf } from '../../server/config.ts'
+import { MAX_FAILURES_PER_USER_AND_ADDRESS } from '../../server/services/login-guard.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
 import { git, runGit } from '../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
@@ -251,6 +252,18 @@ describe('a writer and two read replicas behind nginx', () => {
     // nginx sent the reads meanwhile to the other replica.
     const { failures } = await reading.stop()
     expect(failures).toEqual([])
+  })
+
+  it('the README\'s nginx block hides a client-written X-Forwarded-For: the sign-in limit counts the real address', async () => {
+    const answers: number[] = []
+    for (let i = 0; i < MAX_FAILURES_PER_USER_AND_ADDRESS + 1; i++) {
+      const answer = await new ApiClient(nginx.url).request('POST', '/api/auth/login', {
+        json: { username: 'behind-nginx', password: `guess-${i}` },
+        headers: { 'X-Forwarded-For': `198.51.100.${i}` },
+      })
+      answers.push(answer.status)
+    }
+    expect(answers).toEqual([...Array(MAX_FAILURES_PER_USER_AND_ADDRESS).fill(401), 429])
   })
 
   it('a replica has no admin area, no account and no writer lock', async () => {
