@@ -256,7 +256,15 @@ describe('an upload through the admin API', () => {
     expect(uploaded.status).toBe(201)
     const media = parseMediaUrl(uploaded.body.url)!
     const variantsDir = variantsDirOf(siteDirOf(site.dataDir, site.contentDir))
-    const made = async () => (await readdir(variantsDir, { recursive: true })).filter((name) => name.includes(`-${media.hash}-`) && /w\d+\.\w+$/.test(name))
+    const made = async (): Promise<string[]> => {
+      // A recursive listing fails when a folder goes while it is read (the delete below): list again.
+      const names = await readdir(variantsDir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null
+        throw error
+      })
+      if (names === null) return made()
+      return names.filter((name) => name.includes(`-${media.hash}-`) && /w\d+\.\w+$/.test(name))
+    }
     // 320, 640 and 960 px, each as AVIF, WebP and JPEG, without a request for any of them.
     const files = await waitFor(async () => ((await made()).length === 9 ? made() : undefined), 20_000)
     expect(files.map((name) => path.basename(name)).sort()).toEqual(
