@@ -181,6 +181,24 @@ export class RepositoryStateError extends AppError {
   }
 }
 
+/**
+ * A commit from the git remote holds a path git itself refuses (`..`, `.git`, an odd mode...:
+ * server/git/objects/tree-rules.ts): nothing of it was checked out and the branch did not move.
+ * `path` is as shown to people (invisible characters escaped).
+ */
+export class RefusedTreeError extends RepositoryStateError {
+  readonly commit: string
+  readonly path: string
+  readonly reason: string
+
+  constructor(options: { commit: string; path: string; reason: string }) {
+    super(`Commit ${options.commit} was not checked out: ${options.path} ${options.reason}`)
+    this.commit = options.commit
+    this.path = options.path
+    this.reason = options.reason
+  }
+}
+
 /** Why talking to the git remote failed; `kind` decides what sync does next (retry, fetch first...). */
 export type RemoteFailure = 'network' | 'auth' | 'not-found' | 'remote-moved' | 'rejected' | 'failed'
 
