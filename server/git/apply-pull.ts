@@ -93,11 +93,24 @@ export class PullPendingError extends Error {
 async function findDirtyPaths(deps: PullDeps, changes: TreeChange[]): Promise<string[]> {
   const dirty: string[] = []
   for (const change of changes) {
-    const acceptable = [change.before?.oid ?? null, change.after?.oid ?? null]
+    const acceptable = [...inWorkTreeAs(change.before), ...inWorkTreeAs(change.after)]
     const state = await stateOf(deps.workTree, change.path)
     const staged = await deps.store.stagedOid(change.path)
     const inWorkTree = state === null ? null : state.mode === '040000' ? 'folder' : state.oid
-    if (!acceptable.includes(inWorkTree) || staged === 'conflict' || !acceptable.includes(staged)) dirty.push(change.path)
+    const indexed = [change.before?.oid ?? null, change.after?.oid ?? null]
+    if (!acceptable.includes(inWorkTree) || staged === 'conflict' || !indexed.includes(staged)) dirty.push(change.path)
   }
   return dirty
+}
+
+/**
+ * What the work tree may hold for an entry without anyone having changed it: its blob; for a
+ * symlink or submodule, nothing (checkout.ts never writes them) or what git's own checkout made
+ * (the link, the submodule's folder).
+ */
+function inWorkTreeAs(entry: TreeChange['before']): (string | null)[] {
+  if (entry === null) return [null]
+  if (entry.mode === SYMLINK_MODE) return [null, entry.oid]
+  if (entry.mode === SUBMODULE_MODE) return [null, 'folder']
+  return [entry.oid]
 }

@@ -182,6 +182,19 @@ export class RepositoryStateError extends AppError {
 }
 
 /**
+ * A file operation refused because it would go through a symbolic link, or leave the folder it
+ * is confined to (server/lib/atomic-write.ts's `within`): `path` is the offending one.
+ */
+export class UnsafePathError extends AppError {
+  readonly path: string
+
+  constructor(path: string, message: string) {
+    super('repository_state_invalid', message)
+    this.path = path
+  }
+}
+
+/**
  * A commit from the git remote holds a path git itself refuses (`..`, `.git`, an odd mode...:
  * server/git/objects/tree-rules.ts): nothing of it was checked out and the branch did not move.
  * `path` is as shown to people (invisible characters escaped).
