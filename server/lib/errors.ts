@@ -59,6 +59,19 @@ export class PostFileError extends AppError {
 }
 
 /**
+ * A post file that is a symbolic link: never followed (a link pulled or put there could point at
+ * any file of the machine), reported like any file that cannot be read.
+ */
+export class LinkedFileError extends PostFileError {
+  constructor(file: string) {
+    super(file, 'file', LINKED_FILE_REASON)
+    this.message = `${file}: ${LINKED_FILE_REASON}`
+  }
+}
+
+export const LINKED_FILE_REASON = 'a symbolic link is not allowed here'
+
+/**
  * A post file whose front matter names another slug than its file name: `slug` is the one it
  * names, so that whoever reports it can say which file already has that slug.
  */
