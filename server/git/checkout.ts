@@ -24,9 +24,11 @@ import type { WorkTree } from './work-tree.ts'
  * maintainer's own git sees the path as deliberately absent. Whatever was at the path before (a
  * link an older checkout or git itself made) is removed. Paths come from trees already checked
  * (tree-check.ts), and WorkTree refuses an unsafe one and any write through a linked folder
- * anyway. Deletions come first, so a file replaced by a folder
- * of the same name (or the reverse) works. Unlike git, folders left empty by a deletion stay (git
- * ignores them, and the posts folder must exist even when a pull removes every post). Each file is
+ * anyway.
+ *
+ * Deletions come first, so a file replaced by a folder of the same name (or the reverse) works.
+ * Unlike git, folders left empty by a deletion stay (git ignores them, and the posts folder must
+ * exist even when a pull removes every post). Each file is
  * written atomically (WorkTree.write). A file that already has the right content and mode is not
  * rewritten: in a save it was written moments ago, and rewriting it would only wake the folder
  * watcher again.
