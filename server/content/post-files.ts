@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs'
+import { closeSync, constants, openSync, readFileSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { PostFileError } from '../lib/errors.ts'
+import { LinkedFileError, PostFileError } from '../lib/errors.ts'
 import type { VersionedPost } from './post.ts'
 import type { ParsedPosts } from './parsed-posts.ts'
 import { parsePostFile } from './parse-post.ts'
@@ -42,10 +42,10 @@ export class PostFiles {
     this.#parsed = deps.parsed
   }
 
-  /** The files meant as posts (see isMeantAsPost), misnamed ones included. */
+  /** The files meant as posts (see isMeantAsPost), misnamed ones and symbolic links included (reported, never read). */
   async listFileNames(): Promise<string[]> {
     const entries = await readdir(this.blogDir, { withFileTypes: true })
-    return entries.filter((entry) => entry.isFile() && isMeantAsPost(entry.name)).map((entry) => entry.name)
+    return entries.filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && isMeantAsPost(entry.name)).map((entry) => entry.name)
   }
 
   async readMany(fileNames: string[]): Promise<Map<string, ReadResult>> {
@@ -60,9 +60,11 @@ export class PostFiles {
   #read(fileName: string): ReadResult {
     let bytes: Buffer
     try {
-      bytes = readFileSync(path.join(this.blogDir, fileName))
+      // Never through a link: a post file linked to /etc/passwd or the accounts file is refused.
+      bytes = readNoFollow(path.join(this.blogDir, fileName))
     } catch (error) {
       if (isMissing(error)) return { missing: true }
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP') return { error: new LinkedFileError(fileName) }
       throw error
     }
     return readPostBytes(fileName, bytes, this.#parsed)
@@ -102,6 +104,16 @@ export function readPostBytes(fileName: string, bytes: Buffer, parsed?: ParsedPo
 function contentFirstLine(text: string, content: string): number {
   const lines = (value: string) => value.split(/\r\n?|\n/).length
   return lines(text) - lines(text.endsWith('\n') ? `${content}\n` : content) + 1
+}
+
+/** A file's bytes, opened with O_NOFOLLOW: a symbolic link fails with ELOOP. */
+function readNoFollow(file: string): Buffer {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW)
+  try {
+    return readFileSync(fd)
+  } finally {
+    closeSync(fd)
+  }
 }
 
 function isMissing(error: unknown): boolean {

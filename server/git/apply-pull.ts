@@ -1,7 +1,9 @@
-import { RepositoryStateError } from '../lib/errors.ts'
+import { RefusedTreeError, RepositoryStateError } from '../lib/errors.ts'
 import { checkoutPaths, stateOf } from './checkout.ts'
 import type { GitStore } from './objects/git-store.ts'
-import type { TreeChange } from './objects/tree-diff.ts'
+import type { TreeCheck } from './objects/tree-check.ts'
+import { diffTrees, type TreeChange } from './objects/tree-diff.ts'
+import { showPath, SUBMODULE_MODE, SYMLINK_MODE } from './objects/tree-rules.ts'
 import type { Recovery } from './recovery.ts'
 import type { PullTarget } from './remote/connected-remote.ts'
 import type { PullJournal, RepositoryJournal } from './repository-journal.ts'
@@ -12,6 +14,11 @@ import type { WorkTree } from './work-tree.ts'
  * fast-forward, or a merge commit already written. The objects (fetched pack, merged trees, the
  * merge commit) are all written before this starts; they are content-addressed and harmless if
  * nothing ends up using them.
+ *
+ * What comes from the remote is a content author's input: first the new commit's trees are
+ * checked as git's fsck would (tree-check.ts); a commit holding a path git refuses (`..`, `.git`,
+ * an odd mode...) is refused whole (RefusedTreeError): nothing of it is written, the branch does
+ * not move, the site keeps serving what it has.
  *
  * Journaled like a save (repository-journal.ts, settled by recovery.ts after a crash). In order:
  * journal → work-tree files of the changed paths (each atomically) and their index entries →
@@ -24,17 +31,23 @@ export interface PullDeps {
   workTree: WorkTree
   journal: RepositoryJournal
   recovery: Recovery
+  treeCheck: TreeCheck
 }
 
 /**
- * Carries out a pull, in the repository's queue (the caller holds it). Refuses
- * (RepositoryStateError) to overwrite uncommitted changes. If a step fails, the paths are put back
+ * Carries out a pull, in the repository's queue (the caller holds it), and returns what changed.
+ * Refuses a commit with a path git refuses (RefusedTreeError, naming `target.source`) and to
+ * overwrite uncommitted changes (RepositoryStateError). If a step fails, the paths are put back
  * as HEAD has them and the error is rethrown; if even that fails, the journal stays (a
  * PullPendingError) and the next write or start settles it.
  */
-export async function applyPull(deps: PullDeps, target: PullTarget): Promise<void> {
+export async function applyPull(deps: PullDeps, target: PullTarget): Promise<TreeChange[]> {
   const { store, workTree, journal: journals } = deps
-  const { head, to, changes } = target
+  const { head, to } = target
+  const refused = await deps.treeCheck.findRefused(head.tree, to.tree)
+  if (refused) throw new RefusedTreeError({ commit: target.source, path: showPath(refused.path), reason: refused.reason })
+  // Diffed only once checked: a malformed tree would otherwise fail here with a vaguer message.
+  const changes = await diffTrees((oid) => store.readTreeBytes(oid), head.tree, to.tree)
   const dirty = await findDirtyPaths(deps, changes)
   if (dirty.length > 0) {
     throw new RepositoryStateError(`The pull would overwrite uncommitted changes in the server's work tree (${dirty.join(', ')}): commit or undo them there`)
@@ -57,6 +70,7 @@ export async function applyPull(deps: PullDeps, target: PullTarget): Promise<voi
     throw error
   }
   await journals.remove('pull')
+  return changes
 }
 
 /** A pull failed and could not be undone: its journal stays for the next write or start. */
@@ -79,11 +93,24 @@ export class PullPendingError extends Error {
 async function findDirtyPaths(deps: PullDeps, changes: TreeChange[]): Promise<string[]> {
   const dirty: string[] = []
   for (const change of changes) {
-    const acceptable = [change.before?.oid ?? null, change.after?.oid ?? null]
+    const acceptable = [...inWorkTreeAs(change.before), ...inWorkTreeAs(change.after)]
     const state = await stateOf(deps.workTree, change.path)
     const staged = await deps.store.stagedOid(change.path)
     const inWorkTree = state === null ? null : state.mode === '040000' ? 'folder' : state.oid
-    if (!acceptable.includes(inWorkTree) || staged === 'conflict' || !acceptable.includes(staged)) dirty.push(change.path)
+    const indexed = [change.before?.oid ?? null, change.after?.oid ?? null]
+    if (!acceptable.includes(inWorkTree) || staged === 'conflict' || !indexed.includes(staged)) dirty.push(change.path)
   }
   return dirty
+}
+
+/**
+ * What the work tree may hold for an entry without anyone having changed it: its blob; for a
+ * symlink or submodule, nothing (checkout.ts never writes them) or what git's own checkout made
+ * (the link, the submodule's folder).
+ */
+function inWorkTreeAs(entry: TreeChange['before']): (string | null)[] {
+  if (entry === null) return [null]
+  if (entry.mode === SYMLINK_MODE) return [null, entry.oid]
+  if (entry.mode === SUBMODULE_MODE) return [null, 'folder']
+  return [entry.oid]
 }

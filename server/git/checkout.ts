@@ -1,12 +1,12 @@
-import { lstat, mkdir, readdir, readlink, rmdir, symlink, unlink } from 'node:fs/promises'
+import { lstat, readdir, readlink, rmdir } from 'node:fs/promises'
 import path from 'node:path'
-import { moveFile, tempNameFor } from '../lib/atomic-write.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
 import { blobId } from './objects/blob-id.ts'
 import type { GitStore } from './objects/git-store.ts'
 import type { IndexUpdate } from './objects/index-file.ts'
 import type { EntryState } from './objects/tree-diff.ts'
 import type { TreeEntry } from './objects/tree-store.ts'
+import { SUBMODULE_MODE, SYMLINK_MODE } from './objects/tree-rules.ts'
 import type { WorkTree } from './work-tree.ts'
 
 /**
@@ -15,10 +15,20 @@ import type { WorkTree } from './work-tree.ts'
  * every recovery: afterwards `git status` shows nothing for these paths, and nothing changed for
  * any other path, so whatever else a maintainer staged or edited stays as it was.
  *
- * A save's paths are plain post files; a pull may bring anything a maintainer committed: an
- * executable script, a symlink, a submodule. Deletions come first, so a file replaced by a folder
- * of the same name (or the reverse) works. Unlike git, folders left empty by a deletion stay (git
- * ignores them, and the posts folder must exist even when a pull removes every post). Each file is
+ * A save's paths are plain post files; a pull may bring anything a content author committed: an
+ * executable script, a symlink, a submodule. Symlinks and submodules are never written into the
+ * work tree (a link committed as `content/media/...png` pointing at /etc/passwd would otherwise be
+ * served, and one pointing at a folder would let later writes land outside the repository): the
+ * commit is still checked out, the site serves what is valid, and such a path is in the index
+ * with git's skip-worktree bit (as sparse checkout does), so `git status` stays clean and a
+ * maintainer's own git sees the path as deliberately absent. Whatever was at the path before (a
+ * link an older checkout or git itself made) is removed. Paths come from trees already checked
+ * (tree-check.ts), and WorkTree refuses an unsafe one and any write through a linked folder
+ * anyway.
+ *
+ * Deletions come first, so a file replaced by a folder of the same name (or the reverse) works.
+ * Unlike git, folders left empty by a deletion stay (git ignores them, and the posts folder must
+ * exist even when a pull removes every post). Each file is
  * written atomically (WorkTree.write). A file that already has the right content and mode is not
  * rewritten: in a save it was written moments ago, and rewriting it would only wake the folder
  * watcher again.
@@ -39,15 +49,9 @@ export async function checkoutPaths(options: { store: GitStore; workTree: WorkTr
   }
   for (const [filepath, entry] of wanted) {
     if (entry === null || entry.type === 'tree') continue
-    const file = workTree.absolute(filepath)
-    if (entry.mode === '160000') {
-      // A submodule: git checks out an empty folder and leaves its content to `git submodule`.
-      await mkdir(file, { recursive: true })
-      updates.push({ path: filepath, oid: entry.oid, mode: 0o160000 })
-    } else if (entry.mode === '120000') {
-      const target = Buffer.from(await store.readBlob(entry.oid)).toString('utf8')
-      if ((await stateOf(workTree, filepath))?.oid !== entry.oid) await replaceWithSymlink(file, target)
-      updates.push({ path: filepath, oid: entry.oid, stats: await workTree.stat(filepath), mode: 0o120000 })
+    if (entry.mode === SUBMODULE_MODE || entry.mode === SYMLINK_MODE) {
+      await removePath(workTree, filepath)
+      updates.push({ path: filepath, oid: entry.oid, mode: entry.mode === SYMLINK_MODE ? 0o120000 : 0o160000, skipWorktree: true })
     } else {
       const executable = entry.mode === '100755'
       const state = await stateOf(workTree, filepath)
@@ -96,7 +100,7 @@ async function entryAt(store: GitStore, tree: string | null, filepath: string): 
 async function removePath(workTree: WorkTree, filepath: string): Promise<void> {
   const file = workTree.absolute(filepath)
   try {
-    await unlink(file)
+    await workTree.remove(filepath)
   } catch (error) {
     const code = nodeErrorCode(error)
     if (code === 'ENOENT' || code === 'ENOTDIR') return
@@ -116,20 +120,4 @@ async function removeEmptyFolders(dir: string): Promise<void> {
     if (entry.isDirectory()) await removeEmptyFolders(path.join(dir, entry.name))
   }
   await rmdir(dir)
-}
-
-/**
- * A symlink put in place by a rename over whatever was there, like a file's atomic write
- * (writeFileAtomic writes file content, and a symlink has none to write).
- */
-async function replaceWithSymlink(file: string, target: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true })
-  const temp = path.join(path.dirname(file), tempNameFor(path.basename(file)))
-  await symlink(target, temp)
-  try {
-    await moveFile(temp, file)
-  } catch (error) {
-    await unlink(temp).catch(() => {})
-    throw error
-  }
 }

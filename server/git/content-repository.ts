@@ -9,6 +9,7 @@ import type { RecoveryReport } from './objects/commit-types.ts'
 import type { IdentifyFile } from './objects/file-history.ts'
 import { findRepositoryRoot, GitStore } from './objects/git-store.ts'
 import { HistoryCache } from './objects/history-cache.ts'
+import { TreeCheck } from './objects/tree-check.ts'
 import { AutoPack, type PackingOptions, type PackReport } from './packing/auto-pack.ts'
 import { Recovery } from './recovery.ts'
 import { ConnectedRemote } from './remote/connected-remote.ts'
@@ -70,6 +71,7 @@ export class ContentRepository {
   readonly #queue = new SerialQueue()
   readonly #autoPack: AutoPack
   readonly #history: RepositoryHistory
+  readonly #treeCheck: TreeCheck
   #closed = false
 
   constructor(deps: ContentRepositoryDeps) {
@@ -79,7 +81,8 @@ export class ContentRepository {
     this.#store = new GitStore({ gitdir, tempDir, onLooseWrite: (bytes) => this.#autoPack.noteLooseWrite(bytes) })
     this.#autoPack = new AutoPack({ gitdir, tempDir, store: this.#store, exclusive: (work) => this.serialize(work), logger, packing: deps.packing })
     this.#journal = new RepositoryJournal({ gitdir, tempDir })
-    this.#recovery = new Recovery({ store: this.#store, workTree: this.#workTree, journal: this.#journal, logger, gitdir, tempDir })
+    this.#treeCheck = new TreeCheck((oid) => this.#store.readTreeBytes(oid))
+    this.#recovery = new Recovery({ store: this.#store, workTree: this.#workTree, journal: this.#journal, logger, gitdir, tempDir, treeCheck: this.#treeCheck })
     this.#lock = deps.lock
     this.#logger = logger
     this.#history = new RepositoryHistory({ store: this.#store, workTree: this.#workTree, cache: deps.historyCache, logger })
@@ -223,7 +226,7 @@ export class ContentRepository {
    * journaled like a save (apply-pull.ts).
    */
   connectRemote(settings: RemoteSettings): ConnectedRemote {
-    const pull = { store: this.#store, workTree: this.#workTree, journal: this.#journal, recovery: this.#recovery }
+    const pull = { store: this.#store, workTree: this.#workTree, journal: this.#journal, recovery: this.#recovery, treeCheck: this.#treeCheck }
     return new ConnectedRemote({
       store: this.#store,
       graph: this.#history.graph,

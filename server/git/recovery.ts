@@ -4,6 +4,8 @@ import type { Logger } from '../lib/logger.ts'
 import { checkoutPaths } from './checkout.ts'
 import type { RecoveryReport } from './objects/commit-types.ts'
 import type { GitStore } from './objects/git-store.ts'
+import type { TreeCheck } from './objects/tree-check.ts'
+import { showPath } from './objects/tree-rules.ts'
 import { removeOrphanPacks } from './packing/auto-pack.ts'
 import { type JournalKind, journalPaths, type Journals, type PullJournal, type RepositoryJournal, type SaveJournal } from './repository-journal.ts'
 import type { WorkTree } from './work-tree.ts'
@@ -27,7 +29,9 @@ import type { WorkTree } from './work-tree.ts'
  * A pull goes (its objects, merge commit included, all written before): journal → work-tree files
  * of the changed paths and their index entries → branch moved from `from` to `to` → journal
  * removed. So:
- * - the branch is still at `from`: it is moved to `to` (the commit exists) → "completed";
+ * - the branch is still at `from`: it is moved to `to` (the commit exists) → "completed", unless
+ *   `to` holds a path git refuses (a journal an older version wrote before trees were checked:
+ *   tree-check.ts) → "rolled back", the branch stays;
  * - the branch is at `to`: only the files or the index may lag → "completed";
  * - the branch is somewhere else (someone moved it by hand meanwhile): the journal's paths are
  *   put back to match whatever HEAD is → "rolled back"; the next pull starts over.
@@ -47,6 +51,7 @@ interface SettleOptions<K extends JournalKind> {
   store: GitStore
   workTree: WorkTree
   journal: Journals[K]
+  treeCheck: TreeCheck
 }
 
 export async function settleSave(options: SettleOptions<'save'>): Promise<Settled> {
@@ -80,15 +85,21 @@ export async function settlePull(options: SettleOptions<'pull'>): Promise<Settle
   const { store, workTree, journal } = options
   const listed = `${journal.paths.length} file(s) (pull from ${journal.from ?? 'nothing'} to ${journal.to}, started ${journal.startedAt})`
   let head = await store.readHead()
+  let refusal = ''
   if (head.branchRef === journal.branchRef && head.commit === journal.from) {
-    await store.refs.moveBranch(journal.branchRef, journal.from, journal.to)
-    head = await store.readHead()
+    const refused = await options.treeCheck.findRefused(head.tree, (await store.readCommit(journal.to)).tree)
+    if (refused) {
+      refusal = ` (${journal.to} is refused: ${showPath(refused.path)} ${refused.reason})`
+    } else {
+      await store.refs.moveBranch(journal.branchRef, journal.from, journal.to)
+      head = await store.readHead()
+    }
   }
   await checkoutPaths({ store, workTree, tree: head.tree, paths: journal.paths })
   if (head.branchRef === journal.branchRef && head.commit === journal.to) {
     return { outcome: 'completed', commit: null, action: `Pull completed: ${journal.branchRef} at ${journal.to}; ${listed} match it` }
   }
-  return { outcome: 'rolled back', commit: null, action: `Pull rolled back: ${head.branchRef} is at ${head.commit ?? 'nothing'}; ${listed} put back to match it` }
+  return { outcome: 'rolled back', commit: null, action: `Pull rolled back${refusal}: ${head.branchRef} is at ${head.commit ?? 'nothing'}; ${listed} put back to match it` }
 }
 
 function settle<K extends JournalKind>(kind: K, options: SettleOptions<K>): Promise<Settled> {
@@ -105,6 +116,7 @@ export interface RecoveryDeps {
   logger: Logger
   gitdir: string
   tempDir: string
+  treeCheck: TreeCheck
 }
 
 /** The repository's recovery: what it did at start (`report`), and failures still to settle. */
@@ -124,7 +136,7 @@ export class Recovery {
   }
 
   settle<K extends JournalKind>(kind: K, journal: Journals[K]): Promise<Settled> {
-    return settle(kind, { store: this.#deps.store, workTree: this.#deps.workTree, journal })
+    return settle(kind, { store: this.#deps.store, workTree: this.#deps.workTree, journal, treeCheck: this.#deps.treeCheck })
   }
 
   /** Settles what a failure in this process left, before anything else writes. */

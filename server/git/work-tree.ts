@@ -1,15 +1,21 @@
-import type { BigIntStats } from 'node:fs'
-import { lstat, mkdir, readFile } from 'node:fs/promises'
+import { type BigIntStats, constants } from 'node:fs'
+import { lstat, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { removeFileIfPresent, writeFileAtomic } from '../lib/atomic-write.ts'
+import { realFolders, removeFileIfPresent, writeFileAtomic } from '../lib/atomic-write.ts'
+import { UnsafePathError } from '../lib/errors.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
 import { blobId } from './objects/blob-id.ts'
+import { refusedName } from './objects/tree-rules.ts'
 
 /**
  * The checked-out files, addressed by repository-relative posix paths. Writes are atomic
  * (temp file in the same folder, then rename), so the content layer watching the folder never
  * reads half a post, and a crash never leaves one. No isomorphic-git call: the library writes
  * work-tree files only inside `checkout` (see checkout.ts), with a plain writeFile.
+ *
+ * Every path resolves inside the work tree: one with a name git refuses (`..`, `.git` and its
+ * NTFS/HFS forms: tree-rules.ts) is an UnsafePathError, and no file is written, deleted or read
+ * through a symbolic link (atomic-write.ts's `within`; the file itself is opened with O_NOFOLLOW).
  */
 export class WorkTree {
   /** The work tree's root folder (absolute). */
@@ -20,6 +26,7 @@ export class WorkTree {
   }
 
   absolute(filepath: string): string {
+    if (!isSafeRepositoryPath(filepath)) throw new UnsafePathError(String(filepath), `${JSON.stringify(filepath)} is not a safe path inside the repository`)
     return path.join(this.root, ...filepath.split('/'))
   }
 
@@ -40,18 +47,29 @@ export class WorkTree {
   async write(filepath: string, bytes: Uint8Array | null, mode?: number): Promise<void> {
     const file = this.absolute(filepath)
     if (bytes === null) {
-      await removeFileIfPresent(file)
+      await removeFileIfPresent(file, { within: this.root })
       return
     }
-    await mkdir(path.dirname(file), { recursive: true })
-    await writeFileAtomic(file, bytes, { mode })
+    await writeFileAtomic(file, bytes, { mode, within: this.root })
   }
 
+  /**
+   * Deletes whatever is at `filepath` that unlink deletes (a file, or a link itself, never what
+   * it points at); a folder is the caller's (checkout.ts). Missing is fine.
+   */
+  async remove(filepath: string): Promise<void> {
+    await removeFileIfPresent(this.absolute(filepath), { within: this.root })
+  }
+
+  /** The file's bytes; null when there is none. A symbolic link is an UnsafePathError, never followed. */
   async read(filepath: string): Promise<Buffer | null> {
+    const file = this.absolute(filepath)
     try {
-      return await readFile(this.absolute(filepath))
+      if (!(await realFolders(this.root, path.dirname(file), { create: false }))) return null
+      return await readFile(file, { flag: constants.O_RDONLY | constants.O_NOFOLLOW })
     } catch (error) {
       if (nodeErrorCode(error) === 'ENOENT' || nodeErrorCode(error) === 'ENOTDIR') return null
+      if (nodeErrorCode(error) === 'ELOOP') throw new UnsafePathError(file, `${file} is a symbolic link: nothing is read through one`)
       throw error
     }
   }
@@ -68,8 +86,8 @@ export class WorkTree {
   }
 }
 
-/** A relative posix path that stays inside the work tree and out of `.git`. */
+/** A relative posix path that stays inside the work tree and out of `.git`, each name one git accepts (tree-rules.ts). */
 export function isSafeRepositoryPath(filepath: unknown): filepath is string {
-  if (typeof filepath !== 'string' || filepath === '' || filepath.includes('\\') || filepath.includes('\0')) return false
-  return filepath.split('/').every((name) => name !== '' && name !== '.' && name !== '..' && name.toLowerCase() !== '.git')
+  if (typeof filepath !== 'string' || filepath === '') return false
+  return filepath.split('/').every((name) => refusedName(name) === null)
 }

@@ -1,6 +1,7 @@
 import { renameSync, unlinkSync, writeFileSync } from 'node:fs'
-import { mkdir, open, readdir, rename, unlink, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, open, readdir, rename, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { UnsafePathError } from './errors.ts'
 import { isProcessAlive } from './lock-file.ts'
 import { nodeErrorCode } from './node-error-code.ts'
 import { tempFileWriter, tempNameFor } from './temp-names.ts'
@@ -44,6 +45,14 @@ export interface AtomicWriteOptions {
   mode?: number
   /** fsync the file before the rename and its folder after: see the opening comment for who asks. */
   durable?: boolean
+  /**
+   * A folder the target must be inside, reached through real folders only (the work tree's root
+   * for its files): every folder from there down to the target's is checked with lstat and
+   * created when missing, and a symbolic link among them is refused (UnsafePathError). A link a
+   * maintainer put in place of `content/blog` must not send a pull's or a save's files elsewhere.
+   * The target itself needs no check: the rename replaces a link there, it never writes through it.
+   */
+  within?: string
 }
 
 /**
@@ -52,6 +61,7 @@ export interface AtomicWriteOptions {
  * and try again exactly as they would after a plain writeFile.
  */
 export async function writeFileAtomic(target: string, data: FileData, options: AtomicWriteOptions = {}): Promise<void> {
+  if (options.within !== undefined) await realFolders(options.within, path.dirname(target), { create: true })
   const tempDir = options.tempDir ?? path.dirname(target)
   const temp = path.join(tempDir, tempNameFor(path.basename(target)))
   try {
@@ -117,8 +127,12 @@ export async function moveFile(from: string, to: string): Promise<void> {
   await fsyncDirectory(path.dirname(to))
 }
 
-/** Deletes `file`; answers whether it was there (a missing file is not an error). */
-export async function removeFileIfPresent(file: string): Promise<boolean> {
+/**
+ * Deletes `file`; answers whether it was there (a missing file is not an error). `within`: as for
+ * writeFileAtomic, never through a linked folder (a missing folder means no file).
+ */
+export async function removeFileIfPresent(file: string, options: { within?: string } = {}): Promise<boolean> {
+  if (options.within !== undefined && !(await realFolders(options.within, path.dirname(file), { create: false }))) return false
   try {
     await unlink(file)
     return true
@@ -126,6 +140,42 @@ export async function removeFileIfPresent(file: string): Promise<boolean> {
     if (nodeErrorCode(error) === 'ENOENT') return false
     throw error
   }
+}
+
+/**
+ * Whether every folder from `root` (trusted as it is) down to `dir` is a real folder: a symbolic
+ * link among them is an UnsafePathError, and so is a `dir` outside `root`. Missing folders are
+ * made (`create`; a file in the way is an ENOTDIR error then) or answer false. Checked one name at a time with lstat, so no link
+ * is ever followed; a link swapped in between this check and the write is a race only someone
+ * with a shell in the work tree could run, and they need no race to write there.
+ */
+export async function realFolders(root: string, dir: string, options: { create: boolean }): Promise<boolean> {
+  const relative = path.relative(root, dir)
+  if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
+    throw new UnsafePathError(dir, `${dir} is outside ${root}`)
+  }
+  let current = root
+  for (const name of relative === '' ? [] : relative.split(path.sep)) {
+    current = path.join(current, name)
+    let stats = await lstat(current).catch((error: unknown) => {
+      if (nodeErrorCode(error) === 'ENOENT') return null
+      throw error
+    })
+    if (stats === null) {
+      if (!options.create) return false
+      await mkdir(current).catch((error: unknown) => {
+        if (nodeErrorCode(error) !== 'EEXIST') throw error
+      })
+      stats = await lstat(current)
+    }
+    if (stats.isSymbolicLink()) throw new UnsafePathError(current, `${current} is a symbolic link: nothing is written or read through one`)
+    if (stats.isDirectory()) continue
+    // A file where a folder would be: nothing to read or delete below it; a write fails as
+    // mkdir or open would have, with their code.
+    if (!options.create) return false
+    throw Object.assign(new Error(`ENOTDIR: not a directory, ${current}`), { code: 'ENOTDIR', path: current })
+  }
+  return true
 }
 
 /**

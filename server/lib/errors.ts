@@ -59,6 +59,19 @@ export class PostFileError extends AppError {
 }
 
 /**
+ * A post file that is a symbolic link: never followed (a link pulled or put there could point at
+ * any file of the machine), reported like any file that cannot be read.
+ */
+export class LinkedFileError extends PostFileError {
+  constructor(file: string) {
+    super(file, 'file', LINKED_FILE_REASON)
+    this.message = `${file}: ${LINKED_FILE_REASON}`
+  }
+}
+
+export const LINKED_FILE_REASON = 'a symbolic link is not allowed here'
+
+/**
  * A post file whose front matter names another slug than its file name: `slug` is the one it
  * names, so that whoever reports it can say which file already has that slug.
  */
@@ -178,6 +191,37 @@ export class NotAGitRepositoryError extends AppError {
 export class RepositoryStateError extends AppError {
   constructor(message: string) {
     super('repository_state_invalid', message)
+  }
+}
+
+/**
+ * A file operation refused because it would go through a symbolic link, or leave the folder it
+ * is confined to (server/lib/atomic-write.ts's `within`): `path` is the offending one.
+ */
+export class UnsafePathError extends AppError {
+  readonly path: string
+
+  constructor(path: string, message: string) {
+    super('repository_state_invalid', message)
+    this.path = path
+  }
+}
+
+/**
+ * A commit from the git remote holds a path git itself refuses (`..`, `.git`, an odd mode...:
+ * server/git/objects/tree-rules.ts): nothing of it was checked out and the branch did not move.
+ * `path` is as shown to people (invisible characters escaped).
+ */
+export class RefusedTreeError extends RepositoryStateError {
+  readonly commit: string
+  readonly path: string
+  readonly reason: string
+
+  constructor(options: { commit: string; path: string; reason: string }) {
+    super(`Commit ${options.commit} was not checked out: ${options.path} ${options.reason}`)
+    this.commit = options.commit
+    this.path = options.path
+    this.reason = options.reason
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Logger } from '../lib/logger.ts'
-import { PostFileError, SlugMismatchError } from '../lib/errors.ts'
+import { LinkedFileError, PostFileError, SlugMismatchError } from '../lib/errors.ts'
 import type { VersionedPost } from '../content/post.ts'
 import { PostIndex, showsInListDifferently } from '../content/post-index.ts'
 import type { PostFiles, ReadResult } from '../content/post-files.ts'
@@ -190,6 +190,7 @@ export class BlogContent {
 
   /** The error's own words, except that a slug another file already has names that file. */
   #reasonFor(error: PostFileError): string {
+    if (error instanceof LinkedFileError) return error.reason
     if (error instanceof SlugMismatchError && this.index.bySlugAny(error.slug)) {
       return `slug "${error.slug}" is already the slug of ${this.#pathOf(postFileName(error.slug))} (and must equal this file's name, ${slugOf(error.file)})`
     }

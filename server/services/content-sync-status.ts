@@ -21,6 +21,11 @@ export interface SyncStatus {
   pending: { id: string; message: string; author: GitAuthor; date: string }[]
   lastError: string | null
   nextRetryAt: string | null
+  /**
+   * The remote's commit the last run refused to check out, and the path that made it refuse
+   * (`..`, `.git`, an odd mode...: server/git/objects/tree-rules.ts); null when the last run did not.
+   */
+  refused: { commit: string; path: string; reason: string } | null
   conflicts: (PostSyncState & { slug: string | null })[]
   /** Review mode: the review branches, and whether the remote has their last commit. */
   reviews?: { branch: string; commit: string; pushed: boolean }[]
@@ -42,6 +47,7 @@ export function syncOffStatus(branch: string): SyncStatus {
     pending: [],
     lastError: null,
     nextRetryAt: null,
+    refused: null,
     conflicts: [],
   }
 }

@@ -1,4 +1,4 @@
-import { RemoteError } from '../lib/errors.ts'
+import { RefusedTreeError, RemoteError } from '../lib/errors.ts'
 import type { GitAuthor, PullResult, ConnectedRemote, SideBranches } from '../git/content-repository.ts'
 import type { Logger } from '../lib/logger.ts'
 import type { SerialQueue } from '../lib/serial-queue.ts'
@@ -72,6 +72,8 @@ export class ContentSync {
   #lastPushAt: string | null = null
   #lastError: string | null = null
   #nextRetryAt: string | null = null
+  /** The remote's commit last refused for holding a path git refuses (RefusedTreeError), until a run succeeds. */
+  #refused: SyncStatus['refused'] = null
   readonly #conflicts: SyncConflicts
 
   constructor(deps: ContentSyncDeps) {
@@ -139,6 +141,7 @@ export class ContentSync {
       })),
       lastError: this.#lastError,
       nextRetryAt: this.#nextRetryAt,
+      refused: this.#refused,
       conflicts,
       ...(this.#deps.review ? { reviews: await this.#reviewBranches() } : {}),
     }
@@ -188,13 +191,15 @@ export class ContentSync {
       this.#failures = 0
       this.#lastError = null
       this.#nextRetryAt = null
+      this.#refused = null
     } catch (error) {
       if (this.#closed) return // aborted by close(): nothing to retry
       this.#failures++
       this.#lastError = remote.redact(error instanceof Error ? error.message : String(error))
       const delay = this.#retryDelay()
       this.#nextRetryAt = new Date(Date.now() + delay).toISOString()
-      logger.warn(`Sync with ${remote.url} (${remote.branch}) failed, retrying in ${Math.round(delay / 1000)} s: ${this.#lastError}`)
+      if (error instanceof RefusedTreeError) this.#reportRefused(error)
+      else logger.warn(`Sync with ${remote.url} (${remote.branch}) failed, retrying in ${Math.round(delay / 1000)} s: ${this.#lastError}`)
       if (this.#retry) clearTimeout(this.#retry)
       this.#retry = setTimeout(() => {
         this.#retry = null
@@ -291,6 +296,21 @@ export class ContentSync {
       this.#deps.logger.info(`Review merged, now live: ${merged.join(', ')}`)
     }
     await reviews.refresh()
+  }
+
+  /**
+   * A remote commit holding a path git refuses (`..`, `.git`, an odd mode: see
+   * server/git/objects/tree-rules.ts) was not checked out: the site keeps serving what it has, and
+   * it stays so until someone fixes the remote branch. Said as an error on each attempt, with how.
+   */
+  #reportRefused(error: RefusedTreeError): void {
+    const { remote, logger } = this.#deps
+    this.#refused = { commit: error.commit, path: error.path, reason: error.reason }
+    logger.error(
+      `Sync: refused commit ${error.commit} of ${remote.branch} at ${remote.url}: ${error.path} ${error.reason}. ` +
+        `Nothing of it was checked out; the site still serves what it had. ` +
+        `To fix it, remove or rename ${error.path} in a new commit on ${remote.branch} and push it (the refused commit may stay in history).`,
+    )
   }
 
   /** 1 s, 2 s, 4 s... up to 5 minutes, never longer than the polling interval (it retries anyway). */

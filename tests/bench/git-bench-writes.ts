@@ -13,6 +13,7 @@ import { GitStore } from '../../server/git/objects/git-store.ts'
 import { Recovery } from '../../server/git/recovery.ts'
 import { RepositoryJournal } from '../../server/git/repository-journal.ts'
 import { commitSave } from '../../server/git/save.ts'
+import { TreeCheck } from '../../server/git/objects/tree-check.ts'
 import { WorkTree } from '../../server/git/work-tree.ts'
 import { type BenchRepo, median, report } from './git-bench-harness.ts'
 
@@ -24,7 +25,8 @@ export async function benchSaveAndCheckout(repo: BenchRepo): Promise<void> {
   const store = new GitStore({ gitdir, tempDir })
   const workTree = new WorkTree(dir)
   const journal = new RepositoryJournal({ gitdir, tempDir })
-  const recovery = new Recovery({ store, workTree, journal, logger: silentLogger, gitdir, tempDir })
+  const treeCheck = new TreeCheck((oid) => store.readTreeBytes(oid))
+  const recovery = new Recovery({ store, workTree, journal, logger: silentLogger, gitdir, tempDir, treeCheck })
   // One cache for every library call, as a server would keep it.
   const cache = {}
   try {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, lstatSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -233,20 +233,36 @@ describe('pull', () => {
     expect(w.site.read('content/blog/b.html')).toBe(post('b', 'hand edit, not committed'))
   })
 
-  it('checks out an executable, a symlink and a new folder as git does', async () => {
+  it('checks out an executable and a new folder as git does, and never writes a symlink or a submodule', async () => {
     const w = await setUp()
     w.maintainer('pull', '-q')
     execFileSync('mkdir', ['-p', path.join(w.maintainerDir, 'tools')])
     writeFileSync(path.join(w.maintainerDir, 'tools/run.sh'), '#!/bin/sh\necho hi\n', { mode: 0o755 })
     execFileSync('ln', ['-s', '../README.md', path.join(w.maintainerDir, 'tools/readme-link')])
     w.maintainer('add', 'tools')
+    w.maintainer('update-index', '--add', '--cacheinfo', `160000,${w.maintainer('rev-parse', 'HEAD')},tools/module`)
     w.maintainer('commit', '-q', '-m', 'tools')
     w.maintainer('push', '-q', 'origin', 'main')
     await w.sync.fetch()
     expect((await w.sync.pull(MERGE)).outcome).toBe('fast-forward')
     expect(statSync(w.site.file('tools/run.sh')).mode & 0o111).not.toBe(0)
-    expect(lstatSync(w.site.file('tools/readme-link')).isSymbolicLink()).toBe(true)
-    expect(readlinkSync(w.site.file('tools/readme-link'))).toBe('../README.md')
+    expect(existsSync(w.site.file('tools/readme-link'))).toBe(false)
+    expect(() => lstatSync(w.site.file('tools/readme-link'))).toThrow(/ENOENT/)
+    expect(existsSync(w.site.file('tools/module'))).toBe(false)
+    // In the index, marked as deliberately absent (skip-worktree: "S"), so git status is clean.
+    expect(w.site.git('ls-files', '-t', 'tools').trim().split('\n')).toEqual(['S tools/module', 'S tools/readme-link', 'H tools/run.sh'])
+    expectClean(w)
+
+    // Later pulls change and remove them like any file.
+    w.maintainer('rm', '-q', 'tools/readme-link')
+    execFileSync('ln', ['-s', '/etc/passwd', path.join(w.maintainerDir, 'tools/readme-link-2')])
+    w.maintainer('add', 'tools/readme-link-2')
+    w.maintainer('commit', '-q', '-m', 'tools again')
+    w.maintainer('push', '-q', 'origin', 'main')
+    await w.sync.fetch()
+    expect((await w.sync.pull(MERGE)).outcome).toBe('fast-forward')
+    expect(existsSync(w.site.file('tools/readme-link-2'))).toBe(false)
+    expect(w.site.git('ls-files', '-t', 'tools').trim().split('\n')).toEqual(['S tools/module', 'S tools/readme-link-2', 'H tools/run.sh'])
     expectClean(w)
   })
 })

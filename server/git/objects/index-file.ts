@@ -28,6 +28,11 @@ export interface IndexUpdate {
   stats?: BigIntStats
   /** The entry's mode when it is not a plain file: 0o120000 (a symlink) or 0o160000 (a submodule). */
   mode?: number
+  /**
+   * Git's skip-worktree bit (what sparse checkout sets): the path is in the index but deliberately
+   * not in the work tree, and `git status` does not report it deleted. For what checkout never writes.
+   */
+  skipWorktree?: boolean
 }
 
 interface Entry {
@@ -41,6 +46,8 @@ const HASH_SIZE = 20
 /** ctime, mtime, dev, ino, mode, uid, gid, size (4 bytes each, seconds and nanoseconds for times), oid, flags. */
 const FIXED_SIZE = 62
 const EXTENDED = 0x4000
+/** In the extended flags (index version 3), after the fixed part. */
+const SKIP_WORKTREE = 0x4000
 const NAME_LENGTH_MASK = 0xfff
 
 export class IndexFile {
@@ -78,7 +85,7 @@ export class IndexFile {
       while (end < entries.length && entries[end]!.name.equals(name)) end++
       // Every stage of the path (a conflict has up to three) gives way to the one resolved entry.
       if (update.oid === null) entries.splice(start, end - start)
-      else entries.splice(start, end - start, encodeEntry(name, update.oid, update.stats, update.mode))
+      else entries.splice(start, end - start, encodeEntry(name, update))
     }
     await writeFileAtomic(this.#file, serialize(entries), { tempDir: this.#tempDir })
     this.#cached = { identity: await this.#identity(), entries }
@@ -241,8 +248,9 @@ function serialize(entries: Entry[]): Buffer {
 }
 
 /** A stage-0 entry whose stats are the file's own, so `git status` trusts it without re-reading. */
-function encodeEntry(name: Buffer, oid: string, stats: BigIntStats | undefined, mode: number | undefined): Entry {
-  const header = Buffer.alloc(FIXED_SIZE)
+function encodeEntry(name: Buffer, update: IndexUpdate): Entry {
+  const { oid, stats, mode } = update
+  const header = Buffer.alloc(FIXED_SIZE + (update.skipWorktree ? 2 : 0))
   if (stats) {
     const seconds = (ns: bigint) => Number((ns / 1_000_000_000n) & 0xffffffffn)
     const nanoseconds = (ns: bigint) => Number(ns % 1_000_000_000n)
@@ -259,8 +267,9 @@ function encodeEntry(name: Buffer, oid: string, stats: BigIntStats | undefined, 
   // Git records a regular file as 100644 or 100755, nothing in between.
   const executable = stats !== undefined && (stats.mode & 0o111n) !== 0n
   header.writeUInt32BE(mode ?? (executable ? 0o100755 : 0o100644), 24)
-  header.write(oid, 40, 'hex')
-  header.writeUInt16BE(Math.min(name.length, NAME_LENGTH_MASK), 60)
+  header.write(oid!, 40, 'hex')
+  header.writeUInt16BE(Math.min(name.length, NAME_LENGTH_MASK) | (update.skipWorktree ? EXTENDED : 0), 60)
+  if (update.skipWorktree) header.writeUInt16BE(SKIP_WORKTREE, FIXED_SIZE)
   return { name, bytes: withName(header, name) }
 }
 

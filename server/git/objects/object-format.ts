@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { deflate } from 'node:zlib'
 import type { TreeEntry } from './tree-store.ts'
+import { readMode } from './tree-rules.ts'
 
 /*
  * Git's object encoding, natively. Decoding (trees, commits) works on the raw bytes
@@ -56,6 +57,11 @@ function storedMode(entry: TreeEntry): string {
   return entry.mode === '040000' ? '40000' : entry.mode
 }
 
+/**
+ * A tree object's entries, modes read as git reads them (tree-rules.ts): a zero-padded folder
+ * (`040000`) is a folder, `100664` a plain file. Names are not checked here: tree-check.ts does
+ * that before anything from a remote is checked out.
+ */
 export function decodeTree(content: Buffer): TreeEntry[] {
   const entries: TreeEntry[] = []
   let offset = 0
@@ -63,7 +69,8 @@ export function decodeTree(content: Buffer): TreeEntry[] {
     const space = content.indexOf(0x20, offset)
     const nul = content.indexOf(0, space + 1)
     if (space === -1 || nul === -1 || nul + 21 > content.length) throw new Error('Malformed tree object')
-    const mode = content.toString('latin1', offset, space).padStart(6, '0')
+    const stored = content.toString('latin1', offset, space)
+    const mode = readMode(stored) ?? stored.padStart(6, '0')
     entries.push({
       mode,
       path: content.toString('utf8', space + 1, nul),

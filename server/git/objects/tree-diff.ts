@@ -1,5 +1,6 @@
 import { commonPrefix, commonSuffix } from './delta.ts'
 import { decodeTree } from './object-format.ts'
+import { readMode } from './tree-rules.ts'
 
 /** A tree entry as a diff reports it: mode as git stores it padded to 6 digits (`100644`, `040000`...). */
 export interface EntryState {
@@ -75,7 +76,7 @@ async function diffInto(read: ReadTree, before: string | null, after: string | n
       const yState = stateOf(b, y!)
       if (x!.tree && y!.tree) {
         await diffInto(read, xState.oid, yState.oid, `${prefix}${name}/`, out)
-      } else {
+      } else if (xState.oid !== yState.oid || xState.mode !== yState.mode) {
         // Same name and both files (names compare equal only when both are trees or both not).
         out.push({ path: prefix + name, before: xState, after: yState })
       }
@@ -113,14 +114,18 @@ export function entryAt(buffer: Buffer, start: number): RawEntry {
   const space = buffer.indexOf(SPACE, start)
   const nul = buffer.indexOf(0, space + 1)
   if (space === -1 || nul === -1 || nul + 21 > buffer.length) throw new Error('Malformed tree object')
-  // "40000" is the one mode of a folder.
-  const tree = space - start === 5 && buffer[start] === 0x34
+  // A folder is "40000", or "040000" zero-padded (git accepts it and reads it as a folder; so must
+  // diffs, or every file under it looks changed, and packing, or it packs the folder as a blob).
+  const length = space - start
+  const tree = (length === 5 && buffer[start] === 0x34) || (length === 6 && buffer[start] === 0x30 && buffer[start + 1] === 0x34)
   return { start, nameStart: space + 1, nameEnd: nul, end: nul + 21, tree }
 }
 
 function stateOf(buffer: Buffer, entry: RawEntry): EntryState {
+  const stored = buffer.toString('latin1', entry.start, entry.nameStart - 1)
   return {
-    mode: buffer.toString('latin1', entry.start, entry.nameStart - 1).padStart(6, '0'),
+    // As git reads it: `040000` a folder, `100664` a plain file (tree-rules.ts).
+    mode: readMode(stored) ?? stored.padStart(6, '0'),
     oid: buffer.toString('hex', entry.nameEnd + 1, entry.end),
   }
 }

@@ -3,7 +3,7 @@ import { type CommitGraph, type CommitInfo, CommitQueue } from '../objects/commi
 import type { GitAuthor } from '../objects/commit-types.ts'
 import type { FileHistory } from '../objects/file-history.ts'
 import type { GitStore, Head } from '../objects/git-store.ts'
-import { diffTrees, type TreeChange } from '../objects/tree-diff.ts'
+import type { TreeChange } from '../objects/tree-diff.ts'
 import { type ConflictResolution, mergeWithRemote, type SyncConflict } from './remote-merge.ts'
 import { REMOTE_NAME, RemoteTransport, type RemoteSettings } from './remote-transport.ts'
 
@@ -12,8 +12,8 @@ export interface PullTarget {
   /** HEAD as the pull found it, inside the queue. */
   head: Head
   to: { commit: string; tree: string }
-  /** What changes between HEAD's tree and `to.tree`. */
-  changes: TreeChange[]
+  /** The remote commit brought in (`to` itself, or the merge's remote parent): what a refusal names. */
+  source: string
 }
 
 /** What ConnectedRemote needs of its ContentRepository (its internals, within server/git). */
@@ -25,10 +25,11 @@ export interface ConnectedRemoteDeps {
   /** Runs `work` in the repository's serial queue, after settling any interrupted save or pull. */
   exclusive<T>(work: () => Promise<T>): Promise<T>
   /**
-   * Brings `target` into the work tree, the index and the branch, journaled (the top of
-   * server/git owns the work tree: apply-pull.ts). Called inside `exclusive`.
+   * Checks `target`'s trees, then brings it into the work tree, the index and the branch,
+   * journaled (the top of server/git owns the work tree: apply-pull.ts), and returns what changed.
+   * Called inside `exclusive`.
    */
-  applyPull(target: PullTarget): Promise<void>
+  applyPull(target: PullTarget): Promise<TreeChange[]>
   /** Repository-relative path → absolute, and back. */
   absolute(filepath: string): string
   relative(file: string): string
@@ -207,8 +208,7 @@ export class ConnectedRemote {
       })
       if (merge.outcome === 'conflict') return result('conflict', { conflicts: merge.conflicts })
       if (!('to' in merge)) return result(merge.outcome)
-      const changes = await diffTrees((oid) => store.readTreeBytes(oid), head.tree, merge.to.tree)
-      await this.#deps.applyPull({ head, to: merge.to, changes })
+      const changes = await this.#deps.applyPull({ head, to: merge.to, source: remote })
       return result(merge.outcome, { changed: changes.map((change) => this.#deps.absolute(change.path)), commit: merge.to.commit })
     })
   }

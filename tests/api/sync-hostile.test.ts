@@ -1,0 +1,116 @@
+/**
+ * What a content author pushes to the git remote, the writer's sync takes as untrusted input
+ * (the rules are tested directly in tests/unit/git-tree-rules.test.ts and
+ * tests/integration/git-hostile-trees.test.ts; here, the HTTP side): symlinks are never written
+ * into the work tree nor served, and a commit with a path git refuses is not checked out at all,
+ * the site serving what it had while the sync status names the commit and the path.
+ */
+import { existsSync, lstatSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SyncStatus } from '../../server/services/content-sync-status.ts'
+import { runGit, runGitBytes } from '../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
+import { createSyncSite, eventually, type SyncSite } from '../support/sync-site.ts'
+
+let s: SyncSite
+
+beforeAll(async () => {
+  s = await createSyncSite({ env: { GIT_SYNC_INTERVAL: '0' } })
+  await eventually(async () => {
+    const { body } = await s.api.json<SyncStatus>('GET', '/api/admin/sync')
+    return body.lastFetchAt !== null && !body.syncing
+  })
+})
+
+afterAll(async () => {
+  await s?.cleanup()
+})
+
+/** "Sync now", then the status once that run is over. */
+async function syncNow(): Promise<SyncStatus> {
+  const before = (await s.api.json<SyncStatus>('GET', '/api/admin/sync')).body.lastFetchAt
+  await s.api.request('POST', '/api/admin/sync')
+  return eventually(async () => {
+    const { body } = await s.api.json<SyncStatus>('GET', '/api/admin/sync')
+    return body.lastFetchAt !== before && !body.syncing ? body : null
+  })
+}
+
+const get = (urlPath: string) => fetch(new URL(urlPath, s.server.url))
+const siteHead = () => runGit(['rev-parse', 'HEAD'], { cwd: s.site.repoDir }).trim()
+const siteStatus = () => runGit(['status', '--porcelain'], { cwd: s.site.repoDir })
+
+describe('symlinks pulled from the remote', () => {
+  it('are pulled with their commit but never written into the work tree, read, or served', async () => {
+    const media = 'content/media/2026/evil-0123456789-10x10.png'
+    mkdirSync(path.join(s.maintainerDir, 'content/media/2026'), { recursive: true })
+    symlinkSync('/etc/passwd', path.join(s.maintainerDir, media))
+    symlinkSync(path.join(s.site.dataDir, 'admins.json'), path.join(s.maintainerDir, 'content/blog/x.html'))
+    s.maintainer('add', media, 'content/blog/x.html')
+    s.maintainer('commit', '-q', '-m', 'links')
+    s.maintainer('push', '-q', 'origin', 'main')
+    const pushed = s.maintainer('rev-parse', 'HEAD')
+
+    const status = await syncNow()
+    expect(status).toMatchObject({ state: 'in-sync', lastError: null, refused: null })
+    expect(siteHead()).toBe(pushed)
+    expect(() => lstatSync(path.join(s.site.repoDir, media))).toThrow(/ENOENT/)
+    expect(() => lstatSync(path.join(s.site.repoDir, 'content/blog/x.html'))).toThrow(/ENOENT/)
+    expect(siteStatus()).toBe('')
+    expect((await get(`/${media.replace('content/', '')}`)).status).toBe(404)
+    expect((await get('/api/blog/posts/x')).status).toBe(404)
+    expect((await get('/blog/x')).status).toBe(404)
+  })
+})
+
+describe('a commit with a path git refuses', () => {
+  let hostile: string
+  let head: string
+
+  /** A commit on the remote's tip whose root also holds `..`, a folder with one file, written with the git CLI. */
+  function pushHostile(): string {
+    s.maintainer('pull', '-q', '--ff-only')
+    const hash = (args: string[], input: string | Buffer) => runGit(args, { cwd: s.maintainerDir, env: MAINTAINER_GIT_ENV, input }).trim()
+    const entry = (mode: string, name: string, oid: string) => Buffer.concat([Buffer.from(`${mode} ${name}\0`), Buffer.from(oid, 'hex')])
+    const escaped = hash(['hash-object', '-t', 'tree', '--literally', '-w', '--stdin'], entry('100644', 'escaped.txt', hash(['hash-object', '-w', '--stdin'], 'beside the repository\n')))
+    // `..` sorts first in any root tree (a folder compares as `../`).
+    const rootBytes = Buffer.concat([entry('40000', '..', escaped), runGitBytes(['cat-file', 'tree', 'HEAD^{tree}'], { cwd: s.maintainerDir, env: MAINTAINER_GIT_ENV })])
+    const tree = hash(['hash-object', '-t', 'tree', '--literally', '-w', '--stdin'], rootBytes)
+    const commit = s.maintainer('commit-tree', tree, '-p', 'HEAD', '-m', 'hostile')
+    s.maintainer('push', '-q', 'origin', `${commit}:refs/heads/main`)
+    return commit
+  }
+
+  it('is not checked out: HEAD unmoved, nothing written, the status names the commit and the path, the log says how to fix it', async () => {
+    head = siteHead()
+    hostile = pushHostile()
+    const status = await syncNow()
+    expect(status.state).toBe('error')
+    expect(status.refused).toEqual({ commit: hostile, path: '..', reason: 'is named "..", which points outside its folder' })
+    expect(status.lastError).toBe(`Commit ${hostile} was not checked out: .. is named "..", which points outside its folder`)
+    expect(siteHead()).toBe(head)
+    expect(siteStatus()).toBe('')
+    expect(readdirSync(path.dirname(s.site.repoDir)).filter((name) => name.startsWith('escaped'))).toEqual([])
+    expect(existsSync(path.join(s.site.repoDir, '.git/watchio-pull.json'))).toBe(false)
+    expect(s.logs.join('\n')).toContain(
+      `error: Sync: refused commit ${hostile} of main at ${s.remote.urlOf('site.git')}: .. is named "..", which points outside its folder. ` +
+        'Nothing of it was checked out; the site still serves what it had. To fix it, remove or rename .. in a new commit on main and push it',
+    )
+    // The site serves what it had.
+    expect((await get('/api/blog/posts')).status).toBe(200)
+  })
+
+  it('is left behind once the remote has a commit without the path: the sync works again', async () => {
+    // The maintainer cannot check the refused commit out either (git refuses `..` too): the fix
+    // is a commit on top of it whose tree has no `..`.
+    const tree = runGit(['rev-parse', `${hostile}~1^{tree}`], { cwd: s.maintainerDir }).trim()
+    const fix = s.maintainer('commit-tree', tree, '-p', hostile, '-m', 'remove ..')
+    s.maintainer('push', '-q', 'origin', `${fix}:refs/heads/main`)
+    const status = await syncNow()
+    expect(status).toMatchObject({ state: 'in-sync', refused: null, lastError: null })
+    expect(siteHead()).toBe(fix)
+    expect(siteStatus()).toBe('')
+    expect(readdirSync(path.dirname(s.site.repoDir)).filter((name) => name.startsWith('escaped'))).toEqual([])
+  })
+})
