@@ -1,7 +1,9 @@
 import { constants, createReadStream, type ReadStream } from 'node:fs'
-import { lstat, open } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import path from 'node:path'
+import { UnsafePathError } from './errors.ts'
 import { nodeErrorCode } from './node-error-code.ts'
+import { realFolders } from './real-folders.ts'
 
 /**
  * Files served to visitors (media originals and variants, pages, assets) are read only when
@@ -11,7 +13,7 @@ import { nodeErrorCode } from './node-error-code.ts'
  * `root` may itself be reached through links (a deployment's `current` → `releases/…`): that is
  * the operator's choice, not content's.
  *
- * Each folder below `root` is checked with lstat, and the file itself is opened with O_NOFOLLOW
+ * Each folder below `root` is checked with lstat (real-folders.ts), and the file itself is opened with O_NOFOLLOW
  * and checked on the open descriptor (fstat), so a link swapped in for the file after the check
  * is still refused. O_NONBLOCK: a FIFO planted there must not hang the open.
  */
@@ -59,13 +61,8 @@ export function isInside(root: string, file: string): boolean {
 
 async function openRegular(root: string, file: string) {
   if (!isInside(root, file)) return null
-  const relative = path.relative(root, file).split(path.sep)
   try {
-    let folder = root
-    for (const name of relative.slice(0, -1)) {
-      folder = path.join(folder, name)
-      if (!(await lstat(folder)).isDirectory()) return null
-    }
+    if (!(await realFolders(root, path.dirname(file), { create: false }))) return null
     const handle = await open(file, OPEN_FLAGS)
     try {
       const stats = await handle.stat()
@@ -79,7 +76,7 @@ async function openRegular(root: string, file: string) {
       throw error
     }
   } catch (error) {
-    if (NOT_THERE.has(nodeErrorCode(error) ?? '')) return null
+    if (error instanceof UnsafePathError || NOT_THERE.has(nodeErrorCode(error) ?? '')) return null
     throw error
   }
 }
