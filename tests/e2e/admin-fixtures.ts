@@ -8,8 +8,7 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import type { RunningServer } from '../../server/start.ts'
 import { git } from '../support/git.ts'
-import { freePort } from '../support/nginx.ts'
-import { createTempSite, startTestServer, TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
+import { browserSiteEnv, createTempSite, startTestServer, TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
 
 export interface AdminSite {
   url: string
@@ -28,9 +27,7 @@ async function openSite(file: string): Promise<OpenSite> {
   const site = await createTempSite()
   let server: RunningServer
   try {
-    // The browser's origin must be the site's: the API trusts SITE_URL's origin alone.
-    const port = await freePort()
-    server = await startTestServer(site, { env: { PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` } })
+    server = await startTestServer(site, { env: await browserSiteEnv() })
   } catch (error) {
     await site.cleanup()
     throw error

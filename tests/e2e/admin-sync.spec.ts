@@ -3,12 +3,13 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
 import { createSyncSite, eventually, type SyncSite } from '../support/sync-site.ts'
+import { browserSiteEnv } from '../support/temp-site.ts'
 import { expectToast, signIn } from './admin-fixtures.ts'
 
 const test = base.extend<object, { syncSite: SyncSite }>({
   syncSite: [
     async ({}, use) => {
-      const site = await createSyncSite()
+      const site = await createSyncSite({ env: await browserSiteEnv() })
       try {
         await use(site)
       } finally {

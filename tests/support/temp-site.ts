@@ -6,6 +6,7 @@ import { loadConfig, siteDirOf } from '../../server/config.ts'
 import { type Logger } from '../../server/lib/logger.ts'
 import { FIXTURE_CONTENT_DIR } from './fixtures.ts'
 import { runGit } from './git.ts'
+import { freePort } from './nginx.ts'
 import { recordingLogger } from './recording-logger.ts'
 import type { CatchUpOptions } from '../../server/services/page-catch-up.ts'
 import { pageFolders } from '../../server/site.ts'
@@ -57,6 +58,15 @@ export async function createTempSite(
   const dataDir = options.dataDir ?? path.join(base, 'data')
   const pagesDir = pageFolders({ distDir: path.join(repoRoot, 'dist'), siteDir: siteDirOf(dataDir, contentDir) }).site.dir
   return { repoDir, contentDir, blogDir, dataDir, pagesDir, cleanup: () => rm(base, { recursive: true, force: true }) }
+}
+
+/**
+ * The settings of a server a browser signs in to: a free port, and SITE_URL at that origin (the
+ * admin API trusts SITE_URL's origin alone, and the browser's origin is the server's address).
+ */
+export async function browserSiteEnv(): Promise<Record<string, string>> {
+  const port = await freePort()
+  return { PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` }
 }
 
 /** The SITE_URL of the test servers: where their pages say they live, and the only origin their API trusts. */
