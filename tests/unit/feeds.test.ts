@@ -107,4 +107,11 @@ describe('withAbsoluteUrls', () => {
     const html = '<h2>Title &amp; more</h2>\n<p><a href="https://x.example/?a=1&amp;b=2">x</a> <a href="tel:+123">t</a> <img src="data:image/png;base64,AAAA" alt=""></p>\n<pre><code class="language-js">a &lt; b</code></pre>'
     expect(withAbsoluteUrls(html, base)).toBe(html)
   })
+
+  it('resolves each candidate of a responsive image\'s srcset', () => {
+    const html = '<p><img src="/media/2025/a-0123456789-500x400.png" srcset="/media/w320/2025/a-0123456789-500x400.png 320w, /media/2025/a-0123456789-500x400.png 500w" alt=""></p>'
+    expect(withAbsoluteUrls(html, base)).toBe(
+      `<p><img src="${SITE}/media/2025/a-0123456789-500x400.png" srcset="${SITE}/media/w320/2025/a-0123456789-500x400.png 320w, ${SITE}/media/2025/a-0123456789-500x400.png 500w" alt=""></p>`,
+    )
+  })
 })
