@@ -1,6 +1,5 @@
 import type { Element, Root, RootContent } from 'hast'
 import rehypeParse from 'rehype-parse'
-import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 
 /**
@@ -9,45 +8,57 @@ import { unified } from 'unified'
  * public API, which knows nothing of an unsaved (or draft, or scheduled) version: the preview
  * would turn into "Post Not Found". Server-rendered HTML and CSS are the page as visitors see it.
  *
- * The scripts are taken out of the parsed page, not matched in its text: the post's content is
- * in that text, and a `<script>` written inside one of its attribute values (which the sanitizer
+ * The scripts are found in the parsed page, not matched in its text: the post's content is in
+ * that text, and a `<script>` written inside one of its attribute values (which the sanitizer
  * allows: it is only text there) would have made a pattern cut the page from that value to the
- * next real `</script>`. The content is within the depth limit (post-rules.ts), so the tree
- * walks below cannot overflow.
+ * next real `</script>`. What the parser says is a script is cut out by its position, so the rest
+ * of the page stays byte for byte what visitors get. The content is within the depth limit
+ * (post-rules.ts), so the tree walk below cannot overflow.
  */
 export function previewHtml(html: string): string {
   const tree = parser.parse(html)
-  removeScripts(tree)
-  const head = findElement(tree, 'head')
-  head?.children.unshift({ type: 'element', tagName: 'meta', properties: { name: 'robots', content: 'noindex, nofollow' }, children: [] })
-  return serializer.stringify(tree)
+  const cuts: { start: number; end: number; insert: string }[] = []
+  visitElements(tree, (element) => {
+    const { start, end } = offsetsOf(element)
+    if (runs(element)) cuts.push({ start, end, insert: '' })
+    else if (element.tagName === 'head') {
+      // Where the head's content begins (its start tag's end, before its first child).
+      const first = element.children[0]
+      const at = first ? offsetsOf(first).start : html.indexOf('>', start) + 1
+      cuts.push({ start: at, end: at, insert: NO_INDEX })
+    }
+  })
+  let out = html
+  // From the end, so earlier offsets hold; at one offset the cut before the insertion.
+  for (const cut of cuts.sort((a, b) => b.start - a.start || b.end - a.end)) out = out.slice(0, cut.start) + cut.insert + out.slice(cut.end)
+  return out
 }
+
+const NO_INDEX = '<meta name="robots" content="noindex, nofollow">'
 
 /** What runs, or loads what runs: scripts, and the module preloads vike adds to the head. */
-function runs(node: RootContent): boolean {
-  if (node.type !== 'element') return false
-  if (node.tagName === 'script') return true
-  const rel = node.properties.rel
-  return node.tagName === 'link' && Array.isArray(rel) && rel.includes('modulepreload')
+function runs(element: Element): boolean {
+  if (element.tagName === 'script') return true
+  const rel = element.properties.rel
+  return element.tagName === 'link' && Array.isArray(rel) && rel.includes('modulepreload')
 }
 
-function removeScripts(parent: Root | Element): void {
-  parent.children = parent.children.filter((child) => !runs(child))
-  for (const child of parent.children) if (child.type === 'element') removeScripts(child)
+function offsetsOf(node: Element | RootContent): { start: number; end: number } {
+  const start = node.position?.start.offset
+  const end = node.position?.end.offset
+  if (start === undefined || end === undefined) throw new Error('The parsed page has no source positions')
+  return { start, end }
 }
 
-function findElement(parent: Root | Element, tagName: string): Element | undefined {
+function visitElements(parent: Root | Element, visit: (element: Element) => void): void {
   for (const child of parent.children) {
     if (child.type !== 'element') continue
-    if (child.tagName === tagName) return child
-    const found = findElement(child, tagName)
-    if (found) return found
+    visit(child)
+    visitElements(child, visit)
   }
-  return undefined
 }
 
 const parser = unified().use(rehypeParse).freeze()
-const serializer = unified().use(rehypeStringify).freeze()
 
 /** The preview's own policy, should it be opened on its own: nothing runs, nothing is framed by others. */
 export const PREVIEW_CONTENT_SECURITY_POLICY = [
