@@ -105,6 +105,7 @@ export async function openSite(options: {
     builtOn: build.builtAt.slice(0, 10),
     logger,
     catchUp: options.catchUp,
+    onPostFailure: (slug, reason) => content.reportRenderFailure(slug, reason),
   })
   // In development nothing is prerendered: every request renders with the current index.
   if (config.mode === 'production') content.onChange((change) => pages.applyChange(change).catch(() => {})) // failures are logged by the queue

@@ -6,6 +6,7 @@ import type { VersionedPost } from './post.ts'
 import type { ParsedPosts } from './parsed-posts.ts'
 import { parsePostFile } from './parse-post.ts'
 import { isMeantAsPost, isPostFileName } from './post-paths.ts'
+import { checkContentShape } from './post-rules.ts'
 import { findUnsafeHtml } from './unsafe-html.ts'
 import { blobId } from '../git/objects/blob-id.ts'
 
@@ -87,6 +88,9 @@ export function readPostBytes(fileName: string, bytes: Buffer, parsed?: ParsedPo
   if (known) return { ...known, version }
   try {
     const post = parsePostFile(text, fileName)
+    // Before anything parses the content into a tree: too deep a tree would overflow the stack.
+    const shape = checkContentShape(post.content)
+    if (shape) return { error: new PostFileError(fileName, 'content', shape) }
     // The line is counted only for a file that is refused: counting it for every file was a
     // tenth of the time loading 10,000 posts took.
     if (findUnsafeHtml(post.content)) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { dayIn, isLive } from '../../renderer/site-day.ts'
 import { postFileName } from './post-paths.ts'
+import { displayPostHtml } from './display-html.ts'
 import { safePostHtml } from './sanitize-html.ts'
 import { type Post, type PostSummary, type PublicPost, type PublishedPosts, toSummary, type VersionedPost } from './post.ts'
 
@@ -10,7 +11,10 @@ interface Entry {
   version: string
   /** The post with its version, made once: the admin list hands these out. */
   versioned: VersionedPost
-  /** Sanitized content, computed on first use: loading 10,000 posts must not parse 10,000 HTML bodies. */
+  /**
+   * Sanitized content as pages show it (images made responsive), computed on first use: loading
+   * 10,000 posts must not parse 10,000 HTML bodies.
+   */
   cleanContent?: string
   /** Hash of its slug and date, while it is live (in the published list): its share of `urlsDigest`. */
   urlHash?: bigint
@@ -148,11 +152,14 @@ export class PostIndex implements PublishedPosts {
     return this.#publishedList
   }
 
-  /** One live post with sanitized content; drafts, scheduled posts and unknown slugs give undefined. */
+  /**
+   * One live post with its content as its page shows it (sanitized, images made responsive);
+   * drafts, scheduled posts and unknown slugs give undefined.
+   */
   get(slug: string): PublicPost | undefined {
     const entry = this.#bySlug.get(slug)
     if (!entry || !this.isLive(entry.post)) return undefined
-    entry.cleanContent ??= safePostHtml(entry.post.content)
+    entry.cleanContent ??= displayPostHtml(safePostHtml(entry.post.content))
     return { ...toSummary(entry.post), content: entry.cleanContent }
   }
 

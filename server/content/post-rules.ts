@@ -1,3 +1,5 @@
+import { isDeeperThan } from './html-depth.ts'
+
 /**
  * Field rules shared by post files and the admin API. Each check returns null when
  * the value is fine, otherwise a short reason ("must be ...") to append to the field name.
@@ -7,6 +9,19 @@ export const MAX_SLUG_LENGTH = 100
 export const MAX_TITLE_LENGTH = 200
 export const MAX_SUMMARY_LENGTH = 500
 const ID_PATTERN = /^[a-z0-9]{1,32}$/
+
+/**
+ * The deepest a post's content may nest elements (a top-level `<p>` is at 1). The HTML tools
+ * behind every page and feed walk the tree recursively, and a few thousand levels overflow the
+ * stack; a real post needs about a dozen (8 list levels are 16, a quote or a link a few more).
+ */
+export const MAX_CONTENT_DEPTH = 100
+
+/**
+ * The most characters a post's content may have: a long article is 100 KB, and base64 images
+ * (SPEC §5 allows them) a few hundred KB more. Every render and feed parses the whole content.
+ */
+export const MAX_CONTENT_LENGTH = 2_000_000
 
 type Check = (value: unknown) => string | null
 
@@ -32,7 +47,18 @@ export const checkSummary: Check = (value) =>
 
 export const checkContent: Check = (value) => {
   if (typeof value !== 'string') return 'must be a string'
-  return value.trim().length === 0 ? 'is required' : null
+  if (value.trim().length === 0) return 'is required'
+  return checkContentShape(value)
+}
+
+/**
+ * The limits any content must keep, whoever wrote it (an admin, or a maintainer by hand):
+ * checked before the content is parsed into a tree, by code that cannot overflow (html-depth.ts).
+ */
+export function checkContentShape(html: string): string | null {
+  if (html.length > MAX_CONTENT_LENGTH) return `must be at most ${MAX_CONTENT_LENGTH.toLocaleString('en-US')} characters`
+  if (isDeeperThan(html, MAX_CONTENT_DEPTH)) return `must not nest elements more than ${MAX_CONTENT_DEPTH} levels deep`
+  return null
 }
 
 export const checkPublishDate: Check = (value) =>

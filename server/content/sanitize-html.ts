@@ -37,6 +37,21 @@ export const POST_HTML_SCHEMA: SanitizeSchema = {
   allowDoctypes: false,
 }
 
+/**
+ * What a post's content may hold once display-html.ts has made its images responsive: the post's
+ * schema, and on `<img>` the attributes that rewrite writes, with the values it writes. Nothing
+ * sanitizes with it on the way to a page: it says what the rewrite may produce, and
+ * tests/unit/display-html.test.ts checks that sanitizing with it changes nothing.
+ */
+export const DISPLAY_HTML_SCHEMA: SanitizeSchema = {
+  ...POST_HTML_SCHEMA,
+  attributes: {
+    ...POST_HTML_SCHEMA.attributes,
+    img: [...POST_HTML_SCHEMA.attributes!.img!, 'srcSet', 'sizes', ['width', /^\d{1,5}$/], ['height', /^\d{1,5}$/], ['loading', 'lazy'], ['decoding', 'async']],
+  },
+  protocols: { ...POST_HTML_SCHEMA.protocols, srcSet: ['http', 'https'] },
+}
+
 /** Older spellings of the editor's marks keep their meaning instead of being unwrapped. */
 export const RENAMED_TAGS: Record<string, string> = { b: 'strong', i: 'em', strike: 's' }
 

@@ -23,8 +23,16 @@ export function withAbsoluteUrls(html: string, baseUrl: string): string {
       if (typeof value !== 'string' || HAS_SCHEME.test(value.trim())) continue
       element.properties[name] = absoluteUrl(value, baseUrl)
     }
+    // A responsive image's candidates (display-html.ts): `<url> <width>w, …`.
+    const srcSet = element.properties.srcSet
+    if (typeof srcSet === 'string') element.properties.srcSet = srcSet.split(',').map((candidate) => absoluteCandidate(candidate.trim(), baseUrl)).join(', ')
   })
   return serializer.stringify(tree)
+}
+
+function absoluteCandidate(candidate: string, baseUrl: string): string {
+  const [url = '', ...descriptor] = candidate.split(/\s+/)
+  return [HAS_SCHEME.test(url) ? url : absoluteUrl(url, baseUrl), ...descriptor].join(' ')
 }
 
 /** `value` resolved against `baseUrl`, or `value` itself when it is no URL at all. */

@@ -1,12 +1,17 @@
 /**
- * The blog's RSS 2.0 and Atom (RFC 4287) feeds: pure functions of the newest published posts,
- * made with the `feed` package (it writes the XML, escaping and CDATA included).
+ * The blog's RSS 2.0 and Atom (RFC 4287) feeds: pure functions of the newest published posts.
+ *
+ * Written here rather than with the `feed` package: it wraps titles and content in CDATA and
+ * splits only the first `]]>` of a text, so a post holding two could close the section and add
+ * markup of its own to the feed (a forged item in RSS, a broken document in Atom). Every text
+ * and attribute here goes through xml-text.ts instead: escaped, never CDATA.
  */
-import { Feed } from 'feed'
 import { SITE_NAME } from '../../renderer/brand.ts'
 import { BLOG_FEED_TITLE, FEED_LINKS, type FeedPath } from '../../renderer/feed-links.ts'
+import { escapeText as escapeHtmlText } from '../../renderer/seo.ts'
 import type { PostSummary, PublicPost } from '../content/post.ts'
 import { withAbsoluteUrls } from './absolute-urls.ts'
+import { escapeXmlAttribute, escapeXmlText } from './xml-text.ts'
 
 /** How many posts a feed carries: the newest, as readers poll for what is new. */
 export const FEED_SIZE = 20
@@ -42,10 +47,11 @@ export interface FeedInput {
   posts: readonly PublicPost[]
   /** `YYYY-MM-DD`: the feed's date when it has no post (the build's), so its bytes stay the same. */
   emptyDate: string
-}
-
-export function renderFeed(path: FeedPath, input: FeedInput): string {
-  return path === '/blog/rss.xml' ? makeFeed(input, { htmlTitles: false }).rss2() : makeFeed(input, { htmlTitles: true }).atom1()
+  /**
+   * A post that could not be made into an entry is left out (one post never takes the feed
+   * down) and told here, for the log and the admin's problems list.
+   */
+  onPostFailure?: (post: PublicPost, error: unknown) => void
 }
 
 /** The stable id of a post in both feeds (RSS `guid`, Atom `id`). */
@@ -53,51 +59,137 @@ export function feedEntryId(siteUrl: string, postId: string): string {
   return `tag:${new URL(siteUrl).hostname},${TAG_YEAR}:blog/${postId}`
 }
 
-/**
- * `htmlTitles`: Atom's entry titles are `type="html"` (the library's choice), so the title's
- * text is escaped as HTML there; RSS titles are plain text. Summaries are HTML in both formats
- * (RSS `description`, Atom `summary type="html"`), and a summary is plain text: escaped in both.
- */
-function makeFeed(input: FeedInput, options: { htmlTitles: boolean }): Feed {
-  const { siteUrl, posts } = input
-  const blogUrl = `${siteUrl}/blog`
-  const feedUrl = (path: FeedPath) => siteUrl + path
-  const feed = new Feed({
-    id: blogUrl,
-    title: BLOG_FEED_TITLE,
-    description: FEED_DESCRIPTION,
-    link: blogUrl,
-    language: 'en',
-    // The newest post's day, never "now": the same posts make the same bytes, hence the same
-    // ETag, and a prerendered feed the build made can be served as it is.
-    updated: dayOf(posts[0]?.publishDate ?? input.emptyDate),
-    feedLinks: { rss: feedUrl('/blog/rss.xml'), atom: feedUrl('/blog/atom.xml') },
-    author: { name: SITE_NAME, link: siteUrl },
-    generator: false,
-  })
-  for (const post of posts) {
-    const link = `${blogUrl}/${post.slug}`
-    const date = dayOf(post.publishDate)
-    feed.addItem({
-      id: feedEntryId(siteUrl, post.id),
-      title: options.htmlTitles ? escapeHtml(post.title) : post.title,
-      link,
-      description: escapeHtml(post.summary),
-      content: withAbsoluteUrls(post.content, link),
-      date,
-      published: date,
-    })
+/** What both formats say of a post, worked out once (the part that can fail). */
+interface Entry {
+  id: string
+  title: string
+  link: string
+  summary: string
+  /** HTML, with the URLs a reader resolves against its own host made absolute. */
+  content: string
+  date: Date
+}
+
+export function renderFeed(path: FeedPath, input: FeedInput): string {
+  const entries: Entry[] = []
+  for (const post of input.posts) {
+    try {
+      entries.push(entryOf(post, input.siteUrl))
+    } catch (error) {
+      input.onPostFailure?.(post, error)
+    }
   }
-  return feed
+  // The newest post's day, never "now": the same posts make the same bytes, hence the same
+  // ETag, and a prerendered feed the build made can be served as it is.
+  const updated = dayOf(input.posts[0]?.publishDate ?? input.emptyDate)
+  const feed = { siteUrl: input.siteUrl, blogUrl: `${input.siteUrl}/blog`, updated, entries }
+  return path === '/blog/rss.xml' ? rss(feed) : atom(feed)
+}
+
+function entryOf(post: PublicPost, siteUrl: string): Entry {
+  const link = new URL(`${siteUrl}/blog/${post.slug}`).href
+  return {
+    id: feedEntryId(siteUrl, post.id),
+    title: post.title,
+    link,
+    summary: post.summary,
+    content: withAbsoluteUrls(post.content, link),
+    date: dayOf(post.publishDate),
+  }
+}
+
+interface FeedParts {
+  siteUrl: string
+  blogUrl: string
+  updated: Date
+  entries: Entry[]
+}
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>'
+
+/**
+ * RSS 2.0. Its `title` is plain text; `description` (the summary) and `content:encoded` are HTML,
+ * so a summary, which is plain text, is escaped as HTML first, then as XML like everything else.
+ */
+function rss({ blogUrl, siteUrl, updated, entries }: FeedParts): string {
+  const items = entries.map((entry) =>
+    [
+      '        <item>',
+      `            ${element('title', entry.title)}`,
+      `            ${element('link', entry.link)}`,
+      `            ${element('guid', entry.id, { isPermaLink: 'false' })}`,
+      `            ${element('pubDate', entry.date.toUTCString())}`,
+      `            ${element('description', escapeHtmlText(entry.summary))}`,
+      `            ${element('content:encoded', entry.content)}`,
+      '        </item>',
+    ].join('\n'),
+  )
+  return [
+    XML_DECLARATION,
+    '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '    <channel>',
+    `        ${element('title', BLOG_FEED_TITLE)}`,
+    `        ${element('link', blogUrl)}`,
+    `        ${element('description', FEED_DESCRIPTION)}`,
+    `        ${element('lastBuildDate', updated.toUTCString())}`,
+    `        ${element('docs', 'https://validator.w3.org/feed/docs/rss2.html')}`,
+    `        ${element('language', 'en')}`,
+    `        ${empty('atom:link', { href: `${siteUrl}/blog/rss.xml`, rel: 'self', type: 'application/rss+xml' })}`,
+    ...items,
+    '    </channel>',
+    '</rss>',
+    '',
+  ].join('\n')
+}
+
+/** Atom: titles and summaries are text (`type="text"`, the default), the content HTML. */
+function atom({ blogUrl, siteUrl, updated, entries }: FeedParts): string {
+  const items = entries.map((entry) =>
+    [
+      '    <entry>',
+      `        ${element('title', entry.title, { type: 'text' })}`,
+      `        ${element('id', entry.id)}`,
+      `        ${empty('link', { href: entry.link })}`,
+      `        ${element('updated', entry.date.toISOString())}`,
+      `        ${element('summary', entry.summary, { type: 'text' })}`,
+      `        ${element('content', entry.content, { type: 'html' })}`,
+      `        ${element('published', entry.date.toISOString())}`,
+      '    </entry>',
+    ].join('\n'),
+  )
+  return [
+    XML_DECLARATION,
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `    ${element('id', blogUrl)}`,
+    `    ${element('title', BLOG_FEED_TITLE)}`,
+    `    ${element('updated', updated.toISOString())}`,
+    `    <author>${element('name', SITE_NAME)}${element('uri', new URL(siteUrl).href)}</author>`,
+    `    ${empty('link', { rel: 'alternate', href: blogUrl })}`,
+    `    ${empty('link', { rel: 'self', href: `${siteUrl}/blog/atom.xml` })}`,
+    `    ${element('subtitle', FEED_DESCRIPTION)}`,
+    ...items,
+    '</feed>',
+    '',
+  ].join('\n')
+}
+
+function element(name: string, text: string, attributes: Record<string, string> = {}): string {
+  return `<${name}${attributesOf(attributes)}>${escapeXmlText(text)}</${name}>`
+}
+
+function empty(name: string, attributes: Record<string, string>): string {
+  return `<${name}${attributesOf(attributes)}/>`
+}
+
+function attributesOf(attributes: Record<string, string>): string {
+  return Object.entries(attributes)
+    .map(([name, value]) => ` ${name}="${escapeXmlAttribute(value)}"`)
+    .join('')
 }
 
 /** A post's `YYYY-MM-DD` as the start of that day in UTC (posts have a day, not a time). */
 function dayOf(isoDay: string): Date {
   return new Date(`${isoDay}T00:00:00Z`)
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
 /** Both feeds' paths, for whoever lists the site's documents. */

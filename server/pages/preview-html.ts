@@ -1,18 +1,64 @@
+import type { Element, Root, RootContent } from 'hast'
+import rehypeParse from 'rehype-parse'
+import { unified } from 'unified'
+
 /**
  * A rendered post page made into a preview (issue 14): the same HTML visitors get, without
  * anything that runs. Pure. The page's scripts would hydrate it and fetch the post from the
  * public API, which knows nothing of an unsaved (or draft, or scheduled) version: the preview
  * would turn into "Post Not Found". Server-rendered HTML and CSS are the page as visitors see it.
+ *
+ * The scripts are found in the parsed page, not matched in its text: the post's content is in
+ * that text, and a `<script>` written inside one of its attribute values (which the sanitizer
+ * allows: it is only text there) would have made a pattern cut the page from that value to the
+ * next real `</script>`. What the parser says is a script is cut out by its position, so the rest
+ * of the page stays byte for byte what visitors get. The content is within the depth limit
+ * (post-rules.ts), so the tree walk below cannot overflow.
  */
-const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi
-const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/gi
-
 export function previewHtml(html: string): string {
-  return html
-    .replace(SCRIPT, '')
-    .replace(MODULE_PRELOAD, '')
-    .replace(/<head>/i, '<head><meta name="robots" content="noindex, nofollow">')
+  const tree = parser.parse(html)
+  const cuts: { start: number; end: number; insert: string }[] = []
+  visitElements(tree, (element) => {
+    const { start, end } = offsetsOf(element)
+    if (runs(element)) cuts.push({ start, end, insert: '' })
+    else if (element.tagName === 'head') {
+      // Where the head's content begins (its start tag's end, before its first child).
+      const first = element.children[0]
+      const at = first ? offsetsOf(first).start : html.indexOf('>', start) + 1
+      cuts.push({ start: at, end: at, insert: NO_INDEX })
+    }
+  })
+  let out = html
+  // From the end, so earlier offsets hold; at one offset the cut before the insertion.
+  for (const cut of cuts.sort((a, b) => b.start - a.start || b.end - a.end)) out = out.slice(0, cut.start) + cut.insert + out.slice(cut.end)
+  return out
 }
+
+const NO_INDEX = '<meta name="robots" content="noindex, nofollow">'
+
+/** What runs, or loads what runs: scripts, and the module preloads vike adds to the head. */
+function runs(element: Element): boolean {
+  if (element.tagName === 'script') return true
+  const rel = element.properties.rel
+  return element.tagName === 'link' && Array.isArray(rel) && rel.includes('modulepreload')
+}
+
+function offsetsOf(node: Element | RootContent): { start: number; end: number } {
+  const start = node.position?.start.offset
+  const end = node.position?.end.offset
+  if (start === undefined || end === undefined) throw new Error('The parsed page has no source positions')
+  return { start, end }
+}
+
+function visitElements(parent: Root | Element, visit: (element: Element) => void): void {
+  for (const child of parent.children) {
+    if (child.type !== 'element') continue
+    visit(child)
+    visitElements(child, visit)
+  }
+}
+
+const parser = unified().use(rehypeParse).freeze()
 
 /** The preview's own policy, should it be opened on its own: nothing runs, nothing is framed by others. */
 export const PREVIEW_CONTENT_SECURITY_POLICY = [

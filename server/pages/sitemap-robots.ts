@@ -1,4 +1,5 @@
 /** sitemap.xml and robots.txt: pure functions of the site's pages. */
+import { escapeXmlText } from './xml-text.ts'
 
 export interface SitemapEntry {
   /** Site-relative path, e.g. `/blog/welcome`. */
@@ -9,15 +10,11 @@ export interface SitemapEntry {
 
 export function renderSitemap(siteUrl: string, entries: readonly SitemapEntry[]): string {
   const urls = entries.map(
-    (entry) => `<url><loc>${escapeXml(siteUrl + entry.path)}</loc><lastmod>${escapeXml(entry.lastmod)}</lastmod></url>`,
+    (entry) => `<url><loc>${escapeXmlText(siteUrl + entry.path)}</loc><lastmod>${escapeXmlText(entry.lastmod)}</lastmod></url>`,
   )
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
 }
 
 export function renderRobots(siteUrl: string): string {
   return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n')
-}
-
-function escapeXml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }

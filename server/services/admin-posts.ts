@@ -5,6 +5,7 @@ import { blobId } from '../git/objects/blob-id.ts'
 import type { Post, VersionedPost } from '../content/post.ts'
 import { type PostInput, readPostInput, readVersion } from '../content/post-input.ts'
 import { postFileName, type PostPaths, slugOfFile } from '../content/post-paths.ts'
+import { checkContentShape } from '../content/post-rules.ts'
 import { cleanPostHtml } from '../content/sanitize-html.ts'
 import { serializePost } from '../content/serialize-post.ts'
 import { ConflictError, InvalidInputError, NotFoundError } from '../lib/errors.ts'
@@ -233,8 +234,14 @@ export class AdminPosts {
   }
 }
 
-/** Sanitized with the render schema, one block per line; nothing left means no content. */
+/**
+ * Sanitized with the render schema, one block per line; nothing left means no content. The
+ * limits are checked first (again, for a restore's old version): the sanitizer's tree walk
+ * would overflow the stack on deep enough nesting.
+ */
 export function cleanContent(html: string): string {
+  const shape = checkContentShape(html)
+  if (shape) throw new InvalidInputError(`content ${shape}`, 'content')
   const clean = cleanPostHtml(html)
   if (clean.trim() === '') throw new InvalidInputError('content has nothing left once unsafe HTML is removed', 'content')
   return clean

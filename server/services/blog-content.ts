@@ -45,6 +45,8 @@ export class BlogContent {
   readonly #listeners = new Set<(change: ContentChange) => unknown>()
   /** Files that cannot be read, by file name, and why. */
   readonly #unreadable = new Map<string, PostFileError>()
+  /** Posts read and indexed that then failed to render (a page, a feed), by slug, and why; until they change. */
+  readonly #unrenderable = new Map<string, string>()
   /** Readable files whose id another file (`keptBy`, first by name) holds. */
   readonly #waiting = new Map<string, { read: VersionedPost; keptBy: string }>()
   readonly #files: BlogContentDeps['files']
@@ -94,9 +96,18 @@ export class BlogContent {
     return change
   }
 
-  /** Every file the site cannot read, by path, and why (admins fix them; the site skips them). */
+  /**
+   * A post that the pages failed to render (PublicPages): listed in `problems()` until its file
+   * changes or goes. The post stays in the index; the pages and feeds that failed leave it out.
+   */
+  reportRenderFailure(slug: string, reason: string): void {
+    if (this.index.bySlugAny(slug)) this.#unrenderable.set(slug, reason)
+  }
+
+  /** Every file the site cannot read or render, by path, and why (admins fix them; the site skips them). */
   problems(): PostProblem[] {
     const problems: PostProblem[] = [
+      ...[...this.#unrenderable].map(([slug, reason]) => ({ path: this.#pathOf(postFileName(slug)), reason: `failed to render: ${reason}` })),
       ...[...this.#unreadable].map(([name, error]) => ({ path: this.#pathOf(name), reason: this.#reasonFor(error) })),
       ...[...this.#waiting].map(([name, { read, keptBy }]) => ({
         path: this.#pathOf(name),
@@ -177,11 +188,13 @@ export class BlogContent {
     if (before && before.id === post.id && this.index.versionOf(post.slug) === version) return
     // Never refused: the id is free or already this slug's (place() made sure).
     this.index.upsert(post, version)
+    this.#unrenderable.delete(post.slug)
     change.updated.push(post.slug)
     if (!before ? this.index.isLive(post) : showsInListDifferently(before, post, this.index.today)) change.publishedListChanged = true
   }
 
   #drop(slug: string, change: ContentChange): void {
+    this.#unrenderable.delete(slug)
     const before = this.index.remove(slug)
     if (!before) return
     change.removed.push(slug)

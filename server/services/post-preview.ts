@@ -1,5 +1,6 @@
 import type { PublicPost, PublishedPosts } from '../content/post.ts'
 import { readPostInput } from '../content/post-input.ts'
+import { displayPostHtml } from '../content/display-html.ts'
 import { safePostHtml } from '../content/sanitize-html.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import { previewHtml } from '../pages/preview-html.ts'
@@ -30,7 +31,7 @@ export class PostPreview {
     const { posts, render, today } = this.#deps
     const { input } = readPostInput(withStandIns(body), { publishDate: today(), isPublished: false, featuredImageUrl: '' })
     const { title, slug, summary, publishDate, featuredImageUrl } = input
-    const post: PublicPost = { id: 'preview', slug, title, summary, publishDate, featuredImageUrl, content: safePostHtml(cleanContent(input.content)) }
+    const post: PublicPost = { id: 'preview', slug, title, summary, publishDate, featuredImageUrl, content: displayPostHtml(safePostHtml(cleanContent(input.content))) }
     const only: PublishedPosts = { list: () => posts.list(), get: (wanted) => (wanted === slug ? post : posts.get(wanted)) }
     const page = await render(`/blog/${slug}`, { posts: only })
     if (!page || page.status !== 200) throw new Error(`The post page did not render for a preview (${page?.status ?? 'nothing'})`)

@@ -53,6 +53,11 @@ export interface PublicPagesDeps {
   logger: Logger
   /** The background catch-up's pace: its chunk size, and a hook before each chunk (tests hold it there). */
   catchUp?: CatchUpOptions
+  /**
+   * A post that failed to render, in its page or in a feed (after it is logged): the admins'
+   * problems list shows it. The rest of the site is made without it.
+   */
+  onPostFailure?: (slug: string, reason: string) => void
 }
 
 /**
@@ -101,7 +106,7 @@ export class PublicPages {
   constructor(deps: PublicPagesDeps) {
     this.#deps = deps
     this.#stamps = new PageStamps(deps)
-    this.#documents = new SiteDocuments({ ...deps, stamps: this.#stamps })
+    this.#documents = new SiteDocuments({ ...deps, stamps: this.#stamps, onPostFailure: (slug, error) => this.#postFailed(slug, error) })
     this.#state = { renderId: deps.renderId, stamps: {} }
   }
 
@@ -277,6 +282,8 @@ export class PublicPages {
         } catch (error) {
           // No file then, so a request renders it (and shows why); the others go on.
           failure ??= error
+          const slug = postPageSlug(url)
+          if (slug !== null) this.#postFailed(slug, error)
           await this.#forget(url).catch(() => {})
         } finally {
           this.#pending.settle(url)
@@ -329,6 +336,12 @@ export class PublicPages {
       void this.#enqueue(async () => (await this.#saveState(), 0))
     }, STATE_SAVE_DELAY_MS)
     this.#stateSaveTimer.unref()
+  }
+
+  #postFailed(slug: string, error: unknown): void {
+    const reason = error instanceof Error ? error.message : String(error)
+    this.#deps.logger.error(`The post ${slug} failed to render (left out of the feeds; its page answers 500): ${reason}`)
+    this.#deps.onPostFailure?.(slug, reason)
   }
 
   async #saveState(): Promise<void> {

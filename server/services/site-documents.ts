@@ -13,6 +13,8 @@ export interface SiteDocumentsDeps {
   siteUrl: string
   /** `YYYY-MM-DD` of the build: an empty feed's date. */
   builtOn: string
+  /** A post the feeds had to leave out (it failed to render): to be logged and shown to admins. */
+  onPostFailure?: (slug: string, error: unknown) => void
 }
 
 /**
@@ -36,10 +38,19 @@ export class SiteDocuments {
     if (isFeedPath(pathname)) {
       // The public list and the public post: whatever they leave out (drafts, posts not yet
       // due), the feeds leave out too.
-      const posts = feedSlugs(index.list())
-        .map((slug) => index.get(slug))
-        .filter((post): post is PublicPost => post !== undefined)
-      return document(renderFeed(pathname, { siteUrl, posts, emptyDate: builtOn }), FEED_CONTENT_TYPES[pathname])
+      // One post that fails to render is left out, and told: it never takes the feed down.
+      const failed = (slug: string, error: unknown) => this.#deps.onPostFailure?.(slug, error)
+      const posts = feedSlugs(index.list()).flatMap((slug): PublicPost[] => {
+        try {
+          const post = index.get(slug)
+          return post ? [post] : []
+        } catch (error) {
+          failed(slug, error)
+          return []
+        }
+      })
+      const onPostFailure = (post: PublicPost, error: unknown) => failed(post.slug, error)
+      return document(renderFeed(pathname, { siteUrl, posts, emptyDate: builtOn, onPostFailure }), FEED_CONTENT_TYPES[pathname])
     }
     return null
   }

@@ -69,6 +69,17 @@ describe('renderFeed', () => {
     })
   }
 
+  it('leaves out a post that fails to render, tells of it, and carries the others', () => {
+    // Deeper than the HTML tools' recursion goes (the limits keep such content out of the index).
+    const deep = post(2, { content: '<blockquote>'.repeat(20_000) })
+    for (const path of both) {
+      const failures: string[] = []
+      const xml = renderFeed(path, { siteUrl: SITE, posts: [post(3), deep, post(1)], emptyDate: '2025-06-01', onPostFailure: (failed) => failures.push(failed.slug) })
+      expect(parseFeed(xml).items.map((item) => item.url)).toEqual([`${SITE}/blog/post-3`, `${SITE}/blog/post-1`])
+      expect(failures).toEqual(['post-2'])
+    }
+  })
+
   it('gives a post the same id whatever its slug, title or date', () => {
     const before = parseFeed(renderFeed('/blog/atom.xml', { siteUrl: SITE, posts: [post(1)], emptyDate: '2025-06-01' })).items[0]
     const renamed = post(1, { slug: 'renamed', title: 'Renamed', publishDate: '2025-02-01' })
@@ -106,5 +117,12 @@ describe('withAbsoluteUrls', () => {
   it('leaves absolute URLs, other schemes and the rest of the markup as they are', () => {
     const html = '<h2>Title &amp; more</h2>\n<p><a href="https://x.example/?a=1&amp;b=2">x</a> <a href="tel:+123">t</a> <img src="data:image/png;base64,AAAA" alt=""></p>\n<pre><code class="language-js">a &lt; b</code></pre>'
     expect(withAbsoluteUrls(html, base)).toBe(html)
+  })
+
+  it('resolves each candidate of a responsive image\'s srcset', () => {
+    const html = '<p><img src="/media/2025/a-0123456789-500x400.png" srcset="/media/w320/2025/a-0123456789-500x400.png 320w, /media/2025/a-0123456789-500x400.png 500w" alt=""></p>'
+    expect(withAbsoluteUrls(html, base)).toBe(
+      `<p><img src="${SITE}/media/2025/a-0123456789-500x400.png" srcset="${SITE}/media/w320/2025/a-0123456789-500x400.png 320w, ${SITE}/media/2025/a-0123456789-500x400.png 500w" alt=""></p>`,
+    )
   })
 })

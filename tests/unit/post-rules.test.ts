@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { readPostBytes } from '../../server/content/post-files.ts'
 import {
   checkContent,
   checkFeaturedImageUrl,
@@ -8,6 +9,8 @@ import {
   checkSummary,
   checkTitle,
   isCalendarDate,
+  MAX_CONTENT_DEPTH,
+  MAX_CONTENT_LENGTH,
   MAX_SLUG_LENGTH,
   MAX_SUMMARY_LENGTH,
   MAX_TITLE_LENGTH,
@@ -163,5 +166,32 @@ describe('checkFeaturedImageUrl', () => {
 
   it.each(notStrings)('rejects the non-string %j', (value) => {
     expect(checkFeaturedImageUrl(value)).toBe('must be a string')
+  })
+})
+
+describe('content limits', () => {
+  const nested = (levels: number) => '<blockquote>'.repeat(levels) + '<p>x</p>' + '</blockquote>'.repeat(levels)
+
+  it('names the depth limit past it, whatever the depth, without overflowing', () => {
+    expect(MAX_CONTENT_DEPTH).toBe(100)
+    expect(checkContent(nested(MAX_CONTENT_DEPTH - 1))).toBeNull()
+    for (const levels of [MAX_CONTENT_DEPTH, 3000]) {
+      expect(checkContent(nested(levels))).toBe('must not nest elements more than 100 levels deep')
+    }
+    // Within the size limit: 100,000 levels the scan counts, 3,000 unknown ones that parse5 does.
+    expect(checkContent('<em>'.repeat(100_000))).toBe('must not nest elements more than 100 levels deep')
+    expect(checkContent('<div>'.repeat(3000))).toBe('must not nest elements more than 100 levels deep')
+  })
+
+  it('names the size limit past it', () => {
+    expect(checkContent('x'.repeat(MAX_CONTENT_LENGTH))).toBeNull()
+    expect(checkContent('x'.repeat(MAX_CONTENT_LENGTH + 1))).toBe('must be at most 2,000,000 characters')
+  })
+
+  it('refuses a post file past either limit, naming the file and the limit', () => {
+    const file = (content: string) => Buffer.from(`---\ntitle: Deep\nslug: deep\nsummary: S\npublishDate: '2025-01-01'\nisPublished: true\n---\n${content}\n`)
+    const read = readPostBytes('deep.html', file(nested(3000)))
+    expect('error' in read && read.error.message).toBe('deep.html: content must not nest elements more than 100 levels deep')
+    expect('error' in readPostBytes('deep.html', file(nested(10)))).toBe(false)
   })
 })

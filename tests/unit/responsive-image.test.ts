@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { responsiveContent } from '../../renderer/responsive-content.ts'
 import { responsiveImage, socialImageUrl } from '../../renderer/responsive-image.ts'
 
 const PHOTO = '/media/2025/holiday-3f9a2c1b5e-4000x3000.jpg'
@@ -46,46 +45,6 @@ describe('responsiveImage', () => {
     '',
   ])('is null for %j, which is not a library original', (url) => {
     expect(responsiveImage(url, 'article')).toBeNull()
-  })
-})
-
-describe('responsiveContent', () => {
-  it('gives a library image srcset, sizes, width, height and lazy loading, keeping its alt and title', () => {
-    const html = `<p>Look:</p>\n<p><img src="${SMALL}" alt="A &#x22;tiny&#x22; icon &#x26; more > less" title="T"></p>`
-    expect(responsiveContent(html)).toBe(
-      `<p>Look:</p>\n<p><img src="${SMALL}" srcset="/media/w320/2025/icon-0123456789-500x400.png 320w, ${SMALL} 500w" ` +
-        `sizes="(max-width: 540px) calc(100vw - 40px), 500px" width="500" height="400" ` +
-        `alt="A &#x22;tiny&#x22; icon &#x26; more > less" title="T" loading="lazy" decoding="async"></p>`,
-    )
-  })
-
-  it('leaves other images as they are, only lazy', () => {
-    expect(responsiveContent('<p><img src="https://x.example/a.png" alt="a"></p>')).toBe(
-      '<p><img src="https://x.example/a.png" alt="a" loading="lazy" decoding="async"></p>',
-    )
-    expect(responsiveContent('<img src="data:image/png;base64,AAAA" loading="eager" decoding="sync">')).toBe(
-      '<img src="data:image/png;base64,AAAA" loading="eager" decoding="sync">',
-    )
-  })
-
-  it('rewrites every image of the content, and nothing else', () => {
-    const html = `<h2>img</h2>\n<p>&lt;img src="${PHOTO}"&gt;</p>\n<p><img src="${PHOTO}" alt=""><img src="${GIF}" alt="g"></p>`
-    const out = responsiveContent(html)
-    expect(out.match(/<img /g)).toHaveLength(2)
-    expect(out).toContain(`<p>&lt;img src="${PHOTO}"&gt;</p>`)
-    expect(out).toContain(`<img src="${GIF}" width="800" height="600" alt="g" loading="lazy" decoding="async">`)
-    expect(out).toContain(`width="4000" height="3000" alt="" loading="lazy"`)
-  })
-
-  it('gives the same result when run again (server render, then the browser’s)', () => {
-    const html = `<p><img src="${PHOTO}" alt="x"></p><p><img src="https://x.example/a.jpg"></p>`
-    const once = responsiveContent(html)
-    expect(responsiveContent(once)).toBe(once)
-  })
-
-  it('returns content without images untouched', () => {
-    const html = '<p>No images here, only <code>&lt;img&gt;</code>.</p>'
-    expect(responsiveContent(html)).toBe(html)
   })
 })
 

@@ -1,7 +1,6 @@
-import { useEffect, useMemo } from 'react'
+import { useEffect } from 'react'
 import type { PublicPost } from '../../../server/content/post.ts'
 import { formatLongDate } from '../../../renderer/format-date.ts'
-import { responsiveContent } from '../../../renderer/responsive-content.ts'
 import { LibraryImage } from '../../../renderer/components/LibraryImage.tsx'
 import { documentTitle } from '../../../renderer/seo.ts'
 import { usePageContext } from '../../../renderer/usePageContext.tsx'
@@ -33,8 +32,6 @@ function isPost(value: unknown): value is PublicPost {
 }
 
 function Article({ post }: { post: PublicPost }) {
-  // The same pure rewrite on the server and in the browser (which fetches the post again): the markup matches.
-  const content = useMemo(() => responsiveContent(post.content), [post.content])
   return (
     <article className="container article">
       <a className="article__back" href="/blog">
@@ -46,8 +43,9 @@ function Article({ post }: { post: PublicPost }) {
       </time>
       {/* The page's largest paint: loaded first, not lazily. */}
       {post.featuredImageUrl && <LibraryImage className="article__image" url={post.featuredImageUrl} slot="article" fetchPriority="high" />}
-      {/* Sanitized on save and again when the server loads it (server/content/sanitize-html.ts). */}
-      <div className="prose" dangerouslySetInnerHTML={{ __html: content }} />
+      {/* Sanitized on save and again when the server loads it (server/content/sanitize-html.ts), its
+          images made responsive there too (server/content/display-html.ts): shown as it comes. */}
+      <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
     </article>
   )
 }

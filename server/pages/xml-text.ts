@@ -1,0 +1,38 @@
+/**
+ * Text made safe for an XML 1.0 document: the one escaping of the site's XML (the feeds, the
+ * sitemap). Pure.
+ *
+ * Nothing is ever wrapped in CDATA: a section ends at the first `]]>` in its text, so whoever
+ * controls the text (a post's content) could close it and write markup of their own. Escaped
+ * text has no such end: `>` is always `&gt;`, so no `]]>` survives.
+ *
+ * Characters XML 1.0 does not allow at all (§2.2 `Char`: C0 controls other than tab, LF and CR,
+ * lone surrogates, U+FFFE and U+FFFF) cannot be escaped either (`&#1;` is not well-formed):
+ * they are dropped. A strict parser (a feed reader's) would refuse the whole document for one.
+ */
+const NOT_XML_CHARACTER = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
+
+/** `text` without the characters XML 1.0 forbids. */
+export function xmlCharacters(text: string): string {
+  return text.replace(NOT_XML_CHARACTER, '')
+}
+
+const TEXT_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  // A parser turns a CR (alone or before LF) into LF: escaped, it stays what it was.
+  '\r': '&#13;',
+}
+
+/** Element content: `&`, `<` and `>` (so no `]]>`), and CR. */
+export function escapeXmlText(text: string): string {
+  return xmlCharacters(text).replace(/[&<>\r]/g, (character) => TEXT_ESCAPES[character]!)
+}
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = { ...TEXT_ESCAPES, '"': '&quot;', '\t': '&#9;', '\n': '&#10;' }
+
+/** An attribute value, written in double quotes: also `"`, and tab and LF, which a parser would make spaces. */
+export function escapeXmlAttribute(value: string): string {
+  return xmlCharacters(value).replace(/[&<>"\r\t\n]/g, (character) => ATTRIBUTE_ESCAPES[character]!)
+}

@@ -1,0 +1,70 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { depthBound, exactDepth, isDeeperThan } from '../../server/content/html-depth.ts'
+
+const nested = (tag: string, levels: number) => `<${tag}>`.repeat(levels) + 'x' + `</${tag}>`.repeat(levels)
+
+describe('exactDepth', () => {
+  it('measures the tree the parser builds, templates included', () => {
+    expect(exactDepth('text only')).toBe(0)
+    expect(exactDepth('<p>a</p><p>b <em>c</em></p>')).toBe(2)
+    expect(exactDepth('<ul><li>a<li>b<li>c</ul>')).toBe(2)
+    expect(exactDepth('<table><td>x</table>')).toBe(4)
+    expect(exactDepth('<template><p><b>x</b></p></template>')).toBe(3)
+  })
+
+  it('measures 3,000 and 100,000 levels without a RangeError', () => {
+    expect(exactDepth(nested('blockquote', 3000))).toBe(3000)
+    expect(exactDepth(nested('div', 100_000))).toBe(100_000)
+  })
+})
+
+describe('depthBound', () => {
+  it('counts nesting of the elements a post may hold, in one pass', () => {
+    expect(depthBound('<h2>T</h2>\n<p>a <a href="/x">b <strong>c</strong></a></p>')).toBe(3)
+    expect(depthBound('<p>a<br>b<img src="x.png"></p><br>')).toBe(2)
+    expect(depthBound(nested('blockquote', 100_000))).toBe(100_000)
+  })
+
+  it('reads quoted attribute values as the tokenizer does: a tag written inside one is no tag', () => {
+    const html = '<blockquote title="</blockquote>">'.repeat(5)
+    expect(depthBound(html)).toBe(5)
+    expect(exactDepth(html)).toBe(5)
+    expect(depthBound(`<a title='<img src=/media/x.png>' href=/y>z</a>`)).toBe(1)
+  })
+
+  it('gives no bound where it could be wrong: other elements, comments, a tag cut off', () => {
+    for (const html of ['<div>x</div>', '<table><td>x</table>', '<!-- c --><p>x</p>', '<!doctype html>', '<?x?>', '</>', '<p title="open>', '<svg><p/></svg>']) {
+      expect(depthBound(html), html).toBeNull()
+    }
+  })
+
+  it('is never less than the depth parse5 builds, for tag soup of the elements it knows', () => {
+    const tag = fc.constantFrom('p', 'h1', 'h2', 'h3', 'strong', 'em', 'u', 's', 'del', 'code', 'pre', 'a', 'ul', 'ol', 'li', 'blockquote', 'br', 'hr', 'img', 'b', 'i', 'strike')
+    const attribute = fc.constantFrom('', ' title="a>b"', " title='</p>'", ' href=/x', ' title="<blockquote>"', ' /')
+    const token = fc.oneof(
+      fc.tuple(tag, attribute).map(([name, attributes]) => `<${name}${attributes}>`),
+      tag.map((name) => `</${name}>`),
+      fc.constantFrom('text', ' ', '<', '< p>', '&lt;', '\n'),
+    )
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 120 }), (tokens) => {
+        const html = tokens.join('')
+        const bound = depthBound(html)
+        if (bound !== null) expect(exactDepth(html)).toBeLessThanOrEqual(bound)
+      }),
+      { numRuns: 3000 },
+    )
+  })
+})
+
+describe('isDeeperThan', () => {
+  it('says yes past the limit and no within it, for deep, flat and unclosed markup', () => {
+    expect(isDeeperThan(nested('blockquote', 101), 100)).toBe(true)
+    expect(isDeeperThan(nested('blockquote', 100), 100)).toBe(false)
+    expect(isDeeperThan(nested('blockquote', 100_000), 100)).toBe(true)
+    expect(isDeeperThan(nested('div', 3000), 100)).toBe(true)
+    // 500 list items never closed: the scan's stack says 501, the parser builds 2 levels.
+    expect(isDeeperThan(`<ul>${'<li>item'.repeat(500)}</ul>`, 100)).toBe(false)
+  })
+})
