@@ -9,25 +9,15 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ContentRepository, type ConnectedRemote } from '../../server/git/content-repository.ts'
 import { RefusedTreeError } from '../../server/lib/errors.ts'
 import { runGit, runGitBytes } from '../support/git.ts'
-import { type GitHttpServer, startGitHttpServer } from '../support/git-http-server.ts'
-import { ADA, createTempRepo, GIT_ENV, post, recordingLogger, type TempRepo } from './git-fixture.ts'
+import { ContentRepository } from '../../server/git/content-repository.ts'
+import { ADA, GIT_ENV, post, recordingLogger } from './git-fixture.ts'
+import { createRemoteWorld, type RemoteWorld } from './git-remote-world.ts'
 
 const MERGE = { author: { name: 'Watchio site', email: 'site@watchio.example' }, message: 'Merge remote branch' }
 
-interface World {
-  /** The site's repository, inside `root` so that anything written beside it is seen. */
-  site: TempRepo
-  root: string
-  maintainer: (...args: string[]) => string
-  maintainerDir: string
-  bareDir: string
-  server: GitHttpServer
-  repository: ContentRepository
-  sync: ConnectedRemote
-}
+type World = RemoteWorld
 
 const cleanups: (() => Promise<void> | void)[] = []
 
@@ -35,28 +25,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-async function setUp(): Promise<World> {
-  const site = createTempRepo({ posts: { 'a.html': post('a', 'A one'), 'b.html': post('b', 'B one') } })
-  cleanups.push(() => site.remove())
-  const root = mkdtempSync(path.join(os.tmpdir(), 'watchio-hostile-'))
-  cleanups.push(() => rmSync(root, { recursive: true, force: true }))
-  const bareDir = path.join(root, 'site.git')
-  runGit(['clone', '-q', '--bare', site.dir, bareDir], { env: GIT_ENV })
-  const maintainerDir = path.join(root, 'maintainer')
-  runGit(['clone', '-q', bareDir, maintainerDir], { env: GIT_ENV })
-  const maintainer = (...args: string[]) => runGit(args, { cwd: maintainerDir, env: GIT_ENV }).trim()
-  const server = await startGitHttpServer({ root })
-  cleanups.push(() => server.close())
-  const repository = await ContentRepository.open({
-    dir: site.blogDir,
-    logger: recordingLogger(),
-    // Packing only when asked (`repository.pack()`).
-    packing: { looseObjects: Number.MAX_SAFE_INTEGER, looseBytes: Number.MAX_SAFE_INTEGER },
-  })
-  cleanups.push(() => repository.close())
-  const sync = repository.connectRemote({ url: server.urlOf('site.git'), branch: 'main', username: null, token: null })
-  cleanups.push(() => sync.close())
-  return { site, root, maintainer, maintainerDir, bareDir, server, repository, sync }
+function setUp(): Promise<World> {
+  // Packing only when asked (`repository.pack()`).
+  return createRemoteWorld({ cleanups, packing: { looseObjects: Number.MAX_SAFE_INTEGER, looseBytes: Number.MAX_SAFE_INTEGER } })
 }
 
 type RawEntry = [mode: string, name: string, oid: string]

@@ -4,24 +4,15 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RemoteError, RepositoryStateError } from '../../server/lib/errors.ts'
-import { ContentRepository, type ConnectedRemote } from '../../server/git/content-repository.ts'
+import { ContentRepository } from '../../server/git/content-repository.ts'
 import { runGit } from '../support/git.ts'
-import { type GitHttpServer, startGitHttpServer } from '../support/git-http-server.ts'
-import { ADA, createTempRepo, GIT_ENV, post, recordingLogger, type TempRepo } from './git-fixture.ts'
+import { ADA, GIT_ENV, post, recordingLogger } from './git-fixture.ts'
+import { createRemoteWorld, type RemoteWorld } from './git-remote-world.ts'
 
 const AUTH = { username: 'site-bot', token: 'tok_3f9a1c77e2b8d4' }
 const MERGE = { author: { name: 'Watchio site', email: 'site@watchio.example' }, message: 'Merge remote branch' }
 
-interface World {
-  site: TempRepo
-  /** A maintainer's clone of the remote, with the git CLI. */
-  maintainer: (...args: string[]) => string
-  maintainerDir: string
-  bareDir: string
-  server: GitHttpServer
-  repository: ContentRepository
-  sync: ConnectedRemote
-}
+type World = RemoteWorld
 
 let world: World | undefined
 const cleanups: (() => Promise<void> | void)[] = []
@@ -32,21 +23,7 @@ afterEach(async () => {
 })
 
 async function setUp(options: { token?: string } = {}): Promise<World> {
-  const site = createTempRepo({ posts: { 'a.html': post('a', 'A one'), 'b.html': post('b', 'B one') } })
-  cleanups.push(() => site.remove())
-  const root = mkdtempSync(path.join(os.tmpdir(), 'watchio-remote-'))
-  cleanups.push(() => rmSync(root, { recursive: true, force: true }))
-  const bareDir = path.join(root, 'site.git')
-  runGit(['clone', '-q', '--bare', site.dir, bareDir], { env: GIT_ENV })
-  const maintainerDir = path.join(root, 'maintainer')
-  runGit(['clone', '-q', bareDir, maintainerDir], { env: GIT_ENV })
-  const maintainer = (...args: string[]) => runGit(args, { cwd: maintainerDir, env: GIT_ENV }).trim()
-  const server = await startGitHttpServer({ root, auth: AUTH })
-  cleanups.push(() => server.close())
-  const repository = await ContentRepository.open({ dir: site.blogDir, logger: recordingLogger() })
-  cleanups.push(() => repository.close())
-  const sync = repository.connectRemote({ url: server.urlOf('site.git'), branch: 'main', username: AUTH.username, token: options.token ?? AUTH.token })
-  world = { site, maintainer, maintainerDir, bareDir, server, repository, sync }
+  world = await createRemoteWorld({ cleanups, auth: AUTH, token: options.token })
   return world
 }
 
