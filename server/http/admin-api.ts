@@ -9,7 +9,7 @@ import type { PostHistory } from '../services/post-history.ts'
 import type { PostPreview } from '../services/post-preview.ts'
 import { PREVIEW_CONTENT_SECURITY_POLICY } from '../pages/preview-html.ts'
 import type { ContentSync } from '../services/content-sync.ts'
-import { syncOffStatus } from '../services/content-sync-status.ts'
+import { refusedCommitProblem, syncOffStatus } from '../services/content-sync-status.ts'
 import { readPostListQuery } from './post-list-query.ts'
 import { requireAdmin } from './sessions.ts'
 
@@ -50,9 +50,11 @@ export function adminRoutes(deps: {
     ctx.body = posts
   })
 
-  // Files the site cannot read (hand-written front matter, a duplicate id...): [{ path, reason }].
+  // Files the site cannot read (hand-written front matter, a duplicate id...) and a path that made
+  // the sync refuse a remote commit: [{ path, reason }].
   router.get('/blog/problems', (ctx) => {
-    ctx.body = deps.content.problems()
+    const refused = deps.sync?.service?.refused() ?? null
+    ctx.body = [...(refused ? [refusedCommitProblem(refused)] : []), ...deps.content.problems()]
   })
 
   router.get('/blog/posts/:id', (ctx) => {

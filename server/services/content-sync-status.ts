@@ -51,3 +51,14 @@ export function syncOffStatus(branch: string): SyncStatus {
     conflicts: [],
   }
 }
+
+/**
+ * A refused remote commit as a line of the admin's problems list (beside the post files the site
+ * cannot read): the path, and why nothing of its commit was checked out.
+ */
+export function refusedCommitProblem(refused: NonNullable<SyncStatus['refused']>): { path: string; reason: string } {
+  return {
+    path: refused.path,
+    reason: `${refused.reason}: commit ${refused.commit} from the git remote was not checked out. Remove or rename this path in a new commit and push it`,
+  }
+}

@@ -303,6 +303,11 @@ export class ContentSync {
    * server/git/objects/tree-rules.ts) was not checked out: the site keeps serving what it has, and
    * it stays so until someone fixes the remote branch. Said as an error on each attempt, with how.
    */
+  /** The remote's commit last refused (see #reportRefused), without the git work status() does. */
+  refused(): SyncStatus['refused'] {
+    return this.#refused
+  }
+
   #reportRefused(error: RefusedTreeError): void {
     const { remote, logger } = this.#deps
     this.#refused = { commit: error.commit, path: error.path, reason: error.reason }

@@ -97,6 +97,12 @@ describe('a commit with a path git refuses', () => {
       `error: Sync: refused commit ${hostile} of main at ${s.remote.urlOf('site.git')}: .. is named "..", which points outside its folder. ` +
         'Nothing of it was checked out; the site still serves what it had. To fix it, remove or rename .. in a new commit on main and push it',
     )
+    // The admins' problems list names the path and the commit.
+    const problems = await s.api.json<{ path: string; reason: string }[]>('GET', '/api/admin/blog/problems')
+    expect(problems.body).toContainEqual({
+      path: '..',
+      reason: `is named "..", which points outside its folder: commit ${hostile} from the git remote was not checked out. Remove or rename this path in a new commit and push it`,
+    })
     // The site serves what it had.
     expect((await get('/api/blog/posts')).status).toBe(200)
   })
@@ -109,6 +115,7 @@ describe('a commit with a path git refuses', () => {
     s.maintainer('push', '-q', 'origin', `${fix}:refs/heads/main`)
     const status = await syncNow()
     expect(status).toMatchObject({ state: 'in-sync', refused: null, lastError: null })
+    expect((await s.api.json<{ path: string }[]>('GET', '/api/admin/blog/problems')).body.map((problem) => problem.path)).not.toContain('..')
     expect(siteHead()).toBe(fix)
     expect(siteStatus()).toBe('')
     expect(readdirSync(path.dirname(s.site.repoDir)).filter((name) => name.startsWith('escaped'))).toEqual([])
