@@ -6,21 +6,31 @@
  */
 import { readFileSync } from 'node:fs'
 
+/** Why `version` (e.g. "20.18.1") is below `range` (">=X.Y.Z"), or null when it is not. */
+export function nodeVersionProblem(range, version) {
+  const floor = /^>=\s*(\d+)\.(\d+)\.(\d+)$/.exec(range || '')
+  if (!floor) throw new Error(`package.json's engines.node should be ">=X.Y.Z", not ${JSON.stringify(range)}`)
+  const wanted = floor.slice(1).map(Number)
+  const running = version.split('.').map(Number)
+  for (let i = 0; i < 3; i++) {
+    if (running[i] > wanted[i]) return null
+    if (running[i] < wanted[i]) {
+      return (
+        `This site needs Node.js ${wanted.join('.')} or newer (package.json "engines"); this is Node.js ${version}. ` +
+        `Install a newer Node.js (${wanted[0]}.x from ${wanted[0]}.${wanted[1]} on, or a later major version) and run the command again.`
+      )
+    }
+  }
+  return null
+}
+
+/** Stops the process with that sentence when this Node is too old. */
 export function checkNodeVersion() {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
-  const floor = /^>=\s*(\d+)\.(\d+)\.(\d+)$/.exec(pkg.engines && pkg.engines.node)
-  if (!floor) throw new Error(`package.json's engines.node should be ">=X.Y.Z", not ${JSON.stringify(pkg.engines && pkg.engines.node)}`)
-  const wanted = floor.slice(1).map(Number)
-  const running = process.versions.node.split('.').map(Number)
-  for (let i = 0; i < 3; i++) {
-    if (running[i] > wanted[i]) return
-    if (running[i] < wanted[i]) {
-      console.error(
-        `This site needs Node.js ${wanted.join('.')} or newer (package.json "engines"); this is Node.js ${process.versions.node}. ` +
-          'Install a newer Node.js (any 20.x from 20.19 on, or 22 and later) and run the command again.',
-      )
-      process.exit(1)
-    }
+  const problem = nodeVersionProblem(pkg.engines && pkg.engines.node, process.versions.node)
+  if (problem) {
+    console.error(problem)
+    process.exit(1)
   }
 }
 
