@@ -37,7 +37,8 @@ interface Inspected {
  */
 function runInspected(script: string, args: string[], env: Record<string, string>, done: (output: string) => boolean): Promise<Inspected> {
   const command = [scripts[script]!, ...args].join(' ')
-  const child = spawn('sh', ['-c', command], { cwd: repoRoot, env: { ...process.env, ...env, NODE_OPTIONS: INSPECT }, stdio: ['ignore', 'pipe', 'pipe'] })
+  // A process group of its own, so that stopping it stops node too, whatever sh made of the command.
+  const child = spawn('sh', ['-c', command], { cwd: repoRoot, env: { ...process.env, ...env, NODE_OPTIONS: INSPECT }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let output = ''
   let watcher: ChildProcess | null = null
   const loaded: string[] = []
@@ -59,8 +60,11 @@ function runInspected(script: string, args: string[], env: Record<string, string
         if (!error) error = readError as Error
       }
       watcher?.stdin?.end()
-      if (pid) process.kill(pid, 'SIGKILL')
-      child.kill('SIGKILL')
+      try {
+        process.kill(-child.pid!, 'SIGKILL')
+      } catch {
+        // Already gone.
+      }
       if (error) reject(error)
       else resolve({ pid, scripts: loaded, output, ...proc })
     }
