@@ -52,13 +52,30 @@ async function listFiles(target: string): Promise<string[]> {
     .sort()
 }
 
+/** The build found current, with its checkout: asked twice in one process, the sources are hashed once. */
+let current: { root: string; build: BuildInfo } | null = null
+
+/**
+ * What dist/ was built from, when that is the sources as they are now; else null (missing,
+ * or older than the sources). scripts/run-compiled.mjs asks before it loads `npm start`'s or
+ * the export's compiled entry, which then asks again (buildIfStale) and gets the same answer.
+ */
+export async function currentBuild(root: string, distDir: string): Promise<BuildInfo | null> {
+  if (current?.root === root) return current.build
+  const [build, sourceHash] = await Promise.all([readBuildInfo(distDir), hashBuildInputs(root)])
+  if (build?.sourceHash !== sourceHash) return null
+  current = { root, build }
+  return build
+}
+
 /**
  * `npm start` and `npm run export`: runs `npm run build` first when dist/ is missing or older than
- * the sources, then answers what dist/ was built from (null when the build failed).
+ * the sources, then answers what dist/ was built from (null when the build failed). Compiled,
+ * the launcher (scripts/run-compiled.mjs) has already built when needed, and this only reads.
  */
 export async function buildIfStale(options: { root: string; distDir: string; say: (message: string) => void }): Promise<BuildInfo | null> {
-  const build = await readBuildInfo(options.distDir)
-  if (build?.sourceHash === (await hashBuildInputs(options.root))) return build
+  const build = await currentBuild(options.root, options.distDir)
+  if (build) return build
   options.say('dist/ is missing or older than the sources: building first (npm run build)…')
   const result = spawnSync('npm', ['run', 'build'], { cwd: options.root, stdio: 'inherit', env: process.env })
   return result.status === 0 ? readBuildInfo(options.distDir) : null

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads'
 import type { PublicPost } from '../content/post.ts'
 import type { RenderSettings } from '../pages/render-page.ts'
 import type { BulkRenderer } from '../services/public-pages.ts'
+import { workerEntry } from '../lib/compiled.ts'
 
 /**
  * The build's post pages rendered on every core: worker threads (render-worker.ts), each with
@@ -54,8 +55,10 @@ export function createWorkerRenderer(setup: WorkerSetup, count = workerCount()):
 
 function runWorker(setup: WorkerSetup, nextBatch: () => WorkerBatch | null, report: (url: string, failure: string | null) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    // Loader hooks are per thread: each worker registers tsx for itself to load the TypeScript sources.
-    const worker = new Worker(new URL('./render-worker-entry.mjs', import.meta.url), { workerData: setup })
+    // Compiled, the worker's own bundle entry; from the sources, a boot file that registers tsx
+    // for the thread first (loader hooks are per thread).
+    const entry = workerEntry(import.meta.url, { compiled: 'render-worker.js', sourceBoot: './render-worker-entry.mjs' })
+    const worker = new Worker(entry, { workerData: setup })
     let stopping = false
     const sendOrStop = () => {
       const batch = nextBatch()

@@ -1,5 +1,5 @@
 import { renameSync, unlinkSync, writeFileSync } from 'node:fs'
-import { mkdir, open, readdir, rename, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, open, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { isProcessAlive } from './lock-file.ts'
 import { nodeErrorCode } from './node-error-code.ts'
@@ -159,7 +159,7 @@ export async function fsyncDirectory(dir: string): Promise<void> {
 }
 
 /**
- * Deletes this module's leftover temp files in `dir` (not recursive; a missing folder is fine).
+ * Deletes this module's leftover temp files (and temp folders) in `dir` (a missing folder is fine).
  * A temp file whose writer is another live process is left alone: the caller holds the writer
  * lock, so such a file can only be the lock file a competing process is trying to create.
  */
@@ -178,7 +178,8 @@ export async function removeStaleTempFiles(dir: string): Promise<string[]> {
     if (pid !== process.pid && isProcessAlive(pid)) continue
     const file = path.join(dir, name)
     try {
-      await unlink(file)
+      // A folder too: a cleared pages folder is renamed aside under a temp name (page-files.ts).
+      await rm(file, { recursive: true, force: true })
       removed.push(file)
     } catch (error) {
       if (nodeErrorCode(error) !== 'ENOENT') throw error

@@ -29,8 +29,8 @@ export interface BenchServer {
 }
 
 /**
- * Starts the production server in `dir` (`node --import tsx server/index.ts`, which is
- * `npm start` without the tsx CLI's extra process) and waits for its first answer to GET
+ * Starts the production server in `dir` (`node scripts/run-compiled.mjs index`, which is
+ * `npm start` without npm's own process: the compiled server, dist/ checked first) and waits for its first answer to GET
  * `probe`, polled every 20 ms. `env` is added to the server's environment.
  */
 export async function startBenchServer(
@@ -46,7 +46,7 @@ export async function startBenchServer(
   const machineBefore = machineBusySeconds()
   const selfBefore = process.cpuUsage()
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, ['scripts/run-compiled.mjs', 'index'], {
     cwd: dir,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', CONTENT_DIR: 'content', SITE_URL, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],

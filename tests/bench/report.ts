@@ -150,7 +150,12 @@ export function formatSideBySide(result: SizeResult): string {
   return out.join('\n')
 }
 
-/** Issue 15's targets, each against what this run measured: met, missed or not run. */
+/**
+ * The compiled server's targets (issue 15's serving targets kept), each against what this run
+ * measured: met, missed or not run. Builds against Hugo: a clean build ≤ 6× and a content-only
+ * one ≤ 3× at 1,000 posts, both ≤ 1.5× at 10,000 under 600 MB; the server ≤ 250 MB resident at
+ * 10,000 posts after its background work.
+ */
 export function formatTargets(results: SizeResult[], cpus: number, serving: readonly { key: string; name: string; target: number }[]): string {
   const rows: string[][] = []
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED')
@@ -158,13 +163,17 @@ export function formatTargets(results: SizeResult[], cpus: number, serving: read
     const size = number(r.posts)
     const busy = contentionOf(r, cpus) > BUSY_SHARE ? ' (machine busy)' : ''
     const b = r.buildFigures
+    const large = r.posts >= 10_000
+    const fullGoal = large ? 1.5 : 6
+    const contentGoal = large ? 1.5 : 3
     if (b.fullRatio !== null) {
-      rows.push([`full build, ${size} posts, against Hugo`, '≤ 4×', `${ratio(b.fullRatio)} (${seconds(b.fullMs)} / ${seconds(b.hugoMs)})${busy}`, verdict(b.fullRatio <= 4)])
+      rows.push([`clean build, ${size} posts, against Hugo`, `≤ ${fullGoal}×`, `${ratio(b.fullRatio)} (${seconds(b.fullMs)} / ${seconds(b.hugoMs)})${busy}`, verdict(b.fullRatio <= fullGoal)])
     }
     if (b.contentRatio !== null) {
-      rows.push([`  same, bundles reused`, '≤ 4×', `${ratio(b.contentRatio)} (${seconds(b.contentMs)})${busy}`, verdict(b.contentRatio <= 4)])
+      rows.push([`  content-only rebuild (bundles reused)`, `≤ ${contentGoal}×`, `${ratio(b.contentRatio)} (${seconds(b.contentMs)})${busy}`, verdict(b.contentRatio <= contentGoal)])
     }
-    if (r.posts >= 10_000) rows.push([`peak build memory, ${size} posts`, '< 600 MB', mib(b.peakMiB), verdict(b.peakMiB * 1.048576 < 600)])
+    if (large) rows.push([`peak build memory, ${size} posts`, '< 600 MB', mib(b.peakMiB), verdict(b.peakMiB * 1.048576 < 600)])
+    if (large && r.server) rows.push([`server resident memory, ${size} posts, at the end`, '≤ 250 MB', mib(r.server.rssMiB), verdict(r.server.rssMiB * 1.048576 <= 250)])
     for (const s of r.serving ?? []) {
       const target = serving.find((t) => t.key === s.key)!
       rows.push([
@@ -174,7 +183,8 @@ export function formatTargets(results: SizeResult[], cpus: number, serving: read
         s.failures > 0 ? 'MISSED (failures)' : verdict(s.ratio >= target.target),
       ])
     }
+    // Against git add + git commit of the same edit: npm run bench:save; here the time alone.
     if (r.saveToLive) rows.push([`save → live, ${size} posts`, 'p50 < 50 ms', `${r.saveToLive.p50Ms.toFixed(1)} ms`, verdict(r.saveToLive.p50Ms < 50)])
   }
-  return `\n=== targets (issue 15) ===\n${table(['target', 'goal', 'measured (ours / peer)', 'verdict'], rows)}`
+  return `\n=== targets ===\n${table(['target', 'goal', 'measured (ours / peer)', 'verdict'], rows)}`
 }

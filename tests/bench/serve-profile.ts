@@ -115,7 +115,7 @@ try {
   await nginx?.stop()
 }
 if (profileDir) {
-  // The main thread's (thread id 0) of this run; tsx's loader thread writes one too.
+  // The main thread's (thread id 0) of this run; worker threads write their own.
   const main = (await readdir(profileDir)).filter((name) => name.endsWith(`.${server.pid}.0.001.cpuprofile`))[0]
   if (main) {
     console.log(`\nCPU profile: ${path.join(profileDir, main)}`)
@@ -180,13 +180,13 @@ http {
 }
 
 /**
- * `taskset -c 0 node … --import tsx server/index.ts` (what startBenchServer runs, pinned: every
+ * `taskset -c 0 node … scripts/run-compiled.mjs index` (what startBenchServer runs, pinned: every
  * thread of the server, libuv's pool and V8's helpers included, on core 0), once it answers.
  */
 async function startServer(cwd: string, nodeArgs: string[]): Promise<{ pid: number; url: string; stop(): Promise<void> }> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child = spawn('taskset', ['-c', '0', process.execPath, ...nodeArgs, '--import', 'tsx', 'server/index.ts'], {
+  const child = spawn('taskset', ['-c', '0', process.execPath, ...nodeArgs, 'scripts/run-compiled.mjs', 'index'], {
     cwd,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', CONTENT_DIR: 'content', SITE_URL },
     stdio: ['ignore', 'inherit', 'inherit'],

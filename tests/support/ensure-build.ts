@@ -1,13 +1,15 @@
 import { spawnSync } from 'node:child_process'
+import { hashServerInputs, readCompiledHash } from '../../scripts/compile-server.mjs'
 import { hashBuildInputs, readBuildInfo } from '../../server/build-info.ts'
 
 /**
- * Tests run against the production build: build first when dist/ is missing or older
- * than the sources (the same rule as `npm start`).
+ * Tests run against the production build: build first when dist/ (its bundles and pages, or the
+ * compiled server in dist/node) is missing or older than the sources (the same rule as `npm start`).
  */
 export async function ensureBuild(root = process.cwd()): Promise<string> {
   const sourceHash = await hashBuildInputs(root)
-  if ((await readBuildInfo(`${root}/dist`))?.sourceHash !== sourceHash) {
+  const serverCurrent = (await readCompiledHash(root)) === (await hashServerInputs(root))
+  if (!serverCurrent || (await readBuildInfo(`${root}/dist`))?.sourceHash !== sourceHash) {
     const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
     if (result.status !== 0) throw new Error('npm run build failed')
   }

@@ -1,0 +1,117 @@
+/**
+ * The server compiled to JavaScript (DESIGN.md: production runs compiled JavaScript; only
+ * `npm run dev` and the tests run the TypeScript sources). esbuild bundles each entry below
+ * with the server's own modules (and the few `renderer/` modules it shares with the pages) into
+ * `dist/node/`, ES modules split into shared chunks, with source maps; packages stay imports of
+ * node_modules, so vike's server runtime is the one instance the server build registers with.
+ *
+ * Why bundled rather than one file per module: a start loads a dozen files instead of 150, and
+ * no TypeScript loader at all (measured: node and tsx booting and transforming were 1.5 s of a
+ * 2.25–3.4 s start at 10,000 posts; `npm run bench:start` prints the new figure).
+ *
+ * Skipped when the sources are unchanged: the key is a hash of every input file, recorded in
+ * `dist/node/compiled.json` once the output is written (a compile that failed leaves none).
+ */
+import { createHash } from 'node:crypto'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+
+/** The entries: the scripts' (`npm start`, build, export, admin) and the worker threads'. */
+export const SERVER_ENTRIES = {
+  index: 'server/index.ts',
+  build: 'server/build.ts',
+  export: 'server/export.ts',
+  'admin-cli': 'server/admin-cli.ts',
+  'render-worker': 'server/build/render-worker.ts',
+  'pack-worker-entry': 'server/git/packing/pack-worker-entry.ts',
+  // What scripts/run-compiled.mjs asks whether dist/ is current.
+  'build-info': 'server/build-info.ts',
+}
+
+/** What the compiled server is made from: when any of it changes, it is compiled again. */
+const SERVER_INPUTS = ['server', 'renderer', 'package-lock.json', 'tsconfig.json', 'scripts/compile-server.mjs']
+
+export const COMPILED_DIR = path.join('dist', 'node')
+const RECORD = 'compiled.json'
+
+/** A hash of every input's path and bytes (the same scheme as server/build-info.ts). */
+export async function hashServerInputs(root) {
+  const hash = createHash('sha256')
+  for (const input of SERVER_INPUTS) {
+    for (const file of await listFiles(path.join(root, input))) {
+      hash.update(path.relative(root, file)).update('\0').update(await readFile(file)).update('\0')
+    }
+  }
+  return hash.digest('base64url').slice(0, 24)
+}
+
+/** The hash the compiled server in `root` was made from, or null when there is none. */
+export async function readCompiledHash(root) {
+  try {
+    const record = JSON.parse(await readFile(path.join(root, COMPILED_DIR, RECORD), 'utf8'))
+    return typeof record.serverHash === 'string' ? record.serverHash : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Compiles the server into `dist/node/` unless its inputs are the ones it was compiled from
+ * (`force` compiles anyway). Answers the inputs' hash and whether it compiled.
+ */
+export async function compileServer({ root, force = false, log = () => {} }) {
+  const serverHash = await hashServerInputs(root)
+  if (!force && (await readCompiledHash(root)) === serverHash) {
+    log(`Server: unchanged (sources hash ${serverHash}): keeping dist/node`)
+    return { serverHash, compiled: false }
+  }
+  const started = performance.now()
+  const outdir = path.join(root, COMPILED_DIR)
+  await rm(outdir, { recursive: true, force: true })
+  // Loaded only when compiling: a start whose server is current never pays for esbuild.
+  const { build } = await import('esbuild')
+  await build({
+    absWorkingDir: root,
+    entryPoints: Object.entries(SERVER_ENTRIES).map(([out, entry]) => ({ in: entry, out })),
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    packages: 'external',
+    sourcemap: 'linked',
+    // Paths in the maps relative to the maps, so a stack trace names server/….ts wherever the checkout is.
+    sourcesContent: false,
+    // The code that picks a worker thread's entry file asks this (server/lib/compiled.ts).
+    define: { __WATCHIO_COMPILED__: 'true' },
+    // Every entry and chunk in one folder, so `new URL('./render-worker.js', import.meta.url)`
+    // names the same file from whichever chunk the calling module ends up in.
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
+    logLevel: 'warning',
+  })
+  await writeFile(path.join(outdir, RECORD), JSON.stringify({ serverHash, compiledAt: new Date().toISOString() }))
+  log(`Server: compiled to dist/node in ${Math.round(performance.now() - started)} ms`)
+  return { serverHash, compiled: true }
+}
+
+async function listFiles(target) {
+  let entries
+  try {
+    entries = await readdir(target, { withFileTypes: true, recursive: true })
+  } catch (error) {
+    if (error.code === 'ENOTDIR') return [target]
+    if (error.code === 'ENOENT') return []
+    throw error
+  }
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort()
+}
+
+// `node scripts/compile-server.mjs [--force]`
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await compileServer({ root: process.cwd(), force: process.argv.includes('--force'), log: (line) => console.log(line) })
+}

@@ -1,0 +1,160 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startGitHttpServer, type GitHttpServer } from '../support/git-http-server.ts'
+import { runGit } from '../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
+import { createTempSite, type TempSite } from '../support/temp-site.ts'
+
+/*
+ * DESIGN.md: production runs compiled JavaScript (`npm start`, replicas, the export); only
+ * `npm run dev` and the tests run the TypeScript sources. Each production process is started as
+ * npm starts it (package.json's script, through sh) with `--inspect-brk` in NODE_OPTIONS, so the
+ * test sees every script its main thread loads from the first one on (loaded-scripts.ts): the
+ * compiled entry in dist/node, no module of tsx, no TypeScript file; and its command line and
+ * NODE_OPTIONS (read from /proc) name no loader.
+ */
+
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+const scripts = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+const helper = path.resolve(import.meta.dirname, '../support/loaded-scripts.ts')
+const INSPECT = '--inspect-brk=127.0.0.1:0'
+
+interface Inspected {
+  pid: number
+  scripts: string[]
+  cmdline: string[]
+  nodeOptions: string | undefined
+  output: string
+}
+
+/**
+ * Runs `npm run <script> [args]`'s command with the inspector, until `done(output)` says so or it
+ * exits; answers what it loaded, its command line and NODE_OPTIONS, then stops it.
+ */
+function runInspected(script: string, args: string[], env: Record<string, string>, done: (output: string) => boolean): Promise<Inspected> {
+  const command = [scripts[script]!, ...args].join(' ')
+  // A process group of its own, so that stopping it stops node too, whatever sh made of the command.
+  const child = spawn('sh', ['-c', command], { cwd: repoRoot, env: { ...process.env, ...env, NODE_OPTIONS: INSPECT }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  let output = ''
+  let watcher: ChildProcess | null = null
+  const loaded: string[] = []
+  let pid = 0
+  return new Promise<Inspected>((resolve, reject) => {
+    const timer = setTimeout(() => finish(new Error(`${script} did not get there in time:\n${output}`)), 60_000)
+    const finish = (error?: Error) => {
+      clearTimeout(timer)
+      let proc: Omit<Inspected, 'scripts' | 'output' | 'pid'> = { cmdline: [], nodeOptions: undefined }
+      try {
+        proc = {
+          cmdline: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean),
+          nodeOptions: readFileSync(`/proc/${pid}/environ`, 'utf8')
+            .split('\0')
+            .find((entry) => entry.startsWith('NODE_OPTIONS='))
+            ?.slice('NODE_OPTIONS='.length),
+        }
+      } catch (readError) {
+        if (!error) error = readError as Error
+      }
+      watcher?.stdin?.end()
+      try {
+        process.kill(-child.pid!, 'SIGKILL')
+      } catch {
+        // Already gone.
+      }
+      if (error) reject(error)
+      else resolve({ pid, scripts: loaded, output, ...proc })
+    }
+    const onOutput = (chunk: Buffer) => {
+      output += chunk.toString()
+      const ws = /Debugger listening on (ws:\/\/\S+)/.exec(output)
+      if (ws && !watcher) {
+        const { NODE_OPTIONS: _, ...helperEnv } = process.env
+        watcher = spawn(process.execPath, ['--experimental-websocket', '--no-warnings', '--import', 'tsx', helper, ws[1]!], { env: helperEnv, stdio: ['pipe', 'pipe', 'inherit'] })
+        watcher.stdout!.on('data', (data: Buffer) => {
+          for (const line of data.toString().split('\n')) {
+            if (line.startsWith('pid ')) pid = Number(line.slice(4))
+            if (line.startsWith('script ')) loaded.push(line.slice(7))
+          }
+        })
+      }
+      // The export ends with the inspector still attached: node waits for it to go.
+      if (pid && (done(output) || output.includes('Waiting for the debugger to disconnect'))) {
+        // A moment for the last scriptParsed lines to arrive.
+        setTimeout(() => finish(), 300)
+        child.stdout!.off('data', onOutput)
+        child.stderr!.off('data', onOutput)
+      }
+    }
+    child.stdout!.on('data', onOutput)
+    child.stderr!.on('data', onOutput)
+    child.on('error', (error) => finish(error))
+  })
+}
+
+function expectCompiled(run: Inspected, entry: string): void {
+  const entryUrl = pathToFileURL(path.join(repoRoot, 'dist', 'node', `${entry}.js`)).href
+  expect(run.scripts, run.output).toContain(entryUrl)
+  expect(run.scripts.filter((url) => url.includes('/node_modules/tsx/'))).toEqual([])
+  expect(run.scripts.filter((url) => url.startsWith('file:') && /\.[cm]?tsx?$/.test(url))).toEqual([])
+  expect(run.cmdline.filter((arg) => /tsx|^--(import|loader|experimental-loader|require)|^-r$|\.[cm]?ts$/.test(arg))).toEqual([])
+  expect(run.cmdline[0]).toMatch(/node$/)
+  expect(run.nodeOptions).toBe(INSPECT)
+}
+
+let writerSite: TempSite
+let replicaRoot: string
+let remote: GitHttpServer
+
+beforeAll(async () => {
+  writerSite = await createTempSite()
+  replicaRoot = mkdtempSync(path.join(os.tmpdir(), 'watchio-compiled-'))
+  runGit(['clone', '-q', '--bare', writerSite.repoDir, path.join(replicaRoot, 'site.git')], { env: MAINTAINER_GIT_ENV })
+  runGit(['clone', '-q', path.join(replicaRoot, 'site.git'), path.join(replicaRoot, 'replica')], { env: MAINTAINER_GIT_ENV })
+  remote = await startGitHttpServer({ root: replicaRoot })
+})
+
+afterAll(async () => {
+  await remote?.close()
+  await writerSite?.cleanup()
+  if (replicaRoot) rmSync(replicaRoot, { recursive: true, force: true })
+})
+
+const listening = (output: string) => /listening on http:\/\/\S+:\d+/.test(output)
+
+describe('production processes run compiled JavaScript, with no TypeScript loader', () => {
+  it('npm start: the writer', async () => {
+    const run = await runInspected('start', [], { PORT: '0', CONTENT_DIR: writerSite.contentDir, DATA_DIR: writerSite.dataDir, ADMIN_USERNAME: 'editor', ADMIN_PASSWORD: 'correct horse battery staple' }, listening)
+    expect(run.output).toContain('Watchio site (production)')
+    expectCompiled(run, 'index')
+  })
+
+  it('npm start with SITE_ROLE=replica: a read replica', async () => {
+    const contentDir = path.join(replicaRoot, 'replica', 'content')
+    const run = await runInspected(
+      'start',
+      [],
+      { PORT: '0', SITE_ROLE: 'replica', CONTENT_DIR: contentDir, DATA_DIR: path.join(replicaRoot, 'replica-data'), GIT_REMOTE_URL: remote.urlOf('site.git'), GIT_SYNC_INTERVAL: '0', GIT_WEBHOOK_SECRET: 'whsec-test-5b1e9d0c7a3f2468' },
+      listening,
+    )
+    expect(run.output).toContain('read-only replica')
+    expectCompiled(run, 'index')
+  })
+
+  it('npm run export', async () => {
+    const out = path.join(replicaRoot, 'export')
+    const run = await runInspected('export', ['--out', out], { CONTENT_DIR: writerSite.contentDir, DATA_DIR: writerSite.dataDir }, (output) => output.includes('Exported '))
+    expect(run.output).toContain('Exported ')
+    expectCompiled(run, 'export')
+  })
+
+  it('the worker threads start from compiled entries that load no loader either', () => {
+    const dir = path.join(repoRoot, 'dist', 'node')
+    for (const entry of ['render-worker.js', 'pack-worker-entry.js']) expect(readdirSync(dir)).toContain(entry)
+    const withTsx = readdirSync(dir).filter((file) => file.endsWith('.js') && /from\s*["']tsx|import\(["']tsx/.test(readFileSync(path.join(dir, file), 'utf8')))
+    expect(withTsx).toEqual([])
+  })
+})
