@@ -8,7 +8,7 @@ import { parsePostFile } from './parse-post.ts'
 import { isMeantAsPost, isPostFileName } from './post-paths.ts'
 import { checkContentShape } from './post-rules.ts'
 import { findUnsafeHtml } from './unsafe-html.ts'
-import { blobId } from '../git/objects/blob-id.ts'
+import { blobId } from '../git/blob-id.ts'
 
 /**
  * What reading one post file gave: the post with its version (the file's git blob id), nothing

@@ -43,10 +43,6 @@ export function toSummary(post: Post): PostSummary {
   return { id, slug, title, summary, featuredImageUrl, publishDate }
 }
 
-export function toPublicPost(post: Post): PublicPost {
-  return { ...toSummary(post), content: post.content }
-}
-
 /**
  * A post with its version: the blob id of its file's bytes, what git records for the file. The
  * one shape for it everywhere (a read file, the index, a review branch, the admin API, which

@@ -1,7 +1,7 @@
 import { lstat, readdir, readlink, rmdir } from 'node:fs/promises'
 import path from 'node:path'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
-import { blobId } from './objects/blob-id.ts'
+import { blobId } from './blob-id.ts'
 import type { GitStore } from './objects/git-store.ts'
 import type { IndexUpdate } from './objects/index-file.ts'
 import type { EntryState } from './objects/tree-diff.ts'

@@ -1,6 +1,6 @@
 import type { Logger } from '../lib/logger.ts'
 import { checkoutPaths } from './checkout.ts'
-import { blobId } from './objects/blob-id.ts'
+import { blobId } from './blob-id.ts'
 import { cleanAuthor, cleanMessage } from './objects/commit-text.ts'
 import { changeBytes, type FileChange, type GitAuthor } from './objects/commit-types.ts'
 import type { GitStore } from './objects/git-store.ts'

@@ -5,7 +5,7 @@ import { removeFileIfPresent, writeFileAtomic } from '../lib/atomic-write.ts'
 import { realFolders } from '../lib/real-folders.ts'
 import { UnsafePathError } from '../lib/errors.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
-import { blobId } from './objects/blob-id.ts'
+import { blobId } from './blob-id.ts'
 import { refusedName } from './objects/tree-rules.ts'
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { type MediaName, mediaFileName, parseMediaUrl } from '../../renderer/media-urls.ts'
+import { type MediaName, mediaFileName } from '../../renderer/media-urls.ts'
 
 /**
  * Where the media library lives, said once (pure, no I/O): `content/media/<year>/<file>` in the
@@ -15,12 +15,6 @@ export function mediaDirOf(contentDir: string): string {
 /** The original's file, absolute. */
 export function mediaFileOf(mediaDir: string, media: MediaName): string {
   return path.join(mediaDir, media.year, mediaFileName(media))
-}
-
-/** The original behind a `/media/<year>/<file>` URL path, or null when the path names no library file. */
-export function mediaFileOfUrl(mediaDir: string, urlPath: string): string | null {
-  const media = parseMediaUrl(urlPath)
-  return media ? mediaFileOf(mediaDir, media) : null
 }
 
 /** Where a running site keeps the variants it made. */

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { blobId } from '../git/objects/blob-id.ts'
+import { blobId } from '../git/blob-id.ts'
 import type { Post, VersionedPost } from '../content/post.ts'
 import { type PostInput, readPostInput, readVersion } from '../content/post-input.ts'
 import { postFileName, type PostPaths, slugOfFile } from '../content/post-paths.ts'

@@ -7,7 +7,7 @@
 import { brotliCompressSync, constants } from 'node:zlib'
 import type { Post } from '../../server/content/post.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'
-import { blobId } from '../../server/git/objects/blob-id.ts'
+import { blobId } from '../../server/git/blob-id.ts'
 import { listEntry, selectPosts, toCard } from '../../server/services/admin-post-list.ts'
 import { percentile } from './report.ts'
 

@@ -1,4 +1,4 @@
-import { blobId } from '../objects/blob-id.ts'
+import { blobId } from '../blob-id.ts'
 import { cleanAuthor, cleanMessage } from '../objects/commit-text.ts'
 import { changeBytes, type FileChange, type GitAuthor } from '../objects/commit-types.ts'
 import type { CommitGraph } from '../objects/commit-graph.ts'

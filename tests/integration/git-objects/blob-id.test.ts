@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { blobId } from '../../../server/git/objects/blob-id.ts'
+import { blobId } from '../../../server/git/blob-id.ts'
 import { runGit, tempGitRepo } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 
 /**
  * The id git gives a file's content (`git hash-object`): SHA-1 of `blob <bytes>\0<content>`.
+ * At the top of git/, its public face: a post's version is this id, so the content layer and
+ * the services name a version by it without reaching into git's object formats.
  * Computed here rather than through isomorphic-git because it is pure, synchronous and hot:
  * every save compares its texts to HEAD by this id before deciding whether to write anything, and
  * reading the posts (synchronous, content/post-files.ts) gives each its version by it. Measured
