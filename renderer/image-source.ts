@@ -6,7 +6,7 @@ const IMAGE_DATA_URL = /^data:image\/(jpe?g|gif|png);base64,[a-z0-9+/]+=*$/i
 
 /**
  * SPEC §5: images only from http(s) with a jpg/jpeg/gif/png file name, or base64 data of those.
- * An image of the site's own media library (`/media/<year>/<file>.jpg|png|gif`, issue 13) is an
+ * An image of the site's own media library (`/media/<year>/<file>.jpg|png|gif`) is an
  * http(s) image of this site, named by its path so that it survives a change of domain.
  */
 export function isAllowedImageSource(src: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * The URLs of the media library (issue 13), said once for the server, the pages and the admin.
+ * The URLs of the media library, said once for the server, the pages and the admin.
  *
  * An upload is stored as `content/media/<year>/<name>-<hash>-<width>x<height>.<ext>` and served at
  * `/media/<year>/<name>-<hash>-<width>x<height>.<ext>`. The name carries what a page needs to

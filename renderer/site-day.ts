@@ -1,5 +1,5 @@
 /**
- * The site's calendar day (issue 14): a post that is Published with a `publishDate` after today
+ * The site's calendar day: a post that is Published with a `publishDate` after today
  * in the site's time zone (SITE_TIMEZONE) is scheduled, and goes live when that day begins there.
  * Pure; shared by the server (which decides) and the admin (which shows "Scheduled").
  */

@@ -1,7 +1,8 @@
 /**
  * The settings of the content sync (services/content-sync.ts: two-way sync with a git remote,
- * issue 6), read and checked with the others by `loadConfig`. Credentials are never echoed in a problem message: a wrong token shows as `…`,
- * and a URL holding credentials is shown with them masked.
+ * see the README), read and checked with the others by `loadConfig`. Credentials are never
+ * echoed in a problem message: a wrong token shows as `…`, and a URL holding credentials is
+ * shown with them masked.
  */
 export interface ContentSyncConfig {
   /** The remote repository over smart HTTP(S), no credentials in it. */

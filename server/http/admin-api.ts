@@ -38,12 +38,12 @@ export function adminRoutes(deps: {
 
   router.use(requireAdmin(deps.accounts))
 
-  // What the admin UI needs to know of the site (issue 14: whose midnight starts a scheduled post's day).
+  // What the admin UI needs to know of the site (whose midnight starts a scheduled post's day).
   router.get('/site', (ctx) => {
     ctx.body = { timeZone: deps.timeZone }
   })
 
-  // Cards, not posts (issue 12): `?q=&state=&sort=&page=&perPage=`; the matching count in X-Total-Count.
+  // Cards, not posts (a list of 10,000 posts must not carry their content): `?q=&state=&sort=&page=&perPage=`; the matching count in X-Total-Count.
   router.get('/blog/posts', (ctx) => {
     const { posts, total } = deps.posts.list(readPostListQuery(ctx.query))
     ctx.set('X-Total-Count', String(total))
@@ -73,7 +73,7 @@ export function adminRoutes(deps: {
     sendPost(ctx, post)
   })
 
-  // The post page as visitors will see it, from unsaved fields (issue 14): HTML that runs nothing.
+  // The post page as visitors will see it, from unsaved fields: HTML that runs nothing.
   router.post('/blog/preview', async (ctx) => {
     const html = await deps.preview.render(ctx.request.body)
     ctx.set('X-Robots-Tag', 'noindex')
@@ -82,7 +82,7 @@ export function adminRoutes(deps: {
     ctx.body = html
   })
 
-  // A post's past versions (issue 6 "History"): the commits that changed it, one version, a restore.
+  // A post's past versions: the commits that changed it, one version, a restore.
   router.get('/blog/posts/:id/history', async (ctx) => {
     ctx.body = await deps.history.list(postId(ctx))
   })
@@ -96,7 +96,7 @@ export function adminRoutes(deps: {
     sendPost(ctx, post)
   })
 
-  // Sync with the git remote (issue 6): where it stands, "sync now", and settling a conflict.
+  // Sync with the git remote: where it stands, "sync now", and settling a conflict.
   router.get('/sync', async (ctx) => {
     const sync = deps.sync
     ctx.body = sync?.service ? await sync.service.status() : syncOffStatus(sync ? await sync.branch() : '')

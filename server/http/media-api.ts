@@ -15,7 +15,7 @@ export const MEDIA_API = '/api/admin/media'
 export const UPLOAD_FIELD = 'file'
 
 /**
- * The media library's admin calls (issue 13), every one behind a session: upload (multipart,
+ * The media library's admin calls, every one behind a session: upload (multipart,
  * field `file`, optional `alt`), list, delete. The upload is the one admin call whose body is
  * not JSON; requireSameSite lets multipart through on this path only.
  */

@@ -8,7 +8,7 @@ import type { RenderedPage, RenderSettings } from './rendered-page.ts'
  * The post pages (`/blog/<slug>`: all but a dozen of a site's pages) rendered without vike's
  * per-request machinery, through the very hooks and components of the server build.
  *
- * Why: vike's renderPage() costs about 3.4 ms a post page on this machine (issue 15's profile:
+ * Why: vike's renderPage() costs about 3.4 ms a post page on this machine (profiled:
  * URL parsing, routing across every route, page-context objects copied property by property,
  * asset lists and HTML tag injection computed again for each page), of which React's render is
  * 0.3 ms. For a static page all of that is the same every time but the data. So this does what

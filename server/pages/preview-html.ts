@@ -3,7 +3,7 @@ import rehypeParse from 'rehype-parse'
 import { unified } from 'unified'
 
 /**
- * A rendered post page made into a preview (issue 14): the same HTML visitors get, without
+ * A rendered post page made into a preview: the same HTML visitors get, without
  * anything that runs. Pure. The page's scripts would hydrate it and fetch the post from the
  * public API, which knows nothing of an unsaved (or draft, or scheduled) version: the preview
  * would turn into "Post Not Found". Server-rendered HTML and CSS are the page as visitors see it.

@@ -7,12 +7,12 @@ import type { PostSyncState } from './content-sync-conflicts.ts'
 import { type PostReviews, reviewState, type ReviewState } from './post-reviews.ts'
 
 /**
- * What an admin list card shows of a post (issue 12): no content, no image. The version is the
+ * What an admin list card shows of a post: no content, no image. The version is the
  * full blob id, as Delete sends it back in If-Match. In review mode a post under review also says
  * so; with a git remote, a post changed on both sides says that.
  */
 export type AdminPostSummary = Pick<VersionedPost, 'id' | 'slug' | 'title' | 'summary' | 'publishDate' | 'isPublished' | 'version'> & {
-  /** Published, but its day has not begun in the site's time zone (issue 14): not public yet. */
+  /** Published, but its day has not begun in the site's time zone: not public yet. */
   scheduled?: true
   review?: ReviewState
   sync?: PostSyncState

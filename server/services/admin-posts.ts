@@ -73,7 +73,7 @@ export class AdminPosts {
   }
 
   /**
-   * The admin list (issue 12): cards without content, newest first, searched, filtered and paged
+   * The admin list: cards without content, newest first, searched, filtered and paged
    * as `query` asks. A post changed both here and on the git remote also has `sync`. In review
    * mode, a post under review has `review`, and new posts that exist only on a review branch
    * are listed too (with their review's fields).

@@ -68,7 +68,7 @@ const THUMBNAIL_WIDTH = 320
 const MEDIA_PATH = /\/media\/(?:w[0-9]+\/)?([0-9]{4})\/([a-z0-9-]+\.(?:jpg|png|gif))/g
 
 /**
- * The media library (issue 13): images as files of the content repository, each upload one
+ * The media library: images as files of the content repository, each upload one
  * commit holding only that file, each delete one commit, pushed like a post save. Uploads are
  * made fit one at a time (decoding a large photo takes a few hundred MB at most, never more at
  * once); commits take the save lock like every other write.

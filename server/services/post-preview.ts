@@ -15,7 +15,7 @@ export interface PostPreviewDeps {
 }
 
 /**
- * `POST /api/admin/blog/preview` (issue 14): the post page as visitors will see it, rendered by
+ * `POST /api/admin/blog/preview`: the post page as visitors will see it, rendered by
  * the site's own renderer from the fields of an unsaved form, draft or scheduled alike. The
  * fields are read and sanitized exactly as a save reads them, then as a render does; nothing is
  * written: no file, no commit, no page.

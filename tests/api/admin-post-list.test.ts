@@ -1,5 +1,5 @@
 /**
- * The admin list at scale (issue 12): cards without content, searched, filtered, sorted and
+ * The admin list at scale: cards without content, searched, filtered, sorted and
  * paged by the server, compressed, and true after every write; Edit reads the whole post.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

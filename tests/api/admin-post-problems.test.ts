@@ -1,5 +1,5 @@
 /**
- * Issue 10, part 4: post files written by hand (through a pull request) are read where their
+ * Post files written by hand (through a pull request) are read where their
  * meaning is clear, and every file the site cannot read is shown to admins with its path and why.
  */
 import { readFile, rm, writeFile } from 'node:fs/promises'

@@ -1,5 +1,5 @@
 /**
- * The blog's feeds (issue 14): /blog/rss.xml and /blog/atom.xml, parsed with a real feed parser
+ * The blog's feeds: /blog/rss.xml and /blog/atom.xml, parsed with a real feed parser
  * and checked item by item against the public API, over a temp site with more published posts
  * than a feed holds.
  */

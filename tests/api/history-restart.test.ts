@@ -11,7 +11,7 @@ import { recordingLogger } from '../support/recording-logger.ts'
 import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
 
 /*
- * The history cache across restarts (issue 12): a post's history is cached in the site's
+ * The history cache across restarts: a post's history is cached in the site's
  * folder, so the first request after a start does not walk every commit; a commit made while the
  * server was down (a maintainer's, a pull by hand) is simply not cached yet and still listed.
  */

@@ -14,7 +14,7 @@ import { createSyncSite, eventually, REMOTE_AUTH, type SyncSite, WEBHOOK_SECRET 
 import type { TempSite } from '../support/temp-site.ts'
 
 /*
- * Issue 16's read replicas on one machine, all real: a bare repository behind `git http-backend`,
+ * Read replicas on one machine, all real: a bare repository behind `git http-backend`,
  * the writer syncing with it, two replicas (child processes, each its own clone), and nginx in
  * front, configured with the README's own block ("Writer and read replicas"), only the addresses
  * and the listen line replaced. The git host's part (calling the webhook once a push landed) is

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:admin [-- --posts 10000 --history 400 --runs 5 --saves 40 --keep]`
  *
- * Issue 12's targets ("The admin at 10,000 posts"), measured on one temp copy of the site:
+ * The admin's targets at 10,000 posts, measured on one temp copy of the site:
  * `--posts` generated posts (~6 KB of HTML each) and `--history` further commits, built once
  * with `npm run build`, then the production server (`npm start` without the tsx CLI's extra
  * process, NODE_ENV=production, a temp DATA_DIR, the build's SITE_URL, a known admin):
@@ -69,7 +69,7 @@ const phase = (name: string, message: string) => {
 // temp-site.ts → server/start.ts), installs an uncaughtException handler that only logs it.
 process.exitCode = 1
 console.log(
-  `Admin bench (issue 12): ${postCount} posts, ${historyCommits} commits of history, ${runs} browser runs, ${saves} saves; ` +
+  `Admin bench: ${postCount} posts, ${historyCommits} commits of history, ${runs} browser runs, ${saves} saves; ` +
     `node ${process.version}; ${os.cpus().length} cores; load average ${loadAverage().toFixed(1)}`,
 )
 phase('generate', 'generating posts and committing them to a temp git repository…')
@@ -175,7 +175,7 @@ function printTable(figures: {
     ['start → first answer, every page stale', '≤ 2 s', '24–27 s', `${(stale.firstAnswerMs / 1000).toFixed(2)} s`, stale.firstAnswerMs <= 2000, 'node + tsx boot and module imports (~1.5 s, vike/server ~0.3-0.7 s), reading 10,000 post files (~0.6-1.1 s): see npm run bench:start'],
     ['save → live (p50 / p95)', '< 50 / 100 ms', '31 / 47 ms', `${live50.toFixed(0)} / ${live95.toFixed(0)} ms`, live50 < 50 && live95 < 100, 'see the git CLI ratio below and npm run bench:save'],
   ]
-  console.log(`\n=== issue 12 targets: ${postCount.toLocaleString('en-US')} posts, ${historyCommits} commits of history, Chromium on loopback ===`)
+  console.log(`\n=== admin targets: ${postCount.toLocaleString('en-US')} posts, ${historyCommits} commits of history, Chromium on loopback ===`)
   console.log(
     table(
       ['what', 'target', 'issue\'s "today"', 'measured now', 'verdict', 'why it misses'],

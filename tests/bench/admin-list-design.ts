@@ -1,5 +1,5 @@
 /**
- * Issue 12 asks to choose between a list paged and searched by the server and a compact whole
+ * Chooses between a list paged and searched by the server and a compact whole
  * index fetched once (at most ~100 bytes a post compressed), measured. This measures both on the
  * bench's generated posts, in process: the bytes each design sends before the first card shows
  * (Brotli 5, as the server compresses dynamic JSON), and what a server-side search costs.

@@ -2,7 +2,7 @@
  * `npm run bench [-- --sizes 1000,10000 --runs 3 --duration 10 --connections 64 --warmup 2
  *   --saves 20 --skip-hugo --skip-nginx --keep]`
  *
- * Issue 15's side-by-side. For each size: a temp git repository with that many generated
+ * The build and serving side by side with their peers. For each size: a temp git repository with that many generated
  * posts (about 6 KB of HTML each) and the same posts as a Hugo site (hugo-site.ts), then
  *   - build: `npm run build` with no dist/ (bundling included), `hugo --quiet`, and
  *     `npm run build` over its own dist/ (bundles reused, when the build can skip bundling),

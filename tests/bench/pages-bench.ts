@@ -7,7 +7,7 @@
  * (level 9, as the server compresses hashed assets), images as sent. Lighthouse: npm `lighthouse` driving Debian's Chromium
  * (CHROME_PATH, default /usr/bin/chromium).
  *
- * Issue 13: a post with three photos of the media library (4000×3000 JPEGs of 4–5 MB, made with
+ * A post with three photos of the media library (4000×3000 JPEGs of 4–5 MB, made with
  * sharp and committed into the temp content repository; the featured image and two in the text),
  * their variants warmed as an upload does: the image bytes a visitor receives at 360 px (at device
  * pixel ratios 1 and 2) and 1280 px against the originals' bytes, the layout shift (CLS) and

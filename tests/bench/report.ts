@@ -151,7 +151,7 @@ export function formatSideBySide(result: SizeResult): string {
 }
 
 /**
- * The compiled server's targets (issue 15's serving targets kept), each against what this run
+ * The compiled server's targets (the serving targets kept), each against what this run
  * measured: met, missed or not run. Builds against Hugo: a clean build ≤ 6× and a content-only
  * one ≤ 3× at 1,000 posts, both ≤ 1.5× at 10,000 under 600 MB; the server ≤ 250 MB resident at
  * 10,000 posts after its background work.

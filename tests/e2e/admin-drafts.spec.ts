@@ -1,5 +1,5 @@
 /**
- * Issue 10: the editor's unsaved form is kept in the browser (IndexedDB), per admin and post,
+ * The editor's unsaved form is kept in the browser (IndexedDB), per admin and post,
  * and offered back: across a reload, a closed tab, signing out and a save refused with 401;
  * Restore fills every field, Discard and a successful save remove it, and a copy older than
  * the post's saved version says so.

@@ -1,4 +1,4 @@
-/** Issue 6 "History" in the editor: the post's commits, an old version beside the current one, Restore. */
+/** History in the editor: the post's commits, an old version beside the current one, Restore. */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the admin list made for scale. One page of cards at a time, searched, filtered and
+ * The admin list made for scale. One page of cards at a time, searched, filtered and
  * paged by the server; Edit reads the whole post; after a write the page shown is fetched again.
  */
 import AxeBuilder from '@axe-core/playwright'

@@ -1,5 +1,5 @@
 /**
- * The media library in the admin (issue 13), in a real browser against the real server and its
+ * The media library in the admin, in a real browser against the real server and its
  * temp git repository: uploading the featured image (progress, the URL filled in), choosing
  * from the library (thumbnails, never the originals), inserting an image in the editor with
  * its alt text, dropping and pasting image files into the text, and what the admin sees when

@@ -1,5 +1,5 @@
 /**
- * Issue 14 in the browser: a post dated after the site's day is Scheduled in the admin list and
+ * Scheduled posts in the browser: a post dated after the site's day is Scheduled in the admin list and
  * the editor, and Preview shows the page the server renders from the unsaved form.
  */
 import type { Page } from '@playwright/test'

@@ -1,4 +1,4 @@
-/** Issue 6 in the admin: a post changed on both sides shows "Out of sync" and is resolved from the list. */
+/** Sync in the admin: a post changed on both sides shows "Out of sync" and is resolved from the list. */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'

@@ -370,7 +370,7 @@ test.describe('writing posts', () => {
   })
 })
 
-test.describe('post files the site cannot read (issue 10)', () => {
+test.describe('post files the site cannot read', () => {
   test('the list says "N files could not be read" with each path and reason, until they are fixed', async ({ page, adminSite }) => {
     const { url, site, git } = adminSite
     const commit = (message: string) =>

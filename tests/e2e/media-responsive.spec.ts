@@ -1,5 +1,5 @@
 /**
- * Issue 13, serving: a post whose featured image and text images come from the site's media
+ * Serving library images responsively: a post whose featured image and text images come from the site's media
  * library is rendered with responsive images (srcset, sizes, width, height), the browser fetches
  * a variant no wider than its slot needs at a phone's and a laptop's width, and nothing shifts
  * while the images load (CLS 0). The site is a temp repository of this spec's own (admin-fixtures.ts);
