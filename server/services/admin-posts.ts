@@ -43,8 +43,8 @@ export interface AdminPostsDeps {
    * admin side shows and edits the review's version. Absent: saves go live (direct mode).
    */
   review?: { reviews: PostReviews; branches: Pick<SideBranches, 'commit'> }
-  /** Today's date `YYYY-MM-DD`: a new post's default publish date. */
-  today?: () => string
+  /** Today in the site's time zone (SITE_TIMEZONE), `YYYY-MM-DD`: a new post's default publish date. */
+  today: () => string
 }
 
 /** What a save did: `committed` is false when the post was already exactly so. */
@@ -92,7 +92,7 @@ export class AdminPosts {
 
   create(body: unknown, author: GitAuthor): Promise<SaveResult> {
     return this.#deps.saveLock.run(async () => {
-      const today = this.#deps.today?.() ?? new Date().toISOString().slice(0, 10)
+      const today = this.#deps.today()
       const { input } = readPostInput(body, { publishDate: today, isPublished: false, featuredImageUrl: '' })
       this.#ensureSlugFree(input.slug, null)
       const post: Post = { id: this.#newId(), ...input, content: cleanContent(input.content) }
