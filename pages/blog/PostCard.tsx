@@ -1,12 +1,13 @@
 import type { ListedPost } from '../../renderer/blog-list.ts'
 import { formatLongDate } from '../../renderer/format-date.ts'
 import { LibraryImage } from '../../renderer/components/LibraryImage.tsx'
+import { postUrl } from '../../renderer/post-urls.ts'
 
 /** `eager` for the cards in the first screenful: one of them is the page's largest paint. */
 export function PostCard({ post, eager = false }: { post: ListedPost; eager?: boolean }) {
   return (
     <li className="post-card">
-      <a className="post-card__link" href={`/blog/${post.slug}`}>
+      <a className="post-card__link" href={postUrl(post.slug)}>
         {post.featuredImageUrl ? (
           <LibraryImage className="post-card__image" url={post.featuredImageUrl} slot="card" loading={eager ? undefined : 'lazy'} decoding="async" />
         ) : (

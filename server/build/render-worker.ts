@@ -9,6 +9,7 @@ import { consoleLogger } from '../lib/logger.ts'
 import { PageFiles } from '../pages/page-files.ts'
 import { createPageRenderer, loadServerBuild, prepareLeanRendering, type RenderSettings } from '../pages/render-page.ts'
 import type { WorkerBatch, WorkerReply, WorkerSetup } from './render-workers.ts'
+import { postUrl } from '../../renderer/post-urls.ts'
 
 const setup = workerData as WorkerSetup
 const port = parentPort!
@@ -19,7 +20,7 @@ const files = new PageFiles({ dir: setup.pagesDir, blocking: true })
 port.on('message', (batch: WorkerBatch) => {
   void renderBatch(batch).then(
     (reply) => port.postMessage(reply),
-    (error: unknown) => port.postMessage({ written: [], failed: batch.posts.map((post) => [`/blog/${post.slug}`, String(error)]) } satisfies WorkerReply),
+    (error: unknown) => port.postMessage({ written: [], failed: batch.posts.map((post) => [postUrl(post.slug), String(error)]) } satisfies WorkerReply),
   )
 })
 port.postMessage({ ready: true })
@@ -31,7 +32,7 @@ async function renderBatch(batch: WorkerBatch): Promise<WorkerReply> {
   const render = createPageRenderer({ posts, settings: setup.settings as RenderSettings, lean })
   const reply: WorkerReply = { written: [], failed: [] }
   for (const post of batch.posts) {
-    const url = `/blog/${post.slug}`
+    const url = postUrl(post.slug)
     try {
       const page = await render(url)
       if (page?.status !== 200) throw new Error(`answered ${page?.status ?? 'nothing'}`)

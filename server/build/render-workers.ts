@@ -4,6 +4,7 @@ import type { PublicPost } from '../content/post.ts'
 import type { RenderSettings } from '../pages/render-page.ts'
 import type { BulkRenderer } from '../services/public-pages.ts'
 import { workerEntry } from '../lib/compiled.ts'
+import { slugOfPostUrl } from '../../renderer/post-urls.ts'
 
 /**
  * The build's post pages rendered on every core: worker threads (render-worker.ts), each with
@@ -37,7 +38,7 @@ export function workerCount(): number {
 
 export function createWorkerRenderer(setup: WorkerSetup, count = workerCount()): BulkRenderer {
   return async (urls, posts, report) => {
-    const queue = urls.map((url) => posts.get(url.slice('/blog/'.length)))
+    const queue = urls.map((url) => posts.get(slugOfPostUrl(url) ?? ''))
     let next = 0
     const nextBatch = (): WorkerBatch | null => {
       const batch: PublicPost[] = []

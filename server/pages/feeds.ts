@@ -12,6 +12,7 @@ import { escapeText as escapeHtmlText } from '../../renderer/seo.ts'
 import type { PostSummary, PublicPost } from '../content/post.ts'
 import { withAbsoluteUrls } from './absolute-urls.ts'
 import { escapeXmlAttribute, escapeXmlText } from './xml-text.ts'
+import { postUrl } from '../../renderer/post-urls.ts'
 
 /** How many posts a feed carries: the newest, as readers poll for what is new. */
 export const FEED_SIZE = 20
@@ -87,7 +88,7 @@ export function renderFeed(path: FeedPath, input: FeedInput): string {
 }
 
 function entryOf(post: PublicPost, siteUrl: string): Entry {
-  const link = new URL(`${siteUrl}/blog/${post.slug}`).href
+  const link = new URL(`${siteUrl}${postUrl(post.slug)}`).href
   return {
     id: feedEntryId(siteUrl, post.id),
     title: post.title,

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url'
 import { stringify } from '@brillout/json-serializer/stringify'
 import type { PublishedPosts, PublicPost } from '../content/post.ts'
 import type { RenderedPage, RenderSettings } from './rendered-page.ts'
+import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
 
 /**
  * The post pages (`/blog/<slug>`: all but a dozen of a site's pages) rendered without vike's
@@ -24,14 +25,6 @@ import type { RenderedPage, RenderSettings } from './rendered-page.ts'
 /** vike's page id of the post route, and the server build's entry of that page. */
 const POST_PAGE_ID = '/pages/blog/@slug'
 const POST_PAGE_ENTRY = 'server/entries/pages_blog_-slug.mjs'
-/** The URL of a post page: `/blog/<slug>` (slugs are lowercase words and hyphens, post-rules.ts). */
-const POST_URL = /^\/blog\/([a-z0-9]+(?:-[a-z0-9]+)*)$/
-
-/** The slug of a post page's URL (`/blog/<slug>`), or null for any other URL. */
-export function postPageSlug(url: string): string | null {
-  return POST_URL.exec(url)?.[1] ?? null
-}
-
 /** The hooks and settings of the post page, as the server build holds them. */
 interface PostPageHooks {
   Page: unknown
@@ -72,14 +65,14 @@ export async function prepareLeanPostPages(
   if (!hooks) return { pages: null, reason: `${POST_PAGE_ENTRY} does not hold the post page's hooks` }
   const sample = samplePosts()
   const slug = sample.list()[0]!.slug
-  const byVike = await vikeRender(`/blog/${slug}`, sample, 0)
+  const byVike = await vikeRender(postUrl(slug), sample, 0)
   if (byVike?.status !== 200) return { pages: null, reason: `vike answered ${byVike?.status ?? 'nothing'} for a sample post` }
   const bare = renderBare(hooks, slug, sample, settings, 0)
   const assets = bare === null ? null : assetTagsOf(byVike, bare)
   if (!assets || bare === null) return { pages: null, reason: "vike's page does not have the expected layout" }
   const pages: LeanPostPages = {
     render(url, posts, pageSettings, notFoundLine) {
-      const slugOf = postPageSlug(url)
+      const slugOf = slugOfPostUrl(url)
       if (!slugOf || !posts.get(slugOf)) return null
       const page = renderBare(hooks, slugOf, posts, pageSettings, notFoundLine)
       if (page === null) return null
@@ -87,7 +80,7 @@ export async function prepareLeanPostPages(
       return { status: 200, html, contentType: assets.contentType, headers: assets.headers }
     },
   }
-  const lean = pages.render(`/blog/${slug}`, sample, settings, 0)
+  const lean = pages.render(postUrl(slug), sample, settings, 0)
   if (lean?.html !== byVike.html) {
     const at = firstDifference(lean?.html ?? '', byVike.html)
     return { pages: null, reason: `it differs from vike's page at character ${at}: …${byVike.html.slice(at, at + 80)}…` }
@@ -130,7 +123,7 @@ interface BarePage {
 }
 
 function renderBare(hooks: PostPageHooks, slug: string, posts: PublishedPosts, settings: RenderSettings, notFoundLine: number): BarePage | null {
-  const urlPathname = `/blog/${slug}`
+  const urlPathname = postUrl(slug)
   const pageContext: Record<string, unknown> = {
     ...settings,
     blog: posts,

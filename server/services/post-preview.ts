@@ -5,6 +5,7 @@ import { safePostHtml } from '../content/sanitize-html.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import { previewHtml } from '../pages/preview-html.ts'
 import { cleanContent } from './admin-posts.ts'
+import { postUrl } from '../../renderer/post-urls.ts'
 
 export interface PostPreviewDeps {
   /** The site's public posts: the preview's post is laid over them (the page shows only it). */
@@ -33,7 +34,7 @@ export class PostPreview {
     const { title, slug, summary, publishDate, featuredImageUrl } = input
     const post: PublicPost = { id: 'preview', slug, title, summary, publishDate, featuredImageUrl, content: displayPostHtml(safePostHtml(cleanContent(input.content))) }
     const only: PublishedPosts = { list: () => posts.list(), get: (wanted) => (wanted === slug ? post : posts.get(wanted)) }
-    const page = await render(`/blog/${slug}`, { posts: only })
+    const page = await render(postUrl(slug), { posts: only })
     if (!page || page.status !== 200) throw new Error(`The post page did not render for a preview (${page?.status ?? 'nothing'})`)
     return previewHtml(page.html)
   }

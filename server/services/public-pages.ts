@@ -7,12 +7,12 @@ import { SerialQueue } from '../lib/serial-queue.ts'
 import { pageFilePath, type PageFiles } from '../pages/page-files.ts'
 import type { PublicPage } from '../pages/page-routes.ts'
 import type { PublishedPosts } from '../content/post.ts'
-import { postPageSlug } from '../pages/lean-post-page.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import type { ContentChange } from './blog-content.ts'
 import { type CatchUpOptions, catchUpInChunks, PendingPages, reportStale } from './page-catch-up.ts'
 import { PageStamps, type PagesState, readPagesState } from './page-stamps.ts'
 import { SiteDocuments } from './site-documents.ts'
+import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
 
 /** How many pages render at once: rendering is CPU work, this only overlaps the file writes. */
 const RENDER_CONCURRENCY = 4
@@ -146,8 +146,8 @@ export class PublicPages {
     if (!postPages) return this.#enqueue(() => this.#reconcile([...urls, ...gone], { saveStateNow: true, onProgress, concurrency: BUILD_CONCURRENCY }))
     let done = 0
     const failures: string[] = []
-    const posts = urls.filter((url) => postPageSlug(url) !== null)
-    const others = [...urls.filter((url) => postPageSlug(url) === null), ...gone]
+    const posts = urls.filter((url) => slugOfPostUrl(url) !== null)
+    const others = [...urls.filter((url) => slugOfPostUrl(url) === null), ...gone]
     return this.#enqueue(async () => {
       const elsewhere = postPages(posts, this.#deps.index, (url, failure) => {
         if (failure === null) this.#state.stamps[url] = this.#stamps.expectedStamp(url)!
@@ -210,7 +210,7 @@ export class PublicPages {
 
   /** After a content change: the list, the changed or removed posts' own pages, the documents that show them. */
   applyChange(change: ContentChange): Promise<number> {
-    const urls = [...change.updated, ...change.removed].map((slug) => `/blog/${slug}`)
+    const urls = [...change.updated, ...change.removed].map(postUrl)
     if (change.publishedListChanged) urls.push('/blog')
     urls.push(...this.#documents.affectedBy(change))
     // At once, before any request can ask for them: their files are out of date from now on.
@@ -282,7 +282,7 @@ export class PublicPages {
         } catch (error) {
           // No file then, so a request renders it (and shows why); the others go on.
           failure ??= error
-          const slug = postPageSlug(url)
+          const slug = slugOfPostUrl(url)
           if (slug !== null) this.#postFailed(slug, error)
           await this.#forget(url).catch(() => {})
         } finally {
