@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { RenderSettings } from './pages/render-page.ts'
+import { readJsonFile } from './lib/json-file.ts'
 
 /** What the build is made from: when any of it changes, `npm start` builds again. */
 const BUILD_INPUTS = ['pages', 'renderer', 'public', 'server/content', 'vite.config.ts', 'package-lock.json']
@@ -30,11 +31,7 @@ export async function hashBuildInputs(root: string): Promise<string> {
 }
 
 export async function readBuildInfo(distDir: string): Promise<BuildInfo | null> {
-  try {
-    return JSON.parse(await readFile(buildInfoPath(distDir), 'utf8')) as BuildInfo
-  } catch {
-    return null
-  }
+  return (await readJsonFile(buildInfoPath(distDir))) as BuildInfo | null
 }
 
 async function listFiles(target: string): Promise<string[]> {

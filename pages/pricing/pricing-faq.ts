@@ -1,4 +1,4 @@
-import { CANCEL, FAMILY, type FaqItem, NO_CONTENT } from '../../renderer/components/faq-data.ts'
+import { CANCEL, type FaqItem, NO_CONTENT } from '../../renderer/components/faq-data.ts'
 
 /** Pricing page (/pricing): plans, trial, billing, lifetime and vouchers (SPEC §9). */
 export const PRICING_FAQ: readonly FaqItem[] = [

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
-import { access, readFile, rm, writeFile } from 'node:fs/promises'
+import { access, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { readJsonFile } from '../lib/json-file.ts'
 
 /**
  * The first half of `npm run build`: vike's client and server bundles. They are made from the
@@ -47,12 +48,8 @@ export async function bundleUnlessUnchanged(options: {
 }
 
 async function readRecord(distDir: string): Promise<BundleRecord | null> {
-  try {
-    const record = JSON.parse(await readFile(bundleRecordPath(distDir), 'utf8')) as Partial<BundleRecord>
-    return typeof record.sourceHash === 'string' && typeof record.bundledAt === 'string' ? (record as BundleRecord) : null
-  } catch {
-    return null
-  }
+  const record = (await readJsonFile(bundleRecordPath(distDir))) as Partial<BundleRecord> | null
+  return typeof record?.sourceHash === 'string' && typeof record.bundledAt === 'string' ? (record as BundleRecord) : null
 }
 
 function exists(file: string): Promise<boolean> {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import type { PostIndex } from '../content/post-index.ts'
 import { FEED_PATHS, feedSlugs, isFeedPath } from '../pages/feeds.ts'
 import type { PublicPage } from '../pages/page-routes.ts'
 import type { SitemapEntry } from '../pages/sitemap-robots.ts'
 import { blogListPreview } from '../../renderer/blog-list.ts'
 import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
+import { readJsonFile } from '../lib/json-file.ts'
 
 /** The list of posts: stamped with what it shows, and dated by its newest post in the sitemap. */
 const BLOG_LIST_PATH = '/blog'
@@ -80,12 +80,9 @@ export class PageStamps {
   }
 }
 
+/** No state yet, or unreadable: null, and every page is rendered again. */
 export async function readPagesState(file: string): Promise<PagesState | null> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as PagesState
-  } catch {
-    return null // no state yet, or unreadable: every page is rendered again
-  }
+  return (await readJsonFile(file)) as PagesState | null
 }
 
 function stamp(renderId: string, data: unknown): string {

@@ -24,7 +24,6 @@ interface MediaItem {
   usedBy: { id: string; slug: string; title: string }[]
 }
 
-const MAX_BYTES = 10 * 1024 * 1024
 /** A phone photo's secrets: none of them may reach the repository. */
 const SECRET = 'Secret-Camera-Owner-51.5007N'
 

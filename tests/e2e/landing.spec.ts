@@ -1,6 +1,6 @@
 /** SPEC §2 "Landing page (/)": hero, features, benefits, testimonials, FAQ, call to action. */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { LANDING_FAQ } from '../../pages/index/landing-faq.ts'
 import { LINKS } from '../../renderer/brand.ts'
 import { cspViolations, escapeHtml, expectSingleCollapsibleAccordion, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'

@@ -3,7 +3,6 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOidLookup, findInPackIndex, oidAt, parsePackIndex, serializePackIndex } from '../../../server/git/objects/pack-index.ts'
 import { tempGitRepo } from '../../support/git.ts'
-import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { objectsOfEveryType, packEntries, packObjects, relatedContentsArb, writeBlobs } from './git-packs.ts'
 import { PROPERTY_TIMEOUT } from './random-trees.ts'
 
