@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId } from 'react'
-import type { AdminPost } from '../../../server/services/admin-posts.ts'
-import type { AdminPostSummary } from '../../../server/services/admin-post-list.ts'
-import { postKey } from '../query-client.ts'
+import type { AdminPostCard } from '../../../renderer/contract/index.ts'
+import { adminQueries } from '../api/admin-queries.ts'
 import { CloseButton } from './CloseButton.tsx'
 import { PostEditor } from './PostEditor.tsx'
 import { PostFormFields, preloadRichTextEditor } from './PostFormFields.tsx'
@@ -14,17 +13,17 @@ import { usePostForm } from './use-post-form.ts'
  * editor when the post arrives, a few milliseconds later. Read afresh each time Edit is clicked
  * (nothing kept once the editor closes), so the form starts from what is saved now.
  */
-export function EditPost(props: { card: AdminPostSummary; username: string; onDone: () => void }) {
+export function EditPost(props: { card: AdminPostCard; username: string; onDone: () => void }) {
   const { card, username, onDone } = props
   // Usually downloaded already (the list preloads it); fetched beside the post otherwise.
   useEffect(() => preloadRichTextEditor(), [])
-  const post = useQuery<AdminPost>({ queryKey: postKey(card.id), gcTime: 0 })
+  const post = useQuery({ ...adminQueries.post(card.id), gcTime: 0 })
   if (post.data) return <PostEditor post={post.data} username={username} onDone={onDone} />
   return <WaitingEditor card={card} onDone={onDone} problem={post.isError ? post.error.message : null} />
 }
 
 /** The editor's form with the card's fields, nothing editable, until the post is there. */
-function WaitingEditor(props: { card: AdminPostSummary; onDone: () => void; problem: string | null }) {
+function WaitingEditor(props: { card: AdminPostCard; onDone: () => void; problem: string | null }) {
   const { card, onDone, problem } = props
   const ids = useId()
   const form = usePostForm({ ...card, content: '', featuredImageUrl: '' })

@@ -1,4 +1,4 @@
-import type { PostInput } from '../../../server/content/post-input.ts'
+import type { PostFields } from '../../../renderer/contract/index.ts'
 import { usePostPreview } from './use-post-preview.ts'
 
 /**
@@ -7,7 +7,7 @@ import { usePostPreview } from './use-post-preview.ts'
  * follows the typing. The frame is `srcdoc`, so it shares the admin page's address for its
  * styles and images and never has one of its own that could be shared or indexed.
  */
-export function PostPreview(props: { fields: PostInput; id: string }) {
+export function PostPreview(props: { fields: PostFields; id: string }) {
   const preview = usePostPreview(props.fields)
   return (
     <section id={props.id} className="admin-preview" aria-label="Preview" aria-busy={preview.status === 'loading'}>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import type { MediaItem } from '../media/media-item.ts'
+import type { MediaItem } from '../../../../renderer/contract/index.ts'
 import { MediaSource } from '../media/MediaSource.tsx'
 import { useMediaUpload } from '../media/use-media-upload.ts'
 import { DialogField } from './DialogField.tsx'

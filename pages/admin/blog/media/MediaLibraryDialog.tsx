@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useId, useState } from 'react'
-import { formatBytes, type MediaItem } from './media-item.ts'
+import { formatBytes, type MediaItem, MEDIA_PER_PAGE } from '../../../../renderer/contract/index.ts'
 import { mediaDisplayName, thumbnailSize } from './media-name.ts'
-import { deleteFailureMessage, MEDIA_PER_PAGE, useDeleteMedia, useMediaLibrary } from './use-media-library.ts'
+import { deleteFailureMessage, useDeleteMedia, useMediaLibrary } from './use-media-library.ts'
 
 const SEARCH_DELAY_MS = 250
 
