@@ -8,7 +8,7 @@ import { type PostReviews, reviewState } from './post-reviews.ts'
 export { POST_SORTS, POST_STATES, type PostListQuery, type PostSort, type PostState } from '../../renderer/contract/index.ts'
 
 /**
- * What an admin list card shows of a post (issue 12), as the contract says: no content, no image;
+ * What an admin list card shows of a post, as the contract says: no content, no image;
  * in review mode a post under review also says so, with a git remote a post changed on both sides.
  */
 export type AdminPostSummary = AdminPostCard
