@@ -1,7 +1,6 @@
 import Router from '@koa/router'
 import type { Context } from 'koa'
 import {
-  type AdminPost,
   type AdminPostCard,
   API_PATHS,
   API_PREFIX,
@@ -147,8 +146,8 @@ function postId(ctx: Context): string {
   return id
 }
 
-/** A whole post: an admin's (with its review and sync states), or a past version of one. */
-function sendPost(ctx: Context, post: AdminPost | VersionedWirePost): void {
+/** A whole post (an AdminPost, or a past version of one), its version also as ETag. */
+function sendPost(ctx: Context, post: VersionedWirePost): void {
   ctx.set('ETag', `"${post.version}"`)
   ctx.body = post
 }
