@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import Koa, { type Middleware } from 'koa'
+import { API_PREFIX, MEDIA_API } from '../renderer/contract/index.ts'
 import type { AccountStore } from './accounts/account-store.ts'
 import type { SessionStore } from './accounts/session-store.ts'
 import type { Config } from './config.ts'
@@ -13,7 +14,7 @@ import { compressJson } from './http/compress-json.ts'
 import { FileCache } from './http/file-cache.ts'
 import { handleErrors } from './http/handle-errors.ts'
 import { jsonBody } from './http/json-body.ts'
-import { MEDIA_API, mediaRoutes } from './http/media-api.ts'
+import { mediaRoutes } from './http/media-api.ts'
 import { requireSameSite } from './http/same-site.ts'
 import { sessionMiddleware } from './http/sessions.ts'
 import { PublicApiBodies, publicApiRoutes } from './http/public-api.ts'
@@ -154,7 +155,7 @@ function mountAdminArea(app: Koa, area: AdminArea, config: AppDeps['config']): v
   const media = mediaRoutes({ accounts, library: area.media.library, maxBytes: area.media.maxBytes })
   // The signed-in area's own middleware runs only there: public pages never touch sessions.
   const inSignedInArea = (middleware: Middleware): Middleware => (ctx, next) =>
-    isUnder(ctx.path, '/api/auth') || isUnder(ctx.path, '/api/admin') ? middleware(ctx, next) : next()
+    isUnder(ctx.path, API_PREFIX.auth) || isUnder(ctx.path, API_PREFIX.admin) ? middleware(ctx, next) : next()
   app.use(inSignedInArea(requireSameSite({ siteUrl: config.siteUrl, uploadPaths: [MEDIA_API] })))
   app.use(inSignedInArea(noStore))
   app.use(inSignedInArea(compressJson))

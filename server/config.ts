@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { type ContentSyncConfig, readContentSyncConfig } from './config-content-sync.ts'
+import { DEFAULT_MEDIA_MAX_BYTES } from '../renderer/contract/index.ts'
 import { isTimeZone } from '../renderer/site-day.ts'
 import { blogDirOf } from './content/post-paths.ts'
 import { ConfigError } from './lib/errors.ts'
@@ -72,7 +73,7 @@ export interface MediaLimits {
   maxPixels: number
 }
 
-export const DEFAULT_MEDIA_LIMITS: MediaLimits = { maxBytes: 10 * 1024 * 1024, maxPixels: 50_000_000 }
+export const DEFAULT_MEDIA_LIMITS: MediaLimits = { maxBytes: DEFAULT_MEDIA_MAX_BYTES, maxPixels: 50_000_000 }
 
 /** A shorter secret could be guessed; 32 characters of hex or base64 carry 128 bits or more. */
 export const MIN_SESSION_SECRET_LENGTH = 32

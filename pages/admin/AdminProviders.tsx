@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { ToastHost } from '../../renderer/ToastHost.tsx'
-import { queryClient } from './query-client.ts'
+import { queryClient } from './api/query-client.ts'
 import './admin.css'
 
 /** Every admin page: the shared query client (its cache survives moving between admin pages) and the toasts. */

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { BLOG_PAGE_SIZE, type ListedPost } from '../../renderer/blog-list.ts'
+import { API_PATHS } from '../../renderer/contract/index.ts'
 import { usePageContext } from '../../renderer/usePageContext.tsx'
 import { useJson } from '../../renderer/useJson.ts'
 import type { Data } from './+data.ssr.ts'
@@ -17,7 +18,7 @@ export default function Page() {
   const [wantsAll, setWantsAll] = useState(false)
   const previewIsAll = preview !== undefined && preview.total <= preview.posts.length
   const usePreview = preview !== undefined && (previewIsAll || !wantsAll)
-  const state = useJson<readonly ListedPost[]>('/api/blog/posts', usePreview ? preview.posts : undefined)
+  const state = useJson<readonly ListedPost[]>(API_PATHS.publicPosts, usePreview ? preview.posts : undefined)
 
   const goTo = (next: number) => {
     if (next > 1) setWantsAll(true)

@@ -1,13 +1,13 @@
+import { MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../../renderer/contract/index.ts'
 import { isDeeperThan } from './html-depth.ts'
+
+export { MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH }
 
 /**
  * Field rules shared by post files and the admin API. Each check returns null when
  * the value is fine, otherwise a short reason ("must be ...") to append to the field name.
  */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
-export const MAX_SLUG_LENGTH = 100
-export const MAX_TITLE_LENGTH = 200
-export const MAX_SUMMARY_LENGTH = 500
 const ID_PATTERN = /^[a-z0-9]{1,32}$/
 
 /**

@@ -1,8 +1,18 @@
 import Router from '@koa/router'
 import type { Context } from 'koa'
+import {
+  type AdminPostCard,
+  API_PATHS,
+  API_PREFIX,
+  type PostHistoryEntry,
+  type PostProblem,
+  type SiteInfo,
+  type SyncStatus,
+  TOTAL_COUNT_HEADER,
+  type VersionedWirePost,
+} from '../../renderer/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
-import type { VersionedPost } from '../content/post.ts'
 import type { AdminPosts } from '../services/admin-posts.ts'
 import type { BlogContent } from '../services/blog-content.ts'
 import type { PostHistory } from '../services/post-history.ts'
@@ -34,27 +44,27 @@ export function adminRoutes(deps: {
   /** SITE_TIMEZONE: the editor says when a post dated later goes live. */
   timeZone: string
 }): Router {
-  const router = new Router({ prefix: '/api/admin' })
+  const router = new Router({ prefix: API_PREFIX.admin })
 
   router.use(requireAdmin(deps.accounts))
 
   // What the admin UI needs to know of the site (whose midnight starts a scheduled post's day).
   router.get('/site', (ctx) => {
-    ctx.body = { timeZone: deps.timeZone }
+    ctx.body = { timeZone: deps.timeZone } satisfies SiteInfo
   })
 
   // Cards, not posts (a list of 10,000 posts must not carry their content): `?q=&state=&sort=&page=&perPage=`; the matching count in X-Total-Count.
   router.get('/blog/posts', (ctx) => {
     const { posts, total } = deps.posts.list(readPostListQuery(ctx.query))
-    ctx.set('X-Total-Count', String(total))
-    ctx.body = posts
+    ctx.set(TOTAL_COUNT_HEADER, String(total))
+    ctx.body = posts satisfies AdminPostCard[]
   })
 
   // Files the site cannot read (hand-written front matter, a duplicate id...) and a path that made
   // the sync refuse a remote commit: [{ path, reason }].
   router.get('/blog/problems', (ctx) => {
     const refused = deps.sync?.service?.refused() ?? null
-    ctx.body = [...(refused ? [refusedCommitProblem(refused)] : []), ...deps.content.problems()]
+    ctx.body = [...(refused ? [refusedCommitProblem(refused)] : []), ...deps.content.problems()] satisfies PostProblem[]
   })
 
   router.get('/blog/posts/:id', (ctx) => {
@@ -64,7 +74,7 @@ export function adminRoutes(deps: {
   router.post('/blog/posts', async (ctx) => {
     const { post } = await deps.posts.create(ctx.request.body, ctx.state.author)
     ctx.status = 201
-    ctx.set('Location', `/api/admin/blog/posts/${post.id}`)
+    ctx.set('Location', API_PATHS.adminPost(post.id))
     sendPost(ctx, post)
   })
 
@@ -84,7 +94,7 @@ export function adminRoutes(deps: {
 
   // A post's past versions: the commits that changed it, one version, a restore.
   router.get('/blog/posts/:id/history', async (ctx) => {
-    ctx.body = await deps.history.list(postId(ctx))
+    ctx.body = (await deps.history.list(postId(ctx))) satisfies PostHistoryEntry[]
   })
 
   router.get('/blog/posts/:id/history/:commit', async (ctx) => {
@@ -99,7 +109,7 @@ export function adminRoutes(deps: {
   // Sync with the git remote: where it stands, "sync now", and settling a conflict.
   router.get('/sync', async (ctx) => {
     const sync = deps.sync
-    ctx.body = sync?.service ? await sync.service.status() : syncOffStatus(sync ? await sync.branch() : '')
+    ctx.body = (sync?.service ? await sync.service.status() : syncOffStatus(sync ? await sync.branch() : '')) satisfies SyncStatus
   })
 
   router.post('/sync', async (ctx) => {
@@ -107,7 +117,7 @@ export function adminRoutes(deps: {
     if (!service) throw new NotFoundError('No git remote is configured (GIT_REMOTE_URL)')
     service.request('manual')
     ctx.status = 202
-    ctx.body = await service.status()
+    ctx.body = (await service.status()) satisfies SyncStatus
   })
 
   // Body: { slug, keep: 'mine' | 'theirs' } for a post, or { path, keep } for any other file.
@@ -136,7 +146,8 @@ function postId(ctx: Context): string {
   return id
 }
 
-function sendPost(ctx: Context, post: VersionedPost): void {
+/** A whole post (an AdminPost, or a past version of one), its version also as ETag. */
+function sendPost(ctx: Context, post: VersionedWirePost): void {
   ctx.set('ETag', `"${post.version}"`)
   ctx.body = post
 }

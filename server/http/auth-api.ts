@@ -1,4 +1,5 @@
 import Router from '@koa/router'
+import { type AdminUser, API_PREFIX, type LoginRequest } from '../../renderer/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { MAX_PASSWORD_LENGTH, verifyPassword } from '../accounts/password.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
@@ -11,7 +12,7 @@ const LOGIN_FAILED = 'Invalid username or password'
 
 /** SPEC §7: sign in, who am I, sign out. */
 export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard }): Router {
-  const router = new Router({ prefix: '/api/auth' })
+  const router = new Router({ prefix: API_PREFIX.auth })
 
   router.post('/login', async (ctx) => {
     const { username, password } = readLogin(ctx.request.body)
@@ -24,13 +25,13 @@ export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard }):
     await attempt.succeeded()
     rememberDevice(ctx, account.username)
     await startSession(ctx, account)
-    ctx.body = { username: account.username, displayName: account.displayName }
+    ctx.body = { username: account.username, displayName: account.displayName } satisfies AdminUser
   })
 
   router.get('/me', async (ctx) => {
     const account = await currentAdmin(ctx, deps.accounts)
     if (!account) throw new UnauthorizedError('Not signed in')
-    ctx.body = { username: account.username, displayName: account.displayName }
+    ctx.body = { username: account.username, displayName: account.displayName } satisfies AdminUser
   })
 
   router.post('/logout', (ctx) => {
@@ -42,7 +43,7 @@ export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard }):
 }
 
 /** Usernames are lowercase; a long one cannot exist but is still answered like any unknown one. */
-function readLogin(body: unknown): { username: string; password: string } {
+function readLogin(body: unknown): LoginRequest {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
   const { username, password } = fields
   if (typeof username !== 'string' || username.trim() === '') throw new InvalidInputError('username is required', 'username')

@@ -1,6 +1,7 @@
 import Router from '@koa/router'
 import type { ParsedUrlQuery } from 'node:querystring'
 import type { AccountStore } from '../accounts/account-store.ts'
+import { MEDIA_API, type MediaItem, TOTAL_COUNT_HEADER, UPLOAD_FIELD } from '../../renderer/contract/index.ts'
 import { MEDIA_ID, parseMediaFileName } from '../../renderer/media-urls.ts'
 import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
 import type { MediaLibrary, MediaListQuery } from '../services/media-library.ts'
@@ -10,9 +11,6 @@ import { requireAdmin } from './sessions.ts'
 
 /** Alt text is a sentence or two; a longer one is a mistake. */
 const MAX_ALT_LENGTH = 500
-export const MEDIA_API = '/api/admin/media'
-/** Where the upload's file is in the form. */
-export const UPLOAD_FIELD = 'file'
 
 /**
  * The media library's admin calls, every one behind a session: upload (multipart,
@@ -33,13 +31,13 @@ export function mediaRoutes(deps: { accounts: AccountStore; library: MediaLibrar
     ctx.status = 201
     if (!created) ctx.set('X-Media-Existing', 'true')
     ctx.set('Location', item.url)
-    ctx.body = item
+    ctx.body = item satisfies MediaItem
   })
 
   router.get('/', async (ctx) => {
     const { items, total } = await deps.library.list(readMediaListQuery(ctx.query))
-    ctx.set('X-Total-Count', String(total))
-    ctx.body = items
+    ctx.set(TOTAL_COUNT_HEADER, String(total))
+    ctx.body = items satisfies MediaItem[]
   })
 
   router.delete('/:id', async (ctx) => {

@@ -1,5 +1,6 @@
 import busboy from 'busboy'
 import type { Context } from 'koa'
+import { formatBytes } from '../../renderer/contract/index.ts'
 import { InvalidInputError, TooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts'
 
 /** An uploaded file as read from a `multipart/form-data` body, in memory (bounded by `maxBytes`). */
@@ -81,9 +82,4 @@ export function readUpload(ctx: Context, options: { fileField: string; maxBytes:
     ctx.req.on('aborted', () => fail(new InvalidInputError('The upload was interrupted')))
     ctx.req.pipe(parser)
   })
-}
-
-function formatBytes(bytes: number): string {
-  const mb = bytes / (1024 * 1024)
-  return mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${Math.round(bytes / 1024)} kB`
 }

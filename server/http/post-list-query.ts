@@ -1,10 +1,10 @@
 import type { ParsedUrlQuery } from 'node:querystring'
 import { InvalidInputError } from '../lib/errors.ts'
-import { POST_SORTS, POST_STATES, type PostListQuery, type PostSort, type PostState } from '../services/admin-post-list.ts'
+import { MAX_PER_PAGE, POST_SORTS, POST_STATES, type PostListQuery, type PostSort, type PostState } from '../../renderer/contract/index.ts'
 
 /** A search longer than this is refused: no title is that long, and matching it costs. */
 export const MAX_SEARCH_LENGTH = 200
-export const MAX_PER_PAGE = 100
+export { MAX_PER_PAGE }
 /** Far past any real list (10,000 posts are 500 pages of 20); keeps the number an exact integer. */
 export const MAX_PAGE = 1_000_000
 

@@ -1,4 +1,5 @@
 import Router from '@koa/router'
+import { API_PATHS, API_PREFIX, type PublicPostSummary, type PublicPost as WirePublicPost } from '../../renderer/contract/index.ts'
 import type { PublicPost, PublishedPosts } from '../content/post.ts'
 import { checkSlug } from '../content/post-rules.ts'
 import { NotFoundError } from '../lib/errors.ts'
@@ -8,14 +9,14 @@ import { PreparedBody, sendPrepared } from './prepared-body.ts'
 export const PUBLIC_API_CACHE = 'no-cache'
 
 /** Where the public API lives, and its plain-text 404 for a post it does not have. */
-export const PUBLIC_API = { list: '/api/blog/posts', postPrefix: '/api/blog/posts/', postNotFound: 'Post not found' } as const
+export const PUBLIC_API = { list: API_PATHS.publicPosts, postPrefix: `${API_PATHS.publicPosts}/`, postNotFound: 'Post not found' } as const
 
 /** Where the public reads are: the router below and the quick answers (quick-answers.ts) share it. */
 export const PUBLIC_POSTS_PATH = PUBLIC_API.list
 
 /** The bodies the public API answers (a static export writes the same bytes into files). */
-export const listBodyOf = (posts: PublishedPosts): PreparedBody => PreparedBody.json(posts.list())
-export const postBodyOf = (post: PublicPost): PreparedBody => PreparedBody.json(post)
+export const listBodyOf = (posts: PublishedPosts): PreparedBody => PreparedBody.json(posts.list() satisfies readonly PublicPostSummary[])
+export const postBodyOf = (post: PublicPost): PreparedBody => PreparedBody.json(post satisfies WirePublicPost)
 
 /**
  * The public reads' bodies, serialized once per content revision: the list, and each post on
@@ -64,7 +65,7 @@ export class PublicApiBodies {
  * compression; a draft or an unknown (or malformed) slug is a 404.
  */
 export function publicApiRoutes(bodies: PublicApiBodies): Router {
-  const router = new Router({ prefix: '/api/blog' })
+  const router = new Router({ prefix: API_PREFIX.publicBlog })
 
   router.get('/posts', async (ctx) => {
     ctx.status = 200

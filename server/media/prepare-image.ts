@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import sharp, { type Metadata, type OutputInfo } from 'sharp'
+import type { MediaType } from '../../renderer/contract/index.ts'
 import { MAX_MEDIA_SIDE, type MediaExtension } from '../../renderer/media-urls.ts'
 import { TooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts'
 
@@ -19,7 +20,8 @@ export interface PreparedImage {
   hash: string
 }
 
-export type MediaType = 'image/jpeg' | 'image/png' | 'image/gif'
+/** The types the library takes: the contract's. */
+export type { MediaType }
 
 interface Kind {
   type: MediaType

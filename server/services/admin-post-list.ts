@@ -1,44 +1,17 @@
-import { ADMIN_LIST_PER_PAGE } from '../../renderer/admin-list-page.ts'
+import { ADMIN_LIST_PER_PAGE, type AdminPostCard, type PostListQuery, type PostState } from '../../renderer/contract/index.ts'
 import { isLive, isScheduled } from '../../renderer/site-day.ts'
 import type { PostIndex } from '../content/post-index.ts'
 import type { VersionedPost } from '../content/post.ts'
 import type { ContentSync } from './content-sync.ts'
-import type { PostSyncState } from './content-sync-conflicts.ts'
-import { type PostReviews, reviewState, type ReviewState } from './post-reviews.ts'
+import { type PostReviews, reviewState } from './post-reviews.ts'
+
+export { POST_SORTS, POST_STATES, type PostListQuery, type PostSort, type PostState } from '../../renderer/contract/index.ts'
 
 /**
- * What an admin list card shows of a post: no content, no image. The version is the
- * full blob id, as Delete sends it back in If-Match. In review mode a post under review also says
- * so; with a git remote, a post changed on both sides says that.
+ * What an admin list card shows of a post, as the contract says: no content, no image;
+ * in review mode a post under review also says so, with a git remote a post changed on both sides.
  */
-export type AdminPostSummary = Pick<VersionedPost, 'id' | 'slug' | 'title' | 'summary' | 'publishDate' | 'isPublished' | 'version'> & {
-  /** Published, but its day has not begun in the site's time zone: not public yet. */
-  scheduled?: true
-  review?: ReviewState
-  sync?: PostSyncState
-}
-
-/**
- * The list's filters: SPEC's two states (published meaning live: public now), scheduled, and
- * the review and sync states the product has.
- */
-export const POST_STATES = ['published', 'scheduled', 'draft', 'in-review', 'out-of-sync'] as const
-export type PostState = (typeof POST_STATES)[number]
-
-/** Newest publish date first (the default, SPEC's order), oldest first, or by title. */
-export const POST_SORTS = ['newest', 'oldest', 'title'] as const
-export type PostSort = (typeof POST_SORTS)[number]
-
-/** `GET /api/admin/blog/posts` query; every field optional (page 1 of ADMIN_LIST_PER_PAGE cards by default). */
-export interface PostListQuery {
-  /** Words looked for in the title and the slug, case- and accent-insensitive. */
-  q?: string
-  state?: PostState
-  sort?: PostSort
-  /** 1-based. */
-  page?: number
-  perPage?: number
-}
+export type AdminPostSummary = AdminPostCard
 
 export interface PostListPage {
   posts: AdminPostSummary[]

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import type { AdminPost } from '../../renderer/contract/index.ts'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { blobId } from '../git/blob-id.ts'
@@ -14,12 +15,11 @@ import type { ContentRepository, FileChange, GitAuthor, SideBranches } from '../
 import { AdminPostList, type PostListPage, type PostListQuery } from './admin-post-list.ts'
 import type { BlogContent } from './blog-content.ts'
 import type { ContentSync } from './content-sync.ts'
-import type { PostSyncState } from './content-sync-conflicts.ts'
 import { type PostHistory, readCommitId } from './post-history.ts'
-import { type PostReviews, REVIEW_PREFIX, reviewState, type ReviewState } from './post-reviews.ts'
+import { type PostReviews, REVIEW_PREFIX, reviewState } from './post-reviews.ts'
 
-/** In review mode, a post under review also says so (and shows its review branch's version). */
-export type AdminPost = VersionedPost & { review?: ReviewState; sync?: PostSyncState }
+/** In review mode, a post under review also says so (and shows its review branch's version): the contract's shape. */
+export type { AdminPost }
 
 export interface AdminPostsDeps {
   content: BlogContent

@@ -1,3 +1,4 @@
+import type { PostProblem } from '../../renderer/contract/index.ts'
 import type { Logger } from '../lib/logger.ts'
 import { LinkedFileError, PostFileError, SlugMismatchError } from '../lib/errors.ts'
 import type { VersionedPost } from '../content/post.ts'
@@ -16,11 +17,7 @@ export interface ContentChange {
 }
 
 /** A file the site cannot read, as admins see it: its repository path and why. */
-export interface PostProblem {
-  /** Relative to the repository, e.g. `content/blog/foo.html`. */
-  path: string
-  reason: string
-}
+export type { PostProblem }
 
 export interface BlogContentDeps {
   files: Pick<PostFiles, 'blogDir' | 'listFileNames' | 'readMany'>

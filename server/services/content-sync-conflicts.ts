@@ -1,20 +1,10 @@
+import type { PostSyncState, SyncConflictView } from '../../renderer/contract/index.ts'
 import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
 import type { ConflictResolution, GitAuthor, PullResult, SyncConflict } from '../git/content-repository.ts'
 import { type PostPaths, slugOfFile, slugOfFileName } from '../content/post-paths.ts'
 
-/** A post changed both here and on the remote since they last agreed (the admin list's `sync`). */
-export interface PostSyncState {
-  state: 'out-of-sync'
-  /** Repository-relative path of the file. */
-  path: string
-  /** Who last changed it on the remote, and when (ISO). */
-  remoteAuthor: GitAuthor | null
-  remoteDate: string | null
-  /** The remote's version of the file (its blob id), null when the remote deleted it. */
-  remoteVersion: string | null
-  /** The version here, null when it was deleted here. */
-  localVersion: string | null
-}
+/** A post changed both here and on the remote since they last agreed (the admin list's `sync`): the contract's shape. */
+export type { PostSyncState }
 
 /** An admin's choice for a conflict, and who made it (the merge commit is theirs). */
 export type AdminResolution = ConflictResolution & { author: GitAuthor }
@@ -41,7 +31,7 @@ export class SyncConflicts {
   }
 
   /** Every conflict as the sync status shows it; `slug` when the file is a post's. */
-  list(): (PostSyncState & { slug: string | null })[] {
+  list(): SyncConflictView[] {
     return this.#conflicts.map((conflict) => {
       const name = this.#paths.nameInBlog(conflict.path)
       const inBlog = name !== null && slugOfFileName(name) !== null

@@ -1,3 +1,4 @@
+import { MEDIA_PER_PAGE, type MediaItem, type MediaType, type MediaListQuery, type PostRef } from '../../renderer/contract/index.ts'
 import { type MediaName, mediaFileName, mediaUrl, variantUrl, variantWidthsOf } from '../../renderer/media-urls.ts'
 import type { Post } from '../content/post.ts'
 import type { PostIndex } from '../content/post-index.ts'
@@ -7,42 +8,12 @@ import type { Logger } from '../lib/logger.ts'
 import { SerialQueue } from '../lib/serial-queue.ts'
 import { mediaFileOf } from '../media/media-folder.ts'
 import { type MediaFile, readMediaFiles } from '../media/media-files.ts'
-import { type MediaType, prepareImage, readableName } from '../media/prepare-image.ts'
+import { prepareImage, readableName } from '../media/prepare-image.ts'
 import type { ContentSync } from './content-sync.ts'
 import type { PostReviews } from './post-reviews.ts'
 
-/** A library image as the admin API shows it. */
-export interface MediaItem {
-  /** The hash in its name. */
-  id: string
-  url: string
-  width: number
-  height: number
-  type: MediaType
-  bytes: number
-  /** When it was added (the author date of the commit that added it), ISO 8601. */
-  date: string
-  /** The alt text sent with the upload; '' in a listing (alt text belongs to each use of an image). */
-  alt: string
-  /** A small variant for the library's grid: never the full-size file. */
-  thumbnailUrl: string
-  usedBy: PostRef[]
-}
-
-export interface PostRef {
-  id: string
-  slug: string
-  title: string
-}
-
-export interface MediaListQuery {
-  /** Words in the file name. */
-  q?: string
-  page?: number
-  perPage?: number
-}
-
-export const MEDIA_PER_PAGE = 40
+/** A library image as the admin API shows it, the posts using one, and the list's query: the contract's shapes. */
+export type { MediaItem, MediaListQuery, PostRef }
 
 export interface MediaLibraryDeps {
   mediaDir: string

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { PostHistoryEntry } from '../../renderer/contract/index.ts'
 import { parsePostFile } from '../content/parse-post.ts'
 import type { VersionedPost } from '../content/post.ts'
 import { type PostPaths, slugOfFile } from '../content/post-paths.ts'
@@ -6,17 +7,8 @@ import { ConflictError, InvalidInputError, NotFoundError, PostFileError } from '
 import type { ContentRepository, FileHistoryEntry } from '../git/content-repository.ts'
 import type { BlogContent } from './blog-content.ts'
 
-/** One commit in a post's history, as the admin API shows it. */
-export interface PostHistoryEntry {
-  /** The commit id. */
-  id: string
-  author: { name: string; email: string }
-  /** Author date, ISO 8601. */
-  date: string
-  message: string
-  /** The post's slug in that commit (another one before a rename). */
-  slug: string
-}
+/** One commit in a post's history, as the admin API shows it: the contract's shape. */
+export type { PostHistoryEntry }
 
 /** A full commit id; short ones are ambiguous, and anything else cannot name a commit. */
 const COMMIT_ID = /^[0-9a-f]{40}$/

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { ReviewState } from '../../renderer/contract/index.ts'
 import type { Post, VersionedPost } from '../content/post.ts'
 import { parsePostFile } from '../content/parse-post.ts'
 import { isPostFileName, type PostPaths } from '../content/post-paths.ts'
@@ -18,13 +19,8 @@ export interface PostReview {
   liveSlug: string | null
 }
 
-/** What the admin API shows of a review (`review` beside a post). */
-export interface ReviewState {
-  state: 'in-review'
-  branch: string
-  /** The review removes the post. */
-  deleted?: true
-}
+/** What the admin API shows of a review (`review` beside a post): the contract's shape. */
+export type { ReviewState }
 
 export function reviewState(review: PostReview): ReviewState {
   return review.post ? { state: 'in-review', branch: review.branch } : { state: 'in-review', branch: review.branch, deleted: true }

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream'
 import { deflateSync, crc32 } from 'node:zlib'
 import sharp, { type Sharp } from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MEDIA_PER_PAGE } from '../../renderer/contract/index.ts'
 import { MAX_MEDIA_SIDE, parseMediaUrl } from '../../renderer/media-urls.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, commitCount, newPostBody } from '../support/admin-client.ts'
@@ -302,9 +303,12 @@ describe('GET /api/admin/media and DELETE /api/admin/media/{id}', () => {
     // The sanitizer keeps a library image: it is an image of this site.
     expect(created.body.content).toContain(`src="${uploaded.url}"`)
 
-    const { status, body, response } = await api.json<MediaItem[]>('GET', '/api/admin/media')
+    const { status, body, response } = await api.json<MediaItem[]>('GET', '/api/admin/media?perPage=100')
     expect(status).toBe(200)
     expect(Number(response.headers.get('x-total-count'))).toBe(body.length)
+    // A bare call answers the admin grid's page: the server and the admin share MEDIA_PER_PAGE.
+    const bare = await api.json<MediaItem[]>('GET', '/api/admin/media')
+    expect(bare.body.map((item) => item.url)).toEqual(body.slice(0, MEDIA_PER_PAGE).map((item) => item.url))
     expect(body[0]!.url).toBe(uploaded.url)
     expect(body[0]!.usedBy).toEqual([{ id: created.body.id, slug: 'with-photo', title: 'With photo' }])
     const dates = body.map((item) => item.date)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBytes } from '../../pages/admin/blog/media/media-item.ts'
+import { DEFAULT_MEDIA_MAX_BYTES, formatBytes } from '../../renderer/contract/index.ts'
 import { mediaDisplayName, previewUrlOf, thumbnailSize } from '../../pages/admin/blog/media/media-name.ts'
 import { NETWORK_ERROR_MESSAGE, TOO_LARGE_MESSAGE, uploadFailureMessage } from '../../pages/admin/blog/media/upload-media.ts'
 
@@ -41,9 +41,13 @@ describe('library names and thumbnails', () => {
     expect(thumbnailSize({ width: 5000, height: 1 })).toEqual({ width: 320, height: 1 })
   })
 
-  it('writes sizes an admin reads at a glance', () => {
+  it('writes sizes an admin reads at a glance, in 1024s as the upload limit is', () => {
     expect(formatBytes(512)).toBe('512 bytes')
-    expect(formatBytes(830_400)).toBe('830 KB')
-    expect(formatBytes(2_430_000)).toBe('2.4 MB')
+    expect(formatBytes(830_400)).toBe('811 KB')
+    expect(formatBytes(1024 * 1024 - 1)).toBe('1 MB')
+    expect(formatBytes(2_430_000)).toBe('2.3 MB')
+    // The default upload limit reads as the server's 413 and the admin's own message say it.
+    expect(formatBytes(DEFAULT_MEDIA_MAX_BYTES)).toBe('10 MB')
+    expect(TOO_LARGE_MESSAGE).toBe('The image is too large (max 10 MB).')
   })
 })

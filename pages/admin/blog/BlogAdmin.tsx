@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { navigate } from 'vike/client/router'
-import type { AdminAccount } from '../../../server/accounts/account-store.ts'
-import type { AdminPostSummary } from '../../../server/services/admin-post-list.ts'
-import { apiRequest, ME_KEY, queryClient, queryFnWith } from '../query-client.ts'
+import type { AdminPostCard } from '../../../renderer/contract/index.ts'
+import { adminApi } from '../api/api-client.ts'
+import { adminQueries, clearAdminData } from '../api/admin-queries.ts'
 import { EditPost } from './EditPost.tsx'
 import { PostEditor } from './PostEditor.tsx'
 import { PostList } from './PostList.tsx'
@@ -11,14 +11,11 @@ import { SyncStatus } from './SyncStatus.tsx'
 import { FIRST_VIEW, type ListView } from './use-post-list.ts'
 
 /** Which screen the admin sees (SPEC §4): the list, or the editor for a new or an existing post. */
-type View = { name: 'list' } | { name: 'editor'; card: AdminPostSummary | null }
-
-/** The signed-in admin: what GET /api/auth/me sends of the account. */
-type AdminUser = Pick<AdminAccount, 'username' | 'displayName'>
+type View = { name: 'list' } | { name: 'editor'; card: AdminPostCard | null }
 
 /** SPEC §2 "Blog admin": checks the session, then the list or the editor. */
 export function BlogAdmin() {
-  const me = useQuery<AdminUser | null>({ queryKey: ME_KEY, queryFn: queryFnWith<AdminUser>('returnNull') })
+  const me = useQuery(adminQueries.me())
   const [view, setView] = useState<View>({ name: 'list' })
   // Kept here, so closing the editor comes back to the same search and page.
   const [listView, setListView] = useState<ListView>(FIRST_VIEW)
@@ -39,8 +36,8 @@ export function BlogAdmin() {
   }
 
   const logout = async () => {
-    await apiRequest('POST', '/api/auth/logout').catch(() => {})
-    queryClient.clear()
+    await adminApi.logout().catch(() => {})
+    clearAdminData()
     await navigate('/admin/login')
   }
 

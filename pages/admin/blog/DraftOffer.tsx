@@ -1,7 +1,7 @@
 import type { DraftOffer as Offer } from './use-post-draft.ts'
 
 /**
- * Offers back the unsaved changes this browser kept for the post (issue 10). An alert, so it is
+ * Offers back the unsaved changes this browser kept for the post. An alert, so it is
  * announced when the editor opens with it; the form waits (disabled) until the admin chooses.
  */
 export function DraftOffer(props: { offer: Offer; onRestore: () => void; onDiscard: () => void }) {

@@ -1,30 +1,29 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId } from 'react'
-import type { AdminPost } from '../../../server/services/admin-posts.ts'
-import type { AdminPostSummary } from '../../../server/services/admin-post-list.ts'
-import { postKey } from '../query-client.ts'
+import type { AdminPostCard } from '../../../renderer/contract/index.ts'
+import { adminQueries } from '../api/admin-queries.ts'
 import { CloseButton } from './CloseButton.tsx'
 import { PostEditor } from './PostEditor.tsx'
 import { PostFormFields, preloadRichTextEditor } from './PostFormFields.tsx'
 import { usePostForm } from './use-post-form.ts'
 
 /**
- * Edit (SPEC §4: the form prefilled from the post). A list card carries no content (issue 12), so
+ * Edit (SPEC §4: the form prefilled from the post). A list card carries no content, so
  * the post is read here: the form shows at once with the card's fields, waiting, and becomes the
  * editor when the post arrives, a few milliseconds later. Read afresh each time Edit is clicked
  * (nothing kept once the editor closes), so the form starts from what is saved now.
  */
-export function EditPost(props: { card: AdminPostSummary; username: string; onDone: () => void }) {
+export function EditPost(props: { card: AdminPostCard; username: string; onDone: () => void }) {
   const { card, username, onDone } = props
   // Usually downloaded already (the list preloads it); fetched beside the post otherwise.
   useEffect(() => preloadRichTextEditor(), [])
-  const post = useQuery<AdminPost>({ queryKey: postKey(card.id), gcTime: 0 })
+  const post = useQuery({ ...adminQueries.post(card.id), gcTime: 0 })
   if (post.data) return <PostEditor post={post.data} username={username} onDone={onDone} />
   return <WaitingEditor card={card} onDone={onDone} problem={post.isError ? post.error.message : null} />
 }
 
 /** The editor's form with the card's fields, nothing editable, until the post is there. */
-function WaitingEditor(props: { card: AdminPostSummary; onDone: () => void; problem: string | null }) {
+function WaitingEditor(props: { card: AdminPostCard; onDone: () => void; problem: string | null }) {
   const { card, onDone, problem } = props
   const ids = useId()
   const form = usePostForm({ ...card, content: '', featuredImageUrl: '' })

@@ -1,15 +1,11 @@
-import type { AdminPostSummary } from '../../../server/services/admin-post-list.ts'
-import type { PostSyncState } from '../../../server/services/content-sync-conflicts.ts'
+import type { AdminPostCard, Keep, PostSyncState } from '../../../renderer/contract/index.ts'
 import { formatLocalDate } from './post-form.ts'
-
-/** Which version of a post changed on both sides a resolve keeps. */
-export type Keep = 'mine' | 'theirs'
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this post?'
 
 /** One post: its badges, a conflict with the git remote when there is one, Edit and Delete. */
 export function PostCard(props: {
-  post: AdminPostSummary
+  post: AdminPostCard
   onEdit: () => void
   onDelete: () => void
   deleting: boolean
@@ -51,8 +47,8 @@ export function PostCard(props: {
   )
 }
 
-/** SPEC's Published or Draft; a published post whose day has not begun is Scheduled (issue 14). */
-function StateBadge({ post }: { post: AdminPostSummary }) {
+/** SPEC's Published or Draft; a published post whose day has not begun is Scheduled. */
+function StateBadge({ post }: { post: AdminPostCard }) {
   const [label, modifier] = post.scheduled ? ['Scheduled', 'scheduled'] : post.isPublished ? ['Published', 'published'] : ['Draft', 'draft']
   return <span className={`admin-badge admin-badge--${modifier}`}>{label}</span>
 }

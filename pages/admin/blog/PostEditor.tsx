@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import type { AdminPost } from '../../../server/services/admin-posts.ts'
+import type { AdminPost } from '../../../renderer/contract/index.ts'
 import { CloseButton } from './CloseButton.tsx'
 import { DraftOffer } from './DraftOffer.tsx'
 import { PostFormFields } from './PostFormFields.tsx'

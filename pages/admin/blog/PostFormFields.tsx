@@ -1,5 +1,5 @@
 import { lazy, type RefObject, Suspense, useRef, useState } from 'react'
-import type { MediaItem } from './media/media-item.ts'
+import { MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH, type MediaItem } from '../../../renderer/contract/index.ts'
 import { previewUrlOf } from './media/media-name.ts'
 import { MediaSource } from './media/MediaSource.tsx'
 import { useFileDropGuard } from './media/use-file-drop-guard.ts'
@@ -36,7 +36,7 @@ export function PostFormFields(props: FieldsProps & { titleInput: RefObject<HTML
     <>
       <div className="admin-field">
         <label htmlFor={field('title')}>Title*</label>
-        <input ref={titleInput} id={field('title')} value={fields.title} aria-required="true" maxLength={200} onChange={(event) => form.update('title', event.target.value)} />
+        <input ref={titleInput} id={field('title')} value={fields.title} aria-required="true" maxLength={MAX_TITLE_LENGTH} onChange={(event) => form.update('title', event.target.value)} />
       </div>
       <div className="admin-field">
         <label htmlFor={field('slug')}>Slug*</label>
@@ -45,7 +45,7 @@ export function PostFormFields(props: FieldsProps & { titleInput: RefObject<HTML
           value={fields.slug}
           placeholder="post-url-slug"
           aria-required="true"
-          maxLength={100}
+          maxLength={MAX_SLUG_LENGTH}
           autoCapitalize="none"
           spellCheck={false}
           onChange={(event) => {
@@ -56,7 +56,7 @@ export function PostFormFields(props: FieldsProps & { titleInput: RefObject<HTML
       </div>
       <div className="admin-field">
         <label htmlFor={field('summary')}>Summary*</label>
-        <textarea id={field('summary')} rows={3} value={fields.summary} aria-required="true" maxLength={500} onChange={(event) => form.update('summary', event.target.value)} />
+        <textarea id={field('summary')} rows={3} value={fields.summary} aria-required="true" maxLength={MAX_SUMMARY_LENGTH} onChange={(event) => form.update('summary', event.target.value)} />
       </div>
       <div className="admin-field">
         <span className="admin-label" id={field('content')}>
@@ -114,7 +114,7 @@ function DateAndPublished(props: FieldsProps) {
 }
 
 /**
- * The image URL, with Upload and Choose from library beside it (issue 13), and a preview of it (or
+ * The image URL, with Upload and Choose from library beside it, and a preview of it (or
  * why there is none) once it looks like an image: a library image's thumbnail, not the original.
  */
 function FeaturedImageField(props: FieldsProps) {

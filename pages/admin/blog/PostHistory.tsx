@@ -1,19 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from '../../../renderer/components/toast.ts'
-import { fetchJson } from '../../../renderer/fetch-json.ts'
-import type { VersionedPost } from '../../../server/content/post.ts'
-import type { PostInput } from '../../../server/content/post-input.ts'
-import type { AdminPost } from '../../../server/services/admin-posts.ts'
-import type { PostHistoryEntry } from '../../../server/services/post-history.ts'
-import { apiRequest } from '../query-client.ts'
+import type { AdminPost, PostFields, PostHistoryEntry, VersionedWirePost } from '../../../renderer/contract/index.ts'
+import { adminApi } from '../api/api-client.ts'
+import { adminQueries, refetchLists } from '../api/admin-queries.ts'
 import { diffLines } from './line-diff.ts'
-import { refetchLists } from './PostList.tsx'
 
 const RESTORE_QUESTION = 'Restore this version? It becomes the current one as a new commit; nothing is lost from history.'
 
 /** The fields shown side by side (content has its own line diff). */
-const FIELDS: { key: keyof PostInput; label: string }[] = [
+const FIELDS: { key: keyof PostFields; label: string }[] = [
   { key: 'title', label: 'Title' },
   { key: 'slug', label: 'Slug' },
   { key: 'summary', label: 'Summary' },
@@ -23,22 +19,16 @@ const FIELDS: { key: keyof PostInput; label: string }[] = [
 ]
 
 /**
- * The editor's History panel (issue 6): the commits that changed this post, one of them next to
+ * The editor's History panel: the commits that changed this post, one of them next to
  * the current version with what differs, and Restore (a new commit, never a history rewrite).
  */
 export function PostHistory(props: { post: AdminPost; onRestored: () => void }) {
   const { post } = props
-  const base = `/api/admin/blog/posts/${encodeURIComponent(post.id)}/history`
-  const history = useQuery<PostHistoryEntry[]>({ queryKey: [base] })
+  const history = useQuery(adminQueries.postHistory(post.id))
   const [selected, setSelected] = useState<PostHistoryEntry | null>(null)
-  const old = useQuery<VersionedPost>({
-    queryKey: [base, selected?.id ?? ''],
-    queryFn: () => fetchJson<VersionedPost>(`${base}/${selected!.id}`),
-    enabled: selected !== null,
-  })
+  const old = useQuery({ ...adminQueries.postVersion(post.id, selected?.id ?? ''), enabled: selected !== null })
   const restore = useMutation({
-    mutationFn: (commit: string) =>
-      apiRequest('POST', `/api/admin/blog/posts/${encodeURIComponent(post.id)}/restore`, { body: { commit, version: post.version } }),
+    mutationFn: (commit: string) => adminApi.restorePost(post.id, { commit, version: post.version }),
     onSuccess: async () => {
       toast({ title: 'Success', description: 'Blog post restored' })
       await refetchLists()
@@ -92,7 +82,7 @@ function HistoryList(props: { entries: PostHistoryEntry[]; selected: PostHistory
 }
 
 /** One past version next to the current one: the fields side by side, the content as a line diff, and Restore. */
-function VersionCompare(props: { commit: string; then: VersionedPost; now: AdminPost; restoring: boolean; onRestore: () => void }) {
+function VersionCompare(props: { commit: string; then: VersionedWirePost; now: AdminPost; restoring: boolean; onRestore: () => void }) {
   const { commit, then: old, now: post } = props
   return (
     <div className="admin-history__compare" aria-label={`Version ${commit.slice(0, 7)} compared with the current one`} role="region">

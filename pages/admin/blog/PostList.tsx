@@ -1,47 +1,32 @@
 import { useMutation } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { toast } from '../../../renderer/components/toast.ts'
-import type { AdminPostSummary } from '../../../server/services/admin-post-list.ts'
-import { ADMIN_POSTS_KEY, apiRequest, POST_PROBLEMS_KEY, PUBLIC_POSTS_KEY, queryClient, SYNC_KEY } from '../query-client.ts'
+import { ADMIN_LIST_PER_PAGE, type AdminPostCard, type ResolveRequest } from '../../../renderer/contract/index.ts'
+import { adminApi } from '../api/api-client.ts'
+import { refetchLists } from '../api/admin-queries.ts'
 import { Pagination } from './Pagination.tsx'
-import { type Keep, PostCard } from './PostCard.tsx'
+import { PostCard } from './PostCard.tsx'
 import { preloadRichTextEditor } from './PostFormFields.tsx'
 import { PostListControls } from './PostListControls.tsx'
 import { PostProblems } from './PostProblems.tsx'
-import { type ListView, PER_PAGE, usePostList } from './use-post-list.ts'
+import { type ListView, usePostList } from './use-post-list.ts'
 
 export { DELETE_QUESTION } from './PostCard.tsx'
 
-/** After a write, both lists are fetched again (SPEC §7): the admin list's pages, and the public one. */
-export async function refetchLists(): Promise<void> {
-  await Promise.all([
-    // The admin list's page on screen now, or as soon as the list shows again (after a save); other
-    // pages when they are next shown, never all at once. (A post Edit reads is read afresh anyway.)
-    queryClient.invalidateQueries({ queryKey: ADMIN_POSTS_KEY, refetchType: 'active', predicate: (query) => typeof query.queryKey[1] === 'object' }),
-    queryClient.invalidateQueries({ queryKey: PUBLIC_POSTS_KEY, refetchType: 'all' }),
-    // Whatever changed the posts (a save, a pull) may have fixed or broken a file.
-    queryClient.invalidateQueries({ queryKey: POST_PROBLEMS_KEY, refetchType: 'all' }),
-    // A save changes what waits to be pushed, and a post's history.
-    queryClient.invalidateQueries({ queryKey: SYNC_KEY }),
-    queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).endsWith('/history') }),
-  ])
-}
-
 /**
- * SPEC §2: "All Blog Posts", New Post, and a card per post with Edit and Delete; issue 12: one
+ * SPEC §2: "All Blog Posts", New Post, and a card per post with Edit and Delete; for scale, one
  * page of cards at a time, searched and filtered by the server.
  */
-export function PostList(props: { view: ListView; onViewChange: (view: ListView) => void; onNew: () => void; onEdit: (post: AdminPostSummary) => void }) {
+export function PostList(props: { view: ListView; onViewChange: (view: ListView) => void; onNew: () => void; onEdit: (post: AdminPostCard) => void }) {
   const { view, onViewChange } = props
   const list = usePostList(view)
   const resolve = useMutation({
-    mutationFn: (choice: { slug: string; keep: Keep }) => apiRequest('POST', '/api/admin/sync/resolve', { body: choice }),
+    mutationFn: (choice: ResolveRequest) => adminApi.resolveConflict(choice),
     onSuccess: () => refetchLists(),
     onError: (error) => toast({ title: 'Error', description: `Failed to resolve the conflict (${error.message})`, variant: 'destructive' }),
   })
   const remove = useMutation({
-    mutationFn: (post: AdminPostSummary) =>
-      apiRequest('DELETE', `/api/admin/blog/posts/${encodeURIComponent(post.id)}`, { headers: { 'If-Match': `"${post.version}"` } }),
+    mutationFn: (post: AdminPostCard) => adminApi.deletePost(post),
     onSuccess: async () => {
       toast({ title: 'Success', description: 'Blog post deleted' })
       await refetchLists()
@@ -50,9 +35,9 @@ export function PostList(props: { view: ListView; onViewChange: (view: ListView)
   })
 
   const page = list.data
-  const pages = page ? Math.max(1, Math.ceil(page.total / PER_PAGE)) : 1
+  const pages = page ? Math.max(1, Math.ceil(page.total / ADMIN_LIST_PER_PAGE)) : 1
   // The last post of the last page was deleted (or the list shrank): show the new last page.
-  const beyondLast = page !== undefined && !list.isPlaceholderData && page.posts.length === 0 && view.page > pages
+  const beyondLast = page !== undefined && !list.isPlaceholderData && page.items.length === 0 && view.page > pages
   useEffect(() => {
     if (beyondLast) onViewChange({ ...view, page: pages })
   }, [beyondLast, pages, view, onViewChange])
@@ -89,9 +74,9 @@ export function PostList(props: { view: ListView; onViewChange: (view: ListView)
       {page?.total === 0 && (
         <p className="admin-status">{filtered ? 'No posts match this search.' : 'No blog posts yet. Create your first post!'}</p>
       )}
-      {page && page.posts.length > 0 && (
+      {page && page.items.length > 0 && (
         <ul className="admin-post-list" aria-busy={list.searching}>
-          {page.posts.map((post) => (
+          {page.items.map((post) => (
             <PostCard
               key={post.id}
               post={post}

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import type { PostState } from '../../../server/services/admin-post-list.ts'
-import type { SyncStatus } from '../../../server/services/content-sync-status.ts'
-import { SYNC_KEY } from '../query-client.ts'
+import type { PostState, SyncStatus } from '../../../renderer/contract/index.ts'
+import { adminQueries } from '../api/admin-queries.ts'
 import type { ListView } from './use-post-list.ts'
 
 /** The states a post can be in, as the filter names them; review and sync states only where they exist. */
@@ -19,7 +18,7 @@ const STATE_OPTIONS: { value: ListView['state']; label: string; when?: (sync: Sy
 export function PostListControls(props: { view: ListView; onViewChange: (view: ListView) => void; total: number | undefined }) {
   const { view, onViewChange, total } = props
   const ids = useId()
-  const sync = useQuery<SyncStatus>({ queryKey: SYNC_KEY }).data
+  const sync = useQuery(adminQueries.syncStatus()).data
   const options = STATE_OPTIONS.filter((option) => !option.when || option.when(sync) || option.value === view.state)
   return (
     <div className="admin-list-controls" role="search" aria-label="Posts">

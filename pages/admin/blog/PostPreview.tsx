@@ -1,13 +1,13 @@
-import type { PostInput } from '../../../server/content/post-input.ts'
+import type { PostFields } from '../../../renderer/contract/index.ts'
 import { usePostPreview } from './use-post-preview.ts'
 
 /**
- * The editor's Preview (issue 14): the real post page, rendered by the server from the unsaved
+ * The editor's Preview: the real post page, rendered by the server from the unsaved
  * fields, in a frame that runs nothing (`sandbox` without scripts: the HTML has none anyway) and
  * follows the typing. The frame is `srcdoc`, so it shares the admin page's address for its
  * styles and images and never has one of its own that could be shared or indexed.
  */
-export function PostPreview(props: { fields: PostInput; id: string }) {
+export function PostPreview(props: { fields: PostFields; id: string }) {
   const preview = usePostPreview(props.fields)
   return (
     <section id={props.id} className="admin-preview" aria-label="Preview" aria-busy={preview.status === 'loading'}>

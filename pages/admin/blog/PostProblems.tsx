@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import type { PostProblem } from '../../../server/services/blog-content.ts'
-import { POST_PROBLEMS_KEY } from '../query-client.ts'
+import { adminQueries } from '../api/admin-queries.ts'
 
 /**
- * The post files the site cannot read (issue 10): a post written by hand through a pull request
+ * The post files the site cannot read: a post written by hand through a pull request
  * whose front matter or content the site refuses is otherwise only a line in the server log.
  * Each with its path in the repository and why; gone once the file is fixed.
  */
 export function PostProblems() {
   // A failure to fetch this list must not hide the posts: it simply shows nothing.
-  const problems = useQuery<PostProblem[]>({ queryKey: POST_PROBLEMS_KEY })
+  const problems = useQuery(adminQueries.postProblems())
   const list = problems.data ?? []
   if (list.length === 0) return null
   return (

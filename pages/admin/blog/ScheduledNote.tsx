@@ -4,7 +4,7 @@ import { useSiteTimeZone } from './use-site-time-zone.ts'
 
 /**
  * Published with a date after today in the site's time zone: the post is scheduled, and says
- * when it goes live (issue 14). The switch keeps its meaning; the date decides when.
+ * when it goes live. The switch keeps its meaning; the date decides when.
  */
 export function ScheduledNote(props: { isPublished: boolean; publishDate: string }) {
   const timeZone = useSiteTimeZone()

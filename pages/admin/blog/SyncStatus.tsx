@@ -1,20 +1,16 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import type { SyncStatus as Status } from '../../../server/services/content-sync-status.ts'
-import { apiRequest, queryClient, SYNC_KEY } from '../query-client.ts'
-import { refetchLists } from './PostList.tsx'
+import { adminApi } from '../api/api-client.ts'
+import { adminQueries, refetchAfterSync } from '../api/admin-queries.ts'
 
 /**
- * Where the content stands against the team's git remote (issue 6), when sync is on: commits not
+ * Where the content stands against the team's git remote, when sync is on: commits not
  * yet pushed with the last error, conflicts to resolve, and a "Sync now" button.
  */
 export function SyncStatus() {
-  const status = useQuery<Status>({ queryKey: SYNC_KEY })
+  const status = useQuery(adminQueries.syncStatus())
   const syncNow = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/admin/sync'),
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: SYNC_KEY })
-      await refetchLists()
-    },
+    mutationFn: () => adminApi.syncNow(),
+    onSettled: () => refetchAfterSync(),
   })
   const data = status.data
   if (!data?.enabled) return null

@@ -1,8 +1,8 @@
-import type { PostInput } from '../../../server/content/post-input.ts'
+import type { PostFields } from '../../../renderer/contract/index.ts'
 
 /**
  * An admin's unsaved editor form, kept in this browser (IndexedDB) so that closing the editor,
- * the tab or the browser, a crash or a lost session never loses it (issue 10).
+ * the tab or the browser, a crash or a lost session never loses it.
  */
 export interface PostDraft {
   /** Whose it is: two admins sharing a browser never see each other's work. */
@@ -10,7 +10,7 @@ export interface PostDraft {
   /** The post's id, or null for a new post. */
   postId: string | null
   /** Every field of the form. */
-  fields: PostInput
+  fields: PostFields
   /** The post `version` the form started from (null for a new post): a different one now means the post was saved since. */
   baseVersion: string | null
   /** Whether a new post's slug was typed by hand (otherwise it follows the title). */

@@ -1,12 +1,11 @@
-import type { PostInput } from '../../../server/content/post-input.ts'
-import type { AdminPost } from '../../../server/services/admin-posts.ts'
+import type { AdminPost, PostFields } from '../../../renderer/contract/index.ts'
 
 /** What the editor form holds (SPEC §3's new-post defaults: empty strings, today, a draft). */
-export function emptyForm(today: string): PostInput {
+export function emptyForm(today: string): PostFields {
   return { title: '', slug: '', summary: '', content: '', publishDate: today, isPublished: false, featuredImageUrl: '' }
 }
 
-export function formFromPost(post: AdminPost): PostInput {
+export function formFromPost(post: AdminPost): PostFields {
   const { title, slug, summary, content, publishDate, isPublished, featuredImageUrl } = post
   return { title, slug, summary, content, publishDate, isPublished, featuredImageUrl }
 }
@@ -36,13 +35,13 @@ export function isContentEmpty(html: string): boolean {
 }
 
 /** SPEC §5: title, slug, content and summary are all required. */
-export function hasRequiredFields(form: PostInput): boolean {
+export function hasRequiredFields(form: PostFields): boolean {
   return form.title.trim() !== '' && form.slug.trim() !== '' && form.summary.trim() !== '' && !isContentEmpty(form.content)
 }
 
 /** Whether the form differs from what it was opened with. */
-export function isDirty(form: PostInput, initial: PostInput): boolean {
-  return (Object.keys(form) as (keyof PostInput)[]).some((key) => form[key] !== initial[key])
+export function isDirty(form: PostFields, initial: PostFields): boolean {
+  return (Object.keys(form) as (keyof PostFields)[]).some((key) => form[key] !== initial[key])
 }
 
 /** A featured image worth previewing: an http(s) URL or a path on this site. */

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { PostInput } from '../../../server/content/post-input.ts'
-import type { AdminPost } from '../../../server/services/admin-posts.ts'
+import type { AdminPost, PostFields } from '../../../renderer/contract/index.ts'
 import { deleteDraft, type PostDraft, readDraft, writeDraft } from './draft-store.ts'
 import { formFromPost, isDirty } from './post-form.ts'
 
@@ -24,7 +23,7 @@ export interface DraftOffer {
 type Phase = 'checking' | 'offering' | 'keeping' | 'done'
 
 interface FormState {
-  fields: PostInput
+  fields: PostFields
   baseVersion: string | null
   slugTouched: boolean
   /** Whether the form differs from the saved post: only then is there anything to keep. */

@@ -1,19 +1,18 @@
 import { useState } from 'react'
-import type { PostInput } from '../../../server/content/post-input.ts'
-import type { AdminPost } from '../../../server/services/admin-posts.ts'
+import type { AdminPost, PostFields } from '../../../renderer/contract/index.ts'
 import { emptyForm, formFromPost, isDirty, localToday, slugify } from './post-form.ts'
 
 /** The editor form's state: what it holds, what it started from, and the version a save sends. */
 export function usePostForm(post: AdminPost | null) {
-  const [initial, setInitial] = useState<PostInput>(() => (post ? formFromPost(post) : emptyForm(localToday())))
-  const [fields, setFields] = useState<PostInput>(initial)
+  const [initial, setInitial] = useState<PostFields>(() => (post ? formFromPost(post) : emptyForm(localToday())))
+  const [fields, setFields] = useState<PostFields>(initial)
   const [version, setVersion] = useState(post?.version)
   /** Changes to load other HTML into the rich-text editor (it reads its HTML when it mounts). */
   const [editorKey, setEditorKey] = useState(0)
   /** A new post's slug follows its title until the admin edits the slug. */
   const [slugTouched, setSlugTouched] = useState(post !== null)
 
-  const update = <K extends keyof PostInput>(key: K, value: PostInput[K]) => {
+  const update = <K extends keyof PostFields>(key: K, value: PostFields[K]) => {
     setFields((current) => {
       const next = { ...current, [key]: value }
       if (key === 'title' && !slugTouched) next.slug = slugify(String(value))
@@ -31,7 +30,7 @@ export function usePostForm(post: AdminPost | null) {
   }
 
   /** Puts fields kept earlier (a restored draft) in the form, over what it started from. */
-  const loadFields = (kept: PostInput, keptSlugTouched: boolean) => {
+  const loadFields = (kept: PostFields, keptSlugTouched: boolean) => {
     setFields(kept)
     setSlugTouched(keptSlugTouched)
     setEditorKey((key) => key + 1)

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { PostInput } from '../../../server/content/post-input.ts'
-import { apiRequest } from '../query-client.ts'
+import type { PostFields } from '../../../renderer/contract/index.ts'
+import { adminApi } from '../api/api-client.ts'
 
 /** How long typing must pause before the preview is made again: one render per pause, not per key. */
 export const PREVIEW_DELAY_MS = 600
@@ -13,7 +13,7 @@ export type PreviewState = { status: 'loading'; html: string | null } | { status
  * gives a field the form has not filled yet a stand-in, so the preview shows from the first
  * keystroke; a field a save would refuse shows the server's reason, over the last good preview.
  */
-export function usePostPreview(fields: PostInput): PreviewState {
+export function usePostPreview(fields: PostFields): PreviewState {
   const [state, setState] = useState<PreviewState>({ status: 'loading', html: null })
   const body = JSON.stringify(fields)
 
@@ -22,8 +22,7 @@ export function usePostPreview(fields: PostInput): PreviewState {
     const timer = window.setTimeout(async () => {
       setState((previous) => ({ status: 'loading', html: previous.html }))
       try {
-        const response = await apiRequest('POST', '/api/admin/blog/preview', { body: JSON.parse(body) as unknown, signal: controller.signal })
-        const html = await response.text()
+        const html = await adminApi.previewPost(JSON.parse(body) as PostFields, controller.signal)
         if (!controller.signal.aborted) setState({ status: 'ready', html })
       } catch (error) {
         if (controller.signal.aborted) return

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { toast } from '../../../renderer/components/toast.ts'
-import { fetchJson, HttpError } from '../../../renderer/fetch-json.ts'
-import type { AdminPost } from '../../../server/services/admin-posts.ts'
-import { apiRequest } from '../query-client.ts'
-import { refetchLists } from './PostList.tsx'
+import type { AdminPost } from '../../../renderer/contract/index.ts'
+import { HttpError } from '../../../renderer/fetch-json.ts'
+import { adminApi } from '../api/api-client.ts'
+import { refetchLists } from '../api/admin-queries.ts'
 import { hasRequiredFields } from './post-form.ts'
 import type { usePostForm } from './use-post-form.ts'
 
@@ -33,12 +33,8 @@ export function usePostSave(options: {
   const [problem, setProblem] = useState<string | null>(null)
 
   const save = useMutation({
-    mutationFn: async (saveOptions: { version?: string }) => {
-      const response = post
-        ? await apiRequest('PUT', `/api/admin/blog/posts/${encodeURIComponent(post.id)}`, { body: { ...form.fields, version: saveOptions.version } })
-        : await apiRequest('POST', '/api/admin/blog/posts', { body: form.fields })
-      return (await response.json()) as AdminPost
-    },
+    mutationFn: (saveOptions: { version?: string }) =>
+      post ? adminApi.updatePost(post.id, form.fields, saveOptions.version) : adminApi.createPost(form.fields),
     onSuccess: async () => {
       onSaved()
       toast({ title: 'Success', description: post ? 'Blog post updated' : 'Blog post created' })
@@ -72,7 +68,7 @@ export function usePostSave(options: {
     if (!post) return
     if (!loadOptions.keepMine && form.dirty && !window.confirm(RELOAD_QUESTION)) return
     try {
-      const current = await fetchJson<AdminPost>(`/api/admin/blog/posts/${encodeURIComponent(post.id)}`)
+      const current = await adminApi.post(post.id)
       setConflict(null)
       if (loadOptions.keepMine) {
         // Save what the admin typed over the version that is there now.

@@ -4,7 +4,8 @@ import { navigate, prefetch } from 'vike/client/router'
 import { toast } from '../../../renderer/components/toast.ts'
 import { HttpError } from '../../../renderer/fetch-json.ts'
 import { AdminProviders } from '../AdminProviders.tsx'
-import { apiRequest, ME_KEY, queryClient } from '../query-client.ts'
+import { adminApi } from '../api/api-client.ts'
+import { refetchSignedIn } from '../api/admin-queries.ts'
 
 export default function Page() {
   return (
@@ -23,10 +24,10 @@ function LoginForm() {
     void prefetch('/admin/blog', { pageContext: false }).catch(() => {}) // a failure shows on the navigation itself
   }, [])
   const login = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/login', { body: { username, password } }),
+    mutationFn: () => adminApi.login({ username, password }),
     onSuccess: async () => {
       toast({ title: 'Login successful', description: 'Welcome back!' })
-      await queryClient.invalidateQueries({ queryKey: ME_KEY })
+      await refetchSignedIn()
       await navigate('/admin/blog')
     },
     onError: (error) => {

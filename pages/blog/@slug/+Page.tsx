@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import type { PublicPost } from '../../../server/content/post.ts'
+import { API_PATHS, type PublicPost } from '../../../renderer/contract/index.ts'
 import { formatLongDate } from '../../../renderer/format-date.ts'
 import { LibraryImage } from '../../../renderer/components/LibraryImage.tsx'
 import { documentTitle } from '../../../renderer/seo.ts'
@@ -12,7 +12,7 @@ export default function Page() {
   const pageContext = usePageContext()
   const slug = pageContext.routeParams.slug ?? ''
   const initial = (pageContext.data as Data | undefined)?.post
-  const state = useJson<PublicPost>(`/api/blog/posts/${encodeURIComponent(slug)}`, initial)
+  const state = useJson<PublicPost>(API_PATHS.publicPost(slug), initial)
 
   // SPEC §2: "On error or no data: Post Not Found" — a 200 without a post counts as no data.
   const post = state.status === 'ready' && isPost(state.data) ? state.data : undefined

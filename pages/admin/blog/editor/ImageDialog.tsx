@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import type { MediaItem } from '../media/media-item.ts'
+import type { MediaItem } from '../../../../renderer/contract/index.ts'
 import { MediaSource } from '../media/MediaSource.tsx'
 import { useMediaUpload } from '../media/use-media-upload.ts'
 import { DialogField } from './DialogField.tsx'
@@ -33,7 +33,7 @@ export const ALT_REQUIRED_MESSAGE = 'Describe the image for people who cannot se
 /**
  * Inserts or edits an image: uploaded, chosen from the library or given by address (a source that
  * breaks SPEC §5's image rule is refused, with the reason). The alt text is asked for every time:
- * an empty one only as the explicit "decorative" choice (issue 13).
+ * an empty one only as the explicit "decorative" choice.
  */
 export function ImageDialog({ request, onApply, onCancel, onCloseAutoFocus }: ImageDialogProps) {
   const [src, setSrc] = useState(request?.src ?? '')

@@ -6,7 +6,7 @@ import { $prose } from '@milkdown/kit/utils'
 export type ImageFileHandler = (file: File, at: number | undefined) => void
 
 /**
- * Image files dropped or pasted into the text go to `onImageFile` (issue 13), which uploads the
+ * Image files dropped or pasted into the text go to `onImageFile`, which uploads the
  * file and asks for its alt text before anything is inserted. Milkdown's own upload plugin would
  * insert the image as soon as it is uploaded, with no alt text, no progress and its failures only
  * in the console, so this small plugin takes its place.

@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useId, useState } from 'react'
-import { formatBytes, type MediaItem } from './media-item.ts'
+import { formatBytes, type MediaItem, MEDIA_PER_PAGE } from '../../../../renderer/contract/index.ts'
 import { mediaDisplayName, thumbnailSize } from './media-name.ts'
-import { deleteFailureMessage, MEDIA_PER_PAGE, useDeleteMedia, useMediaLibrary } from './use-media-library.ts'
+import { deleteFailureMessage, useDeleteMedia, useMediaLibrary } from './use-media-library.ts'
 
 const SEARCH_DELAY_MS = 250
 
@@ -15,7 +15,7 @@ export interface MediaLibraryDialogProps {
 }
 
 /**
- * The media library (issue 13): a page of thumbnails (the 320 px variants, never the originals)
+ * The media library: a page of thumbnails (the 320 px variants, never the originals)
  * with each image's size and the posts that use it; choosing one hands it back. A Radix modal,
  * like the editor's dialogs without Radix's Overlay (its scroll lock injects a <style> element
  * the Content-Security-Policy blocks): `.media-dialog-layer` is the backdrop. It may open over

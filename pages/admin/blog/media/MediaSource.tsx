@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react'
-import { ACCEPTED_IMAGE_TYPES, type MediaItem } from './media-item.ts'
+import type { MediaItem } from '../../../../renderer/contract/index.ts'
+import { ACCEPTED_IMAGE_TYPES } from './accepted-image-types.ts'
 import type { MediaLibraryDialogProps } from './MediaLibraryDialog.tsx'
 import { UploadProgress } from './UploadProgress.tsx'
 import type { useMediaUpload } from './use-media-upload.ts'

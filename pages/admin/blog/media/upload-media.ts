@@ -1,4 +1,4 @@
-import { MEDIA_API, type MediaItem } from './media-item.ts'
+import { DEFAULT_MEDIA_MAX_BYTES, formatBytes, MEDIA_API, type MediaItem, UPLOAD_FIELD } from '../../../../renderer/contract/index.ts'
 
 /** What a failed upload tells the admin; `status` is 0 when no answer came at all. */
 export class UploadError extends Error {
@@ -12,7 +12,8 @@ export class UploadError extends Error {
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Upload failed: network error. Nothing was lost; try again.'
-export const TOO_LARGE_MESSAGE = 'The image is too large (max 10 MB).'
+/** Only when the server said nothing of its own; its limit is MEDIA_MAX_BYTES, this the default. */
+export const TOO_LARGE_MESSAGE = `The image is too large (max ${formatBytes(DEFAULT_MEDIA_MAX_BYTES)}).`
 const NOT_AN_IMAGE_MESSAGE = 'This file is not a JPEG, PNG or GIF image.'
 const SIGNED_OUT_MESSAGE = 'You are signed out, so the image was not uploaded. Sign in again in another tab and try again; this form keeps what you typed.'
 
@@ -34,7 +35,7 @@ export function uploadMedia(file: Blob & { name?: string }, options: UploadOptio
   return new Promise((resolve, reject) => {
     const body = new FormData()
     if (options.alt) body.append('alt', options.alt)
-    body.append('file', file, file.name ?? 'image')
+    body.append(UPLOAD_FIELD, file, file.name ?? 'image')
     const request = new XMLHttpRequest()
     request.open('POST', MEDIA_API)
     request.withCredentials = true

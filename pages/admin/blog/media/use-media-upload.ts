@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { queryClient } from '../../query-client.ts'
-import { MEDIA_API, type MediaItem } from './media-item.ts'
+import type { MediaItem } from '../../../../renderer/contract/index.ts'
+import { refetchMedia } from '../../api/admin-queries.ts'
 import { UploadError, uploadMedia } from './upload-media.ts'
 
 export interface UploadState {
@@ -44,7 +44,7 @@ export function useMediaUpload(onUploaded: (item: MediaItem) => void) {
       if (controller.signal.aborted) return
       running.current = null
       setState(IDLE)
-      void queryClient.invalidateQueries({ queryKey: [MEDIA_API] })
+      void refetchMedia()
       latest.current(item)
     } catch (error) {
       if (controller.signal.aborted) return

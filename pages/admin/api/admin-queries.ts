@@ -1,0 +1,80 @@
+import { queryOptions } from '@tanstack/react-query'
+import { API_PATHS, type MediaListQuery, type PostListQuery } from '../../../renderer/contract/index.ts'
+import { adminApi } from './api-client.ts'
+import { queryClient } from './query-client.ts'
+
+/**
+ * What the admin reads, as TanStack Query options (key and typed read together), and what each
+ * write makes it read again. The keys are built here and nowhere else, so what invalidation
+ * matches on is said in this one file. Each key starts with its URL (query-client.ts says why).
+ */
+const keys = {
+  me: [API_PATHS.me],
+  site: [API_PATHS.site],
+  /** The admin list's pages: `[list URL, { list: query }]`, apart from the single posts below. */
+  postPages: [API_PATHS.adminPosts],
+  postPage: (query: PostListQuery) => [API_PATHS.adminPosts, { list: query }],
+  post: (id: string) => [API_PATHS.adminPost(id)],
+  publicPosts: [API_PATHS.publicPosts],
+  postProblems: [API_PATHS.postProblems],
+  postHistory: (id: string) => [API_PATHS.postHistory(id)],
+  postVersion: (id: string, commit: string) => [API_PATHS.postHistory(id), commit],
+  sync: [API_PATHS.sync],
+  mediaPages: [API_PATHS.media],
+  mediaPage: (query: MediaListQuery) => [API_PATHS.media, { list: query }],
+}
+
+/** A post's history and its versions: `[…/history, commit?]`, one pair per post. */
+const isHistoryKey = (key: readonly unknown[]) => String(key[0]).endsWith('/history')
+
+export const adminQueries = {
+  me: () => queryOptions({ queryKey: keys.me, queryFn: ({ signal }) => adminApi.me(signal) }),
+  site: () => queryOptions({ queryKey: keys.site, queryFn: ({ signal }) => adminApi.site(signal) }),
+  postPage: (query: PostListQuery) => queryOptions({ queryKey: keys.postPage(query), queryFn: ({ signal }) => adminApi.listPosts(query, signal) }),
+  post: (id: string) => queryOptions({ queryKey: keys.post(id), queryFn: ({ signal }) => adminApi.post(id, signal) }),
+  postProblems: () => queryOptions({ queryKey: keys.postProblems, queryFn: ({ signal }) => adminApi.postProblems(signal) }),
+  postHistory: (id: string) => queryOptions({ queryKey: keys.postHistory(id), queryFn: ({ signal }) => adminApi.postHistory(id, signal) }),
+  postVersion: (id: string, commit: string) =>
+    queryOptions({ queryKey: keys.postVersion(id, commit), queryFn: ({ signal }) => adminApi.postVersion(id, commit, signal) }),
+  syncStatus: () => queryOptions({ queryKey: keys.sync, queryFn: ({ signal }) => adminApi.syncStatus(signal) }),
+  mediaPage: (query: MediaListQuery) => queryOptions({ queryKey: keys.mediaPage(query), queryFn: ({ signal }) => adminApi.listMedia(query, signal) }),
+}
+
+/**
+ * After a write to the posts (create, update, delete, restore, a resolved conflict, a sync),
+ * both lists are fetched again (SPEC §7): the admin list's pages, and the public one.
+ */
+export async function refetchLists(): Promise<void> {
+  await Promise.all([
+    // The admin list's page on screen now, or as soon as the list shows again (after a save); other
+    // pages when they are next shown, never all at once. (A post Edit reads is read afresh anyway.)
+    queryClient.invalidateQueries({ queryKey: keys.postPages, refetchType: 'active' }),
+    queryClient.invalidateQueries({ queryKey: keys.publicPosts, refetchType: 'all' }),
+    // Whatever changed the posts (a save, a pull) may have fixed or broken a file.
+    queryClient.invalidateQueries({ queryKey: keys.postProblems, refetchType: 'all' }),
+    // A save changes what waits to be pushed, and a post's history.
+    queryClient.invalidateQueries({ queryKey: keys.sync }),
+    queryClient.invalidateQueries({ predicate: (query) => isHistoryKey(query.queryKey) }),
+  ])
+}
+
+/** After "Sync now": where the sync stands first, then what a pull may have changed. */
+export async function refetchAfterSync(): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: keys.sync })
+  await refetchLists()
+}
+
+/** After an upload or a delete in the media library: its pages are read again. */
+export function refetchMedia(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: keys.mediaPages })
+}
+
+/** After signing in: who is signed in is asked again. */
+export function refetchSignedIn(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: keys.me })
+}
+
+/** Signing out (SPEC §4): all cached data is cleared. */
+export function clearAdminData(): void {
+  queryClient.clear()
+}

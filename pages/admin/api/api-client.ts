@@ -1,0 +1,116 @@
+import {
+  type AdminPost,
+  type AdminPostCard,
+  type AdminUser,
+  API_PATHS,
+  type LoginRequest,
+  type MediaItem,
+  type MediaListQuery,
+  type PostFields,
+  type PostHistoryEntry,
+  type PostListQuery,
+  type PostProblem,
+  type ResolveRequest,
+  type RestoreRequest,
+  type SiteInfo,
+  type SyncStatus,
+  TOTAL_COUNT_HEADER,
+  type VersionedWirePost,
+} from '../../../renderer/contract/index.ts'
+import { HttpError, sendRequest } from '../../../renderer/fetch-json.ts'
+
+interface CallOptions {
+  body?: unknown
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+/** One page of a list and how many match on every page together (the X-Total-Count header). */
+export interface ListPage<T> {
+  items: T[]
+  total: number
+}
+
+/**
+ * The admin's typed client: every call the admin makes to the server, by name, with the
+ * contract's shapes in and out. Nothing else in the admin spells a URL or reads a response.
+ * Failures are SPEC §8's HttpError ("<status>: <body>"); the media upload, which needs
+ * XMLHttpRequest's progress, is media/upload-media.ts.
+ */
+export const adminApi = {
+  /** The signed-in admin, or null when signed out (a 401 here is an answer, not a failure). */
+  me: (signal?: AbortSignal) => readOrNullWhenSignedOut<AdminUser>(API_PATHS.me, signal),
+  /** Sign in; SPEC §7: the answer's body is not read. */
+  login: async (body: LoginRequest) => void (await call('POST', API_PATHS.login, { body })),
+  logout: async () => void (await call('POST', API_PATHS.logout)),
+  /** The site's time zone; null when signed out. */
+  site: (signal?: AbortSignal) => readOrNullWhenSignedOut<SiteInfo>(API_PATHS.site, signal),
+
+  /** One page of cards; the first page of everything is the bare SPEC §7 call. */
+  listPosts: async (query: PostListQuery, signal?: AbortSignal): Promise<ListPage<AdminPostCard>> =>
+    readListPage<AdminPostCard>(withQuery(API_PATHS.adminPosts, query), signal),
+  post: (id: string, signal?: AbortSignal) => read<AdminPost>(API_PATHS.adminPost(id), signal),
+  createPost: (fields: PostFields) => write<AdminPost>('POST', API_PATHS.adminPosts, { body: fields }),
+  /** `version` is what the edit started from: a 409 when someone saved in between. */
+  updatePost: (id: string, fields: PostFields, version: string | undefined) =>
+    write<AdminPost>('PUT', API_PATHS.adminPost(id), { body: { ...fields, version } }),
+  deletePost: async (card: Pick<AdminPostCard, 'id' | 'version'>) =>
+    void (await call('DELETE', API_PATHS.adminPost(card.id), { headers: { 'If-Match': `"${card.version}"` } })),
+  /** The post page as visitors will see it, as HTML, from unsaved fields. */
+  previewPost: async (fields: PostFields, signal?: AbortSignal) => (await call('POST', API_PATHS.postPreview, { body: fields, signal })).text(),
+  postProblems: (signal?: AbortSignal) => read<PostProblem[]>(API_PATHS.postProblems, signal),
+
+  postHistory: (id: string, signal?: AbortSignal) => read<PostHistoryEntry[]>(API_PATHS.postHistory(id), signal),
+  postVersion: (id: string, commit: string, signal?: AbortSignal) => read<VersionedWirePost>(API_PATHS.postVersion(id, commit), signal),
+  restorePost: (id: string, body: RestoreRequest) => write<AdminPost>('POST', API_PATHS.postRestore(id), { body }),
+
+  syncStatus: (signal?: AbortSignal) => read<SyncStatus>(API_PATHS.sync, signal),
+  syncNow: async () => void (await call('POST', API_PATHS.sync)),
+  resolveConflict: async (body: ResolveRequest) => void (await call('POST', API_PATHS.syncResolve, { body })),
+
+  listMedia: (query: MediaListQuery, signal?: AbortSignal) => readListPage<MediaItem>(withQuery(API_PATHS.media, query), signal),
+  deleteMedia: async (id: string) => void (await call('DELETE', API_PATHS.mediaItem(id))),
+}
+
+/** A call of SPEC §7: JSON body when given, cookies, a non-2xx answer thrown as "<status>: <body>". */
+function call(method: string, url: string, options: CallOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+  return sendRequest(url, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  })
+}
+
+async function read<T>(url: string, signal?: AbortSignal): Promise<T> {
+  return (await (await call('GET', url, { signal })).json()) as T
+}
+
+async function write<T>(method: string, url: string, options: CallOptions): Promise<T> {
+  return (await (await call(method, url, options)).json()) as T
+}
+
+/** SPEC §8: a 401 on a read may be configured to yield no data; these reads are. */
+async function readOrNullWhenSignedOut<T>(url: string, signal?: AbortSignal): Promise<T | null> {
+  try {
+    return await read<T>(url, signal)
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) return null
+    throw error
+  }
+}
+
+async function readListPage<T>(url: string, signal?: AbortSignal): Promise<ListPage<T>> {
+  const response = await call('GET', url, { signal })
+  const items = (await response.json()) as T[]
+  return { items, total: Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length) }
+}
+
+/** `path?a=1&b=2` with the fields that are set, in the order given; the bare path when none is. */
+function withQuery(path: string, query: PostListQuery | MediaListQuery): string {
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value as string | number))
+  return params.size > 0 ? `${path}?${params}` : path
+}

@@ -1,0 +1,44 @@
+/**
+ * Every URL of the REST API (SPEC §7 and what the admin added since), said once: the server's
+ * routers mount these paths and the admin's client calls them. Ids and slugs are URL-encoded here,
+ * so no caller builds a path by hand.
+ */
+export const API_PREFIX = {
+  auth: '/api/auth',
+  admin: '/api/admin',
+  publicBlog: '/api/blog',
+} as const
+
+const segment = (value: string) => encodeURIComponent(value)
+const adminPosts = `${API_PREFIX.admin}/blog/posts`
+
+export const API_PATHS = {
+  login: `${API_PREFIX.auth}/login`,
+  me: `${API_PREFIX.auth}/me`,
+  logout: `${API_PREFIX.auth}/logout`,
+
+  publicPosts: `${API_PREFIX.publicBlog}/posts`,
+  publicPost: (slug: string) => `${API_PREFIX.publicBlog}/posts/${segment(slug)}`,
+
+  site: `${API_PREFIX.admin}/site`,
+  adminPosts,
+  adminPost: (id: string) => `${adminPosts}/${segment(id)}`,
+  postHistory: (id: string) => `${adminPosts}/${segment(id)}/history`,
+  postVersion: (id: string, commit: string) => `${adminPosts}/${segment(id)}/history/${segment(commit)}`,
+  postRestore: (id: string) => `${adminPosts}/${segment(id)}/restore`,
+  postPreview: `${API_PREFIX.admin}/blog/preview`,
+  postProblems: `${API_PREFIX.admin}/blog/problems`,
+  sync: `${API_PREFIX.admin}/sync`,
+  syncResolve: `${API_PREFIX.admin}/sync/resolve`,
+  media: `${API_PREFIX.admin}/media`,
+  mediaItem: (id: string) => `${API_PREFIX.admin}/media/${segment(id)}`,
+} as const
+
+/** The media library's calls; the upload is the one admin call whose body is multipart. */
+export const MEDIA_API = API_PATHS.media
+
+/** Where an upload's file is in the multipart form. */
+export const UPLOAD_FIELD = 'file'
+
+/** How list answers say the count on every page together (the body holds one page). */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count'

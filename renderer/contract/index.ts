@@ -1,0 +1,11 @@
+/**
+ * The contract between the server and the admin (DESIGN "Conventions"): the API's paths, the
+ * shapes that go over the wire, and the limits both sides keep. Pure, no imports from either side.
+ */
+export * from './account-wire.ts'
+export * from './api-paths.ts'
+export * from './byte-size.ts'
+export * from './limits.ts'
+export * from './media-wire.ts'
+export * from './post-wire.ts'
+export * from './sync-wire.ts'

@@ -1,0 +1,26 @@
+/**
+ * Limits both sides keep: the server refuses past them, the admin's fields stop at them. Said
+ * here once; server/content/post-rules.ts checks with these numbers.
+ */
+export const MAX_SLUG_LENGTH = 100
+export const MAX_TITLE_LENGTH = 200
+export const MAX_SUMMARY_LENGTH = 500
+
+/**
+ * Cards on a page of the admin list when a request names no page size: what the server sends for
+ * a bare `GET /api/admin/blog/posts`, and what the admin UI shows per page (a screen or two of
+ * cards, a few KB over the wire whatever the number of posts).
+ */
+export const ADMIN_LIST_PER_PAGE = 20
+
+/**
+ * Images on a page of the media library, for a bare `GET /api/admin/media` and in the admin's
+ * grid alike: three rows of four, a few KB of JSON and twelve 320 px thumbnails.
+ */
+export const MEDIA_PER_PAGE = 12
+
+/** The most a page of either list may hold (`perPage`). */
+export const MAX_PER_PAGE = 100
+
+/** The largest upload by default (MEDIA_MAX_BYTES): 10 MB, counted as byte-size.ts counts. */
+export const DEFAULT_MEDIA_MAX_BYTES = 10 * 1024 * 1024

@@ -1,0 +1,35 @@
+/** The image types the library takes (SPEC §5's); the server checks the bytes, not the name. */
+export type MediaType = 'image/jpeg' | 'image/png' | 'image/gif'
+
+/** A post that uses an image. */
+export interface PostRef {
+  id: string
+  slug: string
+  title: string
+}
+
+/** A library image as the admin API answers it (`POST`/`GET /api/admin/media`). */
+export interface MediaItem {
+  /** The hash in its name. */
+  id: string
+  url: string
+  width: number
+  height: number
+  type: MediaType
+  bytes: number
+  /** When it was added (the author date of the commit that added it), ISO 8601. */
+  date: string
+  /** The alt text sent with the upload; '' in a listing (alt text belongs to each use of an image). */
+  alt: string
+  /** A small variant for the library's grid: never the full-size file. */
+  thumbnailUrl: string
+  usedBy: PostRef[]
+}
+
+/** `GET /api/admin/media?q=&page=&perPage=`; every field optional. */
+export interface MediaListQuery {
+  /** Words in the file name. */
+  q?: string
+  page?: number
+  perPage?: number
+}

@@ -1,0 +1,117 @@
+/**
+ * The posts as the API sends and takes them (SPEC §3, §7). The server's own types may say more;
+ * what goes over the wire is these shapes, and the server's routes are typed with them.
+ */
+
+/** The fields an admin sends to create or update a post (SPEC §7), and a post has. */
+export interface PostFields {
+  title: string
+  /** Equals the post file's name without `.html`. */
+  slug: string
+  summary: string
+  /** Sanitized HTML, one block element per line. */
+  content: string
+  /** `YYYY-MM-DD`. */
+  publishDate: string
+  isPublished: boolean
+  /** Empty, an http(s) URL, or a site-relative path such as `/images/blog/x.svg`. */
+  featuredImageUrl: string
+}
+
+/** A post: its fields and its stable id, the admin API's `{id}`. */
+export type WirePost = PostFields & { id: string }
+
+/** A post with its version (its file's blob id): sent back on update (`version`) and delete (`If-Match`). */
+export type VersionedWirePost = WirePost & { version: string }
+
+/** An entry of the public list (`GET /api/blog/posts`). */
+export type PublicPostSummary = Pick<WirePost, 'id' | 'slug' | 'title' | 'summary' | 'featuredImageUrl' | 'publishDate'>
+
+/** One public post (`GET /api/blog/posts/{slug}`). */
+export type PublicPost = PublicPostSummary & Pick<WirePost, 'content'>
+
+/** Who made a commit. */
+export interface CommitAuthor {
+  name: string
+  email: string
+}
+
+/** PUBLISH_MODE=review: a post waiting on its review branch. */
+export interface ReviewState {
+  state: 'in-review'
+  branch: string
+  /** The review removes the post. */
+  deleted?: true
+}
+
+/** A post changed both here and on the git remote since they last agreed. */
+export interface PostSyncState {
+  state: 'out-of-sync'
+  /** Repository-relative path of the file. */
+  path: string
+  /** Who last changed it on the remote, and when (ISO). */
+  remoteAuthor: CommitAuthor | null
+  remoteDate: string | null
+  /** The remote's version of the file (its blob id), null when the remote deleted it. */
+  remoteVersion: string | null
+  /** The version here, null when it was deleted here. */
+  localVersion: string | null
+}
+
+/** One whole post as the admin API answers it (`GET`, `POST`, `PUT /api/admin/blog/posts…`). */
+export type AdminPost = VersionedWirePost & { review?: ReviewState; sync?: PostSyncState }
+
+/**
+ * A card of the admin list: no content, no image. The version is the full blob id, as Delete
+ * sends it back in If-Match.
+ */
+export type AdminPostCard = Pick<VersionedWirePost, 'id' | 'slug' | 'title' | 'summary' | 'publishDate' | 'isPublished' | 'version'> & {
+  /** Published, but its day has not begun in the site's time zone: not public yet. */
+  scheduled?: true
+  review?: ReviewState
+  sync?: PostSyncState
+}
+
+/** The list's filters: SPEC's two states (published meaning live: public now), scheduled, review and sync. */
+export const POST_STATES = ['published', 'scheduled', 'draft', 'in-review', 'out-of-sync'] as const
+export type PostState = (typeof POST_STATES)[number]
+
+/** Newest publish date first (the default, SPEC's order), oldest first, or by title. */
+export const POST_SORTS = ['newest', 'oldest', 'title'] as const
+export type PostSort = (typeof POST_SORTS)[number]
+
+/** `GET /api/admin/blog/posts?q=&state=&sort=&page=&perPage=`; every field optional. */
+export interface PostListQuery {
+  /** Words looked for in the title and the slug, case- and accent-insensitive. */
+  q?: string
+  state?: PostState
+  sort?: PostSort
+  /** 1-based. */
+  page?: number
+  perPage?: number
+}
+
+/** A post file the site cannot read (`GET /api/admin/blog/problems`), or a path the sync refused. */
+export interface PostProblem {
+  /** Relative to the repository, e.g. `content/blog/foo.html`. */
+  path: string
+  reason: string
+}
+
+/** One commit in a post's history (`GET /api/admin/blog/posts/{id}/history`). */
+export interface PostHistoryEntry {
+  /** The commit id. */
+  id: string
+  author: CommitAuthor
+  /** Author date, ISO 8601. */
+  date: string
+  message: string
+  /** The post's slug in that commit (another one before a rename). */
+  slug: string
+}
+
+/** `POST /api/admin/blog/posts/{id}/restore`: the commit to bring back, and the version the admin saw. */
+export interface RestoreRequest {
+  commit: string
+  version: string
+}
