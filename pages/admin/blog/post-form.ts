@@ -10,12 +10,6 @@ export function formFromPost(post: AdminPost): PostFields {
   return { title, slug, summary, content, publishDate, isPublished, featuredImageUrl }
 }
 
-/** Today in the admin's own time zone, `YYYY-MM-DD` (what a date input shows). */
-export function localToday(now = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0')
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
-}
-
 /** A slug suggested from a title: "Hello, World! 2.0" → "hello-world-2-0" (at most 100 characters). */
 export function slugify(title: string): string {
   return title

@@ -1,10 +1,14 @@
 import { useState } from 'react'
 import type { AdminPost, PostFields } from '../../../renderer/contract/index.ts'
-import { emptyForm, formFromPost, isDirty, localToday, slugify } from './post-form.ts'
+import { dayIn } from '../../../renderer/site-day.ts'
+import { emptyForm, formFromPost, isDirty, slugify } from './post-form.ts'
+import { useSiteTimeZone } from './use-site-time-zone.ts'
 
 /** The editor form's state: what it holds, what it started from, and the version a save sends. */
 export function usePostForm(post: AdminPost | null) {
-  const [initial, setInitial] = useState<PostFields>(() => (post ? formFromPost(post) : emptyForm(localToday())))
+  // A new post is dated the site's day (SITE_TIMEZONE), as the server dates one sent without a date.
+  const timeZone = useSiteTimeZone()
+  const [initial, setInitial] = useState<PostFields>(() => (post ? formFromPost(post) : emptyForm(dayIn(timeZone, new Date()))))
   const [fields, setFields] = useState<PostFields>(initial)
   const [version, setVersion] = useState(post?.version)
   /** Changes to load other HTML into the rich-text editor (it reads its HTML when it mounts). */
