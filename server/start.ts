@@ -100,7 +100,7 @@ export async function startServer(options: {
     index: site.content.index,
     // Production: what no file answers (a stale page among them) is rendered from the index as it is now.
     render: config.mode === 'production' ? site.pages.renderNow : site.render,
-    files: config.mode === 'production' ? { assetsDir: site.assetsDir, pageFile: (url) => site.pages.fileFor(url) } : null,
+    files: config.mode === 'production' ? { assetsDir: site.assetsDir, pageFile: (url) => site.pages.fileFor(url), pagesKnown: () => site.pages.pagesKnown() } : null,
     fileCache: site.fileCache,
     mediaVariants: site.media,
     logger,

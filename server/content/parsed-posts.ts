@@ -21,7 +21,7 @@ interface Entry {
   contentEnd: number
   /** Null when it was read too soon after a change to tell a later one apart (see RACY_MS). */
   stat?: FileStat | null
-  /** Where its content's UTF-8 bytes are in the content file, when it is there. */
+  /** Where its content is in the content file's text (after the token), in characters, when it is there. */
   contentAt?: [number, number]
 }
 
@@ -72,8 +72,13 @@ export class ParsedPosts {
   readonly #seen: Record<string, Entry> = {}
   /** The content of each entry of this run, by file name: what the content file is made of. */
   readonly #contents = new Map<string, string>()
-  /** The last run's content file, until this run's is written (then dropped: the posts hold their content). */
-  #content: Buffer | null = null
+  /**
+   * The last run's content file as one string, until this run's is written. Each post's content
+   * is a slice of it: a small object pointing into it, where a string of its own per post (45 MB
+   * of them at 10,000 posts) made the garbage collector copy every one of them, a fifth of a
+   * restart's main thread (`node --cpu-prof`, `npm run bench:start`).
+   */
+  #content: string | null = null
   #changed = false
 
   constructor(deps: ParsedPostsDeps) {
@@ -95,7 +100,7 @@ export class ParsedPosts {
     this.#saved = saved.files
     if (saved.contentToken === undefined) return
     const content = await readFile(this.#contentFile).catch(() => null)
-    if (content?.subarray(0, TOKEN_BYTES).toString('hex') === saved.contentToken) this.#content = content
+    if (content?.subarray(0, TOKEN_BYTES).toString('hex') === saved.contentToken) this.#content = content.toString('utf8', TOKEN_BYTES)
   }
 
   /**
@@ -107,7 +112,7 @@ export class ParsedPosts {
     const kept = entry?.stat
     if (!kept || !entry.contentAt || this.#content === null) return undefined
     if (kept.size !== stat.size || kept.mtimeMs !== stat.mtimeMs || kept.ctimeMs !== stat.ctimeMs || kept.ino !== stat.ino) return undefined
-    const content = this.#content.toString('utf8', entry.contentAt[0], entry.contentAt[1])
+    const content = this.#content.slice(entry.contentAt[0], entry.contentAt[1])
     this.#seen[fileName] = entry
     this.#contents.set(fileName, content)
     return { ...entry.fields, content, version: entry.version }
@@ -150,8 +155,8 @@ export class ParsedPosts {
     if (!this.#changed && content !== null && Object.keys(this.#seen).length === Object.keys(this.#saved).length) return
     await mkdir(path.dirname(this.#deps.file), { recursive: true })
     const token = randomBytes(TOKEN_BYTES)
-    const chunks: Buffer[] = [token]
-    let at = TOKEN_BYTES
+    const texts: string[] = []
+    let at = 0
     const files: Record<string, Entry> = {}
     for (const [name, entry] of Object.entries(this.#seen)) {
       const text = this.#contents.get(name)
@@ -160,12 +165,11 @@ export class ParsedPosts {
         files[name] = { ...entry, contentAt: undefined }
         continue
       }
-      const bytes = Buffer.from(text, 'utf8')
-      chunks.push(bytes)
-      files[name] = { ...entry, contentAt: [at, at + bytes.length] }
-      at += bytes.length
+      texts.push(text)
+      files[name] = { ...entry, contentAt: [at, at + text.length] }
+      at += text.length
     }
-    await writeFileAtomic(this.#contentFile, Buffer.concat(chunks, at))
+    await writeFileAtomic(this.#contentFile, Buffer.concat([token, Buffer.from(texts.join(''), 'utf8')]))
     await writeFileAtomic(this.#deps.file, JSON.stringify({ parser: this.#deps.parser, contentToken: token.toString('hex'), files } satisfies Saved))
     this.#saved = files
     this.#contents.clear()

@@ -102,6 +102,8 @@ export class PublicPages {
   /** The start's background catch-up, until it has finished or stopped. */
   #catchingUp: Promise<void> = Promise.resolve()
   #closing = false
+  /** While catchUp() is finding the stale pages: when it is done. */
+  #finding: Promise<unknown> | null = null
 
   constructor(deps: PublicPagesDeps) {
     this.#deps = deps
@@ -177,6 +179,10 @@ export class PublicPages {
       stale = await this.#findStale()
       return stale.length
     })
+    const finding = found.catch(() => {}).finally(() => {
+      if (this.#finding === finding) this.#finding = null
+    })
+    this.#finding = finding
     this.#catchingUp = found
       .then(() => begun)
       .then(() =>
@@ -219,6 +225,11 @@ export class PublicPages {
     this.#pending.add(stale)
     reportStale(this.#deps.logger, stale.length)
     return stale
+  }
+
+  /** While catchUp() is still finding the stale pages, when it will be done; else null. */
+  pagesKnown(): Promise<unknown> | null {
+    return this.#finding
   }
 
   /** Renders the pages catchUp() found stale, in the background, a chunk at a time (a save's pages go between two). */
