@@ -37,7 +37,12 @@ try {
   process.exit(1)
 }
 const role = config.role === 'replica' ? `, read-only replica following ${config.contentSync?.remoteUrl}` : ''
-logger.info(`Watchio site (${config.mode}${role}) listening on ${server.url} — public URL ${config.siteUrl}`)
+// How long the process took to listen, and the CPU it used: what a restart costs, in the log.
+const cpu = process.cpuUsage()
+logger.info(
+  `Watchio site (${config.mode}${role}) listening on ${server.url} — public URL ${config.siteUrl} ` +
+    `(${process.uptime().toFixed(2)} s after the process started, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s of CPU)`,
+)
 
 const stop = () => {
   server.close().then(() => process.exit(0))

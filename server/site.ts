@@ -77,7 +77,9 @@ export async function openSite(options: {
   // Started by the server once it listens (start.ts); the build renders the day it is built.
   const schedule = new PublishSchedule({ content, zone: config.timeZone, clock, logger })
   await content.load()
-  await parsed?.save()
+  // Not needed to serve: written while the server starts listening (the first start writes
+  // every post's entry and content, tens of MB at 10,000 posts).
+  const savingParsed = parsed?.save().catch((error: unknown) => logger.warn(`Could not keep what was read from the post files: ${String(error)}`))
   const settings = renderSettingsOf(config)
   if (options.pagesFor === 'site' && build.settings && JSON.stringify(build.settings) !== JSON.stringify(settings)) {
     // Not an error, but it costs a render of every page at first start: say why.
@@ -142,6 +144,7 @@ export async function openSite(options: {
       stopWatching()
       await media.close()
       await pages.flush()
+      await savingParsed
     },
   }
 }

@@ -1,4 +1,4 @@
-import { closeSync, constants, openSync, readFileSync } from 'node:fs'
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, type Stats } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { LinkedFileError, PostFileError } from '../lib/errors.ts'
@@ -59,16 +59,24 @@ export class PostFiles {
   }
 
   #read(fileName: string): ReadResult {
-    let bytes: Buffer
+    const file = path.join(this.blogDir, fileName)
+    if (this.#parsed) {
+      // Unchanged since it was read (same lstat), its post is known without reading it.
+      const stat = lstatSync(file, { throwIfNoEntry: false })
+      if (stat === undefined) return { missing: true }
+      const known = stat.isFile() ? this.#parsed.unchanged(fileName, stat) : undefined
+      if (known) return known
+    }
+    let read: { bytes: Buffer; stat: Stats }
     try {
       // Never through a link: a post file linked to /etc/passwd or the accounts file is refused.
-      bytes = readNoFollow(path.join(this.blogDir, fileName))
+      read = readNoFollow(file)
     } catch (error) {
       if (isMissing(error)) return { missing: true }
       if ((error as NodeJS.ErrnoException).code === 'ELOOP') return { error: new LinkedFileError(fileName) }
       throw error
     }
-    return readPostBytes(fileName, bytes, this.#parsed)
+    return readPostBytes(fileName, read.bytes, this.#parsed, read.stat)
   }
 }
 
@@ -77,14 +85,14 @@ export class PostFiles {
  * and its content must be what the site would show (nothing the sanitizer would remove). Pure
  * but for `parsed`, which answers for bytes read before and remembers what these gave.
  */
-export function readPostBytes(fileName: string, bytes: Buffer, parsed?: ParsedPosts): ReadResult {
+export function readPostBytes(fileName: string, bytes: Buffer, parsed?: ParsedPosts, stat?: Stats): ReadResult {
   if (!isPostFileName(fileName)) {
     return { error: new PostFileError(fileName, 'file name', 'must be the post’s slug (lowercase letters and digits separated by single hyphens) then .html') }
   }
   // The version is the blob id of the bytes on disk: exactly what git records for the file.
   const version = blobId(bytes)
   const text = bytes.toString('utf8')
-  const known = parsed?.get(fileName, version, text)
+  const known = parsed?.get(fileName, version, text, stat)
   if (known) return { ...known, version }
   try {
     const post = parsePostFile(text, fileName)
@@ -96,7 +104,7 @@ export function readPostBytes(fileName: string, bytes: Buffer, parsed?: ParsedPo
     if (findUnsafeHtml(post.content)) {
       return { error: new PostFileError(fileName, 'content', findUnsafeHtml(post.content, contentFirstLine(text, post.content))!) }
     }
-    parsed?.remember(fileName, version, text, post)
+    parsed?.remember(fileName, version, text, post, stat)
     return { ...post, version }
   } catch (error) {
     if (error instanceof PostFileError) return { error }
@@ -110,11 +118,15 @@ function contentFirstLine(text: string, content: string): number {
   return lines(text) - lines(text.endsWith('\n') ? `${content}\n` : content) + 1
 }
 
-/** A file's bytes, opened with O_NOFOLLOW: a symbolic link fails with ELOOP. */
-function readNoFollow(file: string): Buffer {
+/**
+ * A file's bytes and the stat of what was read, opened with O_NOFOLLOW: a symbolic link fails
+ * with ELOOP. The stat is taken before reading, so a change while reading changes it too.
+ */
+function readNoFollow(file: string): { bytes: Buffer; stat: Stats } {
   const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW)
   try {
-    return readFileSync(fd)
+    const stat = fstatSync(fd)
+    return { stat, bytes: readFileSync(fd) }
   } finally {
     closeSync(fd)
   }

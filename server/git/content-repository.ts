@@ -73,6 +73,8 @@ export class ContentRepository {
   readonly #history: RepositoryHistory
   readonly #treeCheck: TreeCheck
   #closed = false
+  /** What startBackground() has to do, until it has started. */
+  #background: { dir: string; warmHistory: boolean } | null = null
 
   constructor(deps: ContentRepositoryDeps) {
     const { gitdir, logger } = deps
@@ -97,8 +99,20 @@ export class ContentRepository {
    * `follower`: a read replica's own clone, which only ever fast-forwards to its remote (pulls,
    * journaled and recovered like any). It makes no commit (commitFiles refuses), so it takes no
    * writer lock: the lock guards commits, and a replica's clone has no writer to guard against.
+   *
+   * `background: 'later'`: open returns once recovery is done, and the work that serving does
+   * not need (reading HEAD's trees for the first save, warming the history, the packing check
+   * and a packing run it calls for) waits for `startBackground()`: the server calls it once it
+   * listens. By default it starts here.
    */
-  static async open(options: { dir: string; logger: Logger; packing?: PackingOptions; history?: HistoryOptions; follower?: boolean }): Promise<ContentRepository> {
+  static async open(options: {
+    dir: string
+    logger: Logger
+    packing?: PackingOptions
+    history?: HistoryOptions
+    follower?: boolean
+    background?: 'now' | 'later'
+  }): Promise<ContentRepository> {
     const dir = path.resolve(options.dir)
     const root = await findRepositoryRoot(dir)
     if (root === null) throw new NotAGitRepositoryError(dir)
@@ -114,11 +128,9 @@ export class ContentRepository {
     const repository = new ContentRepository({ root, gitdir, lock, logger: options.logger, packing: options.packing, historyCache })
     try {
       await repository.#recovery.atOpen(dir)
-      await repository.#warmUp(dir)
       // After recovery, which may move HEAD.
-      if (options.history?.warm) repository.#history.startWarming()
-      await repository.#autoPack.start()
-      repository.#autoPack.maybeRun()
+      repository.#background = { dir, warmHistory: options.history?.warm === true }
+      if (options.background !== 'later') await repository.startBackground()
       return repository
     } catch (error) {
       await repository.#history.close()
@@ -126,6 +138,21 @@ export class ContentRepository {
       await lock?.release()
       throw error
     }
+  }
+
+  /**
+   * The work `open` leaves for later with `background: 'later'` (see there); once only. Resolves
+   * when the trees are read and the packing check is done; the history warm-up and a packing
+   * run go on in the background.
+   */
+  async startBackground(): Promise<void> {
+    const background = this.#background
+    if (background === null || this.#closed) return
+    this.#background = null
+    await this.#warmUp(background.dir)
+    if (background.warmHistory) this.#history.startWarming()
+    await this.#autoPack.start()
+    this.#autoPack.maybeRun()
   }
 
   /** What `open` found a crash had left, and what it did about it. */

@@ -17,6 +17,12 @@ export interface SiteFiles {
   assetsDir: string
   /** The file of the site's page at a URL path, or null when the site has no current page there (none, or a stale one). */
   pageFile: (urlPathname: string) => string | null
+  /**
+   * While the site is still finding which of its pages are stale (the first moments after a
+   * start), a promise of when it knows: waiting for it (tens of ms) beats rendering a page its
+   * file already holds.
+   */
+  pagesKnown?: () => Promise<unknown> | null
 }
 
 /**
@@ -44,6 +50,8 @@ export function siteMiddleware(options: { files: SiteFiles | null; cache: FileCa
       return
     }
 
+    const known = files?.pagesKnown?.()
+    if (known) await known
     const file = files ? siteFileAt(files, pathname) : null
     const prepared = file ? await cache.get(file.path, file) : null
     if (prepared) {

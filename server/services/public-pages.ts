@@ -102,6 +102,8 @@ export class PublicPages {
   /** The start's background catch-up, until it has finished or stopped. */
   #catchingUp: Promise<void> = Promise.resolve()
   #closing = false
+  /** While catchUp() is finding the stale pages: when it is done. */
+  #finding: Promise<unknown> | null = null
 
   constructor(deps: PublicPagesDeps) {
     this.#deps = deps
@@ -163,33 +165,26 @@ export class PublicPages {
   }
 
   /**
-   * At start: finds what changed since the pages were last written and what the build does not
-   * already hold as it is. Until renderStale() comes to it, each stale page is rendered when
-   * asked for (fileFor gives no file for it). Answers how many pages are stale.
+   * At start, once the server listens: finds what changed since the pages were last written and
+   * what the build does not already hold as it is. Until it has, no page is served from a file
+   * (every request renders from the index); from then on, until renderStale() comes to it, each
+   * stale page is rendered when asked for (fileFor gives no file for it). Runs in the queue, so a
+   * change saved meanwhile is reconciled after it. Answers how many pages are stale.
    */
-  async catchUp(): Promise<number> {
-    const { renderId, seed, files } = this.#deps
-    const saved = await readPagesState(this.#deps.stateFile)
-    if (saved?.renderId === renderId) this.#state = saved
-    // Pages rendered for another build or other settings (or by a run whose stamps were lost)
-    // are all out of date: start from an empty folder, so none is left behind.
-    else await files.clear()
-    const built = seed ? await readPagesState(seed.stateFile) : null
-    this.#seedStamps = built?.renderId === renderId ? built.stamps : {}
-    const { stamps } = this.#state
-    const stale: string[] = []
-    for (const url of new Set([...this.#stamps.expectedUrls(), ...Object.keys(stamps)])) {
-      const wanted = this.#stamps.expectedStamp(url)
-      if (wanted === stamps[url]) continue
-      // The build's very page, and no copy of our own to remove: serve it from now on.
-      if (wanted !== undefined && stamps[url] === undefined && wanted === this.#seedStamps[url]) stamps[url] = wanted
-      else stale.push(url)
-    }
-    this.#pending.add(stale)
-    reportStale(this.#deps.logger, stale.length)
+  catchUp(): Promise<number> {
     // idle() waits for these from now on, though their rendering begins only with renderStale().
     const begun = new Promise<void>((resolve) => (this.#beginRendering = resolve))
-    this.#catchingUp = begun
+    let stale: string[] = []
+    const found = this.#enqueue(async () => {
+      stale = await this.#findStale()
+      return stale.length
+    })
+    const finding = found.catch(() => {}).finally(() => {
+      if (this.#finding === finding) this.#finding = null
+    })
+    this.#finding = finding
+    this.#catchingUp = found
+      .then(() => begun)
       .then(() =>
         catchUpInChunks({
           stale,
@@ -200,7 +195,41 @@ export class PublicPages {
         }),
       )
       .then(() => this.#saveStateNowIfDue())
-    return stale.length
+      .catch(() => {}) // logged by the queue
+    return found
+  }
+
+  /**
+   * The stale pages (see catchUp). The stamps are taken and the stale pages marked pending in one
+   * synchronous step, so that no request is answered from a file in between.
+   */
+  async #findStale(): Promise<string[]> {
+    const { renderId, seed, files } = this.#deps
+    const saved = await readPagesState(this.#deps.stateFile)
+    // Pages rendered for another build or other settings (or by a run whose stamps were lost)
+    // are all out of date: start from an empty folder, so none is left behind.
+    if (saved?.renderId !== renderId) await files.clear()
+    const built = seed ? await readPagesState(seed.stateFile) : null
+    // A change reconciled before this (none: this runs first in the queue) would be in #state.
+    const stamps = { ...(saved?.renderId === renderId ? saved.stamps : {}), ...this.#state.stamps }
+    this.#seedStamps = built?.renderId === renderId ? built.stamps : {}
+    const stale: string[] = []
+    for (const url of new Set([...this.#stamps.expectedUrls(), ...Object.keys(stamps)])) {
+      const wanted = this.#stamps.expectedStamp(url)
+      if (wanted === stamps[url]) continue
+      // The build's very page, and no copy of our own to remove: serve it from now on.
+      if (wanted !== undefined && stamps[url] === undefined && wanted === this.#seedStamps[url]) stamps[url] = wanted
+      else stale.push(url)
+    }
+    this.#state = { renderId, stamps }
+    this.#pending.add(stale)
+    reportStale(this.#deps.logger, stale.length)
+    return stale
+  }
+
+  /** While catchUp() is still finding the stale pages, when it will be done; else null. */
+  pagesKnown(): Promise<unknown> | null {
+    return this.#finding
   }
 
   /** Renders the pages catchUp() found stale, in the background, a chunk at a time (a save's pages go between two). */

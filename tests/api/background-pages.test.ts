@@ -173,6 +173,8 @@ describe('stale pages at start', () => {
 
     const again = recordingLogger()
     server = await startTestServer(site, { logger: again, env: { SITE_URL: 'https://third.example' } })
+    // The stale pages are found once the server listens.
+    await server.site.pages.pagesKnown()
     // The three pages rendered before the shutdown are not rendered again.
     expect(again.lines.some((line) => line.startsWith(`info: ${stale - 3} pages differ`)), again.lines.join('\n')).toBe(true)
     await server.site.pages.idle()

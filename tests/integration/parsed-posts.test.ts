@@ -1,9 +1,11 @@
 /**
  * What a start read from each post file is kept (server/content/parsed-posts.ts), so the next
  * start parses only files that changed: a kept file reads exactly as a parsed one, a changed
- * file or another parser is parsed again, and a file that cannot be read is never kept.
+ * file or another parser is parsed again, and a file that cannot be read is never kept. A file
+ * whose lstat is what it was when it was read is not even read: its content comes from the
+ * content file kept beside (as git's index trusts a file's stat).
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -84,5 +86,60 @@ describe('the posts a start read, kept for the next', () => {
     await rm(path.join(blogDir, 'watchio-faq.html'))
     await start()
     expect(Object.keys(await savedFiles())).not.toContain('watchio-faq.html')
+  })
+
+  describe('files whose lstat is unchanged', () => {
+    /** Times well in the past: a file changed just now is read again at the next start (racily clean). */
+    async function ageFiles(): Promise<void> {
+      const past = new Date(Date.now() - 60_000)
+      for (const name of await readdir(blogDir)) await utimes(path.join(blogDir, name), past, past)
+      // ctime follows the utimes call itself: wait out the racy window instead.
+      await new Promise((resolve) => setTimeout(resolve, 2100))
+    }
+
+    /** Replaces `from` by `to` (the same length) in the kept content file: what a start that reads it shows. */
+    async function tamperKeptContent(from: string, to: string): Promise<void> {
+      const file = `${cacheFile}.content`
+      const bytes = await readFile(file)
+      const at = bytes.indexOf(from)
+      expect(at).toBeGreaterThan(0)
+      bytes.write(to, at)
+      await writeFile(file, bytes)
+    }
+
+    it('reads as the file does, from the kept content, without reading the file', async () => {
+      await ageFiles()
+      const parsedOnly = await new PostFiles({ blogDir }).readMany(await new PostFiles({ blogDir }).listFileNames())
+      expect(await start()).toEqual(parsedOnly)
+      expect(await start()).toEqual(parsedOnly)
+      const faq = parsedOnly.get('watchio-faq.html') as { content: string }
+      const word = faq.content.match(/[a-z]{6,}/)![0]
+      await tamperKeptContent(word, word.toUpperCase())
+      const next = await start()
+      expect((next.get('watchio-faq.html') as { content: string }).content).toContain(word.toUpperCase())
+    })
+
+    it('reads a file again when it changed, even to the same size with its mtime put back', async () => {
+      await ageFiles()
+      await start()
+      const file = path.join(blogDir, 'watchio-faq.html')
+      const before = await stat(file)
+      const text = await readFile(file, 'utf8')
+      const edited = text.replace(/^title: (.)/m, (_line, first: string) => `title: ${first === 'X' ? 'Y' : 'X'}`)
+      expect(edited.length).toBe(text.length)
+      await writeFile(file, edited)
+      await utimes(file, before.atime, before.mtime)
+      const next = await start()
+      expect((next.get('watchio-faq.html') as { title: string }).title).toBe(edited.match(/^title: (.*)$/m)![1])
+    })
+
+    it('never uses a content file written for other entries', async () => {
+      await ageFiles()
+      await start()
+      const saved = JSON.parse(await readFile(cacheFile, 'utf8')) as { contentToken: string }
+      await writeFile(cacheFile, JSON.stringify({ ...saved, contentToken: '00'.repeat(16) }))
+      const parsedOnly = await new PostFiles({ blogDir }).readMany(await new PostFiles({ blogDir }).listFileNames())
+      expect(await start()).toEqual(parsedOnly)
+    })
   })
 })
