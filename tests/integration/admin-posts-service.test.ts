@@ -4,43 +4,18 @@
  * HTTP server: what the API tests keep is the contract (status, headers, body shape).
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { PostFiles } from '../../server/content/post-files.ts'
-import { PostPaths } from '../../server/content/post-paths.ts'
-import { ContentRepository } from '../../server/git/content-repository.ts'
 import { ConflictError, InvalidInputError, NotFoundError } from '../../server/lib/errors.ts'
-import { SerialQueue } from '../../server/lib/serial-queue.ts'
-import { AdminPosts } from '../../server/services/admin-posts.ts'
-import { BlogContent } from '../../server/services/blog-content.ts'
-import { PostHistory } from '../../server/services/post-history.ts'
-import { ADA, createTempRepo, post, recordingLogger, type TempRepo } from './git-fixture.ts'
+import { type AdminServices, createAdminServices, TODAY } from './admin-services.ts'
+import { ADA } from './git-fixture.ts'
 
-const TODAY = '2026-11-26'
-
-interface World {
-  repo: TempRepo
-  content: BlogContent
-  posts: AdminPosts
-  history: PostHistory
-}
+type World = AdminServices
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-async function setUp(): Promise<World> {
-  const repo = createTempRepo({ posts: { 'first.html': post('first', 'The first post') } })
-  cleanups.push(() => repo.remove())
-  const logger = recordingLogger()
-  const repository = await ContentRepository.open({ dir: repo.blogDir, logger })
-  cleanups.push(() => repository.close())
-  const content = new BlogContent({ files: new PostFiles({ blogDir: repo.blogDir }), logger, folder: 'content/blog', today: TODAY })
-  await content.load()
-  const paths = new PostPaths({ root: repository.root, blogDir: repo.blogDir })
-  const history = new PostHistory({ content, repository, paths })
-  const posts = new AdminPosts({ content, repository, paths, history, saveLock: new SerialQueue(), today: () => TODAY })
-  return { repo, content, posts, history }
-}
+const setUp = () => createAdminServices(cleanups)
 
 const body = (fields: Record<string, unknown> = {}) => ({
   title: 'A new post',

@@ -1,0 +1,44 @@
+import { PostFiles } from '../../server/content/post-files.ts'
+import { PostPaths } from '../../server/content/post-paths.ts'
+import { ContentRepository } from '../../server/git/content-repository.ts'
+import type { Logger } from '../../server/lib/logger.ts'
+import { SerialQueue } from '../../server/lib/serial-queue.ts'
+import { AdminPosts } from '../../server/services/admin-posts.ts'
+import { BlogContent } from '../../server/services/blog-content.ts'
+import { PostHistory } from '../../server/services/post-history.ts'
+import { createTempRepo, post, recordingLogger, type TempRepo } from './git-fixture.ts'
+
+/** The day the services take as today. */
+export const TODAY = '2026-11-26'
+
+/** The admin's services over a real repository, as admin-site.ts wires them, without HTTP. */
+export interface AdminServices {
+  repo: TempRepo
+  repository: ContentRepository
+  content: BlogContent
+  paths: PostPaths
+  /** The one lock every admin write takes (AdminPosts, MediaLibrary). */
+  saveLock: SerialQueue
+  history: PostHistory
+  posts: AdminPosts
+  logger: Logger
+}
+
+/**
+ * A repository with one post (`first`), read, with AdminPosts and PostHistory built over it,
+ * each dependency passed in. Each thing made is handed to `cleanups` to undo.
+ */
+export async function createAdminServices(cleanups: (() => Promise<void> | void)[]): Promise<AdminServices> {
+  const repo = createTempRepo({ posts: { 'first.html': post('first', 'The first post') } })
+  cleanups.push(() => repo.remove())
+  const logger = recordingLogger()
+  const repository = await ContentRepository.open({ dir: repo.blogDir, logger })
+  cleanups.push(() => repository.close())
+  const content = new BlogContent({ files: new PostFiles({ blogDir: repo.blogDir }), logger, folder: 'content/blog', today: TODAY })
+  await content.load()
+  const paths = new PostPaths({ root: repository.root, blogDir: repo.blogDir })
+  const saveLock = new SerialQueue()
+  const history = new PostHistory({ content, repository, paths })
+  const posts = new AdminPosts({ content, repository, paths, history, saveLock, today: () => TODAY })
+  return { repo, repository, content, paths, saveLock, history, posts, logger }
+}

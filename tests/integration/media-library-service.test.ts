@@ -1,0 +1,84 @@
+/**
+ * The media library's rules on the MediaLibrary service itself, built as admin-site.ts builds it
+ * (a real repository, the posts read from it, the save lock AdminPosts shares), without HTTP:
+ * the API tests keep the contract (multipart, statuses, sizes of the body).
+ */
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterEach, describe, expect, it } from 'vitest'
+import { MAX_MEDIA_SIDE } from '../../renderer/media-urls.ts'
+import { ConflictError, NotFoundError, TooLargeError, UnsupportedMediaTypeError } from '../../server/lib/errors.ts'
+import { MediaLibrary } from '../../server/services/media-library.ts'
+import { type AdminServices, createAdminServices } from './admin-services.ts'
+import { ADA } from './git-fixture.ts'
+
+interface World extends AdminServices {
+  media: MediaLibrary
+  added: string[]
+  removed: string[]
+}
+
+const cleanups: (() => Promise<void> | void)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function setUp(): Promise<World> {
+  const services = await createAdminServices(cleanups)
+  const added: string[] = []
+  const removed: string[] = []
+  const media = new MediaLibrary({
+    mediaDir: path.join(services.repo.dir, 'content', 'media'),
+    repository: services.repository,
+    index: services.content.index,
+    saveLock: services.saveLock,
+    limits: { maxPixels: 50_000_000 },
+    logger: services.logger,
+    onAdded: (name) => added.push(name.hash),
+    onRemoved: (name) => removed.push(name.hash),
+    now: () => new Date('2026-11-26T12:00:00Z'),
+  })
+  return { ...services, media, added, removed }
+}
+
+const png = (width: number, height: number, color = '#3a6') => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer()
+const commits = (w: World) => Number(w.repo.git('rev-list', '--count', 'HEAD').trim())
+
+describe('MediaLibrary', () => {
+  it('files an upload under its year and hash in one commit; the same bytes again are the same image, no commit', async () => {
+    const w = await setUp()
+    const bytes = await png(800, 600)
+    const first = await w.media.upload({ bytes, filename: 'Holiday Photo.png', alt: 'A field', author: ADA })
+    expect(first.created).toBe(true)
+    expect(first.item).toMatchObject({ url: expect.stringMatching(/^\/media\/2026\/holiday-photo-[0-9a-f]{10}-800x600\.png$/), width: 800, height: 600, alt: 'A field' })
+    expect(w.repo.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe(`content${first.item.url}`)
+    const before = commits(w)
+    const again = await w.media.upload({ bytes, filename: 'another name.png', alt: '', author: ADA })
+    expect(again).toMatchObject({ created: false, item: { id: first.item.id, url: first.item.url } })
+    expect(commits(w)).toBe(before)
+    expect(w.added).toEqual([first.item.id])
+  })
+
+  it('refuses what is not an image, and an image too large a side, before any commit', async () => {
+    const w = await setUp()
+    const before = commits(w)
+    await expect(w.media.upload({ bytes: Buffer.from('<svg onload="alert(1)"/>'), filename: 'x.png', alt: '', author: ADA })).rejects.toBeInstanceOf(UnsupportedMediaTypeError)
+    await expect(w.media.upload({ bytes: await png(MAX_MEDIA_SIDE + 1, 1), filename: 'wide.png', alt: '', author: ADA })).rejects.toBeInstanceOf(TooLargeError)
+    expect(commits(w)).toBe(before)
+  })
+
+  it('refuses to remove an image a post uses, naming the post; removes it in one commit once unused', async () => {
+    const w = await setUp()
+    const { item } = await w.media.upload({ bytes: await png(400, 300, '#c33'), filename: 'used.png', alt: '', author: ADA })
+    const { post: user } = await w.posts.create({ title: 'Uses it', slug: 'uses-it', summary: 'S.', content: `<p><img src="${item.url}" alt="x"></p>` }, ADA)
+    await expect(w.media.remove(item.id, ADA)).rejects.toThrow(ConflictError)
+    await expect(w.media.remove(item.id, ADA)).rejects.toThrow(/"Uses it" \(uses-it\)/)
+    await w.posts.remove(user.id, `"${user.version}"`, ADA)
+    const before = commits(w)
+    await w.media.remove(item.id, ADA)
+    expect(commits(w)).toBe(before + 1)
+    expect(w.removed).toEqual([item.id])
+    await expect(w.media.remove(item.id, ADA)).rejects.toBeInstanceOf(NotFoundError)
+    expect((await w.media.list()).items).toEqual([])
+  })
+})
