@@ -192,6 +192,9 @@ export class ContentSync {
       this.#lastError = null
       this.#nextRetryAt = null
       this.#refused = null
+      // A retry still waiting would only run again what just worked.
+      if (this.#retry) clearTimeout(this.#retry)
+      this.#retry = null
     } catch (error) {
       if (this.#closed) return // aborted by close(): nothing to retry
       this.#failures++

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,6 +7,7 @@ import { siteDirOf } from '../../server/config.ts'
 import { MAX_FAILURES_PER_USER_AND_ADDRESS } from '../../server/services/login-guard.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
 import { git, runGit } from '../support/git.ts'
+import { pushDotDotTree, pushSymlinks } from '../support/hostile-commits.ts'
 import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
 import { freePort, type RunningNginx, startNginx } from '../support/nginx.ts'
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
@@ -290,6 +291,38 @@ describe('a writer and two read replicas behind nginx', () => {
     }
     // Through nginx the admin area is the writer's.
     expect((await api.json('GET', '/api/auth/me')).status).toBe(200)
+  })
+
+  it('a replica pulls a commit of symlinks without writing them, refuses a commit with `..` whole, and keeps serving', async () => {
+    const media = 'content/media/2026/passwd-0123456789-10x10.png'
+    const links = pushSymlinks(s, { [media]: '/etc/passwd', 'content/blog/linked.html': '/etc/passwd' })
+    expect(await webhook()).toBe(202)
+    await eventually(() => replicas.every((replica) => git(replica.site.repoDir, 'rev-parse', 'HEAD') === links), 15_000)
+    for (const replica of replicas) {
+      expect(() => lstatSync(path.join(replica.site.repoDir, media))).toThrow(/ENOENT/)
+      expect(() => lstatSync(path.join(replica.site.repoDir, 'content/blog/linked.html'))).toThrow(/ENOENT/)
+      expect(git(replica.site.repoDir, 'status', '--porcelain')).toBe('')
+      expect((await get(replica.process.url, `/${media.replace('content/', '')}`)).status).toBe(404)
+      expect((await get(replica.process.url, '/api/blog/posts/linked')).status).toBe(404)
+    }
+
+    const hostile = pushDotDotTree(s)
+    const refused = (i: number) => replicas[i]!.process.output.some((line) => line.includes(`refused commit ${hostile}`) && line.includes('..'))
+    expect(await webhook()).toBe(202)
+    await eventually(() => replicas.every((_, i) => refused(i)), 15_000)
+    for (const replica of replicas) {
+      expect(git(replica.site.repoDir, 'rev-parse', 'HEAD')).toBe(links)
+      expect(existsSync(path.join(path.dirname(replica.site.repoDir), 'escaped.txt'))).toBe(false)
+      expect((await get(replica.process.url, '/api/blog/posts/while-it-was-down')).status).toBe(200)
+    }
+    expect((await get(nginx.url, '/blog/while-it-was-down')).status).toBe(200)
+
+    // A commit on top without `..`: the replicas follow again.
+    const tree = runGit(['rev-parse', `${hostile}~1^{tree}`], { cwd: s.maintainerDir }).trim()
+    const fix = s.maintainer('commit-tree', tree, '-p', hostile, '-m', 'remove ..')
+    s.maintainer('push', '-q', 'origin', `${fix}:refs/heads/main`)
+    expect(await webhook()).toBe(202)
+    await eventually(() => replicas.every((replica) => git(replica.site.repoDir, 'rev-parse', 'HEAD') === fix), 15_000)
   })
 
   it('a replica whose remote was force-pushed to an unrelated history says so loudly and keeps serving', async () => {

@@ -5,12 +5,12 @@
  * into the work tree nor served, and a commit with a path git refuses is not checked out at all,
  * the site serving what it had while the sync status names the commit and the path.
  */
-import { existsSync, lstatSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs'
+import { existsSync, lstatSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SyncStatus } from '../../server/services/content-sync-status.ts'
-import { runGit, runGitBytes } from '../support/git.ts'
-import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
+import { runGit } from '../support/git.ts'
+import { pushDotDotTree, pushSymlinks } from '../support/hostile-commits.ts'
 import { createSyncSite, eventually, type SyncSite } from '../support/sync-site.ts'
 
 let s: SyncSite
@@ -44,13 +44,7 @@ const siteStatus = () => runGit(['status', '--porcelain'], { cwd: s.site.repoDir
 describe('symlinks pulled from the remote', () => {
   it('are pulled with their commit but never written into the work tree, read, or served', async () => {
     const media = 'content/media/2026/evil-0123456789-10x10.png'
-    mkdirSync(path.join(s.maintainerDir, 'content/media/2026'), { recursive: true })
-    symlinkSync('/etc/passwd', path.join(s.maintainerDir, media))
-    symlinkSync(path.join(s.site.dataDir, 'admins.json'), path.join(s.maintainerDir, 'content/blog/x.html'))
-    s.maintainer('add', media, 'content/blog/x.html')
-    s.maintainer('commit', '-q', '-m', 'links')
-    s.maintainer('push', '-q', 'origin', 'main')
-    const pushed = s.maintainer('rev-parse', 'HEAD')
+    const pushed = pushSymlinks(s, { [media]: '/etc/passwd', 'content/blog/x.html': path.join(s.site.dataDir, 'admins.json') })
 
     const status = await syncNow()
     expect(status).toMatchObject({ state: 'in-sync', lastError: null, refused: null })
@@ -68,19 +62,7 @@ describe('a commit with a path git refuses', () => {
   let hostile: string
   let head: string
 
-  /** A commit on the remote's tip whose root also holds `..`, a folder with one file, written with the git CLI. */
-  function pushHostile(): string {
-    s.maintainer('pull', '-q', '--ff-only')
-    const hash = (args: string[], input: string | Buffer) => runGit(args, { cwd: s.maintainerDir, env: MAINTAINER_GIT_ENV, input }).trim()
-    const entry = (mode: string, name: string, oid: string) => Buffer.concat([Buffer.from(`${mode} ${name}\0`), Buffer.from(oid, 'hex')])
-    const escaped = hash(['hash-object', '-t', 'tree', '--literally', '-w', '--stdin'], entry('100644', 'escaped.txt', hash(['hash-object', '-w', '--stdin'], 'beside the repository\n')))
-    // `..` sorts first in any root tree (a folder compares as `../`).
-    const rootBytes = Buffer.concat([entry('40000', '..', escaped), runGitBytes(['cat-file', 'tree', 'HEAD^{tree}'], { cwd: s.maintainerDir, env: MAINTAINER_GIT_ENV })])
-    const tree = hash(['hash-object', '-t', 'tree', '--literally', '-w', '--stdin'], rootBytes)
-    const commit = s.maintainer('commit-tree', tree, '-p', 'HEAD', '-m', 'hostile')
-    s.maintainer('push', '-q', 'origin', `${commit}:refs/heads/main`)
-    return commit
-  }
+  const pushHostile = () => pushDotDotTree(s)
 
   it('is not checked out: HEAD unmoved, nothing written, the status names the commit and the path, the log says how to fix it', async () => {
     head = siteHead()
