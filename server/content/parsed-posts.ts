@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Stats } from 'node:fs'
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { tempNameFor, writeFileAtomic } from '../lib/atomic-write.ts'
+import { writeFileAtomic } from '../lib/atomic-write.ts'
 import type { Post } from './post.ts'
 
 /** What a file's lstat said when it was read: the same again means the same bytes (as git's index). */
@@ -169,7 +169,7 @@ export class ParsedPosts {
       files[name] = { ...entry, contentAt: [at, at + text.length] }
       at += text.length
     }
-    await writeContentFile(this.#contentFile, token, texts)
+    await writeFileAtomic(this.#contentFile, contentChunks(token, texts))
     await writeFileAtomic(this.#deps.file, JSON.stringify({ parser: this.#deps.parser, contentToken: token.toString('hex'), files } satisfies Saved))
     this.#saved = files
     this.#contents.clear()
@@ -194,31 +194,26 @@ function sameStat(a: FileStat | null | undefined, b: FileStat | null): boolean {
 const WRITE_BATCH_CHARS = 1 << 20
 
 /**
- * The content file, through a temp file and a rename, a megabyte at a time: one string of every
- * post's content and its bytes at once (90 MB and 45 MB at 10,000 posts) stayed in the first
- * start's resident memory long after it was written (`npm run bench`'s RSS at the end).
+ * The content file's bytes a megabyte at a time, for writeFileAtomic: one string of every post's
+ * content and its bytes at once (90 MB and 45 MB at 10,000 posts) stayed in the first start's
+ * resident memory long after it was written (`npm run bench`'s RSS at the end). Iterable again
+ * from the start, as a retried write asks.
  */
-async function writeContentFile(target: string, token: Buffer, texts: string[]): Promise<void> {
-  const temp = path.join(path.dirname(target), tempNameFor(path.basename(target)))
-  const handle = await open(temp, 'wx')
-  try {
-    await handle.write(token)
-    let batch: string[] = []
-    let chars = 0
-    for (const text of texts) {
-      batch.push(text)
-      chars += text.length
-      if (chars < WRITE_BATCH_CHARS) continue
-      await handle.write(Buffer.from(batch.join(''), 'utf8'))
-      batch = []
-      chars = 0
-    }
-    if (batch.length > 0) await handle.write(Buffer.from(batch.join(''), 'utf8'))
-    await handle.close()
-    await rename(temp, target)
-  } catch (error) {
-    await handle.close().catch(() => {})
-    await unlink(temp).catch(() => {})
-    throw error
+function contentChunks(token: Buffer, texts: string[]): Iterable<Uint8Array> {
+  return {
+    *[Symbol.iterator]() {
+      yield token
+      let batch: string[] = []
+      let chars = 0
+      for (const text of texts) {
+        batch.push(text)
+        chars += text.length
+        if (chars < WRITE_BATCH_CHARS) continue
+        yield Buffer.from(batch.join(''), 'utf8')
+        batch = []
+        chars = 0
+      }
+      if (batch.length > 0) yield Buffer.from(batch.join(''), 'utf8')
+    },
   }
 }

@@ -56,11 +56,13 @@ export interface AtomicWriteOptions {
 }
 
 /**
- * Writes `data` to `target` through a temp file and a rename. Errors are those of the target
+ * Writes `data` to `target` through a temp file and a rename; `data` may come in chunks (an
+ * iterable, which may be iterated again if the write is retried), so a large file need not be
+ * one buffer in memory. Errors are those of the target
  * (ENOENT when its folder is missing), so callers such as isomorphic-git can create the folder
  * and try again exactly as they would after a plain writeFile.
  */
-export async function writeFileAtomic(target: string, data: FileData, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(target: string, data: FileData | Iterable<Uint8Array>, options: AtomicWriteOptions = {}): Promise<void> {
   if (options.within !== undefined) await realFolders(options.within, path.dirname(target), { create: true })
   const tempDir = options.tempDir ?? path.dirname(target)
   const temp = path.join(tempDir, tempNameFor(path.basename(target)))
@@ -102,12 +104,13 @@ export function writeFileAtomicSync(target: string, data: FileData): void {
   }
 }
 
-async function writeTempFile(temp: string, data: FileData, options: AtomicWriteOptions): Promise<void> {
+async function writeTempFile(temp: string, data: FileData | Iterable<Uint8Array>, options: AtomicWriteOptions): Promise<void> {
   // The common case (every save) stays one call.
   if (!options.durable) return writeFile(temp, data, { flag: 'wx', mode: options.mode })
   const handle = await open(temp, 'wx', options.mode)
   try {
-    await handle.writeFile(data)
+    if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data)
+    else for (const chunk of data) await handle.write(chunk)
     await handle.sync()
   } catch (error) {
     await handle.close()

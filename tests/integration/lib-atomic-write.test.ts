@@ -60,6 +60,20 @@ describe('writeFileAtomic', () => {
     expect(await readFile(path.join(dir, 'a.txt'), 'utf8')).toBe('x')
     expect(await readdir(tempDir)).toEqual([])
   })
+
+  it('writes data given in chunks, plain or durable, and again from the start when the write is retried', async () => {
+    const chunks: Iterable<Uint8Array> = {
+      *[Symbol.iterator]() {
+        yield Buffer.from('one ')
+        yield Buffer.from('two')
+      },
+    }
+    await writeFileAtomic(path.join(dir, 'plain.txt'), chunks)
+    await writeFileAtomic(path.join(dir, 'durable.txt'), chunks, { durable: true })
+    // A missing temp folder makes the first attempt fail after it started reading the chunks.
+    await writeFileAtomic(path.join(dir, 'retried.txt'), chunks, { tempDir: path.join(dir, 'gone') })
+    for (const name of ['plain.txt', 'durable.txt', 'retried.txt']) expect(await readFile(path.join(dir, name), 'utf8')).toBe('one two')
+  })
 })
 
 describe('moveFile', () => {
