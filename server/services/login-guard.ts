@@ -80,8 +80,9 @@ export class LoginGuard {
     }
     return {
       succeeded: async () => {
-        await giveBack(taken)
+        // This pair's failures are forgotten whole; the other budgets get this attempt back.
         await this.#byUserAndAddress.delete(pairKey(username, address))
+        await giveBack(taken.filter((budget) => budget.limiter !== this.#byUserAndAddress))
       },
     }
   }
