@@ -5,7 +5,7 @@ import type { SerialQueue } from '../lib/serial-queue.ts'
 import type { PostPaths } from '../content/post-paths.ts'
 import type { BlogContent } from './blog-content.ts'
 import { type AdminResolution, type PostSyncState, SyncConflicts } from './content-sync-conflicts.ts'
-import type { SyncStatus } from './content-sync-status.ts'
+import { refusedCommitLog, type SyncStatus, syncStatusOf } from './content-sync-status.ts'
 import { type PostReviews, REVIEW_PREFIX } from './post-reviews.ts'
 
 /** Why a sync run starts: a fetch is only needed when the remote may have moved. */
@@ -112,6 +112,11 @@ export class ContentSync {
     })
   }
 
+  /** The remote's commit last refused (see #reportRefused), without the git work status() does. */
+  refused(): SyncStatus['refused'] {
+    return this.#refused
+  }
+
   /** The sync field of a post in the admin list, when it is out of sync. */
   stateOf(slug: string): PostSyncState | undefined {
     return this.#conflicts.stateOf(slug)
@@ -119,32 +124,17 @@ export class ContentSync {
 
   async status(): Promise<SyncStatus> {
     const { remote } = this.#deps
-    const state = await remote.state()
-    const conflicts = this.#conflicts.list()
-    return {
-      enabled: true,
-      branch: state.branch,
-      remote: remote.url,
-      remoteBranch: remote.branch,
-      state:
-        conflicts.length > 0 ? 'out-of-sync' : this.#lastError ? 'error' : state.aheadCount > 0 ? 'ahead' : state.behind > 0 ? 'behind' : 'in-sync',
+    return syncStatusOf(await remote.state(), {
+      remote,
       syncing: this.#running !== null,
       lastFetchAt: this.#lastFetchAt,
       lastPushAt: this.#lastPushAt,
-      ahead: state.aheadCount,
-      behind: state.behind,
-      pending: state.ahead.map((commit) => ({
-        id: commit.oid,
-        message: commit.message.split('\n', 1)[0] ?? '',
-        author: commit.author,
-        date: new Date(commit.authoredAt * 1000).toISOString(),
-      })),
       lastError: this.#lastError,
       nextRetryAt: this.#nextRetryAt,
       refused: this.#refused,
-      conflicts,
-      ...(this.#deps.review ? { reviews: await this.#reviewBranches() } : {}),
-    }
+      conflicts: this.#conflicts.list(),
+      reviews: this.#deps.review ? await this.#reviewBranches() : undefined,
+    })
   }
 
   async #reviewBranches(): Promise<NonNullable<SyncStatus['reviews']>> {
@@ -306,19 +296,10 @@ export class ContentSync {
    * server/git/objects/tree-rules.ts) was not checked out: the site keeps serving what it has, and
    * it stays so until someone fixes the remote branch. Said as an error on each attempt, with how.
    */
-  /** The remote's commit last refused (see #reportRefused), without the git work status() does. */
-  refused(): SyncStatus['refused'] {
-    return this.#refused
-  }
-
   #reportRefused(error: RefusedTreeError): void {
     const { remote, logger } = this.#deps
     this.#refused = { commit: error.commit, path: error.path, reason: error.reason }
-    logger.error(
-      `Sync: refused commit ${error.commit} of ${remote.branch} at ${remote.url}: ${error.path} ${error.reason}. ` +
-        `Nothing of it was checked out; the site still serves what it had. ` +
-        `To fix it, remove or rename ${error.path} in a new commit on ${remote.branch} and push it (the refused commit may stay in history).`,
-    )
+    logger.error(refusedCommitLog(this.#refused, remote))
   }
 
   /** 1 s, 2 s, 4 s... up to 5 minutes, never longer than the polling interval (it retries anyway). */
