@@ -98,7 +98,6 @@ export class CommitGraph {
     }
     await mark(a, A)
     await mark(b, B)
-    let base: string | null = null
     while (pending > 0) {
       const next = queue.pop()
       if (!next) break
@@ -107,23 +106,21 @@ export class CommitGraph {
       const current = flags.get(commit.oid)!
       // A stale queue entry (the commit was re-queued with more flags): the newer one handles it.
       if (current !== flag) continue
-      if (current === BOTH) base ??= commit.oid
       for (const parent of commit.parents) await mark(parent, current)
     }
     // What is left in the queue is reachable from both sides. A commit seen from one side only
     // may still be below one of them (commits of the same second pop in any order), so keep
     // spreading "both" down while the queue holds commits as new as the oldest one-sided commit:
-    // a parent is never newer than its child, so older ones cannot reach it. The first of them
-    // popped is the base, if none was found yet.
+    // a parent is never newer than its child, so older ones cannot reach it.
     let oldestOneSided = Infinity
     for (const [oid, flag] of flags) if (flag !== BOTH) oldestOneSided = Math.min(oldestOneSided, this.#commits.get(oid)!.committedAt)
     for (let next = queue.pop(); next; next = queue.pop()) {
       const { commit, flag } = next
       if (flags.get(commit.oid) !== flag) continue
-      base ??= commit.oid
       if (commit.committedAt < oldestOneSided) break
       for (const parent of commit.parents) await mark(parent, BOTH)
     }
+    const base = bestBase(flags, BOTH, (oid) => this.#commits.get(oid)!)
     const ahead: CommitInfo[] = []
     const behind: CommitInfo[] = []
     for (const [oid, flag] of flags) {
@@ -132,6 +129,18 @@ export class CommitGraph {
     }
     return { ahead: newestFirst(ahead), behind: newestFirst(behind), base }
   }
+}
+
+/**
+ * The newest commit reachable from both sides that is no parent of another such commit: git's
+ * "best" common ancestor. The first one the walk pops is not always it: commits of the same
+ * second pop in any order, so a parent can be marked as reachable from both before its child is.
+ */
+function bestBase(flags: ReadonlyMap<string, number>, both: number, commitOf: (oid: string) => CommitInfo): string | null {
+  const common = [...flags].filter(([, flag]) => flag === both).map(([oid]) => commitOf(oid))
+  const below = new Set(common.flatMap((commit) => commit.parents))
+  const best = common.filter((commit) => !below.has(commit.oid))
+  return best.length === 0 ? null : newestFirst(best)[0]!
 }
 
 function newestFirst(commits: CommitInfo[]): string[] {
