@@ -5,28 +5,28 @@ import { parsePostFile } from '../../server/content/parse-post.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, commitCount, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
-import { createTempSite, startTestServer, TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
+import { TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
+import { signedInServer } from '../support/signed-in-server.ts'
 
 type AdminPost = Record<string, unknown> & { id: string; slug: string; version: string; title: string }
 
 let site: TempSite
 let server: RunningServer
+let close: () => Promise<void>
 let api: ApiClient
 
 beforeAll(async () => {
-  site = await createTempSite()
-  // A maintainer's unrelated work in progress: staged, and modified but not staged.
-  await writeFile(path.join(site.repoDir, 'NOTES.md'), 'staged notes\n')
-  git(site.repoDir, 'add', 'NOTES.md')
-  await writeFile(path.join(site.contentDir, 'README.txt'), 'untracked note beside the posts\n')
-  server = await startTestServer(site)
-  api = await new ApiClient(server.url).signIn()
+  ;({ site, server, api, close } = await signedInServer({
+    // A maintainer's unrelated work in progress: staged, and modified but not staged.
+    prepare: async (prepared) => {
+      await writeFile(path.join(prepared.repoDir, 'NOTES.md'), 'staged notes\n')
+      git(prepared.repoDir, 'add', 'NOTES.md')
+      await writeFile(path.join(prepared.contentDir, 'README.txt'), 'untracked note beside the posts\n')
+    },
+  }))
 })
 
-afterAll(async () => {
-  await server?.close()
-  await site?.cleanup()
-})
+afterAll(() => close?.())
 
 const lastCommit = () => ({
   author: git(site.repoDir, 'log', '-1', '--format=%an <%ae>'),

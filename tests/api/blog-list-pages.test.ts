@@ -9,26 +9,23 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient } from '../support/admin-client.ts'
-import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
+import type { TempSite } from '../support/temp-site.ts'
+import { signedInServer } from '../support/signed-in-server.ts'
 
 type AdminPost = { id: string; slug: string; title: string; publishDate: string; isPublished: boolean; version: string } & Record<string, unknown>
 
 let site: TempSite
 let server: RunningServer
+let close: () => Promise<void>
 let api: ApiClient
 
 beforeAll(async () => {
-  site = await createTempSite()
-  server = await startTestServer(site)
+  ;({ site, server, api, close } = await signedInServer())
   // The pages are rendered in the background after start; this file looks at their files.
   await server.site.pages.idle()
-  api = await new ApiClient(server.url).signIn()
 })
 
-afterAll(async () => {
-  await server?.close()
-  await site?.cleanup()
-})
+afterAll(() => close?.())
 
 /** The page's text with React's `<!-- -->` separators removed. */
 const page = async (urlPath: string) => (await (await fetch(new URL(urlPath, server.url))).text()).replace(/<!-- -->/g, '')

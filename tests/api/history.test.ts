@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, commitCount, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
-import { createTempSite, startTestServer, TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
+import { TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
+import { signedInServer } from '../support/signed-in-server.ts'
 
 type AdminPost = Record<string, unknown> & { id: string; slug: string; version: string; title: string; content: string }
 interface HistoryEntry {
@@ -17,6 +18,7 @@ interface HistoryEntry {
 
 let site: TempSite
 let server: RunningServer
+let close: () => Promise<void>
 let api: ApiClient
 /** The post under test, through: create, update, rename, update. */
 let post: AdminPost
@@ -26,9 +28,7 @@ const head = () => git(site.repoDir, 'rev-parse', 'HEAD')
 const publicStatus = async (urlPath: string) => (await fetch(new URL(urlPath, server.url))).status
 
 beforeAll(async () => {
-  site = await createTempSite()
-  server = await startTestServer(site)
-  api = await new ApiClient(server.url).signIn()
+  ;({ site, server, api, close } = await signedInServer())
   const save = async (method: string, url: string, body: Record<string, unknown>) => {
     const { status, body: saved } = await api.json<AdminPost>(method, url, body)
     if (status !== 200 && status !== 201) throw new Error(`${method} ${url}: ${status} ${JSON.stringify(saved)}`)
@@ -44,10 +44,7 @@ beforeAll(async () => {
   commits.after = head()
 })
 
-afterAll(async () => {
-  await server?.close()
-  await site?.cleanup()
-})
+afterAll(() => close?.())
 
 describe('GET /api/admin/blog/posts/{id}/history', () => {
   it('lists the commits that changed the post, newest first, following its rename, as git log --follow does', async () => {

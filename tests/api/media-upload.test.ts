@@ -10,7 +10,8 @@ import { MAX_MEDIA_SIDE, parseMediaUrl } from '../../renderer/media-urls.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, commitCount, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
-import { createTempSite, startTestServer, TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
+import { TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
+import { signedInServer } from '../support/signed-in-server.ts'
 
 interface MediaItem {
   id: string
@@ -30,18 +31,14 @@ const SECRET = 'Secret-Camera-Owner-51.5007N'
 
 let site: TempSite
 let server: RunningServer
+let close: () => Promise<void>
 let api: ApiClient
 
 beforeAll(async () => {
-  site = await createTempSite()
-  server = await startTestServer(site)
-  api = await new ApiClient(server.url).signIn()
+  ;({ site, server, api, close } = await signedInServer())
 })
 
-afterAll(async () => {
-  await server?.close()
-  await site?.cleanup()
-})
+afterAll(() => close?.())
 
 /** A noisy photo (it does not compress to nothing), `width`×`height` as stored. */
 function photo(width: number, height: number, seed = 1): Sharp {

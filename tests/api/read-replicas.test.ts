@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto'
-import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { siteDirOf } from '../../server/config.ts'
 import { MAX_FAILURES_PER_USER_AND_ADDRESS } from '../../server/services/login-guard.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
-import { git, runGit } from '../support/git.ts'
+import { git, runGit, tempGitRepo } from '../support/git.ts'
 import { pushDotDotTree, pushSymlinks } from '../support/hostile-commits.ts'
 import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
 import { freePort, type RunningNginx, startNginx } from '../support/nginx.ts'
@@ -326,14 +326,12 @@ describe('a writer and two read replicas behind nginx', () => {
   })
 
   it('a replica whose remote was force-pushed to an unrelated history says so loudly and keeps serving', async () => {
-    const rewritten = mkdtempSync(path.join(root, 'rewritten-'))
-    const run = (...args: string[]) => runGit(['-C', rewritten, ...args], { env: MAINTAINER_GIT_ENV }).trim()
-    run('init', '-q', '-b', 'main')
-    mkdirSync(path.join(rewritten, 'content/blog'), { recursive: true })
-    writeFileSync(path.join(rewritten, 'content/blog/rewritten.html'), s.postFile({ id: 'rewrite01', slug: 'rewritten', title: 'Rewritten', body: 'Another history.' }))
-    run('add', '-A')
-    run('commit', '-q', '-m', 'An unrelated history')
-    run('push', '-q', '--force', s.bareDir, 'HEAD:main')
+    const rewritten = tempGitRepo({
+      dir: mkdtempSync(path.join(root, 'rewritten-')),
+      files: { 'content/blog/rewritten.html': s.postFile({ id: 'rewrite01', slug: 'rewritten', title: 'Rewritten', body: 'Another history.' }) },
+      commit: 'An unrelated history',
+    })
+    runGit(['-C', rewritten.dir, 'push', '-q', '--force', s.bareDir, 'HEAD:main'], { env: MAINTAINER_GIT_ENV })
     const forced = s.bare('rev-parse', 'main')
     const heads = replicas.map((replica) => git(replica.site.repoDir, 'rev-parse', 'HEAD'))
     const loud = (i: number) =>
