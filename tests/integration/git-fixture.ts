@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { runGit } from '../support/git.ts'
+import { runGit, tempGitRepo } from '../support/git.ts'
 import { MAINTAINER_GIT_ENV as GIT_ENV } from '../support/maintainer-git.ts'
 
 export { recordingLogger } from '../support/recording-logger.ts'
@@ -23,26 +22,18 @@ export interface TempRepo {
 }
 
 /**
- * A real repository in a temp folder: `git init -b main`, then (unless `empty`) a first commit
- * made with the git CLI holding a README and the given posts in content/blog.
+ * A real repository in a temp folder (tempGitRepo): unless `empty`, a first commit made with the
+ * git CLI holding a README and the given posts in content/blog.
  */
-
 export function createTempRepo(options: { posts?: Record<string, string>; empty?: boolean } = {}): TempRepo {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'watchio-git-'))
+  const posts = Object.entries(options.posts ?? { 'welcome.html': post('welcome', 'Hello') })
+  const files = { 'README.md': '# Site\n', ...Object.fromEntries(posts.map(([name, text]) => [`content/blog/${name}`, text])) }
+  const { dir, remove } = tempGitRepo(options.empty ? {} : { files, commit: 'Initial content' })
   const git = (...args: string[]) => runGit(args, { cwd: dir, env: GIT_ENV })
   const file = (relative: string) => path.join(dir, relative)
   const write = (relative: string, text: string) => {
     mkdirSync(path.dirname(file(relative)), { recursive: true })
     writeFileSync(file(relative), text)
-  }
-  git('init', '-q', '-b', 'main')
-  if (!options.empty) {
-    write('README.md', '# Site\n')
-    for (const [name, text] of Object.entries(options.posts ?? { 'welcome.html': post('welcome', 'Hello') })) {
-      write(`content/blog/${name}`, text)
-    }
-    git('add', '.')
-    git('commit', '-q', '-m', 'Initial content')
   }
   return {
     dir,
@@ -53,12 +44,21 @@ export function createTempRepo(options: { posts?: Record<string, string>; empty?
     write,
     head: () => git('rev-parse', 'HEAD').trim(),
     hashObject: (text) => runGit(['hash-object', '-w', '--stdin'], { cwd: dir, env: GIT_ENV, input: text }).trim(),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    remove,
   }
 }
 
 export function post(slug: string, body: string): string {
   return `---\nid: ${slug}-id\ntitle: ${slug}\nslug: ${slug}\n---\n<p>${body}</p>\n`
+}
+
+/**
+ * A post file as a maintainer writes it, every field set and canonical (what a save would
+ * write), so that an admin's save of it changes only what it says.
+ */
+export function postText(post: { id?: string; slug: string; title: string; body: string; isPublished?: boolean; publishDate?: string }): string {
+  const { id = `${post.slug.replaceAll('-', '')}id`, slug, title, body, isPublished = true, publishDate = '2025-12-01' } = post
+  return ['---', `id: ${id}`, `title: ${title}`, `slug: ${slug}`, 'summary: Its summary.', `publishDate: '${publishDate}'`, `isPublished: ${isPublished}`, "featuredImageUrl: ''", '---', `<p>${body}</p>`, ''].join('\n')
 }
 
 export const ADA = { name: 'Ada Lovelace', email: 'ada@example.com' }

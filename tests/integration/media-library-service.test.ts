@@ -1,45 +1,23 @@
 /**
  * The media library's rules on the MediaLibrary service itself, built as admin-site.ts builds it
- * (a real repository, the posts read from it, the save lock AdminPosts shares), without HTTP:
- * the API tests keep the contract (multipart, statuses, sizes of the body).
+ * (admin-services.ts: a real repository, the posts read from it, the save lock AdminPosts
+ * shares), without HTTP: the API tests keep the contract (multipart, statuses, sizes of the body).
  */
-import path from 'node:path'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MAX_MEDIA_SIDE } from '../../renderer/media-urls.ts'
 import { ConflictError, NotFoundError, TooLargeError, UnsupportedMediaTypeError } from '../../server/lib/errors.ts'
-import { MediaLibrary } from '../../server/services/media-library.ts'
 import { type AdminServices, createAdminServices } from './admin-services.ts'
 import { ADA } from './git-fixture.ts'
 
-interface World extends AdminServices {
-  media: MediaLibrary
-  added: string[]
-  removed: string[]
-}
+type World = AdminServices
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-async function setUp(): Promise<World> {
-  const services = await createAdminServices(cleanups)
-  const added: string[] = []
-  const removed: string[] = []
-  const media = new MediaLibrary({
-    mediaDir: path.join(services.repo.dir, 'content', 'media'),
-    repository: services.repository,
-    index: services.content.index,
-    saveLock: services.saveLock,
-    limits: { maxPixels: 50_000_000 },
-    logger: services.logger,
-    onAdded: (name) => added.push(name.hash),
-    onRemoved: (name) => removed.push(name.hash),
-    now: () => new Date('2026-11-26T12:00:00Z'),
-  })
-  return { ...services, media, added, removed }
-}
+const setUp = () => createAdminServices(cleanups)
 
 const png = (width: number, height: number, color = '#3a6') => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer()
 const commits = (w: World) => Number(w.repo.git('rev-list', '--count', 'HEAD').trim())
@@ -56,7 +34,7 @@ describe('MediaLibrary', () => {
     const again = await w.media.upload({ bytes, filename: 'another name.png', alt: '', author: ADA })
     expect(again).toMatchObject({ created: false, item: { id: first.item.id, url: first.item.url } })
     expect(commits(w)).toBe(before)
-    expect(w.added).toEqual([first.item.id])
+    expect(w.mediaEvents.added).toEqual([first.item.id])
   })
 
   it('refuses what is not an image, and an image too large a side, before any commit', async () => {
@@ -77,7 +55,7 @@ describe('MediaLibrary', () => {
     const before = commits(w)
     await w.media.remove(item.id, ADA)
     expect(commits(w)).toBe(before + 1)
-    expect(w.removed).toEqual([item.id])
+    expect(w.mediaEvents.removed).toEqual([item.id])
     await expect(w.media.remove(item.id, ADA)).rejects.toBeInstanceOf(NotFoundError)
     expect((await w.media.list()).items).toEqual([])
   })
