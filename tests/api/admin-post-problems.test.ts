@@ -120,7 +120,7 @@ describe('GET /api/admin/blog/problems', () => {
 describe('a fixed file leaves the problems within a moment', () => {
   it('fixed on disk: it is read, and no longer listed', async () => {
     await writeFile(path.join(site.blogDir, 'broken-yaml.html'), HAND_WRITTEN['broken-yaml.html']!.replace('title: [unclosed', 'title: Fixed on disk'))
-    await waitFor(async () => ((await problems()).some((problem) => problem.path.endsWith('broken-yaml.html')) ? undefined : true))
+    await waitFor(async () => !(await problems()).some((problem) => problem.path.endsWith('broken-yaml.html')), 3000)
     expect(((await (await get('/api/blog/posts/broken-yaml')).json()) as { title: string }).title).toBe('Fixed on disk')
     expect(await problems()).toEqual(EXPECTED_PROBLEMS.filter((problem) => !problem.path.endsWith('broken-yaml.html')))
   })
@@ -135,7 +135,7 @@ describe('a fixed file leaves the problems within a moment', () => {
     await writeFile(path.join(other, 'content/blog/unsafe-content.html'), HAND_WRITTEN['unsafe-content.html']!.replace(' onclick="steal()"', ''))
     maintainer('commit', '-q', '-am', 'Fix two posts')
     git('merge', '-q', '--ff-only', 'fix-names')
-    await waitFor(async () => ((await problems()).length === EXPECTED_PROBLEMS.length - 3 ? true : undefined))
+    await waitFor(async () => (await problems()).length === EXPECTED_PROBLEMS.length - 3, 3000)
     expect((await problems()).map((problem) => problem.path)).toEqual(['content/blog/introducing-watchio-copy.html', 'content/blog/same-id.html'])
     expect((await get('/api/blog/posts/wrong-name')).status).toBe(200)
     expect((await get('/api/blog/posts/unsafe-content')).status).toBe(200)
@@ -143,7 +143,7 @@ describe('a fixed file leaves the problems within a moment', () => {
 
   it('a removed file leaves them too', async () => {
     await rm(path.join(site.blogDir, 'introducing-watchio-copy.html'))
-    await waitFor(async () => ((await problems()).length === 1 ? true : undefined))
+    await waitFor(async () => (await problems()).length === 1, 3000)
   })
 })
 

@@ -11,8 +11,8 @@ import { ApiClient } from '../support/admin-client.ts'
 import { commitMedia, makeImage, type MediaFixture } from '../support/media-files.ts'
 import { recordingLogger } from '../support/recording-logger.ts'
 import { waitFor } from '../support/wait-for.ts'
-import { startTestServer, type TempSite } from '../support/temp-site.ts'
-import { signedInServer } from '../support/signed-in-server.ts'
+import type { TempSite } from '../support/temp-site.ts'
+import { type SignedInServer, signedInServer } from '../support/signed-in-server.ts'
 
 /**
  * /media/…: the library's originals and their variants (server/http/serve-media.ts,
@@ -22,6 +22,7 @@ import { signedInServer } from '../support/signed-in-server.ts'
 let site: TempSite
 let server: RunningServer
 let close: () => Promise<void>
+let restart: SignedInServer['restart']
 let logger = recordingLogger()
 let photo: MediaFixture
 let drawing: MediaFixture
@@ -31,7 +32,7 @@ let anim: MediaFixture
 const AVIF_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'
 
 beforeAll(async () => {
-  ;({ site, server, close } = await signedInServer({
+  ;({ site, server, close, restart } = await signedInServer({
     logger,
     signIn: false,
     prepare: async ({ repoDir }) => {
@@ -229,9 +230,8 @@ describe('after a restart', () => {
     const avifFile = path.join(variantsDir, files.find((name) => name.endsWith('w320.avif') && name.includes('holiday'))!)
     const madeAt = (await stat(avifFile)).mtimeMs
 
-    await server.close()
     logger = recordingLogger()
-    server = await startTestServer(site, { logger })
+    server = await restart({ logger })
     const again = await get(url, { Accept: AVIF_ACCEPT })
     expect(again.status).toBe(200)
     expect(Buffer.from(await again.arrayBuffer()).equals(first)).toBe(true)
@@ -278,7 +278,7 @@ describe('an upload through the admin API', () => {
     expect(madeLines().length).toBe(before)
 
     expect((await api.json('DELETE', `/api/admin/media/${uploaded.body.id}`)).status).toBe(204)
-    await waitFor(async () => ((await made()).length === 0 ? true : undefined))
+    await waitFor(async () => (await made()).length === 0, 3000)
     expect((await get(variant({ url: uploaded.body.url } as MediaFixture, 640))).status).toBe(404)
   })
 })

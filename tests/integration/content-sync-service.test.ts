@@ -5,7 +5,8 @@
  * The git side (fetch, push, merge, checkout) is tested in git-sync.test.ts; what the API adds
  * (GET /api/admin/sync, the webhook, resolve's statuses) in tests/api/sync-*.test.ts.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
+import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ContentChange } from '../../server/services/blog-content.ts'
 import { InvalidInputError, NotFoundError } from '../../server/lib/errors.ts'
@@ -216,8 +217,11 @@ describe('ContentSync', () => {
     expect(w.repo.head()).toBe(head)
     expect(w.repo.git('status', '--porcelain')).toBe('')
     expect(existsSync(w.repo.file('.git/watchio-pull.json'))).toBe(false)
-    expect(w.logger.lines).toContainEqual(expect.stringContaining(`error: Sync: refused commit ${hostile} of main at ${w.remote.sync.url}: .. is named "..", which points outside its folder. `))
-    expect(w.logger.lines.join('\n')).toContain('To fix it, remove or rename .. in a new commit on main and push it')
+    expect(readdirSync(path.dirname(w.repo.dir)).filter((name) => name.startsWith('escaped'))).toEqual([])
+    expect(w.logger.lines.join('\n')).toContain(
+      `error: Sync: refused commit ${hostile} of main at ${w.remote.sync.url}: .. is named "..", which points outside its folder. ` +
+        'Nothing of it was checked out; the site still serves what it had. To fix it, remove or rename .. in a new commit on main and push it',
+    )
 
     const tree = w.remote.maintainer('rev-parse', `${hostile}~1^{tree}`)
     const fix = w.remote.maintainer('commit-tree', tree, '-p', hostile, '-m', 'remove ..')
@@ -225,5 +229,7 @@ describe('ContentSync', () => {
     await syncRun(w)
     expect(await w.sync.status()).toMatchObject({ state: 'in-sync', refused: null, lastError: null })
     expect(w.repo.head()).toBe(fix)
+    expect(w.repo.git('status', '--porcelain')).toBe('')
+    expect(readdirSync(path.dirname(w.repo.dir)).filter((name) => name.startsWith('escaped'))).toEqual([])
   })
 })

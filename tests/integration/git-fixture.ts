@@ -3,6 +3,7 @@ import path from 'node:path'
 import { runGit, tempGitRepo } from '../support/git.ts'
 import { MAINTAINER_GIT_ENV as GIT_ENV } from '../support/maintainer-git.ts'
 
+export { postText } from '../support/fixtures.ts'
 export { recordingLogger } from '../support/recording-logger.ts'
 export { GIT_ENV }
 
@@ -50,15 +51,6 @@ export function createTempRepo(options: { posts?: Record<string, string>; empty?
 
 export function post(slug: string, body: string): string {
   return `---\nid: ${slug}-id\ntitle: ${slug}\nslug: ${slug}\n---\n<p>${body}</p>\n`
-}
-
-/**
- * A post file as a maintainer writes it, every field set and canonical (what a save would
- * write), so that an admin's save of it changes only what it says.
- */
-export function postText(post: { id?: string; slug: string; title: string; body: string; isPublished?: boolean; publishDate?: string }): string {
-  const { id = `${post.slug.replaceAll('-', '')}id`, slug, title, body, isPublished = true, publishDate = '2025-12-01' } = post
-  return ['---', `id: ${id}`, `title: ${title}`, `slug: ${slug}`, 'summary: Its summary.', `publishDate: '${publishDate}'`, `isPublished: ${isPublished}`, "featuredImageUrl: ''", '---', `<p>${body}</p>`, ''].join('\n')
 }
 
 export const ADA = { name: 'Ada Lovelace', email: 'ada@example.com' }

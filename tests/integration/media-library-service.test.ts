@@ -45,16 +45,20 @@ describe('MediaLibrary', () => {
     expect(commits(w)).toBe(before)
   })
 
-  it('refuses to remove an image a post uses, naming the post; removes it in one commit once unused', async () => {
+  it('refuses to remove an image a post uses (in its content, or a draft\'s featured image), naming the post; removes it in one commit once unused', async () => {
     const w = await setUp()
     const { item } = await w.media.upload({ bytes: await png(400, 300, '#c33'), filename: 'used.png', alt: '', author: ADA })
     const { post: user } = await w.posts.create({ title: 'Uses it', slug: 'uses-it', summary: 'S.', content: `<p><img src="${item.url}" alt="x"></p>` }, ADA)
     await expect(w.media.remove(item.id, ADA)).rejects.toThrow(ConflictError)
     await expect(w.media.remove(item.id, ADA)).rejects.toThrow(/"Uses it" \(uses-it\)/)
-    await w.posts.remove(user.id, `"${user.version}"`, ADA)
+    // A draft's featured image is a use too.
+    const { post: draft } = await w.posts.update(user.id, { ...user, content: '<p>No photo now</p>', featuredImageUrl: item.url, isPublished: false }, ADA)
+    await expect(w.media.remove(item.id, ADA)).rejects.toThrow(/"Uses it" \(uses-it\)/)
+    await w.posts.remove(user.id, `"${draft.version}"`, ADA)
     const before = commits(w)
     await w.media.remove(item.id, ADA)
     expect(commits(w)).toBe(before + 1)
+    expect(w.repo.git('show', '--name-status', '--format=%s', 'HEAD').trim()).toBe(`media: remove ${item.url.slice('/media/'.length)}\n\nD\tcontent${item.url}`)
     expect(w.mediaEvents.removed).toEqual([item.id])
     await expect(w.media.remove(item.id, ADA)).rejects.toBeInstanceOf(NotFoundError)
     expect((await w.media.list()).items).toEqual([])

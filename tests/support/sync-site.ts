@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient } from './admin-client.ts'
+import { postText } from './fixtures.ts'
 import type { GitHttpServer } from './git-http-server.ts'
 import { createGitRemote } from './git-remote.ts'
 import { recordingLogger } from './recording-logger.ts'
@@ -62,20 +63,7 @@ export async function createSyncSite(options: { env?: Record<string, string> } =
     maintainerDir: remote.maintainerDir,
     maintainer: remote.maintainer,
     maintainerPush: remote.maintainerPush,
-    postFile: ({ id, slug, title, body, isPublished = true }) =>
-      [
-        '---',
-        `id: ${id}`,
-        `title: ${title}`,
-        `slug: ${slug}`,
-        'summary: Written by a maintainer.',
-        "publishDate: '2025-12-01'",
-        `isPublished: ${isPublished}`,
-        "featuredImageUrl: ''",
-        '---',
-        `<p>${body}</p>`,
-        '',
-      ].join('\n'),
+    postFile: (post) => postText({ ...post, summary: 'Written by a maintainer.' }),
     logs: logger.lines,
     api,
     webhook: ({ secret = WEBHOOK_SECRET, body = JSON.stringify({ ref: 'refs/heads/main' }), event = 'push' } = {}) => {
