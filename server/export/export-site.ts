@@ -12,6 +12,7 @@ import { constants } from 'node:fs'
 import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { mediaUrl, variantUrl, variantWidthsOf } from '../../renderer/media-urls.ts'
+import { slugOfPostUrl } from '../../renderer/post-urls.ts'
 import type { BuildInfo } from '../build-info.ts'
 import type { Config } from '../config.ts'
 import { FILE_TYPES } from '../http/file-cache.ts'
@@ -146,7 +147,8 @@ async function writeNotFoundPages(site: Site, put: (kind: ExportKind, relative: 
     [NOT_FOUND_URL, NOT_FOUND_FILE],
     [POST_NOT_FOUND_URL, POST_NOT_FOUND_FILE],
   ] as const) {
-    if (url === POST_NOT_FOUND_URL && site.content.index.get(url.slice('/blog/'.length))) continue
+    const slug = slugOfPostUrl(url)
+    if (slug !== null && site.content.index.get(slug)) continue
     const page = await site.render(url)
     if (page?.status !== 404) throw new Error(`Rendering ${url} for ${file} answered ${page?.status ?? 'nothing'}, not 404`)
     await put('pages', file, page.html)
