@@ -94,7 +94,9 @@ export class PublicPages {
   readonly #queue = new SerialQueue()
   /** The stamps, written a moment after a change, in the queue (a reconcile changes them). */
   readonly #stateWrite = new DelayedWrite({
-    write: async () => void (await this.#enqueue(async () => (await this.#saveState(), 0))),
+    write: async () => {
+      await this.#enqueue(async () => (await this.#saveState(), 0))
+    },
     delayMs: STATE_SAVE_DELAY_MS,
     onError: () => {}, // logged by the queue
   })

@@ -76,17 +76,16 @@ export class HistoryCache {
 
   constructor(deps: HistoryCacheDeps) {
     const file = deps.file
-    this.#persist =
-      file === null
-        ? null
-        : new DelayedWrite({
-            write: () => this.#write(file),
-            delayMs: WRITE_DELAY_MS,
-            onError: (error) => {
-              if (!this.#warned) deps.logger.warn(`Could not write the history cache ${file} (history stays cached in memory): ${String(error)}`)
-              this.#warned = true
-            },
-          })
+    this.#persist = file
+      ? new DelayedWrite({
+          write: () => this.#write(file),
+          delayMs: WRITE_DELAY_MS,
+          onError: (error) => {
+            if (!this.#warned) deps.logger.warn(`Could not write the history cache ${file} (history stays cached in memory): ${String(error)}`)
+            this.#warned = true
+          },
+        })
+      : null
   }
 
   /** A cache with what `deps.file` holds; a missing or unreadable file gives an empty one. */
