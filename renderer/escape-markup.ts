@@ -1,7 +1,8 @@
 /*
  * The one escaping of the markup the site writes as text (pure, for the server and the pages):
  * HTML for the head tags (renderer/seo.ts) and a feed's HTML summary; XML for the feeds and the
- * sitemap. React escapes what it renders itself; post content is sanitized HTML, never escaped.
+ * sitemap; JSON inside a `<script>` element (the pricing page's FAQ for search engines). React
+ * escapes what it renders itself; post content is sanitized HTML, never escaped.
  *
  * Not here, on purpose: the lean post pages' copy of vike's escaping (server/pages/lean-post-page.ts),
  * which must stay vike's byte for byte; and the editor's serializer (pages/admin/blog/editor/
@@ -16,6 +17,15 @@ export function escapeHtmlText(value: string): string {
 /** An HTML attribute value, written in double quotes: also `"`. */
 export function escapeHtmlAttribute(value: string): string {
   return escapeHtmlText(value).replace(/"/g, '&quot;')
+}
+
+/**
+ * `value` as JSON that stays inert inside a `<script>` element, whose text ends at the first
+ * `</script`: `<`, `>` and `&` are written as JSON escapes, so JSON.parse still reads back exactly
+ * the same strings.
+ */
+export function escapeJsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
 }
 
 /*

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { escapeHtmlAttribute, escapeHtmlText, escapeXmlAttribute, escapeXmlText, xmlCharacters } from '../../renderer/escape-markup.ts'
+import { escapeHtmlAttribute, escapeHtmlText, escapeJsonForScript, escapeXmlAttribute, escapeXmlText, xmlCharacters } from '../../renderer/escape-markup.ts'
 
 /** XML 1.0 §2.2 `Char`, as code points. */
 const isXmlCharacter = (code: number) =>
@@ -63,6 +63,24 @@ describe('escapeHtmlText and escapeHtmlAttribute', () => {
           expect(escaped.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&')).toBe(text)
         }
         expect(escapeHtmlAttribute(text)).not.toContain('"')
+      }),
+    )
+  })
+})
+
+describe('escapeJsonForScript', () => {
+  it('writes <, > and & as JSON escapes, so no text can end the script element', () => {
+    expect(escapeJsonForScript({ text: '</script><script>alert(1)</script> & more' })).toBe(
+      '{"text":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e \\u0026 more"}',
+    )
+  })
+
+  it('reads back as the same value, and holds no <, > or &', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const json = escapeJsonForScript(value)
+        expect(json).not.toMatch(/[<>&]/)
+        expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(value)))
       }),
     )
   })
