@@ -91,7 +91,7 @@ export class RepositoryJournal {
   async setAside(kind: JournalKind): Promise<string> {
     const file = this.fileOf(kind)
     const aside = `${file}.unreadable-${Date.now()}`
-    await moveFile(file, aside)
+    await moveFile(file, aside, { durable: true })
     return aside
   }
 }

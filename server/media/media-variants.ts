@@ -3,6 +3,7 @@ import path from 'node:path'
 import sharp, { type Sharp } from 'sharp'
 import { type MediaName, mediaFileName, variantWidthsOf } from '../../renderer/media-urls.ts'
 import { writeFileAtomic } from '../lib/atomic-write.ts'
+import { InFlight } from '../lib/in-flight.ts'
 import { JobPool, PoolFullError } from '../lib/job-pool.ts'
 import type { Logger } from '../lib/logger.ts'
 import { sizeOfRegularFile } from '../lib/regular-file.ts'
@@ -37,12 +38,6 @@ export interface VariantFile {
   etag: string
 }
 
-interface Making {
-  made: Promise<VariantFile | null>
-  /** Set while a warming job waits in the background queue. */
-  promote?: () => void
-}
-
 export interface MediaVariantsOptions {
   /** The library's originals (mediaDirOf(contentDir)). */
   mediaDir: string
@@ -68,7 +63,9 @@ export class MediaVariants {
   readonly #logger: Logger
   readonly #pool: JobPool
   /** The variants being made, by file: requests for one at the same moment share its encoding. */
-  readonly #making = new Map<string, Making>()
+  readonly #making = new InFlight<string, VariantFile>()
+  /** Set while a warming encoding waits in the pool's background queue: moves it to the foreground. */
+  readonly #promotions = new Map<string, () => void>()
 
   constructor(options: MediaVariantsOptions) {
     this.#mediaDir = options.mediaDir
@@ -102,19 +99,14 @@ export class MediaVariants {
     const original = await this.original(media)
     if (!original) return null
     if (size !== null) return { file, root: this.#dir, size, etag }
-    const pending = this.#making.get(file)
-    if (pending) {
-      // A request for a variant being warmed: it moves ahead of the warming still waiting.
-      if (!options.background) pending.promote?.()
-      return pending.made
-    }
-    const entry: Making = { made: Promise.resolve(null) }
-    entry.made = this.#pool
-      .run(() => this.#make(original.file, file, width, format), { background: options.background, promote: (promote) => (entry.promote = promote) })
-      .then((size) => ({ file, root: this.#dir, size, etag }))
-      .finally(() => this.#making.delete(file))
-    this.#making.set(file, entry)
-    return entry.made
+    // A request for a variant being warmed: it moves ahead of the warming still waiting.
+    if (!options.background) this.#promotions.get(file)?.()
+    return this.#making.share(file, () =>
+      this.#pool
+        .run(() => this.#make(original.file, file, width, format), { background: options.background, promote: (promote) => this.#promotions.set(file, promote) })
+        .then((size) => ({ file, root: this.#dir, size, etag }))
+        .finally(() => this.#promotions.delete(file)),
+    )
   }
 
   /**
@@ -140,7 +132,7 @@ export class MediaVariants {
    */
   async close(): Promise<void> {
     this.#pool.dropBackground()
-    await Promise.allSettled([...this.#making.values()].map((entry) => entry.made))
+    await this.#making.settled()
   }
 
   /** Removes a deleted image's variants (all encodings' folders). */

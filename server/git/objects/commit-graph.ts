@@ -1,3 +1,4 @@
+import { InFlight } from '../../lib/in-flight.ts'
 import type { GitAuthor } from './commit-types.ts'
 
 /** What history, sync and merges need of a commit. */
@@ -36,7 +37,8 @@ export interface AheadBehind {
  */
 export class CommitGraph {
   readonly #commits = new Map<string, CommitInfo>()
-  readonly #reading = new Map<string, Promise<CommitInfo>>()
+  /** Commits being read: callers asking for one meanwhile share its read. */
+  readonly #reading = new InFlight<string, CommitInfo>()
 
   readonly #readCommit: (oid: string) => Promise<CommitInfo>
 
@@ -47,22 +49,11 @@ export class CommitGraph {
   async get(oid: string): Promise<CommitInfo> {
     const known = this.#commits.get(oid)
     if (known) return known
-    let reading = this.#reading.get(oid)
-    if (!reading) {
-      reading = this.#readCommit(oid).then(
-        (info) => {
-          this.#commits.set(oid, info)
-          this.#reading.delete(oid)
-          return info
-        },
-        (error: unknown) => {
-          this.#reading.delete(oid)
-          throw error
-        },
-      )
-      this.#reading.set(oid, reading)
-    }
-    return reading
+    return this.#reading.share(oid, async () => {
+      const info = await this.#readCommit(oid)
+      this.#commits.set(oid, info)
+      return info
+    })
   }
 
   /** Whether `ancestor` is `oid` or reachable from it. */

@@ -5,6 +5,7 @@ import git from 'isomorphic-git'
 import { NotFoundError, RepositoryStateError } from '../../lib/errors.ts'
 import { type AtomicFs, createAtomicFs } from './atomic-fs.ts'
 import { removeFileIfPresent } from '../../lib/atomic-write.ts'
+import { BoundedCache } from '../../lib/bounded-cache.ts'
 import type { CommitInfo } from './commit-graph.ts'
 import type { GitAuthor } from './commit-types.ts'
 import { GitRefs } from './git-refs.ts'
@@ -67,7 +68,8 @@ export class GitStore {
   /** isomorphic-git's object reads (shared) against removing packs (exclusive). */
   readonly #packsInUse = new SharedLock()
   readonly #index: IndexFile
-  readonly #commitTrees = new Map<string, string>()
+  /** Each commit's tree, for the latest few commits. */
+  readonly #commitTrees = new BoundedCache<string, string>({ maxEntries: MAX_CACHED_COMMITS })
   /** Reads objects natively; isomorphic-git reads what it cannot (see object-reader.ts). */
   readonly #reader: ObjectReader
   readonly #objectsDir: string
@@ -124,7 +126,7 @@ export class GitStore {
         throw error
       }
     }
-    this.#rememberCommit(oid, commit.tree)
+    this.#commitTrees.set(oid, commit.tree)
     return {
       oid,
       tree: commit.tree,
@@ -193,7 +195,7 @@ export class GitStore {
       commit: { message, tree, parent: parents, author: signature, committer: signature },
     })
     this.#onLooseWrite(COMMIT_DISK_BYTES)
-    this.#rememberCommit(commit, tree)
+    this.#commitTrees.set(commit, tree)
     return commit
   }
 
@@ -271,11 +273,6 @@ export class GitStore {
       if (error instanceof NotFoundError) throw new RepositoryStateError(`The commit ${commit} is missing from the repository`)
       throw error
     }
-  }
-
-  #rememberCommit(commit: string, tree: string): void {
-    this.#commitTrees.set(commit, tree)
-    while (this.#commitTrees.size > MAX_CACHED_COMMITS) this.#commitTrees.delete(this.#commitTrees.keys().next().value!)
   }
 }
 

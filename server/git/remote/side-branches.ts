@@ -1,3 +1,4 @@
+import { BoundedCache } from '../../lib/bounded-cache.ts'
 import { blobId } from '../blob-id.ts'
 import { cleanAuthor, cleanMessage } from '../objects/commit-text.ts'
 import { changeBytes, type FileChange, type GitAuthor } from '../objects/commit-types.ts'
@@ -44,7 +45,8 @@ export interface SideBranch {
  * there), the commit and the ref from isomorphic-git (`writeCommit`, `writeRef`, via GitStore).
  */
 export class SideBranches {
-  readonly #branchChanges = new Map<string, SideBranch>()
+  /** Each branch's changes against its base, by branch, tip and HEAD: a later tip or HEAD is another key. */
+  readonly #branchChanges = new BoundedCache<string, SideBranch>({ maxEntries: 1000 })
 
   readonly #deps: SideBranchesDeps
 
@@ -107,7 +109,6 @@ export class SideBranches {
           changes: changes.map((change) => ({ path: this.#deps.absolute(change.path), before: change.before?.oid ?? null, after: change.after?.oid ?? null })),
         }
         this.#branchChanges.set(key, branch)
-        if (this.#branchChanges.size > 1000) this.#branchChanges.delete(this.#branchChanges.keys().next().value!)
       }
       branches.push(branch)
     }
