@@ -9,7 +9,6 @@ import {
   currentName,
   isAllowedUrl,
   POST_ELEMENTS,
-  postElement,
   STRIPPED_ELEMENTS,
   URL_SCHEMES,
   type AttributeRule,
@@ -77,6 +76,13 @@ function renameLegacyTags() {
   }
 }
 
+/** Per element, the attributes with a rule the schema cannot say: a URL rule, a required one, a list. */
+const CHECKED = new Map(
+  declared
+    .map(([tag, attributes]) => [tag, attributes.filter(([, rule]) => rule.url || rule.required || rule.list).map(([name, rule]) => [hastName(name), rule] as const)] as const)
+    .filter(([, attributes]) => attributes.length > 0),
+)
+
 /**
  * After the schema: removes a URL its rule refuses beyond the scheme (an image that is no
  * jpg/jpeg/gif/png, SPEC §5), drops an element without a required attribute (an image without
@@ -88,8 +94,7 @@ function enforceAttributeRules() {
       parent.children = parent.children.filter((child: RootContent) => {
         if (child.type !== 'element') return true
         const properties = child.properties
-        for (const [name, rule] of Object.entries(postElement(child.tagName)?.attributes ?? {})) {
-          const key = hastName(name)
+        for (const [key, rule] of CHECKED.get(child.tagName) ?? []) {
           const value = properties[key]
           if (rule.url && value !== undefined && !isAllowedUrl(rule.url, String(value))) delete properties[key]
           if (rule.required && properties[key] === undefined) return false
