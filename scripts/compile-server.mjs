@@ -1,13 +1,15 @@
 /**
  * The server compiled to JavaScript (DESIGN.md: production runs compiled JavaScript; only
  * `npm run dev` and the tests run the TypeScript sources). esbuild bundles each entry below
- * with the server's own modules (and the few `renderer/` modules it shares with the pages) into
- * `dist/node/`, ES modules split into shared chunks, with source maps; packages stay imports of
- * node_modules, so vike's server runtime is the one instance the server build registers with.
+ * with the server's own modules (and the few `renderer/` modules it shares with the pages) and
+ * the packages they import into `dist/node/`, ES modules split into shared chunks, with source
+ * maps. Only the packages in EXTERNAL stay imports of node_modules.
  *
- * Why bundled rather than one file per module: a start loads a dozen files instead of 150, and
- * no TypeScript loader at all (measured: node and tsx booting and transforming were 1.5 s of a
- * 2.25–3.4 s start at 10,000 posts; `npm run bench:start` prints the new figure).
+ * Why bundled rather than one file per module: a start loads a dozen files instead of 150
+ * (ours) and some 400 (the packages'), and no TypeScript loader at all (measured: node and tsx
+ * booting and transforming were 1.5 s of a 2.25–3.4 s start at 10,000 posts; resolving and
+ * linking the packages' files was most of the 0.47 s of module loading left after that;
+ * `npm run bench:start` prints the figure).
  *
  * Skipped when the sources are unchanged: the key is a hash of every input file, recorded in
  * `dist/node/compiled.json` once the output is written (a compile that failed leaves none).
@@ -27,6 +29,29 @@ export const SERVER_ENTRIES = {
   // What scripts/run-compiled.mjs asks whether dist/ is current.
   'build-info': 'server/build-info.ts',
 }
+
+/**
+ * The packages that stay imports of node_modules, each for a reason bundling would break:
+ * - vike: the server build in dist/server imports vike's runtime from node_modules and registers
+ *   its pages with it; a second copy in our bundle would be another runtime that knows no pages.
+ *   React likewise: the pages render with dist/server's React, which must be the only one.
+ *   vike's serializer too: the lean post pages must embed what vike's would, and vike loads it
+ *   from node_modules anyway.
+ * - sharp: a native addon, found through its own folder.
+ * - vite, esbuild, tsx: build and development tools; a production server never loads them (the
+ *   build runs `vike build` in a child process; the worker threads' TypeScript boot files are
+ *   for the sources only).
+ * `tests/api/compiled-production.test.ts` checks that dist/node imports no other package, and
+ * only packages that are `dependencies` (what `npm ci --omit=dev` installs).
+ */
+export const EXTERNAL = ['vike', 'vike/*', '@brillout/json-serializer', '@brillout/json-serializer/*', 'react', 'react/*', 'react-dom', 'react-dom/*', 'sharp', 'vite', 'esbuild', 'tsx', 'tsx/*']
+
+/**
+ * Bundled packages are CommonJS as often as not: their `require` of node's own modules needs a
+ * `require` in an ES module, and a few read `__dirname`/`__filename` (none of ours: they would
+ * name dist/node, not the package's folder; such a package belongs in EXTERNAL).
+ */
+const REQUIRE_SHIM = "import { createRequire as __watchioCreateRequire } from 'node:module'; const require = __watchioCreateRequire(import.meta.url);"
 
 /** What the compiled server is made from: when any of it changes, it is compiled again. */
 const SERVER_INPUTS = ['server', 'renderer', 'package-lock.json', 'tsconfig.json', 'scripts/compile-server.mjs']
@@ -79,7 +104,9 @@ export async function compileServer({ root, force = false, log = () => {} }) {
     format: 'esm',
     platform: 'node',
     target: 'node20.19',
-    packages: 'external',
+    packages: 'bundle',
+    external: EXTERNAL,
+    banner: { js: REQUIRE_SHIM },
     sourcemap: 'linked',
     // Paths in the maps relative to the maps, so a stack trace names server/….ts wherever the checkout is.
     sourcesContent: false,
