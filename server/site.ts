@@ -14,7 +14,7 @@ import { blogDirOf, repositoryPath } from './content/post-paths.ts'
 import { watchFolder } from './content/watch-folder.ts'
 import { FileCache } from './http/file-cache.ts'
 import { mediaDirOf, variantsDirOf } from './media/media-folder.ts'
-import { configureSharp, MediaVariants } from './media/media-variants.ts'
+import { MediaVariants } from './media/media-variants.ts'
 import type { Logger } from './lib/logger.ts'
 import { PageFiles } from './pages/page-files.ts'
 import { readPublicPages } from './pages/page-routes.ts'
@@ -112,7 +112,6 @@ export async function openSite(options: {
   // In development nothing is prerendered: every request renders with the current index.
   if (config.mode === 'production') content.onChange((change) => pages.applyChange(change).catch(() => {})) // failures are logged by the queue
 
-  configureSharp()
   // Made on demand by the running site (the build makes none): the lead's upload warms a new image's.
   const media = new MediaVariants({ mediaDir: mediaDirOf(config.contentDir), variantsDir: variantsDirOf(config.siteDir), logger })
 

@@ -1,12 +1,13 @@
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
 import { type MediaName, mediaFileName, variantWidthsOf } from '../../renderer/media-urls.ts'
 import { writeFileAtomic } from '../lib/atomic-write.ts'
 import { InFlight } from '../lib/in-flight.ts'
 import { JobPool, PoolFullError } from '../lib/job-pool.ts'
 import type { Logger } from '../lib/logger.ts'
 import { sizeOfRegularFile } from '../lib/regular-file.ts'
+import { loadSharp } from './load-sharp.ts'
 import { mediaFileOf } from './media-folder.ts'
 import type { VariantFormat } from './variant-format.ts'
 
@@ -150,6 +151,7 @@ export class MediaVariants {
     const existing = await sizeOfRegularFile(this.#dir, target)
     if (existing !== null) return existing
     const started = Date.now()
+    const sharp = await loadSharp()
     const image = sharp(originalFile, { sequentialRead: true }).resize({ width, withoutEnlargement: true })
     const data = await ENCODERS[format](image).toBuffer()
     await mkdir(path.dirname(target), { recursive: true })
@@ -163,14 +165,4 @@ export class MediaVariants {
   get tempDir(): string {
     return this.#dir
   }
-}
-
-/**
- * libvips settings for a server that encodes a few images at a time: no operation cache (each
- * variant is made once, then read from disk; the cache would only hold decoded images in
- * memory), and one libvips thread per image, as the pool already runs `concurrency` images at once.
- */
-export function configureSharp(): void {
-  sharp.cache(false)
-  sharp.concurrency(1)
 }
