@@ -3,8 +3,9 @@ import type { Logger } from '../lib/logger.ts'
 import { LinkedFileError, PostFileError, SlugMismatchError } from '../lib/errors.ts'
 import type { VersionedPost } from '../content/post.ts'
 import { PostIndex, showsInListDifferently } from '../content/post-index.ts'
-import type { PostFiles, ReadResult } from '../content/post-files.ts'
+import type { PostFiles, ReadResult, WrittenPost } from '../content/post-files.ts'
 import { isMeantAsPost, postFileName, slugOfFileName } from '../content/post-paths.ts'
+import { watchFolder } from '../content/watch-folder.ts'
 
 /** What a reload changed, for whoever regenerates pages and caches. */
 export interface ContentChange {
@@ -20,7 +21,7 @@ export interface ContentChange {
 export type { PostProblem }
 
 export interface BlogContentDeps {
-  files: Pick<PostFiles, 'blogDir' | 'listFileNames' | 'readMany'>
+  files: Pick<PostFiles, 'blogDir' | 'listFileNames' | 'readMany' | 'written' | 'asWritten'>
   logger: Logger
   /** The posts folder as problems name it (relative to the repository, with `/`); default: `files.blogDir`. */
   folder?: string
@@ -64,7 +65,11 @@ export class BlogContent {
     this.#logger.info(`Loaded ${this.index.size} posts from ${this.#files.blogDir}`)
   }
 
-  /** Re-reads the named files, or the whole folder when `names` is null. */
+  /**
+   * Re-reads the named files, or the whole folder when `names` is null; but not a file that is
+   * still what the server wrote (see `written`): the index holds it already. That is also checked
+   * once read, for a file a save wrote while a long read went on: what was read is older.
+   */
   async reload(names: Iterable<string> | null): Promise<ContentChange> {
     let fileNames: string[]
     if (names === null) {
@@ -75,7 +80,36 @@ export class BlogContent {
     } else {
       fileNames = [...names].filter(isMeantAsPost)
     }
-    return this.#apply(await this.#files.readMany(fileNames))
+    const results = await this.#files.readMany(fileNames.filter((name) => !this.#files.asWritten(name)))
+    for (const name of results.keys()) if (this.#files.asWritten(name)) results.delete(name)
+    return this.#apply(results)
+  }
+
+  /**
+   * The server wrote these post files itself (a save; `null`: deleted one): the index takes what
+   * was written, as a reload would have read it, without reading the files back. Until one of them
+   * changes, reloads skip it (PostFiles.asWritten): the folder watcher, woken by the save's own
+   * write, reads nothing. Resolves once the listeners have (the pages are regenerated).
+   */
+  async written(files: ReadonlyMap<string, WrittenPost | null>): Promise<ContentChange> {
+    const results = new Map<string, ReadResult>()
+    for (const [fileName, written] of files) results.set(fileName, this.#files.written(fileName, written))
+    return this.#apply(results)
+  }
+
+  /**
+   * Follows edits to the post files made by anyone (an editor, git by hand): changed files are
+   * reloaded once a burst of changes has settled (`settleMs`). Returns how to stop.
+   */
+  watch(options: { settleMs?: number } = {}): () => void {
+    return watchFolder({
+      dir: this.#files.blogDir,
+      settleMs: options.settleMs ?? 100,
+      onChange: (names) => {
+        this.reload(names).catch((error) => this.#logger.error('Reloading posts failed', error))
+      },
+      onError: (error) => this.#logger.error('Watching the posts folder failed', error),
+    })
   }
 
   /**

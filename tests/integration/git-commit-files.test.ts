@@ -235,17 +235,17 @@ describe('ContentRepository.commitFiles', () => {
     repo.git('fsck', '--full', '--strict')
   })
 
-  it('serialize() runs check-then-commit work alone, with the unqueued commit on the transaction', async () => {
+  it('transaction() runs check-then-commit work alone, with the commit on the transaction', async () => {
     repo = createTempRepo()
     const repository = await open(repo)
     const order: string[] = []
 
-    const first = repository.serialize(async (tx) => {
+    const first = repository.transaction(async (tx) => {
       order.push('first: start')
       await new Promise((resolve) => setTimeout(resolve, 30))
-      const commit = await tx.commitFiles({ changes: [{ path: repo.file('content/blog/a.html'), content: 'a\n' }], message: 'A', author: ADA })
+      const saved = await tx.commitFiles({ changes: [{ path: repo.file('content/blog/a.html'), content: 'a\n' }], message: 'A', author: ADA })
       order.push('first: end')
-      return commit
+      return saved?.commit
     })
     const second = repository.commitFiles({ changes: [{ path: repo.file('content/blog/b.html'), content: 'b\n' }], message: 'B', author: ADA }).then((commit) => {
       order.push('second')
