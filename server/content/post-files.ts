@@ -53,8 +53,11 @@ export interface PostFilesDeps {
 export class PostFiles {
   readonly blogDir: string
   readonly #parsed: ParsedPosts | undefined
-  /** The files the server wrote itself, by name, with their stamp right after the write. */
-  readonly #written = new Map<string, FileStamp>()
+  /**
+   * The files the server wrote itself, by name, with their stamp right after the write (null:
+   * it deleted the file). One entry per name it has written, kept until the file differs.
+   */
+  readonly #written = new Map<string, FileStamp | null>()
 
   constructor(deps: PostFilesDeps) {
     this.blogDir = deps.blogDir
@@ -69,12 +72,12 @@ export class PostFiles {
 
   /**
    * The server wrote `fileName` itself (`null`: deleted it): what reading it would give, without
-   * reading it. Its stamp is kept, so that the file counts as read while it is unchanged
-   * (`asWritten`).
+   * reading it. Its stamp is kept, so that the file counts as read while it is as the server left
+   * it (`asWritten`).
    */
   written(fileName: string, written: WrittenPost | null): ReadResult {
     if (written === null) {
-      this.#written.delete(fileName)
+      this.#written.set(fileName, null)
       return { missing: true }
     }
     const { size, mtimeNs, ctimeNs, ino } = written.stats
@@ -84,19 +87,20 @@ export class PostFiles {
   }
 
   /**
-   * Whether the file is still exactly what the server wrote (`written`): the same lstat as right
-   * after the write, so the same bytes, as git's index trusts a file whose stat is unchanged. (The
-   * one change it cannot see is git's too: a rewrite in place to the same size within the same
-   * timestamp tick, which the kernel's fine-grained timestamps make distinct on ext4, xfs, btrfs
-   * and tmpfs since Linux 6.13.) Once the file differs, it is forgotten: read it.
+   * Whether the file is still exactly as the server left it (`written`): the same lstat as right
+   * after the write (so the same bytes, as git's index trusts a file whose stat is unchanged), or
+   * still absent after a delete. The one change it cannot see is a rewrite in place to the same
+   * size within the same timestamp tick, which Linux's fine-grained timestamps (6.13 and later,
+   * on ext4, xfs, btrfs and tmpfs) keep apart once the stamp has been read, as the save reads it.
+   * Once the file differs, it is forgotten: read it.
    */
   asWritten(fileName: string): boolean {
     const stamp = this.#written.get(fileName)
-    if (!stamp) return false
+    if (stamp === undefined) return false
     const now = lstatSync(path.join(this.blogDir, fileName), { bigint: true, throwIfNoEntry: false })
-    if (now?.size === stamp.size && now.mtimeNs === stamp.mtimeNs && now.ctimeNs === stamp.ctimeNs && now.ino === stamp.ino) return true
-    this.#written.delete(fileName)
-    return false
+    const same = stamp === null ? now === undefined : now?.size === stamp.size && now.mtimeNs === stamp.mtimeNs && now.ctimeNs === stamp.ctimeNs && now.ino === stamp.ino
+    if (!same) this.#written.delete(fileName)
+    return same
   }
 
   async readMany(fileNames: string[]): Promise<Map<string, ReadResult>> {

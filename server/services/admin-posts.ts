@@ -11,7 +11,7 @@ import { cleanPostHtml } from '../content/sanitize-html.ts'
 import { serializePost } from '../content/serialize-post.ts'
 import type { WrittenPost } from '../content/post-files.ts'
 import { ConflictError, InvalidInputError, NotFoundError } from '../lib/errors.ts'
-import type { ContentRepository, FileChange, GitAuthor, RepositoryTransaction, SavedCommit, SideBranches } from '../git/content-repository.ts'
+import type { CommitFilesOptions, ContentRepository, FileChange, GitAuthor, RepositoryTransaction, SavedCommit, SideBranches } from '../git/content-repository.ts'
 import { AdminPostList, type PostListPage, type PostListQuery } from './admin-post-list.ts'
 import type { BlogContent } from './blog-content.ts'
 import type { ContentSync } from './content-sync.ts'
@@ -147,9 +147,7 @@ export class AdminPosts {
         await this.#commitForReview(tx, { id, changes, message, author })
         return
       }
-      const saved = await tx.commitFiles({ changes, message, author })
-      if (saved !== null) this.#committed()
-      await this.#updateIndex(saved, changes)
+      await this.#commit(tx, { changes, message, author })
     })
   }
 
@@ -176,25 +174,27 @@ export class AdminPosts {
       const review = this.#deps.review.reviews.get(post.id)
       return { post: { ...post, version, ...(review ? { review: reviewState(review) } : {}) }, committed }
     }
-    const saved = await tx.commitFiles({ changes, message, author })
-    if (saved !== null) this.#committed()
-    await this.#updateIndex(saved, changes, { post, version, text })
+    const saved = await this.#commit(tx, { changes, message, author }, { post, version, text })
     return { post: { ...post, version }, committed: saved !== null }
   }
 
   /**
-   * The index takes what the save wrote (`post`, for the one file written), without reading it
-   * back. When the save wrote nothing (the post was already exactly so) or a failed step was
-   * settled by recovery, which may have put other bytes there, the files are read as they are.
+   * The live save: one commit of `changes`, and the index takes what it wrote (`post`, the one
+   * file written), without reading it back (BlogContent.applyWrite). When the save wrote nothing
+   * (the post was already exactly so) or a failed step was settled by recovery, which may have
+   * put other bytes there, the files are read as they are.
    */
-  async #updateIndex(saved: SavedCommit | null, changes: FileChange[], post?: Omit<WrittenPost, 'stats'>): Promise<void> {
-    if (saved?.written == null) {
-      await this.#deps.content.reload(changes.map((change) => path.basename(change.path)))
-      return
-    }
-    const files = new Map<string, WrittenPost | null>()
-    for (const { path: file, stats } of saved.written) files.set(path.basename(file), stats === null ? null : { ...post!, stats })
-    await this.#deps.content.written(files)
+  async #commit(tx: RepositoryTransaction, commit: CommitFilesOptions, post?: Omit<WrittenPost, 'stats'>): Promise<SavedCommit | null> {
+    const names = commit.changes.map((change) => path.basename(change.path))
+    const { saved } = await this.#deps.content.applyWrite(names, async () => {
+      const saved = await tx.commitFiles(commit)
+      if (saved !== null) this.#committed()
+      if (saved === null || saved.written === null) return { saved, written: null }
+      const written = new Map<string, WrittenPost | null>()
+      for (const file of saved.written) written.set(path.basename(file.path), file.stats === null ? null : { ...post!, stats: file.stats })
+      return { saved, written }
+    })
+    return saved
   }
 
   /**

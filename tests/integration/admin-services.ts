@@ -23,15 +23,20 @@ export interface AdminServices {
 
 /**
  * A repository with one post (`first`), read, with AdminPosts and PostHistory built over it,
- * each dependency passed in. Each thing made is handed to `cleanups` to undo.
+ * each dependency passed in. Each thing made is handed to `cleanups` to undo. `files`: the
+ * post files' reader (a test's own, to see what is read), by default a PostFiles.
  */
-export async function createAdminServices(cleanups: (() => Promise<void> | void)[]): Promise<AdminServices> {
+export async function createAdminServices(
+  cleanups: (() => Promise<void> | void)[],
+  options: { files?: (blogDir: string) => PostFiles } = {},
+): Promise<AdminServices> {
   const repo = createTempRepo({ posts: { 'first.html': post('first', 'The first post') } })
   cleanups.push(() => repo.remove())
   const logger = recordingLogger()
   const repository = await ContentRepository.open({ dir: repo.blogDir, logger })
   cleanups.push(() => repository.close())
-  const content = new BlogContent({ files: new PostFiles({ blogDir: repo.blogDir }), logger, folder: 'content/blog', today: TODAY })
+  const files = options.files?.(repo.blogDir) ?? new PostFiles({ blogDir: repo.blogDir })
+  const content = new BlogContent({ files, logger, folder: 'content/blog', today: TODAY })
   await content.load()
   const paths = new PostPaths({ root: repository.root, blogDir: repo.blogDir })
   const history = new PostHistory({ content, repository, paths })
