@@ -147,7 +147,7 @@ export class AdminPosts {
         await this.#commitForReview(tx, { id, changes, message, author })
         return
       }
-      await this.#commit(tx, { changes, message, author })
+      await this.#commitLive(tx, { changes, message, author })
     })
   }
 
@@ -174,7 +174,7 @@ export class AdminPosts {
       const review = this.#deps.review.reviews.get(post.id)
       return { post: { ...post, version, ...(review ? { review: reviewState(review) } : {}) }, committed }
     }
-    const saved = await this.#commit(tx, { changes, message, author }, { post, version, text })
+    const saved = await this.#commitLive(tx, { changes, message, author }, { post, version, text })
     return { post: { ...post, version }, committed: saved !== null }
   }
 
@@ -184,7 +184,7 @@ export class AdminPosts {
    * (the post was already exactly so) or a failed step was settled by recovery, which may have
    * put other bytes there, the files are read as they are.
    */
-  async #commit(tx: RepositoryTransaction, commit: CommitFilesOptions, post?: Omit<WrittenPost, 'stats'>): Promise<SavedCommit | null> {
+  async #commitLive(tx: RepositoryTransaction, commit: CommitFilesOptions, post?: Omit<WrittenPost, 'stats'>): Promise<SavedCommit | null> {
     const names = commit.changes.map((change) => path.basename(change.path))
     const { saved } = await this.#deps.content.applyWrite(names, async () => {
       const saved = await tx.commitFiles(commit)
