@@ -93,7 +93,7 @@ export async function commitSave(deps: SaveDeps, options: CommitFilesOptions): P
     for (const file of files) {
       await workTree.write(file.path, file.bytes)
       // At once: the stamp of these very bytes, for the index entry and for the content layer,
-      // which then knows the file unchanged since without reading it (BlogContent.written).
+      // which then knows the file unchanged since without reading it (PostFiles.asWritten).
       if (file.bytes !== null) written.set(file.path, { oid: file.blobId!, stats: await workTree.stat(file.path) })
     }
     const edits = new Map(files.map((file) => [file.path, file.blobId]))
