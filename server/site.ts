@@ -126,7 +126,7 @@ export async function openSite(options: {
     media,
     /** The build's client files (assets, public files), served as they are. */
     assetsDir: folders.build.dir,
-    /** Follows edits to the post files made by anyone (an editor, a git pull). */
+    /** Follows edits to the post files made by anyone (an editor, git by hand); the server's own saves are in the index already. */
     watch() {
       stopWatching = content.watch()
     },
