@@ -11,7 +11,6 @@ import type { Config } from './config.ts'
 import { ParsedPosts } from './content/parsed-posts.ts'
 import { PostFiles } from './content/post-files.ts'
 import { blogDirOf, repositoryPath } from './content/post-paths.ts'
-import { watchFolder } from './content/watch-folder.ts'
 import { FileCache } from './http/file-cache.ts'
 import { mediaDirOf, variantsDirOf } from './media/media-folder.ts'
 import { MediaVariants } from './media/media-variants.ts'
@@ -127,16 +126,9 @@ export async function openSite(options: {
     media,
     /** The build's client files (assets, public files), served as they are. */
     assetsDir: folders.build.dir,
-    /** Follows edits to the post files made by anyone (an editor, a git pull). */
+    /** Follows edits to the post files made by anyone (an editor, git by hand); the server's own saves are in the index already. */
     watch() {
-      stopWatching = watchFolder({
-        dir: blogDir,
-        settleMs: 100,
-        onChange: (names) => {
-          content.reload(names).catch((error) => logger.error('Reloading posts failed', error))
-        },
-        onError: (error) => logger.error('Watching the posts folder failed', error),
-      })
+      stopWatching = content.watch()
     },
     async close() {
       schedule.stop()

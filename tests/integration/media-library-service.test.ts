@@ -1,6 +1,6 @@
 /**
  * The media library's rules on the MediaLibrary service itself, built as admin-site.ts builds it
- * (a real repository, the posts read from it, the save lock AdminPosts shares), without HTTP:
+ * (a real repository, whose transactions AdminPosts takes too, the posts read from it), without HTTP:
  * the API tests keep the contract (multipart, statuses, sizes of the body).
  */
 import path from 'node:path'
@@ -31,7 +31,6 @@ async function setUp(): Promise<World> {
     mediaDir: path.join(services.repo.dir, 'content', 'media'),
     repository: services.repository,
     index: services.content.index,
-    saveLock: services.saveLock,
     limits: { maxPixels: 50_000_000 },
     logger: services.logger,
     onAdded: (name) => added.push(name.hash),

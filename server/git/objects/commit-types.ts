@@ -11,6 +11,12 @@ export interface GitAuthor {
 export interface FileChange {
   path: string
   content: string | Uint8Array | null
+  /**
+   * The content's blob id, when the caller has it (`blobId()` of these very bytes, as a save has
+   * its post's version): the save uses it rather than hashing the bytes again. Left out, it is
+   * computed.
+   */
+  blobId?: string
 }
 
 /** The bytes a change writes; null for a delete. */

@@ -97,8 +97,9 @@ export class GitStore {
     return { branchRef, commit, tree: commit === null ? null : await this.#treeOf(commit) }
   }
 
-  async writeBlob(bytes: Uint8Array): Promise<string> {
-    return this.#writeObject('blob', bytes)
+  /** `oid`: the bytes' blob id when the caller has it (see encodeLooseObject); returns the id. */
+  async writeBlob(bytes: Uint8Array, oid?: string): Promise<string> {
+    return this.#writeObject('blob', bytes, oid)
   }
 
   async readBlob(oid: string): Promise<Uint8Array> {
@@ -230,8 +231,8 @@ export class GitStore {
    * the current time, as git "freshens" it: packing prunes only unreachable objects older than
    * its grace period, and this one is about to become reachable again.
    */
-  async #writeObject(type: 'blob' | 'tree', content: Uint8Array): Promise<string> {
-    const { oid, deflated } = await encodeLooseObject(type, content)
+  async #writeObject(type: 'blob' | 'tree', content: Uint8Array, knownOid?: string): Promise<string> {
+    const { oid, deflated } = await encodeLooseObject(type, content, knownOid)
     const now = new Date()
     try {
       await utimes(looseObjectPath(this.#objectsDir, oid), now, now)
