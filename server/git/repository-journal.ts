@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { moveFile, removeFileIfPresent, writeFileAtomic } from '../lib/atomic-write.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
-import { cleanAuthor } from './objects/commit-text.ts'
-import type { GitAuthor } from './objects/commit-types.ts'
+import { cleanAuthor } from './formats/commit-text.ts'
+import type { GitAuthor } from './formats/commit-types.ts'
 import { isSafeRepositoryPath } from './work-tree.ts'
 
 /**

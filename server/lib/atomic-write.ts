@@ -28,7 +28,7 @@ import { tempFileWriter, tempNameFor } from './temp-names.ts'
  *   not come back;
  * - the sessions file (accounts/session-store.ts): a sign-out must not come back, and it is
  *   written at most once a second;
- * - packs (git/objects/pack-writer.ts, through `moveFile`): once a pack is in place the loose
+ * - packs (git/store/pack-writer.ts, through `moveFile`): once a pack is in place the loose
  *   objects it holds are deleted, so the pack must be on disk first;
  * - an unreadable journal set aside (git/repository-journal.ts, through `moveFile`), and the
  *   export's folder once it is swapped in (`replaceFolder`, which always is).

@@ -293,7 +293,7 @@ export class ContentSync {
 
   /**
    * A remote commit holding a path git refuses (`..`, `.git`, an odd mode: see
-   * server/git/objects/tree-rules.ts) was not checked out: the site keeps serving what it has, and
+   * server/git/formats/tree-rules.ts) was not checked out: the site keeps serving what it has, and
    * it stays so until someone fixes the remote branch. Said as an error on each attempt, with how.
    */
   #reportRefused(error: RefusedTreeError): void {

@@ -1,10 +1,10 @@
 import { BoundedCache } from '../../lib/bounded-cache.ts'
-import { type CommitInfo, CommitQueue } from '../objects/commit-graph.ts'
-import { parseCommit } from '../objects/object-format.ts'
-import type { RawObject } from '../objects/object-reader.ts'
-import type { ObjectType } from '../objects/pack-format.ts'
+import { type CommitInfo, CommitQueue } from '../history/commit-graph.ts'
+import { parseCommit } from '../formats/object-format.ts'
+import type { RawObject } from '../store/object-reader.ts'
+import type { ObjectType } from '../formats/pack-format.ts'
 import type { Roots } from './repository-roots.ts'
-import { changedEntries, type EntryStarts, entryStarts } from '../objects/tree-changes.ts'
+import { changedEntries, type EntryStarts, entryStarts } from './changed-entries.ts'
 
 /**
  * What goes into a pack, in which order, and each object's delta base: the walk of `git
@@ -15,7 +15,7 @@ import { changedEntries, type EntryStarts, entryStarts } from '../objects/tree-c
  * path: the newer version, as git prefers (recent versions are read most and are stored whole;
  * older ones are small deltas of them). A save changes one entry of a 10,000-entry tree, so that
  * tree's delta is a few dozen bytes. Unchanged entries are skipped without being decoded
- * (tree-changes.ts).
+ * (changed-entries.ts).
  *
  * Objects come out in walk order, so a base always comes before the objects built on it (an
  * OFS_DELTA can only point backwards). isomorphic-git has no such walk (`packObjects` takes the

@@ -1,10 +1,10 @@
 import { BoundedCache } from '../../lib/bounded-cache.ts'
 import { blobId } from '../blob-id.ts'
-import { cleanAuthor, cleanMessage } from '../objects/commit-text.ts'
-import { changeBytes, type FileChange, type GitAuthor } from '../objects/commit-types.ts'
-import type { CommitGraph } from '../objects/commit-graph.ts'
-import type { GitStore } from '../objects/git-store.ts'
-import { diffTrees } from '../objects/tree-diff.ts'
+import { cleanAuthor, cleanMessage } from '../formats/commit-text.ts'
+import { changeBytes, type FileChange, type GitAuthor } from '../formats/commit-types.ts'
+import type { CommitGraph } from '../history/commit-graph.ts'
+import type { GitStore } from '../store/git-store.ts'
+import { diffTrees } from '../history/tree-diff.ts'
 import type { RepositoryTransaction } from '../repository-transaction.ts'
 
 /** What SideBranches needs of its ContentRepository. */

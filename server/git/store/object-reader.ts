@@ -3,9 +3,9 @@ import { type FileHandle, open, readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { inflateSync } from 'node:zlib'
 
-import { applyDelta } from './delta.ts'
-import type { ObjectType } from './pack-format.ts'
-import { findInPackIndex, type PackIndex, parsePackIndex } from './pack-index.ts'
+import { applyDelta } from '../formats/delta.ts'
+import type { ObjectType } from '../formats/pack-format.ts'
+import { findInPackIndex, type PackIndex, parsePackIndex } from '../formats/pack-index.ts'
 import { BoundedCache } from '../../lib/bounded-cache.ts'
 import { SerialQueue } from '../../lib/serial-queue.ts'
 import { nodeErrorCode } from '../../lib/node-error-code.ts'
@@ -29,7 +29,7 @@ import { nodeErrorCode } from '../../lib/node-error-code.ts'
  * disappears stays readable through its open file until no read is using it, then it is closed
  * (which also frees its disk space).
  */
-export type { ObjectType } from './pack-format.ts'
+export type { ObjectType } from '../formats/pack-format.ts'
 
 export interface RawObject {
   type: ObjectType

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { deflate } from 'node:zlib'
-import type { TreeEntry } from './tree-store.ts'
 import { readMode } from './tree-rules.ts'
+
+/** One entry of a tree object: its mode as git writes it, its name, its object and that object's kind. */
+export interface TreeEntry {
+  mode: string
+  path: string
+  oid: string
+  type: 'blob' | 'tree' | 'commit'
+}
 
 /*
  * Git's object encoding, natively. Decoding (trees, commits) works on the raw bytes

@@ -4,6 +4,19 @@ export interface GitAuthor {
   email: string
 }
 
+/** What history, sync and merges need of a commit. */
+export interface CommitInfo {
+  oid: string
+  tree: string
+  parents: string[]
+  author: GitAuthor
+  /** Author time, seconds since the epoch: what `git log` shows as the date. */
+  authoredAt: number
+  /** Committer time: the order in which history is walked, newest first. */
+  committedAt: number
+  message: string
+}
+
 /**
  * One file of a commit: absolute path inside the repository; content null = delete the file.
  * A string is written as UTF-8 (a post); bytes as they are (an image of the media library).

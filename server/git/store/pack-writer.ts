@@ -3,8 +3,8 @@ import { closeSync, fsyncSync, mkdirSync, openSync, unlinkSync, writeSync } from
 import path from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import { moveFile, tempNameFor } from '../../lib/atomic-write.ts'
-import { entryHeader, OFS_DELTA, ofsDeltaDistance, packHeader } from './pack-format.ts'
-import { type PackIndexEntry, serializePackIndex } from './pack-index.ts'
+import { entryHeader, OFS_DELTA, ofsDeltaDistance, packHeader } from '../formats/pack-format.ts'
+import { type PackIndexEntry, serializePackIndex } from '../formats/pack-index.ts'
 
 /**
  * Writes a packfile and its index as temp files, each fsynced, for `installPack` to move into

@@ -1,5 +1,5 @@
 import { BoundedCache } from '../../lib/bounded-cache.ts'
-import { checkTreeObject, FOLDER_MODE } from './tree-rules.ts'
+import { checkTreeObject, FOLDER_MODE } from '../formats/tree-rules.ts'
 import type { ReadTree } from './tree-diff.ts'
 
 /** A path a tree holds that git would refuse, and why (tree-rules.ts). */

@@ -15,13 +15,10 @@
  * root tree in 20 ms here (53 ms for the first save, nothing cached yet), 95 ms that way (4.8×).
  */
 import { BoundedCache } from '../../lib/bounded-cache.ts'
+import type { TreeEntry } from '../formats/object-format.ts'
 
-export interface TreeEntry {
-  mode: string
-  path: string
-  oid: string
-  type: 'blob' | 'tree' | 'commit'
-}
+export type { TreeEntry }
+
 
 /** A tree's entries by name. */
 export type Tree = ReadonlyMap<string, TreeEntry>

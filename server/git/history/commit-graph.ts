@@ -1,18 +1,8 @@
 import { InFlight } from '../../lib/in-flight.ts'
-import type { GitAuthor } from './commit-types.ts'
+import type { CommitInfo } from '../formats/commit-types.ts'
 
-/** What history, sync and merges need of a commit. */
-export interface CommitInfo {
-  oid: string
-  tree: string
-  parents: string[]
-  author: GitAuthor
-  /** Author time, seconds since the epoch: what `git log` shows as the date. */
-  authoredAt: number
-  /** Committer time: the order in which history is walked, newest first. */
-  committedAt: number
-  message: string
-}
+export type { CommitInfo }
+
 
 export interface AheadBehind {
   /** Commits reachable from `a` but not from `b`, newest first. */
