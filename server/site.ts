@@ -1,7 +1,7 @@
 /**
  * Where a site's services are built, each with its dependencies passed in (as Ghost's
  * `posts-service-instance.js` does): here the content and its pages (`openSite`, which the
- * build uses too); the admin side and a replica's sync in admin-site.ts, which the build never
+ * build uses too); the admin side and a replica's sync in role-services.ts, which the build never
  * loads (git, accounts, sharp's uploads). No service builds another or reaches one through a
  * late-bound closure. start.ts only opens the repository, calls these, and listens.
  */

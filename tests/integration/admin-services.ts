@@ -10,7 +10,7 @@ import { createTempRepo, post, recordingLogger, type TempRepo } from './git-fixt
 /** The day the services take as today. */
 export const TODAY = '2026-11-26'
 
-/** The admin's services over a real repository, as admin-site.ts wires them, without HTTP. */
+/** The admin's services over a real repository, as role-services.ts wires them, without HTTP. */
 export interface AdminServices {
   repo: TempRepo
   repository: ContentRepository

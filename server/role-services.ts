@@ -1,6 +1,6 @@
 /**
- * The admin side of a site (`openAdmin`) and a read replica's (`openReplica`), built over the
- * site that openSite made, each service with its dependencies passed in. What several share is
+ * The services each SITE_ROLE adds to the public site that openSite made: the writer's admin
+ * side (`openAdmin`) and a read replica's sync (`openReplica`), each service with its dependencies passed in. What several share is
  * made first and given to each: the repository, whose transaction is the one lock of every
  * write (saves, media, pulls), and the content sync, which the posts and media ask to push.
  */
