@@ -6,8 +6,10 @@
  * is the one folder both sides may import.
  *
  * Whitespace between blocks carries no meaning in HTML, so this changes no rendering;
- * whitespace between inline pieces does, so it is never added or removed there.
+ * whitespace between inline pieces does, so it is never added or removed there. Which elements
+ * are blocks is said where a post's elements are declared (post-html-rules.ts).
  */
+import { elementsOf } from './post-html-rules.ts'
 
 /** The part of a node this needs: text has `value`, an element `tagName` and `children`. */
 export interface LineNode {
@@ -17,10 +19,12 @@ export interface LineNode {
   children?: LineNode[]
 }
 
-/** Elements that start a new line in a post file. `pre` keeps its inside untouched. */
-const BLOCK_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'ul', 'ol', 'li', 'blockquote', 'pre', 'hr'])
 /** Containers whose block children go one per line, between an opening and a closing line. */
-const LINE_CONTAINERS = new Set(['ul', 'ol', 'blockquote'])
+const LINE_CONTAINERS = new Set<string>(elementsOf('container'))
+/** Blocks whose inside is kept untouched (`pre`). */
+const VERBATIM = new Set<string>(elementsOf('verbatim'))
+/** Elements that start a new line in a post file. */
+const BLOCK_TAGS = new Set<string>([...elementsOf('block'), ...LINE_CONTAINERS, ...VERBATIM])
 /** HTML's whitespace; JavaScript's `trim` would also take a meaningful `&nbsp;`. */
 const LEADING_SPACE = /^[ \t\n\f\r]+/
 const TRAILING_SPACE = /[ \t\n\f\r]+$/
@@ -46,7 +50,7 @@ function formatChildren(parent: LineNode & { children: LineNode[] }, lined: bool
   const breaksLines = parent.type === 'root' || lined
   const result: LineNode[] = []
   kept.forEach((child, i) => {
-    if (child.type === 'element' && child.tagName === 'pre') keepLeadingNewline(child)
+    if (child.type === 'element' && VERBATIM.has(child.tagName ?? '')) keepLeadingNewline(child)
     else if (child.type === 'element' && hasChildren(child)) formatChildren(child, LINE_CONTAINERS.has(child.tagName ?? ''))
     const previous = kept[i - 1]
     const next = kept[i + 1]

@@ -1,5 +1,6 @@
 import type { PageContext } from 'vike/types'
 import { SITE_NAME } from './brand.ts'
+import { escapeHtmlAttribute, escapeHtmlText } from './escape-markup.ts'
 import { FEED_LINKS } from './feed-links.ts'
 
 /** What a page says about itself to browsers, search engines and social cards. */
@@ -43,16 +44,16 @@ export function renderHeadTags(seo: Seo, options: { siteUrl: string; pathname: s
   const image = absolute(seo.image && SOCIAL_IMAGE.test(seo.image) ? seo.image : DEFAULT_IMAGE)
   const title = documentTitle(seo)
   const meta = (attr: 'name' | 'property', key: string, value: string) =>
-    `<meta ${attr}="${key}" content="${escapeAttribute(value)}">`
+    `<meta ${attr}="${key}" content="${escapeHtmlAttribute(value)}">`
   const tags = [
-    `<title>${escapeText(title)}</title>`,
+    `<title>${escapeHtmlText(title)}</title>`,
     meta('name', 'description', seo.description),
     seo.keywords?.length ? meta('name', 'keywords', seo.keywords.join(', ')) : '',
-    seo.noindex ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeAttribute(canonical)}">`,
+    seo.noindex ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeHtmlAttribute(canonical)}">`,
     // Inside <noscript>: with JavaScript the page redirects itself (and a client-side navigation
     // away cancels it); without, the browser follows this tag.
     seo.refresh
-      ? `<noscript><meta http-equiv="refresh" content="${escapeAttribute(`${Math.max(0, Math.round(seo.refresh.seconds))};url=${seo.refresh.url}`)}"></noscript>`
+      ? `<noscript><meta http-equiv="refresh" content="${escapeHtmlAttribute(`${Math.max(0, Math.round(seo.refresh.seconds))};url=${seo.refresh.url}`)}"></noscript>`
       : '',
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', seo.type ?? 'website'),
@@ -67,16 +68,8 @@ export function renderHeadTags(seo: Seo, options: { siteUrl: string; pathname: s
     meta('name', 'twitter:image', image),
     // Absolute, like the canonical link: a reader given this page's HTML alone still finds them.
     ...(seo.feeds
-      ? FEED_LINKS.map((feed) => `<link rel="alternate" type="${feed.type}" title="${escapeAttribute(feed.title)}" href="${escapeAttribute(absolute(feed.path))}">`)
+      ? FEED_LINKS.map((feed) => `<link rel="alternate" type="${feed.type}" title="${escapeHtmlAttribute(feed.title)}" href="${escapeHtmlAttribute(absolute(feed.path))}">`)
       : []),
   ]
   return tags.filter(Boolean).join('\n')
-}
-
-export function escapeText(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-}
-
-export function escapeAttribute(value: string): string {
-  return escapeText(value).replace(/"/g, '&quot;')
 }

@@ -15,7 +15,7 @@ import { FileCache } from './http/file-cache.ts'
 import { handleErrors } from './http/handle-errors.ts'
 import { jsonBody } from './http/json-body.ts'
 import { mediaRoutes } from './http/media-api.ts'
-import { requireSameSite } from './http/same-site.ts'
+import { requireTrustedOrigin } from './http/trusted-origins.ts'
 import { sessionMiddleware } from './http/sessions.ts'
 import { PublicApiBodies, publicApiRoutes } from './http/public-api.ts'
 import { quickAnswers } from './http/quick-answers.ts'
@@ -156,7 +156,7 @@ function mountAdminArea(app: Koa, area: AdminArea, config: AppDeps['config']): v
   // The signed-in area's own middleware runs only there: public pages never touch sessions.
   const inSignedInArea = (middleware: Middleware): Middleware => (ctx, next) =>
     isUnder(ctx.path, API_PREFIX.auth) || isUnder(ctx.path, API_PREFIX.admin) ? middleware(ctx, next) : next()
-  app.use(inSignedInArea(requireSameSite({ siteUrl: config.siteUrl, uploadPaths: [MEDIA_API] })))
+  app.use(inSignedInArea(requireTrustedOrigin({ siteUrl: config.siteUrl, uploadPaths: [MEDIA_API] })))
   app.use(inSignedInArea(noStore))
   app.use(inSignedInArea(compressJson))
   app.use(inSignedInArea(jsonBody()))

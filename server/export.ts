@@ -1,13 +1,13 @@
 /**
  * `npm run export -- --out DIR`: the public site as static files in DIR, for nginx alone or a static
- * host (server/export/export-site.ts). Reads the same settings as `npm start` (CONTENT_DIR,
+ * host (server/export/write-export.ts). Reads the same settings as `npm start` (CONTENT_DIR,
  * SITE_URL, the redirect URLs, DATA_DIR for the media variants it keeps), and builds first when
  * dist/ is missing or older than the sources, as `npm start` does.
  */
 import { parseArgs } from 'node:util'
 import { buildIfStale } from './build-info.ts'
 import { loadConfig } from './config.ts'
-import { exportSite } from './export/export-site.ts'
+import { exportSite } from './export/write-export.ts'
 import { AppError } from './lib/errors.ts'
 import { consoleLogger } from './lib/logger.ts'
 

@@ -1,7 +1,7 @@
 /**
  * Where a site's services are built, each with its dependencies passed in (as Ghost's
  * `posts-service-instance.js` does): here the content and its pages (`openSite`, which the
- * build uses too); the admin side and a replica's sync in admin-site.ts, which the build never
+ * build uses too); the admin side and a replica's sync in role-services.ts, which the build never
  * loads (git, accounts, sharp's uploads). No service builds another or reaches one through a
  * late-bound closure. start.ts only opens the repository, calls these, and listens.
  */
@@ -11,10 +11,9 @@ import type { Config } from './config.ts'
 import { ParsedPosts } from './content/parsed-posts.ts'
 import { PostFiles } from './content/post-files.ts'
 import { blogDirOf, repositoryPath } from './content/post-paths.ts'
-import { watchFolder } from './content/watch-folder.ts'
 import { FileCache } from './http/file-cache.ts'
 import { mediaDirOf, variantsDirOf } from './media/media-folder.ts'
-import { configureSharp, MediaVariants } from './media/media-variants.ts'
+import { MediaVariants } from './media/media-variants.ts'
 import type { Logger } from './lib/logger.ts'
 import { PageFiles } from './pages/page-files.ts'
 import { readPublicPages } from './pages/page-routes.ts'
@@ -112,7 +111,6 @@ export async function openSite(options: {
   // In development nothing is prerendered: every request renders with the current index.
   if (config.mode === 'production') content.onChange((change) => pages.applyChange(change).catch(() => {})) // failures are logged by the queue
 
-  configureSharp()
   // Made on demand by the running site (the build makes none): the lead's upload warms a new image's.
   const media = new MediaVariants({ mediaDir: mediaDirOf(config.contentDir), variantsDir: variantsDirOf(config.siteDir), logger })
 
@@ -128,16 +126,9 @@ export async function openSite(options: {
     media,
     /** The build's client files (assets, public files), served as they are. */
     assetsDir: folders.build.dir,
-    /** Follows edits to the post files made by anyone (an editor, a git pull). */
+    /** Follows edits to the post files made by anyone (an editor, git by hand); the server's own saves are in the index already. */
     watch() {
-      stopWatching = watchFolder({
-        dir: blogDir,
-        settleMs: 100,
-        onChange: (names) => {
-          content.reload(names).catch((error) => logger.error('Reloading posts failed', error))
-        },
-        onError: (error) => logger.error('Watching the posts folder failed', error),
-      })
+      stopWatching = content.watch()
     },
     async close() {
       schedule.stop()

@@ -11,7 +11,7 @@ import { RequestsInFlight } from './http/requests-in-flight.ts'
 import { removeStaleTempFiles } from './lib/atomic-write.ts'
 import type { CatchUpOptions } from './services/page-catch-up.ts'
 import type { Clock } from './services/publish-schedule.ts'
-import { openAdmin, openReplica } from './admin-site.ts'
+import { openAdmin, openReplica } from './role-services.ts'
 import { openSite, type Site } from './site.ts'
 
 /**

@@ -1,4 +1,5 @@
 import type { FaqItem } from '../../renderer/components/faq-data.ts'
+import { escapeJsonForScript } from '../../renderer/escape-markup.ts'
 
 /** schema.org FAQPage for the visible FAQ, so search engines read exactly the same questions and answers. */
 export function faqPageJsonLd(items: readonly FaqItem[]) {
@@ -14,17 +15,6 @@ export function faqPageJsonLd(items: readonly FaqItem[]) {
 }
 
 /**
- * Text inside <script> ends at the first `</script`: writing `<`, `>` and `&` as JSON escapes
- * keeps any answer text inert, and JSON.parse still reads back exactly the same strings.
- */
-export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-}
-
-/**
  * A data block, not a script: `application/ld+json` is never executed, so the
  * Content-Security-Policy has nothing to block.
  */
@@ -32,7 +22,7 @@ export function FaqJsonLd(props: { items: readonly FaqItem[] }) {
   return (
     <script
       type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: serializeJsonLd(faqPageJsonLd(props.items)) }}
+      dangerouslySetInnerHTML={{ __html: escapeJsonForScript(faqPageJsonLd(props.items)) }}
     />
   )
 }

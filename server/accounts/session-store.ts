@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { writeFileAtomic } from '../lib/atomic-write.ts'
+import { DelayedWrite } from '../lib/delayed-write.ts'
+import { readJsonFileSync } from '../lib/json-file.ts'
 import type { Logger } from '../lib/logger.ts'
-import { SerialQueue } from '../lib/serial-queue.ts'
 
 /** What a signed-in session holds: who, and which password they signed in with. */
 export interface SessionData {
@@ -45,13 +45,21 @@ export interface SessionStoreDeps {
 export class SessionStore {
   readonly #deps: SessionStoreDeps
   readonly #sessions = new Map<string, StoredSession>()
-  #saveTimer: NodeJS.Timeout | null = null
-  /** One save at a time, in order: the last one written holds the latest sessions. */
-  readonly #saves = new SerialQueue()
+  /** The file written a moment after a change (null: memory only). */
+  readonly #persist: DelayedWrite | null
 
   constructor(deps: SessionStoreDeps) {
     this.#deps = deps
-    if (deps.file) this.#loadFrom(deps.file)
+    const file = deps.file
+    this.#persist = file
+      ? new DelayedWrite({
+          write: () => this.#save(file),
+          delayMs: SAVE_DELAY_MS,
+          // Sessions still work from memory; only a restart would sign admins out.
+          onError: (error) => deps.logger.error(`Saving sessions to ${file} failed:`, error),
+        })
+      : null
+    if (file) this.#loadFrom(file)
   }
 
   #now(): number {
@@ -98,12 +106,7 @@ export class SessionStore {
 
   /** Writes pending changes now (at shutdown). */
   async flush(): Promise<void> {
-    if (this.#saveTimer) {
-      clearTimeout(this.#saveTimer)
-      this.#saveTimer = null
-      void this.#saves.run(() => this.#save())
-    }
-    await this.#saves.idle()
+    await this.#persist?.flush()
   }
 
   #expired(session: StoredSession): boolean {
@@ -112,33 +115,18 @@ export class SessionStore {
   }
 
   #scheduleSave(): void {
-    if (!this.#deps.file || this.#saveTimer) return
-    this.#saveTimer = setTimeout(() => {
-      this.#saveTimer = null
-      void this.#saves.run(() => this.#save())
-    }, SAVE_DELAY_MS)
-    this.#saveTimer.unref()
+    this.#persist?.changed()
   }
 
-  async #save(): Promise<void> {
-    const file = this.#deps.file!
+  async #save(file: string): Promise<void> {
     for (const [key, session] of this.#sessions) if (this.#expired(session)) this.#sessions.delete(key)
-    try {
-      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
-      await writeFileAtomic(file, JSON.stringify(Object.fromEntries(this.#sessions)), { mode: 0o600, durable: true })
-    } catch (error) {
-      // Sessions still work from memory; only a restart would sign admins out.
-      this.#deps.logger.error(`Saving sessions to ${file} failed:`, error)
-    }
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
+    await writeFileAtomic(file, JSON.stringify(Object.fromEntries(this.#sessions)), { mode: 0o600, durable: true })
   }
 
   #loadFrom(file: string): void {
-    let saved: unknown
-    try {
-      saved = JSON.parse(readFileSync(file, 'utf8'))
-    } catch {
-      return // No file yet, or a damaged one: everyone signs in again.
-    }
+    // No file yet, or a damaged one: everyone signs in again.
+    const saved = readJsonFileSync(file)
     if (typeof saved !== 'object' || saved === null) return
     for (const [key, value] of Object.entries(saved)) {
       if (isStoredSession(value) && !this.#expired(value)) this.#sessions.set(key, value)

@@ -1,22 +1,31 @@
-import { isAllowedImageSource } from '../../renderer/image-source.ts'
+import { attributeRule, isAllowedUrl, POST_ELEMENTS, postElement, type AttributeRule, type ElementRule } from '../../renderer/post-html-rules.ts'
 
-/**
- * A fast, strict whitelist check: true only when `html` is made solely of the tags and
- * attributes that cleanPostHtml() itself writes, with safe URLs. Post files are written
- * clean by the server (or reviewed in a pull request), so rendering them can skip the
- * full parse-and-sanitize when this says yes; any doubt says no, and the caller sanitizes.
- * It never needs to be right about *formatting*, only about safety: every `<` must open
- * one of the allowed tags, spelled exactly as the serializer spells it.
- */
-const PLAIN_TAG = /^<\/?(p|h1|h2|h3|strong|em|u|s|del|code|pre|a|ul|ol|li|blockquote)>$|^<(br|hr)>$/
-const CODE_TAG = /^<code class="language-[a-z0-9+#_-]{1,30}">$/
-const OL_TAG = /^<ol start="\d{1,6}">$/
-const ATTRIBUTE = / (href|src|alt|title)="([^"<>]*)"/g
-const OPENING_WITH_ATTRIBUTES = /^<(a|img)((?: (?:href|src|alt|title)="[^"<>]*")+)>$/
+/** The attributes an element cannot be without (an image's `src`). */
+const REQUIRED = new Map<ElementRule, string[]>(
+  Object.values(POST_ELEMENTS).map((element) => [element, Object.entries(element.attributes).flatMap(([name, rule]) => (rule.required ? [name] : []))]),
+)
+/** The clean tags without attributes (`<p>`, `</p>`, `<br>`), looked up before any regular expression. */
+const PLAIN_TAGS = new Set(
+  Object.entries(POST_ELEMENTS).flatMap(([name, element]) => [
+    ...(REQUIRED.get(element)!.length === 0 ? [`<${name}>`] : []),
+    ...(element.void ? [] : [`</${name}>`]),
+  ]),
+)
+const OPENING_TAG = /^<([a-z][a-z0-9]*)((?: [a-z-]+="[^"<>]*")+)>$/
+const ATTRIBUTE = / ([a-z-]+)="([^"<>]*)"/g
 /** A URL written by the serializer: no whitespace or control characters, `&` only as `&amp;`. */
 const URL_CHARACTERS = /^(?:[^\u0000-\u0020\u007f&]|&amp;)*$/
 const TEXT_ENTITY = /&(?![a-z]+;|#\d+;|#x[0-9a-f]+;)/i
 
+/**
+ * A fast, strict whitelist check: true only when `html` is made solely of the elements and
+ * attributes a post may hold (renderer/post-html-rules.ts), spelled exactly as cleanPostHtml()
+ * writes them, with safe URLs. Post files are written clean by the server (or reviewed in a pull
+ * request), so rendering them can skip the full parse-and-sanitize when this says yes; any doubt
+ * says no, and the caller sanitizes. It never needs to be right about *formatting*, only about
+ * safety: every `<` must open or close one of the allowed elements, spelled as the serializer
+ * spells it.
+ */
 export function isCleanPostHtml(html: string): boolean {
   let last = 0
   for (const match of html.matchAll(/<[^>]*>/g)) {
@@ -31,31 +40,22 @@ function isCleanText(text: string): boolean {
 }
 
 function isCleanTag(tag: string): boolean {
-  if (PLAIN_TAG.test(tag) || CODE_TAG.test(tag) || OL_TAG.test(tag)) return true
-  const opening = OPENING_WITH_ATTRIBUTES.exec(tag)
-  if (!opening) return false
-  const element = opening[1]
+  if (PLAIN_TAGS.has(tag)) return true
+  // Otherwise an opening tag with attributes, each one the element may have, once, with a value its rule allows.
+  const match = OPENING_TAG.exec(tag)
+  const element = match ? postElement(match[1]!) : undefined
+  if (!match || !element) return false
   const seen = new Set<string>()
-  for (const [, name, value] of opening[2]!.matchAll(ATTRIBUTE)) {
-    if (seen.has(name!)) return false
+  for (const [, name, value] of match[2]!.matchAll(ATTRIBUTE)) {
+    const rule = attributeRule(element, name!)
+    if (!rule || seen.has(name!) || TEXT_ENTITY.test(value!) || !isCleanValue(rule, value!)) return false
     seen.add(name!)
-    if (name === 'href' && (element !== 'a' || !isSafeHref(value!))) return false
-    if (name === 'src' && (element !== 'img' || !isSafeSource(value!))) return false
-    if (name === 'alt' && element !== 'img') return false
-    if (TEXT_ENTITY.test(value!)) return false
   }
-  return element === 'a' || seen.has('src')
+  return REQUIRED.get(element)!.every((name) => seen.has(name))
 }
 
-function isSafeHref(value: string): boolean {
-  if (!URL_CHARACTERS.test(value)) return false
-  const url = value.replace(/&amp;/g, '&')
-  const colon = url.indexOf(':')
-  // No scheme before the first / ? or #: a relative URL, which cannot run script.
-  if (colon === -1 || /[/?#]/.test(url.slice(0, colon))) return true
-  return ['http', 'https', 'mailto', 'tel'].includes(url.slice(0, colon))
-}
-
-function isSafeSource(value: string): boolean {
-  return URL_CHARACTERS.test(value) && isAllowedImageSource(value.replace(/&amp;/g, '&'))
+/** A value as the serializer writes it (escaped) that the rule allows; a list holds one item here. */
+function isCleanValue(rule: AttributeRule, value: string): boolean {
+  if (rule.url) return URL_CHARACTERS.test(value) && isAllowedUrl(rule.url, value.replace(/&amp;/g, '&'))
+  return rule.value === undefined || rule.value.test(value)
 }

@@ -3,6 +3,7 @@ import type { Stats } from 'node:fs'
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { writeFileAtomic } from '../lib/atomic-write.ts'
+import { readJsonFile } from '../lib/json-file.ts'
 import type { Post } from './post.ts'
 
 /** What a file's lstat said when it was read: the same again means the same bytes (as git's index). */
@@ -90,13 +91,9 @@ export class ParsedPosts {
   }
 
   async load(): Promise<void> {
-    let saved: Saved
-    try {
-      saved = JSON.parse(await readFile(this.#deps.file, 'utf8')) as Saved
-    } catch {
-      return // None yet, or unreadable: every file is parsed.
-    }
-    if (saved.parser !== this.#deps.parser) return
+    // None yet, or unreadable: every file is parsed.
+    const saved = (await readJsonFile(this.#deps.file)) as Saved | null
+    if (saved?.parser !== this.#deps.parser) return
     this.#saved = saved.files
     if (saved.contentToken === undefined) return
     const content = await readFile(this.#contentFile).catch(() => null)

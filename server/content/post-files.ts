@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, typ
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { LinkedFileError, PostFileError } from '../lib/errors.ts'
-import type { VersionedPost } from './post.ts'
+import type { Post, VersionedPost } from './post.ts'
 import type { ParsedPosts } from './parsed-posts.ts'
 import { parsePostFile } from './parse-post.ts'
 import { isMeantAsPost, isPostFileName } from './post-paths.ts'
@@ -27,6 +27,22 @@ export type ReadResult = VersionedPost | { missing: true } | { error: PostFileEr
  */
 const READ_BATCH = 200
 
+/** What a file's lstat says that a change changes (git's index compares the same); bigint, to the nanosecond. */
+export interface FileStamp {
+  size: bigint
+  mtimeNs: bigint
+  ctimeNs: bigint
+  ino: bigint
+}
+
+/** A post file the server wrote itself (a save): the post, its version, the text, and the file's lstat right after. */
+export interface WrittenPost {
+  post: Post
+  version: string
+  text: string
+  stats: FileStamp
+}
+
 export interface PostFilesDeps {
   blogDir: string
   /** What the last start read from each file, so that an unchanged one is not parsed again. */
@@ -37,6 +53,11 @@ export interface PostFilesDeps {
 export class PostFiles {
   readonly blogDir: string
   readonly #parsed: ParsedPosts | undefined
+  /**
+   * The files the server wrote itself, by name, with their stamp right after the write (null:
+   * it deleted the file). One entry per name it has written, kept until the file differs.
+   */
+  readonly #written = new Map<string, FileStamp | null>()
 
   constructor(deps: PostFilesDeps) {
     this.blogDir = deps.blogDir
@@ -47,6 +68,39 @@ export class PostFiles {
   async listFileNames(): Promise<string[]> {
     const entries = await readdir(this.blogDir, { withFileTypes: true })
     return entries.filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && isMeantAsPost(entry.name)).map((entry) => entry.name)
+  }
+
+  /**
+   * The server wrote `fileName` itself (`null`: deleted it): what reading it would give, without
+   * reading it. Its stamp is kept, so that the file counts as read while it is as the server left
+   * it (`asWritten`).
+   */
+  written(fileName: string, written: WrittenPost | null): ReadResult {
+    if (written === null) {
+      this.#written.set(fileName, null)
+      return { missing: true }
+    }
+    const { size, mtimeNs, ctimeNs, ino } = written.stats
+    this.#written.set(fileName, { size, mtimeNs, ctimeNs, ino })
+    this.#parsed?.remember(fileName, written.version, written.text, written.post)
+    return { ...written.post, version: written.version }
+  }
+
+  /**
+   * Whether the file is still exactly as the server left it (`written`): the same lstat as right
+   * after the write (so the same bytes, as git's index trusts a file whose stat is unchanged), or
+   * still absent after a delete. The one change it cannot see is a rewrite in place to the same
+   * size within the same timestamp tick, which Linux's fine-grained timestamps (6.13 and later,
+   * on ext4, xfs, btrfs and tmpfs) keep apart once the stamp has been read, as the save reads it.
+   * Once the file differs, it is forgotten: read it.
+   */
+  asWritten(fileName: string): boolean {
+    const stamp = this.#written.get(fileName)
+    if (stamp === undefined) return false
+    const now = lstatSync(path.join(this.blogDir, fileName), { bigint: true, throwIfNoEntry: false })
+    const same = stamp === null ? now === undefined : now?.size === stamp.size && now.mtimeNs === stamp.mtimeNs && now.ctimeNs === stamp.ctimeNs && now.ino === stamp.ino
+    if (!same) this.#written.delete(fileName)
+    return same
   }
 
   async readMany(fileNames: string[]): Promise<Map<string, ReadResult>> {

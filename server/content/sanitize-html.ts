@@ -4,32 +4,43 @@ import rehypeSanitize, { type Options as SanitizeSchema } from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import { formatBlocks } from './format-blocks.ts'
-import { isAllowedImageSource } from '../../renderer/image-source.ts'
 import { isCleanPostHtml } from './is-clean-html.ts'
-
-export { isAllowedImageSource }
+import {
+  currentName,
+  isAllowedUrl,
+  POST_ELEMENTS,
+  STRIPPED_ELEMENTS,
+  URL_SCHEMES,
+  type AttributeRule,
+} from '../../renderer/post-html-rules.ts'
 
 /**
- * Exactly what the editor may produce (SPEC §2 toolbar, §5 rules): headings 1–3,
- * paragraphs, bold, italic, underline, strike, inline code, code blocks, ordered and
- * bullet lists, blockquotes, links, images, line breaks and rules. No `style`, no `class`
- * except a code block's language, no event handlers, no ids (nothing can clobber the page).
+ * hast's name of an HTML attribute, where the two differ (`class` is `className`): an attribute
+ * declared without its hast name here would be removed, which tests/unit/post-html-rules.test.ts
+ * would report.
+ */
+const HAST_NAMES: Readonly<Record<string, string>> = { class: 'className' }
+export const hastName = (attribute: string): string => HAST_NAMES[attribute] ?? attribute
+
+type SchemaAttribute = NonNullable<SanitizeSchema['attributes']>[string][number]
+const schemaAttribute = (name: string, rule: AttributeRule): SchemaAttribute => (rule.value ? [hastName(name), rule.value] : hastName(name))
+const declared = Object.entries(POST_ELEMENTS).map(([tag, element]) => [tag, Object.entries(element.attributes)] as const)
+
+/**
+ * The rehype-sanitize schema of a post, made from the one declaration of what a post may hold
+ * (renderer/post-html-rules.ts). rehype-sanitize checks a URL's scheme only; the rest of a URL
+ * rule (an image's file type) and required attributes are enforced after it (enforceAttributeRules).
  */
 export const POST_HTML_SCHEMA: SanitizeSchema = {
-  tagNames: [
-    'p', 'h1', 'h2', 'h3', 'strong', 'em', 'u', 's', 'del', 'code', 'pre',
-    'a', 'ul', 'ol', 'li', 'blockquote', 'br', 'hr', 'img',
-  ],
-  attributes: {
-    a: ['href', 'title'],
-    img: ['src', 'alt', 'title'],
-    ol: [['start', /^\d{1,6}$/]],
-    code: [['className', /^language-[a-z0-9+#_-]{1,30}$/]],
-  },
-  // Links: http, https, mailto and tel only; any other scheme loses its href (a blank link).
-  protocols: { href: ['http', 'https', 'mailto', 'tel'], src: ['http', 'https', 'data'] },
+  tagNames: Object.keys(POST_ELEMENTS),
+  attributes: Object.fromEntries(
+    declared.filter(([, attributes]) => attributes.length > 0).map(([tag, attributes]) => [tag, attributes.map(([name, rule]) => schemaAttribute(name, rule))]),
+  ),
+  protocols: Object.fromEntries(
+    declared.flatMap(([, attributes]) => attributes.flatMap(([name, rule]) => (rule.url ? [[hastName(name), [...URL_SCHEMES[rule.url]]]] : []))),
+  ),
   // Removed together with everything inside them, not unwrapped.
-  strip: ['script', 'style', 'svg', 'math', 'iframe', 'object', 'embed', 'template', 'noscript', 'textarea', 'select', 'title'],
+  strip: [...STRIPPED_ELEMENTS],
   required: {},
   clobber: [],
   clobberPrefix: '',
@@ -52,15 +63,12 @@ export const DISPLAY_HTML_SCHEMA: SanitizeSchema = {
   protocols: { ...POST_HTML_SCHEMA.protocols, srcSet: ['http', 'https'] },
 }
 
-/** Older spellings of the editor's marks keep their meaning instead of being unwrapped. */
-export const RENAMED_TAGS: Record<string, string> = { b: 'strong', i: 'em', strike: 's' }
-
 function renameLegacyTags() {
   return (tree: Root) => {
     const visit = (parent: Root | Element) => {
       for (const child of parent.children) {
         if (child.type !== 'element') continue
-        child.tagName = RENAMED_TAGS[child.tagName] ?? child.tagName
+        child.tagName = currentName(child.tagName)
         visit(child)
       }
     }
@@ -68,19 +76,29 @@ function renameLegacyTags() {
   }
 }
 
-/** Removes images whose source the sanitizer dropped or that break the §5 image rule, and emptied classes. */
-function dropDisallowedImages() {
+/** Per element, the attributes with a rule the schema cannot say: a URL rule, a required one, a list. */
+const CHECKED = new Map(
+  declared
+    .map(([tag, attributes]) => [tag, attributes.filter(([, rule]) => rule.url || rule.required || rule.list).map(([name, rule]) => [hastName(name), rule] as const)] as const)
+    .filter(([, attributes]) => attributes.length > 0),
+)
+
+/**
+ * After the schema: removes a URL its rule refuses beyond the scheme (an image that is no
+ * jpg/jpeg/gif/png, SPEC §5), drops an element without a required attribute (an image without
+ * a source), and removes a class list the schema emptied.
+ */
+function enforceAttributeRules() {
   return (tree: Root) => {
     const visit = (parent: Root | Element) => {
       parent.children = parent.children.filter((child: RootContent) => {
         if (child.type !== 'element') return true
-        if (child.tagName === 'img') {
-          const src = child.properties.src
-          return typeof src === 'string' && isAllowedImageSource(src)
-        }
-        // A class the schema filtered away leaves an empty list behind: drop the attribute.
-        if (Array.isArray(child.properties.className) && child.properties.className.length === 0) {
-          delete child.properties.className
+        const properties = child.properties
+        for (const [key, rule] of CHECKED.get(child.tagName) ?? []) {
+          const value = properties[key]
+          if (rule.url && value !== undefined && !isAllowedUrl(rule.url, String(value))) delete properties[key]
+          if (rule.required && properties[key] === undefined) return false
+          if (Array.isArray(value) && value.length === 0) delete properties[key]
         }
         visit(child)
         return true
@@ -94,7 +112,7 @@ const processor = unified()
   .use(rehypeParse, { fragment: true })
   .use(renameLegacyTags)
   .use(rehypeSanitize, POST_HTML_SCHEMA)
-  .use(dropDisallowedImages)
+  .use(enforceAttributeRules)
   .use(formatBlocks)
   .use(rehypeStringify, { characterReferences: { useNamedReferences: true } })
   .freeze()

@@ -2,7 +2,8 @@ import type { Element, ElementContent, Properties, Root } from 'hast'
 import rehypeParse from 'rehype-parse'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
-import { isAllowedImageSource, POST_HTML_SCHEMA, RENAMED_TAGS, wouldSanitizerChange } from './sanitize-html.ts'
+import { currentName, IMAGE_RULE_TEXT, isAllowedUrl, postElement, urlScheme } from '../../renderer/post-html-rules.ts'
+import { hastName, POST_HTML_SCHEMA, wouldSanitizerChange } from './sanitize-html.ts'
 
 /**
  * Why a post file's content is refused: the first thing in it that the sanitizer would remove,
@@ -37,7 +38,7 @@ function findIn(parent: Root | Element): Finding | null {
     if (node.type === 'comment') return { node, what: 'an HTML comment' }
     if (node.type === 'doctype') return { node, what: 'a doctype' }
     if (node.type !== 'element') continue
-    const tag = RENAMED_TAGS[node.tagName] ?? node.tagName
+    const tag = currentName(node.tagName)
     if (!schema.tagNames.includes(tag)) {
       const stripped = schema.strip.includes(tag)
       return { node, what: `<${node.tagName}>`, after: stripped ? ' with all it holds' : ' (keeping its text)' }
@@ -45,13 +46,22 @@ function findIn(parent: Root | Element): Finding | null {
     for (const [name, value] of Object.entries(node.properties)) {
       if (!isAllowedAttribute(tag, name, value)) return { node, what: `${attributeText(name, value)} on <${node.tagName}>` }
     }
-    const src = node.properties.src
-    if (tag === 'img' && !isAllowedImageSource(String(src ?? ''))) {
-      const what = src === undefined ? '<img> without a src' : `<img ${attributeText('src', src)}>`
-      return { node, what, after: ': an image must be an http(s) URL or base64 data of a jpg, jpeg, gif or png' }
-    }
+    const refused = findRefusedRequired(node, tag)
+    if (refused) return refused
     const inner = findIn(node)
     if (inner) return inner
+  }
+  return null
+}
+
+/** A required attribute (an image's source) that is missing or that its URL rule refuses. */
+function findRefusedRequired(node: Element, tag: string): Finding | null {
+  for (const [name, rule] of Object.entries(postElement(tag)?.attributes ?? {})) {
+    if (!rule.required) continue
+    const value = node.properties[hastName(name)]
+    if (value !== undefined && (!rule.url || isAllowedUrl(rule.url, String(value)))) continue
+    const what = value === undefined ? `<${tag}> without a ${name}` : `<${tag} ${attributeText(hastName(name), value)}>`
+    return { node, what, after: rule.url === 'image' ? `: ${IMAGE_RULE_TEXT}` : '' }
   }
   return null
 }
@@ -66,14 +76,13 @@ function isAllowedAttribute(tag: string, name: string, value: Properties[string]
     if (allowed.length > 0 && !values.every(matches)) return false
   }
   const protocols = (schema.protocols as Record<string, string[] | undefined>)[name]
-  return !protocols || values.every((item) => hasAllowedProtocol(String(item), protocols))
+  return !protocols || values.every((item) => isListedScheme(String(item), protocols))
 }
 
-/** Relative URLs are fine; otherwise the scheme must be listed (the sanitizer's own rule). */
-function hasAllowedProtocol(url: string, protocols: string[]): boolean {
-  const colon = url.indexOf(':')
-  if (colon === -1 || /[/?#]/.test(url.slice(0, colon))) return true
-  return protocols.includes(url.slice(0, colon).toLowerCase())
+/** Relative URLs are fine; otherwise the scheme must be listed, as written (the sanitizer's own rule). */
+function isListedScheme(url: string, protocols: string[]): boolean {
+  const scheme = urlScheme(url)
+  return scheme === null || protocols.includes(scheme)
 }
 
 /** `name="value"` as HTML spells it (`class`, not hast's `className`), the value cut short. */

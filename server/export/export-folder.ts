@@ -1,22 +1,21 @@
 /**
  * The folder an export goes into, and how it gets there whole: everything is written into a hidden
- * staging folder beside it, then renamed into place; the export it replaces is renamed away first
- * and removed after. A crash at any moment leaves the previous export or the new one at DIR, never
- * half of one (at worst, for the instant between the two renames, none; the next export puts one
- * there). Staging and replaced folders a dead export left behind are removed by the next one.
+ * staging folder beside it, then swapped into place (`replaceFolder`, lib/atomic-write.ts: the
+ * export it replaces is renamed away first and removed after). A crash at any moment leaves the
+ * previous export or the new one at DIR, never half of one (at worst, for the instant between the
+ * two renames, none; the next export puts one there). Staging and replaced folders a dead export
+ * left behind are removed by the next one.
  *
  * Only a folder that is new, empty or an earlier export (it holds EXPORT_MARKER) is written: an
  * export replaces the whole folder, so anything else there would be lost. Never inside the content
  * repository (it would be committed, or watched as content).
  */
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, realpath, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, realpath, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { fsyncDirectory, tempNameFor } from '../lib/atomic-write.ts'
+import { removeStaleTempFiles, tempNameFor } from '../lib/atomic-write.ts'
 import { InvalidInputError } from '../lib/errors.ts'
-import { isProcessAlive } from '../lib/lock-file.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
-import { tempFileWriter } from '../lib/temp-names.ts'
 import { EXPORT_MARKER } from './export-layout.ts'
 
 /**
@@ -50,38 +49,12 @@ export async function checkExportFolder(options: { out: string; contentDir: stri
 /** A new, empty staging folder beside `out` (same file system, so the final rename is atomic). */
 export async function createStaging(out: string): Promise<string> {
   await mkdir(path.dirname(out), { recursive: true })
-  await removeLeftovers(out)
+  // Staging or replaced folders of `out` whose export died (or this one's, from a failed attempt).
+  await removeStaleTempFiles(path.dirname(out), { of: path.basename(out) })
   const staging = path.join(path.dirname(out), tempNameFor(path.basename(out)))
   // Readable by the web server's user (mkdtemp's 0700 would not be).
   await mkdir(staging, { mode: 0o755 })
   return staging
-}
-
-/** Puts the finished staging folder at `out`, replacing an earlier export. */
-export async function moveIntoPlace(staging: string, out: string): Promise<void> {
-  await fsyncDirectory(staging)
-  const replaced = path.join(path.dirname(out), tempNameFor(`${path.basename(out)}.replaced`))
-  let hadOne = true
-  try {
-    await rename(out, replaced)
-  } catch (error) {
-    if (nodeErrorCode(error) !== 'ENOENT') throw error
-    hadOne = false
-  }
-  await rename(staging, out)
-  await fsyncDirectory(path.dirname(out))
-  if (hadOne) await rm(replaced, { recursive: true, force: true })
-}
-
-/** Staging or replaced folders of `out` whose export died (or this one's, from a failed attempt). */
-async function removeLeftovers(out: string): Promise<void> {
-  const base = path.basename(out)
-  for (const name of await readdir(path.dirname(out))) {
-    if (!name.startsWith(`.${base}.`)) continue
-    const pid = tempFileWriter(name)
-    if (pid === null || (pid !== process.pid && isProcessAlive(pid))) continue
-    await rm(path.join(path.dirname(out), name), { recursive: true, force: true })
-  }
 }
 
 /** The nearest folder up from `dir` that holds `.git` (the content repository), or `dir` itself. */

@@ -1,6 +1,6 @@
 /**
  * Where each part of the public site goes in a static export (pure, no I/O): said once for the
- * writer (export-site.ts) and the host configurations that serve it (nginx-config.ts,
+ * writer (write-export.ts) and the host configurations that serve it (nginx-config.ts,
  * static-host-files.ts).
  *
  * Pages are `<path>.html` (`/blog` → `blog.html`, `/blog/x` → `blog/x.html`, `/` → `index.html`),

@@ -2,14 +2,13 @@ import { mkdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { NotAGitRepositoryError, RepositoryStateError } from '../lib/errors.ts'
 import type { Logger } from '../lib/logger.ts'
-import { SerialQueue } from '../lib/serial-queue.ts'
 import { applyPull } from './apply-pull.ts'
 import { blobId } from './blob-id.ts'
-import type { RecoveryReport } from './objects/commit-types.ts'
-import type { IdentifyFile } from './objects/file-history.ts'
-import { findRepositoryRoot, GitStore } from './objects/git-store.ts'
-import { HistoryCache } from './objects/history-cache.ts'
-import { TreeCheck } from './objects/tree-check.ts'
+import type { RecoveryReport } from './formats/commit-types.ts'
+import type { IdentifyFile } from './history/file-history.ts'
+import { findRepositoryRoot, GitStore } from './store/git-store.ts'
+import { HistoryCache } from './history/history-cache.ts'
+import { TreeCheck } from './history/tree-check.ts'
 import { AutoPack, type PackingOptions, type PackReport } from './packing/auto-pack.ts'
 import { Recovery } from './recovery.ts'
 import { ConnectedRemote } from './remote/connected-remote.ts'
@@ -17,29 +16,21 @@ import type { RemoteSettings } from './remote/remote-transport.ts'
 import { SideBranches } from './remote/side-branches.ts'
 import { type FileHistoryEntry, historyCacheFile, type HistoryOptions, RepositoryHistory } from './repository-history.ts'
 import { RepositoryJournal } from './repository-journal.ts'
-import { type CommitFilesOptions, commitSave } from './save.ts'
+import { type RepositoryTransaction, Transactions } from './repository-transaction.ts'
+import { type CommitFilesOptions, commitSave, type SaveDeps } from './save.ts'
 import { WorkTree } from './work-tree.ts'
 import { WriterLock } from './writer-lock.ts'
 
 export type { PackingOptions, PackReport, PackStep } from './packing/auto-pack.ts'
-export type { FileChange, GitAuthor, RecoveryReport } from './objects/commit-types.ts'
-export type { IdentifyFile } from './objects/file-history.ts'
+export type { FileChange, GitAuthor, RecoveryReport } from './formats/commit-types.ts'
+export type { IdentifyFile } from './history/file-history.ts'
 export type { ConnectedRemote, PullResult, RemoteState } from './remote/connected-remote.ts'
 export type { ConflictResolution, SyncConflict } from './remote/remote-merge.ts'
 export type { RemoteSettings } from './remote/remote-transport.ts'
 export type { BranchChange, SideBranch, SideBranches } from './remote/side-branches.ts'
 export type { FileHistoryEntry, HistoryOptions } from './repository-history.ts'
-export type { CommitFilesOptions } from './save.ts'
-
-/**
- * What `serialize()` hands to its work: the same operations, minus the queueing. Inside
- * serialize() the queue is already held, so calling `repository.commitFiles()` there would wait
- * for the very job that waits on it, forever: use `tx.commitFiles()`. Calls on one transaction
- * also run one after another, and the transaction refuses calls once its work has returned.
- */
-export interface RepositoryTransaction {
-  commitFiles(options: CommitFilesOptions): Promise<string | null>
-}
+export type { RepositoryTransaction } from './repository-transaction.ts'
+export type { CommitFilesOptions, SavedCommit, WrittenFile } from './save.ts'
 
 /** Files of ours inside the git directory (the journals are named in repository-journal.ts). */
 const LOCK_FILE = 'watchio-writer.lock'
@@ -57,9 +48,10 @@ export interface ContentRepositoryDeps {
 
 /**
  * The site's content repository, as its one writer, and the only way the rest of the server
- * reaches git: saves (save.ts), history, the remote (remote/) and side branches, all serialized
- * in one queue, with one journal and one recovery for saves and pulls (repository-journal.ts,
- * recovery.ts). Built by `open`, which takes the writer lock first.
+ * reaches git: saves (save.ts), history, the remote (remote/) and side branches, every write
+ * in a transaction, one at a time (repository-transaction.ts), with one journal and one recovery
+ * for saves and pulls (repository-journal.ts, recovery.ts). Built by `open`, which takes the
+ * writer lock first.
  */
 export class ContentRepository {
   readonly #workTree: WorkTree
@@ -68,7 +60,7 @@ export class ContentRepository {
   readonly #logger: Logger
   readonly #journal: RepositoryJournal
   readonly #recovery: Recovery
-  readonly #queue = new SerialQueue()
+  readonly #transactions: Transactions
   readonly #autoPack: AutoPack
   readonly #history: RepositoryHistory
   readonly #treeCheck: TreeCheck
@@ -81,13 +73,29 @@ export class ContentRepository {
     const tempDir = path.join(gitdir, TEMP_DIR)
     this.#workTree = new WorkTree(deps.root)
     this.#store = new GitStore({ gitdir, tempDir, onLooseWrite: (bytes) => this.#autoPack.noteLooseWrite(bytes) })
-    this.#autoPack = new AutoPack({ gitdir, tempDir, store: this.#store, exclusive: (work) => this.serialize(work), logger, packing: deps.packing })
+    this.#autoPack = new AutoPack({ gitdir, tempDir, store: this.#store, exclusive: (work) => this.transaction(work), logger, packing: deps.packing })
     this.#journal = new RepositoryJournal({ gitdir, tempDir })
     this.#treeCheck = new TreeCheck((oid) => this.#store.readTreeBytes(oid))
     this.#recovery = new Recovery({ store: this.#store, workTree: this.#workTree, journal: this.#journal, logger, gitdir, tempDir, treeCheck: this.#treeCheck })
     this.#lock = deps.lock
     this.#logger = logger
     this.#history = new RepositoryHistory({ store: this.#store, workTree: this.#workTree, cache: deps.historyCache, logger })
+    const save: SaveDeps = {
+      store: this.#store,
+      workTree: this.#workTree,
+      journal: this.#journal,
+      recovery: this.#recovery,
+      logger,
+      onCommitted: this.#history.noteCommitted,
+    }
+    this.#transactions = new Transactions({
+      commitFiles: (options) => {
+        if (this.#lock === null) return Promise.reject(new RepositoryStateError('This clone follows its remote (a read replica): it makes no commits'))
+        return commitSave(save, options)
+      },
+      settlePending: () => this.#recovery.settlePending(),
+      afterEach: () => this.#autoPack.maybeRun(),
+    })
   }
 
   /**
@@ -177,47 +185,20 @@ export class ContentRepository {
 
   /**
    * Writes the files into the work tree and makes one commit on the current branch holding
-   * exactly these paths (anything else staged stays staged, uncommitted). Returns the commit,
-   * or null when every change already matches HEAD (then nothing is written). Calls run one
-   * after another.
+   * exactly these paths (anything else staged stays staged, uncommitted), in a transaction of its
+   * own. Returns the commit, or null when every change already matches HEAD (then nothing is
+   * written). Inside a transaction, `tx.commitFiles()`, which also says what it wrote.
    */
-  commitFiles(options: CommitFilesOptions): Promise<string | null> {
-    return this.serialize((tx) => tx.commitFiles(options))
+  async commitFiles(options: CommitFilesOptions): Promise<string | null> {
+    return (await this.transaction((tx) => tx.commitFiles(options)))?.commit ?? null
   }
 
-  /** Runs `work` alone in the repository's queue, for check-then-commit; see RepositoryTransaction. */
-  serialize<T>(work: (tx: RepositoryTransaction) => Promise<T>): Promise<T> {
-    if (this.#closed) return Promise.reject(new Error('The content repository is closed'))
-    const save = {
-      store: this.#store,
-      workTree: this.#workTree,
-      journal: this.#journal,
-      recovery: this.#recovery,
-      logger: this.#logger,
-      onCommitted: this.#history.noteCommitted,
-    }
-    const done = this.#queue.run(async () => {
-      let open = true
-      const steps = new SerialQueue()
-      const tx: RepositoryTransaction = {
-        commitFiles: (options) => {
-          if (!open) return Promise.reject(new Error('This repository transaction has ended'))
-          if (this.#lock === null) return Promise.reject(new RepositoryStateError('This clone follows its remote (a read replica): it makes no commits'))
-          return steps.run(() => commitSave(save, options))
-        },
-      }
-      try {
-        return await work(tx)
-      } finally {
-        open = false
-      }
-    })
-    // After the work, not in it: a run only starts here, beside the next saves.
-    done.then(
-      () => this.#autoPack.maybeRun(),
-      () => {},
-    )
-    return done
+  /**
+   * Runs `work` alone, holding the repository: the one lock of every write (see
+   * RepositoryTransaction). Check-then-write work runs here whole, its writes through `tx`.
+   */
+  transaction<T>(work: (tx: RepositoryTransaction) => Promise<T>): Promise<T> {
+    return this.#transactions.run(work)
   }
 
   /**
@@ -249,8 +230,8 @@ export class ContentRepository {
 
   /**
    * Fetch, push and pull with one branch of a remote (see remote/connected-remote.ts): network
-   * calls outside the queue, everything that changes refs, files or the index inside it, a pull
-   * journaled like a save (apply-pull.ts).
+   * calls outside any transaction, everything that changes refs, files or the index inside one, a
+   * pull journaled like a save (apply-pull.ts).
    */
   connectRemote(settings: RemoteSettings): ConnectedRemote {
     const pull = { store: this.#store, workTree: this.#workTree, journal: this.#journal, recovery: this.#recovery, treeCheck: this.#treeCheck }
@@ -259,7 +240,7 @@ export class ContentRepository {
       graph: this.#history.graph,
       history: this.#history.files,
       settings,
-      exclusive: (work) => this.#exclusive(work),
+      exclusive: (work, tx) => this.#transactions.exclusive(work, tx),
       applyPull: (target) => applyPull(pull, target),
       absolute: (filepath) => this.#workTree.absolute(filepath),
       relative: (file) => this.#workTree.relative(file),
@@ -271,7 +252,7 @@ export class ContentRepository {
     return new SideBranches({
       store: this.#store,
       graph: this.#history.graph,
-      exclusive: (work) => this.#exclusive(work),
+      exclusive: (work, tx) => this.#transactions.exclusive(work, tx),
       absolute: (filepath) => this.#workTree.absolute(filepath),
       relative: (file) => this.#workTree.relative(file),
     })
@@ -283,19 +264,11 @@ export class ContentRepository {
     this.#closed = true
     // Stopped first: a run in progress must not take the queue again once it drains.
     const packing = this.#autoPack.close()
-    await this.#queue.idle()
+    await this.#transactions.close()
     await packing
     await this.#history.close()
     await this.#store.close()
     await this.#lock?.release()
-  }
-
-  /** Work of the remote or side branches: in the queue, after any save or pull a failure left unsettled. */
-  #exclusive<T>(work: () => Promise<T>): Promise<T> {
-    return this.serialize(async () => {
-      await this.#recovery.settlePending()
-      return work()
-    })
   }
 
   /**

@@ -1,11 +1,11 @@
 import path from 'node:path'
 import type { Logger } from '../lib/logger.ts'
-import { CommitGraph } from './objects/commit-graph.ts'
-import type { GitAuthor } from './objects/commit-types.ts'
-import { FileHistory, type IdentifyFile } from './objects/file-history.ts'
-import type { GitStore } from './objects/git-store.ts'
-import { HISTORY_CACHE_FILE, type HistoryCache } from './objects/history-cache.ts'
-import type { TreeChange } from './objects/tree-diff.ts'
+import { CommitGraph } from './history/commit-graph.ts'
+import type { GitAuthor } from './formats/commit-types.ts'
+import { FileHistory, type IdentifyFile } from './history/file-history.ts'
+import type { GitStore } from './store/git-store.ts'
+import { HISTORY_CACHE_FILE, type HistoryCache } from './history/history-cache.ts'
+import type { TreeChange } from './history/tree-diff.ts'
 import type { WorkTree } from './work-tree.ts'
 
 /** One commit that changed a file (see `fileHistory`). */
@@ -42,7 +42,7 @@ export interface RepositoryHistoryDeps {
 }
 
 /**
- * The repository's commit graph and file histories over one history cache (objects/history-cache.ts),
+ * The repository's commit graph and file histories over one history cache (history/history-cache.ts),
  * so that they survive a restart, and the optional background warm-up that fills the cache.
  */
 export class RepositoryHistory {

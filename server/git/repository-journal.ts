@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { moveFile, removeFileIfPresent, writeFileAtomic } from '../lib/atomic-write.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
-import { cleanAuthor } from './objects/commit-text.ts'
-import type { GitAuthor } from './objects/commit-types.ts'
+import { cleanAuthor } from './formats/commit-text.ts'
+import type { GitAuthor } from './formats/commit-types.ts'
 import { isSafeRepositoryPath } from './work-tree.ts'
 
 /**
@@ -91,7 +91,7 @@ export class RepositoryJournal {
   async setAside(kind: JournalKind): Promise<string> {
     const file = this.fileOf(kind)
     const aside = `${file}.unreadable-${Date.now()}`
-    await moveFile(file, aside)
+    await moveFile(file, aside, { durable: true })
     return aside
   }
 }

@@ -1,10 +1,11 @@
+import type { BigIntStats } from 'node:fs'
 import type { Logger } from '../lib/logger.ts'
 import { checkoutPaths } from './checkout.ts'
 import { blobId } from './blob-id.ts'
-import { cleanAuthor, cleanMessage } from './objects/commit-text.ts'
-import { changeBytes, type FileChange, type GitAuthor } from './objects/commit-types.ts'
-import type { GitStore } from './objects/git-store.ts'
-import type { TreeChange } from './objects/tree-diff.ts'
+import { cleanAuthor, cleanMessage } from './formats/commit-text.ts'
+import { changeBytes, type FileChange, type GitAuthor } from './formats/commit-types.ts'
+import type { GitStore } from './store/git-store.ts'
+import type { TreeChange } from './history/tree-diff.ts'
 import type { Recovery } from './recovery.ts'
 import type { RepositoryJournal, SaveJournal } from './repository-journal.ts'
 import type { WorkTree } from './work-tree.ts'
@@ -45,11 +46,29 @@ interface PlannedFile {
   blobId: string | null
 }
 
+/** A file a save wrote: its blob, and its lstat taken right after the write (null: deleted). */
+export interface WrittenFile {
+  /** Absolute, as the change named it. */
+  path: string
+  blobId: string | null
+  stats: BigIntStats | null
+}
+
 /**
- * Makes the save, in the repository's queue (the caller holds it). Returns the commit, or null
- * when every change already matches HEAD (then nothing is written).
+ * What a save made: its commit, and the files as it wrote them, so that the caller can take its
+ * own content as the files' without reading them back. `written` is null when a step failed and
+ * recovery settled the save (recovery.ts): the files are as recovery left them, to be read.
  */
-export async function commitSave(deps: SaveDeps, options: CommitFilesOptions): Promise<string | null> {
+export interface SavedCommit {
+  commit: string
+  written: WrittenFile[] | null
+}
+
+/**
+ * Makes the save, in the repository's transaction (the caller holds it). Returns the commit, or
+ * null when every change already matches HEAD (then nothing is written).
+ */
+export async function commitSave(deps: SaveDeps, options: CommitFilesOptions): Promise<SavedCommit | null> {
   const { store, workTree } = deps
   const files = plan(workTree, options.changes)
   const message = cleanMessage(options.message)
@@ -69,20 +88,25 @@ export async function commitSave(deps: SaveDeps, options: CommitFilesOptions): P
   }
   await deps.journal.write('save', journal)
   try {
+    for (const file of files) if (file.bytes !== null) await store.writeBlob(file.bytes, file.blobId!)
+    const written = new Map<string, { oid: string; stats: BigIntStats }>()
     for (const file of files) {
-      if (file.bytes === null) continue
-      const oid = await store.writeBlob(file.bytes)
-      if (oid !== file.blobId) throw new Error(`isomorphic-git stored ${file.path} as ${oid}, expected ${file.blobId}`)
+      await workTree.write(file.path, file.bytes)
+      // At once: the stamp of these very bytes, for the index entry and for the content layer,
+      // which then knows the file unchanged since without reading it (PostFiles.asWritten).
+      if (file.bytes !== null) written.set(file.path, { oid: file.blobId!, stats: await workTree.stat(file.path) })
     }
-    for (const file of files) await workTree.write(file.path, file.bytes)
     const edits = new Map(files.map((file) => [file.path, file.blobId]))
     const { commit, tree } = await store.commit({ head, edits, message, author })
     deps.onCommitted?.({ commit, parent: head.commit, changes })
-    await checkoutPaths({ store, workTree, tree, paths: files.map((file) => file.path) })
+    await checkoutPaths({ store, workTree, tree, paths: files.map((file) => file.path), written })
     await deps.journal.remove('save')
-    return commit
+    return {
+      commit,
+      written: files.map((file, i) => ({ path: options.changes[i]!.path, blobId: file.blobId, stats: written.get(file.path)?.stats ?? null })),
+    }
   } catch (error) {
-    return settleFailedSave(deps, journal, error)
+    return { commit: await settleFailedSave(deps, journal, error), written: null }
   }
 }
 
@@ -112,7 +136,7 @@ function plan(workTree: WorkTree, changes: FileChange[]): PlannedFile[] {
     if (seen.has(filepath)) throw new Error(`${filepath} appears twice in one commit`)
     seen.add(filepath)
     const bytes = changeBytes(change)
-    return { path: filepath, bytes, blobId: bytes === null ? null : blobId(bytes) }
+    return { path: filepath, bytes, blobId: bytes === null ? null : (change.blobId ?? blobId(bytes)) }
   })
 }
 

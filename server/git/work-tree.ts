@@ -6,7 +6,7 @@ import { realFolders } from '../lib/real-folders.ts'
 import { UnsafePathError } from '../lib/errors.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
 import { blobId } from './blob-id.ts'
-import { refusedName } from './objects/tree-rules.ts'
+import { refusedName } from './formats/tree-rules.ts'
 
 /**
  * The checked-out files, addressed by repository-relative posix paths. Writes are atomic

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { BoundedCache } from '../lib/bounded-cache.ts'
 import { isInside, readRegularFile } from '../lib/regular-file.ts'
 import { PreparedBody } from './prepared-body.ts'
 
@@ -31,20 +32,12 @@ export const FILE_TYPES: Record<string, string> = {
  * (lib/regular-file.ts): anything else is no file.
  */
 export class FileCache {
-  /**
-   * Oldest first. `used` is the "second chance" of the CLOCK algorithm: a hit only sets it (a
-   * property write, where moving the entry to the end of the Map cost a delete and an insert on
-   * every request), and eviction moves a used entry to the end instead of dropping it.
-   */
-  readonly #entries = new Map<string, { prepared: PreparedBody; used: boolean }>()
-  #bytes = 0
-  readonly #maxBytes: number
-
+  readonly #entries: BoundedCache<string, PreparedBody>
   readonly #roots: string[]
 
   constructor(options: { roots: string[]; maxBytes?: number }) {
     this.#roots = options.roots.map((root) => path.resolve(root))
-    this.#maxBytes = options.maxBytes ?? 256 * 1024 * 1024
+    this.#entries = new BoundedCache({ maxBytes: options.maxBytes ?? 256 * 1024 * 1024 })
   }
 
   /**
@@ -60,39 +53,16 @@ export class FileCache {
     if (content === null) return null
     const type = options.type ?? FILE_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream'
     const prepared = new PreparedBody(content, type, { immutable: options.immutable })
-    this.#remember(filePath, prepared)
+    this.#entries.set(filePath, prepared, prepared.size)
     return prepared
   }
 
   /** The file's prepared body if it is in memory now (without reading anything), else undefined. */
   peek(filePath: string): PreparedBody | undefined {
-    const entry = this.#entries.get(filePath)
-    if (!entry) return undefined
-    entry.used = true
-    return entry.prepared
+    return this.#entries.get(filePath)
   }
 
   invalidate(filePath: string): void {
-    const entry = this.#entries.get(filePath)
-    if (!entry) return
     this.#entries.delete(filePath)
-    this.#bytes -= entry.prepared.size
-  }
-
-  #remember(filePath: string, prepared: PreparedBody): void {
-    this.invalidate(filePath)
-    this.#entries.set(filePath, { prepared, used: false })
-    this.#bytes += prepared.size
-    while (this.#bytes > this.#maxBytes) {
-      const [oldPath, old] = this.#entries.entries().next().value!
-      this.#entries.delete(oldPath)
-      if (old.used && oldPath !== filePath) {
-        // Used since it last came round: kept, as the newest.
-        old.used = false
-        this.#entries.set(oldPath, old)
-      } else {
-        this.#bytes -= old.prepared.size
-      }
-    }
   }
 }

@@ -8,7 +8,7 @@ export const MAX_BODY = '5mb'
 /**
  * Parses JSON bodies into `ctx.request.body`. Malformed JSON, a top-level value that is not
  * an object or array, and `__proto__` keys are a 400 with a plain message; an oversized body
- * keeps its 413. Other content types were already refused by `requireSameSite`.
+ * keeps its 413. Other content types were already refused by `requireTrustedOrigin`.
  */
 export function jsonBody(): Middleware {
   return bodyParser({

@@ -15,7 +15,7 @@ const MAX_ALT_LENGTH = 500
 /**
  * The media library's admin calls, every one behind a session: upload (multipart,
  * field `file`, optional `alt`), list, delete. The upload is the one admin call whose body is
- * not JSON; requireSameSite lets multipart through on this path only.
+ * not JSON; requireTrustedOrigin lets multipart through on this path only.
  */
 export function mediaRoutes(deps: { accounts: AccountStore; library: MediaLibrary; maxBytes: number }): Router {
   const router = new Router({ prefix: MEDIA_API })

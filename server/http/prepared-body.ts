@@ -115,7 +115,9 @@ type Accepted = 'br' | 'gzip' | 'identity' | false
 /**
  * Which encoding each Accept-Encoding header asks for: a browser sends the same few, and
  * negotiating one is a parse and a sort. Bounded: past that many distinct headers, new ones are
- * negotiated each time.
+ * negotiated each time. Not lib/bounded-cache.ts: there a client sending a new header with each
+ * request would push the browsers' few out, and the quick answers, which serve only a header seen
+ * before, would stop answering; here the first ones seen (the browsers') stay.
  */
 const acceptedByHeader = new Map<string, Accepted>()
 const MAX_REMEMBERED_HEADERS = 64

@@ -12,7 +12,9 @@ import { tempFileWriter, tempNameFor } from './temp-names.ts'
  * (temp-names.ts) that is then renamed over its target. rename() within one filesystem is
  * atomic, so a process killed at any instant leaves either the old file or the new one, never a
  * truncated one; at worst a stray temp file, which `removeStaleTempFiles` deletes at the next start.
- * The server's renames are all here: `moveFile` is the way to move an existing file into place.
+ * The server's renames are all here: `moveFile` moves an existing file (or folder) into place,
+ * `moveAside` takes a folder out of the way under a temp name, and `replaceFolder` swaps a finished
+ * folder in for an old one (the export).
  *
  * By default there is no fsync: the requirement for saves is surviving a crashed or killed
  * process, whose completed writes the kernel still flushes. Surviving power loss would need an
@@ -26,8 +28,10 @@ import { tempFileWriter, tempNameFor } from './temp-names.ts'
  *   not come back;
  * - the sessions file (accounts/session-store.ts): a sign-out must not come back, and it is
  *   written at most once a second;
- * - packs (git/objects/pack-writer.ts, through `moveFile`): once a pack is in place the loose
- *   objects it holds are deleted, so the pack must be on disk first.
+ * - packs (git/store/pack-writer.ts, through `moveFile`): once a pack is in place the loose
+ *   objects it holds are deleted, so the pack must be on disk first;
+ * - an unreadable journal set aside (git/repository-journal.ts, through `moveFile`), and the
+ *   export's folder once it is swapped in (`replaceFolder`, which always is).
  */
 
 /** Re-exported so that callers naming a temp file for this module's cleanup import one module. */
@@ -121,13 +125,54 @@ async function writeTempFile(temp: string, data: FileData | Iterable<Uint8Array>
 }
 
 /**
- * Moves an existing file into place (one rename, so both names must be on one filesystem), then
- * fsyncs the target's folder so that the new name survives a power cut. The file's own bytes
- * are the caller's to have synced (the pack writer fsyncs as it finishes).
+ * Moves an existing file or folder to `to`, replacing a file there (one rename, so both names must
+ * be on one filesystem). `durable`: then fsyncs the target's folder, so that the new name survives
+ * a power cut; the file's own bytes are the caller's to have synced (the pack writer fsyncs as it
+ * finishes).
  */
-export async function moveFile(from: string, to: string): Promise<void> {
+export async function moveFile(from: string, to: string, options: { durable?: boolean } = {}): Promise<void> {
   await rename(from, to)
+  if (options.durable) await fsyncDirectory(path.dirname(to))
+}
+
+/**
+ * Renames the folder `dir` aside, under a temp name beside it, and answers that name (null when
+ * there is no `dir`): from this instant `dir` is gone, however long removing the old copy takes.
+ * A process that dies before removing it leaves a temp name, which `removeStaleTempFiles` (of
+ * `dir`'s parent) deletes.
+ */
+export async function moveAside(dir: string): Promise<string | null> {
+  const aside = path.join(path.dirname(dir), tempNameFor(path.basename(dir)))
+  try {
+    await rename(dir, aside)
+  } catch (error) {
+    if (nodeErrorCode(error) === 'ENOENT') return null
+    throw error
+  }
+  return aside
+}
+
+/**
+ * Puts the finished folder `from` at `to` whole, in place of the folder there (if any), which is
+ * then removed. `from` must be beside `to` (one filesystem): a temp name made by tempNameFor of
+ * `to`'s name, so that a crash leaves only names removeStaleTempFiles(parent, { of }) deletes.
+ * Durable: `from`'s names are fsynced before the swap and the parent's after. A crash at any
+ * moment leaves the old folder or the new one at `to`, except for the instant between the two
+ * renames, which leaves none (POSIX has no atomic swap of two folders: rename cannot replace a
+ * folder that is not empty); a swap that fails puts the old folder back.
+ */
+export async function replaceFolder(from: string, to: string): Promise<void> {
+  await fsyncDirectory(from)
+  const replaced = await moveAside(to)
+  try {
+    await rename(from, to)
+  } catch (error) {
+    // The old folder goes back: a swap that failed leaves what was there.
+    if (replaced !== null) await rename(replaced, to).catch(() => {})
+    throw error
+  }
   await fsyncDirectory(path.dirname(to))
+  if (replaced !== null) await rm(replaced, { recursive: true, force: true })
 }
 
 /**
@@ -162,11 +207,12 @@ export async function fsyncDirectory(dir: string): Promise<void> {
 }
 
 /**
- * Deletes this module's leftover temp files (and temp folders) in `dir` (a missing folder is fine).
+ * Deletes this module's leftover temp files (and temp folders) in `dir` (a missing folder is fine);
+ * with `of`, only those made for that name (`.<of>.…`: a folder's staging and replaced copies).
  * A temp file whose writer is another live process is left alone: the caller holds the writer
  * lock, so such a file can only be the lock file a competing process is trying to create.
  */
-export async function removeStaleTempFiles(dir: string): Promise<string[]> {
+export async function removeStaleTempFiles(dir: string, options: { of?: string } = {}): Promise<string[]> {
   let names: string[]
   try {
     names = await readdir(dir)
@@ -176,6 +222,7 @@ export async function removeStaleTempFiles(dir: string): Promise<string[]> {
   }
   const removed: string[] = []
   for (const name of names) {
+    if (options.of !== undefined && !name.startsWith(`.${options.of}.`)) continue
     const pid = tempFileWriter(name)
     if (pid === null) continue
     if (pid !== process.pid && isProcessAlive(pid)) continue

@@ -209,7 +209,7 @@ export class UnsafePathError extends AppError {
 
 /**
  * A commit from the git remote holds a path git itself refuses (`..`, `.git`, an odd mode...:
- * server/git/objects/tree-rules.ts): nothing of it was checked out and the branch did not move.
+ * server/git/formats/tree-rules.ts): nothing of it was checked out and the branch did not move.
  * `path` is as shown to people (invisible characters escaped).
  */
 export class RefusedTreeError extends RepositoryStateError {

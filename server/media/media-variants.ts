@@ -1,11 +1,13 @@
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
 import { type MediaName, mediaFileName, variantWidthsOf } from '../../renderer/media-urls.ts'
 import { writeFileAtomic } from '../lib/atomic-write.ts'
+import { InFlight } from '../lib/in-flight.ts'
 import { JobPool, PoolFullError } from '../lib/job-pool.ts'
 import type { Logger } from '../lib/logger.ts'
 import { sizeOfRegularFile } from '../lib/regular-file.ts'
+import { loadSharp } from './load-sharp.ts'
 import { mediaFileOf } from './media-folder.ts'
 import type { VariantFormat } from './variant-format.ts'
 
@@ -37,12 +39,6 @@ export interface VariantFile {
   etag: string
 }
 
-interface Making {
-  made: Promise<VariantFile | null>
-  /** Set while a warming job waits in the background queue. */
-  promote?: () => void
-}
-
 export interface MediaVariantsOptions {
   /** The library's originals (mediaDirOf(contentDir)). */
   mediaDir: string
@@ -68,7 +64,9 @@ export class MediaVariants {
   readonly #logger: Logger
   readonly #pool: JobPool
   /** The variants being made, by file: requests for one at the same moment share its encoding. */
-  readonly #making = new Map<string, Making>()
+  readonly #making = new InFlight<string, VariantFile>()
+  /** Set while a warming encoding waits in the pool's background queue: moves it to the foreground. */
+  readonly #promotions = new Map<string, () => void>()
 
   constructor(options: MediaVariantsOptions) {
     this.#mediaDir = options.mediaDir
@@ -102,19 +100,14 @@ export class MediaVariants {
     const original = await this.original(media)
     if (!original) return null
     if (size !== null) return { file, root: this.#dir, size, etag }
-    const pending = this.#making.get(file)
-    if (pending) {
-      // A request for a variant being warmed: it moves ahead of the warming still waiting.
-      if (!options.background) pending.promote?.()
-      return pending.made
-    }
-    const entry: Making = { made: Promise.resolve(null) }
-    entry.made = this.#pool
-      .run(() => this.#make(original.file, file, width, format), { background: options.background, promote: (promote) => (entry.promote = promote) })
-      .then((size) => ({ file, root: this.#dir, size, etag }))
-      .finally(() => this.#making.delete(file))
-    this.#making.set(file, entry)
-    return entry.made
+    // A request for a variant being warmed: it moves ahead of the warming still waiting.
+    if (!options.background) this.#promotions.get(file)?.()
+    return this.#making.share(file, () =>
+      this.#pool
+        .run(() => this.#make(original.file, file, width, format), { background: options.background, promote: (promote) => this.#promotions.set(file, promote) })
+        .then((size) => ({ file, root: this.#dir, size, etag }))
+        .finally(() => this.#promotions.delete(file)),
+    )
   }
 
   /**
@@ -140,7 +133,7 @@ export class MediaVariants {
    */
   async close(): Promise<void> {
     this.#pool.dropBackground()
-    await Promise.allSettled([...this.#making.values()].map((entry) => entry.made))
+    await this.#making.settled()
   }
 
   /** Removes a deleted image's variants (all encodings' folders). */
@@ -158,6 +151,7 @@ export class MediaVariants {
     const existing = await sizeOfRegularFile(this.#dir, target)
     if (existing !== null) return existing
     const started = Date.now()
+    const sharp = await loadSharp()
     const image = sharp(originalFile, { sequentialRead: true }).resize({ width, withoutEnlargement: true })
     const data = await ENCODERS[format](image).toBuffer()
     await mkdir(path.dirname(target), { recursive: true })
@@ -171,14 +165,4 @@ export class MediaVariants {
   get tempDir(): string {
     return this.#dir
   }
-}
-
-/**
- * libvips settings for a server that encodes a few images at a time: no operation cache (each
- * variant is made once, then read from disk; the cache would only hold decoded images in
- * memory), and one libvips thread per image, as the pool already runs `concurrency` images at once.
- */
-export function configureSharp(): void {
-  sharp.cache(false)
-  sharp.concurrency(1)
 }

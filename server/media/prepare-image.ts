@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
-import sharp, { type Metadata, type OutputInfo } from 'sharp'
+import type { Metadata, OutputInfo } from 'sharp'
 import type { MediaType } from '../../renderer/contract/index.ts'
 import { MAX_MEDIA_SIDE, type MediaExtension } from '../../renderer/media-urls.ts'
 import { TooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts'
+import { loadSharp } from './load-sharp.ts'
 
 /**
  * An upload made fit for the library: recognised by its bytes, checked against the pixel limit
@@ -62,6 +63,7 @@ export async function prepareImage(bytes: Buffer, options: { maxPixels: number }
   if (metadata.width > MAX_MEDIA_SIDE || frameHeight > MAX_MEDIA_SIDE) throw tooLong(metadata.width, frameHeight)
 
   // `failOn: 'truncated'`: a file cut short is refused; the small warnings real cameras cause are not.
+  const sharp = await loadSharp()
   const image = sharp(bytes, { animated, failOn: 'truncated', limitInputPixels: options.maxPixels }).rotate()
   const encoded = kind.format === 'jpeg' ? image.jpeg({ quality: 90 }) : kind.format === 'png' ? image.png() : image.gif()
   let output: { data: Buffer; info: OutputInfo }
@@ -78,6 +80,7 @@ export async function prepareImage(bytes: Buffer, options: { maxPixels: number }
 async function readMetadata(bytes: Buffer, animated: boolean): Promise<Metadata> {
   try {
     // No pixel limit here: the header's size is compared below with the frames counted.
+    const sharp = await loadSharp()
     return await sharp(bytes, { animated, limitInputPixels: false }).metadata()
   } catch {
     throw new UnsupportedMediaTypeError(NOT_AN_IMAGE)

@@ -184,7 +184,10 @@ function templateToString(document: unknown): string {
   return html
 }
 
-/** vike's own (utils/escapeHtml.js). */
+/**
+ * vike's own (utils/escapeHtml.js), not renderer/escape-markup.ts's: the lean path is used only
+ * while its pages are vike's byte for byte, and vike also escapes `'`, as `&#039;`.
+ */
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;')
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
-import { mkdir, readdir, rename, rm, rmdir, unlink } from 'node:fs/promises'
+import { mkdir, readdir, rm, rmdir, unlink } from 'node:fs/promises'
 import path from 'node:path'
-import { tempNameFor, writeFileAtomic, writeFileAtomicSync } from '../lib/atomic-write.ts'
+import { moveAside, writeFileAtomic, writeFileAtomicSync } from '../lib/atomic-write.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
 
 /**
@@ -95,13 +95,8 @@ export class PageFiles {
    * (removeStaleTempFiles in the site's folder).
    */
   async clear(): Promise<void> {
-    const aside = path.join(path.dirname(this.dir), tempNameFor(path.basename(this.dir)))
-    try {
-      await rename(this.dir, aside)
-    } catch (error) {
-      if (nodeErrorCode(error) === 'ENOENT') return
-      throw error
-    }
+    const aside = await moveAside(this.dir)
+    if (aside === null) return
     void removeTree(aside).catch(() => rm(aside, { recursive: true, force: true }).catch(() => {}))
   }
 

@@ -5,13 +5,13 @@ import path from 'node:path'
 import { blobId } from '../git/blob-id.ts'
 import type { Post, VersionedPost } from '../content/post.ts'
 import { type PostInput, readPostInput, readVersion } from '../content/post-input.ts'
-import { postFileName, type PostPaths, slugOfFile } from '../content/post-paths.ts'
+import { type PostPaths, slugOfFile } from '../content/post-paths.ts'
 import { checkContentShape } from '../content/post-rules.ts'
 import { cleanPostHtml } from '../content/sanitize-html.ts'
 import { serializePost } from '../content/serialize-post.ts'
+import type { WrittenPost } from '../content/post-files.ts'
 import { ConflictError, InvalidInputError, NotFoundError } from '../lib/errors.ts'
-import type { SerialQueue } from '../lib/serial-queue.ts'
-import type { ContentRepository, FileChange, GitAuthor, SideBranches } from '../git/content-repository.ts'
+import type { CommitFilesOptions, ContentRepository, FileChange, GitAuthor, RepositoryTransaction, SavedCommit, SideBranches } from '../git/content-repository.ts'
 import { AdminPostList, type PostListPage, type PostListQuery } from './admin-post-list.ts'
 import type { BlogContent } from './blog-content.ts'
 import type { ContentSync } from './content-sync.ts'
@@ -23,16 +23,16 @@ export type { AdminPost }
 
 export interface AdminPostsDeps {
   content: BlogContent
-  repository: Pick<ContentRepository, 'commitFiles'>
+  /**
+   * Each save is one transaction of the repository, the lock every write takes (media, pulls):
+   * its checks, its commit and the index update run alone, so a check and the write it allows
+   * never interleave with another save, nor with a pull replacing the file.
+   */
+  repository: Pick<ContentRepository, 'transaction'>
   /** Where the posts are in the repository. */
   paths: PostPaths
   /** Past versions, for restore. */
   history: PostHistory
-  /**
-   * The save lock: saves run one at a time as its jobs, so a check and the write it allows never
-   * interleave with another save, nor with a pull (ContentSync runs its pulls on the same lock).
-   */
-  saveLock: Pick<SerialQueue, 'run'>
   /**
    * The content sync, when GIT_REMOTE_URL is set: the admin list shows which posts are out of
    * sync, and a save that made a commit asks it to push.
@@ -59,9 +59,10 @@ const ID_LENGTH = 10
 /**
  * The rules of the admin side: what a create, an update and a delete do. Each one validates
  * and sanitizes, checks the version the admin started from and that the slug is free, then
- * writes the post's file(s) as exactly one git commit authored by the admin, and answers once
- * the index and the public pages show the change. Saves run one at a time, so a check and
- * the write it allows can never interleave with another save.
+ * writes the post's file(s) as exactly one git commit authored by the admin, hands the index
+ * what it wrote, and answers once the index and the public pages show the change. All of it is
+ * one repository transaction, so a check and the write it allows can never interleave with
+ * another save or a pull.
  */
 export class AdminPosts {
   readonly #deps: AdminPostsDeps
@@ -91,17 +92,17 @@ export class AdminPosts {
   }
 
   create(body: unknown, author: GitAuthor): Promise<SaveResult> {
-    return this.#deps.saveLock.run(async () => {
+    return this.#deps.repository.transaction(async (tx) => {
       const today = this.#deps.today()
       const { input } = readPostInput(body, { publishDate: today, isPublished: false, featuredImageUrl: '' })
       this.#ensureSlugFree(input.slug, null)
       const post: Post = { id: this.#newId(), ...input, content: cleanContent(input.content) }
-      return this.#write({ post, previous: null, author, verb: 'create' })
+      return this.#write(tx, { post, previous: null, author, verb: 'create' })
     })
   }
 
   update(id: string, body: unknown, author: GitAuthor): Promise<SaveResult> {
-    return this.#deps.saveLock.run(async () => {
+    return this.#deps.repository.transaction(async (tx) => {
       const current = this.get(id)
       const { input, version } = readPostInput(body, current)
       this.#ensureVersion(current, version)
@@ -113,7 +114,7 @@ export class AdminPosts {
           : post.isPublished !== current.isPublished
             ? post.isPublished ? 'publish' : 'unpublish'
             : 'update'
-      return this.#write({ post, previous: current, author, verb })
+      return this.#write(tx, { post, previous: current, author, verb })
     })
   }
 
@@ -124,7 +125,7 @@ export class AdminPosts {
    * Body: `{ commit, version? }`, version being the current version the admin saw.
    */
   restore(id: string, body: unknown, author: GitAuthor): Promise<SaveResult> {
-    return this.#deps.saveLock.run(async () => {
+    return this.#deps.repository.transaction(async (tx) => {
       const fields = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>
       const commit = readCommitId(fields.commit)
       const current = this.get(id)
@@ -132,27 +133,25 @@ export class AdminPosts {
       const old = await this.#deps.history.version(id, commit)
       if (old.slug !== current.slug) this.#ensureSlugFree(old.slug, current.id)
       const post: Post = { ...orderedFields(old), id: current.id, content: cleanContent(old.content) }
-      return this.#write({ post, previous: current, author, verb: 'restore', suffix: ` to ${commit.slice(0, 7)}` })
+      return this.#write(tx, { post, previous: current, author, verb: 'restore', suffix: ` to ${commit.slice(0, 7)}` })
     })
   }
 
   remove(id: string, ifMatch: string | undefined, author: GitAuthor): Promise<void> {
-    return this.#deps.saveLock.run(async () => {
+    return this.#deps.repository.transaction(async (tx) => {
       const current = this.get(id)
       this.#ensureVersion(current, readVersion(ifMatch))
       const changes: FileChange[] = [{ path: this.#deps.paths.fileOf(current.slug), content: null }]
       const message = `blog: delete "${current.title}" (${current.slug})`
       if (this.#deps.review) {
-        await this.#commitForReview({ id, changes, message, author })
+        await this.#commitForReview(tx, { id, changes, message, author })
         return
       }
-      const commit = await this.#deps.repository.commitFiles({ changes, message, author })
-      if (commit !== null) this.#committed()
-      await this.#deps.content.reload([postFileName(current.slug)])
+      await this.#commitLive(tx, { changes, message, author })
     })
   }
 
-  async #write(options: {
+  async #write(tx: RepositoryTransaction, options: {
     post: Post
     previous: VersionedPost | null
     author: GitAuthor
@@ -162,20 +161,40 @@ export class AdminPosts {
   }): Promise<SaveResult> {
     const { post, previous, author, verb } = options
     const text = serializePost(post)
-    const changes: FileChange[] = [{ path: this.#deps.paths.fileOf(post.slug), content: text }]
+    const bytes = Buffer.from(text, 'utf8')
+    // The post's version, computed once: the save stores the blob under it, the index takes it.
+    const version = blobId(bytes)
+    const changes: FileChange[] = [{ path: this.#deps.paths.fileOf(post.slug), content: bytes, blobId: version }]
     const renamed = previous !== null && previous.slug !== post.slug
     if (renamed) changes.unshift({ path: this.#deps.paths.fileOf(previous.slug), content: null })
     const slugs = renamed ? `${previous.slug} → ${post.slug}` : post.slug
     const message = `blog: ${verb} "${post.title}" (${slugs})${options.suffix ?? ''}`
     if (this.#deps.review) {
-      const committed = await this.#commitForReview({ id: post.id, changes, message, author })
+      const committed = await this.#commitForReview(tx, { id: post.id, changes, message, author })
       const review = this.#deps.review.reviews.get(post.id)
-      return { post: { ...post, version: blobId(text), ...(review ? { review: reviewState(review) } : {}) }, committed }
+      return { post: { ...post, version, ...(review ? { review: reviewState(review) } : {}) }, committed }
     }
-    const commit = await this.#deps.repository.commitFiles({ changes, message, author })
-    if (commit !== null) this.#committed()
-    await this.#deps.content.reload(changes.map((change) => path.basename(change.path)))
-    return { post: { ...post, version: blobId(text) }, committed: commit !== null }
+    const saved = await this.#commitLive(tx, { changes, message, author }, { post, version, text })
+    return { post: { ...post, version }, committed: saved !== null }
+  }
+
+  /**
+   * The live save: one commit of `changes`, and the index takes what it wrote (`post`, the one
+   * file written), without reading it back (BlogContent.applyWrite). When the save wrote nothing
+   * (the post was already exactly so) or a failed step was settled by recovery, which may have
+   * put other bytes there, the files are read as they are.
+   */
+  async #commitLive(tx: RepositoryTransaction, commit: CommitFilesOptions, post?: Omit<WrittenPost, 'stats'>): Promise<SavedCommit | null> {
+    const names = commit.changes.map((change) => path.basename(change.path))
+    const { saved } = await this.#deps.content.applyWrite(names, async () => {
+      const saved = await tx.commitFiles(commit)
+      if (saved !== null) this.#committed()
+      if (saved === null || saved.written === null) return { saved, written: null }
+      const written = new Map<string, WrittenPost | null>()
+      for (const file of saved.written) written.set(path.basename(file.path), file.stats === null ? null : { ...post!, stats: file.stats })
+      return { saved, written }
+    })
+    return saved
   }
 
   /**
@@ -183,12 +202,12 @@ export class AdminPosts {
    * branch the first time: `cms/<its live slug>`, or its slug for a new post). Nothing changes on
    * the live site; the review branch is pushed in the background for a pull request.
    */
-  async #commitForReview(options: { id: string; changes: FileChange[]; message: string; author: GitAuthor }): Promise<boolean> {
+  async #commitForReview(tx: RepositoryTransaction, options: { id: string; changes: FileChange[]; message: string; author: GitAuthor }): Promise<boolean> {
     const { reviews, branches } = this.#deps.review!
     const live = this.#deps.content.index.byId(options.id)
     const firstSlug = slugOfFile(options.changes.at(-1)!.path)
     const branch = reviews.get(options.id)?.branch ?? `${REVIEW_PREFIX}${live?.slug ?? firstSlug}`
-    const commit = await branches.commit({ branch, changes: options.changes, message: options.message, author: options.author })
+    const commit = await branches.commit({ branch, changes: options.changes, message: options.message, author: options.author, tx })
     await reviews.refresh()
     if (commit !== null) this.#committed()
     return commit !== null

@@ -3,8 +3,9 @@ import type { Logger } from '../lib/logger.ts'
 import { LinkedFileError, PostFileError, SlugMismatchError } from '../lib/errors.ts'
 import type { VersionedPost } from '../content/post.ts'
 import { PostIndex, showsInListDifferently } from '../content/post-index.ts'
-import type { PostFiles, ReadResult } from '../content/post-files.ts'
+import type { PostFiles, ReadResult, WrittenPost } from '../content/post-files.ts'
 import { isMeantAsPost, postFileName, slugOfFileName } from '../content/post-paths.ts'
+import { watchFolder } from '../content/watch-folder.ts'
 
 /** What a reload changed, for whoever regenerates pages and caches. */
 export interface ContentChange {
@@ -20,7 +21,7 @@ export interface ContentChange {
 export type { PostProblem }
 
 export interface BlogContentDeps {
-  files: Pick<PostFiles, 'blogDir' | 'listFileNames' | 'readMany'>
+  files: Pick<PostFiles, 'blogDir' | 'listFileNames' | 'readMany' | 'written' | 'asWritten'>
   logger: Logger
   /** The posts folder as problems name it (relative to the repository, with `/`); default: `files.blogDir`. */
   folder?: string
@@ -50,6 +51,8 @@ export class BlogContent {
   readonly #logger: Logger
   /** The posts folder as problems name it. */
   readonly #folder: string
+  /** Post files a save is writing now (applyWrite): it, not a reload, brings them into the index. */
+  readonly #saving = new Set<string>()
 
   constructor(deps: BlogContentDeps) {
     this.index = new PostIndex({ today: deps.today })
@@ -64,7 +67,12 @@ export class BlogContent {
     this.#logger.info(`Loaded ${this.index.size} posts from ${this.#files.blogDir}`)
   }
 
-  /** Re-reads the named files, or the whole folder when `names` is null. */
+  /**
+   * Re-reads the named files, or the whole folder when `names` is null; but not a file a save is
+   * writing or has written and is still as it left it (see `applyWrite`): the save hands the
+   * index its content. That is also checked once read, for a file a save wrote while a long read
+   * went on: what was read is older.
+   */
   async reload(names: Iterable<string> | null): Promise<ContentChange> {
     let fileNames: string[]
     if (names === null) {
@@ -75,7 +83,53 @@ export class BlogContent {
     } else {
       fileNames = [...names].filter(isMeantAsPost)
     }
-    return this.#apply(await this.#files.readMany(fileNames))
+    const results = await this.#files.readMany(fileNames.filter((name) => !this.#leftToSave(name)))
+    for (const name of results.keys()) if (this.#leftToSave(name)) results.delete(name)
+    return this.#apply(results)
+  }
+
+  /**
+   * A save of the post files `fileNames`: runs `write`, which writes them and says what it wrote
+   * (the post files by name, `null` for one it deleted), and the index takes that, as a reload
+   * would have read it, without reading the files back. Meanwhile reloads leave these files to
+   * it, and afterwards skip each while it is as written (PostFiles.asWritten): the folder watcher,
+   * woken by the save's own writes, reads nothing. When `write` says `written: null` (it wrote
+   * nothing, or recovery settled a failed step) or throws, the files are read as they are.
+   * Resolves with what `write` returned once the listeners have (the pages are regenerated).
+   */
+  async applyWrite<T extends { written: ReadonlyMap<string, WrittenPost | null> | null }>(fileNames: string[], write: () => Promise<T>): Promise<T> {
+    for (const name of fileNames) this.#saving.add(name)
+    const done = () => fileNames.forEach((name) => this.#saving.delete(name))
+    let outcome: T
+    try {
+      outcome = await write()
+    } catch (error) {
+      done()
+      await this.reload(fileNames).catch((reloadError: unknown) => this.#logger.error('Reloading posts failed', reloadError))
+      throw error
+    }
+    // Each file's stamp is kept before the save lets go of it: a reload in between would read it.
+    const results = new Map<string, ReadResult>()
+    for (const [name, written] of outcome.written ?? []) results.set(name, this.#files.written(name, written))
+    done()
+    if (outcome.written === null) await this.reload(fileNames)
+    else await this.#apply(results)
+    return outcome
+  }
+
+  /**
+   * Follows edits to the post files made by anyone (an editor, git by hand): changed files are
+   * reloaded once a burst of changes has settled (`settleMs`). Returns how to stop.
+   */
+  watch(options: { settleMs?: number } = {}): () => void {
+    return watchFolder({
+      dir: this.#files.blogDir,
+      settleMs: options.settleMs ?? 100,
+      onChange: (names) => {
+        this.reload(names).catch((error) => this.#logger.error('Reloading posts failed', error))
+      },
+      onError: (error) => this.#logger.error('Watching the posts folder failed', error),
+    })
   }
 
   /**
@@ -196,6 +250,11 @@ export class BlogContent {
     if (!before) return
     change.removed.push(slug)
     if (this.index.isLive(before)) change.publishedListChanged = true
+  }
+
+  /** A file a save is writing, or has written and is still as written: not to be read (see `applyWrite`). */
+  #leftToSave(fileName: string): boolean {
+    return this.#saving.has(fileName) || this.#files.asWritten(fileName)
   }
 
   /** The error's own words, except that a slug another file already has names that file. */

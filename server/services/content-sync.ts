@@ -1,7 +1,6 @@
 import { RefusedTreeError, RemoteError } from '../lib/errors.ts'
-import type { GitAuthor, PullResult, ConnectedRemote, SideBranches } from '../git/content-repository.ts'
+import type { ContentRepository, GitAuthor, PullResult, ConnectedRemote, RepositoryTransaction, SideBranches } from '../git/content-repository.ts'
 import type { Logger } from '../lib/logger.ts'
-import type { SerialQueue } from '../lib/serial-queue.ts'
 import type { PostPaths } from '../content/post-paths.ts'
 import type { BlogContent } from './blog-content.ts'
 import { type AdminResolution, type PostSyncState, SyncConflicts } from './content-sync-conflicts.ts'
@@ -19,15 +18,15 @@ const MAX_ATTEMPTS = 4
 
 export interface ContentSyncDeps {
   remote: ConnectedRemote
+  /**
+   * A pull (which rewrites post files) and the reload of what it changed are one repository
+   * transaction, the lock saves take: a save's version check never passes against a file a
+   * pull is replacing.
+   */
+  repository: Pick<ContentRepository, 'transaction'>
   content: BlogContent
   /** Where the posts are in the repository. */
   paths: PostPaths
-  /**
-   * The save lock, shared with AdminPosts: a pull (which rewrites post files and reloads them)
-   * runs as one of its jobs, so a save's version check never passes against a file a pull is
-   * replacing.
-   */
-  saveLock: Pick<SerialQueue, 'run'>
   /** Polling interval; 0: no polling. */
   intervalMs: number
   /** Author of merge commits nobody chose anything for. */
@@ -55,7 +54,7 @@ export interface ContentSyncDeps {
  *   unpushed, and the post shows as out of sync until an admin keeps one version (the merge
  *   commit then records the choice) — nothing is ever force-pushed or dropped;
  * - pulled changes reach the index and the pages through `content.reload`, as the folder
- *   watcher's do, while saves wait (`saveLock`: a save's version check never races a pull);
+ *   watcher's do, in the pull's repository transaction (a save's version check never races a pull);
  * - a failed run (network down, remote refusing) is retried with exponential backoff.
  * Runs never overlap; requests arriving during a run make one more run after it.
  */
@@ -256,21 +255,22 @@ export class ContentSync {
     )
   }
 
-  /** Integrates what was fetched (no network), reloading the posts it changed, while saves wait. */
+  /** Integrates what was fetched (no network) and reloads the posts it changed, in one transaction: saves wait. */
   async #pull(): Promise<PullResult> {
-    const { remote, content, saveLock, paths } = this.#deps
+    const { remote, content, repository, paths } = this.#deps
     const resolutions: AdminResolution[] = this.#conflicts.resolutions()
     const resolver = resolutions.at(-1)?.author
-    const result = await saveLock.run(async () => {
+    const result = await repository.transaction(async (tx) => {
       const pulled = await remote.pull({
         fastForwardOnly: this.#deps.direction === 'follow',
         author: resolver ?? this.#deps.siteAuthor,
         message: this.#conflicts.mergeMessage(remote, resolutions),
         resolutions,
+        tx,
       })
       const names = pulled.changed.map((file) => paths.nameInBlog(file)).filter((name) => name !== null)
       if (names.length > 0) await content.reload(names)
-      if (this.#deps.review) await this.#settleReviews()
+      if (this.#deps.review) await this.#settleReviews(tx)
       return pulled
     })
     this.#conflicts.settle(result)
@@ -281,11 +281,11 @@ export class ContentSync {
   }
 
   /** Review branches whose changes are all live now (merged on the remote, pulled) are done. */
-  async #settleReviews(): Promise<void> {
+  async #settleReviews(tx: RepositoryTransaction): Promise<void> {
     const { branches, reviews } = this.#deps.review!
-    const merged = await branches.removeMerged(REVIEW_PREFIX)
+    const merged = await branches.removeMerged(REVIEW_PREFIX, tx)
     if (merged.length > 0) {
-      await this.#deps.remote.forgetBranches(merged)
+      await this.#deps.remote.forgetBranches(merged, tx)
       this.#deps.logger.info(`Review merged, now live: ${merged.join(', ')}`)
     }
     await reviews.refresh()
@@ -293,7 +293,7 @@ export class ContentSync {
 
   /**
    * A remote commit holding a path git refuses (`..`, `.git`, an odd mode: see
-   * server/git/objects/tree-rules.ts) was not checked out: the site keeps serving what it has, and
+   * server/git/formats/tree-rules.ts) was not checked out: the site keeps serving what it has, and
    * it stays so until someone fixes the remote branch. Said as an error on each attempt, with how.
    */
   #reportRefused(error: RefusedTreeError): void {

@@ -17,13 +17,15 @@ export type { MediaItem, MediaListQuery, PostRef }
 
 export interface MediaLibraryDeps {
   mediaDir: string
-  repository: Pick<ContentRepository, 'commitFiles' | 'fileHistory'>
+  /**
+   * Uploads and deletes are repository transactions, the lock every write takes (post saves,
+   * pulls): a delete's "is it used?" and a save that starts using the image never interleave.
+   */
+  repository: Pick<ContentRepository, 'transaction' | 'fileHistory'>
   /** Every post, drafts included: which of them use an image. */
   index: Pick<PostIndex, 'allVersioned' | 'revision'>
   /** PUBLISH_MODE=review: a post's version waiting on its review branch uses images too. */
   reviews?: Pick<PostReviews, 'all'>
-  /** The save lock AdminPosts takes: a delete's "is it used?" and a save that starts using it never interleave. */
-  saveLock: Pick<SerialQueue, 'run'>
   sync?: Pick<ContentSync, 'request'>
   limits: { maxPixels: number }
   logger: Logger
@@ -42,7 +44,7 @@ const MEDIA_PATH = /\/media\/(?:w[0-9]+\/)?([0-9]{4})\/([a-z0-9-]+\.(?:jpg|png|g
  * The media library: images as files of the content repository, each upload one
  * commit holding only that file, each delete one commit, pushed like a post save. Uploads are
  * made fit one at a time (decoding a large photo takes a few hundred MB at most, never more at
- * once); commits take the save lock like every other write.
+ * once); each commit is a repository transaction, like every other write.
  */
 export class MediaLibrary {
   readonly #deps: MediaLibraryDeps
@@ -57,7 +59,7 @@ export class MediaLibrary {
 
   async upload(options: { bytes: Buffer; filename: string; alt: string; author: GitAuthor }): Promise<{ item: MediaItem; created: boolean }> {
     const image = await this.#preparing.run(() => prepareImage(options.bytes, this.#deps.limits))
-    return this.#deps.saveLock.run(async () => {
+    return this.#deps.repository.transaction(async (tx) => {
       const existing = (await readMediaFiles(this.#deps.mediaDir)).find((file) => file.media.hash === image.hash)
       if (existing) return { item: await this.#item(existing, options.alt), created: false }
       const media: MediaName = {
@@ -69,17 +71,17 @@ export class MediaLibrary {
         ext: image.ext,
       }
       const file = mediaFileOf(this.#deps.mediaDir, media)
-      const commit = await this.#deps.repository.commitFiles({
+      const saved = await tx.commitFiles({
         changes: [{ path: file, content: image.bytes }],
         message: `media: add ${media.year}/${mediaFileName(media)}`,
         author: options.author,
       })
-      if (commit !== null) {
+      if (saved !== null) {
         this.#dates.set(file, new Date().toISOString())
         this.#deps.sync?.request('save')
         this.#deps.onAdded?.(media)
       }
-      return { item: await this.#item({ media, file, bytes: image.bytes.length }, options.alt), created: commit !== null }
+      return { item: await this.#item({ media, file, bytes: image.bytes.length }, options.alt), created: saved !== null }
     })
   }
 
@@ -97,7 +99,7 @@ export class MediaLibrary {
 
   /** Removes an image no post uses, in one commit; 409 naming the posts that use it. */
   remove(id: string, author: GitAuthor): Promise<void> {
-    return this.#deps.saveLock.run(async () => {
+    return this.#deps.repository.transaction(async (tx) => {
       const found = (await readMediaFiles(this.#deps.mediaDir)).find((file) => file.media.hash === id)
       if (!found) throw new NotFoundError('No image in the library has this id')
       const users = this.#usesOf(found)
@@ -105,13 +107,13 @@ export class MediaLibrary {
         const names = users.map((post) => `"${post.title}" (${post.slug})`).join(', ')
         throw new ConflictError(`This image is used by ${users.length === 1 ? 'a post' : `${users.length} posts`}: ${names}. Remove it from them first.`)
       }
-      const commit = await this.#deps.repository.commitFiles({
+      const saved = await tx.commitFiles({
         changes: [{ path: found.file, content: null }],
         message: `media: remove ${found.media.year}/${mediaFileName(found.media)}`,
         author,
       })
       this.#dates.delete(found.file)
-      if (commit !== null) this.#deps.sync?.request('save')
+      if (saved !== null) this.#deps.sync?.request('save')
       this.#deps.onRemoved?.(found.media)
     })
   }

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { writeFileAtomic } from '../lib/atomic-write.ts'
+import { DelayedWrite } from '../lib/delayed-write.ts'
 import type { PostIndex } from '../content/post-index.ts'
 import type { Logger } from '../lib/logger.ts'
 import { SerialQueue } from '../lib/serial-queue.ts'
@@ -91,7 +92,14 @@ export class PublicPages {
   readonly #ownPaths = new Map<string, string | null>()
   /** One reconcile at a time: they read and write the same stamps and page files. */
   readonly #queue = new SerialQueue()
-  #stateSaveTimer: NodeJS.Timeout | null = null
+  /** The stamps, written a moment after a change, in the queue (a reconcile changes them). */
+  readonly #stateWrite = new DelayedWrite({
+    write: async () => {
+      await this.#enqueue(async () => (await this.#saveState(), 0))
+    },
+    delayMs: STATE_SAVE_DELAY_MS,
+    onError: () => {}, // logged by the queue
+  })
   /**
    * While a URL is here its file may be out of date, so fileFor gives none and the request
    * renders the page from the index as it is now: no visitor gets a page that disagrees with
@@ -194,7 +202,7 @@ export class PublicPages {
           logger: this.#deps.logger,
         }),
       )
-      .then(() => this.#saveStateNowIfDue())
+      .then(() => this.#stateWrite.flush())
       .catch(() => {}) // logged by the queue
     return found
   }
@@ -270,15 +278,8 @@ export class PublicPages {
   async flush(): Promise<void> {
     this.stopCatchUp()
     await this.idle()
-    await this.#saveStateNowIfDue()
-  }
-
-  /** The stamps a delayed save would write, written now (what is left stale stays so in them). */
-  async #saveStateNowIfDue(): Promise<void> {
-    if (!this.#stateSaveTimer) return
-    clearTimeout(this.#stateSaveTimer)
-    this.#stateSaveTimer = null
-    await this.#enqueue(async () => (await this.#saveState(), 0)).catch(() => {})
+    // The stamps a delayed write would write, written now (what is left stale stays so in them).
+    await this.#stateWrite.flush()
   }
 
   #enqueue(work: () => Promise<number>): Promise<number> {
@@ -324,7 +325,7 @@ export class PublicPages {
     if (failure !== null) throw failure
     if (!changed) return 0
     if (options.saveStateNow) await this.#saveState()
-    else this.#scheduleStateSave()
+    else this.#stateWrite.changed()
     return written
   }
 
@@ -356,15 +357,6 @@ export class PublicPages {
     // Unknown first, so that no request looks for the file while it goes.
     delete this.#state.stamps[url]
     await this.#deps.files.remove(url)
-  }
-
-  #scheduleStateSave(): void {
-    if (this.#stateSaveTimer) return
-    this.#stateSaveTimer = setTimeout(() => {
-      this.#stateSaveTimer = null
-      void this.#enqueue(async () => (await this.#saveState(), 0))
-    }, STATE_SAVE_DELAY_MS)
-    this.#stateSaveTimer.unref()
   }
 
   #postFailed(slug: string, error: unknown): void {

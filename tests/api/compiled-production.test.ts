@@ -1,9 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { builtinModules } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EXTERNAL } from '../../scripts/compile-server.mjs'
 import { startGitHttpServer, type GitHttpServer } from '../support/git-http-server.ts'
 import { runGit } from '../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
@@ -19,7 +22,12 @@ import { createTempSite, type TempSite } from '../support/temp-site.ts'
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
-const scripts = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>
+  dependencies: Record<string, string>
+  devDependencies: Record<string, string>
+}
+const scripts = manifest.scripts
 const helper = path.resolve(import.meta.dirname, '../support/loaded-scripts.ts')
 const INSPECT = '--inspect-brk=127.0.0.1:0'
 
@@ -95,6 +103,13 @@ function runInspected(script: string, args: string[], env: Record<string, string
   })
 }
 
+/** The package a module specifier or a node_modules file names (a nested copy counts as its parent's). */
+function packageOf(specifier: string): string {
+  const name = specifier.includes('/node_modules/') ? specifier.split('/node_modules/')[1]! : specifier
+  const parts = name.split('/')
+  return name.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!
+}
+
 function expectCompiled(run: Inspected, entry: string): void {
   const entryUrl = pathToFileURL(path.join(repoRoot, 'dist', 'node', `${entry}.js`)).href
   expect(run.scripts, run.output).toContain(entryUrl)
@@ -103,6 +118,12 @@ function expectCompiled(run: Inspected, entry: string): void {
   expect(run.cmdline.filter((arg) => /tsx|^--(import|loader|experimental-loader|require)|^-r$|\.[cm]?ts$/.test(arg))).toEqual([])
   expect(run.cmdline[0]).toMatch(/node$/)
   expect(run.nodeOptions).toBe(INSPECT)
+  // The packages the compiled server uses are in its bundle: node loads from node_modules only
+  // the external ones (vike, with what it loads itself: React, the pages' packages), never a
+  // devDependency.
+  const loaded = new Set(run.scripts.filter((url) => url.includes('/node_modules/')).map(packageOf))
+  expect([...loaded].filter((name) => Object.hasOwn(manifest.devDependencies, name))).toEqual([])
+  for (const bundled of ['koa', '@koa/router', 'isomorphic-git', 'js-yaml', 'parse5']) expect(loaded).not.toContain(bundled)
 }
 
 let writerSite: TempSite
@@ -156,5 +177,46 @@ describe('production processes run compiled JavaScript, with no TypeScript loade
     for (const entry of ['render-worker.js', 'pack-worker-entry.js']) expect(readdirSync(dir)).toContain(entry)
     const withTsx = readdirSync(dir).filter((file) => file.endsWith('.js') && /from\s*["']tsx|import\(["']tsx/.test(readFileSync(path.join(dir, file), 'utf8')))
     expect(withTsx).toEqual([])
+  })
+
+  it('a stack trace from the compiled server names the TypeScript file and line, as the launcher turns source maps on', () => {
+    // A path with a NUL byte makes node's readdir throw inside build-info.ts's listFiles.
+    const script = `
+      process.setSourceMapsEnabled(true) // as scripts/run-compiled.mjs does before it loads an entry
+      const { hashBuildInputs } = await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, 'dist', 'node', 'build-info.js')).href)})
+      await hashBuildInputs('/no\\0where').catch((error) => console.log(error.stack))`
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
+    expect(result.stdout, result.stderr).toMatch(/at listFiles \(\S*server\/build-info\.ts:\d+:\d+\)/)
+    expect(result.stdout).toMatch(/at hashBuildInputs \(\S*server\/build-info\.ts:\d+:\d+\)/)
+    expect(result.stdout).not.toContain('dist/node/')
+  })
+
+  it('the compiled server carries the packages it uses, and imports only the few that cannot be bundled, all of them dependencies', async () => {
+    const dir = path.join(repoRoot, 'dist', 'node')
+    // esbuild parses the output (comments and strings are not imports) and lists what it leaves
+    // to node: static imports, dynamic ones and requires of what is not a file of dist/node.
+    const parsed = await build({
+      entryPoints: readdirSync(dir).filter((name) => name.endsWith('.js')).map((name) => path.join(dir, name)),
+      bundle: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      outdir: path.join(os.tmpdir(), 'watchio-compiled-imports'),
+      logLevel: 'silent',
+    })
+    const imported = new Set<string>()
+    for (const input of Object.values(parsed.metafile.inputs)) {
+      for (const { path: specifier, external } of input.imports) {
+        if (!external || specifier.startsWith('node:') || builtinModules.includes(specifier)) continue
+        imported.add(packageOf(specifier))
+      }
+    }
+    // What stays an import is what scripts/compile-server.mjs keeps external on purpose: vike
+    // (dist/server's runtime) and its serializer, and sharp (a native addon).
+    expect([...imported].sort()).toEqual(['@brillout/json-serializer', 'sharp', 'vike'])
+    for (const name of imported) expect(EXTERNAL).toContain(name)
+    for (const name of imported) expect(Object.keys(manifest.dependencies), `${name} must be a dependency`).toContain(name)
   })
 })

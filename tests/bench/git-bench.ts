@@ -1,7 +1,7 @@
 /**
  * `npm run bench:git [-- --posts 5000 --history 300 --runs 5 --keep]`
  *
- * The measurement behind each hand-written git module of `server/git/objects/`, a save (save.ts),
+ * The measurement behind each hand-written git module of `server/git/formats/`, `store/` and `history/`, a save (save.ts),
  * a checkout (checkout.ts) and a packing run (packing/build-pack.ts), against the isomorphic-git
  * call it replaces (or, where the library has none, the git CLI), on one temp repository:
  * `--posts` generated posts in `content/blog/`, `--history` further commits (one post edited in
@@ -20,12 +20,12 @@ import { parseArgs } from 'node:util'
 import git from 'isomorphic-git'
 import { serializePost } from '../../server/content/serialize-post.ts'
 import { blobId } from '../../server/git/blob-id.ts'
-import { IndexFile } from '../../server/git/objects/index-file.ts'
-import { decodeTree, encodeLooseObject, encodeTree, parseCommit } from '../../server/git/objects/object-format.ts'
-import { ObjectReader } from '../../server/git/objects/object-reader.ts'
-import { changedEntries, entryStarts } from '../../server/git/objects/tree-changes.ts'
-import { diffTrees } from '../../server/git/objects/tree-diff.ts'
-import { type TreeEntry, TreeStore } from '../../server/git/objects/tree-store.ts'
+import { IndexFile } from '../../server/git/store/index-file.ts'
+import { decodeTree, encodeLooseObject, encodeTree, parseCommit } from '../../server/git/formats/object-format.ts'
+import { ObjectReader } from '../../server/git/store/object-reader.ts'
+import { changedEntries, entryStarts } from '../../server/git/packing/changed-entries.ts'
+import { diffTrees } from '../../server/git/history/tree-diff.ts'
+import { type TreeEntry, TreeStore } from '../../server/git/store/tree-store.ts'
 import { addHistory } from './add-history.ts'
 import { generatePosts } from './generate-posts.ts'
 import { type BenchRepo, cpuMs, median, ms, report, summary } from './git-bench-harness.ts'
@@ -234,8 +234,8 @@ try {
     report({ module: 'tree-diff', task: `changes of ${pairs.length} commits against their parent`, ours, theirsName: 'walk([TREE, TREE])', theirs })
   }
 
-  // ---------------------------------------------------------------- tree-changes
-  console.log('\ntree-changes.ts')
+  // ---------------------------------------------------------------- changed-entries
+  console.log('\npacking/changed-entries.ts')
   {
     const fresh = new ObjectReader(gitdir)
     const bytes = await Promise.all(folders.map(async (oid) => (await fresh.read(oid))!.content))
@@ -248,7 +248,7 @@ try {
       for (let i = 1; i < bytes.length; i++) await diffTrees(async (oid) => (oid === 'a' ? bytes[i - 1]! : bytes[i]!), 'a', 'b')
     })
     report({
-      module: 'tree-changes',
+      module: 'changed-entries',
       task: `changed entries of ${bytes.length - 1} post-folder trees against the newer one (packing)`,
       ours,
       theirsName: 'tree-diff.ts (no library call)',

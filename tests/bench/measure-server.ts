@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import http from 'node:http'
 import net from 'node:net'
-import { cpuSeconds, machineBusySeconds, memoryStatus, type MemoryStatus } from './process-stats.ts'
+import { cpuSeconds, machineBusySeconds, mainThreadSchedule, memoryStatus, type MemoryStatus } from './process-stats.ts'
 import { SITE_URL } from './temp-project.ts'
 
 /** What browsers send; every measured response is the compressed one a visitor gets. */
@@ -21,6 +21,8 @@ export interface BenchServer {
   regeneratedAtStart: number
   /** CPU the server used from spawn to its first answer. */
   startCpuSeconds: number
+  /** Its main thread until then: time on a CPU, and time it waited for one (process-stats.ts). */
+  startMainThread: { ranSeconds: number; waitedSeconds: number } | null
   /** CPU the rest of the machine used meanwhile (contention). */
   startOtherCpuSeconds: number
   log: string[]
@@ -92,6 +94,7 @@ export async function startBenchServer(
   }
   const pid = child.pid!
   const startCpuSeconds = cpuSeconds(pid) ?? 0
+  const startMainThread = mainThreadSchedule(pid)
   const self = process.cpuUsage(selfBefore)
   const startOtherCpuSeconds = Math.max(0, machineBusySeconds() - machineBefore - startCpuSeconds - (self.user + self.system) / 1e6)
   return {
@@ -103,6 +106,7 @@ export async function startBenchServer(
     listeningLogMs,
     regeneratedAtStart,
     startCpuSeconds,
+    startMainThread,
     startOtherCpuSeconds,
     log,
     memory: () => memoryStatus(pid),

@@ -53,6 +53,22 @@ function readStat(pid: number | 'self'): StatLine | null {
   }
 }
 
+/**
+ * A process's main thread as the scheduler saw it (`/proc/<pid>/task/<pid>/schedstat`): the
+ * time it ran on a CPU, and the time it was ready to run but waited for one. On a shared machine
+ * the wait is what the other work cost it; the wall time less the wait is what it would have
+ * taken alone, nearly (it still holds waits for thread-pool threads that waited for a CPU too).
+ * Null once it is gone, or where the kernel keeps no schedstat.
+ */
+export function mainThreadSchedule(pid: number): { ranSeconds: number; waitedSeconds: number } | null {
+  try {
+    const [ran, waited] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number)
+    return Number.isFinite(ran) && Number.isFinite(waited) ? { ranSeconds: ran! / 1e9, waitedSeconds: waited! / 1e9 } : null
+  } catch {
+    return null
+  }
+}
+
 /** user + system CPU seconds of one process (all its threads), null once it is gone. */
 export function cpuSeconds(pid: number): number | null {
   return readStat(pid)?.cpuSeconds ?? null

@@ -8,7 +8,7 @@
 import path from 'node:path'
 import { readBuildInfo } from '../../server/build-info.ts'
 import { loadConfig } from '../../server/config.ts'
-import { exportSite } from '../../server/export/export-site.ts'
+import { exportSite } from '../../server/export/write-export.ts'
 import { consoleLogger } from '../../server/lib/logger.ts'
 import { ensureBuild } from '../support/ensure-build.ts'
 import { serveExportWithNginx } from '../support/static-nginx.ts'

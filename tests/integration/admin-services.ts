@@ -2,7 +2,6 @@ import path from 'node:path'
 import { PostFiles } from '../../server/content/post-files.ts'
 import { PostPaths } from '../../server/content/post-paths.ts'
 import { ContentRepository, type SideBranches } from '../../server/git/content-repository.ts'
-import { SerialQueue } from '../../server/lib/serial-queue.ts'
 import { AdminPosts } from '../../server/services/admin-posts.ts'
 import { BlogContent } from '../../server/services/blog-content.ts'
 import { ContentSync } from '../../server/services/content-sync.ts'
@@ -21,7 +20,7 @@ export const SITE_AUTHOR = { name: 'Watchio site', email: 'site@watchio.example'
 
 type Cleanups = (() => Promise<void> | void)[]
 
-/** The admin's services over a real repository, as admin-site.ts wires them, without HTTP. */
+/** The admin's services over a real repository, as role-services.ts wires them, without HTTP. */
 export interface AdminServices {
   repo: TempRepo
   repository: ContentRepository
@@ -46,15 +45,19 @@ export interface SyncedServices extends AdminServices {
 /**
  * A repository with `posts` (default one post, `first`) in its first commit, read, with
  * AdminPosts, PostHistory and MediaLibrary built over it, each dependency passed in. Each thing
- * made is handed to `cleanups` to undo.
+ * made is handed to `cleanups` to undo. `files`: the post files' reader (a test's own, to see
+ * what is read), by default a PostFiles.
  */
-export async function createAdminServices(cleanups: Cleanups, options: { posts?: Record<string, string> } = {}): Promise<AdminServices> {
+export async function createAdminServices(
+  cleanups: Cleanups,
+  options: { posts?: Record<string, string>; files?: (blogDir: string) => PostFiles } = {},
+): Promise<AdminServices> {
   const repo = createTempRepo({ posts: options.posts ?? { 'first.html': postText({ slug: 'first', title: 'The first post', body: 'First.' }) } })
   cleanups.push(() => repo.remove())
   const logger = recordingLogger()
   const repository = await ContentRepository.open({ dir: repo.blogDir, logger })
   cleanups.push(() => repository.close())
-  return wire({ cleanups, repo, repository, logger })
+  return wire({ cleanups, repo, repository, logger, files: options.files })
 }
 
 /**
@@ -70,22 +73,23 @@ export async function createSyncedServices(cleanups: Cleanups, options: { posts?
 }
 
 /**
- * Builds the services as admin-site.ts's openAdmin does. What two services share is made here
- * once and given to both: the save lock (AdminPosts, MediaLibrary, ContentSync's pulls).
+ * Builds the services as role-services.ts's openAdmin does: each write (a save, an upload, a
+ * pull) is one of the repository's transactions, so nothing is shared between them but it.
  */
 async function wire(options: {
   cleanups: Cleanups
   repo: TempRepo
   repository: ContentRepository
   logger: AdminServices['logger']
+  files?: (blogDir: string) => PostFiles
   remote?: RemoteWorld
   review?: boolean
 }): Promise<AdminServices & { sync?: ContentSync; review?: SyncedServices['review'] }> {
   const { cleanups, repo, repository, logger, remote } = options
-  const content = new BlogContent({ files: new PostFiles({ blogDir: repo.blogDir }), logger, folder: 'content/blog', today: TODAY })
+  const files = options.files?.(repo.blogDir) ?? new PostFiles({ blogDir: repo.blogDir })
+  const content = new BlogContent({ files, logger, folder: 'content/blog', today: TODAY })
   await content.load()
   const paths = new PostPaths({ root: repository.root, blogDir: repo.blogDir })
-  const saveLock = new SerialQueue()
   const history = new PostHistory({ content, repository, paths })
   let review: SyncedServices['review']
   if (options.review) {
@@ -95,17 +99,16 @@ async function wire(options: {
   }
   let sync: ContentSync | undefined
   if (remote) {
-    sync = new ContentSync({ remote: remote.sync, content, paths, saveLock, intervalMs: 0, siteAuthor: SITE_AUTHOR, logger, review, direction: 'two-way' })
+    sync = new ContentSync({ remote: remote.sync, repository, content, paths, intervalMs: 0, siteAuthor: SITE_AUTHOR, logger, review, direction: 'two-way' })
     const made = sync
     cleanups.push(() => made.close())
   }
-  const posts = new AdminPosts({ content, repository, paths, history, saveLock, sync, review, today: () => TODAY })
+  const posts = new AdminPosts({ content, repository, paths, history, sync, review, today: () => TODAY })
   const mediaEvents = { added: [] as string[], removed: [] as string[] }
   const media = new MediaLibrary({
     mediaDir: path.join(repo.dir, 'content', 'media'),
     repository,
     index: content.index,
-    saveLock,
     sync,
     reviews: review?.reviews,
     limits: { maxPixels: 50_000_000 },

@@ -1,6 +1,6 @@
 /**
- * The content sync's rules on the ContentSync service itself, built as admin-site.ts builds it
- * (admin-services.ts: the posts read from a real repository, AdminPosts sharing its save lock)
+ * The content sync's rules on the ContentSync service itself, built as role-services.ts builds it
+ * (admin-services.ts: the posts read from a real repository whose transactions AdminPosts takes too)
  * over a real remote (`git http-backend`, a maintainer's clone with the git CLI), without HTTP.
  * The git side (fetch, push, merge, checkout) is tested in git-sync.test.ts; what the API adds
  * (GET /api/admin/sync, the webhook, resolve's statuses) in tests/api/sync-*.test.ts.

@@ -11,8 +11,7 @@ import type { PublicPost } from '../../server/content/post.ts'
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../../server/content/post-rules.ts'
 import { withAbsoluteUrls } from '../../server/pages/absolute-urls.ts'
 import { feedEntryId, renderFeed } from '../../server/pages/feeds.ts'
-import { xmlCharacters } from '../../server/pages/xml-text.ts'
-import { escapeText as escapeHtmlText } from '../../renderer/seo.ts'
+import { escapeHtmlText, xmlCharacters } from '../../renderer/escape-markup.ts'
 import { readFeedsStrictly } from '../support/strict-feed-reader.ts'
 
 /** What an attacker reaches for: CDATA ends, feed markup, characters XML forbids, HTML that rewrites act on. */

@@ -235,17 +235,17 @@ describe('ContentRepository.commitFiles', () => {
     repo.git('fsck', '--full', '--strict')
   })
 
-  it('serialize() runs check-then-commit work alone, with the unqueued commit on the transaction', async () => {
+  it('transaction() runs check-then-commit work alone, with the commit on the transaction', async () => {
     repo = createTempRepo()
     const repository = await open(repo)
     const order: string[] = []
 
-    const first = repository.serialize(async (tx) => {
+    const first = repository.transaction(async (tx) => {
       order.push('first: start')
       await new Promise((resolve) => setTimeout(resolve, 30))
-      const commit = await tx.commitFiles({ changes: [{ path: repo.file('content/blog/a.html'), content: 'a\n' }], message: 'A', author: ADA })
+      const saved = await tx.commitFiles({ changes: [{ path: repo.file('content/blog/a.html'), content: 'a\n' }], message: 'A', author: ADA })
       order.push('first: end')
-      return commit
+      return saved?.commit
     })
     const second = repository.commitFiles({ changes: [{ path: repo.file('content/blog/b.html'), content: 'b\n' }], message: 'B', author: ADA }).then((commit) => {
       order.push('second')
@@ -255,6 +255,57 @@ describe('ContentRepository.commitFiles', () => {
     const [a, b] = await Promise.all([first, second])
     expect(order).toEqual(['first: start', 'first: end', 'second'])
     expect(repo.git('show', '-s', '--format=%P', b!).trim()).toBe(a)
+  })
+
+  it('a transaction refuses calls once its work has returned, and a second call while one runs; a branch commit joins it by { tx }', async () => {
+    repo = createTempRepo()
+    const repository = await open(repo)
+    const change = (name: string) => ({ changes: [{ path: repo.file(`content/blog/${name}.html`), content: `${name}\n` }], message: name, author: ADA })
+
+    const leaked = await repository.transaction(async (tx) => tx)
+    await expect(leaked.commitFiles(change('late'))).rejects.toThrow('This repository transaction has ended')
+    const overlapping = await repository.transaction(async (tx) => {
+      const first = tx.commitFiles(change('one'))
+      const second = await tx.commitFiles(change('two')).catch((error: unknown) => error)
+      await first
+      return second
+    })
+    expect(String(overlapping)).toContain('one call at a time')
+    // Taking the repository again inside would wait for itself forever; `{ tx }` runs inside instead.
+    const side = await repository.transaction(async (tx) => {
+      const saved = await tx.commitFiles(change('three'))
+      const branch = await repository.sideBranches().commit({ branch: 'cms/three', ...change('review'), tx })
+      return { saved, branch }
+    })
+    expect(repo.git('log', '--format=%s', 'main').trim().split('\n').slice(0, 2)).toEqual(['three', 'one'])
+    expect(repo.git('rev-parse', 'cms/three').trim()).toBe(side.branch)
+    expect(repo.git('rev-parse', 'cms/three~1').trim()).toBe(side.saved!.commit)
+    expect(existsSync(repo.file('content/blog/late.html'))).toBe(false)
+    expect(existsSync(repo.file('content/blog/two.html'))).toBe(false)
+  })
+
+  it('says what a save wrote: each file\'s blob, and its lstat right after the write, which is also its index entry', async () => {
+    repo = createTempRepo({ posts: { 'a.html': post('a', 'A') } })
+    const repository = await open(repo)
+    const text = post('b', 'B')
+    const saved = await repository.transaction((tx) =>
+      tx.commitFiles({
+        changes: [
+          { path: repo.file('content/blog/a.html'), content: null },
+          { path: repo.file('content/blog/b.html'), content: Buffer.from(text), blobId: ContentRepository.blobId(text) },
+        ],
+        message: 'a → b',
+        author: ADA,
+      }),
+    )
+    const [removed, written] = saved!.written!
+    expect(removed).toEqual({ path: repo.file('content/blog/a.html'), blobId: null, stats: null })
+    expect(written!.blobId).toBe(repo.git('rev-parse', 'HEAD:content/blog/b.html').trim())
+    const now = statSync(repo.file('content/blog/b.html'), { bigint: true })
+    expect([written!.stats!.ino, written!.stats!.size, written!.stats!.mtimeNs]).toEqual([now.ino, now.size, now.mtimeNs])
+    // git trusts the index entry's stat: the file reads as clean without being hashed again.
+    expect(repo.git('status', '--porcelain').trim()).toBe('')
+    expect(repo.git('diff-files', '--quiet', '--', 'content/blog/b.html')).toBe('')
   })
 
   it('computes the same blob id as git hash-object', () => {

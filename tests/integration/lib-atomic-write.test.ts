@@ -77,16 +77,25 @@ describe('writeFileAtomic', () => {
 })
 
 describe('moveFile', () => {
-  it('moves a file into place over an existing one and fsyncs the target folder', async () => {
+  it('moves a file into place over an existing one and, when durable, fsyncs the target folder', async () => {
     const target = path.join(dir, 'pack')
     await writeFile(target, 'old')
     const from = path.join(dir, tempNameFor('pack'))
     await writeFile(from, 'new')
     const syncs = await countSyncs()
-    await moveFile(from, target)
+    await moveFile(from, target, { durable: true })
     expect(syncs.count()).toBe(1)
     expect(await readFile(target, 'utf8')).toBe('new')
     expect(await readdir(dir)).toEqual(['pack'])
+  })
+
+  it('fsyncs nothing by default', async () => {
+    const from = path.join(dir, 'from.html')
+    await writeFile(from, 'page')
+    const syncs = await countSyncs()
+    await moveFile(from, path.join(dir, 'to.html'))
+    expect(syncs.count()).toBe(0)
+    expect(await readdir(dir)).toEqual(['to.html'])
   })
 })
 

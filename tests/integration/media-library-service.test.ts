@@ -1,7 +1,7 @@
 /**
- * The media library's rules on the MediaLibrary service itself, built as admin-site.ts builds it
- * (admin-services.ts: a real repository, the posts read from it, the save lock AdminPosts
- * shares), without HTTP: the API tests keep the contract (multipart, statuses, sizes of the body).
+ * The media library's rules on the MediaLibrary service itself, built as role-services.ts builds it
+ * (admin-services.ts: a real repository, whose transactions AdminPosts takes too, the posts read
+ * from it), without HTTP: the API tests keep the contract (multipart, statuses, sizes of the body).
  */
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'

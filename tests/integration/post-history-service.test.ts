@@ -1,5 +1,5 @@
 /**
- * A post's history and its restore on the services themselves, built as admin-site.ts builds
+ * A post's history and its restore on the services themselves, built as role-services.ts builds
  * them (admin-services.ts: PostHistory over a real repository, AdminPosts restoring through it),
  * without HTTP: the API test (tests/api/history.test.ts) keeps the routes' statuses and shapes.
  */

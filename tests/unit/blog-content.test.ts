@@ -14,6 +14,15 @@ class MemoryFiles {
     return [...this.texts.keys()]
   }
 
+  /** Nothing here is written by a save: every file is read. */
+  written(): ReadResult {
+    throw new Error('MemoryFiles has no saves')
+  }
+
+  asWritten(): boolean {
+    return false
+  }
+
   async readMany(names: string[]): Promise<Map<string, ReadResult>> {
     const ordered = this.reverse ? [...names].reverse() : names
     return new Map(

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isAllowedImageSource, linkHrefFromInput, sanitizeLinkHref } from '../../pages/admin/blog/editor/url-rules.ts'
+import { linkHrefFromInput, sanitizeLinkHref } from '../../pages/admin/blog/editor/url-rules.ts'
+import { isAllowedImageSource } from '../../renderer/post-html-rules.ts'
 import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { applyDelta, commonPrefix, commonSuffix, encodeDelta } from '../../server/git/objects/delta.ts'
+import { applyDelta, commonPrefix, commonSuffix, encodeDelta } from '../../server/git/formats/delta.ts'
 
 /** A tree-like buffer: `count` entries of about 50 bytes, each with a distinct name. */
 function treeLike(count: number, tag = ''): Buffer {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { entryHeader, OFS_DELTA, ofsDeltaDistance, packHeader } from '../../server/git/objects/pack-format.ts'
+import { entryHeader, OFS_DELTA, ofsDeltaDistance, packHeader } from '../../server/git/formats/pack-format.ts'
 
 /** The decoders as git's packfile.c and object-reader.ts read them. */
 function readEntryHeader(bytes: Buffer): { type: number; size: number; length: number } {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { findInPackIndex, oidAt, parsePackIndex, serializePackIndex } from '../../server/git/objects/pack-index.ts'
+import { findInPackIndex, oidAt, parsePackIndex, serializePackIndex } from '../../server/git/formats/pack-index.ts'
 
 const oid = (seed: string) => createHash('sha1').update(seed).digest()
 const CHECKSUM = Buffer.alloc(20, 0xcd)

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { checkTreeObject, isDotGit, readMode, refusedName, showPath } from '../../server/git/objects/tree-rules.ts'
+import { checkTreeObject, isDotGit, readMode, refusedName, showPath } from '../../server/git/formats/tree-rules.ts'
 
 const oid = (seed: string) => createHash('sha1').update(seed).digest('hex')
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { POST_ELEMENTS, RENAMED_ELEMENTS } from '../../renderer/post-html-rules.ts'
 import { depthBound, exactDepth, isDeeperThan } from '../../server/content/html-depth.ts'
 
 const nested = (tag: string, levels: number) => `<${tag}>`.repeat(levels) + 'x' + `</${tag}>`.repeat(levels)
@@ -40,7 +41,8 @@ describe('depthBound', () => {
   })
 
   it('is never less than the depth parse5 builds, for tag soup of the elements it knows', () => {
-    const tag = fc.constantFrom('p', 'h1', 'h2', 'h3', 'strong', 'em', 'u', 's', 'del', 'code', 'pre', 'a', 'ul', 'ol', 'li', 'blockquote', 'br', 'hr', 'img', 'b', 'i', 'strike')
+    // Every element a post may hold (an element added to the declaration is checked here too) and the older names.
+    const tag = fc.constantFrom(...Object.keys(POST_ELEMENTS), ...Object.keys(RENAMED_ELEMENTS))
     const attribute = fc.constantFrom('', ' title="a>b"', " title='</p>'", ' href=/x', ' title="<blockquote>"', ' /')
     const token = fc.oneof(
       fc.tuple(tag, attribute).map(([name, attributes]) => `<${name}${attributes}>`),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isAllowedImageSource } from '../../renderer/image-source.ts'
+import { isAllowedImageSource } from '../../renderer/post-html-rules.ts'
 import { MAX_MEDIA_SIDE, mediaUrl, parseMediaUrl, parseVariantUrl, variantUrl, variantWidthsOf } from '../../renderer/media-urls.ts'
 import { mediaIdOf, readMediaListQuery } from '../../server/http/media-api.ts'
 import { readableName, sniffImageType } from '../../server/media/prepare-image.ts'

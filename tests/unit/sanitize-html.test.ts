@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { cleanPostHtml, isAllowedImageSource, POST_HTML_SCHEMA } from '../../server/content/sanitize-html.ts'
+import { isAllowedImageSource } from '../../renderer/post-html-rules.ts'
+import { cleanPostHtml, POST_HTML_SCHEMA } from '../../server/content/sanitize-html.ts'
 
 /**
  * cleanPostHtml, also checking on every call that cleaning the result again changes nothing:

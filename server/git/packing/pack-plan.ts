@@ -1,9 +1,10 @@
-import { type CommitInfo, CommitQueue } from '../objects/commit-graph.ts'
-import { parseCommit } from '../objects/object-format.ts'
-import type { RawObject } from '../objects/object-reader.ts'
-import type { ObjectType } from '../objects/pack-format.ts'
+import { BoundedCache } from '../../lib/bounded-cache.ts'
+import { type CommitInfo, CommitQueue } from '../history/commit-graph.ts'
+import { parseCommit } from '../formats/object-format.ts'
+import type { RawObject } from '../store/object-reader.ts'
+import type { ObjectType } from '../formats/pack-format.ts'
 import type { Roots } from './repository-roots.ts'
-import { changedEntries, type EntryStarts, entryStarts } from '../objects/tree-changes.ts'
+import { changedEntries, type EntryStarts, entryStarts } from './changed-entries.ts'
 
 /**
  * What goes into a pack, in which order, and each object's delta base: the walk of `git
@@ -14,7 +15,7 @@ import { changedEntries, type EntryStarts, entryStarts } from '../objects/tree-c
  * path: the newer version, as git prefers (recent versions are read most and are stored whole;
  * older ones are small deltas of them). A save changes one entry of a 10,000-entry tree, so that
  * tree's delta is a few dozen bytes. Unchanged entries are skipped without being decoded
- * (tree-changes.ts).
+ * (changed-entries.ts).
  *
  * Objects come out in walk order, so a base always comes before the objects built on it (an
  * OFS_DELTA can only point backwards). isomorphic-git has no such walk (`packObjects` takes the
@@ -81,12 +82,8 @@ export async function planPack(options: PlanOptions): Promise<Plan> {
   }
 
   /** Entry offsets of the trees walked last: each is the base of its parent commit's tree next. */
-  const shapes = new Map<string, EntryStarts>()
+  const shapes = new BoundedCache<string, EntryStarts>({ maxEntries: MAX_SHAPES })
   const startsOf = (oid: string, bytes: Buffer): EntryStarts => shapes.get(oid) ?? entryStarts(bytes)
-  const remember = (oid: string, starts: EntryStarts) => {
-    shapes.set(oid, starts)
-    if (shapes.size > MAX_SHAPES) shapes.delete(shapes.keys().next().value!)
-  }
 
   const walkTree = async (oid: string, baseOid: string | null): Promise<void> => {
     if (reached.has(oid) || !enter(oid)) return
@@ -96,7 +93,7 @@ export async function planPack(options: PlanOptions): Promise<Plan> {
     const baseBytes = baseOid === null ? null : ((await read(baseOid))?.content ?? null)
     // Entries the same as the base's were reached with it (or are in a pack that stays).
     const { changes, starts } = changedEntries(tree, baseBytes && { bytes: baseBytes, starts: startsOf(baseOid!, baseBytes) })
-    remember(oid, starts)
+    shapes.set(oid, starts)
     for (const { entry, sameName } of changes) {
       if (tree.toString('latin1', entry.start, entry.nameStart - 1) === GITLINK) continue
       const entryOid = tree.toString('hex', entry.nameEnd + 1, entry.end)

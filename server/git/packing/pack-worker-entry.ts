@@ -2,7 +2,7 @@ import { readlinkSync } from 'node:fs'
 import os from 'node:os'
 import { parentPort } from 'node:worker_threads'
 import { type BuildRequest, buildPack } from './build-pack.ts'
-import { ObjectReader } from '../objects/object-reader.ts'
+import { ObjectReader } from '../store/object-reader.ts'
 
 /** The packing worker thread (see pack-worker.ts): each request is one build, its result or error posted back. */
 lowerPriority()

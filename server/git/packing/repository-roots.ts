@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 
-import { readIndexObjects } from '../objects/index-file.ts'
+import { readIndexObjects } from '../store/index-file.ts'
 import { nodeErrorCode } from '../../lib/node-error-code.ts'
 
 /**

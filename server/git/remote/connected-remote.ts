@@ -1,9 +1,10 @@
 import { RemoteError } from '../../lib/errors.ts'
-import { type CommitGraph, type CommitInfo, CommitQueue } from '../objects/commit-graph.ts'
-import type { GitAuthor } from '../objects/commit-types.ts'
-import type { FileHistory } from '../objects/file-history.ts'
-import type { GitStore, Head } from '../objects/git-store.ts'
-import type { TreeChange } from '../objects/tree-diff.ts'
+import { type CommitGraph, type CommitInfo, CommitQueue } from '../history/commit-graph.ts'
+import type { GitAuthor } from '../formats/commit-types.ts'
+import type { FileHistory } from '../history/file-history.ts'
+import type { GitStore, Head } from '../store/git-store.ts'
+import type { RepositoryTransaction } from '../repository-transaction.ts'
+import type { TreeChange } from '../history/tree-diff.ts'
 import { type ConflictResolution, mergeWithRemote, type SyncConflict } from './remote-merge.ts'
 import { REMOTE_NAME, RemoteTransport, type RemoteSettings } from './remote-transport.ts'
 
@@ -22,8 +23,11 @@ export interface ConnectedRemoteDeps {
   graph: CommitGraph
   history: FileHistory
   settings: RemoteSettings
-  /** Runs `work` in the repository's serial queue, after settling any interrupted save or pull. */
-  exclusive<T>(work: () => Promise<T>): Promise<T>
+  /**
+   * Runs `work` holding the repository, after settling any interrupted save or pull: as a call on
+   * `tx` when the caller holds that transaction, else in a transaction of its own.
+   */
+  exclusive<T>(work: () => Promise<T>, tx?: RepositoryTransaction): Promise<T>
   /**
    * Checks `target`'s trees, then brings it into the work tree, the index and the branch,
    * journaled (the top of server/git owns the work tree: apply-pull.ts), and returns what changed.
@@ -163,11 +167,11 @@ export class ConnectedRemote {
     return this.#deps.store.refs.readRef(`refs/remotes/${REMOTE_NAME}/${name}`)
   }
 
-  /** Forgets where the remote has a branch we no longer have (a review merged and removed). */
-  forgetBranches(names: string[]): Promise<void> {
+  /** Forgets where the remote has a branch we no longer have (a review merged and removed); `tx`: inside it. */
+  forgetBranches(names: string[], tx?: RepositoryTransaction): Promise<void> {
     return this.#deps.exclusive(async () => {
       for (const name of names) await this.#deps.store.refs.writeRef(`refs/remotes/${REMOTE_NAME}/${name}`, null)
-    })
+    }, tx)
   }
 
   /**
@@ -177,8 +181,9 @@ export class ConnectedRemote {
    * conflicts (each only while both sides still hold the blobs it was chosen against).
    * Refuses (RepositoryStateError) to overwrite uncommitted changes in the server's work tree.
    * `fastForwardOnly` (a read replica): nothing but a fast-forward; 'diverged' otherwise.
+   * `tx`: as a call on the caller's transaction (the sync reloads the changed posts in the same one).
    */
-  pull(options: { author: GitAuthor; message: string; resolutions?: ConflictResolution[]; fastForwardOnly?: boolean }): Promise<PullResult> {
+  pull(options: { author: GitAuthor; message: string; resolutions?: ConflictResolution[]; fastForwardOnly?: boolean; tx?: RepositoryTransaction }): Promise<PullResult> {
     const { store, graph, history } = this.#deps
     return this.#deps.exclusive(async () => {
       const head = await store.readHead()
@@ -210,7 +215,7 @@ export class ConnectedRemote {
       if (!('to' in merge)) return result(merge.outcome)
       const changes = await this.#deps.applyPull({ head, to: merge.to, source: remote })
       return result(merge.outcome, { changed: changes.map((change) => this.#deps.absolute(change.path)), commit: merge.to.commit })
-    })
+    }, options.tx)
   }
 
   /** Where the local branch stands against the remote branch as last seen. */

@@ -1,9 +1,9 @@
 import { RepositoryStateError } from '../../lib/errors.ts'
-import type { CommitGraph } from '../objects/commit-graph.ts'
-import type { GitAuthor } from '../objects/commit-types.ts'
-import type { FileHistory } from '../objects/file-history.ts'
-import type { GitStore, Head } from '../objects/git-store.ts'
-import { type MergeConflict, mergeTrees } from '../objects/merge-trees.ts'
+import type { CommitGraph } from '../history/commit-graph.ts'
+import type { GitAuthor } from '../formats/commit-types.ts'
+import type { FileHistory } from '../history/file-history.ts'
+import type { GitStore, Head } from '../store/git-store.ts'
+import { type MergeConflict, mergeTrees } from '../history/merge-trees.ts'
 
 /**
  * What a pull brings in, decided before anything in the work tree changes: nothing, a

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import git from 'isomorphic-git'
 import { RemoteError } from '../../lib/errors.ts'
-import type { AtomicFs } from '../objects/atomic-fs.ts'
-import type { IsomorphicGitContext } from '../objects/git-store.ts'
+import type { AtomicFs } from '../store/atomic-fs.ts'
+import type { IsomorphicGitContext } from '../store/git-store.ts'
 import { createHttpClient } from './http-client.ts'
 
 /** Where and how to reach the remote. The URL carries no credentials (config refuses them). */

@@ -1,16 +1,21 @@
+import { BoundedCache } from '../../lib/bounded-cache.ts'
 import { blobId } from '../blob-id.ts'
-import { cleanAuthor, cleanMessage } from '../objects/commit-text.ts'
-import { changeBytes, type FileChange, type GitAuthor } from '../objects/commit-types.ts'
-import type { CommitGraph } from '../objects/commit-graph.ts'
-import type { GitStore } from '../objects/git-store.ts'
-import { diffTrees } from '../objects/tree-diff.ts'
+import { cleanAuthor, cleanMessage } from '../formats/commit-text.ts'
+import { changeBytes, type FileChange, type GitAuthor } from '../formats/commit-types.ts'
+import type { CommitGraph } from '../history/commit-graph.ts'
+import type { GitStore } from '../store/git-store.ts'
+import { diffTrees } from '../history/tree-diff.ts'
+import type { RepositoryTransaction } from '../repository-transaction.ts'
 
 /** What SideBranches needs of its ContentRepository. */
 export interface SideBranchesDeps {
   store: GitStore
   graph: CommitGraph
-  /** Runs `work` in the repository's serial queue, after settling any interrupted save or pull. */
-  exclusive<T>(work: () => Promise<T>): Promise<T>
+  /**
+   * Runs `work` holding the repository, after settling any interrupted save or pull: as a call on
+   * `tx` when the caller holds that transaction, else in a transaction of its own.
+   */
+  exclusive<T>(work: () => Promise<T>, tx?: RepositoryTransaction): Promise<T>
   /** Repository-relative path → absolute, and back. */
   absolute(filepath: string): string
   relative(file: string): string
@@ -39,12 +44,13 @@ export interface SideBranch {
  *
  * A commit here is objects first (blobs, trees, commit), then one atomic ref update compared
  * against the tip it was built on: a crash before the ref moves leaves only unused objects, so
- * no journal is needed. It runs in the repository's queue like every ref change. In place of
+ * no journal is needed. It holds the repository like every ref change. In place of
  * `git.commit({ ref })`, which commits the index: the trees come from tree-store.ts (measured
  * there), the commit and the ref from isomorphic-git (`writeCommit`, `writeRef`, via GitStore).
  */
 export class SideBranches {
-  readonly #branchChanges = new Map<string, SideBranch>()
+  /** Each branch's changes against its base, by branch, tip and HEAD: a later tip or HEAD is another key. */
+  readonly #branchChanges = new BoundedCache<string, SideBranch>({ maxEntries: 1000 })
 
   readonly #deps: SideBranchesDeps
 
@@ -55,9 +61,9 @@ export class SideBranches {
   /**
    * One commit on `branch` with `changes` (absolute paths; null content deletes), on top of its
    * tip, or of the checked-out branch's commit when it does not exist yet (then it is created).
-   * Returns null when nothing would change.
+   * Returns null when nothing would change. `tx`: as a call on the caller's transaction.
    */
-  commit(options: { branch: string; changes: FileChange[]; message: string; author: GitAuthor }): Promise<string | null> {
+  commit(options: { branch: string; changes: FileChange[]; message: string; author: GitAuthor; tx?: RepositoryTransaction }): Promise<string | null> {
     const { store, graph } = this.#deps
     const ref = `refs/heads/${options.branch}`
     return this.#deps.exclusive(async () => {
@@ -68,8 +74,9 @@ export class SideBranches {
       const edits = new Map<string, string | null>()
       for (const change of options.changes) {
         const bytes = changeBytes(change)
-        edits.set(this.#deps.relative(change.path), bytes === null ? null : blobId(bytes))
-        if (bytes !== null) await store.writeBlob(bytes)
+        const oid = bytes === null ? null : (change.blobId ?? blobId(bytes))
+        edits.set(this.#deps.relative(change.path), oid)
+        if (bytes !== null) await store.writeBlob(bytes, oid!)
       }
       let same = true
       for (const [filepath, oid] of edits) if ((await store.trees.lookup(parentTree, filepath)) !== oid) same = false
@@ -83,7 +90,7 @@ export class SideBranches {
       })
       await store.refs.moveBranch(ref, tip, commit)
       return commit
-    })
+    }, options.tx)
   }
 
   /** The local branches under `prefix` (e.g. `cms/`), each with what it changes. */
@@ -107,7 +114,6 @@ export class SideBranches {
           changes: changes.map((change) => ({ path: this.#deps.absolute(change.path), before: change.before?.oid ?? null, after: change.after?.oid ?? null })),
         }
         this.#branchChanges.set(key, branch)
-        if (this.#branchChanges.size > 1000) this.#branchChanges.delete(this.#branchChanges.keys().next().value!)
       }
       branches.push(branch)
     }
@@ -117,8 +123,9 @@ export class SideBranches {
   /**
    * Deletes the branches under `prefix` whose every change is in the checked-out branch (merged,
    * squashed or rebased on the remote and pulled here): their review is over. Returns their names.
+   * `tx`: as a call on the caller's transaction (the sync's pull).
    */
-  removeMerged(prefix: string): Promise<string[]> {
+  removeMerged(prefix: string, tx?: RepositoryTransaction): Promise<string[]> {
     const { store } = this.#deps
     return this.#deps.exclusive(async () => {
       const head = await store.readHead()
@@ -133,6 +140,6 @@ export class SideBranches {
         removed.push(branch.name)
       }
       return removed
-    })
+    }, tx)
   }
 }

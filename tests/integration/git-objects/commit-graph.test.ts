@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { CommitGraph } from '../../../server/git/objects/commit-graph.ts'
+import { CommitGraph } from '../../../server/git/history/commit-graph.ts'
 import { gitResult, runGit } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { commitReader, stepsArb, writeHistory } from './random-history.ts'

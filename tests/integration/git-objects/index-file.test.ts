@@ -2,7 +2,7 @@ import { chmodSync, lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } f
 import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { IndexFile, type IndexUpdate, readIndexObjects } from '../../../server/git/objects/index-file.ts'
+import { IndexFile, type IndexUpdate, readIndexObjects } from '../../../server/git/store/index-file.ts'
 import { runGit, runGitBytes, tempGitRepo } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { applyEdits, editsArb, type FlatTree, lsTree, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'

@@ -3,7 +3,7 @@ import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blobId } from '../../../server/git/blob-id.ts'
-import { estimateLooseObjects, listLooseObjects, looseObjectPath } from '../../../server/git/objects/loose-objects.ts'
+import { estimateLooseObjects, listLooseObjects, looseObjectPath } from '../../../server/git/store/loose-objects.ts'
 import { runGit, tempGitRepo } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
+import { ObjectReader } from '../../../server/git/store/object-reader.ts'
 import { gitObjects, runGit, tempGitRepo } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { objectsOfEveryType, relatedContentsArb, writeBlobs } from './git-packs.ts'

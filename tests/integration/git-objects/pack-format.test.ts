@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { entryHeader, OFS_DELTA, ofsDeltaDistance, packHeader, REF_DELTA, TYPE_CODES, type ObjectType } from '../../../server/git/objects/pack-format.ts'
+import { entryHeader, OFS_DELTA, ofsDeltaDistance, packHeader, REF_DELTA, TYPE_CODES, type ObjectType } from '../../../server/git/formats/pack-format.ts'
 import { tempGitRepo } from '../../support/git.ts'
 import { objectsOfEveryType, packEntries, packObjects, relatedContentsArb, writeBlobs } from './git-packs.ts'
 import { PROPERTY_TIMEOUT } from './random-trees.ts'

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOidLookup, findInPackIndex, oidAt, parsePackIndex, serializePackIndex } from '../../../server/git/objects/pack-index.ts'
+import { createOidLookup, findInPackIndex, oidAt, parsePackIndex, serializePackIndex } from '../../../server/git/formats/pack-index.ts'
 import { tempGitRepo } from '../../support/git.ts'
 import { objectsOfEveryType, packEntries, packObjects, relatedContentsArb, writeBlobs } from './git-packs.ts'
 import { PROPERTY_TIMEOUT } from './random-trees.ts'

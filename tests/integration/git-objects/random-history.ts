@@ -1,9 +1,9 @@
 import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
-import type { CommitInfo } from '../../../server/git/objects/commit-graph.ts'
-import { parseCommit } from '../../../server/git/objects/object-format.ts'
-import type { ObjectReader } from '../../../server/git/objects/object-reader.ts'
+import type { CommitInfo } from '../../../server/git/history/commit-graph.ts'
+import { parseCommit } from '../../../server/git/formats/object-format.ts'
+import type { ObjectReader } from '../../../server/git/store/object-reader.ts'
 import { runGit } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 

@@ -3,7 +3,7 @@ import { runGit } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 
 /*
- * Random trees for the differential tests of server/git/objects/, written by the git CLI.
+ * Random trees for the differential tests of server/git/formats/, store/ and history/, written by the git CLI.
  *
  * A tree is kept flat, path → leaf, with no path both a file and a folder. Names come from a
  * small alphabet so that they often share prefixes and sort around '/' (`a`, `a-`, `a.b`, the

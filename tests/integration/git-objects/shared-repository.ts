@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
-import { ObjectReader } from '../../../server/git/objects/object-reader.ts'
+import { ObjectReader } from '../../../server/git/store/object-reader.ts'
 import { tempGitRepo } from '../../support/git.ts'
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { diffTrees, type TreeChange } from '../../../server/git/objects/tree-diff.ts'
+import { diffTrees, type TreeChange } from '../../../server/git/history/tree-diff.ts'
 import { runGit } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { applyEdits, editsArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react'
 import type { MediaItem } from '../../../../renderer/contract/index.ts'
+import { isAllowedImageSource } from '../../../../renderer/post-html-rules.ts'
 import { MediaSource } from '../media/MediaSource.tsx'
 import { useMediaUpload } from '../media/use-media-upload.ts'
 import { DialogField } from './DialogField.tsx'
 import { EditorDialog } from './EditorDialog.tsx'
-import { isAllowedImageSource } from './url-rules.ts'
 
 export interface ImageRequest {
   src: string

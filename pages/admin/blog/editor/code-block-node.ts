@@ -1,6 +1,5 @@
 import { codeBlockSchema } from '@milkdown/kit/preset/commonmark'
-
-const LANGUAGE = /^[a-z0-9+#_-]{1,30}$/
+import { CODE_LANGUAGE, languageClass } from '../../../../renderer/post-html-rules.ts'
 
 /** A code block's language as posts write it (<code class="language-x">), or as pasted HTML may. */
 function languageOf(pre: HTMLElement): string {
@@ -8,7 +7,7 @@ function languageOf(pre: HTMLElement): string {
   const classes = [...pre.classList, ...(code?.classList ?? [])]
   const fromClass = classes.find((name) => name.startsWith('language-'))?.slice('language-'.length)
   const language = (pre.dataset.language ?? fromClass ?? '').toLowerCase()
-  return LANGUAGE.test(language) ? language : ''
+  return CODE_LANGUAGE.test(language) ? language : ''
 }
 
 /**
@@ -25,7 +24,7 @@ export const codeBlockLanguageSchema = codeBlockSchema.extendSchema((previous) =
     },
   ],
   toDOM: (node) => {
-    const language = node.attrs.language as string
-    return ['pre', ['code', LANGUAGE.test(language) ? { class: `language-${language}` } : {}, 0]]
+    const name = languageClass(node.attrs.language as string)
+    return ['pre', ['code', name ? { class: name } : {}, 0]]
   },
 }))

@@ -1,5 +1,5 @@
 import { imageSchema } from '@milkdown/kit/preset/commonmark'
-import { isAllowedImageSource } from './url-rules.ts'
+import { isAllowedImageSource } from '../../../../renderer/post-html-rules.ts'
 
 /**
  * The preset's inline image with SPEC §5's rule: a source that is not an http(s) jpg/jpeg/gif/png

@@ -1,11 +1,13 @@
 import { formatBlockLines } from '../../../../renderer/block-lines.ts'
-import { isAllowedImageSource, sanitizeLinkHref } from './url-rules.ts'
+import { currentName, isAllowedUrl, languageClass, postElement, STRIPPED_ELEMENTS, type AttributeRule, type ElementRule } from '../../../../renderer/post-html-rules.ts'
+import { sanitizeLinkHref } from './url-rules.ts'
 
 /**
  * The editor's output, written the way the server stores posts (server/content/sanitize-html.ts
- * and renderer/block-lines.ts): only the tags and attributes a post may hold, one block per line, and
- * the same character escapes. Opening a post and reading it back without an edit then gives
- * the stored text again, so an unedited save changes nothing.
+ * and renderer/block-lines.ts): only the elements and attributes a post may hold
+ * (renderer/post-html-rules.ts), one block per line, and the same character escapes. Opening a
+ * post and reading it back without an edit then gives the stored text again, so an unedited save
+ * changes nothing.
  *
  * The input is what the browser serializes from ProseMirror's DOM (Milkdown's getHTML()):
  * well-formed, attributes in double quotes. Pure string work, so it also runs in Node.
@@ -78,16 +80,14 @@ function parseHtml(html: string): HtmlRoot {
   return root
 }
 
-// --- Cleaning: what a post may hold (the server's POST_HTML_SCHEMA) ---------------------------
+// --- Cleaning: what a post may hold (renderer/post-html-rules.ts) ----------------------------
 
-const ALLOWED_TAGS = new Set([
-  'p', 'h1', 'h2', 'h3', 'strong', 'em', 'u', 's', 'del', 'code', 'pre',
-  'a', 'ul', 'ol', 'li', 'blockquote', 'br', 'hr', 'img',
-])
-const RENAMED_TAGS: Record<string, string> = { b: 'strong', i: 'em', strike: 's', h4: 'h3', h5: 'h3', h6: 'h3' }
+/** The deepest heading a post may hold (`h3`). */
+const DEEPEST_HEADING = ['h6', 'h5', 'h4', 'h3', 'h2', 'h1'].find((name) => postElement(name))
+/** The name an element is kept under: a heading deeper than a post may hold stays a heading, the deepest (as heading-node.ts reads one). */
+const keptName = (name: string) => (/^h[1-6]$/.test(name) && !postElement(name) && DEEPEST_HEADING ? DEEPEST_HEADING : currentName(name))
 /** Removed with everything inside them; any other unknown element is unwrapped. */
-const STRIPPED_TAGS = new Set(['script', 'style', 'svg', 'math', 'iframe', 'object', 'embed', 'template', 'noscript', 'textarea', 'select', 'title'])
-const LANGUAGE = /^[a-z0-9+#_-]{1,30}$/
+const STRIPPED_TAGS = new Set(STRIPPED_ELEMENTS)
 
 function cleanNodes(root: HtmlRoot): HtmlRoot {
   root.children = cleanChildren(root.children)
@@ -103,14 +103,16 @@ function cleanChildren(nodes: HtmlNode[]): HtmlNode[] {
       else out.push(node)
       continue
     }
-    const tagName = RENAMED_TAGS[node.tagName] ?? node.tagName
+    const tagName = keptName(node.tagName)
     if (STRIPPED_TAGS.has(tagName)) continue
     const children = cleanChildren(node.children)
-    if (!ALLOWED_TAGS.has(tagName)) {
+    const element = postElement(tagName)
+    if (!element) {
       out.push(...children)
       continue
     }
-    const attrs = cleanAttributes(tagName, node.attrs, children)
+    if (tagName === 'pre') languageFromCodeBlock(node.attrs, children)
+    const attrs = cleanAttributes(element, node.attrs)
     if (attrs === null) continue
     out.push({ type: 'element', tagName, attrs, children })
   }
@@ -127,45 +129,37 @@ function mergeTexts(nodes: HtmlNode[]): HtmlNode[] {
   return out
 }
 
-/** The attributes a post keeps, in the order the server writes them; null drops the element. */
-function cleanAttributes(tagName: string, from: Map<string, string>, children: HtmlNode[]): Map<string, string> | null {
+/** The attributes a post keeps, in the order the declaration lists them; null drops the element. */
+function cleanAttributes(element: ElementRule, from: Map<string, string>): Map<string, string> | null {
   const attrs = new Map<string, string>()
-  const keep = (name: string, value: string | undefined) => {
+  for (const [name, rule] of Object.entries(element.attributes)) {
+    const value = from.has(name) ? keptValue(rule, from.get(name)!) : undefined
     if (value !== undefined) attrs.set(name, value)
-  }
-  switch (tagName) {
-    case 'a':
-      keep('href', from.has('href') ? sanitizeLinkHref(from.get('href')!) : undefined)
-      keep('title', from.get('title'))
-      break
-    case 'img': {
-      const src = from.get('src')
-      if (src === undefined || !isAllowedImageSource(src)) return null
-      keep('src', src)
-      keep('alt', from.get('alt'))
-      keep('title', from.get('title'))
-      break
-    }
-    case 'ol': {
-      const start = from.get('start')
-      if (start !== undefined && /^\d{1,6}$/.test(start)) keep('start', start)
-      break
-    }
-    case 'code':
-      keep('class', (from.get('class') ?? '').split(/\s+/).find((name) => /^language-/.test(name) && LANGUAGE.test(name.slice(9))))
-      break
-    case 'pre': {
-      // ProseMirror's code block writes its language on <pre data-language>; posts keep it as
-      // <code class="language-…"> (the sanitizer's only class).
-      const language = from.get('data-language')?.toLowerCase()
-      const code = children.find((child): child is HtmlElement => child.type === 'element')
-      if (language && LANGUAGE.test(language) && code?.tagName === 'code' && !code.attrs.has('class')) {
-        code.attrs.set('class', `language-${language}`)
-      }
-      break
-    }
+    else if (rule.required) return null
   }
   return attrs
+}
+
+/** What a post keeps of an attribute's value; undefined removes the attribute. */
+function keptValue(rule: AttributeRule, value: string): string | undefined {
+  // SPEC §5: a link the rule refuses stays, as a blank link.
+  if (rule.url === 'link') return sanitizeLinkHref(value)
+  if (rule.url) return isAllowedUrl(rule.url, value) ? value : undefined
+  if (rule.value === undefined) return value
+  // Of a list (a code block's classes), the first item the rule allows.
+  const items = rule.list ? value.split(/\s+/) : [value]
+  return items.find((item) => rule.value!.test(item))
+}
+
+/**
+ * ProseMirror's code block writes its language on <pre data-language>; posts keep it as
+ * <code class="language-…"> (the one class a post keeps).
+ */
+function languageFromCodeBlock(from: Map<string, string>, children: HtmlNode[]): void {
+  const language = from.get('data-language')?.toLowerCase()
+  const code = children.find((child): child is HtmlElement => child.type === 'element')
+  const name = language ? languageClass(language) : null
+  if (name && code?.tagName === 'code' && !code.attrs.has('class')) code.attrs.set('class', name)
 }
 
 // --- Serializing, with the server's escapes --------------------------------------------------

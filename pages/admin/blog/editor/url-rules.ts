@@ -2,15 +2,11 @@
  * SPEC §5 URL rules for the editor. Pure: the unit tests run them in Node, and the same
  * rules decide what a load, a paste and the Link and Image dialogs may put in a post.
  *
- * The link rule agrees with the server's sanitizer (server/content/sanitize-html.ts), which
- * pages may not import: tests/unit/editor-url-rules.test.ts checks both on the same inputs.
- * The image rule is the server's own (renderer/image-source.ts).
+ * The rules themselves are the server's (renderer/post-html-rules.ts, which its sanitizer is
+ * made from); here is what the editor does with what a person typed or pasted.
  */
-import { isAllowedImageSource } from '../../../../renderer/image-source.ts'
+import { hasAllowedScheme, urlScheme } from '../../../../renderer/post-html-rules.ts'
 
-export { isAllowedImageSource }
-
-const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel'])
 /** Tab and newlines vanish when a browser parses a URL: `java\tscript:` is `javascript:`. */
 const URL_IGNORED = /[\t\n\r]/g
 
@@ -22,16 +18,14 @@ export function sanitizeLinkHref(href: string): string {
   const url = href.trim().replace(URL_IGNORED, '')
   const scheme = schemeOf(url)
   if (scheme === null) return url
-  // The server compares schemes case-sensitively: write `HTTP:` the way it keeps it.
-  return LINK_SCHEMES.has(scheme) ? scheme + url.slice(scheme.length) : ''
+  // The server compares schemes as written: write `HTTP:` the way it keeps it.
+  const written = scheme + url.slice(scheme.length)
+  return hasAllowedScheme('link', written) ? written : ''
 }
 
-/** The scheme before the first colon, lower-cased; null for a relative URL. */
+/** The scheme a URL names, lower-cased; null for a relative URL. */
 function schemeOf(url: string): string | null {
-  const colon = url.indexOf(':')
-  // Like the sanitizer: a colon after the first / ? or # belongs to the path, not a scheme.
-  if (colon === -1 || /[/?#]/.test(url.slice(0, colon))) return null
-  return url.slice(0, colon).toLowerCase()
+  return urlScheme(url)?.toLowerCase() ?? null
 }
 
 const EMAIL = /^[^\s@/:]+@[^\s@/:]+\.[^\s@/:]+$/

@@ -1,6 +1,6 @@
-import { decodeTree } from './object-format.ts'
+import { decodeTree } from '../formats/object-format.ts'
 import type { EntryState } from './tree-diff.ts'
-import type { TreeEntry } from './tree-store.ts'
+import type { TreeEntry } from '../store/tree-store.ts'
 
 /** A path both sides changed, each in its own way (null: absent on that side). */
 export interface MergeConflict {

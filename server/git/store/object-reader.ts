@@ -3,9 +3,10 @@ import { type FileHandle, open, readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { inflateSync } from 'node:zlib'
 
-import { applyDelta } from './delta.ts'
-import type { ObjectType } from './pack-format.ts'
-import { findInPackIndex, type PackIndex, parsePackIndex } from './pack-index.ts'
+import { applyDelta } from '../formats/delta.ts'
+import type { ObjectType } from '../formats/pack-format.ts'
+import { findInPackIndex, type PackIndex, parsePackIndex } from '../formats/pack-index.ts'
+import { BoundedCache } from '../../lib/bounded-cache.ts'
 import { SerialQueue } from '../../lib/serial-queue.ts'
 import { nodeErrorCode } from '../../lib/node-error-code.ts'
 
@@ -28,7 +29,7 @@ import { nodeErrorCode } from '../../lib/node-error-code.ts'
  * disappears stays readable through its open file until no read is using it, then it is closed
  * (which also frees its disk space).
  */
-export type { ObjectType } from './pack-format.ts'
+export type { ObjectType } from '../formats/pack-format.ts'
 
 export interface RawObject {
   type: ObjectType
@@ -48,7 +49,7 @@ export class ObjectReader {
   #retired: Pack[] = []
   #reads = 0
   readonly #listing = new SerialQueue()
-  readonly #cache = new ByteBoundedCache<RawObject>(CACHE_BYTES)
+  readonly #cache = new BoundedCache<string, RawObject>({ maxBytes: CACHE_BYTES })
 
   /** Loose objects read with blocking calls: for the packing worker thread, where that is 3 times faster (no thread-pool round trips). */
   readonly #blocking: boolean
@@ -67,7 +68,7 @@ export class ObjectReader {
       // Packs first: finding an object there is a lookup in memory, and most of a cloned history is
       // packed; a loose object costs a failed open when looked for in the wrong place.
       const object = (await this.#readPacked(oid, false)) ?? (await this.#readLoose(oid)) ?? (await this.#readPacked(oid, true))
-      if (object) this.#cache.set(oid, object, object.content.length)
+      if (object) this.#remember(oid, object)
       return object
     } finally {
       this.#reads--
@@ -133,8 +134,13 @@ export class ObjectReader {
       const type = TYPES[raw.type]
       object = type ? { type, content: inflateSync(raw.data) } : null
     }
-    if (object) this.#cache.set(key, object, object.content.length)
+    if (object) this.#remember(key, object)
     return object
+  }
+
+  /** An object over a quarter of the cache is not kept: it would push out the many small ones a history walk reads again. */
+  #remember(key: string, object: RawObject): void {
+    if (object.content.length <= CACHE_BYTES / 4) this.#cache.set(key, object, object.content.length)
   }
 
   async #listPacks(refresh = false): Promise<Pack[]> {
@@ -258,36 +264,3 @@ class Pack {
   }
 }
 
-/** A least-recently-used map bounded by the total size of its values. */
-class ByteBoundedCache<T> {
-  readonly #entries = new Map<string, { value: T; bytes: number }>()
-  #bytes = 0
-
-  readonly #maxBytes: number
-
-  constructor(maxBytes: number) {
-    this.#maxBytes = maxBytes
-  }
-
-  get(key: string): T | undefined {
-    const entry = this.#entries.get(key)
-    if (!entry) return undefined
-    this.#entries.delete(key)
-    this.#entries.set(key, entry)
-    return entry.value
-  }
-
-  set(key: string, value: T, bytes: number): void {
-    if (bytes > this.#maxBytes / 4) return
-    const existing = this.#entries.get(key)
-    if (existing) this.#bytes -= existing.bytes
-    this.#entries.delete(key)
-    this.#entries.set(key, { value, bytes })
-    this.#bytes += bytes
-    while (this.#bytes > this.#maxBytes) {
-      const [oldest, entry] = this.#entries.entries().next().value!
-      this.#entries.delete(oldest)
-      this.#bytes -= entry.bytes
-    }
-  }
-}

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { deflate } from 'node:zlib'
-import type { TreeEntry } from './tree-store.ts'
 import { readMode } from './tree-rules.ts'
+
+/** One entry of a tree object: its mode as git writes it, its name, its object and that object's kind. */
+export interface TreeEntry {
+  mode: string
+  path: string
+  oid: string
+  type: 'blob' | 'tree' | 'commit'
+}
 
 /*
  * Git's object encoding, natively. Decoding (trees, commits) works on the raw bytes
@@ -24,13 +31,16 @@ export interface LooseObject {
   deflated: Buffer
 }
 
-/** Level 1 is what git itself uses for loose objects (core.loosecompression defaults to 1). */
-export async function encodeLooseObject(type: 'blob' | 'tree', content: Uint8Array): Promise<LooseObject> {
+/**
+ * Level 1 is what git itself uses for loose objects (core.loosecompression defaults to 1).
+ * `oid`: the object's id when the caller has already hashed these bytes (a save's blob, whose
+ * id is the post's version), so it is not hashed twice.
+ */
+export async function encodeLooseObject(type: 'blob' | 'tree', content: Uint8Array, oid?: string): Promise<LooseObject> {
   const header = Buffer.from(`${type} ${content.byteLength}\0`, 'latin1')
   // Compression runs on libuv's thread pool, meanwhile this thread hashes.
   const deflating = deflateAsync(Buffer.concat([header, content]), { level: 1 })
-  const oid = createHash('sha1').update(header).update(content).digest('hex')
-  return { oid, deflated: await deflating }
+  return { oid: oid ?? createHash('sha1').update(header).update(content).digest('hex'), deflated: await deflating }
 }
 
 /** A tree object's content: entries in git's order, each `<mode> <name>\0<20-byte oid>`. */

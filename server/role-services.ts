@@ -1,7 +1,8 @@
 /**
- * The admin side of a site (`openAdmin`) and a read replica's (`openReplica`), built over the
- * site that openSite made, each service with its dependencies passed in. What two of them share
- * (the save lock) is made here first and given to both.
+ * The services each SITE_ROLE adds to the public site that openSite made: the writer's admin
+ * side (`openAdmin`) and a read replica's sync (`openReplica`), each service with its dependencies passed in. What several share is
+ * made first and given to each: the repository, whose transaction is the one lock of every
+ * write (saves, media, pulls), and the content sync, which the posts and media ask to push.
  */
 import path from 'node:path'
 import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
@@ -13,7 +14,6 @@ import { blogDirOf, PostPaths } from './content/post-paths.ts'
 import type { ContentRepository, SideBranches } from './git/content-repository.ts'
 import { mediaDirOf } from './media/media-folder.ts'
 import type { Logger } from './lib/logger.ts'
-import { SerialQueue } from './lib/serial-queue.ts'
 import { AdminPosts } from './services/admin-posts.ts'
 import type { BlogContent } from './services/blog-content.ts'
 import { ContentSync } from './services/content-sync.ts'
@@ -37,8 +37,6 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
   const secret = await loadSessionSecret({ dataDir: config.dataDir, configured: config.sessionSecret })
   const content = site.content
   const paths = new PostPaths({ root: repository.root, blogDir: blogDirOf(config.contentDir) })
-  // Made first, given to both: saves and pulls take turns on it.
-  const saveLock = new SerialQueue()
   const history = new PostHistory({ content, repository, paths })
   let review: { reviews: PostReviews; branches: SideBranches } | undefined
   if (config.contentSync?.publishMode === 'review') {
@@ -46,14 +44,13 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     review = { branches, reviews: new PostReviews({ branches, repository, paths, logger }) }
     await review.reviews.refresh()
   }
-  const sync = config.contentSync ? await openContentSync({ config, logger, repository, content, paths, saveLock, review, direction: 'two-way' }) : null
-  const posts = new AdminPosts({ content, repository, paths, history, saveLock, sync: sync ?? undefined, review, today: () => site.schedule.today() })
+  const sync = config.contentSync ? await openContentSync({ config, logger, repository, content, paths, review, direction: 'two-way' }) : null
+  const posts = new AdminPosts({ content, repository, paths, history, sync: sync ?? undefined, review, today: () => site.schedule.today() })
   const preview = new PostPreview({ posts: content.index, render: site.render, today: () => site.schedule.today() })
   const media = new MediaLibrary({
     mediaDir: mediaDirOf(config.contentDir),
     repository,
     index: content.index,
-    saveLock,
     sync: sync ?? undefined,
     reviews: review?.reviews,
     limits: { maxPixels: config.media.maxPixels },
@@ -87,7 +84,7 @@ export async function openReplica(options: { config: Config; logger: Logger; sit
   const { config, logger, site, repository } = options
   if (!config.contentSync) throw new Error('A replica needs GIT_REMOTE_URL (loadConfig checks it)')
   const paths = new PostPaths({ root: repository.root, blogDir: blogDirOf(config.contentDir) })
-  const service = await openContentSync({ config, logger, repository, content: site.content, paths, saveLock: new SerialQueue(), direction: 'follow' })
+  const service = await openContentSync({ config, logger, repository, content: site.content, paths, direction: 'follow' })
   return { sync: { service, webhookSecret: config.contentSync.webhookSecret } }
 }
 
@@ -98,7 +95,6 @@ async function openContentSync(options: {
   repository: ContentRepository
   content: BlogContent
   paths: PostPaths
-  saveLock: SerialQueue
   review?: { reviews: PostReviews; branches: SideBranches }
   direction: 'two-way' | 'follow'
 }): Promise<ContentSync> {
@@ -106,9 +102,9 @@ async function openContentSync(options: {
   const { remoteUrl, remoteBranch, username, token, intervalSeconds } = config.contentSync!
   return new ContentSync({
     remote: repository.connectRemote({ url: remoteUrl, branch: remoteBranch ?? (await repository.currentBranch()), username, token }),
+    repository,
     content: options.content,
     paths: options.paths,
-    saveLock: options.saveLock,
     intervalMs: intervalSeconds * 1000,
     siteAuthor: { name: 'Watchio site', email: `site@${new URL(config.siteUrl).hostname}` },
     logger: options.logger,

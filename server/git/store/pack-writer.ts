@@ -3,8 +3,8 @@ import { closeSync, fsyncSync, mkdirSync, openSync, unlinkSync, writeSync } from
 import path from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import { moveFile, tempNameFor } from '../../lib/atomic-write.ts'
-import { entryHeader, OFS_DELTA, ofsDeltaDistance, packHeader } from './pack-format.ts'
-import { type PackIndexEntry, serializePackIndex } from './pack-index.ts'
+import { entryHeader, OFS_DELTA, ofsDeltaDistance, packHeader } from '../formats/pack-format.ts'
+import { type PackIndexEntry, serializePackIndex } from '../formats/pack-index.ts'
 
 /**
  * Writes a packfile and its index as temp files, each fsynced, for `installPack` to move into
@@ -131,13 +131,13 @@ export class PackWriter {
 
 /**
  * Moves a written pack into `objects/pack/`: the pack first, then its index (git's readers, ours
- * and isomorphic-git only see a pack through its index). `moveFile` fsyncs the folder after each,
+ * and isomorphic-git only see a pack through its index). `moveFile` (durable) fsyncs the folder after each,
  * so both names are durable before anything relies on them. `between` runs after each step
  * (tests kill the process there).
  */
 export async function installPack(pack: WrittenPack, packDir: string, between: (step: 'pack-renamed' | 'index-renamed') => Promise<void>): Promise<void> {
-  await moveFile(pack.tempPack, path.join(packDir, `${pack.name}.pack`))
+  await moveFile(pack.tempPack, path.join(packDir, `${pack.name}.pack`), { durable: true })
   await between('pack-renamed')
-  await moveFile(pack.tempIndex, path.join(packDir, `${pack.name}.idx`))
+  await moveFile(pack.tempIndex, path.join(packDir, `${pack.name}.idx`), { durable: true })
   await between('index-renamed')
 }

@@ -1,4 +1,5 @@
-import { checkTreeObject, FOLDER_MODE } from './tree-rules.ts'
+import { BoundedCache } from '../../lib/bounded-cache.ts'
+import { checkTreeObject, FOLDER_MODE } from '../formats/tree-rules.ts'
 import type { ReadTree } from './tree-diff.ts'
 
 /** A path a tree holds that git would refuse, and why (tree-rules.ts). */
@@ -20,7 +21,7 @@ const MAX_KNOWN = 10_000
  */
 export class TreeCheck {
   readonly #read: ReadTree
-  readonly #known = new Set<string>()
+  readonly #known = new BoundedCache<string, true>({ maxEntries: MAX_KNOWN })
 
   constructor(read: ReadTree) {
     this.#read = read
@@ -32,7 +33,7 @@ export class TreeCheck {
   }
 
   async #walk(tree: string, before: string | null, prefix: string): Promise<RefusedEntry | null> {
-    if (tree === before || this.#known.has(tree)) return null
+    if (tree === before || this.#known.get(tree)) return null
     const { entries, problems } = checkTreeObject(await this.#read(tree))
     if (problems.length > 0) return { path: prefix + problems[0]!.name, reason: problems[0]!.reason }
     let beforeFolders: Map<string, string> | null = null
@@ -42,8 +43,7 @@ export class TreeCheck {
       const found = await this.#walk(entry.oid, beforeFolders.get(entry.name) ?? null, `${prefix}${entry.name}/`)
       if (found) return found
     }
-    this.#known.add(tree)
-    if (this.#known.size > MAX_KNOWN) this.#known.delete(this.#known.values().next().value!)
+    this.#known.set(tree, true)
     return null
   }
 

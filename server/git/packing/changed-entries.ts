@@ -1,5 +1,5 @@
-import { commonPrefix, commonSuffix } from './delta.ts'
-import { compareNames, entryAt, type RawEntry } from './tree-diff.ts'
+import { commonPrefix, commonSuffix } from '../formats/delta.ts'
+import { compareNames, entryAt, type RawEntry } from '../history/tree-diff.ts'
 
 /**
  * The entries of a tree object that are not byte for byte in a base tree (the same path's tree in
@@ -17,7 +17,7 @@ import { compareNames, entryAt, type RawEntry } from './tree-diff.ts'
  * on that row (18 ms here, 10 ms there: this also builds every entry's offset); packing still
  * needs the raw entries and the base's entry of the same name that this returns.
  */
-export interface TreeChange {
+export interface ChangedEntry {
   entry: RawEntry
   /** The base's entry of the same name and kind, or null. */
   sameName: RawEntry | null
@@ -26,8 +26,8 @@ export interface TreeChange {
 /** Start offset of every entry of a tree, then the tree's length. */
 export type EntryStarts = Int32Array
 
-export function changedEntries(tree: Buffer, base: { bytes: Buffer; starts: EntryStarts } | null): { changes: TreeChange[]; starts: EntryStarts } {
-  const changes: TreeChange[] = []
+export function changedEntries(tree: Buffer, base: { bytes: Buffer; starts: EntryStarts } | null): { changes: ChangedEntry[]; starts: EntryStarts } {
+  const changes: ChangedEntry[] = []
   const middle: number[] = []
   const b = base?.bytes ?? Buffer.alloc(0)
   const baseStarts = base?.starts ?? Int32Array.of(0)

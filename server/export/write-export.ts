@@ -9,20 +9,22 @@
  * whole (export-folder.ts).
  */
 import { constants } from 'node:fs'
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { mediaUrl, variantUrl, variantWidthsOf } from '../../renderer/media-urls.ts'
+import { slugOfPostUrl } from '../../renderer/post-urls.ts'
 import type { BuildInfo } from '../build-info.ts'
 import type { Config } from '../config.ts'
 import { FILE_TYPES } from '../http/file-cache.ts'
 import { listBodyOf, postBodyOf } from '../http/public-api.ts'
+import { moveFile, replaceFolder } from '../lib/atomic-write.ts'
 import type { Logger } from '../lib/logger.ts'
 import { readMediaFiles } from '../media/media-files.ts'
 import { mediaDirOf } from '../media/media-folder.ts'
 import type { VariantFormat } from '../media/variant-format.ts'
 import { isPageFile } from '../pages/page-files.ts'
 import { openSite, pageFolders, type Site } from '../site.ts'
-import { checkExportFolder, createStaging, moveIntoPlace } from './export-folder.ts'
+import { checkExportFolder, createStaging } from './export-folder.ts'
 import {
   API_LIST_FILE,
   apiPostFile,
@@ -105,7 +107,7 @@ export async function exportSite(options: { config: Config; build: BuildInfo; lo
     await put('hosting', '_headers', renderHeadersFile({ rules, topPages, topFiles: [...topFilesOf(assets), ...documents] }))
     const result: ExportResult = { out, written, milliseconds: Math.round(performance.now() - started) }
     await writeFile(path.join(staging, EXPORT_MARKER), JSON.stringify({ exportedAt: new Date().toISOString(), siteUrl: config.siteUrl, build: build.sourceHash, written }, null, 2) + '\n')
-    await moveIntoPlace(staging, out)
+    await replaceFolder(staging, out)
     result.milliseconds = Math.round(performance.now() - started)
     return result
   } catch (error) {
@@ -121,7 +123,8 @@ async function movePages(from: string, staging: string, count: (kind: ExportKind
     const url = relative === 'index.html' ? '/' : relative.endsWith('/index.html') ? `/${relative.slice(0, -'/index.html'.length)}` : `/${relative}`
     const target = path.join(staging, pageFileOf(url))
     await mkdir(path.dirname(target), { recursive: true })
-    await rename(path.join(from, relative), target)
+    // Not durable, as no file the export writes is: what a power cut loses, the next export writes again.
+    await moveFile(path.join(from, relative), target)
     count('pages', (await stat(target)).size)
     urls.push(url)
   }
@@ -144,7 +147,8 @@ async function writeNotFoundPages(site: Site, put: (kind: ExportKind, relative: 
     [NOT_FOUND_URL, NOT_FOUND_FILE],
     [POST_NOT_FOUND_URL, POST_NOT_FOUND_FILE],
   ] as const) {
-    if (url === POST_NOT_FOUND_URL && site.content.index.get(url.slice('/blog/'.length))) continue
+    const slug = slugOfPostUrl(url)
+    if (slug !== null && site.content.index.get(slug)) continue
     const page = await site.render(url)
     if (page?.status !== 404) throw new Error(`Rendering ${url} for ${file} answered ${page?.status ?? 'nothing'}, not 404`)
     await put('pages', file, page.html)

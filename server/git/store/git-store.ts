@@ -5,12 +5,12 @@ import git from 'isomorphic-git'
 import { NotFoundError, RepositoryStateError } from '../../lib/errors.ts'
 import { type AtomicFs, createAtomicFs } from './atomic-fs.ts'
 import { removeFileIfPresent } from '../../lib/atomic-write.ts'
-import type { CommitInfo } from './commit-graph.ts'
-import type { GitAuthor } from './commit-types.ts'
+import { BoundedCache } from '../../lib/bounded-cache.ts'
+import type { CommitInfo, GitAuthor } from '../formats/commit-types.ts'
 import { GitRefs } from './git-refs.ts'
 import { IndexFile, type IndexUpdate } from './index-file.ts'
 import { diskBytes, looseObjectPath } from './loose-objects.ts'
-import { decodeTree, encodeLooseObject, encodeTree, type ParsedCommit, parseCommit } from './object-format.ts'
+import { decodeTree, encodeLooseObject, encodeTree, type ParsedCommit, parseCommit } from '../formats/object-format.ts'
 import { ObjectReader } from './object-reader.ts'
 import { SharedLock } from '../../lib/shared-lock.ts'
 import { type PathEdits, type TreeEntry, TreeStore } from './tree-store.ts'
@@ -67,7 +67,8 @@ export class GitStore {
   /** isomorphic-git's object reads (shared) against removing packs (exclusive). */
   readonly #packsInUse = new SharedLock()
   readonly #index: IndexFile
-  readonly #commitTrees = new Map<string, string>()
+  /** Each commit's tree, for the latest few commits. */
+  readonly #commitTrees = new BoundedCache<string, string>({ maxEntries: MAX_CACHED_COMMITS })
   /** Reads objects natively; isomorphic-git reads what it cannot (see object-reader.ts). */
   readonly #reader: ObjectReader
   readonly #objectsDir: string
@@ -95,8 +96,9 @@ export class GitStore {
     return { branchRef, commit, tree: commit === null ? null : await this.#treeOf(commit) }
   }
 
-  async writeBlob(bytes: Uint8Array): Promise<string> {
-    return this.#writeObject('blob', bytes)
+  /** `oid`: the bytes' blob id when the caller has it (see encodeLooseObject); returns the id. */
+  async writeBlob(bytes: Uint8Array, oid?: string): Promise<string> {
+    return this.#writeObject('blob', bytes, oid)
   }
 
   async readBlob(oid: string): Promise<Uint8Array> {
@@ -124,7 +126,7 @@ export class GitStore {
         throw error
       }
     }
-    this.#rememberCommit(oid, commit.tree)
+    this.#commitTrees.set(oid, commit.tree)
     return {
       oid,
       tree: commit.tree,
@@ -193,7 +195,7 @@ export class GitStore {
       commit: { message, tree, parent: parents, author: signature, committer: signature },
     })
     this.#onLooseWrite(COMMIT_DISK_BYTES)
-    this.#rememberCommit(commit, tree)
+    this.#commitTrees.set(commit, tree)
     return commit
   }
 
@@ -228,8 +230,8 @@ export class GitStore {
    * the current time, as git "freshens" it: packing prunes only unreachable objects older than
    * its grace period, and this one is about to become reachable again.
    */
-  async #writeObject(type: 'blob' | 'tree', content: Uint8Array): Promise<string> {
-    const { oid, deflated } = await encodeLooseObject(type, content)
+  async #writeObject(type: 'blob' | 'tree', content: Uint8Array, knownOid?: string): Promise<string> {
+    const { oid, deflated } = await encodeLooseObject(type, content, knownOid)
     const now = new Date()
     try {
       await utimes(looseObjectPath(this.#objectsDir, oid), now, now)
@@ -271,11 +273,6 @@ export class GitStore {
       if (error instanceof NotFoundError) throw new RepositoryStateError(`The commit ${commit} is missing from the repository`)
       throw error
     }
-  }
-
-  #rememberCommit(commit: string, tree: string): void {
-    this.#commitTrees.set(commit, tree)
-    while (this.#commitTrees.size > MAX_CACHED_COMMITS) this.#commitTrees.delete(this.#commitTrees.keys().next().value!)
   }
 }
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { encodeTree } from '../../server/git/objects/object-format.ts'
-import { changedEntries, entryStarts } from '../../server/git/objects/tree-changes.ts'
-import type { TreeEntry } from '../../server/git/objects/tree-store.ts'
+import { encodeTree } from '../../server/git/formats/object-format.ts'
+import { changedEntries, entryStarts } from '../../server/git/packing/changed-entries.ts'
+import type { TreeEntry } from '../../server/git/store/tree-store.ts'
 
 const oid = (seed: string) => createHash('sha1').update(seed).digest('hex')
 

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto'
 import { mkdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { writeFileAtomic } from '../../lib/atomic-write.ts'
+import { BoundedCache } from '../../lib/bounded-cache.ts'
+import { DelayedWrite } from '../../lib/delayed-write.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { nodeErrorCode } from '../../lib/node-error-code.ts'
-import { SerialQueue } from '../../lib/serial-queue.ts'
 import type { CommitInfo } from './commit-graph.ts'
 import type { EntryState, TreeChange } from './tree-diff.ts'
 
@@ -67,19 +68,24 @@ export interface HistoryCacheDeps {
  */
 export class HistoryCache {
   readonly #commits = new Map<string, CommitInfo>()
-  readonly #diffs = new Map<string, CommitDiff>()
-  readonly #file: string | null
-  readonly #logger: Logger
-  readonly #writes = new SerialQueue()
-  #timer: NodeJS.Timeout | null = null
-  #dirty = false
-  #closed = false
+  readonly #diffs = new BoundedCache<string, CommitDiff>({ maxEntries: MAX_MEMORY_DIFFS })
+  /** The file written a moment after an addition (null: memory only). */
+  readonly #persist: DelayedWrite | null
   /** A folder that refuses writes (a read-only image) is reported once, not at every addition. */
   #warned = false
 
   constructor(deps: HistoryCacheDeps) {
-    this.#file = deps.file
-    this.#logger = deps.logger
+    const file = deps.file
+    this.#persist = file
+      ? new DelayedWrite({
+          write: () => this.#write(file),
+          delayMs: WRITE_DELAY_MS,
+          onError: (error) => {
+            if (!this.#warned) deps.logger.warn(`Could not write the history cache ${file} (history stays cached in memory): ${String(error)}`)
+            this.#warned = true
+          },
+        })
+      : null
   }
 
   /** A cache with what `deps.file` holds; a missing or unreadable file gives an empty one. */
@@ -100,8 +106,7 @@ export class HistoryCache {
       cache.#commits.clear()
       cache.#diffs.clear()
       deps.logger.warn(`Ignored the history cache ${deps.file} (${error instanceof Error ? error.message : String(error)}); it is rebuilt`)
-      cache.#dirty = true
-      cache.#scheduleWrite()
+      cache.#persist?.changed()
     }
     return cache
   }
@@ -129,51 +134,33 @@ export class HistoryCache {
     const key = diffKey(commit, parent)
     if (this.#diffs.has(key)) return
     this.#diffs.set(key, changes)
-    if (this.#diffs.size > MAX_MEMORY_DIFFS) this.#diffs.delete(this.#diffs.keys().next().value!)
     if (changes.size <= MAX_STORED_CHANGES) this.#changed()
   }
 
   /** Writes what was added since the last write now (a failure is logged: only speed is at stake). */
-  flush(): Promise<void> {
-    if (this.#timer) clearTimeout(this.#timer)
-    this.#timer = null
-    return this.#writes.run(async () => {
-      if (!this.#dirty || this.#file === null) return
-      this.#dirty = false
-      try {
-        const text = this.#encode()
-        await mkdir(path.dirname(this.#file), { recursive: true, mode: 0o700 })
-        await writeFileAtomic(this.#file, text)
-      } catch (error) {
-        this.#dirty = true
-        if (!this.#warned) this.#logger.warn(`Could not write the history cache ${this.#file} (history stays cached in memory): ${String(error)}`)
-        this.#warned = true
-      }
-    })
+  async flush(): Promise<void> {
+    await this.#persist?.flush()
   }
 
   /** The last write; later additions stay in memory only. */
   async close(): Promise<void> {
-    if (this.#closed) return
-    this.#closed = true
-    await this.flush()
+    await this.#persist?.close()
   }
 
   #changed(): void {
-    this.#dirty = true
-    this.#scheduleWrite()
+    this.#persist?.changed()
   }
 
-  #scheduleWrite(): void {
-    if (this.#file === null || this.#timer || this.#closed) return
-    this.#timer = setTimeout(() => void this.flush(), WRITE_DELAY_MS)
-    this.#timer.unref()
+  async #write(file: string): Promise<void> {
+    const text = this.#encode()
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
+    await writeFileAtomic(file, text)
   }
 
   #encode(): string {
     const commits = [...this.#commits.values()].slice(-MAX_STORED).map(encodeCommit)
     const diffs: unknown[] = []
-    for (const [key, changes] of this.#diffs) {
+    for (const [key, changes] of this.#diffs.entries()) {
       if (changes.size > MAX_STORED_CHANGES) continue
       const [commit, parent] = key.split(':') as [string, string]
       diffs.push([commit, parent, [...changes.values()].map(encodeChange)])

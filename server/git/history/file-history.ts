@@ -1,3 +1,4 @@
+import { InFlight } from '../../lib/in-flight.ts'
 import { type CommitGraph, type CommitInfo, CommitQueue } from './commit-graph.ts'
 import type { CommitDiff, HistoryCache } from './history-cache.ts'
 import { diffTrees, type ReadTree } from './tree-diff.ts'
@@ -44,7 +45,7 @@ const WARM_COMMITS = 50_000
  */
 export class FileHistory {
   /** Diffs being computed: a request and the warm-up asking for one compute it once. */
-  readonly #computing = new Map<string, Promise<CommitDiff>>()
+  readonly #computing = new InFlight<string, CommitDiff>()
   readonly #cache: HistoryCache
   readonly #graph: CommitGraph
   readonly #readTree: ReadTree
@@ -142,13 +143,7 @@ export class FileHistory {
   async #diff(commit: CommitInfo, parent: string | null): Promise<CommitDiff> {
     const known = this.#cache.diff(commit.oid, parent)
     if (known) return known
-    const key = `${commit.oid}:${parent ?? ''}`
-    let computing = this.#computing.get(key)
-    if (!computing) {
-      computing = this.#compute(commit, parent).finally(() => this.#computing.delete(key))
-      this.#computing.set(key, computing)
-    }
-    return computing
+    return this.#computing.share(`${commit.oid}:${parent ?? ''}`, () => this.#compute(commit, parent))
   }
 
   async #compute(commit: CommitInfo, parent: string | null): Promise<CommitDiff> {

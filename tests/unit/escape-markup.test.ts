@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { escapeXmlAttribute, escapeXmlText, xmlCharacters } from '../../server/pages/xml-text.ts'
+import { escapeHtmlAttribute, escapeHtmlText, escapeJsonForScript, escapeXmlAttribute, escapeXmlText, xmlCharacters } from '../../renderer/escape-markup.ts'
 
 /** XML 1.0 §2.2 `Char`, as code points. */
 const isXmlCharacter = (code: number) =>
@@ -43,5 +43,45 @@ describe('escapeXmlText and escapeXmlAttribute', () => {
   it('escape what they must', () => {
     expect(escapeXmlText('a ]]> & <b> "q" \r\n')).toBe('a ]]&gt; &amp; &lt;b&gt; "q" &#13;\n')
     expect(escapeXmlAttribute('a "q" <&>\t\n\r')).toBe('a &quot;q&quot; &lt;&amp;&gt;&#9;&#10;&#13;')
+  })
+})
+
+describe('escapeHtmlText and escapeHtmlAttribute', () => {
+  it('escape what they must, and nothing else', () => {
+    expect(escapeHtmlText(`a & <b> "q" 'r' \t\n`)).toBe(`a &amp; &lt;b&gt; "q" 'r' \t\n`)
+    expect(escapeHtmlAttribute(`a & <b> "q" 'r'`)).toBe(`a &amp; &lt;b&gt; &quot;q&quot; 'r'`)
+    // Already escaped text is escaped again: the input is text, never markup.
+    expect(escapeHtmlText('&amp;')).toBe('&amp;amp;')
+  })
+
+  it('never leave a tag, a bare ampersand, or (in an attribute) a quote that ends the value', () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        for (const escaped of [escapeHtmlText(text), escapeHtmlAttribute(text)]) {
+          expect(escaped).not.toMatch(/<|>|&(?!(amp|lt|gt|quot);)/)
+          // Unescaping gives the text back.
+          expect(escaped.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&')).toBe(text)
+        }
+        expect(escapeHtmlAttribute(text)).not.toContain('"')
+      }),
+    )
+  })
+})
+
+describe('escapeJsonForScript', () => {
+  it('writes <, > and & as JSON escapes, so no text can end the script element', () => {
+    expect(escapeJsonForScript({ text: '</script><script>alert(1)</script> & more' })).toBe(
+      '{"text":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e \\u0026 more"}',
+    )
+  })
+
+  it('reads back as the same value, and holds no <, > or &', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const json = escapeJsonForScript(value)
+        expect(json).not.toMatch(/[<>&]/)
+        expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(value)))
+      }),
+    )
   })
 })

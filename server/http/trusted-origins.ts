@@ -19,9 +19,9 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]']
  * "The site itself" is SITE_URL's origin and nothing the request says: Host and
  * X-Forwarded-Host are written by the client (a DNS-rebinding page sends its own name in both).
  */
-export function requireSameSite(options: { siteUrl: string; uploadPaths?: string[] }): Middleware {
+export function requireTrustedOrigin(options: { siteUrl: string; uploadPaths?: string[] }): Middleware {
   const uploadPaths = new Set(options.uploadPaths ?? [])
-  const allowed = sameSiteOrigins(options.siteUrl)
+  const allowed = trustedOrigins(options.siteUrl)
   return async (ctx, next) => {
     if (SAFE_METHODS.has(ctx.method)) return next()
     const origin = ctx.get('Origin')
@@ -46,7 +46,7 @@ export function requireSameSite(options: { siteUrl: string; uploadPaths?: string
  * so that http://127.0.0.1:3000 works as well as http://localhost:3000. Every one comes from the
  * settings, none from the request.
  */
-export function sameSiteOrigins(siteUrl: string): Set<string> {
+export function trustedOrigins(siteUrl: string): Set<string> {
   const url = new URL(siteUrl)
   const origins = new Set([url.origin])
   if (LOOPBACK_HOSTS.includes(url.hostname)) {

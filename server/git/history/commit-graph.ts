@@ -1,17 +1,8 @@
-import type { GitAuthor } from './commit-types.ts'
+import { InFlight } from '../../lib/in-flight.ts'
+import type { CommitInfo } from '../formats/commit-types.ts'
 
-/** What history, sync and merges need of a commit. */
-export interface CommitInfo {
-  oid: string
-  tree: string
-  parents: string[]
-  author: GitAuthor
-  /** Author time, seconds since the epoch: what `git log` shows as the date. */
-  authoredAt: number
-  /** Committer time: the order in which history is walked, newest first. */
-  committedAt: number
-  message: string
-}
+export type { CommitInfo }
+
 
 export interface AheadBehind {
   /** Commits reachable from `a` but not from `b`, newest first. */
@@ -36,7 +27,8 @@ export interface AheadBehind {
  */
 export class CommitGraph {
   readonly #commits = new Map<string, CommitInfo>()
-  readonly #reading = new Map<string, Promise<CommitInfo>>()
+  /** Commits being read: callers asking for one meanwhile share its read. */
+  readonly #reading = new InFlight<string, CommitInfo>()
 
   readonly #readCommit: (oid: string) => Promise<CommitInfo>
 
@@ -47,22 +39,11 @@ export class CommitGraph {
   async get(oid: string): Promise<CommitInfo> {
     const known = this.#commits.get(oid)
     if (known) return known
-    let reading = this.#reading.get(oid)
-    if (!reading) {
-      reading = this.#readCommit(oid).then(
-        (info) => {
-          this.#commits.set(oid, info)
-          this.#reading.delete(oid)
-          return info
-        },
-        (error: unknown) => {
-          this.#reading.delete(oid)
-          throw error
-        },
-      )
-      this.#reading.set(oid, reading)
-    }
-    return reading
+    return this.#reading.share(oid, async () => {
+      const info = await this.#readCommit(oid)
+      this.#commits.set(oid, info)
+      return info
+    })
   }
 
   /** Whether `ancestor` is `oid` or reachable from it. */

@@ -1,6 +1,6 @@
-import { commonPrefix, commonSuffix } from './delta.ts'
-import { decodeTree } from './object-format.ts'
-import { readMode } from './tree-rules.ts'
+import { commonPrefix, commonSuffix } from '../formats/delta.ts'
+import { decodeTree } from '../formats/object-format.ts'
+import { readMode } from '../formats/tree-rules.ts'
 
 /** A tree entry as a diff reports it: mode as git stores it padded to 6 digits (`100644`, `040000`...). */
 export interface EntryState {

@@ -1,0 +1,185 @@
+/**
+ * The HTML a post may hold, declared once (SPEC §2's toolbar, §5's image and link rules):
+ * headings 1–3, paragraphs, bold, italic, underline, strike, inline code, code blocks, ordered
+ * and bullet lists, blockquotes, links, images, line breaks and rules. No `style`, no `class`
+ * except a code block's language, no event handlers, no ids (nothing can clobber the page).
+ *
+ * Everything that decides what a post may hold is derived from here, so none of them can allow
+ * what another refuses:
+ * - the sanitizer's schema (server/content/sanitize-html.ts), on save, preview and render, and
+ *   its diagnosis of a post file it would change (server/content/unsafe-html.ts);
+ * - the clean check that lets rendering skip the sanitizer (server/content/is-clean-html.ts);
+ * - the editor's normalizer (pages/admin/blog/editor/normalize-html.ts) and its link and image
+ *   rules (url-rules.ts, the Link and Image dialogs);
+ * - one block per line (renderer/block-lines.ts) and the depth scan (server/content/html-depth.ts).
+ * tests/unit/post-html-rules.test.ts holds each of them to this declaration.
+ *
+ * Pure data and pure functions, here because the admin's bundle imports it too.
+ */
+import { parseMediaUrl } from './media-urls.ts'
+
+/** How an element sits in a post file, which is written one block per line. */
+export type Layout =
+  /** Flows inside a line of text. */
+  | 'inline'
+  /** On a line of its own. */
+  | 'block'
+  /** A block whose block children go one per line, between its opening and closing lines. */
+  | 'container'
+  /** A block whose inside is kept exactly as written: its whitespace is content. */
+  | 'verbatim'
+
+/** Which URL rule an attribute follows (isAllowedUrl). */
+export type UrlKind = 'link' | 'image'
+
+export interface AttributeRule {
+  /** The values allowed; any text when absent. */
+  readonly value?: RegExp
+  /** A list of space-separated items (`class`): each item is held to `value` on its own. */
+  readonly list?: true
+  /** A URL, held to that kind's rule (isAllowedUrl). */
+  readonly url?: UrlKind
+  /** Without it, or with a value its rule refuses, the element is dropped whole. */
+  readonly required?: true
+}
+
+export interface ElementRule {
+  readonly layout: Layout
+  /** Never has content (`<br>`): written without an end tag. */
+  readonly void?: true
+  /** Its attributes by HTML name, in the order the editor writes them; any other is removed. */
+  readonly attributes: Readonly<Record<string, AttributeRule>>
+}
+
+const LANGUAGE = '[a-z0-9+#_-]{1,30}'
+/** A code block's language: `js`, `c++`, `objective-c`. */
+export const CODE_LANGUAGE = new RegExp(`^${LANGUAGE}$`)
+/** The one class a post keeps: a code block's language, `language-js`. */
+const LANGUAGE_CLASS = new RegExp(`^language-${LANGUAGE}$`)
+
+const NONE = {}
+
+const ELEMENTS = {
+  p: { layout: 'block', attributes: NONE },
+  h1: { layout: 'block', attributes: NONE },
+  h2: { layout: 'block', attributes: NONE },
+  h3: { layout: 'block', attributes: NONE },
+  ul: { layout: 'container', attributes: NONE },
+  ol: { layout: 'container', attributes: { start: { value: /^\d{1,6}$/ } } },
+  li: { layout: 'block', attributes: NONE },
+  blockquote: { layout: 'container', attributes: NONE },
+  pre: { layout: 'verbatim', attributes: NONE },
+  hr: { layout: 'block', void: true, attributes: NONE },
+  strong: { layout: 'inline', attributes: NONE },
+  em: { layout: 'inline', attributes: NONE },
+  u: { layout: 'inline', attributes: NONE },
+  s: { layout: 'inline', attributes: NONE },
+  del: { layout: 'inline', attributes: NONE },
+  // A code block is <pre><code class="language-js">.
+  code: { layout: 'inline', attributes: { class: { value: LANGUAGE_CLASS, list: true } } },
+  a: { layout: 'inline', attributes: { href: { url: 'link' }, title: {} } },
+  br: { layout: 'inline', void: true, attributes: NONE },
+  img: { layout: 'inline', void: true, attributes: { src: { url: 'image', required: true }, alt: {}, title: {} } },
+} satisfies Record<string, ElementRule>
+
+export type PostElement = keyof typeof ELEMENTS
+
+/** Every element a post may hold. */
+export const POST_ELEMENTS: Readonly<Record<PostElement, ElementRule>> = ELEMENTS
+
+/** Older spellings of the editor's marks: they keep their meaning instead of being unwrapped. */
+export const RENAMED_ELEMENTS: Readonly<Record<string, PostElement>> = { b: 'strong', i: 'em', strike: 's' }
+
+/**
+ * The name element `name` is kept under: the current spelling of an older one, else its own.
+ * Looked up as an own key only: `<constructor>` is an element too, not Object's constructor.
+ */
+export function currentName(name: string): string {
+  return Object.hasOwn(RENAMED_ELEMENTS, name) ? RENAMED_ELEMENTS[name]! : name
+}
+
+/**
+ * Removed together with everything inside them: what they hold is script, style, markup of
+ * another language or form state, never text of the post. Any other element not in
+ * POST_ELEMENTS is unwrapped: it goes, its text stays.
+ */
+export const STRIPPED_ELEMENTS: readonly string[] = [
+  'script', 'style', 'svg', 'math', 'iframe', 'object', 'embed', 'template', 'noscript', 'textarea', 'select', 'title',
+]
+
+/**
+ * The schemes a URL may name (SPEC §5). Compared as written, as the sanitizer compares them:
+ * `HTTP:` is not `http:`. A URL without a scheme (`/blog/x`, `#part`, `//host/x`) is relative,
+ * which no scheme rule refuses; an image must still be one of the media library's own.
+ */
+export const URL_SCHEMES: Readonly<Record<UrlKind, readonly string[]>> = {
+  // Anything else becomes a blank link: the link stays, its target goes.
+  link: ['http', 'https', 'mailto', 'tel'],
+  image: ['http', 'https', 'data'],
+}
+
+/** Why an image's source is refused, for a person to read. */
+export const IMAGE_RULE_TEXT = 'an image must be an http(s) URL or base64 data of a jpg, jpeg, gif or png'
+
+/** The rule of element `name`, or undefined for an element a post may not hold. */
+export function postElement(name: string): ElementRule | undefined {
+  return Object.hasOwn(POST_ELEMENTS, name) ? POST_ELEMENTS[name as PostElement] : undefined
+}
+
+/** The rule of attribute `name` on `element`, or undefined when the element may not have it. */
+export function attributeRule(element: ElementRule, name: string): AttributeRule | undefined {
+  return Object.hasOwn(element.attributes, name) ? element.attributes[name] : undefined
+}
+
+/** The elements of a layout (`'inline'`...). */
+export function elementsOf(layout: Layout): PostElement[] {
+  return (Object.keys(POST_ELEMENTS) as PostElement[]).filter((name) => POST_ELEMENTS[name].layout === layout)
+}
+
+/**
+ * The scheme a URL names, spelled as written: the text before its first colon, unless a `/`, `?`
+ * or `#` comes first (then the colon belongs to a relative URL). Null for a relative URL. This is
+ * how the sanitizer (hast-util-sanitize) reads it.
+ */
+export function urlScheme(url: string): string | null {
+  const colon = url.indexOf(':')
+  if (colon === -1 || /[/?#]/.test(url.slice(0, colon))) return null
+  return url.slice(0, colon)
+}
+
+/** Whether `url` names no scheme, or one that `kind` allows. */
+export function hasAllowedScheme(kind: UrlKind, url: string): boolean {
+  const scheme = urlScheme(url)
+  return scheme === null || URL_SCHEMES[kind].includes(scheme)
+}
+
+const IMAGE_FILE = /\.(jpe?g|gif|png)$/i
+const IMAGE_DATA_URL = /^data:image\/(jpe?g|gif|png);base64,[a-z0-9+/]+=*$/i
+
+/**
+ * SPEC §5: images only from http(s) with a jpg/jpeg/gif/png file name, or base64 data of those.
+ * An image of the site's own media library (`/media/<year>/<file>.jpg|png|gif`) is an
+ * http(s) image of this site, named by its path so that it survives a change of domain.
+ */
+export function isAllowedImageSource(src: string): boolean {
+  const scheme = urlScheme(src)
+  if (scheme === null) return src.startsWith('/') && parseMediaUrl(src) !== null
+  if (!URL_SCHEMES.image.includes(scheme)) return false
+  if (scheme === 'data') return IMAGE_DATA_URL.test(src)
+  try {
+    return IMAGE_FILE.test(new URL(src).pathname)
+  } catch {
+    return false
+  }
+}
+
+/** Whether a post may keep `url` in an attribute of this kind. */
+export function isAllowedUrl(kind: UrlKind, url: string): boolean {
+  return kind === 'image' ? isAllowedImageSource(url) : hasAllowedScheme(kind, url)
+}
+
+/** The class that names a code block's language (`language-js`), or null for a name a post cannot keep. */
+export function languageClass(language: string): string | null {
+  const name = `language-${language}`
+  return LANGUAGE_CLASS.test(name) ? name : null
+}

@@ -1,0 +1,281 @@
+import { parseFragment, serialize } from 'parse5'
+import { describe, expect, it } from 'vitest'
+import { normalizeEditorHtml } from '../../pages/admin/blog/editor/normalize-html.ts'
+import { sanitizeLinkHref } from '../../pages/admin/blog/editor/url-rules.ts'
+import {
+  isAllowedUrl,
+  POST_ELEMENTS,
+  postElement,
+  RENAMED_ELEMENTS,
+  STRIPPED_ELEMENTS,
+  type AttributeRule,
+  type PostElement,
+  type UrlKind,
+} from '../../renderer/post-html-rules.ts'
+import { isCleanPostHtml } from '../../server/content/is-clean-html.ts'
+import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
+import { findUnsafeHtml } from '../../server/content/unsafe-html.ts'
+
+/**
+ * The allowed post HTML is declared once (renderer/post-html-rules.ts); these cases hold every
+ * part that decides what a post may hold to it, so that none can drift from the others: the
+ * sanitizer (save, preview, render), its diagnosis of a post file, the clean check that lets
+ * rendering skip it, the editor's normalizer and the URL rules. The samples are built from the
+ * declaration, so an element or attribute added there is checked here with nothing else to edit
+ * (but an example value for a new attribute, which the first case asks for).
+ */
+
+const ELEMENTS = Object.keys(POST_ELEMENTS) as PostElement[]
+/**
+ * The editor's normalizer, given what it is given in the browser: the HTML as the browser's parser
+ * reads it (entities decoded, `<pre>`'s first newline dropped) and writes it back (`innerHTML`).
+ */
+const editor = (html: string) => normalizeEditorHtml(serialize(parseFragment(html)))
+const attributesOf = (name: PostElement) => Object.entries(POST_ELEMENTS[name].attributes) as [string, AttributeRule][]
+
+/** Per declared attribute (`element.attribute`): a value its rule allows and values it refuses, as written in HTML. */
+const EXAMPLES: Record<string, { allowed: string; refused: string[] }> = {
+  'ol.start': { allowed: '3', refused: ['x', '-1', '1234567'] },
+  'code.class': { allowed: 'language-js', refused: ['hljs', 'language-', 'language-JS', 'lang-js'] },
+  'a.href': { allowed: 'https://x.example/a?b=1&amp;c=2', refused: ['javascript:alert(1)', 'data:text/html,x'] },
+  'a.title': { allowed: 'A &quot;title&quot; &amp; more', refused: [] },
+  'img.src': { allowed: 'https://x.example/a.png', refused: ['https://x.example/a.svg', 'javascript:alert(1)', '//x.example/a.png'] },
+  'img.alt': { allowed: 'An image', refused: [] },
+  'img.title': { allowed: 'T', refused: [] },
+}
+
+const attribute = (name: string, value: string) => ` ${name}="${value}"`
+const requiredAttributes = (name: PostElement) =>
+  attributesOf(name)
+    .filter(([, rule]) => rule.required)
+    .map(([attr]) => attribute(attr, EXAMPLES[`${name}.${attr}`]!.allowed))
+    .join('')
+
+/** Element `name` with `attributes` as a post file holds it, in a context where it belongs; `gone` is what is left without it. */
+function sample(name: PostElement, attributes: string): { html: string; gone: string } {
+  const element = POST_ELEMENTS[name]
+  const open = `<${name}${attributes}>`
+  if (element.void) return element.layout === 'inline' ? { html: `<p>a${open}b</p>`, gone: '<p>ab</p>' } : { html: open, gone: '' }
+  if (element.layout === 'inline') return { html: `<p>a ${open}x</${name}> b</p>`, gone: '<p>a x b</p>' }
+  if (element.layout === 'container') return { html: `${open}\n<p>x</p>\n</${name}>`, gone: '<p>x</p>' }
+  return { html: `${open}x</${name}>`, gone: 'x' }
+}
+
+/** What the HTML parser reads from an attribute as written (entities decoded), as every consumer sees it. */
+function parsedValue(name: string, value: string): string {
+  const fragment = parseFragment(`<a ${name}="${value}">`) as unknown as { childNodes: { attrs: { name: string; value: string }[] }[] }
+  return fragment.childNodes[0]!.attrs[0]!.value
+}
+
+describe('the declaration', () => {
+  it('has an example value for every attribute it allows, and no example for one it does not', () => {
+    const declared = ELEMENTS.flatMap((name) => attributesOf(name).map(([attr]) => `${name}.${attr}`))
+    expect(Object.keys(EXAMPLES).sort()).toEqual(declared.sort())
+  })
+
+  it('allows every example value and refuses every refused one', () => {
+    for (const name of ELEMENTS) {
+      for (const [attr, rule] of attributesOf(name)) {
+        const { allowed, refused } = EXAMPLES[`${name}.${attr}`]!
+        const allows = (value: string) => (rule.url ? isAllowedUrl(rule.url, parsedValue(attr, value)) : (rule.value ?? /^/).test(parsedValue(attr, value)))
+        expect(allows(allowed), `${name}.${attr}=${allowed}`).toBe(true)
+        for (const value of refused) expect(allows(value), `${name}.${attr}=${value}`).toBe(false)
+      }
+    }
+  })
+})
+
+describe('every element a post may hold, with each attribute it may have, is kept by every consumer', () => {
+  const cases = ELEMENTS.flatMap((name) => {
+    const withAll = attributesOf(name)
+      .map(([attr]) => attribute(attr, EXAMPLES[`${name}.${attr}`]!.allowed))
+      .join('')
+    return [...new Set([sample(name, requiredAttributes(name)).html, sample(name, withAll).html])]
+  })
+
+  it.each(cases)('%s', (html) => {
+    expect(cleanPostHtml(html), 'the sanitizer keeps it').toBe(html)
+    expect(findUnsafeHtml(html), 'a post file may hold it').toBeNull()
+    expect(isCleanPostHtml(html), 'the clean check accepts it').toBe(true)
+    expect(editor(html), 'the editor keeps it').toBe(html)
+  })
+})
+
+describe('an element a post may not hold is removed by every consumer', () => {
+  /** Elements an editor or a paste might bring, and names that are properties of every JavaScript object. */
+  const unwrapped = ['div', 'span', 'h4', 'h6', 'font', 'section', 'table', 'figure', 'details', 'dialog', 'form', 'button', 'label', 'video', 'audio', 'picture', 'marquee', 'x-widget', 'constructor', 'tostring']
+  /** Elements the HTML parser never gives content. */
+  const voidElements = ['input', 'base', 'link', 'meta', 'source', 'wbr', 'area', 'embed']
+
+  it.each(unwrapped.filter((name) => !postElement(name)))('<%s>: removed, its text kept', (name) => {
+    const html = `<p>a <${name}>kept text</${name}> b</p>`
+    const tag = new RegExp(`<${name}\\b`, 'i')
+    for (const [consumer, output] of [['the sanitizer', cleanPostHtml(html)], ['the editor', editor(html)]] as const) {
+      expect(output, consumer).not.toMatch(tag)
+      expect(output, consumer).toContain('kept text')
+    }
+    expect(isCleanPostHtml(html), 'the clean check').toBe(false)
+    expect(findUnsafeHtml(html), 'the diagnosis').toMatch(new RegExp(`^has <${name}>`))
+  })
+
+  it.each(voidElements)('<%s>: removed', (name) => {
+    const html = `<p>a <${name} title="x"> b</p>`
+    const tag = new RegExp(`<${name}\\b`, 'i')
+    expect(cleanPostHtml(html), 'the sanitizer').not.toMatch(tag)
+    expect(editor(html), 'the editor').not.toMatch(tag)
+    expect(isCleanPostHtml(html), 'the clean check').toBe(false)
+    expect(findUnsafeHtml(html), 'the diagnosis').not.toBeNull()
+  })
+
+  it.each(STRIPPED_ELEMENTS)('<%s>: removed with all it holds', (name) => {
+    const html = voidElements.includes(name) ? `<p>a</p>\n<${name} src="x">\n<p>b</p>` : `<p>a</p>\n<${name}>hidden text</${name}>\n<p>b</p>`
+    for (const [consumer, output] of [['the sanitizer', cleanPostHtml(html)], ['the editor', editor(html)]] as const) {
+      expect(output, consumer).toBe('<p>a</p>\n<p>b</p>')
+    }
+    expect(isCleanPostHtml(html), 'the clean check').toBe(false)
+    expect(findUnsafeHtml(html), 'the diagnosis').toMatch(new RegExp(`^has <${name}> \\(line 2\\).* with all it holds$`))
+  })
+
+  it.each(Object.entries(RENAMED_ELEMENTS))('<%s> is an older spelling of <%s>: kept as that, and no reason to refuse a file', (old, current) => {
+    const html = `<p>a <${old}>x</${old}> b</p>`
+    const expected = `<p>a <${current}>x</${current}> b</p>`
+    expect(cleanPostHtml(html), 'the sanitizer').toBe(expected)
+    expect(editor(html), 'the editor').toBe(expected)
+    expect(findUnsafeHtml(html), 'the diagnosis').toBeNull()
+    // Not as the sanitizer writes it: rendering sanitizes it, which only renames it.
+    expect(isCleanPostHtml(html), 'the clean check').toBe(false)
+  })
+})
+
+describe('an attribute an element may not have is removed by every consumer', () => {
+  /** Every attribute some element may have, and attributes that run script, style the page or name it. */
+  const names = [
+    ...new Set(ELEMENTS.flatMap((name) => attributesOf(name).map(([attr]) => attr))),
+    'style', 'id', 'name', 'onclick', 'onerror', 'onload', 'srcset', 'target', 'rel', 'width', 'data-x', 'formaction', 'xlink:href',
+  ]
+  const valueFor = (attr: string) => Object.entries(EXAMPLES).find(([key]) => key.endsWith(`.${attr}`))?.[1].allowed ?? (attr.startsWith('on') ? 'alert(1)' : 'x')
+  const cases = ELEMENTS.flatMap((name) =>
+    names.filter((attr) => !Object.hasOwn(POST_ELEMENTS[name].attributes, attr)).map((attr) => [name, attr] as const),
+  )
+
+  it.each(cases)('<%s %s>', (name, attr) => {
+    const kept = sample(name, requiredAttributes(name)).html
+    const html = sample(name, requiredAttributes(name) + attribute(attr, valueFor(attr))).html
+    expect(cleanPostHtml(html), 'the sanitizer').toBe(kept)
+    expect(editor(html), 'the editor').toBe(kept)
+    expect(isCleanPostHtml(html), 'the clean check').toBe(false)
+    expect(findUnsafeHtml(html), 'the diagnosis').not.toBeNull()
+  })
+})
+
+describe('a value an attribute’s rule refuses is removed by every consumer', () => {
+  const cases = ELEMENTS.flatMap((name) =>
+    attributesOf(name).flatMap(([attr, rule]) => EXAMPLES[`${name}.${attr}`]!.refused.map((value) => [name, attr, value, rule] as const)),
+  )
+
+  it.each(cases)('<%s %s="%s">', (name, attr, value, rule) => {
+    const others = attributesOf(name).filter(([other]) => other !== attr)
+    const otherAttributes = (only: (rule: AttributeRule) => boolean) =>
+      others.filter(([, other]) => only(other)).map(([other]) => attribute(other, EXAMPLES[`${name}.${other}`]!.allowed)).join('')
+    const html = sample(name, attribute(attr, value) + otherAttributes((other) => !!other.required)).html
+    // What is left: the element without the attribute, or nothing of it when it cannot be without it.
+    const withoutIt = rule.required ? sample(name, '').gone : sample(name, otherAttributes((other) => !!other.required)).html
+    expect(cleanPostHtml(html), 'the sanitizer').toBe(withoutIt)
+    // SPEC §5: the editor keeps a refused link as a blank link.
+    expect(editor(html), 'the editor').toBe(rule.url === 'link' ? sample(name, attribute(attr, '')).html : withoutIt)
+    expect(isCleanPostHtml(html), 'the clean check').toBe(false)
+    expect(findUnsafeHtml(html), 'the diagnosis').not.toBeNull()
+  })
+})
+
+interface UrlCase {
+  kind: UrlKind
+  /** As written in the post's HTML. */
+  url: string
+  allowed: boolean
+  /** What the editor writes for a refused link it can mend (`HTTPS:` → `https:`); otherwise a blank link. */
+  mended?: string
+}
+
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+const URL_CASES: UrlCase[] = [
+  // Links: http, https, mailto, tel, or relative (no scheme at all).
+  ...['https://x.example/a?b=1&amp;c=2#d', 'http://x.example/', 'mailto:team@x.example', 'tel:+15551234', '/blog/welcome', '#part', '?q=1', 'relative/path', 'a/b:c', '//x.example/protocol-relative', '']
+    .map((url) => ({ kind: 'link' as const, url, allowed: true })),
+  ...[
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'javascript&colon;alert(1)',
+    'jav&#x61;script:alert(1)',
+    '&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)',
+    '&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058alert(1)',
+    ' javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'java&#x09;script:alert(1)',
+    'java&#x0A;script:alert(1)',
+    'vbscript:msgbox(1)',
+    'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+    PNG,
+    'file:///etc/passwd',
+    'ftp://x.example/file',
+  ].map((url) => ({ kind: 'link' as const, url, allowed: false })),
+  // Schemes are compared as the sanitizer compares them, as written; the editor writes them in lower case.
+  { kind: 'link', url: 'HTTPS://x.example/', allowed: false, mended: 'https://x.example/' },
+  { kind: 'link', url: 'Mailto:team@x.example', allowed: false, mended: 'mailto:team@x.example' },
+  // Images: http(s) jpg, jpeg, gif and png files, base64 data of those, and the media library.
+  ...['https://x.example/a.png', 'http://x.example/a.JPG', 'https://x.example/dir/a.jpeg?size=2', PNG, 'data:image/gif;base64,R0lGODlh', '/media/2025/holiday-3f9a2c1b5e-1600x1067.jpg']
+    .map((url) => ({ kind: 'image' as const, url, allowed: true })),
+  ...[
+    '//x.example/a.png',
+    '/images/a.png',
+    'a.png',
+    'https://x.example/a.svg',
+    'https://x.example/?file=a.png',
+    'HTTPS://x.example/a.png',
+    ' https://x.example/a.png',
+    'javascript:alert(1)//a.png',
+    'jav&#x61;script:alert(1)//a.png',
+    'vbscript:x//a.png',
+    'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+',
+    'data:text/html;base64,PHNjcmlwdD4=',
+    'DATA:image/png;base64,AAAA',
+    'ftp://x.example/a.png',
+    '',
+  ].map((url) => ({ kind: 'image' as const, url, allowed: false })),
+]
+
+describe('URLs: the rules and every consumer agree', () => {
+  it.each(URL_CASES)('$kind $url', ({ kind, url, allowed, mended }) => {
+    const name = kind === 'link' ? 'a' : 'img'
+    const attr = kind === 'link' ? 'href' : 'src'
+    expect(isAllowedUrl(kind, parsedValue(attr, url)), 'the rule').toBe(allowed)
+    const html = sample(name, attribute(attr, url)).html
+    const refused = kind === 'link' ? sample(name, '').html : sample(name, '').gone
+    expect(cleanPostHtml(html), 'the sanitizer').toBe(allowed ? html : refused)
+    expect(findUnsafeHtml(html) === null, 'the diagnosis').toBe(allowed)
+    expect(isCleanPostHtml(html), 'the clean check').toBe(allowed)
+    const blank = kind === 'link' ? sample(name, attribute(attr, mended ?? '')).html : refused
+    expect(editor(html), 'the editor').toBe(allowed ? html : blank)
+    if (kind === 'link') expect(sanitizeLinkHref(parsedValue(attr, url)), 'the Link dialog').toBe(allowed ? parsedValue(attr, url) : (mended ?? ''))
+  })
+})
+
+describe('block and inline elements: the sanitizer and the editor lay them out alike', () => {
+  it.each(ELEMENTS.filter((name) => !POST_ELEMENTS[name].void))('<%s>', (name) => {
+    // Two in a row: a block starts a line of its own, an inline element never does.
+    const [html, expected] =
+      POST_ELEMENTS[name].layout === 'inline'
+        ? Array(2).fill(`<p>${`<${name}${requiredAttributes(name)}>x</${name}>`.repeat(2)}</p>`)
+        : [sample(name, '').html.repeat(2), `${sample(name, '').html}\n${sample(name, '').html}`]
+    expect(cleanPostHtml(html), 'the sanitizer').toBe(expected)
+    expect(editor(html), 'the editor').toBe(expected)
+  })
+
+  it('keeps the inside of a verbatim block as written, blank lines and all', () => {
+    for (const name of ELEMENTS.filter((element) => POST_ELEMENTS[element].layout === 'verbatim')) {
+      const html = `<${name}>\n\n  a\n\tb  </${name}>`
+      expect(cleanPostHtml(html), name).toBe(html)
+      expect(editor(html), name).toBe(html)
+    }
+  })
+})
