@@ -3,20 +3,18 @@ import { AccountStore, accountsFilePath } from '../../server/accounts/account-st
 import { hashPassword } from '../../server/accounts/password.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
-import { createTempSite, startTestServer, TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
+import { TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
+import { signedInServer } from '../support/signed-in-server.ts'
 
 let site: TempSite
 let server: RunningServer
+let close: () => Promise<void>
 
 beforeAll(async () => {
-  site = await createTempSite()
-  server = await startTestServer(site, { env: { TRUST_PROXY: 'true' } })
+  ;({ site, server, close } = await signedInServer({ env: { TRUST_PROXY: 'true' }, signIn: false }))
 })
 
-afterAll(async () => {
-  await server?.close()
-  await site?.cleanup()
-})
+afterAll(() => close?.())
 
 const client = () => new ApiClient(server.url)
 

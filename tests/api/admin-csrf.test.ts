@@ -2,25 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, commitCount, newPostBody } from '../support/admin-client.ts'
 import { rawRequest } from '../support/raw-http.ts'
-import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
+import type { TempSite } from '../support/temp-site.ts'
+import { signedInServer } from '../support/signed-in-server.ts'
 
 let site: TempSite
 let server: RunningServer
+let close: () => Promise<void>
 let api: ApiClient
 let postId: string
 
 beforeAll(async () => {
-  site = await createTempSite()
-  server = await startTestServer(site)
-  api = await new ApiClient(server.url).signIn()
+  ;({ site, server, api, close } = await signedInServer())
   const { body } = await api.json<{ id: string }>('POST', '/api/admin/blog/posts', newPostBody({ slug: 'csrf-target' }))
   postId = body.id
 })
 
-afterAll(async () => {
-  await server?.close()
-  await site?.cleanup()
-})
+afterAll(() => close?.())
 
 describe('requests from other sites are refused and change nothing', () => {
   const attacks: [string, Record<string, string>][] = [

@@ -6,7 +6,8 @@ import { parsePostFile } from '../../server/content/parse-post.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
-import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
+import type { TempSite } from '../support/temp-site.ts'
+import { signedInServer } from '../support/signed-in-server.ts'
 
 /** Payloads every field and every path parameter is tried with. */
 const HOSTILE = [
@@ -41,6 +42,7 @@ const HOSTILE = [
 
 let site: TempSite
 let server: RunningServer
+let close: () => Promise<void>
 let api: ApiClient
 let existingId: string
 let outsideBefore: string
@@ -66,18 +68,13 @@ async function outsideFiles(): Promise<string> {
 }
 
 beforeAll(async () => {
-  site = await createTempSite()
-  server = await startTestServer(site)
-  api = await new ApiClient(server.url).signIn()
+  ;({ site, server, api, close } = await signedInServer())
   const { body } = await api.json<{ id: string }>('POST', '/api/admin/blog/posts', newPostBody({ slug: 'hostile-target' }))
   existingId = body.id
   outsideBefore = await outsideFiles()
 })
 
-afterAll(async () => {
-  await server?.close()
-  await site?.cleanup()
-})
+afterAll(() => close?.())
 
 const FIELDS = ['title', 'slug', 'summary', 'content', 'publishDate', 'isPublished', 'featuredImageUrl', 'version'] as const
 

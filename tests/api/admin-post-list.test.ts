@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
-import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
+import type { TempSite } from '../support/temp-site.ts'
+import { signedInServer } from '../support/signed-in-server.ts'
 
 interface Card {
   id: string
@@ -20,18 +21,14 @@ interface Card {
 
 let site: TempSite
 let server: RunningServer
+let close: () => Promise<void>
 let api: ApiClient
 
 beforeAll(async () => {
-  site = await createTempSite()
-  server = await startTestServer(site)
-  api = await new ApiClient(server.url).signIn()
+  ;({ site, server, api, close } = await signedInServer())
 })
 
-afterAll(async () => {
-  await server?.close()
-  await site?.cleanup()
-})
+afterAll(() => close?.())
 
 async function list(query = ''): Promise<{ cards: Card[]; total: number; response: Response }> {
   const { status, body, response } = await api.json<Card[]>('GET', `/api/admin/blog/posts${query}`)

@@ -11,7 +11,8 @@ import { ApiClient } from '../support/admin-client.ts'
 import { runGit } from '../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
 import { waitFor } from '../support/wait-for.ts'
-import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
+import type { TempSite } from '../support/temp-site.ts'
+import { signedInServer } from '../support/signed-in-server.ts'
 
 type Problem = { path: string; reason: string }
 type AdminPost = Record<string, unknown> & { id: string; slug: string; version: string }
@@ -48,6 +49,7 @@ const EXPECTED_PROBLEMS: Problem[] = [
 
 let site: TempSite
 let server: RunningServer
+let close: () => Promise<void>
 let api: ApiClient
 
 const git = (...args: string[]) => runGit(args, { cwd: site.repoDir, env: MAINTAINER_GIT_ENV }).trim()
@@ -56,19 +58,17 @@ const problems = async () => (await api.json<Problem[]>('GET', '/api/admin/blog/
 
 
 beforeAll(async () => {
-  site = await createTempSite()
-  // The files arrive as a merged pull request would bring them: committed by a maintainer.
-  for (const [name, text] of Object.entries(HAND_WRITTEN)) await writeFile(path.join(site.blogDir, name), text)
-  git('add', 'content/blog')
-  git('commit', '-q', '-m', 'Posts from a pull request')
-  server = await startTestServer(site)
-  api = await new ApiClient(server.url).signIn()
+  ;({ site, server, api, close } = await signedInServer({
+    // The files arrive as a merged pull request would bring them: committed by a maintainer.
+    prepare: async (prepared) => {
+      for (const [name, text] of Object.entries(HAND_WRITTEN)) await writeFile(path.join(prepared.blogDir, name), text)
+      runGit(['add', 'content/blog'], { cwd: prepared.repoDir, env: MAINTAINER_GIT_ENV })
+      runGit(['commit', '-q', '-m', 'Posts from a pull request'], { cwd: prepared.repoDir, env: MAINTAINER_GIT_ENV })
+    },
+  }))
 })
 
-afterAll(async () => {
-  await server?.close()
-  await site?.cleanup()
-})
+afterAll(() => close?.())
 
 describe('hand-written post files are read where their meaning is clear', () => {
   it('the public API and pages show them, as their canonical values', async () => {
@@ -120,7 +120,7 @@ describe('GET /api/admin/blog/problems', () => {
 describe('a fixed file leaves the problems within a moment', () => {
   it('fixed on disk: it is read, and no longer listed', async () => {
     await writeFile(path.join(site.blogDir, 'broken-yaml.html'), HAND_WRITTEN['broken-yaml.html']!.replace('title: [unclosed', 'title: Fixed on disk'))
-    await waitFor(async () => ((await problems()).some((problem) => problem.path.endsWith('broken-yaml.html')) ? undefined : true))
+    await waitFor(async () => !(await problems()).some((problem) => problem.path.endsWith('broken-yaml.html')), 3000)
     expect(((await (await get('/api/blog/posts/broken-yaml')).json()) as { title: string }).title).toBe('Fixed on disk')
     expect(await problems()).toEqual(EXPECTED_PROBLEMS.filter((problem) => !problem.path.endsWith('broken-yaml.html')))
   })
@@ -135,7 +135,7 @@ describe('a fixed file leaves the problems within a moment', () => {
     await writeFile(path.join(other, 'content/blog/unsafe-content.html'), HAND_WRITTEN['unsafe-content.html']!.replace(' onclick="steal()"', ''))
     maintainer('commit', '-q', '-am', 'Fix two posts')
     git('merge', '-q', '--ff-only', 'fix-names')
-    await waitFor(async () => ((await problems()).length === EXPECTED_PROBLEMS.length - 3 ? true : undefined))
+    await waitFor(async () => (await problems()).length === EXPECTED_PROBLEMS.length - 3, 3000)
     expect((await problems()).map((problem) => problem.path)).toEqual(['content/blog/introducing-watchio-copy.html', 'content/blog/same-id.html'])
     expect((await get('/api/blog/posts/wrong-name')).status).toBe(200)
     expect((await get('/api/blog/posts/unsafe-content')).status).toBe(200)
@@ -143,7 +143,7 @@ describe('a fixed file leaves the problems within a moment', () => {
 
   it('a removed file leaves them too', async () => {
     await rm(path.join(site.blogDir, 'introducing-watchio-copy.html'))
-    await waitFor(async () => ((await problems()).length === 1 ? true : undefined))
+    await waitFor(async () => (await problems()).length === 1, 3000)
   })
 })
 

@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
-import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
+import type { TempSite } from '../support/temp-site.ts'
 import { waitFor } from '../support/wait-for.ts'
+import { signedInServer } from '../support/signed-in-server.ts'
 
 const SITE = 'https://watchio.example'
 const FEEDS = [
@@ -41,46 +42,45 @@ const RICH_CONTENT = [
 
 let site: TempSite
 let server: RunningServer
+let close: () => Promise<void>
 let api: ApiClient
 
 beforeAll(async () => {
-  site = await createTempSite()
-  // The fixtures' 12 published posts and 10 more (dates 2025-10-21 to 10-30, around the
-  // fixtures' newer drafts): 22 published, so the two oldest fall out of a 20-post feed.
-  // Nine are files a maintainer committed...
-  for (let day = 21; day <= 30; day++) {
-    if (day === 27) continue
-    await writeFile(
-      path.join(site.blogDir, `feed-post-${day}.html`),
-      [
-        '---',
-        `id: feed${day}`,
-        `title: Feed post ${day} & friends`,
-        `slug: feed-post-${day}`,
-        `summary: What post ${day} is about <briefly>.`,
-        `publishDate: '2025-10-${day}'`,
-        'isPublished: true',
-        "featuredImageUrl: ''",
-        '---',
-        `<p>Body of post ${day}.</p>`,
-        '',
-      ].join('\n'),
-    )
-  }
-  git(site.repoDir, 'add', '-A')
-  git(site.repoDir, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'feed fixtures')
-  server = await startTestServer(site)
+  ;({ site, server, api, close } = await signedInServer({
+    prepare: async (prepared) => {
+      // The fixtures' 12 published posts and 10 more (dates 2025-10-21 to 10-30, around the
+      // fixtures' newer drafts): 22 published, so the two oldest fall out of a 20-post feed.
+      // Nine are files a maintainer committed...
+      for (let day = 21; day <= 30; day++) {
+        if (day === 27) continue
+        await writeFile(
+          path.join(prepared.blogDir, `feed-post-${day}.html`),
+          [
+            '---',
+            `id: feed${day}`,
+            `title: Feed post ${day} & friends`,
+            `slug: feed-post-${day}`,
+            `summary: What post ${day} is about <briefly>.`,
+            `publishDate: '2025-10-${day}'`,
+            'isPublished: true',
+            "featuredImageUrl: ''",
+            '---',
+            `<p>Body of post ${day}.</p>`,
+            '',
+          ].join('\n'),
+        )
+      }
+      git(prepared.repoDir, 'add', '-A')
+      git(prepared.repoDir, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'feed fixtures')
+    },
+  }))
   await server.site.pages.idle()
-  api = await new ApiClient(server.url).signIn()
   // ...and one an admin saves, with what the sanitizer removes (a post file with it is refused).
   const created = await api.json('POST', '/api/admin/blog/posts', newPostBody({ title: 'A post with media', slug: RICH_SLUG, publishDate: '2025-10-27', content: RICH_CONTENT }))
   expect(created.status).toBe(201)
 })
 
-afterAll(async () => {
-  await server?.close()
-  await site?.cleanup()
-})
+afterAll(() => close?.())
 
 const get = (pathname: string, headers: Record<string, string> = {}) => fetch(server.url + pathname, { headers })
 
@@ -283,7 +283,7 @@ describe('after content changes', () => {
     const file = path.join(site.blogDir, 'whats-next-for-watchio.html')
     await writeFile(file, (await readFile(file, 'utf8')).replace('isPublished: false', 'isPublished: true'))
     for (const { path: feedPath } of FEEDS) {
-      await waitFor(async () => ((await items(feedPath))[0]?.url === `${SITE}/blog/whats-next-for-watchio` ? true : undefined))
+      await waitFor(async () => (await items(feedPath))[0]?.url === `${SITE}/blog/whats-next-for-watchio`, 3000)
     }
   })
 })

@@ -11,7 +11,8 @@ import { ApiClient } from '../support/admin-client.ts'
 import { commitMedia, makeImage, type MediaFixture } from '../support/media-files.ts'
 import { recordingLogger } from '../support/recording-logger.ts'
 import { waitFor } from '../support/wait-for.ts'
-import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
+import type { TempSite } from '../support/temp-site.ts'
+import { type SignedInServer, signedInServer } from '../support/signed-in-server.ts'
 
 /**
  * /media/…: the library's originals and their variants (server/http/serve-media.ts,
@@ -20,6 +21,8 @@ import { createTempSite, startTestServer, type TempSite } from '../support/temp-
  */
 let site: TempSite
 let server: RunningServer
+let close: () => Promise<void>
+let restart: SignedInServer['restart']
 let logger = recordingLogger()
 let photo: MediaFixture
 let drawing: MediaFixture
@@ -29,18 +32,19 @@ let anim: MediaFixture
 const AVIF_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'
 
 beforeAll(async () => {
-  site = await createTempSite()
-  photo = await commitMedia(site.repoDir, { name: 'holiday', width: 2400, height: 1600, ext: 'jpg', noisy: true })
-  drawing = await commitMedia(site.repoDir, { name: 'diagram', width: 1000, height: 700, ext: 'png' })
-  small = await commitMedia(site.repoDir, { name: 'icon', width: 300, height: 200, ext: 'jpg' })
-  anim = await commitMedia(site.repoDir, { name: 'dance', width: 800, height: 600, ext: 'gif' })
-  server = await startTestServer(site, { logger })
+  ;({ site, server, close, restart } = await signedInServer({
+    logger,
+    signIn: false,
+    prepare: async ({ repoDir }) => {
+      photo = await commitMedia(repoDir, { name: 'holiday', width: 2400, height: 1600, ext: 'jpg', noisy: true })
+      drawing = await commitMedia(repoDir, { name: 'diagram', width: 1000, height: 700, ext: 'png' })
+      small = await commitMedia(repoDir, { name: 'icon', width: 300, height: 200, ext: 'jpg' })
+      anim = await commitMedia(repoDir, { name: 'dance', width: 800, height: 600, ext: 'gif' })
+    },
+  }))
 })
 
-afterAll(async () => {
-  await server?.close()
-  await site?.cleanup()
-})
+afterAll(() => close?.())
 
 const get = (pathname: string, headers: Record<string, string> = {}) => fetch(server.url + pathname, { headers })
 const variant = (media: MediaFixture, width: number) => media.url.replace('/media/', `/media/w${width}/`)
@@ -226,9 +230,8 @@ describe('after a restart', () => {
     const avifFile = path.join(variantsDir, files.find((name) => name.endsWith('w320.avif') && name.includes('holiday'))!)
     const madeAt = (await stat(avifFile)).mtimeMs
 
-    await server.close()
     logger = recordingLogger()
-    server = await startTestServer(site, { logger })
+    server = await restart({ logger })
     const again = await get(url, { Accept: AVIF_ACCEPT })
     expect(again.status).toBe(200)
     expect(Buffer.from(await again.arrayBuffer()).equals(first)).toBe(true)
@@ -275,7 +278,7 @@ describe('an upload through the admin API', () => {
     expect(madeLines().length).toBe(before)
 
     expect((await api.json('DELETE', `/api/admin/media/${uploaded.body.id}`)).status).toBe(204)
-    await waitFor(async () => ((await made()).length === 0 ? true : undefined))
+    await waitFor(async () => (await made()).length === 0, 3000)
     expect((await get(variant({ url: uploaded.body.url } as MediaFixture, 640))).status).toBe(404)
   })
 })

@@ -16,7 +16,7 @@ import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
 import { readFeedsStrictly } from '../support/strict-feed-reader.ts'
-import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
+import { signedInServer } from '../support/signed-in-server.ts'
 
 const SITE = 'https://watchio.example'
 const FEEDS = ['/blog/rss.xml', '/blog/atom.xml'] as const
@@ -32,21 +32,22 @@ const ATTRIBUTE_IMG =
   '<p><a title="<img src=/media/2025/photo-0123456789-800x600.png href=javascript:alert(1) onfocus=alert(1) autofocus id=vike_pageContext>" href="/pricing">a link</a></p>'
 const BY_HAND = 'deep-by-hand'
 
-let site: TempSite
 let server: RunningServer
+let close: () => Promise<void>
 let api: ApiClient
 
 beforeAll(async () => {
-  site = await createTempSite()
-  // A file as a pull request brings it: 3,000 nested quotes, published, committed by a maintainer.
-  await writeFile(
-    path.join(site.blogDir, `${BY_HAND}.html`),
-    ['---', 'title: Deep by hand', `slug: ${BY_HAND}`, 'summary: S', "publishDate: '2025-10-20'", 'isPublished: true', '---', nested(3000), ''].join('\n'),
-  )
-  git(site.repoDir, 'add', '-A')
-  git(site.repoDir, '-c', 'user.name=Maintainer', '-c', 'user.email=maintainer@example.com', 'commit', '-q', '-m', 'A deep post')
-  server = await startTestServer(site)
-  api = await new ApiClient(server.url).signIn()
+  ;({ server, api, close } = await signedInServer({
+    prepare: async (prepared) => {
+      // A file as a pull request brings it: 3,000 nested quotes, published, committed by a maintainer.
+      await writeFile(
+        path.join(prepared.blogDir, `${BY_HAND}.html`),
+        ['---', 'title: Deep by hand', `slug: ${BY_HAND}`, 'summary: S', "publishDate: '2025-10-20'", 'isPublished: true', '---', nested(3000), ''].join('\n'),
+      )
+      git(prepared.repoDir, 'add', '-A')
+      git(prepared.repoDir, '-c', 'user.name=Maintainer', '-c', 'user.email=maintainer@example.com', 'commit', '-q', '-m', 'A deep post')
+    },
+  }))
   for (const [slug, content] of [['cdata-ends', CDATA_CONTENT], ['attribute-img', ATTRIBUTE_IMG]]) {
     const created = await api.json('POST', '/api/admin/blog/posts', newPostBody({ slug, title: slug, publishDate: '2025-10-25', content }))
     expect(created.status).toBe(201)
@@ -54,10 +55,7 @@ beforeAll(async () => {
   await server.site.pages.idle()
 })
 
-afterAll(async () => {
-  await server?.close()
-  await site?.cleanup()
-})
+afterAll(() => close?.())
 
 const get = (pathname: string) => fetch(server.url + pathname)
 const publicSlugs = async () => ((await (await get('/api/blog/posts')).json()) as { slug: string }[]).map((post) => post.slug)

@@ -4,22 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, commitCount, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
-import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
+import type { TempSite } from '../support/temp-site.ts'
+import { signedInServer } from '../support/signed-in-server.ts'
 
 let site: TempSite
 let server: RunningServer
+let close: () => Promise<void>
 let api: ApiClient
 
 beforeAll(async () => {
-  site = await createTempSite()
-  server = await startTestServer(site)
-  api = await new ApiClient(server.url).signIn()
+  ;({ site, server, api, close } = await signedInServer())
 })
 
-afterAll(async () => {
-  await server?.close()
-  await site?.cleanup()
-})
+afterAll(() => close?.())
 
 async function preview(body: unknown, client = api) {
   const response = await client.request('POST', '/api/admin/blog/preview', { json: body })

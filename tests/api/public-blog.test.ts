@@ -4,23 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
 import { recordingLogger } from '../support/recording-logger.ts'
 import { waitFor as pollUntil } from '../support/wait-for.ts'
-import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
+import type { TempSite } from '../support/temp-site.ts'
+import { signedInServer } from '../support/signed-in-server.ts'
 
 let site: TempSite
 let server: RunningServer
+let close: () => Promise<void>
 const logger = recordingLogger()
 
 beforeAll(async () => {
-  site = await createTempSite()
-  server = await startTestServer(site, { logger })
+  ;({ site, server, close } = await signedInServer({ logger, signIn: false }))
   // The pages are rendered in the background after start; some tests here are about their files.
   await server.site.pages.idle()
 })
 
-afterAll(async () => {
-  await server?.close()
-  await site?.cleanup()
-})
+afterAll(() => close?.())
 
 const get = (pathname: string, headers: Record<string, string> = {}) => fetch(server.url + pathname, { headers })
 

@@ -10,22 +10,18 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
-import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
+import { signedInServer } from '../support/signed-in-server.ts'
 
-let site: TempSite
 let server: RunningServer
+let close: () => Promise<void>
 
 beforeAll(async () => {
-  site = await createTempSite()
-  server = await startTestServer(site, { env: { TRUST_PROXY: 'true' } })
+  ;({ server, close } = await signedInServer({ env: { TRUST_PROXY: 'true' }, signIn: false }))
   // Pages stale at start are rendered per request (by Koa) until the catch-up has written them.
   await server.site.pages.idle()
 })
 
-afterAll(async () => {
-  await server?.close()
-  await site?.cleanup()
-})
+afterAll(() => close?.())
 
 interface Answer {
   status: number

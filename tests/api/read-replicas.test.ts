@@ -1,17 +1,18 @@
 import { createHmac } from 'node:crypto'
-import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { siteDirOf } from '../../server/config.ts'
 import { MAX_FAILURES_PER_USER_AND_ADDRESS } from '../../server/services/login-guard.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
-import { git, runGit } from '../support/git.ts'
+import { git, runGit, tempGitRepo } from '../support/git.ts'
 import { pushDotDotTree, pushSymlinks } from '../support/hostile-commits.ts'
 import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
 import { freePort, type RunningNginx, startNginx } from '../support/nginx.ts'
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
-import { createSyncSite, eventually, REMOTE_AUTH, type SyncSite, WEBHOOK_SECRET } from '../support/sync-site.ts'
+import { createSyncSite, REMOTE_AUTH, type SyncSite, WEBHOOK_SECRET } from '../support/sync-site.ts'
+import { waitFor } from '../support/wait-for.ts'
 import type { TempSite } from '../support/temp-site.ts'
 
 /*
@@ -88,7 +89,7 @@ async function webhook(): Promise<number> {
 /** Waits for the writer's push of its HEAD to reach the bare repository (the remote). */
 async function pushed(): Promise<string> {
   const head = git(s.site.repoDir, 'rev-parse', 'HEAD')
-  await eventually(() => s.bare('rev-parse', 'main') === head, 15_000)
+  await waitFor(() => s.bare('rev-parse', 'main') === head, 15_000)
   return head
 }
 
@@ -101,7 +102,7 @@ async function get(base: string, urlPath: string): Promise<{ status: number; tex
 async function onBothReplicas(slug: string, title: string): Promise<void> {
   await Promise.all(
     replicas.map((replica) =>
-      eventually(async () => {
+      waitFor(async () => {
         const post = await get(replica.process.url, `/api/blog/posts/${slug}`)
         const page = await get(replica.process.url, `/blog/${slug}`)
         return post.status === 200 && JSON.parse(post.text).title === title && page.status === 200 && page.text.includes(title)
@@ -244,7 +245,7 @@ describe('a writer and two read replicas behind nginx', () => {
 
     replicas[0] = await startReplica(victim)
     // No webhook: its start syncs.
-    await eventually(async () => (await get(replicas[0]!.process.url, '/api/blog/posts/while-it-was-down')).status === 200, 15_000)
+    await waitFor(async () => (await get(replicas[0]!.process.url, '/api/blog/posts/while-it-was-down')).status === 200, 15_000)
     expect(git(victim.site.repoDir, 'rev-parse', 'HEAD')).toBe(head)
     git(victim.site.repoDir, 'fsck', '--full', '--strict')
     expect(git(victim.site.repoDir, 'status', '--porcelain')).toBe('')
@@ -297,7 +298,7 @@ describe('a writer and two read replicas behind nginx', () => {
     const media = 'content/media/2026/passwd-0123456789-10x10.png'
     const links = pushSymlinks(s, { [media]: '/etc/passwd', 'content/blog/linked.html': '/etc/passwd' })
     expect(await webhook()).toBe(202)
-    await eventually(() => replicas.every((replica) => git(replica.site.repoDir, 'rev-parse', 'HEAD') === links), 15_000)
+    await waitFor(() => replicas.every((replica) => git(replica.site.repoDir, 'rev-parse', 'HEAD') === links), 15_000)
     for (const replica of replicas) {
       expect(() => lstatSync(path.join(replica.site.repoDir, media))).toThrow(/ENOENT/)
       expect(() => lstatSync(path.join(replica.site.repoDir, 'content/blog/linked.html'))).toThrow(/ENOENT/)
@@ -309,7 +310,7 @@ describe('a writer and two read replicas behind nginx', () => {
     const hostile = pushDotDotTree(s)
     const refused = (i: number) => replicas[i]!.process.output.some((line) => line.includes(`refused commit ${hostile}`) && line.includes('..'))
     expect(await webhook()).toBe(202)
-    await eventually(() => replicas.every((_, i) => refused(i)), 15_000)
+    await waitFor(() => replicas.every((_, i) => refused(i)), 15_000)
     for (const replica of replicas) {
       expect(git(replica.site.repoDir, 'rev-parse', 'HEAD')).toBe(links)
       expect(existsSync(path.join(path.dirname(replica.site.repoDir), 'escaped.txt'))).toBe(false)
@@ -322,28 +323,26 @@ describe('a writer and two read replicas behind nginx', () => {
     const fix = s.maintainer('commit-tree', tree, '-p', hostile, '-m', 'remove ..')
     s.maintainer('push', '-q', 'origin', `${fix}:refs/heads/main`)
     expect(await webhook()).toBe(202)
-    await eventually(() => replicas.every((replica) => git(replica.site.repoDir, 'rev-parse', 'HEAD') === fix), 15_000)
+    await waitFor(() => replicas.every((replica) => git(replica.site.repoDir, 'rev-parse', 'HEAD') === fix), 15_000)
   })
 
   it('a replica whose remote was force-pushed to an unrelated history says so loudly and keeps serving', async () => {
-    const rewritten = mkdtempSync(path.join(root, 'rewritten-'))
-    const run = (...args: string[]) => runGit(['-C', rewritten, ...args], { env: MAINTAINER_GIT_ENV }).trim()
-    run('init', '-q', '-b', 'main')
-    mkdirSync(path.join(rewritten, 'content/blog'), { recursive: true })
-    writeFileSync(path.join(rewritten, 'content/blog/rewritten.html'), s.postFile({ id: 'rewrite01', slug: 'rewritten', title: 'Rewritten', body: 'Another history.' }))
-    run('add', '-A')
-    run('commit', '-q', '-m', 'An unrelated history')
-    run('push', '-q', '--force', s.bareDir, 'HEAD:main')
+    const rewritten = tempGitRepo({
+      dir: mkdtempSync(path.join(root, 'rewritten-')),
+      files: { 'content/blog/rewritten.html': s.postFile({ id: 'rewrite01', slug: 'rewritten', title: 'Rewritten', body: 'Another history.' }) },
+      commit: 'An unrelated history',
+    })
+    runGit(['-C', rewritten.dir, 'push', '-q', '--force', s.bareDir, 'HEAD:main'], { env: MAINTAINER_GIT_ENV })
     const forced = s.bare('rev-parse', 'main')
     const heads = replicas.map((replica) => git(replica.site.repoDir, 'rev-parse', 'HEAD'))
     const loud = (i: number) =>
       replicas[i]!.process.output.filter((line) => line.includes(`Replica: branch main cannot fast-forward`) && line.includes(heads[i]!) && line.includes(forced)).length
 
     expect(await webhook()).toBe(202)
-    await eventually(() => replicas.every((_, i) => loud(i) === 1), 15_000)
+    await waitFor(() => replicas.every((_, i) => loud(i) === 1), 15_000)
     // Said again on each attempt.
     expect(await webhook()).toBe(202)
-    await eventually(() => replicas.every((_, i) => loud(i) === 2), 15_000)
+    await waitFor(() => replicas.every((_, i) => loud(i) === 2), 15_000)
 
     for (const [i, replica] of replicas.entries()) {
       expect(git(replica.site.repoDir, 'rev-parse', 'HEAD')).toBe(heads[i])

@@ -1,21 +1,11 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, commitCount, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
-import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
+import { type SignedInServer, signedInServer } from '../support/signed-in-server.ts'
 import { waitFor } from '../support/wait-for.ts'
-
-/** Servers and sites of the running test, closed after it. */
-const open: { server?: RunningServer; site: TempSite }[] = []
-
-afterEach(async () => {
-  for (const { server, site } of open.splice(0)) {
-    await server?.close()
-    await site.cleanup()
-  }
-})
 
 function postFile(slug: string, publishDate: string, isPublished = true): string {
   return [
@@ -33,18 +23,44 @@ function postFile(slug: string, publishDate: string, isPublished = true): string
   ].join('\n')
 }
 
-/** A site whose only posts are `posts` (committed), and a server over it on the clock `now()`. */
-async function siteWith(posts: [slug: string, date: string, published?: boolean][], options: { now: () => Date; timeZone?: string }) {
-  const site = await createTempSite({ empty: true })
-  const entry: { server?: RunningServer; site: TempSite } = { site }
-  open.push(entry)
-  for (const [slug, date, published] of posts) await writeFile(path.join(site.blogDir, `${slug}.html`), postFile(slug, date, published))
-  git(site.repoDir, 'add', '-A')
-  git(site.repoDir, '-c', 'user.name=T', '-c', 'user.email=t@example.com', 'commit', '-qm', 'posts')
-  const env: Record<string, string> = options.timeZone ? { SITE_TIMEZONE: options.timeZone } : {}
-  entry.server = await startTestServer(site, { env, clock: options.now })
-  return { site, server: entry.server }
+/** A site whose only posts are `posts` (committed), and a signed-in server over it on the clock `now()`. */
+function siteWith(posts: [slug: string, date: string, published?: boolean][], options: { now: () => Date; timeZone?: string }): Promise<SignedInServer> {
+  return signedInServer({
+    site: { empty: true },
+    prepare: async (site) => {
+      for (const [slug, date, published] of posts) await writeFile(path.join(site.blogDir, `${slug}.html`), postFile(slug, date, published))
+      git(site.repoDir, 'add', '-A')
+      git(site.repoDir, '-c', 'user.name=T', '-c', 'user.email=t@example.com', 'commit', '-qm', 'posts')
+    },
+    env: options.timeZone ? { SITE_TIMEZONE: options.timeZone } : {},
+    clock: options.now,
+  })
 }
+
+/** Servers of one test (another zone, another start), closed after it. */
+const own: SignedInServer[] = []
+afterEach(async () => {
+  for (const server of own.splice(0)) await server.close()
+})
+
+/**
+ * One server in UTC for the tests that only move its clock, in this order: a post of tomorrow
+ * hidden, going live at midnight, hidden again when the clock goes back.
+ */
+let now = new Date('2026-03-10T12:00:00Z')
+let utc: SignedInServer
+beforeAll(async () => {
+  utc = await siteWith(
+    [
+      ['yesterday', '2026-03-09'],
+      ['today', '2026-03-10'],
+      ['tomorrow', '2026-03-11'],
+      ['old-draft', '2026-03-01', false],
+    ],
+    { now: () => now },
+  )
+})
+afterAll(() => utc?.close())
 
 async function publicState(server: RunningServer, slug: string) {
   const list = (await (await fetch(`${server.url}/api/blog/posts`)).json()) as { slug: string }[]
@@ -67,23 +83,13 @@ const HIDDEN = { listed: false, api: 404, page: 404, onBlogPage: false, inSitema
 
 describe('scheduled posts', () => {
   it('shows yesterday\'s and today\'s posts, and nothing of tomorrow\'s anywhere public; drafts stay drafts', async () => {
-    const now = new Date('2026-03-10T12:00:00Z')
-    const { server } = await siteWith(
-      [
-        ['yesterday', '2026-03-09'],
-        ['today', '2026-03-10'],
-        ['tomorrow', '2026-03-11'],
-        ['old-draft', '2026-03-01', false],
-      ],
-      { now: () => now },
-    )
+    const { server, api } = utc
     expect(await publicState(server, 'yesterday')).toEqual(LIVE)
     expect(await publicState(server, 'today')).toEqual(LIVE)
     expect(await publicState(server, 'tomorrow')).toEqual(HIDDEN)
     expect(await publicState(server, 'old-draft')).toEqual(HIDDEN)
 
     // The admin sees it, marked, and can list the scheduled posts alone.
-    const api = await new ApiClient(server.url).signIn()
     const cards = (await api.json<{ slug: string; scheduled?: true; isPublished: boolean }[]>('GET', '/api/admin/blog/posts')).body
     expect(cards.find((card) => card.slug === 'tomorrow')).toMatchObject({ isPublished: true, scheduled: true })
     expect(cards.find((card) => card.slug === 'today')?.scheduled).toBeUndefined()
@@ -97,23 +103,31 @@ describe('scheduled posts', () => {
   })
 
   it('goes live by itself when its day begins: no restart, no commit, within seconds of the clock', async () => {
-    let now = new Date('2026-03-10T23:59:58Z')
-    const { site, server } = await siteWith([['launch', '2026-03-11']], { now: () => now })
-    const api = await new ApiClient(server.url).signIn()
+    now = new Date('2026-03-10T23:59:58Z')
+    const { site, server, api } = utc
     // Scheduled through the admin too: a saved post dated tomorrow.
     const saved = await api.json('POST', '/api/admin/blog/posts', newPostBody({ slug: 'saved-for-later', publishDate: '2026-03-11', isPublished: true }))
     expect(saved.status).toBe(201)
-    expect(await publicState(server, 'launch')).toEqual(HIDDEN)
+    expect(await publicState(server, 'tomorrow')).toEqual(HIDDEN)
     expect(await publicState(server, 'saved-for-later')).toEqual(HIDDEN)
     const commits = commitCount(site.repoDir)
 
     now = new Date('2026-03-11T00:00:00Z')
     const started = performance.now()
-    await waitFor(async () => ((await publicState(server, 'launch')).page === 200 ? true : undefined), 5000)
+    await waitFor(async () => (await publicState(server, 'tomorrow')).page === 200, 5000)
     expect(performance.now() - started).toBeLessThan(5000)
-    expect(await publicState(server, 'launch')).toEqual(LIVE)
+    expect(await publicState(server, 'tomorrow')).toEqual(LIVE)
     expect(await publicState(server, 'saved-for-later')).toEqual(LIVE)
     expect(commitCount(site.repoDir)).toBe(commits)
+  })
+
+  it('hides a post again when the clock is set back before its day', async () => {
+    // Live since the test before.
+    const { server } = utc
+    expect((await publicState(server, 'tomorrow')).listed).toBe(true)
+    now = new Date('2026-03-10T20:00:00Z')
+    await waitFor(async () => !(await publicState(server, 'tomorrow')).listed, 5000)
+    expect(await publicState(server, 'tomorrow')).toEqual(HIDDEN)
   })
 
   it('starts the day at midnight in SITE_TIMEZONE, not in UTC (two zones)', async () => {
@@ -122,26 +136,21 @@ describe('scheduled posts', () => {
       ['Pacific/Auckland', '2026-03-10T10:59:59Z', '2026-03-10T11:00:00Z'],
       ['America/Los_Angeles', '2026-03-11T06:59:59Z', '2026-03-11T07:00:00Z'],
     ] as const) {
-      let now = new Date(justBefore)
-      const { server } = await siteWith([['midnight', '2026-03-11']], { now: () => now, timeZone })
+      let zoneNow = new Date(justBefore)
+      const zoned = await siteWith([['midnight', '2026-03-11']], { now: () => zoneNow, timeZone })
+      own.push(zoned)
+      const { server } = zoned
       expect(await publicState(server, 'midnight'), timeZone).toEqual(HIDDEN)
-      now = new Date(atStart)
-      await waitFor(async () => ((await publicState(server, 'midnight')).listed ? true : undefined), 5000)
+      zoneNow = new Date(atStart)
+      await waitFor(async () => (await publicState(server, 'midnight')).listed, 5000)
       expect(await publicState(server, 'midnight'), timeZone).toEqual(LIVE)
     }
   })
 
   it('shows a post whose day began while the server was stopped, from the start', async () => {
-    const { server } = await siteWith([['while-stopped', '2026-03-11']], { now: () => new Date('2026-03-12T08:00:00Z') })
+    const later = await siteWith([['while-stopped', '2026-03-11']], { now: () => new Date('2026-03-12T08:00:00Z') })
+    own.push(later)
+    const { server } = later
     expect(await publicState(server, 'while-stopped')).toEqual(LIVE)
-  })
-
-  it('hides a post again when the clock is set back before its day', async () => {
-    let now = new Date('2026-03-11T01:00:00Z')
-    const { server } = await siteWith([['clock-back', '2026-03-11']], { now: () => now })
-    expect((await publicState(server, 'clock-back')).listed).toBe(true)
-    now = new Date('2026-03-10T20:00:00Z')
-    await waitFor(async () => ((await publicState(server, 'clock-back')).listed ? undefined : true), 5000)
-    expect(await publicState(server, 'clock-back')).toEqual(HIDDEN)
   })
 })

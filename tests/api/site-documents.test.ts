@@ -2,20 +2,18 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
-import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
+import type { TempSite } from '../support/temp-site.ts'
+import { signedInServer } from '../support/signed-in-server.ts'
 
 let site: TempSite
 let server: RunningServer
+let close: () => Promise<void>
 
 beforeAll(async () => {
-  site = await createTempSite()
-  server = await startTestServer(site)
+  ;({ site, server, close } = await signedInServer({ signIn: false }))
 })
 
-afterAll(async () => {
-  await server?.close()
-  await site?.cleanup()
-})
+afterAll(() => close?.())
 
 const text = async (pathname: string) => {
   const response = await fetch(server.url + pathname)

@@ -10,7 +10,8 @@ import type { RunningServer } from '../../server/start.ts'
 import { commitMedia, type MediaFixture } from '../support/media-files.ts'
 import { recordingLogger } from '../support/recording-logger.ts'
 import { serveExportWithNginx, type StaticNginx } from '../support/static-nginx.ts'
-import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
+import type { TempSite } from '../support/temp-site.ts'
+import { signedInServer } from '../support/signed-in-server.ts'
 
 /**
  * `npm run export` (server/export.ts) over a temp content repository with library images, served by
@@ -25,6 +26,7 @@ const AVIF_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;
 let site: TempSite
 let out: string
 let server: RunningServer
+let close: () => Promise<void>
 let nginx: StaticNginx
 let photo: MediaFixture
 let exported: { code: number | null; stdout: string; stderr: string }
@@ -46,22 +48,27 @@ function runExportCli(target: string): Promise<{ code: number | null; stdout: st
 }
 
 beforeAll(async () => {
-  site = await createTempSite()
-  photo = await commitMedia(site.repoDir, { name: 'harbour', width: 700, height: 500, ext: 'jpg', noisy: true })
-  await commitMedia(site.repoDir, { name: 'wave', width: 400, height: 300, ext: 'gif' })
-  // Beside the repository, never inside it.
-  out = path.join(path.dirname(site.repoDir), 'export')
-  exported = await runExportCli(out)
-  if (exported.code !== 0) throw new Error(`npm run export failed: ${exported.stderr}`)
-  ;[server, nginx] = await Promise.all([startTestServer(site), serveExportWithNginx({ root: out })])
+  ;({ site, server, close } = await signedInServer({
+    signIn: false,
+    // Exported before the server starts, as from a writer's repository.
+    prepare: async (prepared) => {
+      site = prepared
+      photo = await commitMedia(site.repoDir, { name: 'harbour', width: 700, height: 500, ext: 'jpg', noisy: true })
+      await commitMedia(site.repoDir, { name: 'wave', width: 400, height: 300, ext: 'gif' })
+      // Beside the repository, never inside it.
+      out = path.join(path.dirname(site.repoDir), 'export')
+      exported = await runExportCli(out)
+      if (exported.code !== 0) throw new Error(`npm run export failed: ${exported.stderr}`)
+    },
+  }))
+  nginx = await serveExportWithNginx({ root: out })
   // The server's pages as files (its steady state), not rendered per request while it catches up.
   await server.site.pages.idle()
 }, 120_000)
 
 afterAll(async () => {
   await nginx?.stop()
-  await server?.close()
-  await site?.cleanup()
+  await close?.()
 })
 
 const fromNginx = (pathname: string, headers: Record<string, string> = {}) => fetch(nginx.url + pathname, { headers, redirect: 'manual' })

@@ -3,21 +3,24 @@
  * (the rules are tested directly in tests/unit/git-tree-rules.test.ts and
  * tests/integration/git-hostile-trees.test.ts; here, the HTTP side): symlinks are never written
  * into the work tree nor served, and a commit with a path git refuses is not checked out at all,
- * the site serving what it had while the sync status names the commit and the path.
+ * the site serving what it had while the sync status and the admins' problems name the commit
+ * and the path. What the sync does with such a commit (nothing checked out, its status and log,
+ * a fix on top taken) is tested on ContentSync itself in tests/integration/content-sync-service.test.ts.
  */
-import { existsSync, lstatSync, readdirSync } from 'node:fs'
+import { lstatSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SyncStatus } from '../../server/services/content-sync-status.ts'
 import { runGit } from '../support/git.ts'
 import { pushDotDotTree, pushSymlinks } from '../support/hostile-commits.ts'
-import { createSyncSite, eventually, type SyncSite } from '../support/sync-site.ts'
+import { createSyncSite, type SyncSite } from '../support/sync-site.ts'
+import { waitFor } from '../support/wait-for.ts'
 
 let s: SyncSite
 
 beforeAll(async () => {
   s = await createSyncSite({ env: { GIT_SYNC_INTERVAL: '0' } })
-  await eventually(async () => {
+  await waitFor(async () => {
     const { body } = await s.api.json<SyncStatus>('GET', '/api/admin/sync')
     return body.lastFetchAt !== null && !body.syncing
   })
@@ -31,7 +34,7 @@ afterAll(async () => {
 async function syncNow(): Promise<SyncStatus> {
   const before = (await s.api.json<SyncStatus>('GET', '/api/admin/sync')).body.lastFetchAt
   await s.api.request('POST', '/api/admin/sync')
-  return eventually(async () => {
+  return waitFor(async () => {
     const { body } = await s.api.json<SyncStatus>('GET', '/api/admin/sync')
     return body.lastFetchAt !== before && !body.syncing ? body : null
   })
@@ -70,15 +73,7 @@ describe('a commit with a path git refuses', () => {
     const status = await syncNow()
     expect(status.state).toBe('error')
     expect(status.refused).toEqual({ commit: hostile, path: '..', reason: 'is named "..", which points outside its folder' })
-    expect(status.lastError).toBe(`Commit ${hostile} was not checked out: .. is named "..", which points outside its folder`)
     expect(siteHead()).toBe(head)
-    expect(siteStatus()).toBe('')
-    expect(readdirSync(path.dirname(s.site.repoDir)).filter((name) => name.startsWith('escaped'))).toEqual([])
-    expect(existsSync(path.join(s.site.repoDir, '.git/watchio-pull.json'))).toBe(false)
-    expect(s.logs.join('\n')).toContain(
-      `error: Sync: refused commit ${hostile} of main at ${s.remote.urlOf('site.git')}: .. is named "..", which points outside its folder. ` +
-        'Nothing of it was checked out; the site still serves what it had. To fix it, remove or rename .. in a new commit on main and push it',
-    )
     // The admins' problems list names the path and the commit.
     const problems = await s.api.json<{ path: string; reason: string }[]>('GET', '/api/admin/blog/problems')
     expect(problems.body).toContainEqual({
@@ -99,7 +94,5 @@ describe('a commit with a path git refuses', () => {
     expect(status).toMatchObject({ state: 'in-sync', refused: null, lastError: null })
     expect((await s.api.json<{ path: string }[]>('GET', '/api/admin/blog/problems')).body.map((problem) => problem.path)).not.toContain('..')
     expect(siteHead()).toBe(fix)
-    expect(siteStatus()).toBe('')
-    expect(readdirSync(path.dirname(s.site.repoDir)).filter((name) => name.startsWith('escaped'))).toEqual([])
   })
 })

@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SyncStatus } from '../../server/services/content-sync-status.ts'
 import { git } from '../support/git.ts'
-import { createSyncSite, eventually, readText, type SyncSite } from '../support/sync-site.ts'
+import { createSyncSite, readText, type SyncSite } from '../support/sync-site.ts'
+import { waitFor } from '../support/wait-for.ts'
 import { TEST_ADMIN } from '../support/temp-site.ts'
+
+/*
+ * Changes on both sides, over HTTP: the status and the admin list while a post is out of sync,
+ * and POST /api/admin/sync/resolve (its answer, who the merge commit is by, its refusals). The
+ * sync's rules (a merge of different posts, both versions kept, saves waiting unpushed, keep
+ * theirs or mine) are ContentSync's, tested on the service in
+ * tests/integration/content-sync-service.test.ts.
+ */
 
 type AdminPost = Record<string, unknown> & {
   id: string
@@ -18,7 +27,7 @@ let s: SyncSite
 beforeAll(async () => {
   // No polling and no webhook: a save's push finds the remote moved, and the sync fetches then.
   s = await createSyncSite({ env: { GIT_SYNC_INTERVAL: '0' } })
-  await eventually(async () => (await status()).lastFetchAt !== null)
+  await waitFor(async () => (await status()).lastFetchAt !== null)
 })
 
 afterAll(async () => {
@@ -43,35 +52,12 @@ const siteFile = (file: string) => readText(`${s.site.repoDir}/${file}`)
 const editInMaintainerClone = (file: string, edit: (text: string) => string) => edit(readText(`${s.maintainerDir}/${file}`))
 
 describe('changes on both sides', () => {
-  it('merges changes to different posts into a merge commit that reaches the remote, nothing lost', async () => {
-    const theirFile = 'content/blog/profiles-and-family-sharing.html'
-    const theirs = s.maintainerPush(
-      { [theirFile]: editInMaintainerClone(theirFile, (text) => text.replace(/^title: .*$/m, 'title: Profiles, retitled by a maintainer')) },
-      'Retitle profiles post',
-    )
-    const mine = await update('subtitles-in-watchio', { title: 'Subtitles, retitled by an admin' })
-    expect(mine.title).toBe('Subtitles, retitled by an admin')
-
-    await eventually(() => s.bare('rev-parse', 'main') === siteHead() && git(s.site.repoDir, 'rev-list', '--merges', '--count', 'HEAD') === '1')
-    const [first, second] = git(s.site.repoDir, 'rev-parse', 'HEAD^1', 'HEAD^2').split('\n')
-    expect(git(s.site.repoDir, 'log', '-1', '--format=%s', first!)).toBe('blog: update "Subtitles, retitled by an admin" (subtitles-in-watchio)')
-    expect(second).toBe(theirs)
-    expect(git(s.site.repoDir, 'log', '-1', '--format=%s|%an', 'HEAD')).toMatch(/^Merge branch 'main' of http:\/\/127\.0\.0\.1:\d+\/site\.git\|Watchio site$/)
-    // Both changes on both sides.
-    expect(remoteFile(theirFile)).toContain('title: Profiles, retitled by a maintainer')
-    expect(remoteFile('content/blog/subtitles-in-watchio.html')).toContain('title: Subtitles, retitled by an admin')
-    await eventually(async () => (await post('profiles-and-family-sharing')).title === 'Profiles, retitled by a maintainer')
-    await eventually(async () => (await (await fetch(new URL('/blog/profiles-and-family-sharing', s.server.url))).text()).includes('Profiles, retitled by a maintainer'))
-    expect(git(s.site.repoDir, 'status', '--porcelain', '--', 'content/blog')).toBe('')
-    expect((await status()).state).toBe('in-sync')
-  })
-
   it('marks a post changed on both sides out of sync: both versions kept, the local commit unpushed, the remote author shown', async () => {
     const file = 'content/blog/tips-for-smooth-playback.html'
     const theirs = s.maintainerPush({ [file]: editInMaintainerClone(file, (text) => text.replace(/<\/p>\n/, '</p>\n<p>A tip from a maintainer.</p>\n')) }, 'Add a tip')
     const remoteBefore = s.bare('rev-parse', 'main')
     await update('tips-for-smooth-playback', { summary: 'Summary changed by the admin.' })
-    const out = await eventually(async () => {
+    const out = await waitFor(async () => {
       const current = await status()
       return current.state === 'out-of-sync' && current
     })
@@ -100,44 +86,20 @@ describe('changes on both sides', () => {
     expect(remoteFile(file)).toContain('A tip from a maintainer.')
     expect(siteFile(file)).toContain('Summary changed by the admin.')
     expect(siteFile(file)).not.toContain('A tip from a maintainer.')
-
-    // Saves go on meanwhile; they wait, unpushed, with the conflict.
-    await update('watchio-faq', { title: 'FAQ, edited while out of sync' })
-    await eventually(async () => (await status()).ahead === 2)
-    expect(s.bare('rev-parse', 'main')).toBe(remoteBefore)
   })
 
-  it('settles it with "keep theirs" as a merge commit by that admin, and pushes everything', async () => {
+  it('settles it with "keep theirs" (200, the status without the conflict) as a merge commit by the signed-in admin', async () => {
     const file = 'content/blog/tips-for-smooth-playback.html'
     const { status: code, body } = await s.api.json<SyncStatus>('POST', '/api/admin/sync/resolve', { slug: 'tips-for-smooth-playback', keep: 'theirs' })
     expect(code).toBe(200)
     expect(body.conflicts).toEqual([])
     // At once in the site: the maintainer's version is the post now.
-    expect(siteFile(file)).toContain('A tip from a maintainer.')
     expect((await post('tips-for-smooth-playback')).sync).toBeUndefined()
     expect((await post('tips-for-smooth-playback')).content).toContain('A tip from a maintainer.')
-    await eventually(() => s.bare('rev-parse', 'main') === siteHead())
+    await waitFor(() => s.bare('rev-parse', 'main') === siteHead())
     expect(git(s.site.repoDir, 'log', '-1', '--format=%an|%B', 'HEAD')).toContain(`${TEST_ADMIN.displayName}|Merge branch 'main'`)
     expect(git(s.site.repoDir, 'log', '-1', '--format=%B', 'HEAD')).toContain(`${file}: kept the remote version (${TEST_ADMIN.displayName})`)
-    // The admin's version stays in history; the other save reached the remote too.
-    expect(git(s.site.repoDir, 'log', '--format=%s', 'HEAD')).toContain('blog: update "Ten tips for smooth IPTV playback on Apple TV" (tips-for-smooth-playback)')
-    expect(remoteFile('content/blog/watchio-faq.html')).toContain('title: FAQ, edited while out of sync')
-    expect(await eventually(async () => (await status()).state === 'in-sync')).toBe(true)
-  })
-
-  it('settles another with "keep mine": the site\'s version goes to the remote', async () => {
-    const file = 'content/blog/introducing-watchio.html'
-    s.maintainerPush({ [file]: editInMaintainerClone(file, (text) => text.replace(/^title: .*$/m, 'title: Introducing, by the maintainer')) }, 'Retitle intro')
-    await update('introducing-watchio', { title: 'Introducing, by the admin' })
-    await eventually(async () => (await status()).state === 'out-of-sync')
-    const { status: code } = await s.api.json('POST', '/api/admin/sync/resolve', { slug: 'introducing-watchio', keep: 'mine' })
-    expect(code).toBe(200)
-    await eventually(() => s.bare('rev-parse', 'main') === siteHead())
-    expect(remoteFile(file)).toContain('title: Introducing, by the admin')
-    expect((await post('introducing-watchio')).title).toBe('Introducing, by the admin')
-    s.maintainer('pull', '-q', '--no-rebase', 'origin', 'main')
-    expect(readText(`${s.maintainerDir}/${file}`)).toContain('title: Introducing, by the admin')
-    expect(git(s.site.repoDir, 'log', '--format=%s', 'HEAD')).toContain('Retitle intro')
+    expect(await waitFor(async () => (await status()).state === 'in-sync')).toBe(true)
   })
 
   it('answers 404 for a post that is not out of sync and 400 for a wrong choice', async () => {

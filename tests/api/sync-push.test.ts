@@ -3,8 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SyncStatus } from '../../server/services/content-sync-status.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
-import { createSyncSite, eventually, REMOTE_AUTH, type SyncSite } from '../support/sync-site.ts'
+import { createSyncSite, REMOTE_AUTH, type SyncSite } from '../support/sync-site.ts'
+import { waitFor } from '../support/wait-for.ts'
 import { TEST_ADMIN } from '../support/temp-site.ts'
+
+/*
+ * Pushing saves, over HTTP: GET /api/admin/sync's answer, a save never waiting for the remote,
+ * the credentials sent and never shown. How the sync retries while the remote is down, and
+ * what its status says meanwhile, is ContentSync's rule: tests/integration/content-sync-service.test.ts.
+ */
 
 type AdminPost = Record<string, unknown> & { id: string; slug: string; version: string; title: string }
 
@@ -41,14 +48,14 @@ async function save(slug: string, title: string): Promise<AdminPost> {
 
 describe('pushing admin saves', () => {
   it('puts a save on the remote branch with its author and message, and says so in GET /api/admin/sync', async () => {
-    await eventually(async () => (await status()).lastFetchAt !== null)
+    await waitFor(async () => (await status()).lastFetchAt !== null)
     await save('pushed-post', 'Pushed post')
-    await eventually(() => s.bare('rev-parse', 'main') === headOfSite())
+    await waitFor(() => s.bare('rev-parse', 'main') === headOfSite())
     expect(s.bare('log', '-1', '--format=%an <%ae>|%s', 'main')).toBe(
       `${TEST_ADMIN.displayName} <${TEST_ADMIN.username}@watchio.example>|blog: create "Pushed post" (pushed-post)`,
     )
     expect(s.bare('show', '--name-only', '--format=', 'main')).toBe('content/blog/pushed-post.html')
-    const body = await eventually(async () => {
+    const body = await waitFor(async () => {
       const current = await status()
       return current.lastPushAt !== null && current.ahead === 0 && current
     })
@@ -68,58 +75,32 @@ describe('pushing admin saves', () => {
     expect(s.remote.requests.every((request) => request.authorized)).toBe(true)
   })
 
-  it('keeps saving while the remote is down, shows the commits waiting, and pushes them in order once it is back', async () => {
-    await s.remote.stop()
-    const titles = ['Offline one', 'Offline two', 'Offline three']
-    for (const [i, title] of titles.entries()) await save(`offline-${i}`, title)
-    const waiting = await eventually(async () => {
-      const current = await status()
-      return current.ahead === 3 && current.lastError !== null && current
-    })
-    expect(waiting.state).toBe('error')
-    expect(waiting.lastError).toMatch(/Could not reach http:\/\/127\.0\.0\.1:\d+\/site\.git \(ECONNREFUSED\)/)
-    expect(waiting.pending.map((commit) => commit.message)).toEqual(titles.map((title, i) => `blog: create "${title}" (offline-${i})`).reverse())
-    expect(waiting.nextRetryAt).not.toBeNull()
-    expect(s.logs.join('\n')).toMatch(/Sync with .* failed, retrying in \d+ s: Could not reach/)
-
-    await s.remote.start()
-    // No new save: the retry (at most one polling interval later) pushes them.
-    await eventually(() => s.bare('rev-parse', 'main') === headOfSite())
-    expect(s.bare('log', '-3', '--format=%s', 'main').split('\n')).toEqual(titles.map((title, i) => `blog: create "${title}" (offline-${i})`).reverse())
-    const back = await eventually(async () => {
-      const current = await status()
-      return current.ahead === 0 && current.lastError === null && current
-    })
-    expect(back.state).toBe('in-sync')
-    expect(back.nextRetryAt).toBeNull()
-  })
-
   it('answers a save at once while the remote hangs, and pushes when it answers again', async () => {
     s.remote.hold()
     const requestsBefore = s.remote.requests.length
     await save('while-hanging', 'While hanging')
     await save('while-hanging-2', 'While hanging 2')
-    const waiting = await eventually(async () => {
+    const waiting = await waitFor(async () => {
       const current = await status()
       return current.syncing && current.ahead === 2 && current
     })
     expect(waiting.lastPushAt).not.toBeNull()
     s.remote.release()
-    await eventually(() => s.bare('rev-parse', 'main') === headOfSite())
+    await waitFor(() => s.bare('rev-parse', 'main') === headOfSite())
     expect(s.remote.requests.length).toBeGreaterThan(requestsBefore)
   })
 
   it('reports a refused token without ever showing it, in answers or in the log', async () => {
     s.remote.setToken('a-new-token-the-site-does-not-have')
     await save('refused-post', 'Refused post')
-    const refused = await eventually(async () => {
+    const refused = await waitFor(async () => {
       const current = await status()
       return current.lastError?.includes('refused the credentials') && current
     })
     expect(refused.lastError).toMatch(/refused the credentials \(HTTP 401 Unauthorized\): check GIT_USERNAME and GIT_TOKEN/)
     expect(refused.ahead).toBe(1)
     s.remote.setToken(REMOTE_AUTH.token)
-    await eventually(() => s.bare('rev-parse', 'main') === headOfSite())
+    await waitFor(() => s.bare('rev-parse', 'main') === headOfSite())
 
     // What the site sent was the token, as Basic auth; what it showed anywhere was never the token.
     const basic = Buffer.from(`${REMOTE_AUTH.username}:${REMOTE_AUTH.token}`).toString('base64')
@@ -134,11 +115,11 @@ describe('pushing admin saves', () => {
   })
 
   it('pushes a media upload like a post save: one commit with the image alone', async () => {
-    await eventually(async () => (await status()).ahead === 0)
+    await waitFor(async () => (await status()).ahead === 0)
     const image = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#2a6' } }).png().toBuffer()
     const { status: code, body } = await s.api.upload<{ url: string }>(image, { filename: 'pushed.png' })
     expect(code).toBe(201)
-    await eventually(() => s.bare('rev-parse', 'main') === headOfSite())
+    await waitFor(() => s.bare('rev-parse', 'main') === headOfSite())
     expect(s.bare('show', '--name-only', '--format=%s', 'main')).toBe(`media: add ${body.url.slice('/media/'.length)}\n\ncontent${body.url}`)
   })
 

@@ -1,12 +1,19 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SyncStatus } from '../../server/services/content-sync-status.ts'
 import { newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
-import { createSyncSite, eventually, type SyncSite } from '../support/sync-site.ts'
+import { createSyncSite, type SyncSite } from '../support/sync-site.ts'
+import { waitFor } from '../support/wait-for.ts'
 import { TEST_ADMIN } from '../support/temp-site.ts'
+
+/*
+ * Review mode over HTTP: what a save answers, what the live site and the admin list show, the
+ * sync status's review branches, a merge on the remote (the webhook) making the post live. The
+ * reviews' rules (later saves on the same branch, a squash merge, a new review after a merge, an
+ * image a review uses) are tested on the services in tests/integration/post-reviews-service.test.ts.
+ */
 
 type AdminPost = Record<string, unknown> & {
   id: string
@@ -21,7 +28,7 @@ let liveHead: string
 
 beforeAll(async () => {
   s = await createSyncSite({ env: { PUBLISH_MODE: 'review', GIT_SYNC_INTERVAL: '0' } })
-  await eventually(async () => (await s.api.json<SyncStatus>('GET', '/api/admin/sync')).body.lastFetchAt !== null)
+  await waitFor(async () => (await s.api.json<SyncStatus>('GET', '/api/admin/sync')).body.lastFetchAt !== null)
   liveHead = git(s.site.repoDir, 'rev-parse', 'HEAD')
 })
 
@@ -57,7 +64,7 @@ describe('PUBLISH_MODE=review', () => {
     expect(await publicStatus('/api/blog/posts/review-me')).toBe(404)
     expect(await publicStatus('/blog/review-me')).toBe(404)
     // The review branch is on the remote, one commit on top of the live branch, by the admin.
-    const pushed = await eventually(() => remoteBranch('cms/review-me'))
+    const pushed = await waitFor(() => remoteBranch('cms/review-me'))
     expect(s.bare('log', '-1', '--format=%an|%s|%P', pushed)).toBe(`${TEST_ADMIN.displayName}|blog: create "Review me" (review-me)|${liveHead}`)
     expect(s.bare('show', '--name-status', '--format=', pushed)).toBe('A\tcontent/blog/review-me.html')
     expect(s.bare('rev-parse', 'main')).toBe(liveHead)
@@ -72,7 +79,7 @@ describe('PUBLISH_MODE=review', () => {
     const { status, body } = await s.api.json<AdminPost>('PUT', `/api/admin/blog/posts/${created.id}`, { ...created, title: 'Review me, revised' })
     expect(status).toBe(200)
     expect(body.title).toBe('Review me, revised')
-    await eventually(() => remoteBranch('cms/review-me') === git(s.site.repoDir, 'rev-parse', 'cms/review-me'))
+    await waitFor(() => remoteBranch('cms/review-me') === git(s.site.repoDir, 'rev-parse', 'cms/review-me'))
     expect(s.bare('log', '--format=%s', 'main..cms/review-me').split('\n')).toEqual([
       'blog: update "Review me, revised" (review-me)',
       'blog: create "Review me" (review-me)',
@@ -89,9 +96,9 @@ describe('PUBLISH_MODE=review', () => {
       review: { state: 'in-review', branch: 'cms/watchio-faq' },
     })
     expect(await (await fetch(new URL('/blog/watchio-faq', s.server.url))).text()).not.toContain('FAQ, proposed')
-    await eventually(() => remoteBranch('cms/watchio-faq') !== null)
+    await waitFor(() => remoteBranch('cms/watchio-faq') !== null)
     // The site records the push once the remote has answered it: a moment after the remote has it.
-    const reviews = await eventually(async () => {
+    const reviews = await waitFor(async () => {
       const { body } = await s.api.json<SyncStatus>('GET', '/api/admin/sync')
       return body.reviews?.every((review) => review.pushed) && body.reviews
     })
@@ -107,43 +114,11 @@ describe('PUBLISH_MODE=review', () => {
     s.maintainer('merge', '-q', '--no-ff', '-m', 'Merge pull request #1 from cms/review-me', 'origin/cms/review-me')
     s.maintainer('push', '-q', 'origin', 'main')
     expect((await s.webhook()).status).toBe(202)
-    await eventually(async () => (await publicStatus('/api/blog/posts/review-me')) === 200)
-    await eventually(async () => (await (await fetch(new URL('/blog/review-me', s.server.url))).text()).includes('Review me, revised'))
-    await eventually(async () => (await listed('review-me'))?.review === undefined)
+    await waitFor(async () => (await publicStatus('/api/blog/posts/review-me')) === 200)
+    await waitFor(async () => (await (await fetch(new URL('/blog/review-me', s.server.url))).text()).includes('Review me, revised'))
+    await waitFor(async () => (await listed('review-me'))?.review === undefined)
     expect(localBranches()).toEqual(['cms/watchio-faq'])
     expect((await listed('watchio-faq'))?.review?.branch).toBe('cms/watchio-faq')
     expect(s.logs.join('\n')).toContain('Review merged, now live: cms/review-me')
-  })
-
-  it('also recognises a squash merge', async () => {
-    s.maintainer('merge', '-q', '--squash', 'origin/cms/watchio-faq')
-    s.maintainer('commit', '-q', '-m', 'FAQ title (#2)')
-    s.maintainer('push', '-q', 'origin', 'main')
-    expect((await s.webhook()).status).toBe(202)
-    await eventually(async () => (await (await fetch(new URL('/blog/watchio-faq', s.server.url))).text()).includes('FAQ, proposed'))
-    await eventually(async () => (await listed('watchio-faq'))?.review === undefined)
-    expect(localBranches()).toEqual([])
-  })
-
-  it('starts a new review on the same branch name after a merge, advancing the remote branch', async () => {
-    const live = (await s.api.postBySlug<AdminPost>('review-me'))!
-    expect((await s.api.json<AdminPost>('PUT', `/api/admin/blog/posts/${live.id}`, { ...live, title: 'Review me, again' })).status).toBe(200)
-    await eventually(() => remoteBranch('cms/review-me') === git(s.site.repoDir, 'rev-parse', 'cms/review-me'))
-    expect(s.bare('log', '-1', '--format=%s', 'cms/review-me')).toBe('blog: update "Review me, again" (review-me)')
-    expect((await s.api.json<SyncStatus>('GET', '/api/admin/sync')).body.lastError).toBeNull()
-    expect(await (await fetch(new URL('/blog/review-me', s.server.url))).text()).not.toContain('Review me, again')
-  })
-
-  it('uploads images to the live branch, and counts a post under review that uses one as a use', async () => {
-    const image = await sharp({ create: { width: 90, height: 60, channels: 3, background: '#36c' } }).png().toBuffer()
-    const { status, body: media } = await s.api.upload<{ id: string; url: string }>(image, { filename: 'reviewed.png' })
-    expect(status).toBe(201)
-    expect(git(s.site.repoDir, 'show', '--name-only', '--format=%s', 'HEAD')).toBe(`media: add ${media.url.slice('/media/'.length)}\n\ncontent${media.url}`)
-    const draft = newPostBody({ slug: 'review-photo', title: 'Review photo', content: `<p><img src="${media.url}" alt="A photo"></p>` })
-    expect((await s.api.json('POST', '/api/admin/blog/posts', draft)).status).toBe(201)
-    // Only on its review branch: the live posts do not use the image, the review does.
-    const refused = await s.api.json('DELETE', `/api/admin/media/${media.id}`)
-    expect(refused.status).toBe(409)
-    expect(String(refused.body)).toContain('"Review photo" (review-photo)')
   })
 })

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { runGit } from '../support/git.ts'
+import { runGit, tempGitRepo } from '../support/git.ts'
 import { MAINTAINER_GIT_ENV as GIT_ENV } from '../support/maintainer-git.ts'
 
+export { postText } from '../support/fixtures.ts'
 export { recordingLogger } from '../support/recording-logger.ts'
 export { GIT_ENV }
 
@@ -23,26 +23,18 @@ export interface TempRepo {
 }
 
 /**
- * A real repository in a temp folder: `git init -b main`, then (unless `empty`) a first commit
- * made with the git CLI holding a README and the given posts in content/blog.
+ * A real repository in a temp folder (tempGitRepo): unless `empty`, a first commit made with the
+ * git CLI holding a README and the given posts in content/blog.
  */
-
 export function createTempRepo(options: { posts?: Record<string, string>; empty?: boolean } = {}): TempRepo {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'watchio-git-'))
+  const posts = Object.entries(options.posts ?? { 'welcome.html': post('welcome', 'Hello') })
+  const files = { 'README.md': '# Site\n', ...Object.fromEntries(posts.map(([name, text]) => [`content/blog/${name}`, text])) }
+  const { dir, remove } = tempGitRepo(options.empty ? {} : { files, commit: 'Initial content' })
   const git = (...args: string[]) => runGit(args, { cwd: dir, env: GIT_ENV })
   const file = (relative: string) => path.join(dir, relative)
   const write = (relative: string, text: string) => {
     mkdirSync(path.dirname(file(relative)), { recursive: true })
     writeFileSync(file(relative), text)
-  }
-  git('init', '-q', '-b', 'main')
-  if (!options.empty) {
-    write('README.md', '# Site\n')
-    for (const [name, text] of Object.entries(options.posts ?? { 'welcome.html': post('welcome', 'Hello') })) {
-      write(`content/blog/${name}`, text)
-    }
-    git('add', '.')
-    git('commit', '-q', '-m', 'Initial content')
   }
   return {
     dir,
@@ -53,7 +45,7 @@ export function createTempRepo(options: { posts?: Record<string, string>; empty?
     write,
     head: () => git('rev-parse', 'HEAD').trim(),
     hashObject: (text) => runGit(['hash-object', '-w', '--stdin'], { cwd: dir, env: GIT_ENV, input: text }).trim(),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    remove,
   }
 }
 

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { ContentRepository } from '../../server/git/content-repository.ts'
 import { CommitGraph, type CommitInfo } from '../../server/git/history/commit-graph.ts'
 import { FileHistory } from '../../server/git/history/file-history.ts'
 import { type CommitDiff, HISTORY_CACHE_FILE, HistoryCache } from '../../server/git/history/history-cache.ts'
 import { ObjectReader } from '../../server/git/store/object-reader.ts'
+import { waitFor } from '../support/wait-for.ts'
 import { commitReader } from './git-objects/random-history.ts'
 import { ADA, createTempRepo, post, recordingLogger, type TempRepo } from './git-fixture.ts'
 
@@ -303,7 +304,10 @@ describe('a file history over the cache', () => {
     const cacheDir = path.join(tempDir(), 'site')
     const logger = recordingLogger()
     const repository = await ContentRepository.open({ dir: repo.blogDir, logger, history: { cacheDir, warm: true } })
-    await vi.waitFor(() => expect(logger.lines).toContainEqual(expect.stringMatching(/^info: History cache: 4 commit diffs computed in the background in \d+ ms$/)))
+    await waitFor(() => {
+      expect(logger.lines).toContainEqual(expect.stringMatching(/^info: History cache: 4 commit diffs computed in the background in \d+ ms$/))
+      return true
+    }, 1000)
     await repository.close()
     const cached = await HistoryCache.open({ file: path.join(cacheDir, HISTORY_CACHE_FILE), logger })
     expect(cached.size).toEqual({ commits: 5, diffs: 4 })

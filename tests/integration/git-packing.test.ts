@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ContentRepository, type PackingOptions } from '../../server/git/content-repository.ts'
 import { ObjectReader } from '../../server/git/store/object-reader.ts'
 import { runGit, runGitBytes } from '../support/git.ts'
-import { startGitHttpServer } from '../support/git-http-server.ts'
+import { createGitRemote } from '../support/git-remote.ts'
 import { waitFor } from '../support/wait-for.ts'
 import { ADA, createTempRepo, GIT_ENV, post, recordingLogger, type TempRepo } from './git-fixture.ts'
 
@@ -51,17 +51,13 @@ async function save(name: string, text: string | null, message = `save ${name}`)
  */
 async function withRemote(packing: PackingOptions = MANUAL) {
   repo = createTempRepo({ posts: posts(10) })
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'watchio-pack-remote-'))
-  cleanups.push(() => fs.rmSync(root, { recursive: true, force: true }))
-  const bareDir = path.join(root, 'site.git')
-  runGit(['clone', '-q', '--bare', repo.dir, bareDir], { env: GIT_ENV })
-  const server = await startGitHttpServer({ root })
-  cleanups.push(() => server.close())
+  const remote = await createGitRemote({ from: repo.dir })
+  cleanups.push(() => remote.close())
   await open(packing)
-  const sync = repository!.connectRemote({ url: server.urlOf('site.git'), branch: 'main', username: null, token: null })
+  const sync = repository!.connectRemote({ url: remote.url, branch: 'main', username: null, token: null })
   cleanups.push(() => sync.close())
   await sync.fetch()
-  return { sync, server, bareDir }
+  return { sync, server: remote.server, bareDir: remote.bareDir, remote }
 }
 
 const packDir = () => repo.file('.git/objects/pack')
@@ -368,7 +364,7 @@ describe('packing', () => {
 
     server.hold()
     const pushing = sync.push()
-    while (server.holding === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+    await waitFor(() => server.holding > 0)
     events.length = 0
     let packed = false
     const packing = repository!.pack().then((report) => {
@@ -378,7 +374,7 @@ describe('packing', () => {
     // The signal that the run has come to the old packs: its last step before it takes their lock
     // (which the push holds). Removing the first of them would be the next step, old-index-removed:
     // the order of the two events below shows it came only after the push was let go.
-    await waitFor(async () => (events.includes('loose-removed') ? true : undefined), 20_000)
+    await waitFor(() => events.includes('loose-removed'), 20_000)
     expect(packed).toBe(false)
     expect(packs()).toContain(first)
     expect(packs()).toHaveLength(2)
@@ -394,7 +390,7 @@ describe('packing', () => {
   })
 
   it('keeps fetch and push working through isomorphic-git after packs were replaced', async () => {
-    const { sync, bareDir } = await withRemote()
+    const { sync, bareDir, remote } = await withRemote()
     await save('post-1.html', post('post-1', 'First'))
     expect(await sync.push()).toBe('pushed')
     await repository!.pack()
@@ -402,11 +398,7 @@ describe('packing', () => {
     await repository!.pack()
     expect(await sync.push()).toBe('pushed')
     // A maintainer's commit, fetched and pulled into the packed repository.
-    const maintainerDir = path.join(path.dirname(bareDir), 'maintainer')
-    runGit(['clone', '-q', bareDir, maintainerDir], { env: GIT_ENV })
-    fs.writeFileSync(path.join(maintainerDir, 'content/blog/post-3.html'), post('post-3', 'From the maintainer'))
-    runGit(['commit', '-q', '-am', 'maintainer edit'], { cwd: maintainerDir, env: GIT_ENV })
-    runGit(['push', '-q', 'origin', 'main'], { cwd: maintainerDir, env: GIT_ENV })
+    remote.maintainerPush({ 'content/blog/post-3.html': post('post-3', 'From the maintainer') }, 'maintainer edit')
     await sync.fetch()
     expect(await sync.pull({ author: ADA, message: 'merge' })).toMatchObject({ outcome: 'fast-forward' })
     await repository!.pack()

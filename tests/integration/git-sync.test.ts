@@ -27,25 +27,6 @@ async function setUp(options: { token?: string } = {}): Promise<World> {
   return world
 }
 
-const bare = (w: World, ...args: string[]) => runGit(['--git-dir', w.bareDir, ...args], { env: GIT_ENV }).trim()
-
-/** A maintainer's commit pushed to the remote with the git CLI. */
-function maintainerCommit(w: World, files: Record<string, string | null>, message: string): string {
-  w.maintainer('pull', '-q', '--ff-only')
-  for (const [file, text] of Object.entries(files)) {
-    const full = path.join(w.maintainerDir, file)
-    if (text === null) w.maintainer('rm', '-q', file)
-    else {
-      execFileSync('mkdir', ['-p', path.dirname(full)])
-      writeFileSync(full, text)
-      w.maintainer('add', file)
-    }
-  }
-  w.maintainer('commit', '-q', '-m', message)
-  w.maintainer('push', '-q', 'origin', 'main')
-  return w.maintainer('rev-parse', 'HEAD')
-}
-
 async function save(w: World, file: string, text: string | null, message = `save ${file}`): Promise<string> {
   const commit = await w.repository.commitFiles({ changes: [{ path: w.site.file(file), content: text }], message, author: ADA })
   return commit!
@@ -63,10 +44,10 @@ describe('push', () => {
     const commit = await save(w, 'content/blog/c.html', post('c', 'C'), 'blog: create "c" (c)')
     // Never fetched: where the remote is is unknown, so pushing refuses until a fetch says.
     expect(((await w.sync.push().catch((error: unknown) => error)) as RemoteError).kind).toBe('remote-moved')
-    expect(await w.sync.fetch()).toBe(bare(w, 'rev-parse', 'main'))
+    expect(await w.sync.fetch()).toBe(w.bare('rev-parse', 'main'))
     expect(await w.sync.push()).toBe('pushed')
-    expect(bare(w, 'rev-parse', 'main')).toBe(commit)
-    expect(bare(w, 'log', '-1', '--format=%an <%ae>|%s', 'main')).toBe('Ada Lovelace <ada@example.com>|blog: create "c" (c)')
+    expect(w.bare('rev-parse', 'main')).toBe(commit)
+    expect(w.bare('log', '-1', '--format=%an <%ae>|%s', 'main')).toBe('Ada Lovelace <ada@example.com>|blog: create "c" (c)')
     expect(w.server.requests.length).toBeGreaterThan(0)
     expect(w.server.requests.every((request) => request.authorized)).toBe(true)
     expect(await w.sync.push()).toBe('up-to-date')
@@ -76,13 +57,13 @@ describe('push', () => {
   it('refuses to push over a remote that moved since the last fetch, sending nothing', async () => {
     const w = await setUp()
     await w.sync.fetch()
-    maintainerCommit(w, { 'content/blog/m.html': post('m', 'M') }, 'maintainer adds m')
-    const remoteBefore = bare(w, 'rev-parse', 'main')
+    w.maintainerPush({ 'content/blog/m.html': post('m', 'M') }, 'maintainer adds m')
+    const remoteBefore = w.bare('rev-parse', 'main')
     await save(w, 'content/blog/c.html', post('c', 'C'))
     const failure = await w.sync.push().catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(RemoteError)
     expect((failure as RemoteError).kind).toBe('remote-moved')
-    expect(bare(w, 'rev-parse', 'main')).toBe(remoteBefore)
+    expect(w.bare('rev-parse', 'main')).toBe(remoteBefore)
     expect(w.server.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/git-receive-pack'))).toHaveLength(0)
   })
 
@@ -103,14 +84,14 @@ describe('push', () => {
     expect(failure.kind).toBe('network')
     expect(failure.message).toMatch(/Could not reach http:\/\/127\.0\.0\.1:\d+\/site\.git \(ECONNREFUSED\)/)
     await w.server.start()
-    expect(await w.sync.fetch()).toBe(bare(w, 'rev-parse', 'main'))
+    expect(await w.sync.fetch()).toBe(w.bare('rev-parse', 'main'))
   })
 })
 
 describe('pull', () => {
   it('fast-forwards to a maintainer\'s commits: files, index and branch, and says which files changed', async () => {
     const w = await setUp()
-    const pushed = maintainerCommit(w, { 'content/blog/a.html': post('a', 'A by maintainer'), 'content/blog/m.html': post('m', 'M') }, 'maintainer edits')
+    const pushed = w.maintainerPush({ 'content/blog/a.html': post('a', 'A by maintainer'), 'content/blog/m.html': post('m', 'M') }, 'maintainer edits')
     expect(await w.sync.fetch()).toBe(pushed)
     expect((await w.sync.state()).behind).toBe(1)
     const result = await w.sync.pull(MERGE)
@@ -126,7 +107,7 @@ describe('pull', () => {
   it('merges changes to different files on both sides into a merge commit, losing nothing, and pushes it', async () => {
     const w = await setUp()
     await w.sync.fetch()
-    const theirs = maintainerCommit(w, { 'content/blog/b.html': post('b', 'B by maintainer'), 'content/blog/m.html': post('m', 'M') }, 'maintainer edits b')
+    const theirs = w.maintainerPush({ 'content/blog/b.html': post('b', 'B by maintainer'), 'content/blog/m.html': post('m', 'M') }, 'maintainer edits b')
     const mine = await save(w, 'content/blog/a.html', post('a', 'A by admin'))
     await w.sync.fetch()
     const result = await w.sync.pull(MERGE)
@@ -138,7 +119,7 @@ describe('pull', () => {
     expect(w.site.read('content/blog/b.html')).toBe(post('b', 'B by maintainer'))
     expectClean(w)
     expect(await w.sync.push()).toBe('pushed')
-    expect(bare(w, 'rev-parse', 'main')).toBe(w.site.head())
+    expect(w.bare('rev-parse', 'main')).toBe(w.site.head())
     w.maintainer('pull', '-q', '--ff-only')
     expect(w.maintainer('log', '--format=%s', '-3').split('\n')).toEqual(['Merge remote branch', 'save content/blog/a.html', 'maintainer edits b'])
   })
@@ -146,7 +127,7 @@ describe('pull', () => {
   it('stops at a file changed on both sides: nothing pulled, both versions kept, the remote author named; a resolution merges', async () => {
     const w = await setUp()
     await w.sync.fetch()
-    const theirs = maintainerCommit(w, { 'content/blog/a.html': post('a', 'A by maintainer'), 'content/blog/m.html': post('m', 'M') }, 'maintainer edits a')
+    const theirs = w.maintainerPush({ 'content/blog/a.html': post('a', 'A by maintainer'), 'content/blog/m.html': post('m', 'M') }, 'maintainer edits a')
     const mine = await save(w, 'content/blog/a.html', post('a', 'A by admin'))
     await w.sync.fetch()
     const result = await w.sync.pull(MERGE)
@@ -160,11 +141,11 @@ describe('pull', () => {
     expect(conflict).toMatchObject({
       path: w.site.file('content/blog/a.html'),
       mine: w.site.git('rev-parse', 'HEAD:content/blog/a.html').trim(),
-      theirs: bare(w, 'rev-parse', 'main:content/blog/a.html'),
+      theirs: w.bare('rev-parse', 'main:content/blog/a.html'),
       remote: { commit: theirs, author: { name: 'Maintainer', email: 'maintainer@example.com' } },
     })
     expect(await w.sync.push()).toBe('diverged')
-    expect(bare(w, 'rev-parse', 'main')).toBe(theirs)
+    expect(w.bare('rev-parse', 'main')).toBe(theirs)
     const state = await w.sync.state()
     expect([state.aheadCount, state.behind]).toEqual([1, 1])
 
@@ -181,13 +162,13 @@ describe('pull', () => {
     expect(w.site.git('show', `${mine}:content/blog/a.html`)).toBe(post('a', 'A by admin'))
     expectClean(w)
     expect(await w.sync.push()).toBe('pushed')
-    expect(bare(w, 'rev-parse', 'main')).toBe(w.site.head())
+    expect(w.bare('rev-parse', 'main')).toBe(w.site.head())
   })
 
   it('keeps the site\'s version of a conflicted file when told to', async () => {
     const w = await setUp()
     await w.sync.fetch()
-    maintainerCommit(w, { 'content/blog/a.html': null }, 'maintainer deletes a')
+    w.maintainerPush({ 'content/blog/a.html': null }, 'maintainer deletes a')
     await save(w, 'content/blog/a.html', post('a', 'A by admin'))
     await w.sync.fetch()
     const { conflicts } = await w.sync.pull(MERGE)
@@ -201,7 +182,7 @@ describe('pull', () => {
 
   it('refuses to overwrite a file someone changed by hand in the server\'s work tree', async () => {
     const w = await setUp()
-    maintainerCommit(w, { 'content/blog/b.html': post('b', 'B by maintainer') }, 'maintainer edits b')
+    w.maintainerPush({ 'content/blog/b.html': post('b', 'B by maintainer') }, 'maintainer edits b')
     w.site.write('content/blog/b.html', post('b', 'hand edit, not committed'))
     await w.sync.fetch()
     const before = w.site.head()
@@ -247,7 +228,7 @@ describe('pull', () => {
 describe('a pull interrupted by a crash', () => {
   it('is completed at the next open: branch moved, files and index match, the journal gone', async () => {
     const w = await setUp()
-    const pushed = maintainerCommit(w, { 'content/blog/a.html': post('a', 'A by maintainer'), 'content/blog/b.html': null }, 'maintainer edits')
+    const pushed = w.maintainerPush({ 'content/blog/a.html': post('a', 'A by maintainer'), 'content/blog/b.html': null }, 'maintainer edits')
     await w.sync.fetch()
     const before = w.site.head()
     await w.repository.close()
@@ -268,7 +249,7 @@ describe('a pull interrupted by a crash', () => {
 
   it('is rolled back when the branch moved elsewhere meanwhile', async () => {
     const w = await setUp()
-    const pushed = maintainerCommit(w, { 'content/blog/a.html': post('a', 'A by maintainer') }, 'maintainer edits a')
+    const pushed = w.maintainerPush({ 'content/blog/a.html': post('a', 'A by maintainer') }, 'maintainer edits a')
     await w.sync.fetch()
     const before = w.site.head()
     await w.repository.close()
@@ -306,7 +287,7 @@ describe('a follower (a read replica\'s clone)', () => {
     expect(existsSync(file)).toBe(false)
 
     const remote = follower.connectRemote({ url: w.server.urlOf('site.git'), branch: 'main', username: AUTH.username, token: AUTH.token })
-    const first = maintainerCommit(w, { 'content/blog/m.html': post('m', 'M') }, 'maintainer adds m')
+    const first = w.maintainerPush({ 'content/blog/m.html': post('m', 'M') }, 'maintainer adds m')
     await remote.fetch()
     expect(await remote.pull({ ...MERGE, fastForwardOnly: true })).toMatchObject({ outcome: 'fast-forward', commit: first, remoteCommit: first })
 
@@ -315,7 +296,7 @@ describe('a follower (a read replica\'s clone)', () => {
     clone('add', '.')
     clone('commit', '-q', '-m', 'by hand')
     const local = clone('rev-parse', 'HEAD')
-    const second = maintainerCommit(w, { 'content/blog/n.html': post('n', 'N') }, 'maintainer adds n')
+    const second = w.maintainerPush({ 'content/blog/n.html': post('n', 'N') }, 'maintainer adds n')
     await remote.fetch()
     expect(await remote.pull({ ...MERGE, fastForwardOnly: true })).toMatchObject({ outcome: 'diverged', commit: local, remoteCommit: second, changed: [] })
     expect(clone('rev-parse', 'HEAD')).toBe(local)

@@ -1,44 +1,23 @@
 /**
  * The media library's rules on the MediaLibrary service itself, built as role-services.ts builds it
- * (a real repository, whose transactions AdminPosts takes too, the posts read from it), without HTTP:
- * the API tests keep the contract (multipart, statuses, sizes of the body).
+ * (admin-services.ts: a real repository, whose transactions AdminPosts takes too, the posts read
+ * from it), without HTTP: the API tests keep the contract (multipart, statuses, sizes of the body).
  */
-import path from 'node:path'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MAX_MEDIA_SIDE } from '../../renderer/media-urls.ts'
 import { ConflictError, NotFoundError, TooLargeError, UnsupportedMediaTypeError } from '../../server/lib/errors.ts'
-import { MediaLibrary } from '../../server/services/media-library.ts'
 import { type AdminServices, createAdminServices } from './admin-services.ts'
 import { ADA } from './git-fixture.ts'
 
-interface World extends AdminServices {
-  media: MediaLibrary
-  added: string[]
-  removed: string[]
-}
+type World = AdminServices
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-async function setUp(): Promise<World> {
-  const services = await createAdminServices(cleanups)
-  const added: string[] = []
-  const removed: string[] = []
-  const media = new MediaLibrary({
-    mediaDir: path.join(services.repo.dir, 'content', 'media'),
-    repository: services.repository,
-    index: services.content.index,
-    limits: { maxPixels: 50_000_000 },
-    logger: services.logger,
-    onAdded: (name) => added.push(name.hash),
-    onRemoved: (name) => removed.push(name.hash),
-    now: () => new Date('2026-11-26T12:00:00Z'),
-  })
-  return { ...services, media, added, removed }
-}
+const setUp = () => createAdminServices(cleanups)
 
 const png = (width: number, height: number, color = '#3a6') => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer()
 const commits = (w: World) => Number(w.repo.git('rev-list', '--count', 'HEAD').trim())
@@ -55,7 +34,7 @@ describe('MediaLibrary', () => {
     const again = await w.media.upload({ bytes, filename: 'another name.png', alt: '', author: ADA })
     expect(again).toMatchObject({ created: false, item: { id: first.item.id, url: first.item.url } })
     expect(commits(w)).toBe(before)
-    expect(w.added).toEqual([first.item.id])
+    expect(w.mediaEvents.added).toEqual([first.item.id])
   })
 
   it('refuses what is not an image, and an image too large a side, before any commit', async () => {
@@ -66,17 +45,21 @@ describe('MediaLibrary', () => {
     expect(commits(w)).toBe(before)
   })
 
-  it('refuses to remove an image a post uses, naming the post; removes it in one commit once unused', async () => {
+  it('refuses to remove an image a post uses (in its content, or a draft\'s featured image), naming the post; removes it in one commit once unused', async () => {
     const w = await setUp()
     const { item } = await w.media.upload({ bytes: await png(400, 300, '#c33'), filename: 'used.png', alt: '', author: ADA })
     const { post: user } = await w.posts.create({ title: 'Uses it', slug: 'uses-it', summary: 'S.', content: `<p><img src="${item.url}" alt="x"></p>` }, ADA)
     await expect(w.media.remove(item.id, ADA)).rejects.toThrow(ConflictError)
     await expect(w.media.remove(item.id, ADA)).rejects.toThrow(/"Uses it" \(uses-it\)/)
-    await w.posts.remove(user.id, `"${user.version}"`, ADA)
+    // A draft's featured image is a use too.
+    const { post: draft } = await w.posts.update(user.id, { ...user, content: '<p>No photo now</p>', featuredImageUrl: item.url, isPublished: false }, ADA)
+    await expect(w.media.remove(item.id, ADA)).rejects.toThrow(/"Uses it" \(uses-it\)/)
+    await w.posts.remove(user.id, `"${draft.version}"`, ADA)
     const before = commits(w)
     await w.media.remove(item.id, ADA)
     expect(commits(w)).toBe(before + 1)
-    expect(w.removed).toEqual([item.id])
+    expect(w.repo.git('show', '--name-status', '--format=%s', 'HEAD').trim()).toBe(`media: remove ${item.url.slice('/media/'.length)}\n\nD\tcontent${item.url}`)
+    expect(w.mediaEvents.removed).toEqual([item.id])
     await expect(w.media.remove(item.id, ADA)).rejects.toBeInstanceOf(NotFoundError)
     expect((await w.media.list()).items).toEqual([])
   })

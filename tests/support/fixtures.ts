@@ -15,3 +15,20 @@ export function fixturePostFiles(): { name: string; text: string }[] {
     .sort()
     .map((name) => ({ name, text: readFileSync(path.join(FIXTURE_BLOG_DIR, name), 'utf8') }))
 }
+
+/**
+ * A post file as a maintainer writes it by hand, every field set and canonical (what a save
+ * would write), so an admin's save of it changes only what it says.
+ */
+export function postText(post: {
+  id?: string
+  slug: string
+  title: string
+  body: string
+  summary?: string
+  publishDate?: string
+  isPublished?: boolean
+}): string {
+  const { id = `${post.slug.replaceAll('-', '')}id`, slug, title, body, summary = 'Its summary.', publishDate = '2025-12-01', isPublished = true } = post
+  return ['---', `id: ${id}`, `title: ${title}`, `slug: ${slug}`, `summary: ${summary}`, `publishDate: '${publishDate}'`, `isPublished: ${isPublished}`, "featuredImageUrl: ''", '---', `<p>${body}</p>`, ''].join('\n')
+}

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { MAINTAINER_GIT_ENV } from './maintainer-git.ts'
@@ -50,10 +50,35 @@ export function gitResult(args: string[], options: GitOptions = {}): GitResult {
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr.toString('utf8') }
 }
 
-/** A fresh repository (`git init -b main`, or `--bare`) in a temp folder, and its removal. */
-export function tempGitRepo(options: { bare?: boolean } = {}): { dir: string; gitdir: string; remove: () => void } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'watchio-git-'))
-  runGit(['init', '-q', '-b', 'main', ...(options.bare ? ['--bare'] : [])], { cwd: dir, env: MAINTAINER_GIT_ENV })
+export interface TempGitRepo {
+  dir: string
+  gitdir: string
+  remove: () => void
+}
+
+/**
+ * The one way tests make a repository: `git init -b main` (or `--bare`) in a new temp folder, or
+ * in `dir`; with `files` (repository path → text), written there; with `commit`, everything in
+ * the folder committed as one first commit with that message, by `author` (the maintainer by
+ * default), as a maintainer sets a repository up by hand.
+ */
+export function tempGitRepo(
+  options: { bare?: boolean; dir?: string; files?: Record<string, string>; commit?: string; author?: { name: string; email: string } } = {},
+): TempGitRepo {
+  const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'watchio-git-'))
+  mkdirSync(dir, { recursive: true })
+  const { name, email } = options.author ?? { name: MAINTAINER_GIT_ENV.GIT_AUTHOR_NAME!, email: MAINTAINER_GIT_ENV.GIT_AUTHOR_EMAIL! }
+  const env = { ...MAINTAINER_GIT_ENV, GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email }
+  const run = (...args: string[]) => runGit(args, { cwd: dir, env })
+  run('init', '-q', '-b', 'main', ...(options.bare ? ['--bare'] : []))
+  for (const [file, text] of Object.entries(options.files ?? {})) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+    writeFileSync(path.join(dir, file), text)
+  }
+  if (options.commit !== undefined) {
+    run('add', '-A')
+    run('commit', '-q', '--allow-empty', '-m', options.commit)
+  }
   return { dir, gitdir: options.bare ? dir : path.join(dir, '.git'), remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { connect, createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { waitFor } from './wait-for.ts'
 
 /** Debian's nginx (nginx-light), which `.ci/run` installs when missing. */
 export const NGINX = '/usr/sbin/nginx'
@@ -70,13 +71,11 @@ export async function startNginx(options: { http: string; port: number; /** Pinn
     await exited
     rmSync(prefix, { recursive: true, force: true })
   }
-  const deadline = Date.now() + 10_000
-  while (!(await accepts(options.port))) {
-    if (dead || Date.now() > deadline) {
-      await stop()
-      throw new Error(`nginx did not start:\n${output.join('\n')}\n--- nginx.conf ---\n${config}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
+  // Until it listens, or it has exited.
+  const started = await waitFor(async () => dead || (await accepts(options.port)), 10_000).catch(() => false)
+  if (dead || !started) {
+    await stop()
+    throw new Error(`nginx did not start:\n${output.join('\n')}\n--- nginx.conf ---\n${config}`)
   }
   return { url: `http://127.0.0.1:${options.port}`, pid: child.pid!, output, stop }
 }

@@ -1,12 +1,10 @@
 import { createHmac } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient } from './admin-client.ts'
-import { runGit } from './git.ts'
-import { type GitHttpServer, startGitHttpServer } from './git-http-server.ts'
-import { MAINTAINER_GIT_ENV } from './maintainer-git.ts'
+import { postText } from './fixtures.ts'
+import type { GitHttpServer } from './git-http-server.ts'
+import { createGitRemote } from './git-remote.ts'
 import { recordingLogger } from './recording-logger.ts'
 import { createTempSite, startTestServer, type TempSite } from './temp-site.ts'
 
@@ -42,18 +40,12 @@ export interface SyncSite {
  */
 export async function createSyncSite(options: { env?: Record<string, string> } = {}): Promise<SyncSite> {
   const site = await createTempSite()
-  const root = mkdtempSync(path.join(os.tmpdir(), 'watchio-remote-'))
-  const bareDir = path.join(root, 'site.git')
-  const run = (cwd: string | null, ...args: string[]) => runGit(cwd ? ['-C', cwd, ...args] : args, { env: MAINTAINER_GIT_ENV }).trim()
-  run(null, 'clone', '-q', '--bare', site.repoDir, bareDir)
-  const maintainerDir = path.join(root, 'maintainer')
-  run(null, 'clone', '-q', bareDir, maintainerDir)
-  const remote = await startGitHttpServer({ root, auth: REMOTE_AUTH })
+  const remote = await createGitRemote({ from: site.repoDir, auth: REMOTE_AUTH })
   const logger = recordingLogger()
   const server = await startTestServer(site, {
     logger,
     env: {
-      GIT_REMOTE_URL: remote.urlOf('site.git'),
+      GIT_REMOTE_URL: remote.url,
       GIT_USERNAME: REMOTE_AUTH.username,
       GIT_TOKEN: REMOTE_AUTH.token,
       GIT_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -62,44 +54,16 @@ export async function createSyncSite(options: { env?: Record<string, string> } =
     },
   })
   const api = await new ApiClient(server.url).signIn()
-  const maintainer = (...args: string[]) => run(maintainerDir, ...args)
   return {
     site,
     server,
-    remote,
-    bareDir,
-    bare: (...args) => runGit(['--git-dir', bareDir, ...args], { env: MAINTAINER_GIT_ENV }).trim(),
-    maintainerDir,
-    maintainer,
-    maintainerPush(files, message) {
-      maintainer('pull', '-q', '--no-rebase', 'origin', 'main')
-      for (const [file, text] of Object.entries(files)) {
-        if (text === null) {
-          maintainer('rm', '-q', file)
-          continue
-        }
-        mkdirSync(path.dirname(path.join(maintainerDir, file)), { recursive: true })
-        writeFileSync(path.join(maintainerDir, file), text)
-        maintainer('add', file)
-      }
-      maintainer('commit', '-q', '-m', message)
-      maintainer('push', '-q', 'origin', 'main')
-      return maintainer('rev-parse', 'HEAD')
-    },
-    postFile: ({ id, slug, title, body, isPublished = true }) =>
-      [
-        '---',
-        `id: ${id}`,
-        `title: ${title}`,
-        `slug: ${slug}`,
-        'summary: Written by a maintainer.',
-        "publishDate: '2025-12-01'",
-        `isPublished: ${isPublished}`,
-        "featuredImageUrl: ''",
-        '---',
-        `<p>${body}</p>`,
-        '',
-      ].join('\n'),
+    remote: remote.server,
+    bareDir: remote.bareDir,
+    bare: remote.bare,
+    maintainerDir: remote.maintainerDir,
+    maintainer: remote.maintainer,
+    maintainerPush: remote.maintainerPush,
+    postFile: (post) => postText({ ...post, summary: 'Written by a maintainer.' }),
     logs: logger.lines,
     api,
     webhook: ({ secret = WEBHOOK_SECRET, body = JSON.stringify({ ref: 'refs/heads/main' }), event = 'push' } = {}) => {
@@ -111,30 +75,12 @@ export async function createSyncSite(options: { env?: Record<string, string> } =
       await server.close()
       await remote.close()
       await site.cleanup()
-      rmSync(root, { recursive: true, force: true })
     },
   }
 }
 
-/**
- * Waits until `check` passes (meanwhile it throws, or returns false, null or undefined) and
- * returns what it returned; fails with the last reason after `timeoutMs`.
- */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000): Promise<Exclude<T, false | null | undefined>> {
-  const deadline = Date.now() + timeoutMs
-  let last: unknown
-  for (;;) {
-    try {
-      const result = await check()
-      if (result !== false && result !== null && result !== undefined) return result as Exclude<T, false | null | undefined>
-      last = new Error(`condition still ${String(result)}`)
-    } catch (error) {
-      last = error
-    }
-    if (Date.now() > deadline) throw last
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
+/** The browser tests' name for waitFor (wait-for.ts), the one wait. */
+export { waitFor as eventually } from './wait-for.ts'
 
 export function readText(file: string): string {
   return readFileSync(file, 'utf8')

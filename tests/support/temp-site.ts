@@ -5,7 +5,7 @@ import { readBuildInfo } from '../../server/build-info.ts'
 import { loadConfig, siteDirOf } from '../../server/config.ts'
 import { type Logger } from '../../server/lib/logger.ts'
 import { FIXTURE_CONTENT_DIR } from './fixtures.ts'
-import { runGit } from './git.ts'
+import { tempGitRepo } from './git.ts'
 import { freePort } from './nginx.ts'
 import { recordingLogger } from './recording-logger.ts'
 import type { CatchUpOptions } from '../../server/services/page-catch-up.ts'
@@ -51,10 +51,7 @@ export async function createTempSite(
     await rm(blogDir, { recursive: true })
     await mkdir(blogDir, { recursive: true })
   }
-  const git = (...args: string[]) => runGit(args, { cwd: repoDir })
-  git('init', '-q', '-b', 'main')
-  git('add', '-A')
-  git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '--allow-empty', '-m', 'initial content')
+  tempGitRepo({ dir: repoDir, commit: 'initial content', author: { name: 'Test', email: 'test@example.com' } })
   const dataDir = options.dataDir ?? path.join(base, 'data')
   const pagesDir = pageFolders({ distDir: path.join(repoRoot, 'dist'), siteDir: siteDirOf(dataDir, contentDir) }).site.dir
   return { repoDir, contentDir, blogDir, dataDir, pagesDir, cleanup: () => rm(base, { recursive: true, force: true }) }
