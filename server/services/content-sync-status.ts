@@ -1,5 +1,5 @@
 import type { PostProblem, SyncStatus } from '../../renderer/contract/index.ts'
-import type { RemoteState } from '../git/content-repository.ts'
+import type { PullResult, RemoteState } from '../git/content-repository.ts'
 
 /** Where the content sync stands (GET /api/admin/sync): the contract's shape. */
 export type { SyncStatus }
@@ -87,4 +87,19 @@ export function refusedCommitLog(refused: NonNullable<SyncStatus['refused']>, re
     `Nothing of it was checked out; the site still serves what it had. ` +
     `To fix it, remove or rename ${refused.path} in a new commit on ${remote.branch} and push it (the refused commit may stay in history).`
   )
+}
+
+/**
+ * The log's error line, on each run, for a read replica whose branch cannot fast-forward (`ahead`
+ * or `diverged`): both commits, why, and what a person must do (the replica never merges, resets
+ * or pushes by itself).
+ */
+export function replicaStuckLog(pulled: PullResult, state: RemoteState, remote: { url: string; branch: string }): string {
+  return [
+    `Replica: branch ${state.branch} cannot fast-forward to ${remote.branch} of ${remote.url}: it is at ${pulled.commit}, the remote at ${pulled.remoteCommit},`,
+    pulled.outcome === 'ahead'
+      ? `and this clone has ${state.aheadCount} commit(s) the remote does not (made here, or the remote was reset).`
+      : `and each has commits the other lacks (the remote's history was rewritten, or commits were made here).`,
+    `Still serving ${pulled.commit}. Stop this replica and reset its clone to the remote (git fetch, then git reset --hard to the remote's commit), or clone it again.`,
+  ].join(' ')
 }

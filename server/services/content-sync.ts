@@ -4,15 +4,12 @@ import type { Logger } from '../lib/logger.ts'
 import type { PostPaths } from '../content/post-paths.ts'
 import type { BlogContent } from './blog-content.ts'
 import { type AdminResolution, type PostSyncState, SyncConflicts } from './content-sync-conflicts.ts'
-import { refusedCommitLog, type SyncStatus, syncStatusOf } from './content-sync-status.ts'
+import { SyncSchedule, type SyncReason } from './content-sync-schedule.ts'
+import { refusedCommitLog, replicaStuckLog, type SyncStatus, syncStatusOf } from './content-sync-status.ts'
 import { type PostReviews, REVIEW_PREFIX } from './post-reviews.ts'
 
-/** Why a sync run starts: a fetch is only needed when the remote may have moved. */
-export type SyncReason = 'start' | 'save' | 'webhook' | 'interval' | 'retry' | 'resolve' | 'manual'
+export type { SyncReason }
 
-/** The first retry waits this long, each next one twice as long, up to the cap. */
-const FIRST_RETRY_MS = 1000
-const MAX_RETRY_MS = 5 * 60 * 1000
 /** Push attempts in one run when the remote keeps moving under us. */
 const MAX_ATTEMPTS = 4
 
@@ -56,21 +53,16 @@ export interface ContentSyncDeps {
  * - pulled changes reach the index and the pages through `content.reload`, as the folder
  *   watcher's do, in the pull's repository transaction (a save's version check never races a pull);
  * - a failed run (network down, remote refusing) is retried with exponential backoff.
- * Runs never overlap; requests arriving during a run make one more run after it.
+ * When it runs (start, interval, requests, retries; never two runs at once) is content-sync-schedule.ts's.
  */
 export class ContentSync {
   readonly #deps: ContentSyncDeps
-  #running: Promise<void> | null = null
-  #again = false
+  readonly #schedule: SyncSchedule
+  /** Set by a request whose reason means the remote may have moved; the next run fetches. */
   #fetchWanted = false
-  #closed = false
-  #interval: NodeJS.Timeout | null = null
-  #retry: NodeJS.Timeout | null = null
-  #failures = 0
   #lastFetchAt: string | null = null
   #lastPushAt: string | null = null
   #lastError: string | null = null
-  #nextRetryAt: string | null = null
   /** The remote's commit last refused for holding a path git refuses (RefusedTreeError), until a run succeeds. */
   #refused: SyncStatus['refused'] = null
   readonly #conflicts: SyncConflicts
@@ -78,37 +70,35 @@ export class ContentSync {
   constructor(deps: ContentSyncDeps) {
     this.#deps = deps
     this.#conflicts = new SyncConflicts({ paths: deps.paths })
+    this.#schedule = new SyncSchedule({
+      run: () => (deps.direction === 'follow' ? this.#follow() : this.#twoWay()),
+      onRequest: (reason) => {
+        if (reason !== 'save' && reason !== 'resolve') this.#fetchWanted = true
+      },
+      onSuccess: () => {
+        this.#lastError = null
+        this.#refused = null
+      },
+      onFailure: (error, delayMs) => this.#failed(error, delayMs),
+      intervalMs: deps.intervalMs,
+    })
   }
 
   /** Starts: a first sync now, then one every interval (if any). */
   start(): void {
-    this.request('start')
-    if (this.#deps.intervalMs > 0) {
-      this.#interval = setInterval(() => this.request('interval'), this.#deps.intervalMs)
-      this.#interval.unref()
-    }
+    this.#schedule.start()
   }
 
   /** Stops the timers and waits for a run in progress. */
   async close(): Promise<void> {
-    this.#closed = true
-    if (this.#interval) clearInterval(this.#interval)
-    if (this.#retry) clearTimeout(this.#retry)
+    this.#schedule.stop()
     this.#deps.remote.close()
-    await this.#running
+    await this.#schedule.idle()
   }
 
   /** Asks for a run soon (coalesced with one in progress). Never throws, never waits. */
   request(reason: SyncReason): void {
-    if (this.#closed) return
-    if (reason !== 'save' && reason !== 'resolve') this.#fetchWanted = true
-    if (this.#running) {
-      this.#again = true
-      return
-    }
-    this.#running = this.#loop().finally(() => {
-      this.#running = null
-    })
+    this.#schedule.request(reason)
   }
 
   /** The remote's commit last refused (see #reportRefused), without the git work status() does. */
@@ -125,11 +115,11 @@ export class ContentSync {
     const { remote } = this.#deps
     return syncStatusOf(await remote.state(), {
       remote,
-      syncing: this.#running !== null,
+      syncing: this.#schedule.running,
       lastFetchAt: this.#lastFetchAt,
       lastPushAt: this.#lastPushAt,
       lastError: this.#lastError,
-      nextRetryAt: this.#nextRetryAt,
+      nextRetryAt: this.#schedule.nextRetryAt,
       refused: this.#refused,
       conflicts: this.#conflicts.list(),
       reviews: this.#deps.review ? await this.#reviewBranches() : undefined,
@@ -165,40 +155,12 @@ export class ContentSync {
     return this.#deps.paths.repositoryPathOf(slug)
   }
 
-  async #loop(): Promise<void> {
-    do {
-      this.#again = false
-      await this.#runOnce()
-    } while (this.#again && !this.#closed)
-  }
-
-  async #runOnce(): Promise<void> {
+  /** A run failed; the schedule retries it in `delayMs`. Says why, in the status and the log. */
+  #failed(error: unknown, delayMs: number): void {
     const { remote, logger } = this.#deps
-    try {
-      if (this.#deps.direction === 'follow') await this.#follow()
-      else await this.#twoWay()
-      this.#failures = 0
-      this.#lastError = null
-      this.#nextRetryAt = null
-      this.#refused = null
-      // A retry still waiting would only run again what just worked.
-      if (this.#retry) clearTimeout(this.#retry)
-      this.#retry = null
-    } catch (error) {
-      if (this.#closed) return // aborted by close(): nothing to retry
-      this.#failures++
-      this.#lastError = remote.redact(error instanceof Error ? error.message : String(error))
-      const delay = this.#retryDelay()
-      this.#nextRetryAt = new Date(Date.now() + delay).toISOString()
-      if (error instanceof RefusedTreeError) this.#reportRefused(error)
-      else logger.warn(`Sync with ${remote.url} (${remote.branch}) failed, retrying in ${Math.round(delay / 1000)} s: ${this.#lastError}`)
-      if (this.#retry) clearTimeout(this.#retry)
-      this.#retry = setTimeout(() => {
-        this.#retry = null
-        this.request('retry')
-      }, delay)
-      this.#retry.unref()
-    }
+    this.#lastError = remote.redact(error instanceof Error ? error.message : String(error))
+    if (error instanceof RefusedTreeError) this.#reportRefused(error)
+    else logger.warn(`Sync with ${remote.url} (${remote.branch}) failed, retrying in ${Math.round(delayMs / 1000)} s: ${this.#lastError}`)
   }
 
   /** Fetch when the remote may have moved, integrate (fast-forward or merge), push what is ours. */
@@ -243,16 +205,7 @@ export class ContentSync {
     }
     const pulled = await this.#pull()
     if (pulled.outcome !== 'ahead' && pulled.outcome !== 'diverged') return
-    const state = await remote.state({ maxListed: 0 })
-    logger.error(
-      [
-        `Replica: branch ${state.branch} cannot fast-forward to ${remote.branch} of ${remote.url}: it is at ${pulled.commit}, the remote at ${pulled.remoteCommit},`,
-        pulled.outcome === 'ahead'
-          ? `and this clone has ${state.aheadCount} commit(s) the remote does not (made here, or the remote was reset).`
-          : `and each has commits the other lacks (the remote's history was rewritten, or commits were made here).`,
-        `Still serving ${pulled.commit}. Stop this replica and reset its clone to the remote (git fetch, then git reset --hard to the remote's commit), or clone it again.`,
-      ].join(' '),
-    )
+    logger.error(replicaStuckLog(pulled, await remote.state({ maxListed: 0 }), remote))
   }
 
   /** Integrates what was fetched (no network) and reloads the posts it changed, in one transaction: saves wait. */
@@ -300,12 +253,5 @@ export class ContentSync {
     const { remote, logger } = this.#deps
     this.#refused = { commit: error.commit, path: error.path, reason: error.reason }
     logger.error(refusedCommitLog(this.#refused, remote))
-  }
-
-  /** 1 s, 2 s, 4 s... up to 5 minutes, never longer than the polling interval (it retries anyway). */
-  #retryDelay(): number {
-    let delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(this.#failures - 1, 20))
-    if (this.#deps.intervalMs > 0) delay = Math.min(delay, this.#deps.intervalMs)
-    return delay
   }
 }

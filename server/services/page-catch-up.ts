@@ -67,28 +67,3 @@ export async function catchUpInChunks(options: {
   // "Regenerated <n> pages" begins the line as it did when the catch-up ran before listening.
   else logger.info(`Regenerated ${written} pages in the background in ${seconds()} s (${stale.length} were stale at start)`)
 }
-
-/**
- * The pages whose files may be out of date: URL → how many queued reconciles are still to look
- * at it (a page changed again while one renders it stays pending for the next). One Map lookup
- * per request, no hashing on that path.
- */
-export class PendingPages {
-  readonly #count = new Map<string, number>()
-
-  has(url: string): boolean {
-    return this.#count.has(url)
-  }
-
-  add(urls: readonly string[]): void {
-    for (const url of urls) this.#count.set(url, (this.#count.get(url) ?? 0) + 1)
-  }
-
-  /** One queued reconcile has looked at `url`: its file is current once none is left. */
-  settle(url: string): void {
-    const count = this.#count.get(url)
-    if (count === undefined) return
-    if (count > 1) this.#count.set(url, count - 1)
-    else this.#count.delete(url)
-  }
-}

@@ -1,25 +1,22 @@
-import { mkdir } from 'node:fs/promises'
-import path from 'node:path'
-import { writeFileAtomic } from '../lib/atomic-write.ts'
 import { DelayedWrite } from '../lib/delayed-write.ts'
 import type { PostIndex } from '../content/post-index.ts'
 import type { Logger } from '../lib/logger.ts'
 import { SerialQueue } from '../lib/serial-queue.ts'
-import { pageFilePath, type PageFiles } from '../pages/page-files.ts'
+import type { PageFiles } from '../pages/page-files.ts'
 import type { PublicPage } from '../pages/page-routes.ts'
 import type { PublishedPosts } from '../content/post.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import type { ContentChange } from './blog-content.ts'
-import { type CatchUpOptions, catchUpInChunks, PendingPages, reportStale } from './page-catch-up.ts'
-import { PageStamps, type PagesState, readPagesState } from './page-stamps.ts'
+import { type CatchUpOptions, catchUpInChunks, reportStale } from './page-catch-up.ts'
+import { PageReconciler } from './page-reconciler.ts'
+import { PageStamps } from './page-stamps.ts'
 import { SiteDocuments } from './site-documents.ts'
 import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
 
-/** How many pages render at once: rendering is CPU work, this only overlaps the file writes. */
-const RENDER_CONCURRENCY = 4
 /**
- * The same for the build, which has nothing else to do: more writes in flight keep the disk
- * busy while the next pages render (900 page files: 226 ms at 4, 126 ms at 16, on this machine).
+ * How many pages the build renders at once (a running site: page-reconciler.ts's default). The
+ * build has nothing else to do: more writes in flight keep the disk busy while the next pages
+ * render (900 page files: 226 ms at 4, 126 ms at 16, on this machine).
  */
 const BUILD_CONCURRENCY = 16
 
@@ -67,45 +64,26 @@ export interface PublicPagesDeps {
  * removed when its post is gone or unpublished. The same code prerenders the whole site into
  * `dist/client` at build time; a running site keeps its pages in a folder of its own (under
  * DATA_DIR, never in dist/), catches up at start with content that changed while it was down,
- * and regenerates the affected pages after every change.
- *
- * A running site is seeded by the build: where the build's page has the stamp the site
- * wants (same build, same settings, same data, so the same bytes), the site serves the
- * build's file instead of writing a copy of its own. So a site over the content it was built
- * from writes nothing at its first start, and one over other content writes only what
- * differs. Which file serves a URL is decided by the site's own stamps alone: a page the
- * site does not have (a deleted post) is never served from the build.
+ * and regenerates the affected pages after every change. This says when pages are brought up
+ * to date; how (the pages on disk, their stamps, which file serves a URL, the build's pages a
+ * running site serves as its own) is page-reconciler.ts's.
  */
 export class PublicPages {
   readonly #deps: PublicPagesDeps
   readonly #stamps: PageStamps
   /** sitemap.xml, robots.txt and the feeds: written and regenerated as pages, made here. */
   readonly #documents: SiteDocuments
-  #state: PagesState
-  /** The build's stamps, when its pages were rendered with this site's renderId. */
-  #seedStamps: Record<string, string> = {}
-  /**
-   * Each page's file path in the build's folder and in the site's own, worked out once: fileFor
-   * runs for every request of a page. Only URLs that have a page get here.
-   */
-  readonly #seedPaths = new Map<string, string | null>()
-  readonly #ownPaths = new Map<string, string | null>()
+  readonly #reconciler: PageReconciler
   /** One reconcile at a time: they read and write the same stamps and page files. */
   readonly #queue = new SerialQueue()
   /** The stamps, written a moment after a change, in the queue (a reconcile changes them). */
   readonly #stateWrite = new DelayedWrite({
     write: async () => {
-      await this.#enqueue(async () => (await this.#saveState(), 0))
+      await this.#enqueue(async () => (await this.#reconciler.saveState(), 0))
     },
     delayMs: STATE_SAVE_DELAY_MS,
     onError: () => {}, // logged by the queue
   })
-  /**
-   * While a URL is here its file may be out of date, so fileFor gives none and the request
-   * renders the page from the index as it is now: no visitor gets a page that disagrees with
-   * the content.
-   */
-  readonly #pending = new PendingPages()
   #beginRendering = () => {}
   /** The start's background catch-up, until it has finished or stopped. */
   #catchingUp: Promise<void> = Promise.resolve()
@@ -116,8 +94,15 @@ export class PublicPages {
   constructor(deps: PublicPagesDeps) {
     this.#deps = deps
     this.#stamps = new PageStamps(deps)
-    this.#documents = new SiteDocuments({ ...deps, stamps: this.#stamps, onPostFailure: (slug, error) => this.#postFailed(slug, error) })
-    this.#state = { renderId: deps.renderId, stamps: {} }
+    const onPostFailure = (slug: string, error: unknown) => this.#postFailed(slug, error)
+    this.#documents = new SiteDocuments({ ...deps, stamps: this.#stamps, onPostFailure })
+    this.#reconciler = new PageReconciler({
+      ...deps,
+      stamps: this.#stamps,
+      documents: this.#documents,
+      onPostFailure,
+      onStampsChanged: () => this.#stateWrite.changed(),
+    })
   }
 
   /**
@@ -125,16 +110,7 @@ export class PublicPages {
    * the same page), or null when the site has no page there: render it, or answer 404.
    */
   fileFor(url: string): string | null {
-    if (this.#pending.has(url) || !Object.hasOwn(this.#state.stamps, url)) return null
-    const { seed, files } = this.#deps
-    const fromSeed = seed !== undefined && this.#seedStamps[url] === this.#state.stamps[url]
-    const paths = fromSeed ? this.#seedPaths : this.#ownPaths
-    let file = paths.get(url)
-    if (file === undefined) {
-      file = pageFilePath(fromSeed ? seed.dir : files.dir, url)
-      paths.set(url, file)
-    }
-    return file
+    return this.#reconciler.fileFor(url)
   }
 
   /**
@@ -146,27 +122,23 @@ export class PublicPages {
    */
   async generateAll(options: { onProgress?: (done: number, total: number) => void; postPages?: BulkRenderer } = {}): Promise<number> {
     const urls = this.#stamps.expectedUrls()
-    const expected = new Set(urls)
-    const earlier = (await readPagesState(this.#deps.stateFile))?.stamps ?? {}
-    const gone = Object.keys(earlier).filter((url) => !expected.has(url))
-    // Their old stamps stay, so that reconciling finds them unwanted and removes their files.
-    this.#state = { renderId: this.#deps.renderId, stamps: Object.fromEntries(gone.map((url) => [url, earlier[url]!])) }
+    const gone = await this.#reconciler.startOver(urls)
     const { postPages, onProgress } = options
     const total = urls.length + gone.length
-    if (!postPages) return this.#enqueue(() => this.#reconcile([...urls, ...gone], { saveStateNow: true, onProgress, concurrency: BUILD_CONCURRENCY }))
+    if (!postPages) return this.#enqueue(() => this.#reconciler.reconcile([...urls, ...gone], { saveStateNow: true, onProgress, concurrency: BUILD_CONCURRENCY }))
     let done = 0
     const failures: string[] = []
     const posts = urls.filter((url) => slugOfPostUrl(url) !== null)
     const others = [...urls.filter((url) => slugOfPostUrl(url) === null), ...gone]
     return this.#enqueue(async () => {
       const elsewhere = postPages(posts, this.#deps.index, (url, failure) => {
-        if (failure === null) this.#state.stamps[url] = this.#stamps.expectedStamp(url)!
+        if (failure === null) this.#reconciler.renderedElsewhere(url)
         else failures.push(`${url}: ${failure}`)
         onProgress?.(++done, total)
       })
-      const here = this.#reconcile(others, { saveStateNow: false, onProgress: () => onProgress?.(++done, total), concurrency: BUILD_CONCURRENCY })
+      const here = this.#reconciler.reconcile(others, { saveStateNow: false, onProgress: () => onProgress?.(++done, total), concurrency: BUILD_CONCURRENCY })
       const [rendered] = await Promise.all([here, elsewhere])
-      await this.#saveState()
+      await this.#reconciler.saveState()
       if (failures.length > 0) throw new Error(`${failures.length} post pages failed to render, first ${failures[0]}`)
       return rendered + posts.length
     })
@@ -184,7 +156,8 @@ export class PublicPages {
     const begun = new Promise<void>((resolve) => (this.#beginRendering = resolve))
     let stale: string[] = []
     const found = this.#enqueue(async () => {
-      stale = await this.#findStale()
+      stale = await this.#reconciler.findStale()
+      reportStale(this.#deps.logger, stale.length)
       return stale.length
     })
     const finding = found.catch(() => {}).finally(() => {
@@ -197,7 +170,7 @@ export class PublicPages {
         catchUpInChunks({
           stale,
           pace: this.#deps.catchUp,
-          runChunk: (urls) => this.#enqueue(() => this.#reconcile(urls, { saveStateNow: false })),
+          runChunk: (urls) => this.#enqueue(() => this.#reconciler.reconcile(urls, { saveStateNow: false })),
           stopping: () => this.#closing,
           logger: this.#deps.logger,
         }),
@@ -205,34 +178,6 @@ export class PublicPages {
       .then(() => this.#stateWrite.flush())
       .catch(() => {}) // logged by the queue
     return found
-  }
-
-  /**
-   * The stale pages (see catchUp). The stamps are taken and the stale pages marked pending in one
-   * synchronous step, so that no request is answered from a file in between.
-   */
-  async #findStale(): Promise<string[]> {
-    const { renderId, seed, files } = this.#deps
-    const saved = await readPagesState(this.#deps.stateFile)
-    // Pages rendered for another build or other settings (or by a run whose stamps were lost)
-    // are all out of date: start from an empty folder, so none is left behind.
-    if (saved?.renderId !== renderId) await files.clear()
-    const built = seed ? await readPagesState(seed.stateFile) : null
-    // A change reconciled before this (none: this runs first in the queue) would be in #state.
-    const stamps = { ...(saved?.renderId === renderId ? saved.stamps : {}), ...this.#state.stamps }
-    this.#seedStamps = built?.renderId === renderId ? built.stamps : {}
-    const stale: string[] = []
-    for (const url of new Set([...this.#stamps.expectedUrls(), ...Object.keys(stamps)])) {
-      const wanted = this.#stamps.expectedStamp(url)
-      if (wanted === stamps[url]) continue
-      // The build's very page, and no copy of our own to remove: serve it from now on.
-      if (wanted !== undefined && stamps[url] === undefined && wanted === this.#seedStamps[url]) stamps[url] = wanted
-      else stale.push(url)
-    }
-    this.#state = { renderId, stamps }
-    this.#pending.add(stale)
-    reportStale(this.#deps.logger, stale.length)
-    return stale
   }
 
   /** While catchUp() is still finding the stale pages, when it will be done; else null. */
@@ -251,8 +196,8 @@ export class PublicPages {
     if (change.publishedListChanged) urls.push('/blog')
     urls.push(...this.#documents.affectedBy(change))
     // At once, before any request can ask for them: their files are out of date from now on.
-    this.#pending.add(urls)
-    return this.#enqueue(() => this.#reconcile(urls, { saveStateNow: false }))
+    this.#reconciler.markPending(urls)
+    return this.#enqueue(() => this.#reconciler.reconcile(urls, { saveStateNow: false }))
   }
 
   /**
@@ -288,100 +233,9 @@ export class PublicPages {
     return run
   }
 
-  /** Brings `urls` up to date; answers how many pages were rendered or removed. */
-  async #reconcile(
-    urls: string[],
-    options: { saveStateNow: boolean; onProgress?: (done: number, total: number) => void; concurrency?: number },
-  ): Promise<number> {
-    const { stamps } = this.#state
-    let next = 0
-    let done = 0
-    let written = 0
-    let changed = false
-    let failure: unknown = null
-    const worker = async () => {
-      while (next < urls.length) {
-        const url = urls[next++]!
-        try {
-          // Read now, not when the job was queued: a later change is what the page must show.
-          const wanted = this.#stamps.expectedStamp(url)
-          if (wanted === stamps[url]) continue
-          changed = true
-          const count = await this.#bringUpToDate(url, wanted)
-          written += count
-        } catch (error) {
-          // No file then, so a request renders it (and shows why); the others go on.
-          failure ??= error
-          const slug = slugOfPostUrl(url)
-          if (slug !== null) this.#postFailed(slug, error)
-          await this.#forget(url).catch(() => {})
-        } finally {
-          this.#pending.settle(url)
-          options.onProgress?.(++done, urls.length)
-        }
-      }
-    }
-    await Promise.all(Array.from({ length: Math.min(options.concurrency ?? RENDER_CONCURRENCY, urls.length) }, worker))
-    if (failure !== null) throw failure
-    if (!changed) return 0
-    if (options.saveStateNow) await this.#saveState()
-    else this.#stateWrite.changed()
-    return written
-  }
-
-  /** Writes, adopts or removes the page at `url` for the stamp `wanted`; answers 1 when a file was written or removed. */
-  async #bringUpToDate(url: string, wanted: string | undefined): Promise<number> {
-    const { stamps } = this.#state
-    if (wanted === undefined) {
-      await this.#forget(url)
-      return 1
-    }
-    if (wanted === this.#seedStamps[url]) {
-      // The build's page is this very page: serve that. An older stamp was not the build's,
-      // so it was a page of our own: remove it.
-      const ownCopy = stamps[url] !== undefined
-      stamps[url] = wanted
-      if (ownCopy) await this.#deps.files.remove(url)
-      return 0
-    }
-    if (!(await this.#renderTo(url))) {
-      await this.#forget(url)
-      return 0
-    }
-    stamps[url] = wanted
-    return 1
-  }
-
-  /** The site has no page at `url` from now on (until one is rendered): requests render it. */
-  async #forget(url: string): Promise<void> {
-    // Unknown first, so that no request looks for the file while it goes.
-    delete this.#state.stamps[url]
-    await this.#deps.files.remove(url)
-  }
-
   #postFailed(slug: string, error: unknown): void {
     const reason = error instanceof Error ? error.message : String(error)
     this.#deps.logger.error(`The post ${slug} failed to render (left out of the feeds; its page answers 500): ${reason}`)
     this.#deps.onPostFailure?.(slug, reason)
-  }
-
-  async #saveState(): Promise<void> {
-    await mkdir(path.dirname(this.#deps.stateFile), { recursive: true })
-    await writeFileAtomic(this.#deps.stateFile, JSON.stringify(this.#state))
-  }
-
-  async #renderTo(url: string): Promise<boolean> {
-    const document = this.#documents.render(url)
-    if (document) {
-      await this.#deps.files.write(url, document.html)
-      return true
-    }
-    const page = await this.#deps.render(url)
-    if (page?.status === 200) {
-      await this.#deps.files.write(url, page.html)
-      return true
-    }
-    this.#deps.logger.error(`Prerendering ${url} answered ${page?.status ?? 'nothing'}; its page was not written`)
-    return false
   }
 }
