@@ -21,7 +21,7 @@ async function build(): Promise<void> {
   await bundleUnlessUnchanged({ root, distDir: config.distDir, sourceHash, force: values.force, log })
   const { pages, loadMs, renderMs, workers } = await prerenderPages({ config, sourceHash, logger: consoleLogger, out: process.stdout })
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
-  const threads = workers > 0 ? ` on ${workers} worker threads` : ''
+  const threads = workers > 0 ? ` on ${workers} worker thread${workers === 1 ? '' : 's'} and the build's own` : ''
   log(`Pages: ${pages} rendered in ${seconds(renderMs)}${threads} (content and renderer loaded in ${seconds(loadMs)})`)
   log(`Built in ${seconds(performance.now() - started)}`)
 }
