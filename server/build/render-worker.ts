@@ -1,5 +1,5 @@
 /**
- * One worker thread of the build (render-workers.ts): reads and checks the post files it is
+ * One worker thread of the build (render-workers.ts; their messages: worker-messages.ts): reads and checks the post files it is
  * sent, as the build's thread would (content/post-files.ts), and renders and writes the post
  * pages it is sent, through the lean path prepared as a running site prepares it
  * (pages/render-page.ts). Read jobs are answered from the start; the renderer (vike's server
@@ -11,8 +11,8 @@ import { PostFiles } from '../content/post-files.ts'
 import { consoleLogger } from '../lib/logger.ts'
 import { PageFiles } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
-import type { SentReadResult, WorkerJob, WorkerReply, WorkerSetup } from './render-workers.ts'
 import { type RenderReply, renderPostPages } from './render-post-pages.ts'
+import { type SentReadResult, sendable, type WorkerJob, type WorkerReply, type WorkerSetup } from './worker-messages.ts'
 
 const setup = workerData as WorkerSetup
 const port = parentPort!
@@ -35,10 +35,9 @@ const renderer = import('../pages/render-page.ts').then(async (pages) => {
 })
 renderer.catch(() => {}) // said by each render job
 
+/** An error (a class of its own, which a message would not carry) is read again by the build's thread. */
 async function read(names: string[]): Promise<{ read: [string, SentReadResult][] }> {
-  const results = await postFiles.readMany(names)
-  // An error (a class of its own, which a message would not carry) is read again by the build's thread.
-  return { read: [...results].map(([name, result]) => [name, 'error' in result ? { again: true } : result]) }
+  return { read: sendable(await postFiles.readMany(names)) }
 }
 
 /** The post pages of one batch: only these posts are in it, which is all a post page reads. */

@@ -3,11 +3,12 @@ import { Worker } from 'node:worker_threads'
 import type { PublicPost } from '../content/post.ts'
 import { PostFiles, type PostFilesDeps, type ReadResult } from '../content/post-files.ts'
 import { PageFiles } from '../pages/page-files.ts'
-import type { RenderSettings, RenderUrl } from '../pages/render-page.ts'
+import type { RenderUrl } from '../pages/render-page.ts'
 import type { BulkRenderer } from '../services/public-pages.ts'
 import { workerEntry } from '../lib/compiled.ts'
 import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
-import { type RenderReply, renderPostPages } from './render-post-pages.ts'
+import { renderPostPages } from './render-post-pages.ts'
+import { sendable, type WorkerJob, type WorkerReply, type WorkerSetup } from './worker-messages.ts'
 
 /**
  * The build's two bulk jobs, shared between worker threads (render-worker.ts) and the build's
@@ -19,7 +20,7 @@ import { type RenderReply, renderPostPages } from './render-post-pages.ts'
  * The workers are started first thing, so that their start-up (loading the server build and
  * React: about half a second each) overlaps the build's own. One worker per core but the one
  * the build's thread uses, which would otherwise wait idle for the others: one isolate fewer
- * (about 80 MiB at 10,000 posts) and one start-up fewer. Only for many posts: below MIN_POSTS
+ * (about 50 MiB at 10,000 posts) and one start-up fewer. Only for many posts: below MIN_POSTS
  * one thread is faster than starting a worker. A worker holds only the chunk it works on (a
  * post page reads its own post alone), so memory stays what one thread needs plus the bundles.
  */
@@ -30,24 +31,6 @@ const RENDER_BATCH = 100
 const READ_CHUNK = 200
 /** Jobs sent ahead to each worker, so that it never waits for the build's thread between two. */
 const IN_FLIGHT = 2
-
-export interface WorkerSetup {
-  distDir: string
-  pagesDir: string
-  blogDir: string
-  settings: RenderSettings
-}
-
-export type WorkerJob = { id: number; read: string[] } | { id: number; render: PublicPost[] }
-
-/** A read file as a worker sends it back: one the site cannot read is read again by the build's thread, which keeps the error. */
-export type SentReadResult = Exclude<ReadResult, { error: unknown }> | { again: true }
-
-export type WorkerReply =
-  | { id: number; read: [fileName: string, result: SentReadResult][] }
-  | ({ id: number } & RenderReply)
-  /** The job failed as a whole (a read error other than a missing or refused file). */
-  | { id: number; error: string }
 
 /** Worker threads for this machine: one per core, up to 4 threads in all, less the build's own. */
 export function workerCount(): number {
@@ -125,7 +108,7 @@ export class RenderWorkers {
     const jobs: Promise<void>[] = []
     for (let start = 0; start < names.length; start += READ_CHUNK) {
       const chunk = names.slice(start, start + READ_CHUNK)
-      const here = async (): Promise<WorkerReply> => ({ id: -1, read: [...(await readHere(chunk))].map(([name, result]) => [name, 'error' in result ? { again: true } : result]) })
+      const here = async (): Promise<WorkerReply> => ({ id: -1, read: sendable(await readHere(chunk)) })
       jobs.push(
         this.#run({ id: this.#nextId++, read: chunk }, here).then((reply) => {
           if (!('read' in reply)) return void again.push(...chunk)
