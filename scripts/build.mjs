@@ -11,6 +11,9 @@ import { checkNodeVersion } from './node-version.mjs'
 checkNodeVersion()
 process.env.NODE_ENV = 'production'
 const root = process.cwd()
-await compileServer({ root, force: process.argv.includes('--force'), log: (line) => console.log(line) })
+const { compiled } = await compileServer({ root, force: process.argv.includes('--force'), log: (line) => console.log(line) })
+// esbuild keeps its service process for the next compile, which this build never asks for: about
+// 40 MiB held through bundling and rendering, in the build's peak.
+if (compiled) await (await import('esbuild')).stop()
 process.setSourceMapsEnabled(true)
 await import(pathToFileURL(path.join(root, COMPILED_DIR, 'build.js')).href)

@@ -9,7 +9,7 @@ import path from 'node:path'
 import type { BuildInfo } from './build-info.ts'
 import type { Config } from './config.ts'
 import { ParsedPosts } from './content/parsed-posts.ts'
-import { PostFiles } from './content/post-files.ts'
+import { PostFiles, type PostFilesDeps } from './content/post-files.ts'
 import { blogDirOf, repositoryPath } from './content/post-paths.ts'
 import { FileCache } from './http/file-cache.ts'
 import { mediaDirOf, variantsDirOf } from './media/media-folder.ts'
@@ -58,6 +58,8 @@ export async function openSite(options: {
   catchUp?: CatchUpOptions
   /** The wall clock, which says when scheduled posts go live (tests pass their own). */
   clock?: Clock
+  /** Makes the reader of the post files: the build's reads on its worker threads too (build/render-workers.ts). */
+  postFiles?: (deps: PostFilesDeps) => PostFiles
 }) {
   const { config, build, logger } = options
   const clock = options.clock ?? (() => new Date())
@@ -72,7 +74,8 @@ export async function openSite(options: {
       ? new ParsedPosts({ file: path.join(config.siteDir, 'parsed-posts.json'), parser: build.sourceHash })
       : undefined
   await parsed?.load()
-  const content = new BlogContent({ files: new PostFiles({ blogDir, parsed }), logger, folder, today: dayIn(config.timeZone, clock()) })
+  const files = options.postFiles?.({ blogDir, parsed }) ?? new PostFiles({ blogDir, parsed })
+  const content = new BlogContent({ files, logger, folder, today: dayIn(config.timeZone, clock()) })
   // Started by the server once it listens (start.ts); the build renders the day it is built.
   const schedule = new PublishSchedule({ content, zone: config.timeZone, clock, logger })
   await content.load()

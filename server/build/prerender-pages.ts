@@ -1,10 +1,12 @@
 import { rm, writeFile } from 'node:fs/promises'
 import { type BuildInfo, buildInfoPath } from '../build-info.ts'
 import type { Config } from '../config.ts'
+import { PostFiles } from '../content/post-files.ts'
+import { blogDirOf } from '../content/post-paths.ts'
 import type { Logger } from '../lib/logger.ts'
 import { renderSettingsOf } from '../pages/render-page.ts'
 import { openSite, pageFolders } from '../site.ts'
-import { createWorkerRenderer, MIN_POSTS, workerCount } from './render-workers.ts'
+import { MIN_POSTS, RenderWorkers, ThreadedPostFiles, workerCount } from './render-workers.ts'
 import { createProgress, type Progress } from './progress.ts'
 
 /**
@@ -28,22 +30,33 @@ export async function prerenderPages(options: {
   await rm(buildInfoPath(config.distDir), { force: true })
   const build: BuildInfo = { sourceHash: options.sourceHash, builtAt: new Date().toISOString(), settings: renderSettingsOf(config) }
   const started = performance.now()
-  const site = await openSite({ config: { ...config, mode: 'production' }, build, logger, pagesFor: 'build' })
-  const loadMs = performance.now() - started
-  // Made at the first page, which tells the total.
-  const shown: { progress?: Progress } = {}
-  // Many posts: their pages on every core (the load above is what every build pays once).
-  const workers = config.buildWorkers ?? (site.content.index.list().length >= MIN_POSTS ? workerCount() : 0)
   const folders = pageFolders(config)
-  const postPages = workers > 0 ? createWorkerRenderer({ distDir: config.distDir, pagesDir: folders.build.dir, settings: renderSettingsOf(config) }, workers) : undefined
-  const pages = await site.pages.generateAll({
-    postPages,
-    onProgress(done, total) {
-      shown.progress ??= createProgress({ total, out: options.out })
-      shown.progress.update(done)
-    },
-  })
-  shown.progress?.finish()
-  await writeFile(buildInfoPath(config.distDir), JSON.stringify(build))
-  return { pages, loadMs, renderMs: performance.now() - started - loadMs, workers }
+  // Many posts: worker threads, started first, so that they start while this thread loads (render-workers.ts).
+  const blogDir = blogDirOf(config.contentDir)
+  const count = config.buildWorkers ?? ((await new PostFiles({ blogDir }).listFileNames().catch(() => [])).length >= MIN_POSTS ? workerCount() : 0)
+  const workers = count > 0 ? new RenderWorkers({ distDir: config.distDir, pagesDir: folders.build.dir, blogDir, settings: renderSettingsOf(config) }, count) : null
+  try {
+    const site = await openSite({
+      config: { ...config, mode: 'production' },
+      build,
+      logger,
+      pagesFor: 'build',
+      postFiles: workers ? (deps) => new ThreadedPostFiles(deps, workers) : undefined,
+    })
+    const loadMs = performance.now() - started
+    // Made at the first page, which tells the total.
+    const shown: { progress?: Progress } = {}
+    const pages = await site.pages.generateAll({
+      postPages: workers?.postPages(site.render),
+      onProgress(done, total) {
+        shown.progress ??= createProgress({ total, out: options.out })
+        shown.progress.update(done)
+      },
+    })
+    shown.progress?.finish()
+    await writeFile(buildInfoPath(config.distDir), JSON.stringify(build))
+    return { pages, loadMs, renderMs: performance.now() - started - loadMs, workers: count }
+  } finally {
+    await workers?.close()
+  }
 }

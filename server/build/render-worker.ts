@@ -1,46 +1,48 @@
 /**
- * One worker thread of the build's page rendering (render-workers.ts): loads the server build,
- * prepares the post pages' lean path as a running site does (pages/render-page.ts), then
- * renders and writes the post pages it is sent, answering which ones it wrote.
+ * One worker thread of the build (render-workers.ts; their messages: worker-messages.ts): reads and checks the post files it is
+ * sent, as the build's thread would (content/post-files.ts), and renders and writes the post
+ * pages it is sent, through the lean path prepared as a running site prepares it
+ * (pages/render-page.ts). Read jobs are answered from the start; the renderer (vike's server
+ * runtime, the server build, React) loads meanwhile, and render jobs wait for it.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import type { PublicPost, PublishedPosts } from '../content/post.ts'
+import { PostFiles } from '../content/post-files.ts'
 import { consoleLogger } from '../lib/logger.ts'
 import { PageFiles } from '../pages/page-files.ts'
-import { createPageRenderer, loadServerBuild, prepareLeanRendering, type RenderSettings } from '../pages/render-page.ts'
-import type { WorkerBatch, WorkerReply, WorkerSetup } from './render-workers.ts'
-import { postUrl } from '../../renderer/post-urls.ts'
+import type { RenderUrl } from '../pages/render-page.ts'
+import { type RenderReply, renderPostPages } from './render-post-pages.ts'
+import { type SentReadResult, sendable, type WorkerJob, type WorkerReply, type WorkerSetup } from './worker-messages.ts'
 
 const setup = workerData as WorkerSetup
 const port = parentPort!
-await loadServerBuild(setup.distDir)
-const lean = await prepareLeanRendering(setup.distDir, setup.settings, consoleLogger)
-const files = new PageFiles({ dir: setup.pagesDir, blocking: true })
+const postFiles = new PostFiles({ blogDir: setup.blogDir })
+const pageFiles = new PageFiles({ dir: setup.pagesDir, blocking: true })
 
-port.on('message', (batch: WorkerBatch) => {
-  void renderBatch(batch).then(
-    (reply) => port.postMessage(reply),
-    (error: unknown) => port.postMessage({ written: [], failed: batch.posts.map((post) => [postUrl(post.slug), String(error)]) } satisfies WorkerReply),
+port.on('message', (job: WorkerJob) => {
+  const work = 'read' in job ? read(job.read) : render(job.render)
+  void work.then(
+    (reply) => port.postMessage({ id: job.id, ...reply } as WorkerReply),
+    (error: unknown) => port.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) } satisfies WorkerReply),
   )
 })
-port.postMessage({ ready: true })
+
+// Imported here, not above: read jobs need none of it.
+const renderer = import('../pages/render-page.ts').then(async (pages) => {
+  await pages.loadServerBuild(setup.distDir)
+  const lean = await pages.prepareLeanRendering(setup.distDir, setup.settings, consoleLogger)
+  return (posts: PublishedPosts): RenderUrl => pages.createPageRenderer({ posts, settings: setup.settings, lean })
+})
+renderer.catch(() => {}) // said by each render job
+
+/** An error (a class of its own, which a message would not carry) is read again by the build's thread. */
+async function read(names: string[]): Promise<{ read: [string, SentReadResult][] }> {
+  return { read: sendable(await postFiles.readMany(names)) }
+}
 
 /** The post pages of one batch: only these posts are in it, which is all a post page reads. */
-async function renderBatch(batch: WorkerBatch): Promise<WorkerReply> {
-  const bySlug = new Map<string, PublicPost>(batch.posts.map((post) => [post.slug, post]))
-  const posts: PublishedPosts = { list: () => batch.posts, get: (slug) => bySlug.get(slug) }
-  const render = createPageRenderer({ posts, settings: setup.settings as RenderSettings, lean })
-  const reply: WorkerReply = { written: [], failed: [] }
-  for (const post of batch.posts) {
-    const url = postUrl(post.slug)
-    try {
-      const page = await render(url)
-      if (page?.status !== 200) throw new Error(`answered ${page?.status ?? 'nothing'}`)
-      await files.write(url, page.html)
-      reply.written.push(url)
-    } catch (error) {
-      reply.failed.push([url, error instanceof Error ? error.message : String(error)])
-    }
-  }
-  return reply
+async function render(batch: PublicPost[]): Promise<RenderReply> {
+  const bySlug = new Map<string, PublicPost>(batch.map((post) => [post.slug, post]))
+  const posts: PublishedPosts = { list: () => batch, get: (slug) => bySlug.get(slug) }
+  return renderPostPages(batch, (await renderer)(posts), pageFiles)
 }

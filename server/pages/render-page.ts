@@ -27,9 +27,24 @@ export function renderSettingsOf(config: Pick<Config, 'siteUrl' | 'redirectTarge
 export function createPageRenderer(options: { posts: PublishedPosts; settings: RenderSettings; lean?: LeanPostPages | null }): RenderUrl {
   return async (url, only) => {
     const posts = only?.posts ?? options.posts
-    const notFoundLine = randomInt(1_000_000)
-    return options.lean?.render(url, posts, options.settings, notFoundLine) ?? renderWithVike(url, posts, options.settings, notFoundLine)
+    const lean = options.lean?.render(url, posts, options.settings, notFoundLineOf(url))
+    return lean ?? renderWithVike(url, posts, options.settings, randomInt(1_000_000))
   }
+}
+
+/**
+ * The 404 line (notFoundLine) a post page carries: vike passes it to the browser with every
+ * page, though only a 404 page shows it. Picked from the URL rather than at random, so that a
+ * post page rendered again from the same post has the same bytes: a build over its own dist/
+ * then finds the pages of unchanged posts as they were and writes none of them
+ * (pages/page-files.ts). A page vike renders, a 404 among them, still picks its line at random
+ * (SPEC: one randomly chosen line).
+ */
+export function notFoundLineOf(url: string): number {
+  // FNV-1a, 32 bits.
+  let hash = 0x811c9dc5
+  for (let i = 0; i < url.length; i++) hash = Math.imul(hash ^ url.charCodeAt(i), 0x01000193) >>> 0
+  return hash % 1_000_000
 }
 
 /**

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { PublicPost, PublishedPosts } from '../../server/content/post.ts'
 import { type LeanPostPages, prepareLeanPostPages } from '../../server/pages/lean-post-page.ts'
-import { createPageRenderer, loadServerBuild, renderWithVike } from '../../server/pages/render-page.ts'
+import { createPageRenderer, loadServerBuild, notFoundLineOf, renderWithVike } from '../../server/pages/render-page.ts'
 import { DEFAULT_REDIRECT_TARGETS } from '../../server/config.ts'
 
 const distDir = path.resolve(import.meta.dirname, '../../dist')
@@ -86,6 +86,18 @@ describe('the lean post page path', () => {
     const preview = publishedPosts([post('draft-in-preview', { title: 'Preview title' })])
     expect((await render('/blog/draft-in-preview', { posts: preview }))?.html).toContain('Preview title')
     expect((await render('/blog/draft-in-preview'))?.status).toBe(404)
+  })
+
+  it("gives a post page the same bytes at every render (its 404 line fixed by its URL), and a 404 a line picked at random", async () => {
+    const render = createPageRenderer({ posts, settings, lean })
+    const line = (html: string | undefined) => /"notFoundLine":(\d+)/.exec(html ?? '')?.[1]
+    const first = await render('/blog/plain')
+    expect((await render('/blog/plain'))?.html).toBe(first?.html)
+    expect(line(first?.html)).toBe(String(notFoundLineOf('/blog/plain')))
+    expect(line((await render('/blog/long'))?.html)).not.toBe(line(first?.html))
+    const lines = new Set<string | undefined>()
+    for (let i = 0; i < 6; i++) lines.add(line((await render('/no-such-page'))?.html))
+    expect(lines.size).toBeGreaterThan(1)
   })
 
   it('is off, with a reason, when the server build does not hold the post page where it looks', async () => {

@@ -32,18 +32,18 @@ export async function buildInTurns(options: { dir: string; hugoDir: string | nul
     // Bundles kept outside dist/ would make this a content build under the wrong name.
     if (full.viteBuiltIn.length === 0) throw new Error('npm run build with no dist/ did not bundle (no "built in" line from vite): the full build is not measured')
     turns.full.push(full)
-    options.log(`  run ${round}: npm run build, no dist/ (bundling included): ${seconds(full.wallMs)}, peak ${Math.round(full.peakMiB)} MiB`)
+    options.log(`  run ${round}: npm run build, no dist/ (bundling included): ${seconds(full.wallMs)}, ${full.cpuSeconds.toFixed(2)} s CPU, peak ${Math.round(full.peakMiB)} MiB`)
     if (options.hugo && options.hugoDir) {
       const hugo = await buildHugo(options.hugo, options.hugoDir)
       turns.hugo.push(hugo)
-      options.log(`  run ${round}: hugo --quiet: ${seconds(hugo.wallMs)}, peak ${Math.round(hugo.peakMiB)} MiB, ${hugo.output.files} files`)
+      options.log(`  run ${round}: hugo --quiet: ${seconds(hugo.wallMs)}, ${hugo.cpuSeconds.toFixed(2)} s CPU, peak ${Math.round(hugo.peakMiB)} MiB, ${hugo.output.files} files`)
     }
     if (round === 1 || turns.bundlingSkipped) {
       const content = await measureBuild(options.dir)
       if (round === 1) turns.bundlingSkipped = content.viteBuiltIn.length === 0
       if (turns.bundlingSkipped) {
         turns.content.push(content)
-        options.log(`  run ${round}: npm run build over its own dist/ (bundles reused): ${seconds(content.wallMs)}, peak ${Math.round(content.peakMiB)} MiB`)
+        options.log(`  run ${round}: npm run build over its own dist/ (bundles reused): ${seconds(content.wallMs)}, ${content.cpuSeconds.toFixed(2)} s CPU, peak ${Math.round(content.peakMiB)} MiB`)
       } else {
         options.log(`  npm run build over its own dist/ bundled again (${seconds(content.wallMs)}): no bundling skip, every build is a full one`)
       }

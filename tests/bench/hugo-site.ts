@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Post } from '../../server/content/post.ts'
-import { sampleTreeMemory } from './process-stats.ts'
+import { reapedChildrenCpuSeconds, sampleTreeMemory } from './process-stats.ts'
 import { folderSize, SITE_URL } from './temp-project.ts'
 
 /**
@@ -51,6 +51,8 @@ export async function writeHugoSite(dir: string, posts: readonly Post[]): Promis
 
 export interface HugoBuild {
   wallMs: number
+  /** user + system of hugo (all its threads). */
+  cpuSeconds: number
   peakMiB: number
   /** What it wrote: pages and bytes of public/. */
   output: { files: number; bytes: number }
@@ -59,6 +61,7 @@ export interface HugoBuild {
 /** `hugo --quiet` in `dir` from scratch (public/ removed first), timed, with its peak RSS. */
 export async function buildHugo(hugo: string, dir: string): Promise<HugoBuild> {
   await rm(path.join(dir, 'public'), { recursive: true, force: true })
+  const cpuBefore = reapedChildrenCpuSeconds()
   const started = performance.now()
   const child = spawn(hugo, ['--quiet'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
   const sampler = sampleTreeMemory(child.pid!, 20)
@@ -72,7 +75,7 @@ export async function buildHugo(hugo: string, dir: string): Promise<HugoBuild> {
   const wallMs = performance.now() - started
   const memory = sampler.stop()
   if (code !== 0) throw new Error(`hugo exited with ${code}:\n${output.slice(-4000)}`)
-  return { wallMs, peakMiB: memory.peakMiB, output: await folderSize(path.join(dir, 'public')) }
+  return { wallMs, cpuSeconds: reapedChildrenCpuSeconds() - cpuBefore, peakMiB: memory.peakMiB, output: await folderSize(path.join(dir, 'public')) }
 }
 
 const BASEOF = `<!doctype html>

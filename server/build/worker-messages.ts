@@ -1,0 +1,28 @@
+import type { PublicPost } from '../content/post.ts'
+import type { ReadResult } from '../content/post-files.ts'
+import type { RenderSettings } from '../pages/render-page.ts'
+import type { RenderReply } from './render-post-pages.ts'
+
+/** What the build's threads (render-workers.ts) and each worker (render-worker.ts) say to each other. */
+export interface WorkerSetup {
+  distDir: string
+  pagesDir: string
+  blogDir: string
+  settings: RenderSettings
+}
+
+export type WorkerJob = { id: number; read: string[] } | { id: number; render: PublicPost[] }
+
+/** A read file as a worker sends it back: one the site cannot read is read again by the build's thread, which keeps the error. */
+export type SentReadResult = Exclude<ReadResult, { error: unknown }> | { again: true }
+
+export type WorkerReply =
+  | { id: number; read: [fileName: string, result: SentReadResult][] }
+  | ({ id: number } & RenderReply)
+  /** The job failed as a whole (a read error other than a missing or refused file). */
+  | { id: number; error: string }
+
+/** Read results as a worker sends them: a file the site cannot read is marked to be read again. */
+export function sendable(results: Map<string, ReadResult>): [string, SentReadResult][] {
+  return [...results].map(([name, result]) => [name, 'error' in result ? { again: true } : result])
+}
