@@ -9,7 +9,7 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { ALL_POSTS } from './fixtures.ts'
-import { expect, expectToast, signIn, test } from './admin-fixtures.ts'
+import { expect, expectToast, signIn, signInThroughForm, test } from './admin-fixtures.ts'
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Content*' })
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Formatting' })
@@ -259,7 +259,7 @@ test.describe('the rich-text editor', () => {
       }
       await expect(page.getByLabel('Username')).toBeVisible()
       await check('login')
-      await signIn(page, adminSite.url)
+      await signInThroughForm(page, adminSite.url)
       await check('list')
       await page.getByRole('button', { name: 'New Post' }).click()
       await expect(page.locator('[contenteditable="true"]')).toBeVisible()
