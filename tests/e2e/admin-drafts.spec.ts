@@ -4,7 +4,6 @@
  * Restore fills every field, Discard and a successful save remove it, and a copy older than
  * the post's saved version says so.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
@@ -12,6 +11,7 @@ import { parsePostFile } from '../../server/content/parse-post.ts'
 import type { PostDraft } from '../../pages/admin/blog/draft-store.ts'
 import { ALL_POSTS } from './fixtures.ts'
 import { expect, expectToast, signIn, signInThroughForm, TEST_ADMIN, test } from './admin-fixtures.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 const card = (page: Page, title: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
@@ -225,8 +225,7 @@ test('a copy older than the saved post says so before Restore puts it over the n
   await card(page, post.title).getByRole('button', { name: /^Edit/ }).click()
   await expect(offer(page)).toContainText(STALE)
   await expect(offer(page)).toContainText('Restoring puts these changes in the form in place of the newer version')
-  const axe = await new AxeBuilder({ page }).include('.admin-editor').analyze()
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+  await expectNoSeriousAxeViolations(page, { include: ['.admin-editor'] })
   await offer(page).getByRole('button', { name: 'Restore' }).click()
   await expect(page.getByLabel('Summary*')).toHaveValue('My summary, typed first.')
   await expect(page.getByLabel('Title*')).toHaveValue(post.title)
