@@ -1,41 +1,61 @@
 #!/usr/bin/env node
 /**
- * Runs npm scripts at the same time and fails if any fails: `node scripts/run-parallel.mjs a b`.
- * `npm test` runs the integration and API suites this way. Alone, each leaves a core idle much of
- * the time (the API tests wait on servers, the integration tests on the git CLI); together they
- * take about the time of the longer one (measured: 112 s and 224 s one after the other on this
- * 2-core machine). Each line of output is prefixed with its script's name, and each script's
- * summary is printed again at the end, so a failure is easy to find.
+ * Runs lanes of npm scripts at the same time and fails if any script fails:
+ *
+ *   node scripts/run-parallel.mjs typecheck,test:integration test:unit,test:api
+ *
+ * Each argument is a lane; the scripts of a lane, separated by commas, run one after another, and
+ * a lane stops at its first failure (as `&&` would), while the other lanes go on. `npm test` runs
+ * its suites in two lanes this way: alone, a suite leaves a core idle much of the time (the API
+ * tests wait on servers, the integration tests on the git CLI), and a lane that ends early takes
+ * the next suite instead of waiting for the other. Each line of output is prefixed with its
+ * script's name; at the end each script's result and time are printed again, with the tail of its
+ * output when it failed, so a failure is easy to find.
  */
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 
-const names = process.argv.slice(2)
-if (names.length === 0) {
-  console.error('usage: node scripts/run-parallel.mjs <npm script>...')
+const lanes = process.argv.slice(2).map((lane) => lane.split(',').filter(Boolean))
+if (lanes.length === 0 || lanes.some((lane) => lane.length === 0)) {
+  console.error('usage: node scripts/run-parallel.mjs <npm script>[,<npm script>...]...')
   process.exit(2)
 }
-const width = Math.max(...names.map((name) => name.length))
+const width = Math.max(...lanes.flat().map((name) => name.length))
 
-const runs = names.map(
-  (name) =>
-    new Promise((resolve) => {
-      const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } })
-      const tail = []
-      for (const stream of [child.stdout, child.stderr]) {
-        createInterface({ input: stream }).on('line', (line) => {
-          tail.push(line)
-          if (tail.length > 30) tail.shift()
-          process.stdout.write(`${name.padEnd(width)} | ${line}\n`)
-        })
-      }
-      child.on('close', (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), tail }))
-    }),
-)
+/** Runs one script, its output prefixed line by line; resolves with its exit code, time and last lines. */
+function run(name) {
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', name], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    })
+    const tail = []
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        tail.push(line)
+        if (tail.length > 30) tail.shift()
+        process.stdout.write(`${name.padEnd(width)} | ${line}\n`)
+      })
+    }
+    child.on('close', (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000, tail }))
+  })
+}
 
-const results = await Promise.all(runs)
-for (const { name, code, tail } of results) {
-  console.log(`\n── ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`)
-  if (code !== 0) console.log(tail.join('\n'))
+/** The scripts of one lane in order, up to the first that fails; the rest are reported as not run. */
+async function runLane(names) {
+  const results = []
+  for (const name of names) {
+    if (results.some((result) => result.code !== 0)) results.push({ name, code: null })
+    else results.push(await run(name))
+  }
+  return results
+}
+
+const results = (await Promise.all(lanes.map(runLane))).flat()
+for (const { name, code, seconds, tail } of results) {
+  if (code === null) console.log(`\n── ${name}: not run (an earlier script of its lane failed)`)
+  else console.log(`\n── ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${Math.round(seconds)} s`)
+  if (code) console.log(tail.join('\n'))
 }
 process.exit(results.some((result) => result.code !== 0) ? 1 : 0)

@@ -4,14 +4,14 @@
  * Restore fills every field, Discard and a successful save remove it, and a copy older than
  * the post's saved version says so.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import type { PostDraft } from '../../pages/admin/blog/draft-store.ts'
 import { ALL_POSTS } from './fixtures.ts'
-import { expect, expectToast, signIn, TEST_ADMIN, test } from './admin-fixtures.ts'
+import { expect, expectToast, signIn, signInThroughForm, TEST_ADMIN, test } from './admin-fixtures.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 const card = (page: Page, title: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
@@ -176,7 +176,7 @@ test('kept across signing out and in, for that admin only', async ({ page, admin
   await expect(page).toHaveURL(/\/admin\/login$/)
   // Signing out keeps both.
   expect((await keptDrafts(page)).length).toBe(2)
-  await signIn(page, adminSite.url)
+  await signInThroughForm(page, adminSite.url)
   await card(page, post.title).getByRole('button', { name: /^Edit/ }).click()
   await offer(page).getByRole('button', { name: 'Restore' }).click()
   await expect(page.getByLabel('Summary*')).toHaveValue('Typed before signing out.')
@@ -196,7 +196,7 @@ test('a save refused with 401 (session gone) keeps the copy; after signing in it
   await expect(page.getByRole('alert').filter({ hasText: 'You are signed out, so this was not saved.' })).toBeVisible()
   await expectKept(page, { title: 'Typed while the session ran out', summary: 'Not lost to a 401.' })
 
-  await signIn(page, adminSite.url)
+  await signInThroughForm(page, adminSite.url)
   await card(page, post.title).getByRole('button', { name: /^Edit/ }).click()
   await offer(page).getByRole('button', { name: 'Restore' }).click()
   await expect(page.getByLabel('Title*')).toHaveValue('Typed while the session ran out')
@@ -225,8 +225,7 @@ test('a copy older than the saved post says so before Restore puts it over the n
   await card(page, post.title).getByRole('button', { name: /^Edit/ }).click()
   await expect(offer(page)).toContainText(STALE)
   await expect(offer(page)).toContainText('Restoring puts these changes in the form in place of the newer version')
-  const axe = await new AxeBuilder({ page }).include('.admin-editor').analyze()
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+  await expectNoSeriousAxeViolations(page, { include: ['.admin-editor'] })
   await offer(page).getByRole('button', { name: 'Restore' }).click()
   await expect(page.getByLabel('Summary*')).toHaveValue('My summary, typed first.')
   await expect(page.getByLabel('Title*')).toHaveValue(post.title)

@@ -3,13 +3,13 @@
  * through the real server into a temp git repository: every toolbar format, HTML in and out
  * byte-identical, undo and redo, the link and image rules, the keyboard, accessibility.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { ALL_POSTS } from './fixtures.ts'
-import { expect, expectToast, signIn, test } from './admin-fixtures.ts'
+import { expect, expectToast, signIn, signInThroughForm, test } from './admin-fixtures.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Content*' })
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Formatting' })
@@ -252,14 +252,10 @@ test.describe('the rich-text editor', () => {
     for (const theme of ['light', 'dark']) {
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
       await page.goto(`${adminSite.url}/admin/login`)
-      const check = async (where: string) => {
-        const results = await new AxeBuilder({ page }).analyze()
-        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        expect(serious.map((v) => `${where} (${theme}): ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-      }
+      const check = (where: string) => expectNoSeriousAxeViolations(page, { where: `${where} (${theme})` })
       await expect(page.getByLabel('Username')).toBeVisible()
       await check('login')
-      await signIn(page, adminSite.url)
+      await signInThroughForm(page, adminSite.url)
       await check('list')
       await page.getByRole('button', { name: 'New Post' }).click()
       await expect(page.locator('[contenteditable="true"]')).toBeVisible()

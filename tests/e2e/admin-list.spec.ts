@@ -2,10 +2,10 @@
  * The admin list made for scale. One page of cards at a time, searched, filtered and
  * paged by the server; Edit reads the whole post; after a write the page shown is fetched again.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page, Request } from '@playwright/test'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
 import { expect, expectToast, signIn, test } from './admin-fixtures.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 /** 14 posts in the fixtures, 26 more made here: two pages of 20. */
 const EXTRA = 26
@@ -127,8 +127,7 @@ test('after an update and a delete, the page shown is fetched again: cards, not 
 test('the list controls and pages are usable by keyboard, with no serious axe violation', async ({ page, adminSite }) => {
   await signIn(page, adminSite.url)
   await expect(cards(page)).toHaveCount(20)
-  const axe = await new AxeBuilder({ page }).include('.admin-list-controls').include('.admin-pagination').include('.admin-post-list').analyze()
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+  await expectNoSeriousAxeViolations(page, { include: ['.admin-list-controls', '.admin-pagination', '.admin-post-list'] })
 
   await search(page).focus()
   await page.keyboard.type('summer')

@@ -6,13 +6,13 @@
  * an upload is refused or the network fails (the form keeps everything). Images are made here
  * with sharp.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { expect, expectToast, signIn, test } from './admin-fixtures.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 interface TestFile {
   name: string
@@ -414,11 +414,7 @@ test.describe('the media library in the admin', () => {
     await editor(page).click()
     await tool(page, 'Image').click()
     await expect(imageDialog(page)).toBeVisible()
-    const check = async (where: string) => {
-      const results = await new AxeBuilder({ page }).analyze()
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      expect(serious.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-    }
+    const check = (where: string) => expectNoSeriousAxeViolations(page, { where })
     await check('image dialog')
     await imageDialog(page).getByRole('button', { name: 'Choose from library' }).click()
     await expect(libraryDialog(page).getByRole('button', { name: 'Choose axe.jpg' })).toBeVisible()

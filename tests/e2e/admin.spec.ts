@@ -2,11 +2,11 @@
 import { dayIn } from '../../renderer/site-day.ts'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { ALL_POSTS } from './fixtures.ts'
-import { expect, expectToast, signIn, TEST_ADMIN, test } from './admin-fixtures.ts'
+import { expect, expectToast, signIn, signInThroughForm, TEST_ADMIN, test } from './admin-fixtures.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 const contentBox = (page: Page) => page.getByRole('textbox', { name: 'Content*' })
 
@@ -94,7 +94,7 @@ test.describe('signing in', () => {
   })
 
   test('success: "Login successful" / "Welcome back!", then the post list', async ({ page, adminSite }) => {
-    await signIn(page, adminSite.url)
+    await signInThroughForm(page, adminSite.url)
     await expectToast(page, { title: 'Login successful', description: 'Welcome back!' })
     await expect(page.getByRole('heading', { name: 'Blog Admin', level: 1 })).toBeVisible()
   })
@@ -145,7 +145,7 @@ test.describe('the post list', () => {
 test.describe('writing posts', () => {
   test('the round trip: create a draft, publish, rename, delete, sign out', async ({ page, adminSite }) => {
     const { url, site, git } = adminSite
-    await signIn(page, url)
+    await signInThroughForm(page, url)
     await page.getByRole('button', { name: 'New Post' }).click()
     await expect(page.getByRole('heading', { name: 'Create New Blog Post' })).toBeVisible()
     await expect(page.getByLabel('Slug*')).toHaveAttribute('placeholder', 'post-url-slug')
@@ -396,8 +396,7 @@ test.describe('post files the site cannot read', () => {
     // Above the list.
     const [problemsBox, firstCard] = await Promise.all([problems.boundingBox(), page.locator('.admin-post').first().boundingBox()])
     expect(problemsBox!.y).toBeLessThan(firstCard!.y)
-    const axe = await new AxeBuilder({ page }).include('.admin-problems').analyze()
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+    await expectNoSeriousAxeViolations(page, { include: ['.admin-problems'] })
 
     // One fixed on disk: the list has it, and the count says one file.
     await writeFile(fileOf('hand-wrong-name.html'), post('hand-wrong-name', 'Hand wrong name'))

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { publishedPost, waitForHydration } from './fixtures.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 /**
  * axe-core on the blog list, a post, Post Not Found and the 404 page, in both themes, at
@@ -19,9 +19,7 @@ for (const theme of ['light', 'dark'] as const) {
         await page.goto(path)
         await waitForHydration(page)
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
-        const results = await new AxeBuilder({ page }).analyze()
-        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        expect(serious.map((v) => `${path}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+        await expectNoSeriousAxeViolations(page, { where: path })
       }
     })
   }

@@ -1,9 +1,9 @@
 /** SPEC §2 "Landing page (/)": hero, features, benefits, testimonials, FAQ, call to action. */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { LANDING_FAQ } from '../../pages/index/landing-faq.ts'
 import { LINKS } from '../../renderer/brand.ts'
 import { cspViolations, escapeHtml, expectSingleCollapsibleAccordion, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 const hero = (page: Page) => page.locator('section.hero')
 const cta = (page: Page) => page.locator('section.landing-cta')
@@ -19,15 +19,6 @@ async function open(page: Page, options: { theme?: 'light' | 'dark'; width?: num
   const response = await page.goto('/')
   expect(response?.status()).toBe(200)
   await waitForHydration(page)
-}
-
-/** axe-core: no violation of impact serious or critical (shown with the offending nodes when there is one). */
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-  expect(serious).toEqual([])
 }
 
 test.describe('landing page', () => {

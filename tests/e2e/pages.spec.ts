@@ -3,11 +3,11 @@
  * (one at a time, 5 s, F8, swipe right); accessibility (axe, both themes, 360 and 1280 px)
  * of every page in this group, redirect and referral pages included.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { DEFAULT_REDIRECT_TARGETS } from '../../server/config.ts'
 import { LINKS } from '../../renderer/brand.ts'
 import { cspViolations, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 /** Nothing leaves the machine: any request to another origin is answered here or refused. */
 async function keepOffline(context: BrowserContext, baseURL: string | undefined): Promise<void> {
@@ -306,11 +306,7 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
             await expect(page.getByRole('tooltip')).toHaveText(/Cop/)
             await page.waitForTimeout(300) // enter animations over
           }
-          const results = await new AxeBuilder({ page }).analyze()
-          const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          expect(
-            serious.map((v) => `${path}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-          ).toEqual([])
+          await expectNoSeriousAxeViolations(page, { where: path })
         }
 
         // And with an error (destructive) toast.
@@ -322,8 +318,7 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
         await page.getByRole('button', { name: 'Copy referral link' }).click()
         await expect(page.locator('li.toast--destructive[data-state="open"]')).toHaveCount(1)
         await page.waitForTimeout(300)
-        const results = await new AxeBuilder({ page }).include('.toast-viewport').analyze()
-        expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+        await expectNoSeriousAxeViolations(page, { include: ['.toast-viewport'], where: 'the destructive toast' })
         expect(problems.problems).toEqual([])
       })
     }

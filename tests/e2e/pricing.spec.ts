@@ -1,5 +1,4 @@
 /** SPEC §2 "Pricing page (/pricing)", §3 pricing plan, §4 billing period and dialogs, §9 prices and terms. */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { PRICING_FAQ } from '../../pages/pricing/pricing-faq.ts'
 import {
@@ -11,6 +10,7 @@ import {
   recordProblems,
   waitForHydration,
 } from './fixtures.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 const STORE_URL = 'https://store.watchio.app/lifetime'
 const BADGE = 'Save 50% with Annual'
@@ -41,14 +41,6 @@ async function expectPrice(card: Locator, amount: string) {
   await expect(card.locator('.plan__amount')).toHaveText(amount)
   const next = await card.locator('.plan__amount').evaluate((element) => element.nextElementSibling?.textContent)
   expect(next).toBe('/per month')
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-  expect(serious).toEqual([])
 }
 
 /** The element that has focus is inside `container`. */
