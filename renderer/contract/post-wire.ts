@@ -97,21 +97,3 @@ export interface PostProblem {
   path: string
   reason: string
 }
-
-/** One commit in a post's history (`GET /api/admin/blog/posts/{id}/history`). */
-export interface PostHistoryEntry {
-  /** The commit id. */
-  id: string
-  author: CommitAuthor
-  /** Author date, ISO 8601. */
-  date: string
-  message: string
-  /** The post's slug in that commit (another one before a rename). */
-  slug: string
-}
-
-/** `POST /api/admin/blog/posts/{id}/restore`: the commit to bring back, and the version the admin saw. */
-export interface RestoreRequest {
-  commit: string
-  version: string
-}

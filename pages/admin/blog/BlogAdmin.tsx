@@ -5,6 +5,7 @@ import type { AdminPostCard } from '../../../renderer/contract/index.ts'
 import { adminApi } from '../api/api-client.ts'
 import { adminQueries, clearAdminData } from '../api/admin-queries.ts'
 import { EditPost } from './EditPost.tsx'
+import { DeletedPosts } from './history/DeletedPosts.tsx'
 import { PostEditor } from './PostEditor.tsx'
 import { PostList } from './PostList.tsx'
 import { SyncStatus } from './SyncStatus.tsx'
@@ -62,6 +63,7 @@ export function BlogAdmin() {
       ) : (
         <PostEditor post={null} username={me.data.username} onDone={() => setView({ name: 'list' })} />
       )}
+      {view.name === 'list' && <DeletedPosts />}
     </div>
   )
 }

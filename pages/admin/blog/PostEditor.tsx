@@ -3,7 +3,7 @@ import type { AdminPost } from '../../../renderer/contract/index.ts'
 import { CloseButton } from './CloseButton.tsx'
 import { DraftOffer } from './DraftOffer.tsx'
 import { PostFormFields } from './PostFormFields.tsx'
-import { PostHistory } from './PostHistory.tsx'
+import { PostHistory } from './history/PostHistory.tsx'
 import { PostPreview } from './PostPreview.tsx'
 import { usePostDraft } from './use-post-draft.ts'
 import { usePostForm } from './use-post-form.ts'
@@ -66,7 +66,7 @@ export function PostEditor(props: { post: AdminPost | null; username: string; on
 
       {draft.offer && <DraftOffer offer={draft.offer} onRestore={restoreDraft} onDiscard={discardDraft} />}
       {conflict && <ConflictAlert conflict={conflict} onLoad={loadCurrent} />}
-      {post && showHistory && <PostHistory post={post} onRestored={onDone} />}
+      {post && showHistory && <PostHistory post={{ id: post.id, title: post.title, version: post.version, deleted: false }} onRestored={onDone} />}
       {showPreview && <PostPreview fields={form.fields} id={field('preview')} />}
       {problem && (
         <p className="admin-alert" role="alert">

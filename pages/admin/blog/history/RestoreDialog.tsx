@@ -1,0 +1,48 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import type { VersionRef } from '../../../../renderer/contract/index.ts'
+import { formatWhen } from './history-dates.ts'
+
+/**
+ * "Restore this version?" in the admin's own modal (Radix: focus trapped, Escape closes, focus
+ * back where it was), naming the post and the version (its date and author). Cancel comes
+ * first, so Enter on the dialog as it opens changes nothing. As the editor's dialogs, no Radix
+ * Overlay (its scroll lock injects a <style> the Content-Security-Policy blocks).
+ */
+export function RestoreDialog(props: {
+  open: boolean
+  postTitle: string
+  version: VersionRef
+  /** A deleted post comes back; a live one goes back to that version. */
+  deleted: boolean
+  restoring: boolean
+  onCancel: () => void
+  onRestore: () => void
+}) {
+  const { postTitle, version } = props
+  const when = formatWhen(version.date)
+  return (
+    <Dialog.Root open={props.open} onOpenChange={(open) => open || props.onCancel()}>
+      <Dialog.Portal>
+        <div className="rte-dialog-layer">
+          <Dialog.Content className="rte-dialog" role="alertdialog">
+            <Dialog.Title className="rte-dialog__title">{props.deleted ? `Restore “${postTitle}”?` : `Restore this version of “${postTitle}”?`}</Dialog.Title>
+            <Dialog.Description className="rte-dialog__description">
+              {props.deleted ? 'The post comes back' : 'The post goes back to'} the version of {when} by {version.author.name} ({version.commit.slice(0, 7)}). It
+              becomes the current one as a new commit; nothing is lost from history.
+            </Dialog.Description>
+            <div className="admin-restore__actions">
+              <Dialog.Close asChild>
+                <button type="button" className="button">
+                  Cancel
+                </button>
+              </Dialog.Close>
+              <button type="button" className="button button--primary" disabled={props.restoring} onClick={props.onRestore}>
+                {props.restoring ? 'Restoring...' : 'Restore'}
+              </button>
+            </div>
+          </Dialog.Content>
+        </div>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
