@@ -36,6 +36,7 @@ describe('the post form says what is wrong at each field', () => {
     )
     expect(fieldErrorOfRefusal(400, '400: publishDate must be a real date written YYYY-MM-DD')?.field).toBe('publishDate')
     expect(fieldErrorOfRefusal(400, '400: content has nothing left once unsafe HTML is removed')?.field).toBe('content')
+    expect(fieldErrorOfRefusal(413, '413: Payload Too Large')?.message).toMatch(/^The content is too large to save\./)
   })
 
   it('leaves to the form what names no field: a stale edit, an unknown word, a server failure', () => {

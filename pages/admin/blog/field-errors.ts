@@ -43,11 +43,14 @@ export function firstFieldWithError(errors: FieldErrors): FieldName | null {
  *
  *   400 "title must be at most 200 characters"   → title: "Title must be at most 200 characters."
  *   409 "slug \"x\" is already used by another post" → slug: "The slug “x” is already used by another post. Choose another one."
+ *   413 (the post is larger than the server reads)  → content
  */
 export function fieldErrorOfRefusal(status: number, message: string): { field: FieldName; message: string } | null {
   const reason = withoutStatus(message)
   const taken = /^slug "([^"]*)" is already used/.exec(reason)
   if (status === 409 && taken) return { field: 'slug', message: `The slug “${taken[1]}” is already used by another post. Choose another one.` }
+  // The body is larger than the server reads: the content is what grows (images pasted as data).
+  if (status === 413) return { field: 'content', message: 'The content is too large to save. Shorten it, or use images from the media library instead of pasted ones.' }
   if (status !== 400) return null
   const named = /^(\w+) (.+)$/s.exec(reason)
   const field = named?.[1] as FieldName | undefined
