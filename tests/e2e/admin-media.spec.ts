@@ -65,7 +65,7 @@ async function uploadThrough(page: Page, button: Locator, file: TestFile): Promi
   await button.click()
   const fileChooser = await chooser
   expect(fileChooser.isMultiple()).toBe(false)
-  expect(await fileChooser.element().getAttribute('accept')).toBe('image/jpeg,image/png,image/gif')
+  expect(await fileChooser.element().getAttribute('accept')).toBe('image/jpeg,image/png,image/gif,image/webp,image/avif,image/tiff')
   await fileChooser.setFiles(file)
 }
 
