@@ -16,6 +16,7 @@ const FIELDS: { key: keyof PostFields; label: string }[] = [
   { key: 'publishDate', label: 'Publish Date' },
   { key: 'isPublished', label: 'Published' },
   { key: 'featuredImageUrl', label: 'Featured Image URL' },
+  { key: 'featuredImageAlt', label: 'Featured image alt text' },
 ]
 
 /**
@@ -96,8 +97,8 @@ function VersionCompare(props: { commit: string; then: VersionedWirePost; now: A
         </thead>
         <tbody>
           {FIELDS.map(({ key, label }) => {
-            const then = String(old[key])
-            const now = String(post[key])
+            const then = String(old[key] ?? '')
+            const now = String(post[key] ?? '')
             return (
               <tr key={key} className={then === now ? undefined : 'is-changed'}>
                 <th scope="row">

@@ -5,7 +5,7 @@ import type { AdminPost } from '../../../renderer/contract/index.ts'
 import { HttpError } from '../../../renderer/fetch-json.ts'
 import { adminApi } from '../api/api-client.ts'
 import { refetchLists } from '../api/admin-queries.ts'
-import { hasRequiredFields } from './post-form.ts'
+import { hasRequiredFields, saveBody } from './post-form.ts'
 import type { usePostForm } from './use-post-form.ts'
 
 const RELOAD_QUESTION = 'Load the version that was saved? What you typed in this form will be replaced.'
@@ -34,7 +34,7 @@ export function usePostSave(options: {
 
   const save = useMutation({
     mutationFn: (saveOptions: { version?: string }) =>
-      post ? adminApi.updatePost(post.id, form.fields, saveOptions.version) : adminApi.createPost(form.fields),
+      post ? adminApi.updatePost(post.id, saveBody(form.fields, post), saveOptions.version) : adminApi.createPost(saveBody(form.fields, null)),
     onSuccess: async () => {
       onSaved()
       toast({ title: 'Success', description: post ? 'Blog post updated' : 'Blog post created' })
