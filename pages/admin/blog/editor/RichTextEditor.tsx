@@ -38,7 +38,7 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false }:
   const { linkRequest, imageRequest, opening, openDialog, openImageUpload, closeDialogs, apply, onCloseAutoFocus } = useEditorDialogs(bridge)
 
   // The editor is built once; it reads the latest props through this ref.
-  const latest = useRef({ onChange, disabled, openDialog: (_kind: 'link' | 'image') => {}, openImageUpload: (_file: File, _at: number | undefined) => {} })
+  const latest = useRef({ onChange, disabled, openDialog: (_kind: 'link' | 'image') => {}, openImageUpload: (_file: File, _at: number | undefined, _alt?: string) => {} })
 
   useLayoutEffect(() => {
     latest.current = { onChange, disabled, openDialog, openImageUpload }
@@ -54,7 +54,7 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false }:
         isEditable: () => !latest.current.disabled,
         onChange: (html) => latest.current.onChange(html),
         openLinkDialog: () => latest.current.openDialog('link'),
-        onImageFile: (file, at) => latest.current.openImageUpload(file, at),
+        onImageFile: (file, at, alt) => latest.current.openImageUpload(file, at, alt),
       }),
     [],
   )
