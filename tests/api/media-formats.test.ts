@@ -52,6 +52,41 @@ async function transparent(width: number, height: number, seed: number): Promise
   return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).composite([{ input: square, left: width / 4, top: height / 4 }])
 }
 
+/**
+ * A TIFF whose header claims `width`×`height` 8-bit grey pixels in one uncompressed strip that is
+ * not there: a few hundred bytes, written out by hand.
+ */
+function tiffBomb(width: number, height: number): Buffer {
+  // [tag, type (3 SHORT, 4 LONG), value]
+  const entries: [number, number, number][] = [
+    [256, 4, width], // ImageWidth
+    [257, 4, height], // ImageLength
+    [258, 3, 8], // BitsPerSample
+    [259, 3, 1], // Compression: none
+    [262, 3, 1], // PhotometricInterpretation: BlackIsZero
+    [273, 4, 0], // StripOffsets, set below
+    [277, 3, 1], // SamplesPerPixel
+    [278, 4, height], // RowsPerStrip
+    [279, 4, (width * height) >>> 0], // StripByteCounts
+  ]
+  const ifdBytes = 2 + entries.length * 12 + 4
+  const tiff = Buffer.alloc(8 + ifdBytes + 16)
+  tiff.write('II', 0, 'latin1')
+  tiff.writeUInt16LE(42, 2)
+  tiff.writeUInt32LE(8, 4)
+  tiff.writeUInt16LE(entries.length, 8)
+  entries.forEach(([tag, type, value], i) => {
+    const at = 10 + i * 12
+    tiff.writeUInt16LE(tag, at)
+    tiff.writeUInt16LE(type, at + 2)
+    tiff.writeUInt32LE(1, at + 4)
+    const written = tag === 273 ? 8 + ifdBytes : value
+    if (type === 3) tiff.writeUInt16LE(written, at + 8)
+    else tiff.writeUInt32LE(written, at + 8)
+  })
+  return tiff
+}
+
 async function stored(item: MediaItem): Promise<Buffer> {
   return readFile(path.join(site.repoDir, `content${item.url}`))
 }
@@ -197,6 +232,19 @@ describe('POST /api/admin/media: formats besides JPEG, PNG and GIF', () => {
     expect(named.body.url).toMatch(/\/really-a-webp-[0-9a-f]{10}-70x50\.jpg$/)
     expect(commitCount(site.repoDir)).toBe(before + 1)
     expect((await mediaFiles()).length).toBe(files.length + 1)
+  })
+
+  it('refuses a TIFF whose header claims 900 megapixels by its header (413), without decoding it', async () => {
+    const bomb = tiffBomb(30_000, 30_000)
+    expect(bomb.length).toBeLessThan(1024)
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ format: 'tiff', width: 30_000, height: 30_000 })
+    const before = commitCount(site.repoDir)
+    const started = performance.now()
+    const { status, body } = await api.upload(bomb, { filename: 'bomb.tiff' })
+    expect(status).toBe(413)
+    expect(String(body)).toMatch(/too many pixels/)
+    expect(performance.now() - started).toBeLessThan(2000)
+    expect(commitCount(site.repoDir)).toBe(before)
   })
 
   it('refuses a WebP, an AVIF or a TIFF cut short (415), and commits nothing', async () => {
