@@ -67,8 +67,11 @@ export async function prepareImage(bytes: Buffer, options: { maxPixels: number }
 
   // A GIF is read animated whatever its frame count (as it always was); a WebP only when it has frames.
   const animated = sniffed === 'gif' || frames > 1
-  // `failOn: 'truncated'`: a file cut short is refused; the small warnings real cameras cause are not.
-  const decode = () => sharp(bytes, { animated, failOn: 'truncated', limitInputPixels: options.maxPixels }).rotate()
+  // `failOn: 'truncated'`: a file cut short is refused; the small warnings real cameras cause are
+  // not. The other formats' decoders say less: libtiff reports a strip cut short as a read error
+  // (not truncation) and libvips then goes on with what it has, so for them any error refuses.
+  const failOn = codec === 'jpeg' || codec === 'png' || codec === 'gif' ? 'truncated' : 'error'
+  const decode = () => sharp(bytes, { animated, failOn, limitInputPixels: options.maxPixels }).rotate()
   let output: { data: Buffer; info: OutputInfo }
   let stored: StoredFormat
   try {
