@@ -16,6 +16,7 @@ const FIELD_WORDS: Record<PostFieldName, string> = {
   publishDate: 'publish date',
   isPublished: 'published',
   featuredImageUrl: 'featured image',
+  featuredImageAlt: 'featured image alt text',
 }
 
 /** A post's fields in the form's order: what a comparison walks. */

@@ -16,6 +16,11 @@ export interface PostFields {
   isPublished: boolean
   /** Empty, an http(s) URL, or a site-relative path such as `/images/blog/x.svg`. */
   featuredImageUrl: string
+  /**
+   * The featured image's alt text (at most MAX_ALT_LENGTH characters, one line). Not one of
+   * SPEC §7's fields: absent from a post that has none; '' in a body removes it.
+   */
+  featuredImageAlt?: string
 }
 
 /** A post: its fields and its stable id, the admin API's `{id}`. */
@@ -25,7 +30,7 @@ export type WirePost = PostFields & { id: string }
 export type VersionedWirePost = WirePost & { version: string }
 
 /** An entry of the public list (`GET /api/blog/posts`). */
-export type PublicPostSummary = Pick<WirePost, 'id' | 'slug' | 'title' | 'summary' | 'featuredImageUrl' | 'publishDate'>
+export type PublicPostSummary = Pick<WirePost, 'id' | 'slug' | 'title' | 'summary' | 'featuredImageUrl' | 'featuredImageAlt' | 'publishDate'>
 
 /** One public post (`GET /api/blog/posts/{slug}`). */
 export type PublicPost = PublicPostSummary & Pick<WirePost, 'content'>

@@ -238,7 +238,8 @@ export function showsInListDifferently(before: Post, after: Post, today: string)
     before.title !== after.title ||
     before.summary !== after.summary ||
     before.publishDate !== after.publishDate ||
-    before.featuredImageUrl !== after.featuredImageUrl
+    before.featuredImageUrl !== after.featuredImageUrl ||
+    before.featuredImageAlt !== after.featuredImageAlt
   )
 }
 

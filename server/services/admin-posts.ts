@@ -292,6 +292,6 @@ export function cleanContent(html: string): string {
 
 /** The input's fields in `Post` order (JSON of the answer reads like the file). */
 function orderedFields(input: PostInput): Omit<Post, 'id' | 'content'> {
-  const { title, slug, summary, publishDate, isPublished, featuredImageUrl } = input
-  return { title, slug, summary, publishDate, isPublished, featuredImageUrl }
+  const { title, slug, summary, publishDate, isPublished, featuredImageUrl, featuredImageAlt } = input
+  return { title, slug, summary, publishDate, isPublished, featuredImageUrl, ...(featuredImageAlt ? { featuredImageAlt } : {}) }
 }

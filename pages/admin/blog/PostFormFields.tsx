@@ -1,5 +1,5 @@
 import { lazy, type RefObject, Suspense, useRef, useState } from 'react'
-import { MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH, type MediaItem } from '../../../renderer/contract/index.ts'
+import { MAX_ALT_LENGTH, MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH, type MediaItem } from '../../../renderer/contract/index.ts'
 import { previewUrlOf } from './media/media-name.ts'
 import { MediaSource } from './media/MediaSource.tsx'
 import { useFileDropGuard } from './media/use-file-drop-guard.ts'
@@ -206,6 +206,19 @@ function FeaturedImageField(props: FieldsProps) {
           )}
         </div>
       )}
+      <label htmlFor={field('image-alt')}>Featured image alt text</label>
+      <input
+        id={field('image-alt')}
+        value={form.fields.featuredImageAlt ?? ''}
+        maxLength={MAX_ALT_LENGTH}
+        aria-describedby={field('image-alt-hint')}
+        {...invalidProps(errors, 'featuredImageAlt', field)}
+        onChange={(event) => form.update('featuredImageAlt', event.target.value)}
+      />
+      <FieldError errors={errors} name="featuredImageAlt" fieldId={field} />
+      <p className="admin-hint" id={field('image-alt-hint')}>
+        Describes the image for people who cannot see it, on the post page, the blog list and social cards. Leave it empty if the image only decorates.
+      </p>
     </div>
   )
 }

@@ -8,7 +8,7 @@ export type FieldName = keyof PostFields
 export type FieldErrors = Partial<Record<FieldName, string>>
 
 /** The fields in the order the form shows them: focus goes to the first one with a problem. */
-export const FIELD_ORDER: readonly FieldName[] = ['title', 'slug', 'summary', 'content', 'publishDate', 'isPublished', 'featuredImageUrl']
+export const FIELD_ORDER: readonly FieldName[] = ['title', 'slug', 'summary', 'content', 'publishDate', 'isPublished', 'featuredImageUrl', 'featuredImageAlt']
 
 /** Each field as its label says it, for messages that start with it. */
 const FIELD_WORDS: Record<FieldName, string> = {
@@ -19,6 +19,7 @@ const FIELD_WORDS: Record<FieldName, string> = {
   publishDate: 'Publish date',
   isPublished: 'Published',
   featuredImageUrl: 'Featured image URL',
+  featuredImageAlt: 'Featured image alt text',
 }
 
 /** SPEC §5's required fields that are empty, each with a message in words. */

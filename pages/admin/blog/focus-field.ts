@@ -8,6 +8,7 @@ const FOCUS_TARGET: Record<string, string> = {
   publishDate: 'date',
   isPublished: 'published-switch',
   featuredImageUrl: 'image',
+  featuredImageAlt: 'image-alt',
 }
 
 /**

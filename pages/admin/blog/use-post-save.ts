@@ -6,6 +6,7 @@ import { HttpError } from '../../../renderer/fetch-json.ts'
 import { adminApi } from '../api/api-client.ts'
 import { refetchLists } from '../api/admin-queries.ts'
 import { type FieldErrors, fieldErrorOfRefusal, fieldsChangedSince, requiredFieldErrors, withoutStatus } from './field-errors.ts'
+import { saveBody } from './post-form.ts'
 import type { usePostForm } from './use-post-form.ts'
 
 const RELOAD_QUESTION = 'Load the version that was saved? What you typed in this form will be replaced.'
@@ -52,7 +53,7 @@ export function usePostSave(options: {
 
   const save = useMutation({
     mutationFn: (saveOptions: { version?: string; fields: PostFields }) =>
-      post ? adminApi.updatePost(post.id, saveOptions.fields, saveOptions.version) : adminApi.createPost(saveOptions.fields),
+      post ? adminApi.updatePost(post.id, saveBody(saveOptions.fields, post), saveOptions.version) : adminApi.createPost(saveBody(saveOptions.fields, null)),
     onSuccess: async (saved) => {
       onSaved()
       toast({ title: 'Success', description: post ? 'Blog post updated' : 'Blog post created' })

@@ -40,7 +40,7 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false, e
   const { linkRequest, imageRequest, opening, openDialog, openImageUpload, closeDialogs, apply, onCloseAutoFocus } = useEditorDialogs(bridge)
 
   // The editor is built once; it reads the latest props through this ref.
-  const latest = useRef({ onChange, disabled, errorId, openDialog: (_kind: 'link' | 'image') => {}, openImageUpload: (_file: File, _at: number | undefined) => {} })
+  const latest = useRef({ onChange, disabled, errorId, openDialog: (_kind: 'link' | 'image') => {}, openImageUpload: (_file: File, _at: number | undefined, _alt?: string) => {} })
 
   useLayoutEffect(() => {
     latest.current = { onChange, disabled, errorId, openDialog, openImageUpload }
@@ -57,7 +57,7 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false, e
         errorId: () => latest.current.errorId ?? null,
         onChange: (html) => latest.current.onChange(html),
         openLinkDialog: () => latest.current.openDialog('link'),
-        onImageFile: (file, at) => latest.current.openImageUpload(file, at),
+        onImageFile: (file, at, alt) => latest.current.openImageUpload(file, at, alt),
       }),
     [],
   )
