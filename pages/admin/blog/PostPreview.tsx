@@ -5,6 +5,7 @@ import { PreviewChoice } from './PreviewChoice.tsx'
 import { PreviewDialog } from './PreviewDialog.tsx'
 import { PREVIEW_THEMES, previewInTheme, type PreviewWidth } from './preview-options.ts'
 import { usePostPreview } from './use-post-preview.ts'
+import './preview.css'
 
 /**
  * The editor's Preview: the real post page, rendered by the server from the unsaved
