@@ -64,7 +64,7 @@ export type PackStep =
   | 'pruned'
 
 /** How long to wait before trying again while git packs the repository itself. */
-const GIT_BUSY_RETRY_MS = 30_000
+const GIT_BUSY_RETRY_MS = 10_000
 
 export interface PackReport {
   full: boolean
@@ -117,6 +117,8 @@ export class AutoPack {
   /** The packs need merging whatever the loose objects: duplicates, or not a geometric progression. */
   #consolidate = false
   #retryTimer: NodeJS.Timeout | null = null
+  /** Why packing waits for git, said in the log once, not at every try. */
+  #waitingFor: string | null = null
 
   constructor(deps: AutoPackDeps) {
     this.#gitdir = deps.gitdir
@@ -156,7 +158,8 @@ export class AutoPack {
 
   /** Starts a run in the background if the loose objects call for one and none is running. */
   maybeRun(): void {
-    if (this.#off || this.#closed || this.#running || Date.now() < this.#retryAt) return
+    // While git packs, the timer tries again: not every save.
+    if (this.#off || this.#closed || this.#running || this.#retryTimer || Date.now() < this.#retryAt) return
     const bytesLimit = this.#limits.looseBytes ?? looseBytesLimit(this.#packedBytes)
     if (!this.#consolidate && this.#loose.count <= this.#limits.looseObjects && this.#loose.bytes <= bytesLimit) return
     void this.run()
@@ -194,6 +197,7 @@ export class AutoPack {
       if ('busy' in lock) return this.#gitIsPacking(lock.busy === 'held' ? `git gc is running (gc.pid: ${lock.by})` : `${lock.by} exists`)
       const writing = await gitWritingPack(packDir)
       if (writing) return this.#gitIsPacking(`git is writing a pack (${writing})`)
+      this.#waitingFor = null
       const built = await this.#worker.build({ gitdir: this.#gitdir, tempDir: this.#tempDir, now: Date.now(), graceMs: this.#limits.graceMs })
       await this.#step('built')
       const report = await this.#apply(built)
@@ -230,7 +234,8 @@ export class AutoPack {
 
   /** git packs the repository itself: this run does nothing, and the next tries again in a while. */
   #gitIsPacking(reason: string): null {
-    this.#logger.info(`Packing waits: ${reason}; it tries again in ${GIT_BUSY_RETRY_MS / 1000} s`)
+    if (this.#waitingFor !== reason) this.#logger.info(`Packing waits: ${reason}; it tries again every ${GIT_BUSY_RETRY_MS / 1000} s`)
+    this.#waitingFor = reason
     this.#retryLater(GIT_BUSY_RETRY_MS)
     return null
   }

@@ -38,6 +38,10 @@ const GIT_TEMP_PACK = /^(\.tmp-\d+-pack|tmp_pack_|tmp_idx_|tmp_rev_)/
 export async function takeGcLock(gitdir: string): Promise<GcLock | { busy: 'held' | 'locked'; by: string }> {
   const pidFile = path.join(gitdir, 'gc.pid')
   const lockFile = `${pidFile}.lock`
+  const me = `${process.pid} ${os.hostname()}`
+  // Looked at first without the lock file: a git gc starting this instant would fail on it.
+  const running = await readHolder(pidFile)
+  if (running && running.line !== me && holdsIt(running)) return { busy: 'held', by: running.line }
   let handle
   try {
     handle = await open(lockFile, 'wx', 0o644)
@@ -45,7 +49,6 @@ export async function takeGcLock(gitdir: string): Promise<GcLock | { busy: 'held
     if (nodeErrorCode(error) === 'EEXIST') return { busy: 'locked', by: lockFile }
     throw error
   }
-  const me = `${process.pid} ${os.hostname()}`
   try {
     const holder = await readHolder(pidFile)
     if (holder && holder.line !== me && holdsIt(holder)) {
