@@ -96,9 +96,14 @@ export interface PostListQuery {
   perPage?: number
 }
 
-/** A post file the site cannot read (`GET /api/admin/blog/problems`), or a path the sync refused. */
+/**
+ * A post file the site cannot read (`GET /api/admin/blog/problems`), or a path the sync refused;
+ * or, with `severity: 'warning'`, a file the site serves cleaned of what the sanitizer removes.
+ */
 export interface PostProblem {
   /** Relative to the repository, e.g. `content/blog/foo.html`. */
   path: string
   reason: string
+  /** A file on the site, served cleaned; absent for one the site leaves out. */
+  severity?: 'warning'
 }

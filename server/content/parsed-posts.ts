@@ -24,6 +24,8 @@ interface Entry {
   stat?: FileStat | null
   /** Where its content is in the content file's text (after the token), in characters, when it is there. */
   contentAt?: [number, number]
+  /** What the sanitizer would take out of its content (post-files.ts, ReadPost), when anything. */
+  warning?: string
 }
 
 interface Saved {
@@ -104,7 +106,7 @@ export class ParsedPosts {
    * The post in the file, without reading it, when its lstat is the one it had when it was read
    * and its content was kept.
    */
-  unchanged(fileName: string, stat: Stats): (Post & { version: string }) | undefined {
+  unchanged(fileName: string, stat: Stats): (Post & { version: string; warning?: string }) | undefined {
     const entry = this.#saved[fileName]
     const kept = entry?.stat
     if (!kept || !entry.contentAt || this.#content === null) return undefined
@@ -112,11 +114,11 @@ export class ParsedPosts {
     const content = this.#content.slice(entry.contentAt[0], entry.contentAt[1])
     this.#seen[fileName] = entry
     this.#contents.set(fileName, content)
-    return { ...entry.fields, content, version: entry.version }
+    return { ...entry.fields, content, version: entry.version, ...warningOf(entry) }
   }
 
   /** The post in `text` (the file's bytes, `version` their blob id, `stat` their lstat), when it was read before. */
-  get(fileName: string, version: string, text: string, stat?: Stats): Post | undefined {
+  get(fileName: string, version: string, text: string, stat?: Stats): (Post & { warning?: string }) | undefined {
     const entry = this.#saved[fileName]
     if (entry?.version !== version) return undefined
     const post = { ...entry.fields, content: text.slice(entry.contentStart, entry.contentEnd) }
@@ -127,17 +129,17 @@ export class ParsedPosts {
       this.#changed = true
     }
     this.#contents.set(fileName, post.content)
-    return post
+    return { ...post, ...warningOf(entry) }
   }
 
   /** Keeps what reading `text` gave, when its content can be found again by position. */
-  remember(fileName: string, version: string, text: string, post: Post, stat?: Stats): void {
+  remember(fileName: string, version: string, text: string, post: Post, stat?: Stats, warning?: string): void {
     if (text.includes('\r')) return
     const contentEnd = text.endsWith(post.content) ? text.length : text.length - 1
     const contentStart = contentEnd - post.content.length
     if (text.slice(contentStart, contentEnd) !== post.content) return
     const { content, ...fields } = post
-    this.#seen[fileName] = { version, fields, contentStart, contentEnd, stat: statToKeep(stat) ?? null }
+    this.#seen[fileName] = { version, fields, contentStart, contentEnd, stat: statToKeep(stat) ?? null, ...(warning ? { warning } : {}) }
     this.#contents.set(fileName, content)
     this.#changed = true
   }
@@ -173,6 +175,8 @@ export class ParsedPosts {
     this.#changed = false
   }
 }
+
+const warningOf = (entry: Entry): { warning?: string } => (entry.warning ? { warning: entry.warning } : {})
 
 /** The parts of a file's lstat kept with its entry, or null when the file changed too recently (RACY_MS). */
 function statToKeep(stat: Stats | undefined): FileStat | null | undefined {

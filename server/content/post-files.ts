@@ -7,6 +7,7 @@ import type { ParsedPosts } from './parsed-posts.ts'
 import { parsePostFile } from './parse-post.ts'
 import { isMeantAsPost, isPostFileName } from './post-paths.ts'
 import { checkContentShape } from './post-rules.ts'
+import { cleanPostHtml } from './sanitize-html.ts'
 import { findUnsafeHtml } from './unsafe-html.ts'
 import { blobId } from '../git/blob-id.ts'
 
@@ -14,7 +15,14 @@ import { blobId } from '../git/blob-id.ts'
  * What reading one post file gave: the post with its version (the file's git blob id), nothing
  * (the file is gone), or why it cannot be read.
  */
-export type ReadResult = VersionedPost | { missing: true } | { error: PostFileError }
+export type ReadResult = ReadPost | { missing: true } | { error: PostFileError }
+
+/**
+ * A post read from its file, with what the sanitizer would take out of its content, if anything
+ * (`content has onclick="x()" on <p> (line 9), …`): such a post is served cleaned, the warning is
+ * shown to admins, and the next save writes the cleaned form.
+ */
+export type ReadPost = VersionedPost & { warning?: string }
 
 /**
  * How many files are read, one after another, between two turns of the event loop when loading
@@ -136,8 +144,10 @@ export class PostFiles {
 
 /**
  * What the site reads from one post file's bytes: the name must be a slug, the file must parse,
- * and its content must be what the site would show (nothing the sanitizer would remove). Pure
- * but for `parsed`, which answers for bytes read before and remembers what these gave.
+ * and its content must keep the limits every tree walk needs (checkContentShape). Content the
+ * sanitizer would change is no reason to refuse the file: it is served cleaned (every render
+ * sanitizes what is not already clean) with a warning naming what goes and where. Pure but for
+ * `parsed`, which answers for bytes read before and remembers what these gave.
  */
 export function readPostBytes(fileName: string, bytes: Buffer, parsed?: ParsedPosts, stat?: Stats): ReadResult {
   if (!isPostFileName(fileName)) {
@@ -153,13 +163,16 @@ export function readPostBytes(fileName: string, bytes: Buffer, parsed?: ParsedPo
     // Before anything parses the content into a tree: too deep a tree would overflow the stack.
     const shape = checkContentShape(post.content)
     if (shape) return { error: new PostFileError(fileName, 'content', shape) }
-    // The line is counted only for a file that is refused: counting it for every file was a
-    // tenth of the time loading 10,000 posts took.
-    if (findUnsafeHtml(post.content)) {
-      return { error: new PostFileError(fileName, 'content', findUnsafeHtml(post.content, contentFirstLine(text, post.content))!) }
+    // The line is counted only for a file the sanitizer would change: counting it for every file
+    // was a tenth of the time loading 10,000 posts took.
+    const finding = findUnsafeHtml(post.content) ? findUnsafeHtml(post.content, contentFirstLine(text, post.content))! : null
+    // Nothing to show once cleaned: the file is refused, as a save of that content would be.
+    if (finding && cleanPostHtml(post.content).trim() === '') {
+      return { error: new PostFileError(fileName, 'content', `${finding}, and nothing is left without it`) }
     }
-    parsed?.remember(fileName, version, text, post, stat)
-    return { ...post, version }
+    const warning = finding ? `content ${finding}: the site shows it without that, and the next save writes the cleaned form` : undefined
+    parsed?.remember(fileName, version, text, post, stat, warning)
+    return { ...post, version, ...(warning ? { warning } : {}) }
   } catch (error) {
     if (error instanceof PostFileError) return { error }
     throw error

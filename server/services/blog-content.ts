@@ -45,6 +45,8 @@ export class BlogContent {
   readonly #unreadable = new Map<string, PostFileError>()
   /** Posts read and indexed that then failed to render (a page, a feed), by slug, and why; until they change. */
   readonly #unrenderable = new Map<string, string>()
+  /** Files served cleaned, by file name: what the sanitizer takes out of each (ReadPost's warning). */
+  readonly #warnings = new Map<string, string>()
   /** Readable files whose id another file (`keptBy`, first by name) holds. */
   readonly #waiting = new Map<string, { read: VersionedPost; keptBy: string }>()
   readonly #files: BlogContentDeps['files']
@@ -155,9 +157,15 @@ export class BlogContent {
     if (this.index.bySlugAny(slug)) this.#unrenderable.set(slug, reason)
   }
 
-  /** Every file the site cannot read or render, by path, and why (admins fix them; the site skips them). */
+  /**
+   * Every file the site cannot read or render, by path, and why (admins fix them; the site skips
+   * them); and, as warnings, every file it serves cleaned (the next save writes it so).
+   */
   problems(): PostProblem[] {
     const problems: PostProblem[] = [
+      ...[...this.#warnings]
+        .filter(([name]) => this.index.versionOf(slugOf(name)) !== undefined)
+        .map(([name, reason]): PostProblem => ({ path: this.#pathOf(name), reason, severity: 'warning' })),
       ...[...this.#unrenderable].map(([slug, reason]) => ({ path: this.#pathOf(postFileName(slug)), reason: `failed to render: ${reason}` })),
       ...[...this.#unreadable].map(([name, error]) => ({ path: this.#pathOf(name), reason: this.#reasonFor(error) })),
       ...[...this.#waiting].map(([name, { read, keptBy }]) => ({
@@ -184,9 +192,13 @@ export class BlogContent {
     for (const [fileName, result] of results) {
       this.#waiting.delete(fileName)
       if ('version' in result) {
-        readable.push([fileName, result])
+        const { warning, ...read } = result
+        if (warning) this.#warnings.set(fileName, warning)
+        else this.#warnings.delete(fileName)
+        readable.push([fileName, read])
         continue
       }
+      this.#warnings.delete(fileName)
       if ('error' in result) {
         this.#unreadable.set(fileName, result.error)
         this.#logger.warn(`Skipped ${result.error.message}`)

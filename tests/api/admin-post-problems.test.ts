@@ -24,10 +24,11 @@ const HAND_WRITTEN: Record<string, string> = {
   // Read forgivingly.
   'number-id.html': `${frontMatter(['id: 305', 'title: 2024', 'slug: number-id', 'summary:   A post from a pull request.  ', 'publishDate: 2024-05-01', 'isPublished: yes'])}<p>Written by hand.</p>\n`,
   'unquoted-date.html': `${frontMatter(['title: "  Unquoted date  "', 'slug: unquoted-date', 'summary: No id, an unquoted date.', 'publishDate: 2024-04-30', 'isPublished: "true"', 'featuredImageUrl:'])}<p>One</p><p>Two on one line: formatting is no reason to refuse.</p>\n`,
-  // Not read: what the file means is not clear, or it would not be shown as written.
+  // Read, and served cleaned: the sanitizer removes the handler (a warning to admins).
+  'unsafe-content.html': `${frontMatter(['title: Unsafe', 'slug: unsafe-content', 'summary: S', 'publishDate: 2024-05-01', 'isPublished: true'])}<p>Fine</p>\n<p onclick="steal()">Not fine</p>\n`,
+  // Not read: what the file means is not clear.
   'introducing-watchio-copy.html': `${frontMatter(['title: A copy', 'slug: introducing-watchio', 'summary: S', 'publishDate: 2024-05-01', 'isPublished: true'])}<p>x</p>\n`,
   'wrong-name.html': `${frontMatter(['title: Wrong name', 'slug: right-name', 'summary: S', 'publishDate: 2024-05-01', 'isPublished: true'])}<p>x</p>\n`,
-  'unsafe-content.html': `${frontMatter(['title: Unsafe', 'slug: unsafe-content', 'summary: S', 'publishDate: 2024-05-01', 'isPublished: true'])}<p>Fine</p>\n<p onclick="steal()">Not fine</p>\n`,
   'broken-yaml.html': `${frontMatter(['title: [unclosed', 'slug: broken-yaml', 'summary: S', 'publishDate: 2024-05-01', 'isPublished: true'])}<p>x</p>\n`,
   'same-id.html': `${frontMatter(['id: 305', 'title: Same id', 'slug: same-id', 'summary: S', 'publishDate: 2024-05-01', 'isPublished: true'])}<p>x</p>\n`,
 }
@@ -43,7 +44,11 @@ const EXPECTED_PROBLEMS: Problem[] = [
     reason:
       'id "305" is also the id of content/blog/number-id.html, which is read instead (the first file by name keeps the id): give this post another id, or delete its id line for one to be made',
   },
-  { path: 'content/blog/unsafe-content.html', reason: 'content has onclick="steal()" on <p> (line 9), which the sanitizer would remove' },
+  {
+    path: 'content/blog/unsafe-content.html',
+    reason: 'content has onclick="steal()" on <p> (line 9), which the sanitizer would remove: the site shows it without that, and the next save writes the cleaned form',
+    severity: 'warning',
+  },
   { path: 'content/blog/wrong-name.html', reason: 'slug is "right-name" but must equal the file name (wrong-name)' },
 ] as Problem[]
 
@@ -93,6 +98,16 @@ describe('hand-written post files are read where their meaning is clear', () => 
   })
 })
 
+describe('a file with HTML the sanitizer removes is served cleaned', () => {
+  it('its page and the public API show it without what the sanitizer removes', async () => {
+    const post = (await (await get('/api/blog/posts/unsafe-content')).json()) as { content: string }
+    expect(post.content).toBe('<p>Fine</p>\n<p>Not fine</p>')
+    const page = await (await get('/blog/unsafe-content')).text()
+    expect(page).toContain('Not fine')
+    expect(page).not.toContain('steal()')
+  })
+})
+
 describe('GET /api/admin/blog/problems', () => {
   it('lists every file the site cannot read, with its repository path and why', async () => {
     const response = await api.request('GET', '/api/admin/blog/problems')
@@ -102,7 +117,7 @@ describe('GET /api/admin/blog/problems', () => {
   })
 
   it('none of those files is on the site, and the post whose slug a copy claims is still its own', async () => {
-    for (const slug of ['wrong-name', 'right-name', 'unsafe-content', 'broken-yaml', 'same-id', 'introducing-watchio-copy']) {
+    for (const slug of ['wrong-name', 'right-name', 'broken-yaml', 'same-id', 'introducing-watchio-copy']) {
       expect((await get(`/api/blog/posts/${slug}`)).status, slug).toBe(404)
     }
     const original = (await (await get('/api/blog/posts/introducing-watchio')).json()) as { title: string }
@@ -160,5 +175,26 @@ describe('the next admin save writes a forgivingly read file in its canonical fo
     expect(parsePostFile(text, 'number-id.html')).toMatchObject({ id: '305', title: '2024' })
     // The file that shares its id still waits behind it.
     expect((await problems()).map((problem) => problem.path)).toEqual(['content/blog/same-id.html'])
+  })
+})
+
+describe('the next admin save writes a file served cleaned in its cleaned form', () => {
+  it('the save removes what the sanitizer removes, the commit shows it, and the warning goes', async () => {
+    const file = path.join(site.blogDir, 'unsafe-content.html')
+    await writeFile(file, (await readFile(file, 'utf8')).replace('<p>Not fine</p>', '<p style="color:red" onmouseover="steal()">Not fine</p>'))
+    git('commit', '-q', '-am', 'A style by hand')
+    await waitFor(async () => (await problems()).some((problem) => problem.path === 'content/blog/unsafe-content.html'), 3000)
+    expect((await problems()).find((problem) => problem.path === 'content/blog/unsafe-content.html')).toEqual({
+      path: 'content/blog/unsafe-content.html',
+      reason: expect.stringMatching(/^content has style="color:red" on <p> \(line \d+\), which the sanitizer would remove/),
+      severity: 'warning',
+    })
+    const { id } = (await api.json<AdminPost[]>('GET', '/api/admin/blog/posts')).body.find((entry) => entry.slug === 'unsafe-content')!
+    const { body: post } = await api.json<AdminPost>('GET', `/api/admin/blog/posts/${id}`)
+    const { status } = await api.json('PUT', `/api/admin/blog/posts/${id}`, post)
+    expect(status).toBe(200)
+    expect(await readFile(file, 'utf8')).toMatch(/<p>Fine<\/p>\n<p>Not fine<\/p>\n$/)
+    expect(git('show', '--format=', 'HEAD', '--', 'content/blog/unsafe-content.html')).toContain('-<p style="color:red" onmouseover="steal()">Not fine</p>')
+    expect((await problems()).some((problem) => problem.path === 'content/blog/unsafe-content.html')).toBe(false)
   })
 })

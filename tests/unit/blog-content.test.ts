@@ -59,13 +59,19 @@ describe('BlogContent.problems: every file the site cannot read, with its path a
       'unsafe.html': postText('unsafe', {}, '<p>a</p>\n<p onclick="x()">b</p>'),
       'Not A Slug.html': postText('good'),
     })
-    expect(slugs(content)).toEqual(['good'])
+    // A file the sanitizer would change is on the site, served cleaned, and listed as a warning.
+    expect(slugs(content)).toEqual(['good', 'unsafe'])
     expect(content.problems()).toEqual([
       { path: 'content/blog/Not A Slug.html', reason: expect.stringMatching(/^file name must be the post’s slug/) },
       { path: 'content/blog/broken-yaml.html', reason: expect.stringMatching(/^front matter is not valid YAML/) },
       { path: 'content/blog/no-title.html', reason: 'title is empty' },
-      { path: 'content/blog/unsafe.html', reason: 'content has onclick="x()" on <p> (line 9), which the sanitizer would remove' },
+      {
+        path: 'content/blog/unsafe.html',
+        reason: 'content has onclick="x()" on <p> (line 9), which the sanitizer would remove: the site shows it without that, and the next save writes the cleaned form',
+        severity: 'warning',
+      },
     ])
+    expect(content.index.get('unsafe')?.content).toBe('<p>a</p>\n<p>b</p>')
   })
 
   it('reads a hand-written file forgivingly: id: 305, an unquoted date, isPublished: yes', async () => {
@@ -107,8 +113,19 @@ describe('BlogContent.problems: every file the site cannot read, with its path a
     const change = await content.reload(['a.html'])
     expect(change).toEqual({ updated: [], removed: ['a'], publishedListChanged: true })
     expect(content.problems()).toEqual([
-      { path: 'content/blog/a.html', reason: 'content has <script> (line 8), which the sanitizer would remove with all it holds' },
+      { path: 'content/blog/a.html', reason: 'content has <script> (line 8), which the sanitizer would remove with all it holds, and nothing is left without it' },
     ])
+  })
+
+  it('keeps a post on the site, cleaned, when its file gains HTML the sanitizer removes; the warning goes once it is clean', async () => {
+    const { files, content } = await loaded({ 'a.html': postText('a') })
+    files.texts.set('a.html', postText('a', {}, '<p style="color:red">Red</p>\n<script>alert(1)</script>'))
+    expect(await content.reload(['a.html'])).toEqual({ updated: ['a'], removed: [], publishedListChanged: false })
+    expect(content.index.get('a')?.content).toBe('<p>Red</p>')
+    expect(content.problems()).toEqual([{ path: 'content/blog/a.html', reason: expect.stringMatching(/^content has style="color:red" on <p> \(line 8\)/), severity: 'warning' }])
+    files.texts.set('a.html', postText('a', {}, '<p>Red</p>'))
+    await content.reload(['a.html'])
+    expect(content.problems()).toEqual([])
   })
 })
 
