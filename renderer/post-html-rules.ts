@@ -1,8 +1,10 @@
 /**
  * The HTML a post may hold, declared once (SPEC §2's toolbar, §5's image and link rules):
- * headings 1–3, paragraphs, bold, italic, underline, strike, inline code, code blocks, ordered
- * and bullet lists, blockquotes, links, images, line breaks and rules. No `style`, no `class`
- * except a code block's language, no event handlers, no ids (nothing can clobber the page).
+ * headings 1–3 (with an optional `id`, the anchor a link to a section names), paragraphs, bold,
+ * italic, underline, strike, inline code, code blocks, ordered and bullet lists, blockquotes,
+ * links, images (with their `width`/`height`), figures with captions, tables (header and body
+ * rows, header cells with `scope`, `colspan`/`rowspan`), line breaks and rules. No `style`, no
+ * `class` except a code block's language, no event handlers.
  *
  * Everything that decides what a post may hold is derived from here, so none of them can allow
  * what another refuses:
@@ -59,11 +61,24 @@ const LANGUAGE_CLASS = new RegExp(`^language-${LANGUAGE}$`)
 
 const NONE = {}
 
+/**
+ * A heading's id, as Hugo, Astro and GitHub make them from the text (lowercase letters of any
+ * script, digits, `-` and `_`), or as written by hand the same way. Never one a page of the site
+ * uses (the post page keeps its heading ids unique beside its own: renderer/heading-anchors.ts).
+ */
+export const HEADING_ID = /^[\p{Ll}\p{Lo}\p{Nd}_][\p{Ll}\p{Lo}\p{Nd}_-]{0,79}$/u
+const heading = { layout: 'block', attributes: { id: { value: HEADING_ID } } } as const
+/** A cell spanning 1 to 100 columns or rows: more is no table a post page can show. */
+const SPAN = { value: /^(?:[1-9]\d?|100)$/ }
+const CELL = { colspan: SPAN, rowspan: SPAN }
+/** An image's size in CSS pixels, as the media library's names hold it (1 to 99,999). */
+const PIXELS = { value: /^[1-9]\d{0,4}$/ }
+
 const ELEMENTS = {
   p: { layout: 'block', attributes: NONE },
-  h1: { layout: 'block', attributes: NONE },
-  h2: { layout: 'block', attributes: NONE },
-  h3: { layout: 'block', attributes: NONE },
+  h1: heading,
+  h2: heading,
+  h3: heading,
   ul: { layout: 'container', attributes: NONE },
   ol: { layout: 'container', attributes: { start: { value: /^\d{1,6}$/ } } },
   li: { layout: 'block', attributes: NONE },
@@ -79,7 +94,17 @@ const ELEMENTS = {
   code: { layout: 'inline', attributes: { class: { value: LANGUAGE_CLASS, list: true } } },
   a: { layout: 'inline', attributes: { href: { url: 'link' }, title: {} } },
   br: { layout: 'inline', void: true, attributes: NONE },
-  img: { layout: 'inline', void: true, attributes: { src: { url: 'image', required: true }, alt: {}, title: {} } },
+  img: { layout: 'inline', void: true, attributes: { src: { url: 'image', required: true }, alt: {}, title: {}, width: PIXELS, height: PIXELS } },
+  // A figure and a table are each one line of the file: their parts are blocks inside a block,
+  // written with no newline between them (renderer/block-lines.ts).
+  figure: { layout: 'block', attributes: NONE },
+  figcaption: { layout: 'block', attributes: NONE },
+  table: { layout: 'block', attributes: NONE },
+  thead: { layout: 'block', attributes: NONE },
+  tbody: { layout: 'block', attributes: NONE },
+  tr: { layout: 'block', attributes: NONE },
+  th: { layout: 'block', attributes: { ...CELL, scope: { value: /^(?:row|col|rowgroup|colgroup)$/ } } },
+  td: { layout: 'block', attributes: CELL },
 } satisfies Record<string, ElementRule>
 
 export type PostElement = keyof typeof ELEMENTS
@@ -153,17 +178,30 @@ export function hasAllowedScheme(kind: UrlKind, url: string): boolean {
   return scheme === null || URL_SCHEMES[kind].includes(scheme)
 }
 
+/**
+ * Whether a URL without a scheme names another host: `//host/x`, and the spellings a browser
+ * reads the same (`/\host`, `\\host`, with tabs or newlines inside or spaces before, which its
+ * URL parser drops). A relative URL of a post must stay on the site.
+ */
+export function isOtherHost(url: string): boolean {
+  return /^[/\\]{2}/.test(url.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, ''))
+}
+
 const IMAGE_FILE = /\.(jpe?g|gif|png)$/i
 const IMAGE_DATA_URL = /^data:image\/(jpe?g|gif|png);base64,[a-z0-9+/]+=*$/i
 
+/** A site-relative image: a file under `/images/` or `/media/`, by a path of plain segments. */
+const SITE_IMAGE = /^\/(?:images|media)(?:\/[a-z0-9._~%@+-]+)+$/i
+
 /**
  * SPEC §5: images only from http(s) with a jpg/jpeg/gif/png file name, or base64 data of those.
- * An image of the site's own media library (`/media/<year>/<file>.jpg|png|gif`) is an
- * http(s) image of this site, named by its path so that it survives a change of domain.
+ * An image of the site (`/images/…` or `/media/…`, the media library's among them) is an http(s)
+ * image of this site, named by its path so that it survives a change of domain: it resolves
+ * against SITE_URL (the page's own address; the feeds write it absolute).
  */
 export function isAllowedImageSource(src: string): boolean {
   const scheme = urlScheme(src)
-  if (scheme === null) return src.startsWith('/') && parseMediaUrl(src) !== null
+  if (scheme === null) return parseMediaUrl(src) !== null || (SITE_IMAGE.test(src) && !src.split('/').includes('..') && IMAGE_FILE.test(src))
   if (!URL_SCHEMES.image.includes(scheme)) return false
   if (scheme === 'data') return IMAGE_DATA_URL.test(src)
   try {
@@ -175,7 +213,7 @@ export function isAllowedImageSource(src: string): boolean {
 
 /** Whether a post may keep `url` in an attribute of this kind. */
 export function isAllowedUrl(kind: UrlKind, url: string): boolean {
-  return kind === 'image' ? isAllowedImageSource(url) : hasAllowedScheme(kind, url)
+  return kind === 'image' ? isAllowedImageSource(url) : hasAllowedScheme(kind, url) && !(urlScheme(url) === null && isOtherHost(url))
 }
 
 /** The class that names a code block's language (`language-js`), or null for a name a post cannot keep. */

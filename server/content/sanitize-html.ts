@@ -19,7 +19,7 @@ import {
  * declared without its hast name here would be removed, which tests/unit/post-html-rules.test.ts
  * would report.
  */
-const HAST_NAMES: Readonly<Record<string, string>> = { class: 'className' }
+const HAST_NAMES: Readonly<Record<string, string>> = { class: 'className', colspan: 'colSpan', rowspan: 'rowSpan' }
 export const hastName = (attribute: string): string => HAST_NAMES[attribute] ?? attribute
 
 type SchemaAttribute = NonNullable<SanitizeSchema['attributes']>[string][number]
@@ -58,7 +58,8 @@ export const DISPLAY_HTML_SCHEMA: SanitizeSchema = {
   ...POST_HTML_SCHEMA,
   attributes: {
     ...POST_HTML_SCHEMA.attributes,
-    img: [...POST_HTML_SCHEMA.attributes!.img!, 'srcSet', 'sizes', ['width', /^\d{1,5}$/], ['height', /^\d{1,5}$/], ['loading', 'lazy'], ['decoding', 'async']],
+    // width and height are a post's own (post-html-rules.ts): the rewrite writes the library image's.
+    img: [...POST_HTML_SCHEMA.attributes!.img!, 'srcSet', 'sizes', ['loading', 'lazy'], ['decoding', 'async']],
   },
   protocols: { ...POST_HTML_SCHEMA.protocols, srcSet: ['http', 'https'] },
 }

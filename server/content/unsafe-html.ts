@@ -2,7 +2,7 @@ import type { Element, ElementContent, Properties, Root } from 'hast'
 import rehypeParse from 'rehype-parse'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
-import { currentName, IMAGE_RULE_TEXT, isAllowedUrl, postElement, urlScheme } from '../../renderer/post-html-rules.ts'
+import { currentName, IMAGE_RULE_TEXT, isAllowedUrl, postElement, urlScheme, type AttributeRule } from '../../renderer/post-html-rules.ts'
 import { hastName, POST_HTML_SCHEMA, wouldSanitizerChange } from './sanitize-html.ts'
 
 /**
@@ -45,6 +45,9 @@ function findIn(parent: Root | Element): Finding | null {
     }
     for (const [name, value] of Object.entries(node.properties)) {
       if (!isAllowedAttribute(tag, name, value)) return { node, what: `${attributeText(name, value)} on <${node.tagName}>` }
+      // A URL its rule refuses past the scheme (`//host`); a required one is named below.
+      const rule = ruleOf(tag, name)
+      if (rule?.url && !rule.required && !isAllowedUrl(rule.url, String(value))) return { node, what: `${attributeText(name, value)} on <${node.tagName}>` }
     }
     const refused = findRefusedRequired(node, tag)
     if (refused) return refused
@@ -52,6 +55,11 @@ function findIn(parent: Root | Element): Finding | null {
     if (inner) return inner
   }
   return null
+}
+
+/** The rule of hast attribute `name` on `tag`, if the declaration has one. */
+function ruleOf(tag: string, name: string): AttributeRule | undefined {
+  return Object.entries(postElement(tag)?.attributes ?? {}).find(([attribute]) => hastName(attribute) === name)?.[1]
 }
 
 /** A required attribute (an image's source) that is missing or that its URL rule refuses. */

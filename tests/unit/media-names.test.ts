@@ -47,9 +47,10 @@ describe('media URLs (renderer/media-urls.ts)', () => {
     expect(variantWidthsOf(parseMediaUrl('/media/2025/spin-3f9a2c1b5e-1600x1067.gif')!)).toEqual([])
   })
 
-  it('lets editors use library images (site-relative), and no other relative path', () => {
+  it('lets editors use the site’s images (library, /media/ and /images/), and no other relative path', () => {
     expect(isAllowedImageSource(PHOTO)).toBe(true)
-    expect(isAllowedImageSource('/media/2025/holiday.jpg')).toBe(false)
+    expect(isAllowedImageSource('/media/2025/holiday.jpg')).toBe(true)
+    expect(isAllowedImageSource('/images/blog/holiday.jpg')).toBe(true)
     expect(isAllowedImageSource('/etc/passwd.jpg')).toBe(false)
     expect(isAllowedImageSource('//evil.example/x.jpg')).toBe(false)
   })

@@ -83,9 +83,10 @@ describe('cleanPostHtml removes elements the editor cannot produce', () => {
     expect(clean(`<p>before</p>${html}<p>after</p>`)).toBe('<p>before</p>\n<p>after</p>')
   })
 
-  it('removes style, class and id attributes', () => {
+  it('removes style, class and id attributes, but a heading’s valid id', () => {
     expect(clean('<p style="color:red" class="lead" id="top">t</p>')).toBe('<p>t</p>')
-    expect(clean('<h2 id="section" class="x" style="x">h</h2>')).toBe('<h2>h</h2>')
+    expect(clean('<h2 id="section" class="x" style="x">h</h2>')).toBe('<h2 id="section">h</h2>')
+    expect(clean('<h2 id="Top Section">h</h2>')).toBe('<h2>h</h2>')
   })
 
   it('keeps only the language-xxx class of a code element', () => {
@@ -118,6 +119,9 @@ describe('cleanPostHtml images', () => {
     'data:image/jpeg;base64,AAAA',
     'data:image/jpg;base64,AAAA',
     'data:image/gif;base64,R0lGODlh',
+    '/images/a.png',
+    '/images/blog/2019/photo.JPG',
+    '/media/2025/holiday.jpg',
   ])('keeps an image from %s', (src) => {
     expect(clean(`<p><img src="${src}" alt="A" title="T"></p>`)).toBe(`<p><img src="${src}" alt="A" title="T"></p>`)
   })
@@ -127,8 +131,11 @@ describe('cleanPostHtml images', () => {
     'https://x.example/a.webp',
     'https://x.example/a.svg?.png',
     'https://x.example/image',
-    '/images/a.png',
+    '/images/a.svg',
+    '/images/../a.png',
+    '/static/a.png',
     '//x.example/a.png',
+    '/\\x.example/a.png',
     'ftp://x.example/a.png',
     'javascript:alert(1)',
     'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9ImFsZXJ0KDEpIj4=',
@@ -146,9 +153,9 @@ describe('cleanPostHtml images', () => {
     expect(clean('<p>a<img alt="A">b</p>')).toBe('<p>ab</p>')
   })
 
-  it('drops every image attribute other than src, alt and title', () => {
+  it('drops every image attribute other than src, alt, title, width and height', () => {
     expect(clean('<p><img src="https://x.example/a.png" width="9" srcset="https://evil.example/b.svg 2x" loading="lazy"></p>')).toBe(
-      '<p><img src="https://x.example/a.png"></p>',
+      '<p><img src="https://x.example/a.png" width="9"></p>',
     )
   })
 })
@@ -356,7 +363,7 @@ describe('cleanPostHtml on hostile payloads', () => {
 describe('POST_HTML_SCHEMA', () => {
   it('allows exactly the editor’s tags', () => {
     expect([...(POST_HTML_SCHEMA.tagNames ?? [])].sort()).toEqual(
-      ['a', 'blockquote', 'br', 'code', 'del', 'em', 'h1', 'h2', 'h3', 'hr', 'img', 'li', 'ol', 'p', 'pre', 's', 'strong', 'u', 'ul'],
+      ['a', 'blockquote', 'br', 'code', 'del', 'em', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'hr', 'img', 'li', 'ol', 'p', 'pre', 's', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'u', 'ul'],
     )
   })
 

@@ -129,10 +129,19 @@ function mergeTexts(nodes: HtmlNode[]): HtmlNode[] {
   return out
 }
 
+/**
+ * Attributes the editor's nodes write of their own accord, not the author: Milkdown's heading
+ * makes an `id` from its text on every change. Kept, they would write an id into every heading of
+ * a post opened and saved unedited; the post page makes the same ids from the text when it shows
+ * the post (renderer/heading-anchors.ts).
+ */
+const EDITOR_MADE = new Set(['id'])
+
 /** The attributes a post keeps, in the order the declaration lists them; null drops the element. */
 function cleanAttributes(element: ElementRule, from: Map<string, string>): Map<string, string> | null {
   const attrs = new Map<string, string>()
   for (const [name, rule] of Object.entries(element.attributes)) {
+    if (EDITOR_MADE.has(name)) continue
     const value = from.has(name) ? keptValue(rule, from.get(name)!) : undefined
     if (value !== undefined) attrs.set(name, value)
     else if (rule.required) return null

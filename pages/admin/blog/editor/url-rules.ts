@@ -5,7 +5,7 @@
  * The rules themselves are the server's (renderer/post-html-rules.ts, which its sanitizer is
  * made from); here is what the editor does with what a person typed or pasted.
  */
-import { hasAllowedScheme, urlScheme } from '../../../../renderer/post-html-rules.ts'
+import { hasAllowedScheme, isOtherHost, urlScheme } from '../../../../renderer/post-html-rules.ts'
 
 /** Tab and newlines vanish when a browser parses a URL: `java\tscript:` is `javascript:`. */
 const URL_IGNORED = /[\t\n\r]/g
@@ -17,7 +17,8 @@ const URL_IGNORED = /[\t\n\r]/g
 export function sanitizeLinkHref(href: string): string {
   const url = href.trim().replace(URL_IGNORED, '')
   const scheme = schemeOf(url)
-  if (scheme === null) return url
+  // A relative link stays on the site: `//host` names another host.
+  if (scheme === null) return isOtherHost(url) ? '' : url
   // The server compares schemes as written: write `HTTP:` the way it keeps it.
   const written = scheme + url.slice(scheme.length)
   return hasAllowedScheme('link', written) ? written : ''
