@@ -63,8 +63,8 @@ const NONE = {}
 
 /**
  * A heading's id, as Hugo, Astro and GitHub make them from the text (lowercase letters of any
- * script, digits, `-` and `_`), or as written by hand the same way. Never one a page of the site
- * uses (the post page keeps its heading ids unique beside its own: renderer/heading-anchors.ts).
+ * script, digits, `-` and `_`), or as written by hand the same way. The post page makes the
+ * missing ones and keeps them unique, beside its own (server/content/heading-anchors.ts).
  */
 export const HEADING_ID = /^[\p{Ll}\p{Lo}\p{Nd}_][\p{Ll}\p{Lo}\p{Nd}_-]{0,79}$/u
 const heading = { layout: 'block', attributes: { id: { value: HEADING_ID } } } as const

@@ -3,9 +3,11 @@ import rehypeParse from 'rehype-parse'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import { responsiveImage } from '../../renderer/responsive-image.ts'
+import { addHeadingAnchors } from './heading-anchors.ts'
 
 /**
- * A post's sanitized content as its page shows it (pure): each `<img>` of the site's media
+ * A post's sanitized content as its page shows it (pure): each heading gets a unique id and a
+ * link to it (heading-anchors.ts); each `<img>` of the site's media
  * library becomes `<img src srcset sizes width height alt title loading="lazy" decoding="async">`,
  * sized for the article's text column; any other image gets `loading="lazy"` and
  * `decoding="async"`. Images in the text are below the title (and the featured image, loaded
@@ -22,9 +24,10 @@ import { responsiveImage } from '../../renderer/responsive-image.ts'
  * write is declared beside the post's schema (DISPLAY_HTML_SCHEMA, sanitize-html.ts).
  */
 export function displayPostHtml(cleanHtml: string): string {
-  // Sanitized HTML is the serializer's (or passed the strict clean check): an image is spelled `<img`.
-  if (!cleanHtml.includes('<img')) return cleanHtml
+  // Sanitized HTML is the serializer's (or passed the strict clean check): an image is spelled `<img`, a heading `<h1`…`<h3`.
+  if (!cleanHtml.includes('<img') && !/<h[1-3][ >]/.test(cleanHtml)) return cleanHtml
   const tree = parser.parse(cleanHtml)
+  addHeadingAnchors(tree)
   visitImages(tree, (image) => {
     image.properties = responsiveProperties(image.properties)
   })

@@ -4,6 +4,7 @@ import rehypeSanitize, { type Options as SanitizeSchema } from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import { formatBlocks } from './format-blocks.ts'
+import { HEADING_ANCHOR_CLASS } from './heading-anchors.ts'
 import { isCleanPostHtml } from './is-clean-html.ts'
 import {
   currentName,
@@ -49,8 +50,9 @@ export const POST_HTML_SCHEMA: SanitizeSchema = {
 }
 
 /**
- * What a post's content may hold once display-html.ts has made its images responsive: the post's
- * schema, and on `<img>` the attributes that rewrite writes, with the values it writes. Nothing
+ * What a post's content may hold once display-html.ts has made its images responsive and linked
+ * its headings: the post's schema, and on `<img>` and `<a>` the attributes those write, with the
+ * values they write. Nothing
  * sanitizes with it on the way to a page: it says what the rewrite may produce, and
  * tests/unit/display-html.test.ts checks that sanitizing with it changes nothing.
  */
@@ -60,6 +62,8 @@ export const DISPLAY_HTML_SCHEMA: SanitizeSchema = {
     ...POST_HTML_SCHEMA.attributes,
     // width and height are a post's own (post-html-rules.ts): the rewrite writes the library image's.
     img: [...POST_HTML_SCHEMA.attributes!.img!, 'srcSet', 'sizes', ['loading', 'lazy'], ['decoding', 'async']],
+    // The link beside each heading (heading-anchors.ts).
+    a: [...POST_HTML_SCHEMA.attributes!.a!, ['className', HEADING_ANCHOR_CLASS], 'ariaLabel'],
   },
   protocols: { ...POST_HTML_SCHEMA.protocols, srcSet: ['http', 'https'] },
 }

@@ -133,7 +133,7 @@ function mergeTexts(nodes: HtmlNode[]): HtmlNode[] {
  * Attributes the editor's nodes write of their own accord, not the author: Milkdown's heading
  * makes an `id` from its text on every change. Kept, they would write an id into every heading of
  * a post opened and saved unedited; the post page makes the same ids from the text when it shows
- * the post (renderer/heading-anchors.ts).
+ * the post (server/content/heading-anchors.ts).
  */
 const EDITOR_MADE = new Set(['id'])
 
