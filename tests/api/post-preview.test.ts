@@ -47,7 +47,7 @@ describe('POST /api/admin/blog/preview', () => {
     expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/)
     // The page visitors get: the site's chrome, the article, its date.
     expect(html).toContain('<h1 class="article__title">A preview title</h1>')
-    expect(html).toContain('<h2>Section</h2>')
+    expect(html).toContain('<h2 id="section">Section<a href="#section" class="heading-anchor"')
     expect(html).toContain('<strong>bold</strong>')
     expect(html).toMatch(/<footer/)
     expect(html).toContain('January 15')

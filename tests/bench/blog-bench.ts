@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --sizes 1000,10000 --runs 3 --duration 10 --connections 64 --warmup 2
- *   --saves 20 --skip-hugo --skip-nginx --keep]`
+ *   --saves 20 --skip-hugo --skip-nginx --keep --rich]`
  *
  * The build and serving side by side with their peers. For each size: a temp git repository with that many generated
  * posts (about 6 KB of HTML each) and the same posts as a Hugo site (hugo-site.ts), then
@@ -11,6 +11,7 @@
  *     for a post page, one post's JSON and the list JSON; each server pinned to core 0, wrk
  *     to core 1, in turns; requests per server CPU-second, ratios ours / nginx;
  *   - save → live: `--saves` content edits through the admin API (bench:save's short form).
+ * `--rich`: posts with heading ids, figures, tables and code languages (generate-posts.ts).
  * Prints the ratios against the issue's targets and writes every run as JSON into the OS
  * temp folder. hugo, nginx-light and wrk are Debian's, installed with apt-get when missing.
  * Never touches this repository's content/ or dist/.
@@ -42,6 +43,7 @@ const { values } = parseArgs({
     'skip-hugo': { type: 'boolean', default: false },
     'skip-nginx': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    rich: { type: 'boolean', default: false },
   },
 })
 const whole = (name: string, raw: string, min: number): number => {
@@ -86,7 +88,7 @@ for (const size of sizes) {
   const log = (message: string) => console.log(`[${size}] ${message}`)
   const loadAverageBefore = loadAverage()
   log('generating posts and committing them to a temp git repository…')
-  const project = await createTempProject(size)
+  const project = await createTempProject(size, { rich: values.rich })
   const hugoDir = hugo ? path.join(project.dir, 'hugo-site') : null
   let server: Awaited<ReturnType<typeof startBenchServer>> | undefined
   try {

@@ -5,8 +5,12 @@ import type { Post } from '../../server/content/post.ts'
  * canonical form (one block per line, list items as `<li><p>`), distinct slugs, ids and
  * titles, dates spread over several years, about 90% published. Seeded, so two runs
  * benchmark the same bytes.
+ *
+ * `rich`: the HTML of blogs that Hugo and Astro render, in its canonical form too: headings with
+ * ids, figures of site-relative images with their width and height, tables with a header row,
+ * and code blocks with a language on every one.
  */
-export function generatePosts(options: { count: number; images: readonly string[]; seed?: number }): Post[] {
+export function generatePosts(options: { count: number; images: readonly string[]; seed?: number; rich?: boolean }): Post[] {
   const random = mulberry32(options.seed ?? 0x5eed)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!
   const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1))
@@ -39,8 +43,10 @@ export function generatePosts(options: { count: number; images: readonly string[
       size += block.length + 1
     }
     add(paragraph(between(2, 4)))
+    let headings = 0
     while (size < target) {
-      add(`<h2>${capitalize(Array.from({ length: between(2, 5) }, () => pick(WORDS)).join(' '))}</h2>`)
+      const heading = capitalize(Array.from({ length: between(2, 5) }, () => pick(WORDS)).join(' '))
+      add(options.rich ? `<h2 id="${slugify(heading) || 'section'}-${++headings}">${heading}</h2>` : `<h2>${heading}</h2>`)
       for (let i = between(2, 4); i > 0 && size < target; i--) add(paragraph(between(2, 5)))
       if (random() < 0.6) {
         const items = Array.from({ length: between(3, 5) }, () => `<li><p>${sentence()}</p></li>`)
@@ -49,8 +55,25 @@ export function generatePosts(options: { count: number; images: readonly string[
       const extra = random()
       if (extra < 0.2) add(`<blockquote>\n${paragraph(between(1, 2))}\n</blockquote>`)
       else if (extra < 0.3) add(`<pre><code class="language-${pick(['json', 'text', 'bash'])}">${pick(CODE_SAMPLES)}</code></pre>`)
+      if (options.rich) addRich(add)
     }
     return lines.join('\n')
+  }
+
+  /** One of a figure, a table or a code block with its language, about every other section. */
+  const addRich = (add: (block: string) => void) => {
+    const roll = random()
+    if (roll < 0.2) {
+      const image = `/images/blog/${pick(options.images).replace(/\.svg$/, '.png')}`
+      add(`<figure><img src="${image}" alt="${capitalize(pick(WORDS))} ${pick(WORDS)}" width="${between(4, 12) * 100}" height="${between(3, 8) * 100}"><figcaption>${sentence()}</figcaption></figure>`)
+    } else if (roll < 0.35) {
+      const row = (cell: string) => `<tr><th scope="row">${capitalize(pick(WORDS))}</th>${cell}${cell}</tr>`
+      const head = `<thead><tr><th scope="col">${capitalize(pick(WORDS))}</th><th scope="col">${capitalize(pick(WORDS))}</th><th scope="col">${capitalize(pick(WORDS))}</th></tr></thead>`
+      const rows = Array.from({ length: between(2, 5) }, () => row(`<td>${pick(WORDS)} ${pick(WORDS)}</td>`))
+      add(`<table>${head}<tbody>${rows.join('')}<tr><td colspan="3">${pick(WORDS)}</td></tr></tbody></table>`)
+    } else if (roll < 0.45) {
+      add(`<pre><code class="language-${pick(['js', 'ts', 'python', 'yaml', 'c++'])}">${pick(CODE_SAMPLES)}</code></pre>`)
+    }
   }
 
   const start = Date.UTC(2019, 0, 1)

@@ -29,11 +29,12 @@ export interface TempProject {
 }
 
 /**
- * A throwaway copy of the site with `count` generated posts in `content/blog/`, written
+ * A throwaway copy of the site with `count` generated posts in `content/blog/` (`rich`: with
+ * heading ids, figures, tables and code languages, generate-posts.ts), written
  * with the app's own serializer and committed to a fresh git repository, as the real
  * site keeps them.
  */
-export async function createTempProject(count: number): Promise<TempProject> {
+export async function createTempProject(count: number, options: { rich?: boolean } = {}): Promise<TempProject> {
   const dir = await mkdtemp(path.join(tmpdir(), `watchio-bench-${count}-`))
   try {
     for (const entry of COPIED) await cp(path.join(repoRoot, entry), path.join(dir, entry), { recursive: true })
@@ -41,7 +42,7 @@ export async function createTempProject(count: number): Promise<TempProject> {
 
     const started = performance.now()
     const images = (await readdir(path.join(repoRoot, 'public/images/blog'))).filter((name) => name.endsWith('.svg')).sort()
-    const posts = generatePosts({ count, images })
+    const posts = generatePosts({ count, images, rich: options.rich })
     checkCanonical(posts.slice(0, 25))
     const blogDir = path.join(dir, 'content/blog')
     await mkdir(blogDir, { recursive: true })
