@@ -18,7 +18,7 @@ const LONGEST_ID = 80
  * the tree): an id written by hand is kept, one missing is made from the heading's text as
  * Hugo and Astro make theirs (`Getting started` → `getting-started`), and a second heading with
  * the same id gets `-2`, `-3`… so each is unique in the page. The link is a plain `<a href="#id">`
- * at the end of the heading: a visitor copies it (or clicks it, and the address bar has it)
+ * at the end of the heading, shown as `#`: a visitor copies it (or clicks it, and the address bar has it)
  * with no script on the page.
  */
 export function addHeadingAnchors(tree: Root): void {
@@ -62,7 +62,9 @@ function anchorTo(id: string, text: string): ElementContent {
     type: 'element',
     tagName: 'a',
     properties: { href: `#${id}`, className: [HEADING_ANCHOR_CLASS], ariaLabel: label },
-    children: [{ type: 'text', value: '#' }],
+    // Its `#` is drawn by the style sheet: the heading's text stays its own (what a reader, a
+    // search engine or a test reads of it), and the link is named by its label.
+    children: [],
   }
 }
 

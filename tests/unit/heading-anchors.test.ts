@@ -12,7 +12,7 @@ import rehypeSanitize from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 
-const anchor = (id: string, text: string) => `<a href="#${id}" class="heading-anchor" aria-label="Link to the section “${text}”">#</a>`
+const anchor = (id: string, text: string) => `<a href="#${id}" class="heading-anchor" aria-label="Link to the section “${text}”"></a>`
 const shown = (html: string) => displayPostHtml(cleanPostHtml(html))
 
 describe('headings on the post page', () => {
