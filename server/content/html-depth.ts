@@ -10,8 +10,8 @@ import { POST_ELEMENTS, RENAMED_ELEMENTS } from '../../renderer/post-html-rules.
  * Two ways, the cheap one first:
  * - `depthBound`: one pass over the text, tag by tag, keeping a stack of names (an end tag pops
  *   only the element on top). For the elements a post may hold, which the parser never adds
- *   implicitly (no tables, no `<html>`), the parser's tree is never deeper than this stack
- *   grew (plus one for an end tag that closes nothing: `</br>` is a `<br>`): it only closes
+ *   implicitly (no `<html>`; a table's `<tbody>` and `<tr>` are counted, IMPLIED_IN_TABLE), the
+ *   parser's tree is never deeper than this stack grew (plus one for an end tag that closes nothing: `</br>` is a `<br>`): it only closes
  *   more (a `<p>` ends an open `<p>`, a heading another heading).
  *   tests/unit/html-depth.test.ts checks that against parse5 on generated tag soup.
  * - `exactDepth`: parse5 itself (its tree construction is a loop over an explicit stack of
@@ -19,15 +19,23 @@ import { POST_ELEMENTS, RENAMED_ELEMENTS } from '../../renderer/post-html-rules.
  *   says too much (a hand-written list whose `<li>` are never closed).
  */
 
-/** A table's elements: the parser adds some of them implicitly (`<tbody>`, `<tr>`), so a post with a table is measured by parse5. */
+/**
+ * The levels the parser may add in a table that the text does not write: a `<tbody>` around a
+ * row, a `<tr>` around a cell (`<table><td>` is table > tbody > tr > td). Counted for each open
+ * `<table>`, and once for the fragment itself as soon as any table part appears in it: a fragment
+ * is parsed as a template's content, where `<thead><th>` is thead > tr > th with no table at all.
+ * Anything else the parser does in a table moves content out (foster parenting) or closes
+ * elements: never deeper.
+ */
+const IMPLIED_IN_TABLE = 2
 const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tr', 'th', 'td'])
 
 /**
  * Elements whose depth the scan can bound: a post's (renderer/post-html-rules.ts) and the older
  * names renamed to them. The bound holds for them (tests/unit/html-depth.test.ts checks each one
- * against parse5); an element the parser adds implicitly (a table's `<tbody>`) would break it.
+ * against parse5), a table counted with the levels the parser may add in it (IMPLIED_IN_TABLE).
  */
-const KNOWN = new Set([...Object.keys(POST_ELEMENTS), ...Object.keys(RENAMED_ELEMENTS)].filter((name) => !TABLE_PARTS.has(name)))
+const KNOWN = new Set([...Object.keys(POST_ELEMENTS), ...Object.keys(RENAMED_ELEMENTS)])
 /** Elements that never have content: they do not nest. */
 const VOID = new Set(Object.entries(POST_ELEMENTS).flatMap(([name, element]) => (element.void ? [name] : [])))
 
@@ -41,6 +49,9 @@ const isLetter = (character: string | undefined) => character !== undefined && /
  */
 export function depthBound(html: string): number | null {
   const open: string[] = []
+  /** Levels the parser may add in the tables open on the stack, and in the fragment once it has a table part. */
+  let implied = 0
+  let tablePartSeen = false
   let deepest = 0
   let at = html.indexOf('<')
   while (at !== -1) {
@@ -57,17 +68,23 @@ export function depthBound(html: string): number | null {
     while (end < html.length && !WHITESPACE.has(html[end]!) && html[end] !== '/' && html[end] !== '>') end++
     const name = html.slice(nameStart, end).toLowerCase()
     if (!KNOWN.has(name)) return null
+    if (TABLE_PARTS.has(name) && !tablePartSeen) {
+      tablePartSeen = true
+      implied += IMPLIED_IN_TABLE
+    }
     const tagEnd = endOfTag(html, end)
     if (tagEnd === -1) return null
     if (closing && open.at(-1) === name) {
       open.pop()
+      if (name === 'table') implied -= IMPLIED_IN_TABLE
     } else if (closing) {
       // An end tag that closes nothing may still make an element where it stands: `</br>` is a
       // `<br>`, a stray `</p>` an empty `<p>`. Counted as one, one level down.
-      deepest = Math.max(deepest, open.length + 1)
+      deepest = Math.max(deepest, open.length + implied + 1)
     } else {
+      if (name === 'table') implied += IMPLIED_IN_TABLE
       // A void element is one level deeper than its parent, and holds nothing.
-      deepest = Math.max(deepest, open.length + 1)
+      deepest = Math.max(deepest, open.length + implied + 1)
       if (!VOID.has(name)) open.push(name)
     }
     at = html.indexOf('<', tagEnd + 1)

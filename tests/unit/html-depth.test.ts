@@ -35,9 +35,28 @@ describe('depthBound', () => {
   })
 
   it('gives no bound where it could be wrong: other elements, comments, a tag cut off', () => {
-    for (const html of ['<div>x</div>', '<table><td>x</table>', '<!-- c --><p>x</p>', '<!doctype html>', '<?x?>', '</>', '<p title="open>', '<svg><p/></svg>']) {
+    for (const html of ['<div>x</div>', '<table><caption>x</table>', '<!-- c --><p>x</p>', '<!doctype html>', '<?x?>', '</>', '<p title="open>', '<svg><p/></svg>']) {
       expect(depthBound(html), html).toBeNull()
     }
+  })
+
+  it('counts the rows and bodies the parser adds in a table', () => {
+    for (const html of ['<table><td>x</table>', '<table><tr><td><table><td><p>x</table></table>', '<table><thead><tr><th>a</th></tr></thead><tbody><tr><td>b</td></tr></tbody></table>']) {
+      expect(depthBound(html), html).toBeGreaterThanOrEqual(exactDepth(html))
+    }
+  })
+
+  it('is never less than the depth parse5 builds, for tag soup of tables', () => {
+    const tag = fc.constantFrom('table', 'thead', 'tbody', 'tr', 'th', 'td', 'p', 'strong', 'ul', 'li', 'figure', 'figcaption', 'h2', 'pre', 'a')
+    const token = fc.oneof(tag.map((name) => `<${name}>`), tag.map((name) => `</${name}>`), fc.constantFrom('text', ' ', '<br>'))
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 80 }), (tokens) => {
+        const html = tokens.join('')
+        const bound = depthBound(html)
+        if (bound !== null) expect(exactDepth(html)).toBeLessThanOrEqual(bound)
+      }),
+      { numRuns: 5000 },
+    )
   })
 
   it('is never less than the depth parse5 builds, for tag soup of the elements it knows', () => {
