@@ -419,6 +419,28 @@ test.describe('post files the site cannot read', () => {
     await expect(card(page, 'Hand broken')).toHaveCount(1)
     await rm(fileOf('hand-broken.html'))
   })
+
+  test('a file served cleaned is listed as "1 file is shown cleaned", apart from the unreadable ones, until the file goes', async ({ page, adminSite }) => {
+    const { url, site, git } = adminSite
+    const file = path.join(site.blogDir, 'hand-styled.html')
+    await writeFile(file, `---\ntitle: Hand styled\nslug: hand-styled\nsummary: Written by hand.\npublishDate: 2024-05-01\nisPublished: yes\n---\n<p style="color:red">Styled by hand.</p>\n`)
+    git('add', 'content/blog')
+    git('-c', 'user.name=Maintainer', '-c', 'user.email=maintainer@example.com', 'commit', '-q', '-m', 'A styled post')
+    const problemCount = async () => ((await (await page.request.get(`${url}/api/admin/blog/problems`)).json()) as unknown[]).length
+
+    await signIn(page, url)
+    await expect.poll(problemCount).toBe(1)
+    await page.reload()
+    const cleaned = page.getByRole('region', { name: '1 file is shown cleaned' })
+    await expect(cleaned.getByRole('listitem')).toHaveText([/^content\/blog\/hand-styled\.html: content has style="color:red" on <p> \(line 8\), which the sanitizer would remove/])
+    await expect(page.getByRole('region', { name: /could not be read/ })).toHaveCount(0)
+    await expectNoSeriousAxeViolations(page, { include: ['.admin-problems'] })
+    // On the site all the while, without the style.
+    const shown = await (await page.request.get(`${url}/blog/hand-styled`)).text()
+    expect(shown).toContain('<p>Styled by hand.</p>')
+    await rm(file)
+    await expect.poll(problemCount).toBe(0)
+  })
 })
 
 test.describe('the admin code stays out of the public pages', () => {
