@@ -63,7 +63,9 @@ export async function openSite(options: {
 }) {
   const { config, build, logger } = options
   const clock = options.clock ?? (() => new Date())
-  if (config.mode === 'production') await loadServerBuild(config.distDir)
+  if (config.mode === 'production' && !(await loadServerBuild(config.distDir))) {
+    logger.info("vike's request context is where this version does not look for it: Node's async hooks stay on, a few % slower answers")
+  }
   const blogDir = blogDirOf(config.contentDir)
   const folder = options.repositoryRoot ? repositoryPath(options.repositoryRoot, blogDir) : blogDir
   // A running site keeps what it read from each post file, so that its next start parses only

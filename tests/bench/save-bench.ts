@@ -1,5 +1,6 @@
 /**
  * `npm run bench:save [-- --sizes 1000,10000 --saves 100 --history 1000 --keep]`
+ * `npm run bench:save -- --dir <a project kept with --keep> [--saves 30] [--cpu-prof <folder>]`
  *
  * For each size: a temp copy of the site with that many generated posts and `--history`
  * further commits (one post edited in each), built, then the production server. Signed in
@@ -14,18 +15,29 @@
  * Then, with the server stopped, the same kind of file change committed with the git CLI
  * (`git add` + `git commit`) in the same repository, for comparison. Never touches this
  * repository's content/ or history.
+ *
+ * `--dir` measures a project an earlier run kept (`--keep`) instead of making one: its posts,
+ * history (grown by the earlier runs' saves) and build as they are; this checkout's `server/` is
+ * copied into it first, so a change to the saving code is measured without generating again (the
+ * server is compiled again at start). `--cpu-prof <folder>`: the server writes a V8 CPU profile
+ * there when it stops, and the bench prints its heaviest functions over the timed saves.
  */
+import { readdir, readFile, rm, cp } from 'node:fs/promises'
 import os from 'node:os'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { ApiClient } from '../support/admin-client.ts'
 import { runGit } from '../support/git.ts'
 import { addHistory } from './add-history.ts'
+import { type CpuProfile, summariseProfile } from './cpu-profile.ts'
 import { timeCliCommits } from './git-cli-edits.ts'
 import { measureBuild } from './measure-build.ts'
 import { startBenchServer } from './measure-server.ts'
 import { percentile, table } from './report.ts'
 import { BENCH_ADMIN as ADMIN, timedSave as save } from './save-live.ts'
-import { createTempProject } from './temp-project.ts'
+import { createTempProject, repoRoot, type TempProject } from './temp-project.ts'
+import type { Post } from '../../server/content/post.ts'
+import { parsePostFile } from '../../server/content/parse-post.ts'
 
 const TARGET_MEDIAN_MS = 50
 const TARGET_P95_MS = 100
@@ -38,9 +50,13 @@ const { values } = parseArgs({
     saves: { type: 'string', default: '100' },
     history: { type: 'string', default: '1000' },
     keep: { type: 'boolean', default: false },
+    dir: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 })
-const sizes = values.sizes.split(',').map(Number)
+const keptDir = values.dir ? path.resolve(values.dir) : undefined
+const profileDir = values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined
+const sizes = keptDir ? [(await readdir(path.join(keptDir, 'content/blog'))).filter((name) => name.endsWith('.html')).length] : values.sizes.split(',').map(Number)
 const saves = Number(values.saves)
 const historyCommits = Number(values.history)
 if (sizes.some((size) => !Number.isInteger(size) || size < 10) || !(saves > 0) || !(historyCommits >= 0)) {
@@ -64,16 +80,13 @@ const rows: Row[] = []
 
 for (const size of sizes) {
   const log = (message: string) => console.log(`[${size}] ${message}`)
-  log('generating posts and committing them to a temp git repository…')
-  const project = await createTempProject(size)
-  const git = (...args: string[]) => runGit(args, { cwd: project.dir }).trim()
+  const project = keptDir ? await keptProject(keptDir) : await newProject(size, log)
   try {
-    log(`adding ${historyCommits} commits of history (git fast-import)…`)
-    addHistory(project.dir, project.posts.map((post) => post.slug), historyCommits)
-    log(`history: ${git('rev-list', '--count', 'HEAD')} commits. npm run build…`)
-    const build = await measureBuild(project.dir)
-    log(`built in ${(build.wallMs / 1000).toFixed(1)} s; starting the server…`)
-    const server = await startBenchServer(project.dir, { env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } })
+    const server = await startBenchServer(project.dir, {
+      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+      nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    })
+    let timedFrom = 0
     const row: Row = { size, content: [], title: [], titleFirstPage: [], cli: [] }
     try {
       const api = new ApiClient(server.url)
@@ -84,6 +97,7 @@ for (const size of sizes) {
       const bySlug = new Map<string, { id: string; slug: string; version: string } & Record<string, unknown>>()
       // Warm-up: the first saves compile code paths and fill caches.
       for (let i = 0; i < 5; i++) await save(api, bySlug, published[i]!.slug, 'content', -1 - i)
+      timedFrom = performance.now() - server.startedAt
       for (let i = 0; i < saves; i++) {
         const slug = published[(i * 7919) % published.length]!.slug
         row.content.push(await save(api, bySlug, slug, 'content', i))
@@ -105,6 +119,14 @@ for (const size of sizes) {
     } finally {
       await server.stop()
     }
+    if (profileDir) {
+      // The main thread's (thread id 0); worker threads write their own.
+      const main = (await readdir(profileDir)).find((name) => name.endsWith(`.${server.pid}.0.001.cpuprofile`))
+      if (main) {
+        log(`CPU profile: ${path.join(profileDir, main)} (from the first timed save)`)
+        summariseProfile(JSON.parse(await readFile(path.join(profileDir, main), 'utf8')) as CpuProfile, timedFrom * 1000)
+      }
+    }
     log('the same edits with the git CLI (git add + git commit)…')
     row.cli = await timeCliCommits({
       dir: project.dir,
@@ -115,7 +137,7 @@ for (const size of sizes) {
     rows.push(row)
     log(summary(row))
   } finally {
-    if (values.keep) log(`kept ${project.dir}`)
+    if (values.keep || keptDir) log(`kept ${project.dir}`)
     else await project.cleanup()
   }
 }
@@ -160,4 +182,31 @@ function summary(row: Row): string {
     `page-1 title edit p50 ${percentile(row.titleFirstPage, 50).toFixed(1)} ms, p95 ${percentile(row.titleFirstPage, 95).toFixed(1)} ms; ` +
     `git CLI p50 ${percentile(row.cli, 50).toFixed(1)} ms, p95 ${percentile(row.cli, 95).toFixed(1)} ms`
   )
+}
+
+/** A project with `size` generated posts and `--history` commits, built. */
+async function newProject(size: number, log: (message: string) => void): Promise<TempProject> {
+  log('generating posts and committing them to a temp git repository…')
+  const project = await createTempProject(size)
+  try {
+    log(`adding ${historyCommits} commits of history (git fast-import)…`)
+    addHistory(project.dir, project.posts.map((post) => post.slug), historyCommits)
+    log(`history: ${runGit(['rev-list', '--count', 'HEAD'], { cwd: project.dir }).trim()} commits. npm run build…`)
+    const build = await measureBuild(project.dir)
+    log(`built in ${(build.wallMs / 1000).toFixed(1)} s; starting the server…`)
+    return project
+  } catch (error) {
+    await project.cleanup()
+    throw error
+  }
+}
+
+/** A project kept by an earlier run, with this checkout's server/ (compiled again at start). */
+async function keptProject(dir: string): Promise<Pick<TempProject, 'dir' | 'posts' | 'cleanup'>> {
+  await rm(path.join(dir, 'server'), { recursive: true, force: true })
+  await cp(path.join(repoRoot, 'server'), path.join(dir, 'server'), { recursive: true })
+  const names = (await readdir(path.join(dir, 'content/blog'))).filter((name) => name.endsWith('.html')).sort()
+  const posts: Post[] = []
+  for (const name of names) posts.push(parsePostFile(await readFile(path.join(dir, 'content/blog', name), 'utf8'), name))
+  return { dir, posts, cleanup: async () => {} }
 }
