@@ -1,6 +1,6 @@
 /**
  * `npm run bench:save [-- --sizes 1000,10000 --saves 100 --history 1000 --keep]`
- * `npm run bench:save -- --dir <a project kept with --keep> [--saves 30] [--cpu-prof <folder>]`
+ * `npm run bench:save -- --dir <a project kept with --keep> [--saves 30] [--server-dir <server/>] [--cpu-prof <folder>]`
  *
  * For each size: a temp copy of the site with that many generated posts and `--history`
  * further commits (one post edited in each), built, then the production server. Signed in
@@ -18,7 +18,8 @@
  *
  * `--dir` measures a project an earlier run kept (`--keep`) instead of making one: its posts,
  * history (grown by the earlier runs' saves) as they are; this checkout's `server/` is copied into
- * it and built, so a change to the saving code is measured without generating the posts again. `--cpu-prof <folder>`: the server writes a V8 CPU profile
+ * it and built, so a change to the saving code is measured without generating the posts again;
+ * `--server-dir` copies another version's instead (`git archive <commit> server | tar -x -C /tmp/before`). `--cpu-prof <folder>`: the server writes a V8 CPU profile
  * there when it stops, and the bench prints its heaviest functions over the timed saves.
  */
 import { readdir, readFile, rm, cp } from 'node:fs/promises'
@@ -32,6 +33,7 @@ import { type CpuProfile, summariseProfile } from './cpu-profile.ts'
 import { timeCliCommits } from './git-cli-edits.ts'
 import { measureBuild } from './measure-build.ts'
 import { startBenchServer } from './measure-server.ts'
+import { cpuSeconds, loadAverage } from './process-stats.ts'
 import { percentile, table } from './report.ts'
 import { BENCH_ADMIN as ADMIN, timedSave as save } from './save-live.ts'
 import { createTempProject, repoRoot, type TempProject } from './temp-project.ts'
@@ -50,6 +52,7 @@ const { values } = parseArgs({
     history: { type: 'string', default: '1000' },
     keep: { type: 'boolean', default: false },
     dir: { type: 'string' },
+    'server-dir': { type: 'string' },
     'cpu-prof': { type: 'string' },
   },
 })
@@ -74,6 +77,8 @@ interface Row {
   title: number[]
   titleFirstPage: number[]
   cli: number[]
+  /** The server's CPU (all its threads) per save of each kind, background work the saves caused included. */
+  cpuMs: number[]
 }
 const rows: Row[] = []
 
@@ -86,7 +91,7 @@ for (const size of sizes) {
       nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     })
     let timedFrom = 0
-    const row: Row = { size, content: [], title: [], titleFirstPage: [], cli: [] }
+    const row: Row = { size, content: [], title: [], titleFirstPage: [], cli: [], cpuMs: [] }
     try {
       const api = new ApiClient(server.url)
       const login = await api.login(ADMIN.username, ADMIN.password)
@@ -99,18 +104,19 @@ for (const size of sizes) {
       // Warm-up: the first saves compile code paths and fill caches.
       for (let i = 0; i < 5; i++) await save(api, bySlug, published[i]!.slug, 'content', -1 - i)
       timedFrom = performance.now() - server.startedAt
-      for (let i = 0; i < saves; i++) {
-        const slug = published[(i * 7919) % published.length]!.slug
-        row.content.push(await save(api, bySlug, slug, 'content', i))
-      }
-      for (let i = 0; i < saves; i++) {
-        const slug = published[(i * 104_729 + 13) % published.length]!.slug
-        row.title.push(await save(api, bySlug, slug, 'title', edit + i))
-      }
       const newest = [...published].sort((a, b) => b.publishDate.localeCompare(a.publishDate) || a.slug.localeCompare(b.slug)).slice(0, 10)
-      for (let i = 0; i < saves; i++) {
-        row.titleFirstPage.push(await save(api, bySlug, newest[i % newest.length]!.slug, 'title', edit + saves + i))
+      // Each kind: its posts read first (not timed, nor in its CPU), then its saves one after another.
+      const timed = async (slugOf: (i: number) => string, kind: 'content' | 'title', numberOf: (i: number) => number) => {
+        for (let i = 0; i < saves; i++) if (!bySlug.has(slugOf(i))) bySlug.set(slugOf(i), (await api.postBySlug(slugOf(i)))!)
+        const cpuBefore = cpuSeconds(server.pid) ?? 0
+        const times: number[] = []
+        for (let i = 0; i < saves; i++) times.push(await save(api, bySlug, slugOf(i), kind, numberOf(i)))
+        row.cpuMs.push((1000 * ((cpuSeconds(server.pid) ?? 0) - cpuBefore)) / saves)
+        return times
       }
+      row.content = await timed((i) => published[(i * 7919) % published.length]!.slug, 'content', (i) => i)
+      row.title = await timed((i) => published[(i * 104_729 + 13) % published.length]!.slug, 'title', (i) => edit + i)
+      row.titleFirstPage = await timed((i) => newest[i % newest.length]!.slug, 'title', (i) => edit + saves + i)
       const blog = await (await fetch(`${server.url}/blog`)).text()
       if (!blog.includes(`(title edit ${edit + 2 * saves - 1})`)) throw new Error('/blog does not show the last page-1 title edit')
       // Live means live: the last save's page already shows it.
@@ -181,7 +187,8 @@ function summary(row: Row): string {
     `content edit p50 ${percentile(row.content, 50).toFixed(1)} ms, p95 ${percentile(row.content, 95).toFixed(1)} ms; ` +
     `title edit p50 ${percentile(row.title, 50).toFixed(1)} ms, p95 ${percentile(row.title, 95).toFixed(1)} ms; ` +
     `page-1 title edit p50 ${percentile(row.titleFirstPage, 50).toFixed(1)} ms, p95 ${percentile(row.titleFirstPage, 95).toFixed(1)} ms; ` +
-    `git CLI p50 ${percentile(row.cli, 50).toFixed(1)} ms, p95 ${percentile(row.cli, 95).toFixed(1)} ms`
+    `git CLI p50 ${percentile(row.cli, 50).toFixed(1)} ms, p95 ${percentile(row.cli, 95).toFixed(1)} ms; ` +
+    `server CPU per save ${row.cpuMs.map((ms) => ms.toFixed(1)).join(' / ')} ms (content / title / page 1), load average ${loadAverage()}`
   )
 }
 
@@ -205,7 +212,7 @@ async function newProject(size: number, log: (message: string) => void): Promise
 /** A project kept by an earlier run, with this checkout's server/, built again (the bundles kept when they can be). */
 async function keptProject(dir: string): Promise<Pick<TempProject, 'dir' | 'posts' | 'cleanup'>> {
   await rm(path.join(dir, 'server'), { recursive: true, force: true })
-  await cp(path.join(repoRoot, 'server'), path.join(dir, 'server'), { recursive: true })
+  await cp(path.resolve(values['server-dir'] ?? path.join(repoRoot, 'server')), path.join(dir, 'server'), { recursive: true })
   await measureBuild(dir)
   const names = (await readdir(path.join(dir, 'content/blog'))).filter((name) => name.endsWith('.html')).sort()
   const posts: Post[] = []
