@@ -1,7 +1,7 @@
 import { ADMIN_LIST_PER_PAGE, type AdminPostCard, type PostListQuery, type PostState } from '../../renderer/contract/index.ts'
 import { isLive, isScheduled } from '../../renderer/site-day.ts'
 import type { PostIndex } from '../content/post-index.ts'
-import type { VersionedPost } from '../content/post.ts'
+import type { IndexedPost } from '../content/post.ts'
 import type { ContentSync } from './content-sync.ts'
 import { type PostReviews, reviewState } from './post-reviews.ts'
 
@@ -76,7 +76,7 @@ function byTitle(a: ListEntry, b: ListEntry): number {
   return a.titleKey < b.titleKey ? -1 : a.titleKey > b.titleKey ? 1 : a.card.slug < b.card.slug ? -1 : 1
 }
 
-export function toCard(post: VersionedPost): AdminPostSummary {
+export function toCard(post: IndexedPost): AdminPostSummary {
   const { id, slug, title, summary, publishDate, isPublished, version } = post
   return { id, slug, title, summary, publishDate, isPublished, version }
 }
@@ -97,7 +97,7 @@ export interface AdminPostListDeps {
 export class AdminPostList {
   readonly #deps: AdminPostListDeps
   #live: { revision: number; entries: ListEntry[] } | null = null
-  readonly #cards = new WeakMap<VersionedPost, ListEntry>()
+  readonly #cards = new WeakMap<IndexedPost, ListEntry>()
 
   constructor(deps: AdminPostListDeps) {
     this.#deps = deps
