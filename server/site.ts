@@ -124,6 +124,8 @@ export async function openSite(options: {
   let stopWatching = () => {}
   return {
     content,
+    /** Resolves once what was read from the post files is kept, and the index reads the posts' content from there. */
+    contentKept: savingParsed ?? Promise.resolve(),
     /** Scheduled posts go live when their day begins (SITE_TIMEZONE). */
     schedule,
     pages,

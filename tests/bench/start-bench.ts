@@ -79,6 +79,19 @@ try {
     const caughtUp = () => server.log.some((line) => / Regenerated \d+ pages in the background/.test(line))
     console.log(`${saves} saves during the catch-up: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms` + (caughtUp() ? ' (the catch-up ended before the last)' : ''))
     console.log(`restart: ${await residentAfterBackground(server)}`)
+    // The admin's search holds every post's words once it has run: what that adds.
+    const searchTimes: number[] = []
+    for (const q of ['watchio', 'apple tv', 'no such words here']) {
+      const started = performance.now()
+      const { status } = await api.json('GET', `/api/admin/blog/posts?q=${encodeURIComponent(q)}`)
+      if (status !== 200) throw new Error(`the admin search answered ${status}`)
+      searchTimes.push(performance.now() - started)
+    }
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+    const searched = server.memory()
+    console.log(
+      `restart, after three admin searches (${searchTimes.map((ms) => ms.toFixed(0)).join(', ')} ms over HTTP): resident memory ${searched ? `${searched.rssMiB.toFixed(0)} MiB (${(searched.rssMiB * 1.048576).toFixed(0)} MB)` : 'unknown'}`,
+    )
     console.log('\nthe server\'s log:')
     for (const line of server.log) console.log(`  ${line.split('\n')[0]}`)
   } finally {
