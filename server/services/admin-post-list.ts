@@ -54,8 +54,13 @@ export function selectPosts(entries: readonly ListEntry[], query: PostListQuery,
   else if (fragments.length > 0) {
     // Every post's words first: the words a fragment is looked for in must include theirs.
     const found = matching.map((entry) => words.wordsOf(entry.text))
-    const wanted = fragments.map((fragment) => words.containing(fragment))
-    matching = matching.filter((_entry, at) => hasEveryWord(found[at]!, wanted))
+    // The rarest first, so that most posts fail at once; a fragment in no word ends the search.
+    const wanted = fragments.map((fragment) => words.containing(fragment)).sort((a, b) => a.count - b.count)
+    if (wanted[0]!.count === 0) matching = []
+    else {
+      const marks = wanted.map((fragment) => fragment.marks)
+      matching = matching.filter((_entry, at) => hasEveryWord(found[at]!, marks))
+    }
   }
   if (query.sort === 'oldest') matching = matching.reverse()
   else if (query.sort === 'title') matching = matching.slice().sort(byTitle)

@@ -49,17 +49,19 @@ export class WordIndex {
     return ids
   }
 
-  /** Marks, by number, the words that contain `fragment` (a folded word of a query, no newline in it). */
-  containing(fragment: string): Uint8Array {
+  /** Marks, by number, the words that contain `fragment` (a folded word of a query, no newline in it), and how many. */
+  containing(fragment: string): { marks: Uint8Array; count: number } {
     const marks = new Uint8Array(this.#words.length)
     this.#joined ??= joinWords(this.#words)
     const { text, starts } = this.#joined
+    let count = 0
     let from = 0
     for (;;) {
       const at = text.indexOf(fragment, from)
-      if (at === -1) return marks
+      if (at === -1) return { marks, count }
       const word = wordAt(starts, at)
       marks[word] = 1
+      count++
       from = starts[word + 1]!
     }
   }
