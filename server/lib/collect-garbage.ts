@@ -5,7 +5,7 @@
  *
  * For the end of a start's background work: a first start reads every post file's whole text
  * and a catch-up renders every page, and V8 collected that garbage only when its heap grew again,
- * so an idle site could keep it resident for as long as it ran (at 10,000 posts, 344 to 384 MiB
+ * so an idle site could keep it resident for as long as it ran (at 10,000 posts, up to 384 MiB
  * resident a minute after a first start's catch-up, 173 to 179 MiB after this: `npm run
  * bench:start`). A plain `gc()` (`--expose-gc`) freed it without handing it back.
  */
