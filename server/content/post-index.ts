@@ -280,7 +280,8 @@ export function showsInListDifferently(before: Omit<Post, 'content'>, after: Omi
     before.title !== after.title ||
     before.summary !== after.summary ||
     before.publishDate !== after.publishDate ||
-    before.featuredImageUrl !== after.featuredImageUrl
+    before.featuredImageUrl !== after.featuredImageUrl ||
+    before.featuredImageAlt !== after.featuredImageAlt
   )
 }
 

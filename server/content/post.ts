@@ -11,6 +11,11 @@ export interface Post {
   isPublished: boolean
   /** Empty, an http(s) URL, or a site-relative path such as `/images/blog/x.svg`. */
   featuredImageUrl: string
+  /**
+   * The featured image's alt text; absent when there is none (never ''). Not one of SPEC §3's
+   * fields: written after them, and only when set, so files without it stay as they are.
+   */
+  featuredImageAlt?: string
   /** Sanitized HTML, one block element per line. */
   content: string
 }
@@ -26,8 +31,11 @@ export const POST_KEYS = [
   'featuredImageUrl',
 ] as const satisfies readonly (keyof Post)[]
 
+/** Optional front-matter keys, after POST_KEYS and in this order, each written only when set. */
+export const OPTIONAL_POST_KEYS = ['featuredImageAlt'] as const satisfies readonly (keyof Post)[]
+
 /** An entry of the public list (`GET /api/blog/posts`). */
-export type PostSummary = Pick<Post, 'id' | 'slug' | 'title' | 'summary' | 'featuredImageUrl' | 'publishDate'>
+export type PostSummary = Pick<Post, 'id' | 'slug' | 'title' | 'summary' | 'featuredImageUrl' | 'featuredImageAlt' | 'publishDate'>
 
 /** One public post (`GET /api/blog/posts/{slug}`). */
 export type PublicPost = PostSummary & Pick<Post, 'content'>
@@ -39,8 +47,8 @@ export interface PublishedPosts {
 }
 
 export function toSummary(post: Omit<Post, 'content'>): PostSummary {
-  const { id, slug, title, summary, featuredImageUrl, publishDate } = post
-  return { id, slug, title, summary, featuredImageUrl, publishDate }
+  const { id, slug, title, summary, featuredImageUrl, featuredImageAlt, publishDate } = post
+  return { id, slug, title, summary, featuredImageUrl, ...(featuredImageAlt ? { featuredImageAlt } : {}), publishDate }
 }
 
 /**
