@@ -29,6 +29,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
 <meta name="color-scheme" content="light dark">
 <script>${dangerouslySkipEscape(THEME_SCRIPT)}</script>
 ${dangerouslySkipEscape(head)}
+<link rel="icon" href="/favicon.ico" sizes="32x32">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body>

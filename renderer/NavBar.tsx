@@ -8,7 +8,7 @@ export function NavBar() {
       <nav className="nav__inner container" aria-label="Main">
         <a className="nav__brand" href="/">
           <BrandMark />
-          <span>{SITE_NAME}</span>
+          <span className="nav__brand-name">{SITE_NAME}</span>
         </a>
         <div className="nav__actions">
           <ThemeToggle />

@@ -14,6 +14,8 @@ export interface Seo {
   publishedTime?: string
   /** Absolute or site-relative image for the social card. */
   image?: string
+  /** What `image` shows, for readers who cannot see it (`og:image:alt`, `twitter:image:alt`). */
+  imageAlt?: string
   /** Pages that must stay out of search results (404, redirects, admin). */
   noindex?: boolean
   /** Redirect pages: without JavaScript, go to `url` after `seconds` (meta refresh). */
@@ -41,7 +43,10 @@ export function documentTitle(seo: Seo): string {
 export function renderHeadTags(seo: Seo, options: { siteUrl: string; pathname: string }): string {
   const absolute = (url: string) => (url.startsWith('/') ? options.siteUrl + url : url)
   const canonical = absolute(options.pathname === '/' ? '/' : options.pathname.replace(/\/$/, ''))
-  const image = absolute(seo.image && SOCIAL_IMAGE.test(seo.image) ? seo.image : DEFAULT_IMAGE)
+  const ownImage = seo.image !== undefined && SOCIAL_IMAGE.test(seo.image)
+  const image = absolute(ownImage ? seo.image! : DEFAULT_IMAGE)
+  // Said only of the page's own image: the site's card stands in without a description.
+  const imageAlt = ownImage && seo.imageAlt ? seo.imageAlt : ''
   const title = documentTitle(seo)
   const meta = (attr: 'name' | 'property', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtmlAttribute(value)}">`
@@ -61,11 +66,13 @@ export function renderHeadTags(seo: Seo, options: { siteUrl: string; pathname: s
     meta('property', 'og:description', seo.description),
     meta('property', 'og:url', canonical),
     meta('property', 'og:image', image),
+    imageAlt ? meta('property', 'og:image:alt', imageAlt) : '',
     seo.publishedTime ? meta('property', 'article:published_time', seo.publishedTime) : '',
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', seo.title),
     meta('name', 'twitter:description', seo.description),
     meta('name', 'twitter:image', image),
+    imageAlt ? meta('name', 'twitter:image:alt', imageAlt) : '',
     // Absolute, like the canonical link: a reader given this page's HTML alone still finds them.
     ...(seo.feeds
       ? FEED_LINKS.map((feed) => `<link rel="alternate" type="${feed.type}" title="${escapeHtmlAttribute(feed.title)}" href="${escapeHtmlAttribute(absolute(feed.path))}">`)

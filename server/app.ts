@@ -156,6 +156,12 @@ function mountAdminArea(app: Koa, area: AdminArea, config: AppDeps['config']): v
   // The signed-in area's own middleware runs only there: public pages never touch sessions.
   const inSignedInArea = (middleware: Middleware): Middleware => (ctx, next) =>
     isUnder(ctx.path, API_PREFIX.auth) || isUnder(ctx.path, API_PREFIX.admin) ? middleware(ctx, next) : next()
+  // `/admin` is the admin area's front door: its one screen is the posts.
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/admin' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next()
+    ctx.set('Cache-Control', 'no-store')
+    ctx.redirect(`/admin/blog${ctx.search}`)
+  })
   app.use(inSignedInArea(requireTrustedOrigin({ siteUrl: config.siteUrl, uploadPaths: [MEDIA_API] })))
   app.use(inSignedInArea(noStore))
   app.use(inSignedInArea(compressJson))

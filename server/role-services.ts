@@ -19,6 +19,7 @@ import type { BlogContent } from './services/blog-content.ts'
 import { ContentSync } from './services/content-sync.ts'
 import { LoginGuard } from './services/login-guard.ts'
 import { MediaLibrary } from './services/media-library.ts'
+import { DeletedPosts } from './services/deleted-posts.ts'
 import { PostHistory } from './services/post-history.ts'
 import { PostPreview } from './services/post-preview.ts'
 import { PostReviews } from './services/post-reviews.ts'
@@ -37,7 +38,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
   const secret = await loadSessionSecret({ dataDir: config.dataDir, configured: config.sessionSecret })
   const content = site.content
   const paths = new PostPaths({ root: repository.root, blogDir: blogDirOf(config.contentDir) })
-  const history = new PostHistory({ content, repository, paths })
+  const history = new PostHistory({ content, repository, paths, deleted: new DeletedPosts({ content, repository, paths }) })
   let review: { reviews: PostReviews; branches: SideBranches } | undefined
   if (config.contentSync?.publishMode === 'review') {
     const branches = repository.sideBranches()

@@ -82,8 +82,12 @@ export async function openSite(options: {
   const schedule = new PublishSchedule({ content, zone: config.timeZone, clock, logger })
   await content.load()
   // Not needed to serve: written while the server starts listening (the first start writes
-  // every post's entry and content, tens of MB at 10,000 posts).
-  const savingParsed = parsed?.save().catch((error: unknown) => logger.warn(`Could not keep what was read from the post files: ${String(error)}`))
+  // every post's entry and content, tens of MB at 10,000 posts). Then the index reads the posts'
+  // content from that file instead of holding it.
+  const savingParsed = parsed
+    ?.save()
+    .then((kept) => content.contentKept(kept))
+    .catch((error: unknown) => logger.warn(`Could not keep what was read from the post files: ${String(error)}`))
   const settings = renderSettingsOf(config)
   if (options.pagesFor === 'site' && build.settings && JSON.stringify(build.settings) !== JSON.stringify(settings)) {
     // Not an error, but it costs a render of every page at first start: say why.
@@ -122,6 +126,8 @@ export async function openSite(options: {
   let stopWatching = () => {}
   return {
     content,
+    /** Resolves once what was read from the post files is kept, and the index reads the posts' content from there. */
+    contentKept: savingParsed ?? Promise.resolve(),
     /** Scheduled posts go live when their day begins (SITE_TIMEZONE). */
     schedule,
     pages,
@@ -141,6 +147,7 @@ export async function openSite(options: {
       await media.close()
       await pages.flush()
       await savingParsed
+      parsed?.close()
     },
   }
 }

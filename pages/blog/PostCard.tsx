@@ -9,7 +9,7 @@ export function PostCard({ post, eager = false }: { post: ListedPost; eager?: bo
     <li className="post-card">
       <a className="post-card__link" href={postUrl(post.slug)}>
         {post.featuredImageUrl ? (
-          <LibraryImage className="post-card__image" url={post.featuredImageUrl} slot="card" loading={eager ? undefined : 'lazy'} decoding="async" />
+          <LibraryImage className="post-card__image" url={post.featuredImageUrl} slot="card" loading={eager ? undefined : 'lazy'} decoding="async" alt={post.featuredImageAlt ?? ''} />
         ) : (
           <span className="post-card__placeholder">No image</span>
         )}

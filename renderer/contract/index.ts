@@ -5,6 +5,7 @@
 export * from './account-wire.ts'
 export * from './api-paths.ts'
 export * from './byte-size.ts'
+export * from './history-wire.ts'
 export * from './limits.ts'
 export * from './media-wire.ts'
 export * from './post-wire.ts'

@@ -5,6 +5,8 @@
 export const MAX_SLUG_LENGTH = 100
 export const MAX_TITLE_LENGTH = 200
 export const MAX_SUMMARY_LENGTH = 500
+/** An image's alt text (an upload's, a featured image's): a sentence or two; a longer one is a mistake. */
+export const MAX_ALT_LENGTH = 500
 
 /**
  * Cards on a page of the admin list when a request names no page size: what the server sends for

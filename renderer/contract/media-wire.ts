@@ -1,5 +1,17 @@
-/** The image types the library takes (SPEC §5's); the server checks the bytes, not the name. */
+/** The image types the library holds (SPEC §5's); the server checks the bytes, not the name. */
 export type MediaType = 'image/jpeg' | 'image/png' | 'image/gif'
+
+/**
+ * The types an upload may be: the library's own, and WebP, AVIF and TIFF, which the server turns
+ * into a JPEG (or a PNG, when the image is transparent). The admin's file chooser offers these;
+ * the server checks the bytes. HEIC is not among them: iOS Safari then sends a photo chosen from
+ * the library as a JPEG, and a HEIC file dropped in is refused with how to export a JPEG (unless
+ * the server's image library can read HEIC).
+ */
+export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/tiff'] as const
+
+/** The formats an upload may be, in words. */
+export const UPLOAD_FORMAT_NAMES = 'JPEG, PNG, GIF, WebP, AVIF or TIFF'
 
 /** A post that uses an image. */
 export interface PostRef {

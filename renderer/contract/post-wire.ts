@@ -16,6 +16,11 @@ export interface PostFields {
   isPublished: boolean
   /** Empty, an http(s) URL, or a site-relative path such as `/images/blog/x.svg`. */
   featuredImageUrl: string
+  /**
+   * The featured image's alt text (at most MAX_ALT_LENGTH characters, one line). Not one of
+   * SPEC §7's fields: absent from a post that has none; '' in a body removes it.
+   */
+  featuredImageAlt?: string
 }
 
 /** A post: its fields and its stable id, the admin API's `{id}`. */
@@ -25,7 +30,7 @@ export type WirePost = PostFields & { id: string }
 export type VersionedWirePost = WirePost & { version: string }
 
 /** An entry of the public list (`GET /api/blog/posts`). */
-export type PublicPostSummary = Pick<WirePost, 'id' | 'slug' | 'title' | 'summary' | 'featuredImageUrl' | 'publishDate'>
+export type PublicPostSummary = Pick<WirePost, 'id' | 'slug' | 'title' | 'summary' | 'featuredImageUrl' | 'featuredImageAlt' | 'publishDate'>
 
 /** One public post (`GET /api/blog/posts/{slug}`). */
 export type PublicPost = PublicPostSummary & Pick<WirePost, 'content'>
@@ -96,22 +101,4 @@ export interface PostProblem {
   /** Relative to the repository, e.g. `content/blog/foo.html`. */
   path: string
   reason: string
-}
-
-/** One commit in a post's history (`GET /api/admin/blog/posts/{id}/history`). */
-export interface PostHistoryEntry {
-  /** The commit id. */
-  id: string
-  author: CommitAuthor
-  /** Author date, ISO 8601. */
-  date: string
-  message: string
-  /** The post's slug in that commit (another one before a rename). */
-  slug: string
-}
-
-/** `POST /api/admin/blog/posts/{id}/restore`: the commit to bring back, and the version the admin saw. */
-export interface RestoreRequest {
-  commit: string
-  version: string
 }

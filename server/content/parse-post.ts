@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { PostFileError, SlugMismatchError } from '../lib/errors.ts'
 import type { Post } from './post.ts'
 import {
+  checkFeaturedImageAlt,
   checkFeaturedImageUrl,
   checkId,
   checkIsPublished,
@@ -113,6 +114,7 @@ export function parsePostFile(rawText: string, fileName: string): Post {
   const slug = field<string>('slug', checkSlug)
   if (slug !== fileSlug) throw new SlugMismatchError(fileName, slug)
 
+  const featuredImageAlt = field<string>('featuredImageAlt', checkFeaturedImageAlt, '')
   return {
     id: field<string>('id', checkId, deriveId(slug)),
     title: field<string>('title', checkTitle),
@@ -121,6 +123,8 @@ export function parsePostFile(rawText: string, fileName: string): Post {
     publishDate: field<string>('publishDate', checkPublishDate),
     isPublished: field<boolean>('isPublished', checkIsPublished, undefined, readBoolean),
     featuredImageUrl: field<string>('featuredImageUrl', checkFeaturedImageUrl, ''),
+    // Optional: a file without it (or with it empty) has none, and is written back without it.
+    ...(featuredImageAlt ? { featuredImageAlt } : {}),
     content: stripFinalNewline(parsed.content),
   }
 }

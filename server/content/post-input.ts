@@ -2,6 +2,7 @@ import { InvalidInputError } from '../lib/errors.ts'
 import type { Post } from './post.ts'
 import {
   checkContent,
+  checkFeaturedImageAlt,
   checkFeaturedImageUrl,
   checkIsPublished,
   checkPublishDate,
@@ -18,14 +19,15 @@ const VERSION_PATTERN = /^[0-9a-f]{40}$/
 
 /**
  * Reads a create or update body. Pure. Title, slug, summary and content are required;
- * publishDate, isPublished and featuredImageUrl fall back to `defaults` (SPEC §3's new-post
- * defaults, or the post's current values for an update). Any other field is dropped, never
+ * publishDate, isPublished, featuredImageUrl and the optional featuredImageAlt fall back to
+ * `defaults` (SPEC §3's new-post defaults, or the post's current values for an update); an empty
+ * featuredImageAlt removes it. Any other field is dropped, never
  * stored. Content is checked for presence only; sanitizing is the caller's next step.
  * @throws InvalidInputError naming the first wrong field and why.
  */
 export function readPostInput(
   body: unknown,
-  defaults: Pick<Post, 'publishDate' | 'isPublished' | 'featuredImageUrl'>,
+  defaults: Pick<Post, 'publishDate' | 'isPublished' | 'featuredImageUrl' | 'featuredImageAlt'>,
 ): { input: PostInput; version: string | undefined } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new InvalidInputError('The body must be a JSON object')
@@ -48,6 +50,8 @@ export function readPostInput(
     featuredImageUrl: field<string>('featuredImageUrl', checkFeaturedImageUrl, defaults.featuredImageUrl).trim(),
   }
   input.summary = normalizeLines(input.summary) as string
+  const featuredImageAlt = field<string>('featuredImageAlt', checkFeaturedImageAlt, defaults.featuredImageAlt ?? '').trim()
+  if (featuredImageAlt) input.featuredImageAlt = featuredImageAlt
   return { input, version: readVersion(fields.version) }
 }
 

@@ -1,4 +1,4 @@
-import { MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../../renderer/contract/index.ts'
+import { MAX_ALT_LENGTH, MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../../renderer/contract/index.ts'
 import { isDeeperThan } from './html-depth.ts'
 
 export { MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH }
@@ -69,6 +69,13 @@ export const checkIsPublished: Check = (value) => (typeof value === 'boolean' ? 
 export const checkFeaturedImageUrl: Check = (value) => {
   if (typeof value !== 'string') return 'must be a string'
   return value === '' || isImageUrl(value) ? null : 'must be empty, an http(s) URL or a path starting with /'
+}
+
+/** Optional ('' is none); one line, as an `alt` attribute and a social card's `og:image:alt` are. */
+export const checkFeaturedImageAlt: Check = (value) => {
+  if (typeof value !== 'string') return 'must be a string'
+  if (value.length > MAX_ALT_LENGTH) return `must be at most ${MAX_ALT_LENGTH} characters`
+  return TITLE_FORBIDDEN.test(value) ? 'must be one line without control characters' : null
 }
 
 function checkText(value: unknown, max: number): string | null {

@@ -11,6 +11,11 @@ export interface Post {
   isPublished: boolean
   /** Empty, an http(s) URL, or a site-relative path such as `/images/blog/x.svg`. */
   featuredImageUrl: string
+  /**
+   * The featured image's alt text; absent when there is none (never ''). Not one of SPEC §3's
+   * fields: written after them, and only when set, so files without it stay as they are.
+   */
+  featuredImageAlt?: string
   /** Sanitized HTML, one block element per line. */
   content: string
 }
@@ -26,8 +31,11 @@ export const POST_KEYS = [
   'featuredImageUrl',
 ] as const satisfies readonly (keyof Post)[]
 
+/** Optional front-matter keys, after POST_KEYS and in this order, each written only when set. */
+export const OPTIONAL_POST_KEYS = ['featuredImageAlt'] as const satisfies readonly (keyof Post)[]
+
 /** An entry of the public list (`GET /api/blog/posts`). */
-export type PostSummary = Pick<Post, 'id' | 'slug' | 'title' | 'summary' | 'featuredImageUrl' | 'publishDate'>
+export type PostSummary = Pick<Post, 'id' | 'slug' | 'title' | 'summary' | 'featuredImageUrl' | 'featuredImageAlt' | 'publishDate'>
 
 /** One public post (`GET /api/blog/posts/{slug}`). */
 export type PublicPost = PostSummary & Pick<Post, 'content'>
@@ -38,9 +46,9 @@ export interface PublishedPosts {
   get(slug: string): PublicPost | undefined
 }
 
-export function toSummary(post: Post): PostSummary {
-  const { id, slug, title, summary, featuredImageUrl, publishDate } = post
-  return { id, slug, title, summary, featuredImageUrl, publishDate }
+export function toSummary(post: Omit<Post, 'content'>): PostSummary {
+  const { id, slug, title, summary, featuredImageUrl, featuredImageAlt, publishDate } = post
+  return { id, slug, title, summary, featuredImageUrl, ...(featuredImageAlt ? { featuredImageAlt } : {}), publishDate }
 }
 
 /**
@@ -49,3 +57,9 @@ export function toSummary(post: Post): PostSummary {
  * shows every field, drafts included, and takes the version back to detect a conflicting edit).
  */
 export type VersionedPost = Post & { version: string }
+
+/**
+ * A post as the index lists it: every field but the content, with its version. The content is
+ * read when asked for (PostIndex.contentOf), from where the index keeps it.
+ */
+export type IndexedPost = Omit<VersionedPost, 'content'>

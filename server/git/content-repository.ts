@@ -14,7 +14,7 @@ import { Recovery } from './recovery.ts'
 import { ConnectedRemote } from './remote/connected-remote.ts'
 import type { RemoteSettings } from './remote/remote-transport.ts'
 import { SideBranches } from './remote/side-branches.ts'
-import { type FileHistoryEntry, historyCacheFile, type HistoryOptions, RepositoryHistory } from './repository-history.ts'
+import { type FileHistoryEntry, type FileRemovalEntry, historyCacheFile, type HistoryOptions, type HistoryStart, RepositoryHistory } from './repository-history.ts'
 import { RepositoryJournal } from './repository-journal.ts'
 import { type RepositoryTransaction, Transactions } from './repository-transaction.ts'
 import { type CommitFilesOptions, commitSave, type SaveDeps } from './save.ts'
@@ -28,7 +28,7 @@ export type { ConnectedRemote, PullResult, RemoteState } from './remote/connecte
 export type { ConflictResolution, SyncConflict } from './remote/remote-merge.ts'
 export type { RemoteSettings } from './remote/remote-transport.ts'
 export type { BranchChange, SideBranch, SideBranches } from './remote/side-branches.ts'
-export type { FileHistoryEntry, HistoryOptions } from './repository-history.ts'
+export type { FileHistoryEntry, FileRemovalEntry, HistoryOptions, HistoryStart } from './repository-history.ts'
 export type { RepositoryTransaction } from './repository-transaction.ts'
 export type { CommitFilesOptions, SavedCommit, WrittenFile } from './save.ts'
 
@@ -218,9 +218,15 @@ export class ContentRepository {
    * The commits that changed the file at `path` (absolute), newest first, following renames
    * (`identify` says which removed file a new one continues). Empty when HEAD has no such file.
    * Read-only, so it does not wait for saves: objects are immutable and the branch is read once.
+   * `from`: start at that commit instead (a file deleted since: its last version).
    */
-  fileHistory(options: { path: string; identify: IdentifyFile; limit?: number }): Promise<FileHistoryEntry[]> {
+  fileHistory(options: { path: string; identify: IdentifyFile; limit?: number; from?: HistoryStart }): Promise<FileHistoryEntry[]> {
     return this.#history.fileHistory(options)
+  }
+
+  /** The files (absolute paths `wanted` accepts) that commits from HEAD removed, newest first; read-only too. */
+  removedFiles(wanted: (path: string) => boolean): Promise<{ head: string | null; removals: FileRemovalEntry[] }> {
+    return this.#history.removedFiles(wanted)
   }
 
   /** The bytes of a blob (a version listed by `fileHistory`). */

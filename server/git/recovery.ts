@@ -6,7 +6,7 @@ import type { RecoveryReport } from './formats/commit-types.ts'
 import type { GitStore } from './store/git-store.ts'
 import type { TreeCheck } from './history/tree-check.ts'
 import { showPath } from './formats/tree-rules.ts'
-import { removeOrphanPacks } from './packing/auto-pack.ts'
+import { removeOrphanPacks } from './packing/pack-listing.ts'
 import { type JournalKind, journalPaths, type Journals, type PullJournal, type RepositoryJournal, type SaveJournal } from './repository-journal.ts'
 import type { WorkTree } from './work-tree.ts'
 

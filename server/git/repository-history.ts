@@ -1,8 +1,9 @@
 import path from 'node:path'
 import type { Logger } from '../lib/logger.ts'
 import { CommitGraph } from './history/commit-graph.ts'
-import type { GitAuthor } from './formats/commit-types.ts'
+import type { CommitInfo, GitAuthor } from './formats/commit-types.ts'
 import { FileHistory, type IdentifyFile } from './history/file-history.ts'
+import { removedFiles } from './history/removed-files.ts'
 import type { GitStore } from './store/git-store.ts'
 import { HISTORY_CACHE_FILE, type HistoryCache } from './history/history-cache.ts'
 import type { TreeChange } from './history/tree-diff.ts'
@@ -20,6 +21,19 @@ export interface FileHistoryEntry {
   path: string
   /** The file's blob id in that commit: its version then. */
   blob: string
+}
+
+/** A file a commit removed (see `removedFiles`): `blob` is its last version, in `parent`. */
+export interface FileRemovalEntry extends FileHistoryEntry {
+  /** The commit before the removal, where the file still was. */
+  parent: string
+}
+
+/** Where a file history starts: a commit, and the file there (absolute path; its blob, or looked up). Default: HEAD. */
+export interface HistoryStart {
+  commit: string
+  path: string
+  blob?: string
 }
 
 export interface HistoryOptions {
@@ -83,23 +97,41 @@ export class RepositoryHistory {
   }
 
   /** See ContentRepository.fileHistory. */
-  async fileHistory(options: { path: string; identify: IdentifyFile; limit?: number }): Promise<FileHistoryEntry[]> {
+  async fileHistory(options: { path: string; identify: IdentifyFile; limit?: number; from?: HistoryStart }): Promise<FileHistoryEntry[]> {
     const workTree = this.#workTree
-    const filepath = workTree.relative(options.path)
-    const head = await this.#store.readHead()
-    if (head.commit === null) return []
-    const blob = await this.#store.trees.lookup(head.tree, filepath)
+    const filepath = workTree.relative(options.from?.path ?? options.path)
+    let start: { commit: string; tree: string } | null = null
+    if (options.from) start = { commit: options.from.commit, tree: (await this.graph.get(options.from.commit)).tree }
+    else {
+      const head = await this.#store.readHead()
+      if (head.commit !== null && head.tree !== null) start = { commit: head.commit, tree: head.tree }
+    }
+    if (start === null) return []
+    const blob = options.from?.blob ?? (await this.#store.trees.lookup(start.tree, filepath))
     if (blob === null) return []
     const identify: IdentifyFile = (file, bytes) => options.identify(workTree.absolute(file), bytes)
-    const versions = await this.files.versions({ head: head.commit, path: filepath, blob, identify, limit: options.limit })
-    return versions.map(({ commit, path: file, blob: version }) => ({
+    const versions = await this.files.versions({ head: start.commit, path: filepath, blob, identify, limit: options.limit })
+    return versions.map(({ commit, path: file, blob: version }) => this.#entry(commit, file, version))
+  }
+
+  /** See ContentRepository.removedFiles. */
+  async removedFiles(wanted: (path: string) => boolean): Promise<{ head: string | null; removals: FileRemovalEntry[] }> {
+    const head = await this.#store.readHead()
+    if (head.commit === null) return { head: null, removals: [] }
+    const workTree = this.#workTree
+    const removals = await removedFiles({ graph: this.graph, files: this.files, head: head.commit, wanted: (file) => wanted(workTree.absolute(file)) })
+    return { head: head.commit, removals: removals.map(({ commit, parent, path: file, blob }) => ({ ...this.#entry(commit, file, blob), parent })) }
+  }
+
+  #entry(commit: CommitInfo, file: string, blob: string): FileHistoryEntry {
+    return {
       commit: commit.oid,
       author: commit.author,
       date: new Date(commit.authoredAt * 1000).toISOString(),
       message: commit.message.replace(/\n+$/, ''),
-      path: workTree.absolute(file),
-      blob: version,
-    }))
+      path: this.#workTree.absolute(file),
+      blob,
+    }
   }
 
   /** A commit a save made, with its changes (save.ts): cached, so no diff is computed for it. */

@@ -3,12 +3,14 @@ import type { Context } from 'koa'
 import {
   type AdminPostCard,
   API_PATHS,
+  type DeletedPost,
   API_PREFIX,
   type PostHistoryEntry,
   type PostProblem,
   type SiteInfo,
   type SyncStatus,
   TOTAL_COUNT_HEADER,
+  type VersionComparison,
   type VersionedWirePost,
 } from '../../renderer/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
@@ -103,6 +105,23 @@ export function adminRoutes(deps: {
 
   router.post('/blog/posts/:id/restore', async (ctx) => {
     const { post } = await deps.posts.restore(postId(ctx), ctx.request.body, ctx.state.author)
+    sendPost(ctx, post)
+  })
+
+  // A version beside the current one: the fields that differ, the content with its words marked.
+  router.get('/blog/posts/:id/history/:commit/compare', async (ctx) => {
+    ctx.body = (await deps.history.compare(postId(ctx), ctx.params.commit ?? '')) satisfies VersionComparison
+  })
+
+  // Deleted posts, from git (their histories are at /blog/posts/:id/history), and bringing one back.
+  router.get('/blog/deleted', async (ctx) => {
+    ctx.body = (await deps.history.deletedPosts()) satisfies DeletedPost[]
+  })
+
+  router.post('/blog/deleted/:id/restore', async (ctx) => {
+    const { post } = await deps.posts.undelete(postId(ctx), ctx.request.body, ctx.state.author)
+    ctx.status = 201
+    ctx.set('Location', API_PATHS.adminPost(post.id))
     sendPost(ctx, post)
   })
 

@@ -1,16 +1,13 @@
 import Router from '@koa/router'
 import type { ParsedUrlQuery } from 'node:querystring'
 import type { AccountStore } from '../accounts/account-store.ts'
-import { MEDIA_API, type MediaItem, TOTAL_COUNT_HEADER, UPLOAD_FIELD } from '../../renderer/contract/index.ts'
+import { MAX_ALT_LENGTH, MEDIA_API, type MediaItem, TOTAL_COUNT_HEADER, UPLOAD_FIELD } from '../../renderer/contract/index.ts'
 import { MEDIA_ID, parseMediaFileName } from '../../renderer/media-urls.ts'
 import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
 import type { MediaLibrary, MediaListQuery } from '../services/media-library.ts'
 import { readUpload } from './multipart-upload.ts'
 import { MAX_PAGE, MAX_PER_PAGE, MAX_SEARCH_LENGTH, positiveInteger } from './post-list-query.ts'
 import { requireAdmin } from './sessions.ts'
-
-/** Alt text is a sentence or two; a longer one is a mistake. */
-const MAX_ALT_LENGTH = 500
 
 /**
  * The media library's admin calls, every one behind a session: upload (multipart,

@@ -1,15 +1,21 @@
 import { createHash } from 'node:crypto'
-import type { Metadata, OutputInfo } from 'sharp'
-import type { MediaType } from '../../renderer/contract/index.ts'
+import type { Metadata, OutputInfo, Sharp } from 'sharp'
+import { type MediaType, UPLOAD_FORMAT_NAMES } from '../../renderer/contract/index.ts'
 import { MAX_MEDIA_SIDE, type MediaExtension } from '../../renderer/media-urls.ts'
 import { TooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts'
-import { loadSharp } from './load-sharp.ts'
+import { loadSharp, type SharpFunction } from './load-sharp.ts'
+import { sniffUploadFormat, type UploadFormat } from './upload-formats.ts'
 
 /**
  * An upload made fit for the library: recognised by its bytes, checked against the pixel limit
  * from its header alone (a decompression bomb is refused before it is decoded), decoded whole
  * (a truncated file is refused), turned upright, and encoded again without any metadata: a
  * phone photo's EXIF carries where it was taken, and no image of the site should say so.
+ *
+ * JPEG, PNG and GIF stay what they are. WebP, AVIF, TIFF (and HEIC, where sharp can read it)
+ * become a PNG when they are transparent somewhere, else a JPEG (an animated WebP a GIF, its
+ * animation kept): the library holds SPEC §5's types only, which every page, feed and export
+ * already serves and makes variants of.
  */
 export interface PreparedImage {
   bytes: Buffer
@@ -24,63 +30,111 @@ export interface PreparedImage {
 /** The types the library takes: the contract's. */
 export type { MediaType }
 
-interface Kind {
-  type: MediaType
-  ext: MediaExtension
-  /** sharp's name for the format. */
-  format: 'jpeg' | 'png' | 'gif'
-  magic: number[][]
+/** What the library stores, by sharp's name for the format. */
+type StoredFormat = 'jpeg' | 'png' | 'gif'
+
+const STORED: Record<StoredFormat, { type: MediaType; ext: MediaExtension }> = {
+  jpeg: { type: 'image/jpeg', ext: 'jpg' },
+  png: { type: 'image/png', ext: 'png' },
+  gif: { type: 'image/gif', ext: 'gif' },
 }
 
-/** SPEC §5's image types, by their first bytes; an SVG (it can carry script) or anything else is none of them. */
-const KINDS: Kind[] = [
-  { type: 'image/jpeg', ext: 'jpg', format: 'jpeg', magic: [[0xff, 0xd8, 0xff]] },
-  { type: 'image/png', ext: 'png', format: 'png', magic: [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]] },
-  { type: 'image/gif', ext: 'gif', format: 'gif', magic: [[0x47, 0x49, 0x46, 0x38, 0x37, 0x61], [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]] },
-]
-
-export const NOT_AN_IMAGE = 'The file is not a JPEG, PNG or GIF image.'
-
-/** The accepted type the bytes start like, or null. */
-export function sniffImageType(bytes: Uint8Array): Kind | null {
-  return KINDS.find((kind) => kind.magic.some((magic) => magic.every((byte, i) => bytes[i] === byte))) ?? null
-}
+export const NOT_AN_IMAGE = `The file is not a ${UPLOAD_FORMAT_NAMES} image.`
+export const DAMAGED_IMAGE = 'The image is damaged or incomplete; it cannot be read.'
+export const HEIC_UNREADABLE =
+  'HEIC photos (the iPhone\'s format) cannot be read here. Upload a JPEG instead: on a Mac, open the photo in Preview and choose File → Export → JPEG; ' +
+  'on an iPhone, set Settings → Camera → Formats → Most Compatible, or share the photo as a JPEG.'
 
 export function uploadHash(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 10)
 }
 
 export async function prepareImage(bytes: Buffer, options: { maxPixels: number }): Promise<PreparedImage> {
-  const kind = sniffImageType(bytes)
-  if (!kind) throw new UnsupportedMediaTypeError(NOT_AN_IMAGE)
-  const animated = kind.format === 'gif'
+  const sniffed = sniffUploadFormat(bytes)
+  if (!sniffed) throw new UnsupportedMediaTypeError(NOT_AN_IMAGE)
+  const sharp = await loadSharp()
+  // GIF and WebP may hold frames: read as such, their frames count against the pixel limit.
+  const framed = sniffed === 'gif' || sniffed === 'webp'
   // Only what the header says: no pixel is decoded before the limit is checked.
-  const metadata = await readMetadata(bytes, animated)
-  if (metadata.format !== kind.format || !metadata.width || !metadata.height) throw new UnsupportedMediaTypeError(NOT_AN_IMAGE)
-  const frames = metadata.pages ?? 1
-  const frameHeight = metadata.pageHeight ?? metadata.height
+  const metadata = await readMetadata(sharp, bytes, framed)
+  const codec = codecOf(metadata)
+  if (!codec || !codecMatches(sniffed, codec) || !metadata.width || !metadata.height) throw new UnsupportedMediaTypeError(NOT_AN_IMAGE)
+  if (codec === 'heic' && !canReadHeic(sharp)) throw new UnsupportedMediaTypeError(HEIC_UNREADABLE)
+  const frames = framed ? (metadata.pages ?? 1) : 1
+  const frameHeight = framed ? (metadata.pageHeight ?? metadata.height) : metadata.height
   if (metadata.width * frameHeight * frames > options.maxPixels) throw tooManyPixels(options.maxPixels)
   if (metadata.width > MAX_MEDIA_SIDE || frameHeight > MAX_MEDIA_SIDE) throw tooLong(metadata.width, frameHeight)
 
-  // `failOn: 'truncated'`: a file cut short is refused; the small warnings real cameras cause are not.
-  const sharp = await loadSharp()
-  const image = sharp(bytes, { animated, failOn: 'truncated', limitInputPixels: options.maxPixels }).rotate()
-  const encoded = kind.format === 'jpeg' ? image.jpeg({ quality: 90 }) : kind.format === 'png' ? image.png() : image.gif()
+  // A GIF is read animated whatever its frame count (as it always was); a WebP only when it has frames.
+  const animated = sniffed === 'gif' || frames > 1
+  // `failOn: 'truncated'`: a file cut short is refused; the small warnings real cameras cause are
+  // not. The other formats' decoders say less: libtiff reports a strip cut short as a read error
+  // (not truncation) and libvips then goes on with what it has, so for them any error refuses.
+  const failOn = codec === 'jpeg' || codec === 'png' || codec === 'gif' ? 'truncated' : 'error'
+  const decode = () => sharp(bytes, { animated, failOn, limitInputPixels: options.maxPixels }).rotate()
   let output: { data: Buffer; info: OutputInfo }
+  let stored: StoredFormat
   try {
+    stored = await storedFormatOf(codec, { animated, metadata, decode })
+    const image = decode()
+    // An opaque image's alpha channel says nothing: dropped, it is a JPEG like any photo.
+    if (stored === 'jpeg' && metadata.hasAlpha) image.removeAlpha()
+    const encoded = stored === 'jpeg' ? image.jpeg({ quality: 90 }) : stored === 'png' ? image.png() : image.gif()
     // sharp writes no metadata unless asked (keepMetadata, withExif...), so EXIF, GPS, XMP and comments go.
     output = await encoded.toBuffer({ resolveWithObject: true })
   } catch {
-    throw new UnsupportedMediaTypeError('The image is damaged or incomplete; it cannot be read.')
+    throw new UnsupportedMediaTypeError(DAMAGED_IMAGE)
   }
   const height = animated ? (output.info.pageHeight ?? output.info.height) : output.info.height
-  return { bytes: output.data, type: kind.type, ext: kind.ext, width: output.info.width, height, hash: uploadHash(bytes) }
+  return { bytes: output.data, ...STORED[stored], width: output.info.width, height, hash: uploadHash(bytes) }
 }
 
-async function readMetadata(bytes: Buffer, animated: boolean): Promise<Metadata> {
+/** What the file holds, by sharp's header read: an AVIF and a HEIC are both HEIF, told apart by their codec. */
+type Codec = StoredFormat | 'webp' | 'tiff' | 'avif' | 'heic'
+
+function codecOf(metadata: Metadata): Codec | null {
+  switch (metadata.format) {
+    case 'jpeg':
+    case 'png':
+    case 'gif':
+    case 'webp':
+    case 'tiff':
+      return metadata.format
+    case 'heif':
+      return metadata.compression === 'av1' ? 'avif' : metadata.compression === 'hevc' ? 'heic' : null
+    default:
+      return null
+  }
+}
+
+/** The first bytes and the header must agree: a file that starts like one format and is another is refused. */
+function codecMatches(sniffed: UploadFormat, codec: Codec): boolean {
+  return sniffed === 'heif' ? codec === 'avif' || codec === 'heic' : sniffed === codec
+}
+
+/**
+ * Whether this sharp can decode HEVC-coded HEIF. Its prebuilt libvips reads AVIF only (HEVC is
+ * left out for its patents), and says so in the file suffixes its HEIF loader takes.
+ */
+function canReadHeic(sharp: SharpFunction): boolean {
+  return sharp.format.heif?.input.fileSuffix?.includes('.heic') ?? false
+}
+
+/**
+ * What the library keeps of an upload: SPEC §5's three types as they are; any other animated
+ * image a GIF; any other still a PNG when it is transparent somewhere (an alpha channel that is
+ * not opaque everywhere, which takes a pass over the pixels), else a JPEG.
+ */
+async function storedFormatOf(codec: Codec, image: { animated: boolean; metadata: Metadata; decode: () => Sharp }): Promise<StoredFormat> {
+  if (codec === 'jpeg' || codec === 'png' || codec === 'gif') return codec
+  if (image.animated) return 'gif'
+  if (!image.metadata.hasAlpha) return 'jpeg'
+  return (await image.decode().stats()).isOpaque ? 'jpeg' : 'png'
+}
+
+async function readMetadata(sharp: SharpFunction, bytes: Buffer, animated: boolean): Promise<Metadata> {
   try {
     // No pixel limit here: the header's size is compared below with the frames counted.
-    const sharp = await loadSharp()
     return await sharp(bytes, { animated, limitInputPixels: false }).metadata()
   } catch {
     throw new UnsupportedMediaTypeError(NOT_AN_IMAGE)

@@ -200,6 +200,7 @@ function samplePosts(): PublishedPosts {
     title: 'A <check> & “quotes”',
     summary: 'Summary with </script> and & in it',
     featuredImageUrl: '/media/2026/photo-0123456789-1600x900.jpg',
+    featuredImageAlt: 'The <sea> & “sky”',
     publishDate: '2026-01-01',
     content: '<h2>Heading</h2>\n<p>Text with <a href="https://example.com/">a link</a> and <img src="/media/2026/x-0123456789-800x600.png" alt="x">.</p>',
   }

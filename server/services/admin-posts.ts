@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import type { AdminPost } from '../../renderer/contract/index.ts'
+import type { AdminPost, VersionRef } from '../../renderer/contract/index.ts'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { blobId } from '../git/blob-id.ts'
@@ -7,6 +7,7 @@ import type { Post, VersionedPost } from '../content/post.ts'
 import { type PostInput, readPostInput, readVersion } from '../content/post-input.ts'
 import { type PostPaths, slugOfFile } from '../content/post-paths.ts'
 import { checkContentShape } from '../content/post-rules.ts'
+import { changeBetween } from '../content/post-changes.ts'
 import { cleanPostHtml } from '../content/sanitize-html.ts'
 import { serializePost } from '../content/serialize-post.ts'
 import type { WrittenPost } from '../content/post-files.ts'
@@ -15,6 +16,7 @@ import type { CommitFilesOptions, ContentRepository, FileChange, GitAuthor, Repo
 import { AdminPostList, type PostListPage, type PostListQuery } from './admin-post-list.ts'
 import type { BlogContent } from './blog-content.ts'
 import type { ContentSync } from './content-sync.ts'
+import { postCommitMessage } from './post-commit-message.ts'
 import { type PostHistory, readCommitId } from './post-history.ts'
 import { type PostReviews, REVIEW_PREFIX, reviewState } from './post-reviews.ts'
 
@@ -130,10 +132,29 @@ export class AdminPosts {
       const commit = readCommitId(fields.commit)
       const current = this.get(id)
       this.#ensureVersion(current, readVersion(fields.version))
-      const old = await this.#deps.history.version(id, commit)
+      const { post: old, from } = await this.#deps.history.restorable(id, commit)
       if (old.slug !== current.slug) this.#ensureSlugFree(old.slug, current.id)
       const post: Post = { ...orderedFields(old), id: current.id, content: cleanContent(old.content) }
-      return this.#write(tx, { post, previous: current, author, verb: 'restore', suffix: ` to ${commit.slice(0, 7)}` })
+      return this.#write(tx, { post, previous: current, author, verb: 'restore', restoredFrom: from })
+    })
+  }
+
+  /** A deleted post back as one new commit: `{ commit? }`, a version of its history (default its last); refused while its id or slug is taken. */
+  undelete(id: string, body: unknown, author: GitAuthor): Promise<SaveResult> {
+    return this.#deps.repository.transaction(async (tx) => {
+      const fields = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>
+      const live = this.#deps.content.index.byId(id)
+      if (live) throw new ConflictError(`This post is not deleted: "${live.title}" (${live.slug}) has its id. Open it from the list.`)
+      const deleted = await this.#deps.history.findDeleted(id)
+      if (!deleted) throw new NotFoundError('No deleted post has this id')
+      const commit = fields.commit === undefined ? deleted.lastVersion.commit : readCommitId(fields.commit)
+      const { post: old, from } = await this.#deps.history.restorable(id, commit)
+      if (this.#slugTaken(old.slug, null)) {
+        const holder = this.#deps.content.index.bySlugAny(old.slug)
+        throw new ConflictError(`"${old.title}" cannot be restored: its slug "${old.slug}" is used by ${holder ? `the post "${holder.title}"` : 'another file'} now. Change that post's slug first.`)
+      }
+      const post: Post = { ...orderedFields(old), id, content: cleanContent(old.content) }
+      return this.#write(tx, { post, previous: null, author, verb: 'restore', restoredFrom: from })
     })
   }
 
@@ -156,10 +177,10 @@ export class AdminPosts {
     previous: VersionedPost | null
     author: GitAuthor
     verb: 'create' | 'update' | 'rename' | 'publish' | 'unpublish' | 'restore'
-    /** After the slugs, e.g. ` to 1a2b3c4` for a restore. */
-    suffix?: string
+    /** A restore: the version it brings back. */
+    restoredFrom?: VersionRef
   }): Promise<SaveResult> {
-    const { post, previous, author, verb } = options
+    const { post, previous, author, verb, restoredFrom } = options
     const text = serializePost(post)
     const bytes = Buffer.from(text, 'utf8')
     // The post's version, computed once: the save stores the blob under it, the index takes it.
@@ -168,7 +189,8 @@ export class AdminPosts {
     const renamed = previous !== null && previous.slug !== post.slug
     if (renamed) changes.unshift({ path: this.#deps.paths.fileOf(previous.slug), content: null })
     const slugs = renamed ? `${previous.slug} → ${post.slug}` : post.slug
-    const message = `blog: ${verb} "${post.title}" (${slugs})${options.suffix ?? ''}`
+    const change = changeBetween(previous, post)
+    const message = postCommitMessage({ verb, title: post.title, slugs, change: restoredFrom ? { kind: 'restored', fields: previous ? change.fields : [], restoredFrom } : change })
     if (this.#deps.review) {
       const committed = await this.#commitForReview(tx, { id: post.id, changes, message, author })
       const review = this.#deps.review.reviews.get(post.id)
@@ -234,9 +256,11 @@ export class AdminPosts {
    * nor (review mode) to another post under review.
    */
   #ensureSlugFree(slug: string, exceptId: string | null): void {
-    if (this.#deps.content.index.bySlugAny(slug) || existsSync(this.#deps.paths.fileOf(slug)) || this.#deps.review?.reviews.slugTaken(slug, exceptId)) {
-      throw new ConflictError(`slug "${slug}" is already used by another post`)
-    }
+    if (this.#slugTaken(slug, exceptId)) throw new ConflictError(`slug "${slug}" is already used by another post`)
+  }
+
+  #slugTaken(slug: string, exceptId: string | null): boolean {
+    return Boolean(this.#deps.content.index.bySlugAny(slug) || existsSync(this.#deps.paths.fileOf(slug)) || this.#deps.review?.reviews.slugTaken(slug, exceptId))
   }
 
   #newId(): string {
@@ -268,6 +292,6 @@ export function cleanContent(html: string): string {
 
 /** The input's fields in `Post` order (JSON of the answer reads like the file). */
 function orderedFields(input: PostInput): Omit<Post, 'id' | 'content'> {
-  const { title, slug, summary, publishDate, isPublished, featuredImageUrl } = input
-  return { title, slug, summary, publishDate, isPublished, featuredImageUrl }
+  const { title, slug, summary, publishDate, isPublished, featuredImageUrl, featuredImageAlt } = input
+  return { title, slug, summary, publishDate, isPublished, featuredImageUrl, ...(featuredImageAlt ? { featuredImageAlt } : {}) }
 }

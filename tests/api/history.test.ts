@@ -20,6 +20,7 @@ interface HistoryEntry {
   date: string
   message: string
   slug: string
+  change: { kind: string; fields: string[]; restoredFrom?: { commit: string } }
 }
 
 let site: TempSite
@@ -58,8 +59,16 @@ describe('GET /api/admin/blog/posts/{id}/history', () => {
     expect(status).toBe(200)
     expect(body.map((entry) => entry.id)).toEqual([commits.after, commits.rename, commits.update, commits.create])
     expect(body[1]).toMatchObject({ message: 'blog: rename "Second title" (history-first → history-renamed)', slug: 'history-renamed' })
+    // What each changed, in words the admin shows (and the commit's body says).
+    expect(body.map((entry) => entry.change)).toEqual([
+      { kind: 'edited', fields: ['title', 'content'] },
+      { kind: 'edited', fields: ['slug'] },
+      { kind: 'edited', fields: ['title', 'content'] },
+      { kind: 'created', fields: [] },
+    ])
+    expect(git(site.repoDir, 'log', '-1', '--format=%b', commits.rename)).toBe('Slug.')
     for (const entry of body) {
-      expect(Object.keys(entry).sort()).toEqual(['author', 'date', 'id', 'message', 'slug'])
+      expect(Object.keys(entry).sort()).toEqual(['author', 'change', 'date', 'id', 'message', 'slug'])
       expect(entry.author).toEqual({ name: TEST_ADMIN.displayName, email: `${TEST_ADMIN.username}@watchio.example` })
       expect(new Date(entry.date).toISOString()).toBe(entry.date)
     }
@@ -95,6 +104,29 @@ describe('GET /api/admin/blog/posts/{id}/history/{commit}', () => {
   })
 })
 
+describe('GET /api/admin/blog/posts/{id}/history/{commit}/compare', () => {
+  it('answers the fields that differ, old and new, and the content as the page renders it with the words marked', async () => {
+    const { status, body } = await api.json<{ from: Record<string, unknown>; fields: unknown[]; content: unknown }>(
+      'GET',
+      `/api/admin/blog/posts/${post.id}/history/${commits.create}/compare`,
+    )
+    expect(status).toBe(200)
+    expect(body.from).toMatchObject({ commit: commits.create, slug: 'history-first', author: { name: TEST_ADMIN.displayName } })
+    expect(body.fields).toEqual([
+      { name: 'title', before: 'First title', after: 'Third title' },
+      { name: 'slug', before: 'history-first', after: 'history-renamed' },
+    ])
+    expect(body.content).toEqual({ html: '<p>Version <del>one</del><ins>three</ins></p>', inserted: 1, removed: 1 })
+  })
+
+  it('answers 400 for a malformed commit, 404 outside the history or for an unknown post, 401 without a session', async () => {
+    expect((await api.request('GET', `/api/admin/blog/posts/${post.id}/history/abc/compare`)).status).toBe(400)
+    expect((await api.request('GET', `/api/admin/blog/posts/${post.id}/history/${'0'.repeat(40)}/compare`)).status).toBe(404)
+    expect((await api.request('GET', `/api/admin/blog/posts/nosuchpost/history/${commits.create}/compare`)).status).toBe(404)
+    expect((await new ApiClient(server.url).request('GET', `/api/admin/blog/posts/${post.id}/history/${commits.create}/compare`)).status).toBe(401)
+  })
+})
+
 describe('POST /api/admin/blog/posts/{id}/restore', () => {
   it('restores a version from before a rename as one new commit by the admin, live at once', async () => {
     const before = commitCount(site.repoDir)
@@ -114,6 +146,8 @@ describe('POST /api/admin/blog/posts/{id}/restore', () => {
     expect(await (await fetch(new URL('/api/blog/posts/history-first', server.url))).json()).toMatchObject({ title: 'Second title' })
     const { body: history } = await api.json<HistoryEntry[]>('GET', `/api/admin/blog/posts/${post.id}/history`)
     expect(history.map((entry) => entry.id)).toEqual([head(), commits.after, commits.rename, commits.update, commits.create])
+    expect(history[0]!.change).toMatchObject({ kind: 'restored', fields: ['title', 'slug', 'content'], restoredFrom: { commit: commits.update } })
+    expect(git(site.repoDir, 'log', '-1', '--format=%(trailers:key=Restored-from,valueonly)')).toBe(commits.update)
     post = body
   })
 

@@ -92,8 +92,9 @@ test('a new post: every field kept across a reload, Restore fills them all, a su
   expect(kept.fields.content).toContain('<strong>bold words</strong>')
   expect(kept).toMatchObject({ username: TEST_ADMIN.username, postId: null, baseVersion: null, slugTouched: true })
 
+  // The address kept the open editor (`?new`): the reload opens it again, with the offer.
   await page.reload()
-  await page.getByRole('button', { name: 'New Post' }).click()
+  await expect(page).toHaveURL(/\/admin\/blog\?new$/)
   await expect(offer(page)).toBeVisible()
   await expect(offer(page).locator('p').first()).toHaveText(await offerText(page, kept.keptAt))
   await expect(offer(page)).not.toContainText(STALE)

@@ -153,9 +153,11 @@ test.describe('the rich-text editor', () => {
     await signIn(page, adminSite.url)
     await card(page, post.title).getByRole('button', { name: /^Edit/ }).click()
     await expect(page.locator('[contenteditable="true"]')).toBeVisible()
-    // Where the Update button is in the document (not the viewport, which scrolls as fields are filled).
+    // Where the fields end in the document (not the viewport, which scrolls as fields are filled):
+    // the top of the action bar's place in the flow. (The bar itself is sticky, so the Update
+    // button moves with the scroll.)
     const updateTop = () =>
-      page.getByRole('button', { name: 'Update Post' }).evaluate((button) => button.getBoundingClientRect().top + window.scrollY)
+      page.locator('.admin-form__fields').evaluate((fields) => fields.getBoundingClientRect().bottom + window.scrollY)
     const before = await updateTop()
     releaseImage()
     const preview = page.getByRole('img', { name: 'Featured image preview' })

@@ -250,7 +250,8 @@ test.describe('writing posts', () => {
     await fillPost(page, { title: 'Duplicate', slug: ALL_POSTS[0]!.slug, summary: 'S', content: 'C' })
     await page.getByRole('button', { name: 'Create Post' }).click()
     await expectToast(page, { title: 'Error', description: 'Failed to create blog post', variant: 'destructive' })
-    await expect(page.getByRole('alert').filter({ hasText: 'is already used' })).toBeVisible()
+    // The reason, at the field it concerns.
+    await expect(page.getByLabel('Slug*')).toHaveAccessibleDescription(/is already used/)
     await page.getByRole('button', { name: 'Cancel' }).click()
 
     // Update: the server fails.

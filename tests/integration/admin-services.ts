@@ -6,6 +6,7 @@ import { AdminPosts } from '../../server/services/admin-posts.ts'
 import { BlogContent } from '../../server/services/blog-content.ts'
 import { ContentSync } from '../../server/services/content-sync.ts'
 import { MediaLibrary } from '../../server/services/media-library.ts'
+import { DeletedPosts } from '../../server/services/deleted-posts.ts'
 import { PostHistory } from '../../server/services/post-history.ts'
 import { PostReviews } from '../../server/services/post-reviews.ts'
 import { waitFor } from '../support/wait-for.ts'
@@ -90,7 +91,7 @@ async function wire(options: {
   const content = new BlogContent({ files, logger, folder: 'content/blog', today: TODAY })
   await content.load()
   const paths = new PostPaths({ root: repository.root, blogDir: repo.blogDir })
-  const history = new PostHistory({ content, repository, paths })
+  const history = new PostHistory({ content, repository, paths, deleted: new DeletedPosts({ content, repository, paths }) })
   let review: SyncedServices['review']
   if (options.review) {
     const branches = repository.sideBranches()

@@ -14,6 +14,7 @@ import { ConflictError } from '../../server/lib/errors.ts'
 import { AdminPosts } from '../../server/services/admin-posts.ts'
 import { BlogContent } from '../../server/services/blog-content.ts'
 import { ContentSync } from '../../server/services/content-sync.ts'
+import { DeletedPosts } from '../../server/services/deleted-posts.ts'
 import { PostHistory } from '../../server/services/post-history.ts'
 import { runGit } from '../support/git.ts'
 import { waitFor } from '../support/wait-for.ts'
@@ -73,7 +74,7 @@ describe('a save and a pull', () => {
       logger,
     })
     cleanups.push(() => sync.close())
-    const history = new PostHistory({ content, repository: world.repository, paths })
+    const history = new PostHistory({ content, repository: world.repository, paths, deleted: new DeletedPosts({ content, repository: world.repository, paths }) })
     const posts = new AdminPosts({ content, repository: world.repository, paths, history, sync, today: () => TODAY })
 
     // An admin opens post a; meanwhile a maintainer changes it on the remote.
@@ -117,7 +118,7 @@ describe('a save and the index', () => {
     const watcherCaughtUp = async () => {
       const html = `<p>Edited by hand, ${++edits} time(s).</p>`
       writeFileSync(path.join(w.repo.blogDir, 'first.html'), postText('first1', 'first', 'First', html))
-      await waitFor(async () => (w.content.index.bySlugAny('first')?.content === html ? true : undefined))
+      await waitFor(async () => (w.content.index.contentOf('first') === html ? true : undefined))
     }
 
     const { post: created } = await w.posts.create(body(), ADA)

@@ -5,6 +5,7 @@ import {
   isContentEmpty,
   isDirty,
   previewableImage,
+  saveBody,
   slugify,
 } from '../../pages/admin/blog/post-form.ts'
 import { checkSlug } from '../../server/content/post-rules.ts'
@@ -12,8 +13,17 @@ import { checkSlug } from '../../server/content/post-rules.ts'
 describe('the post form', () => {
   it('starts with SPEC §3 defaults: empty strings, today, a draft', () => {
     expect(emptyForm('2026-11-21')).toEqual({
-      title: '', slug: '', summary: '', content: '', publishDate: '2026-11-21', isPublished: false, featuredImageUrl: '',
+      title: '', slug: '', summary: '', content: '', publishDate: '2026-11-21', isPublished: false, featuredImageUrl: '', featuredImageAlt: '',
     })
+  })
+
+  it("sends SPEC's payload as it is while there is no featured image alt text, and an empty one to remove a saved one", () => {
+    const form = { ...emptyForm('2026-11-21'), title: 'T' }
+    const spec = ['title', 'slug', 'summary', 'content', 'publishDate', 'isPublished', 'featuredImageUrl']
+    expect(Object.keys(saveBody(form, null)).sort()).toEqual([...spec].sort())
+    expect(Object.keys(saveBody(form, {})).sort()).toEqual([...spec].sort())
+    expect(saveBody({ ...form, featuredImageAlt: 'A boat' }, null)).toEqual({ ...form, featuredImageAlt: 'A boat' })
+    expect(saveBody(form, { featuredImageAlt: 'Saved' })).toEqual({ ...form, featuredImageAlt: '' })
   })
 
   it('suggests a slug the server accepts from any title', () => {
@@ -45,6 +55,10 @@ describe('the post form', () => {
     const form = emptyForm('2026-11-21')
     expect(isDirty(form, { ...form })).toBe(false)
     expect(isDirty({ ...form, isPublished: true }, form)).toBe(true)
+    expect(isDirty({ ...form, featuredImageAlt: 'A boat' }, form)).toBe(true)
+    // A draft kept before the alt text existed: no change.
+    const { featuredImageAlt: _, ...older } = form
+    expect(isDirty(older, form)).toBe(false)
   })
 
   it('previews only http(s) and site images', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { isAllowedImageSource } from '../../renderer/post-html-rules.ts'
 import { MAX_MEDIA_SIDE, mediaUrl, parseMediaUrl, parseVariantUrl, variantUrl, variantWidthsOf } from '../../renderer/media-urls.ts'
 import { mediaIdOf, readMediaListQuery } from '../../server/http/media-api.ts'
-import { readableName, sniffImageType } from '../../server/media/prepare-image.ts'
+import { readableName } from '../../server/media/prepare-image.ts'
+import { heifBrands, sniffUploadFormat } from '../../server/media/upload-formats.ts'
 import { usesByFile } from '../../server/services/media-library.ts'
 
 const PHOTO = '/media/2025/holiday-3f9a2c1b5e-1600x1067.jpg'
@@ -66,14 +67,32 @@ describe('uploads (server/media/prepare-image.ts)', () => {
     expect(readableName(`${'x'.repeat(100)}.jpg`)).toBe('x'.repeat(40))
   })
 
-  it('recognises JPEG, PNG and GIF by their first bytes, and nothing else', () => {
-    expect(sniffImageType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))?.type).toBe('image/jpeg')
-    expect(sniffImageType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))?.type).toBe('image/png')
-    expect(sniffImageType(Buffer.from('GIF89a'))?.type).toBe('image/gif')
-    expect(sniffImageType(Buffer.from('GIF87a'))?.type).toBe('image/gif')
-    for (const text of ['<svg xmlns="http://www.w3.org/2000/svg"/>', '<!doctype html>', 'RIFF....WEBP', '', 'GIF8']) {
-      expect(sniffImageType(Buffer.from(text)), text).toBeNull()
+  it('recognises JPEG, PNG, GIF, WebP, TIFF and HEIF (AVIF, HEIC) by their first bytes, and nothing else', () => {
+    const box = (major: string, ...compatible: string[]) => {
+      const size = 16 + 4 * compatible.length
+      return Buffer.concat([Buffer.from([0, 0, 0, size]), Buffer.from(`ftyp${major}\0\0\0\0${compatible.join('')}`, 'latin1'), Buffer.alloc(8)])
     }
+    expect(sniffUploadFormat(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg')
+    expect(sniffUploadFormat(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('png')
+    expect(sniffUploadFormat(Buffer.from('GIF89a'))).toBe('gif')
+    expect(sniffUploadFormat(Buffer.from('GIF87a'))).toBe('gif')
+    expect(sniffUploadFormat(Buffer.from('RIFF\x10\0\0\0WEBPVP8 ', 'latin1'))).toBe('webp')
+    expect(sniffUploadFormat(Buffer.from([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]))).toBe('tiff')
+    expect(sniffUploadFormat(Buffer.from([0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8]))).toBe('tiff')
+    expect(sniffUploadFormat(box('avif', 'mif1', 'miaf'))).toBe('heif')
+    expect(sniffUploadFormat(box('heic', 'mif1', 'heic'))).toBe('heif')
+    // A generic major brand: the compatible ones say it is an image.
+    expect(sniffUploadFormat(box('mif1', 'heic'))).toBe('heif')
+    expect(heifBrands(box('heic', 'mif1', 'miaf'))).toEqual(['heic', 'mif1', 'miaf'])
+    // An MP4 video is an ISO media file too, but not an image.
+    expect(sniffUploadFormat(box('isom', 'iso2', 'mp41'))).toBeNull()
+    for (const text of ['<svg xmlns="http://www.w3.org/2000/svg"/>', '<!doctype html>', 'RIFF....WAVEfmt ', 'RIFF....WEBP'.slice(0, 8), '', 'GIF8', 'II*']) {
+      expect(sniffUploadFormat(Buffer.from(text)), text).toBeNull()
+    }
+    // A box whose size runs past the bytes, or is no multiple of 4, is no ftyp box.
+    const lying = box('heic', 'mif1')
+    lying[3] = 200
+    expect(sniffUploadFormat(lying)).toBeNull()
   })
 })
 

@@ -12,7 +12,7 @@ describe('uploadFailureMessage: what the admin reads when an upload is refused',
   it('says it in its own words when the server gave none or an HTML page', () => {
     expect(uploadFailureMessage(413, '')).toBe(TOO_LARGE_MESSAGE)
     expect(uploadFailureMessage(413, '<html><body>Request Entity Too Large</body></html>')).toBe(TOO_LARGE_MESSAGE)
-    expect(uploadFailureMessage(415, '')).toMatch(/not a JPEG, PNG or GIF/)
+    expect(uploadFailureMessage(415, '')).toBe('This file is not a JPEG, PNG, GIF, WebP, AVIF or TIFF image.')
   })
 
   it('tells a signed-out admin that the form is kept, and any other status with the reason', () => {

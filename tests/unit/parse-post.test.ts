@@ -173,6 +173,18 @@ describe('parsePostFile accepts', () => {
     expect(parsePostFile(postFile({ featuredImageUrl: url }), FILE).featuredImageUrl).toBe(url)
   })
 
+  it('a featuredImageAlt, trimmed; a file without it or with it empty has none', () => {
+    expect(parsePostFile(postFile({ featuredImageAlt: "'  A boat at sea  '" }), FILE).featuredImageAlt).toBe('A boat at sea')
+    expect(parsePostFile(postFile({}), FILE)).not.toHaveProperty('featuredImageAlt')
+    expect(parsePostFile(postFile({ featuredImageAlt: "''" }), FILE)).not.toHaveProperty('featuredImageAlt')
+    expect(parsePostFile(postFile({ featuredImageAlt: '' }), FILE)).not.toHaveProperty('featuredImageAlt')
+  })
+
+  it('a featuredImageAlt that is too long or not one line is an error naming it', () => {
+    expectRejected(postFile({ featuredImageAlt: 'a'.repeat(501) }), 'featuredImageAlt')
+    expectRejected(postFile({ featuredImageAlt: '"two\\nlines"' }), 'featuredImageAlt')
+  })
+
   it('a missing featuredImageUrl, as an empty string', () => {
     expect(parsePostFile(postFile({ featuredImageUrl: undefined }), FILE).featuredImageUrl).toBe('')
   })

@@ -127,6 +127,18 @@ describe('serializePost then parsePostFile', () => {
     expect(parsePostFile(serializePost(post), 'a-post.html')).toEqual(post)
   })
 
+  it('keeps a featured image alt text, written after the SPEC fields and only when set', () => {
+    const post: Post = { ...basePost, featuredImageUrl: '/media/2025/sea-0123456789-1600x900.jpg', featuredImageAlt: 'Waves: "big" ones # at dusk' }
+    const text = serializePost(post)
+    expect(frontMatterKeys(text)).toEqual([...POST_KEYS, 'featuredImageAlt'])
+    expect(parsePostFile(text, 'a-post.html')).toEqual(post)
+    // Read and written again: the same bytes.
+    expect(serializePost(parsePostFile(text, 'a-post.html'))).toBe(text)
+    // None, or an empty one: the file is what it was without it.
+    expect(serializePost({ ...post, featuredImageAlt: undefined })).toBe(serializePost({ ...basePost, featuredImageUrl: post.featuredImageUrl }))
+    expect(serializePost({ ...post, featuredImageAlt: '' })).not.toContain('featuredImageAlt')
+  })
+
   it('always writes the keys in the order id, title, slug, summary, publishDate, isPublished, featuredImageUrl', () => {
     const order = ['id', 'title', 'slug', 'summary', 'publishDate', 'isPublished', 'featuredImageUrl']
     for (const title of ['yes', '- dash: "q" #h']) {

@@ -30,6 +30,19 @@ describe('readPostInput', () => {
     expect(input).toMatchObject({ title: 'Spaced', summary: 'one\ntwo', publishDate: '2024-02-29', isPublished: true })
   })
 
+  it('takes a featured image alt text, trimmed; an empty one is none; an update keeps the current one unless one is given', () => {
+    expect(readPostInput({ ...valid, featuredImageAlt: '  A red boat  ' }, defaults).input.featuredImageAlt).toBe('A red boat')
+    expect(readPostInput({ ...valid, featuredImageAlt: '   ' }, defaults).input).not.toHaveProperty('featuredImageAlt')
+    expect(readPostInput(valid, defaults).input).not.toHaveProperty('featuredImageAlt')
+    const current = { ...defaults, featuredImageAlt: 'Kept' }
+    expect(readPostInput(valid, current).input.featuredImageAlt).toBe('Kept')
+    expect(readPostInput({ ...valid, featuredImageAlt: '' }, current).input).not.toHaveProperty('featuredImageAlt')
+    expect(problem({ ...valid, featuredImageAlt: 'a'.repeat(501) })).toBe('featuredImageAlt must be at most 500 characters')
+    expect(readPostInput({ ...valid, featuredImageAlt: 'a'.repeat(500) }, defaults).input.featuredImageAlt).toHaveLength(500)
+    expect(problem({ ...valid, featuredImageAlt: 'two\nlines' })).toBe('featuredImageAlt must be one line without control characters')
+    expect(problem({ ...valid, featuredImageAlt: 5 })).toBe('featuredImageAlt must be a string')
+  })
+
   it('names the field and the reason for each wrong value', () => {
     expect(problem(null)).toBe('The body must be a JSON object')
     expect(problem([valid])).toBe('The body must be a JSON object')

@@ -19,12 +19,14 @@ const keys = {
   postProblems: [API_PATHS.postProblems],
   postHistory: (id: string) => [API_PATHS.postHistory(id)],
   postVersion: (id: string, commit: string) => [API_PATHS.postHistory(id), commit],
+  postCompare: (id: string, commit: string) => [API_PATHS.postHistory(id), commit, 'compare'],
+  deletedPosts: [API_PATHS.deletedPosts],
   sync: [API_PATHS.sync],
   mediaPages: [API_PATHS.media],
   mediaPage: (query: MediaListQuery) => [API_PATHS.media, { list: query }],
 }
 
-/** A post's history and its versions: `[…/history, commit?]`, one pair per post. */
+/** A post's history, its versions and their comparisons: `[…/history, commit?, 'compare'?]`. */
 const isHistoryKey = (key: readonly unknown[]) => String(key[0]).endsWith('/history')
 
 export const adminQueries = {
@@ -36,6 +38,9 @@ export const adminQueries = {
   postHistory: (id: string) => queryOptions({ queryKey: keys.postHistory(id), queryFn: ({ signal }) => adminApi.postHistory(id, signal) }),
   postVersion: (id: string, commit: string) =>
     queryOptions({ queryKey: keys.postVersion(id, commit), queryFn: ({ signal }) => adminApi.postVersion(id, commit, signal) }),
+  postCompare: (id: string, commit: string) =>
+    queryOptions({ queryKey: keys.postCompare(id, commit), queryFn: ({ signal }) => adminApi.compareVersion(id, commit, signal) }),
+  deletedPosts: () => queryOptions({ queryKey: keys.deletedPosts, queryFn: ({ signal }) => adminApi.deletedPosts(signal) }),
   syncStatus: () => queryOptions({ queryKey: keys.sync, queryFn: ({ signal }) => adminApi.syncStatus(signal) }),
   mediaPage: (query: MediaListQuery) => queryOptions({ queryKey: keys.mediaPage(query), queryFn: ({ signal }) => adminApi.listMedia(query, signal) }),
 }
@@ -55,6 +60,8 @@ export async function refetchLists(): Promise<void> {
     // A save changes what waits to be pushed, and a post's history.
     queryClient.invalidateQueries({ queryKey: keys.sync }),
     queryClient.invalidateQueries({ predicate: (query) => isHistoryKey(query.queryKey) }),
+    // A delete or a restore changes which posts are deleted.
+    queryClient.invalidateQueries({ queryKey: keys.deletedPosts }),
   ])
 }
 

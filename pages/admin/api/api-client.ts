@@ -3,6 +3,8 @@ import {
   type AdminPostCard,
   type AdminUser,
   API_PATHS,
+  type DeletedPost,
+  type DeletedRestoreRequest,
   type LoginRequest,
   type MediaItem,
   type MediaListQuery,
@@ -15,6 +17,7 @@ import {
   type SiteInfo,
   type SyncStatus,
   TOTAL_COUNT_HEADER,
+  type VersionComparison,
   type VersionedWirePost,
 } from '../../../renderer/contract/index.ts'
 import { HttpError, sendRequest } from '../../../renderer/fetch-json.ts'
@@ -63,6 +66,10 @@ export const adminApi = {
   postHistory: (id: string, signal?: AbortSignal) => read<PostHistoryEntry[]>(API_PATHS.postHistory(id), signal),
   postVersion: (id: string, commit: string, signal?: AbortSignal) => read<VersionedWirePost>(API_PATHS.postVersion(id, commit), signal),
   restorePost: (id: string, body: RestoreRequest) => write<AdminPost>('POST', API_PATHS.postRestore(id), { body }),
+  compareVersion: (id: string, commit: string, signal?: AbortSignal) => read<VersionComparison>(API_PATHS.postCompare(id, commit), signal),
+  deletedPosts: (signal?: AbortSignal) => read<DeletedPost[]>(API_PATHS.deletedPosts, signal),
+  /** A deleted post back, as the version of `commit` (default its last one). */
+  undeletePost: (id: string, body: DeletedRestoreRequest) => write<AdminPost>('POST', API_PATHS.deletedRestore(id), { body }),
 
   syncStatus: (signal?: AbortSignal) => read<SyncStatus>(API_PATHS.sync, signal),
   syncNow: async () => void (await call('POST', API_PATHS.sync)),

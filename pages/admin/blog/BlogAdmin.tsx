@@ -1,29 +1,43 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { navigate } from 'vike/client/router'
-import type { AdminPostCard } from '../../../renderer/contract/index.ts'
+import type { AdminPost, AdminPostCard } from '../../../renderer/contract/index.ts'
 import { adminApi } from '../api/api-client.ts'
 import { adminQueries, clearAdminData } from '../api/admin-queries.ts'
 import { EditPost } from './EditPost.tsx'
+import { DeletedPosts } from './history/DeletedPosts.tsx'
 import { PostEditor } from './PostEditor.tsx'
-import { PostList } from './PostList.tsx'
+import { type FocusRequest, PostList } from './PostList.tsx'
 import { SyncStatus } from './SyncStatus.tsx'
-import { FIRST_VIEW, type ListView } from './use-post-list.ts'
+import { useAdminLocation } from './use-admin-location.ts'
+import type { ListView } from './use-post-list.ts'
 
-/** Which screen the admin sees (SPEC §4): the list, or the editor for a new or an existing post. */
-type View = { name: 'list' } | { name: 'editor'; card: AdminPostCard | null }
-
-/** SPEC §2 "Blog admin": checks the session, then the list or the editor. */
+/**
+ * SPEC §2 "Blog admin": checks the session, then the list or the editor (SPEC §4), whichever the
+ * address says (`?edit=<id>`, `?new`; use-admin-location.ts). Closing the editor puts focus back
+ * on the card it was opened from, or on the post just saved.
+ */
 export function BlogAdmin() {
   const me = useQuery(adminQueries.me())
-  const [view, setView] = useState<View>({ name: 'list' })
-  // Kept here, so closing the editor comes back to the same search and page.
-  const [listView, setListView] = useState<ListView>(FIRST_VIEW)
+  const { location, go } = useAdminLocation()
+  // The card Edit was clicked on: the editor shows its fields while the post is read.
+  const [openedCard, setOpenedCard] = useState<AdminPostCard | null>(null)
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null)
   const signedOut = me.isSuccess && me.data === null
+  const signedIn = Boolean(me.data)
 
   useEffect(() => {
     if (signedOut || me.isError) void navigate('/admin/login')
   }, [signedOut, me.isError])
+
+  // Signed in (after the login page, or a reload): focus starts at the page's heading, so the
+  // next Tab goes to what the page holds, not to the navigation or the footer. An editor the
+  // address opens takes it instead (Title).
+  const heading = useRef<HTMLHeadingElement>(null)
+  const editorAtStart = useRef(location.editor !== null)
+  useEffect(() => {
+    if (signedIn && !editorAtStart.current) heading.current?.focus()
+  }, [signedIn])
 
   if (!me.data) {
     return (
@@ -41,27 +55,53 @@ export function BlogAdmin() {
     await navigate('/admin/login')
   }
 
+  const { editor } = location
+  const changeList = (list: ListView, how?: 'push' | 'replace') =>
+    // Each key typed in the search replaces the entry; a filter or a page is a step Back undoes.
+    go({ ...location, list }, how ?? (list.search !== location.list.search ? 'replace' : 'push'))
+  const openEditor = (card: AdminPostCard | null) => {
+    setOpenedCard(card)
+    go({ ...location, editor: card ? { kind: 'edit', id: card.id } : { kind: 'new' } }, 'push')
+  }
+  const closeEditor = (saved?: AdminPost) => {
+    const from = editor?.kind === 'edit' ? editor.id : 'new'
+    setFocusRequest({ id: saved?.id ?? from, at: Date.now() })
+    setOpenedCard(null)
+    go({ ...location, editor: null }, 'push')
+  }
+
   return (
     <div className="container admin-page">
       <header className="admin-header">
-        <h1>Blog Admin</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          Blog Admin
+        </h1>
         <button type="button" className="button" onClick={logout}>
           Logout
         </button>
       </header>
       <SyncStatus />
-      {view.name === 'list' ? (
+      {editor === null ? (
         <PostList
-          view={listView}
-          onViewChange={setListView}
-          onNew={() => setView({ name: 'editor', card: null })}
-          onEdit={(card) => setView({ name: 'editor', card })}
+          view={location.list}
+          onViewChange={changeList}
+          onNew={() => openEditor(null)}
+          onEdit={openEditor}
+          focusRequest={focusRequest}
+          onFocused={() => setFocusRequest(null)}
         />
-      ) : view.card ? (
-        <EditPost key={view.card.id} card={view.card} username={me.data.username} onDone={() => setView({ name: 'list' })} />
+      ) : editor.kind === 'edit' ? (
+        <EditPost
+          key={editor.id}
+          id={editor.id}
+          card={openedCard?.id === editor.id ? openedCard : null}
+          username={me.data.username}
+          onDone={closeEditor}
+        />
       ) : (
-        <PostEditor post={null} username={me.data.username} onDone={() => setView({ name: 'list' })} />
+        <PostEditor post={null} username={me.data.username} onDone={closeEditor} />
       )}
+      {editor === null && <DeletedPosts />}
     </div>
   )
 }

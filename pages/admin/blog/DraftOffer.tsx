@@ -19,7 +19,8 @@ export function DraftOffer(props: { offer: Offer; onRestore: () => void; onDisca
         </p>
       )}
       <div className="admin-alert__actions">
-        <button type="button" className="button button--primary" onClick={onRestore}>
+        {/* The form waits for this choice, so the keyboard starts here. */}
+        <button type="button" className="button button--primary" onClick={onRestore} autoFocus>
           Restore
         </button>
         <button type="button" className="button" onClick={onDiscard}>

@@ -1,20 +1,23 @@
 import type { AdminPostCard, Keep, PostSyncState } from '../../../renderer/contract/index.ts'
 import { formatLocalDate } from './post-form.ts'
+import { ViewPostLink } from './PostActions.tsx'
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this post?'
 
 /** One post: its badges, a conflict with the git remote when there is one, Edit and Delete. */
 export function PostCard(props: {
   post: AdminPostCard
+  /** Just closed the editor on it: shown for a moment. */
+  marked?: boolean
   onEdit: () => void
   onDelete: () => void
   deleting: boolean
   onResolve: (keep: Keep) => void
   resolving: boolean
 }) {
-  const { post, onEdit, onDelete, deleting, onResolve, resolving } = props
+  const { post, marked, onEdit, onDelete, deleting, onResolve, resolving } = props
   return (
-    <li className="admin-card admin-post">
+    <li className={marked ? 'admin-card admin-post is-marked' : 'admin-card admin-post'} data-post-id={post.id}>
       <div className="admin-post__heading">
         <h3 className="admin-post__title">{post.title}</h3>
         <StateBadge post={post} />
@@ -28,7 +31,7 @@ export function PostCard(props: {
         <time dateTime={post.publishDate}>{formatLocalDate(post.publishDate)}</time>
       </p>
       <div className="admin-post__actions">
-        <button type="button" className="button" onClick={onEdit} aria-label={`Edit "${post.title}"`}>
+        <button type="button" className="button admin-post__edit" onClick={onEdit} aria-label={`Edit "${post.title}"`}>
           Edit
         </button>
         <button
@@ -42,6 +45,8 @@ export function PostCard(props: {
         >
           Delete
         </button>
+        {/* Live now: published, and its day has begun (a scheduled post has no page yet). */}
+        {post.isPublished && !post.scheduled && <ViewPostLink slug={post.slug} title={post.title} />}
       </div>
     </li>
   )

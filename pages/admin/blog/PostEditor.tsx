@@ -2,37 +2,52 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { AdminPost } from '../../../renderer/contract/index.ts'
 import { CloseButton } from './CloseButton.tsx'
 import { DraftOffer } from './DraftOffer.tsx'
+import { focusField } from './focus-field.ts'
+import { PostActions } from './PostActions.tsx'
 import { PostFormFields } from './PostFormFields.tsx'
-import { PostHistory } from './PostHistory.tsx'
+import { PostHistory } from './history/PostHistory.tsx'
 import { PostPreview } from './PostPreview.tsx'
 import { usePostDraft } from './use-post-draft.ts'
 import { usePostForm } from './use-post-form.ts'
-import { type Conflict, usePostSave } from './use-post-save.ts'
+import { usePostSave } from './use-post-save.ts'
+import { keepEnterFromSubmitting, useSaveShortcut } from './use-save-shortcut.ts'
 import { useUnloadPrompt } from './use-unload-prompt.ts'
 
 /**
  * SPEC §2 editor view: a new post, or an existing one prefilled. Cancel and close return at once
  * (SPEC §4): what the admin typed is kept in this browser (use-post-draft.ts) and offered back.
  */
-export function PostEditor(props: { post: AdminPost | null; username: string; onDone: () => void }) {
+export function PostEditor(props: { post: AdminPost | null; username: string; onDone: (saved?: AdminPost) => void }) {
   const { post, username, onDone } = props
   const ids = useId()
   const form = usePostForm(post)
   const draft = usePostDraft({ username, post, fields: form.fields, baseVersion: form.version ?? null, slugTouched: form.slugTouched, dirty: form.dirty })
   useUnloadPrompt(draft.hasUnkeptChanges)
-  const { conflict, problem, saving, submit, loadCurrent } = usePostSave({ post, form, onSaved: draft.forget, onDone })
+  const { conflict, problem, errors, failures, saving, submit, loadCurrent } = usePostSave({ post, form, onSaved: draft.forget, onDone })
   const [showHistory, setShowHistory] = useState(false)
   const [showPreview, setShowPreview] = useState(false)
 
   /** The form waits while a kept draft is offered: typing now would leave two versions of the work. */
   const waiting = draft.offer !== null
-  // After Restore or Discard the offer's buttons are gone: focus goes to the form, not to the page.
+  // Opening the editor puts focus in Title, once this browser's kept draft is known not to be
+  // offered; after Restore or Discard the offer's buttons are gone, and focus goes there too.
   const titleInput = useRef<HTMLInputElement>(null)
+  const focusedTitle = useRef(false)
   const wasWaiting = useRef(false)
   useEffect(() => {
-    if (wasWaiting.current && !waiting) titleInput.current?.focus()
+    if (draft.checking) return
+    if ((!focusedTitle.current && !waiting) || (wasWaiting.current && !waiting)) titleInput.current?.focus()
+    focusedTitle.current = true
     wasWaiting.current = waiting
-  }, [waiting])
+  }, [waiting, draft.checking])
+
+  // After a failed save, focus goes to what to fix: the first field marked, else the message.
+  const formElement = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (failures > 0) focusField(formElement.current, field, errors, field('problem'))
+    // Only when a save has just failed, not as the marks go one by one.
+  }, [failures])
+  useSaveShortcut(formElement, !saving && !waiting && !draft.checking)
 
   const restoreDraft = () => {
     const chosen = draft.restore()
@@ -61,50 +76,28 @@ export function PostEditor(props: { post: AdminPost | null; username: string; on
             History
           </button>
         )}
-        <CloseButton onClose={onDone} />
+        <CloseButton onClose={() => onDone()} />
       </div>
 
       {draft.offer && <DraftOffer offer={draft.offer} onRestore={restoreDraft} onDiscard={discardDraft} />}
-      {conflict && <ConflictAlert conflict={conflict} onLoad={loadCurrent} />}
-      {post && showHistory && <PostHistory post={post} onRestored={onDone} />}
+      {post && showHistory && <PostHistory post={{ id: post.id, title: post.title, version: post.version, deleted: false }} onRestored={() => onDone(post)} />}
       {showPreview && <PostPreview fields={form.fields} id={field('preview')} />}
-      {problem && (
-        <p className="admin-alert" role="alert">
-          {problem}
-        </p>
-      )}
 
-      <form className="admin-form" onSubmit={submit} noValidate>
+      <form ref={formElement} className="admin-form" onSubmit={submit} onKeyDown={keepEnterFromSubmitting} noValidate>
         <fieldset className="admin-form__fields" disabled={waiting}>
-          <PostFormFields form={form} fieldId={field} editorDisabled={saving || waiting} titleInput={titleInput} />
+          <PostFormFields form={form} fieldId={field} editorDisabled={saving || waiting} titleInput={titleInput} errors={errors} />
         </fieldset>
-        <div className="admin-form__actions">
-          <button type="submit" className="button button--primary" disabled={saving || waiting}>
-            {post ? 'Update Post' : 'Create Post'}
-          </button>
-          <button type="button" className="button" onClick={onDone} disabled={saving}>
-            Cancel
-          </button>
-        </div>
+        <PostActions
+          post={post}
+          saving={saving}
+          waiting={waiting}
+          problem={problem}
+          problemId={field('problem')}
+          conflict={conflict}
+          onLoad={loadCurrent}
+          onCancel={() => onDone()}
+        />
       </form>
     </section>
-  )
-}
-
-/** A 409: load the version saved in between, or save what the admin typed over it. */
-function ConflictAlert(props: { conflict: Conflict; onLoad: (options: { keepMine: boolean }) => void }) {
-  const { conflict, onLoad } = props
-  return (
-    <div className="admin-alert" role="alert">
-      <p>{conflict.message}</p>
-      <div className="admin-alert__actions">
-        <button type="button" className="button" onClick={() => onLoad({ keepMine: false })}>
-          Load the saved version
-        </button>
-        <button type="button" className="button" onClick={() => onLoad({ keepMine: true })}>
-          Save mine over it
-        </button>
-      </div>
-    </div>
   )
 }

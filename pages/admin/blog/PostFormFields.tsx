@@ -1,9 +1,11 @@
 import { lazy, type RefObject, Suspense, useRef, useState } from 'react'
-import { MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH, type MediaItem } from '../../../renderer/contract/index.ts'
+import { MAX_ALT_LENGTH, MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH, type MediaItem } from '../../../renderer/contract/index.ts'
 import { previewUrlOf } from './media/media-name.ts'
 import { MediaSource } from './media/MediaSource.tsx'
 import { useFileDropGuard } from './media/use-file-drop-guard.ts'
 import { useMediaUpload } from './media/use-media-upload.ts'
+import type { FieldErrors } from './field-errors.ts'
+import { FieldError, invalidProps } from './FieldError.tsx'
 import { previewableImage } from './post-form.ts'
 import { ScheduledNote } from './ScheduledNote.tsx'
 import type { usePostForm } from './use-post-form.ts'
@@ -25,18 +27,29 @@ interface FieldsProps {
   editorDisabled: boolean
   /** The post's content is still on its way (Edit): a placeholder stands where the editor goes. */
   contentLoading?: boolean
+  /** What is wrong with each field, said under it (field-errors.ts). */
+  errors?: FieldErrors
 }
 
 /** The editor form's fields (SPEC §2): title, slug, summary, content, date, published, image. */
 export function PostFormFields(props: FieldsProps & { titleInput: RefObject<HTMLInputElement | null> }) {
-  const { form, fieldId: field, editorDisabled, contentLoading, titleInput } = props
+  const { form, fieldId: field, editorDisabled, contentLoading, titleInput, errors } = props
   const { fields } = form
   useFileDropGuard()
   return (
     <>
       <div className="admin-field">
         <label htmlFor={field('title')}>Title*</label>
-        <input ref={titleInput} id={field('title')} value={fields.title} aria-required="true" maxLength={MAX_TITLE_LENGTH} onChange={(event) => form.update('title', event.target.value)} />
+        <input
+          ref={titleInput}
+          id={field('title')}
+          value={fields.title}
+          aria-required="true"
+          maxLength={MAX_TITLE_LENGTH}
+          {...invalidProps(errors, 'title', field)}
+          onChange={(event) => form.update('title', event.target.value)}
+        />
+        <FieldError errors={errors} name="title" fieldId={field} />
       </div>
       <div className="admin-field">
         <label htmlFor={field('slug')}>Slug*</label>
@@ -48,17 +61,28 @@ export function PostFormFields(props: FieldsProps & { titleInput: RefObject<HTML
           maxLength={MAX_SLUG_LENGTH}
           autoCapitalize="none"
           spellCheck={false}
+          {...invalidProps(errors, 'slug', field)}
           onChange={(event) => {
             form.touchSlug()
             form.update('slug', event.target.value)
           }}
         />
+        <FieldError errors={errors} name="slug" fieldId={field} />
       </div>
       <div className="admin-field">
         <label htmlFor={field('summary')}>Summary*</label>
-        <textarea id={field('summary')} rows={3} value={fields.summary} aria-required="true" maxLength={MAX_SUMMARY_LENGTH} onChange={(event) => form.update('summary', event.target.value)} />
+        <textarea
+          id={field('summary')}
+          rows={3}
+          value={fields.summary}
+          aria-required="true"
+          maxLength={MAX_SUMMARY_LENGTH}
+          {...invalidProps(errors, 'summary', field)}
+          onChange={(event) => form.update('summary', event.target.value)}
+        />
+        <FieldError errors={errors} name="summary" fieldId={field} />
       </div>
-      <div className="admin-field">
+      <div className="admin-field" id={field('content-field')}>
         <span className="admin-label" id={field('content')}>
           Content*
         </span>
@@ -73,10 +97,12 @@ export function PostFormFields(props: FieldsProps & { titleInput: RefObject<HTML
             initialHtml={fields.content}
             labelId={field('content')}
             disabled={editorDisabled}
+            errorId={invalidProps(errors, 'content', field)['aria-describedby']}
             onChange={(html) => form.update('content', html)}
           />
         </Suspense>
         )}
+        <FieldError errors={errors} name="content" fieldId={field} />
       </div>
       <DateAndPublished {...props} />
       <FeaturedImageField {...props} />
@@ -85,21 +111,30 @@ export function PostFormFields(props: FieldsProps & { titleInput: RefObject<HTML
 }
 
 function DateAndPublished(props: FieldsProps) {
-  const { form, fieldId: field } = props
+  const { form, fieldId: field, errors } = props
   const { fields } = form
   return (
     <div className="admin-form__row">
       <div className="admin-field">
         <label htmlFor={field('date')}>Publish Date</label>
-        <input id={field('date')} type="date" value={fields.publishDate} onChange={(event) => form.update('publishDate', event.target.value)} />
+        <input
+          id={field('date')}
+          type="date"
+          value={fields.publishDate}
+          {...invalidProps(errors, 'publishDate', field)}
+          onChange={(event) => form.update('publishDate', event.target.value)}
+        />
+        <FieldError errors={errors} name="publishDate" fieldId={field} />
       </div>
       <div className="admin-field admin-field--switch">
         <span className="admin-label" id={field('published')}>
           Published
         </span>
         <button
+          id={field('published-switch')}
           type="button"
           role="switch"
+          {...invalidProps(errors, 'isPublished', field)}
           aria-checked={fields.isPublished}
           aria-labelledby={field('published')}
           className="admin-switch"
@@ -107,6 +142,7 @@ function DateAndPublished(props: FieldsProps) {
         >
           <span className="admin-switch__thumb" />
         </button>
+        <FieldError errors={errors} name="isPublished" fieldId={field} />
       </div>
       <ScheduledNote isPublished={fields.isPublished} publishDate={fields.publishDate} />
     </div>
@@ -118,7 +154,7 @@ function DateAndPublished(props: FieldsProps) {
  * why there is none) once it looks like an image: a library image's thumbnail, not the original.
  */
 function FeaturedImageField(props: FieldsProps) {
-  const { form, fieldId: field } = props
+  const { form, fieldId: field, errors } = props
   const [imageFailed, setImageFailed] = useState(false)
   const urlInput = useRef<HTMLInputElement>(null)
   const chooseImage = (item: MediaItem) => {
@@ -152,11 +188,13 @@ function FeaturedImageField(props: FieldsProps) {
         inputMode="url"
         value={form.fields.featuredImageUrl}
         placeholder="https://…"
+        {...invalidProps(errors, 'featuredImageUrl', field)}
         onChange={(event) => {
           setImageFailed(false)
           form.update('featuredImageUrl', event.target.value)
         }}
       />
+      <FieldError errors={errors} name="featuredImageUrl" fieldId={field} />
       <MediaSource upload={upload} onChoose={chooseImage} focusAfterChoice={() => urlInput.current?.focus()} />
       {/* A frame of fixed size: the image arriving later must not move the buttons below. */}
       {image && (
@@ -168,6 +206,19 @@ function FeaturedImageField(props: FieldsProps) {
           )}
         </div>
       )}
+      <label htmlFor={field('image-alt')}>Featured image alt text</label>
+      <input
+        id={field('image-alt')}
+        value={form.fields.featuredImageAlt ?? ''}
+        maxLength={MAX_ALT_LENGTH}
+        aria-describedby={field('image-alt-hint')}
+        {...invalidProps(errors, 'featuredImageAlt', field)}
+        onChange={(event) => form.update('featuredImageAlt', event.target.value)}
+      />
+      <FieldError errors={errors} name="featuredImageAlt" fieldId={field} />
+      <p className="admin-hint" id={field('image-alt-hint')}>
+        Describes the image for people who cannot see it, on the post page, the blog list and social cards. Leave it empty if the image only decorates.
+      </p>
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { toast } from '../../../renderer/components/toast.ts'
 import { ADMIN_LIST_PER_PAGE, type AdminPostCard, type ResolveRequest } from '../../../renderer/contract/index.ts'
 import { adminApi } from '../api/api-client.ts'
@@ -9,15 +9,26 @@ import { PostCard } from './PostCard.tsx'
 import { preloadRichTextEditor } from './PostFormFields.tsx'
 import { PostListControls } from './PostListControls.tsx'
 import { PostProblems } from './PostProblems.tsx'
+import { type FocusRequest, useCardFocus } from './use-card-focus.ts'
 import { type ListView, usePostList } from './use-post-list.ts'
 
 export { DELETE_QUESTION } from './PostCard.tsx'
+export type { FocusRequest }
 
 /**
  * SPEC §2: "All Blog Posts", New Post, and a card per post with Edit and Delete; for scale, one
  * page of cards at a time, searched and filtered by the server.
  */
-export function PostList(props: { view: ListView; onViewChange: (view: ListView) => void; onNew: () => void; onEdit: (post: AdminPostCard) => void }) {
+export function PostList(props: {
+  view: ListView
+  /** `replace`: a correction, not a step of the admin's that Back should undo. */
+  onViewChange: (view: ListView, how?: 'replace') => void
+  onNew: () => void
+  onEdit: (post: AdminPostCard) => void
+  /** Back from the editor: where focus goes once the list is up to date (use-card-focus.ts). */
+  focusRequest: FocusRequest | null
+  onFocused: () => void
+}) {
   const { view, onViewChange } = props
   const list = usePostList(view)
   const resolve = useMutation({
@@ -39,7 +50,7 @@ export function PostList(props: { view: ListView; onViewChange: (view: ListView)
   // The last post of the last page was deleted (or the list shrank): show the new last page.
   const beyondLast = page !== undefined && !list.isPlaceholderData && page.items.length === 0 && view.page > pages
   useEffect(() => {
-    if (beyondLast) onViewChange({ ...view, page: pages })
+    if (beyondLast) onViewChange({ ...view, page: pages }, 'replace')
   }, [beyondLast, pages, view, onViewChange])
   const filtered = view.search.trim() !== '' || view.state !== 'all'
   // Once the list is on screen, the editor's code downloads while the admin reads: Edit then
@@ -51,11 +62,21 @@ export function PostList(props: { view: ListView; onViewChange: (view: ListView)
     idle(() => preloadRichTextEditor())
   }, [shown])
 
+  const section = useRef<HTMLElement>(null)
+  const marked = useCardFocus({
+    list: section,
+    request: props.focusRequest,
+    ready: page !== undefined && !list.isFetching && !list.searching,
+    onFocused: props.onFocused,
+  })
+
   return (
-    <section aria-labelledby="admin-posts-title">
+    <section ref={section} aria-labelledby="admin-posts-title">
       <div className="admin-section-header">
-        <h2 id="admin-posts-title">All Blog Posts</h2>
-        <button type="button" className="button button--primary" onClick={props.onNew}>
+        <h2 id="admin-posts-title" tabIndex={-1}>
+          All Blog Posts
+        </h2>
+        <button type="button" className="button button--primary admin-new-post" onClick={props.onNew}>
           New Post
         </button>
       </div>
@@ -80,6 +101,7 @@ export function PostList(props: { view: ListView; onViewChange: (view: ListView)
             <PostCard
               key={post.id}
               post={post}
+              marked={marked === post.id}
               onEdit={() => props.onEdit(post)}
               onDelete={() => remove.mutate(post)}
               deleting={remove.isPending && remove.variables?.id === post.id}

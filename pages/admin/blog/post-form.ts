@@ -1,13 +1,24 @@
 import type { AdminPost, PostFields } from '../../../renderer/contract/index.ts'
 
-/** What the editor form holds (SPEC §3's new-post defaults: empty strings, today, a draft). */
+/** What the editor form holds (SPEC §3's new-post defaults: empty strings, today, a draft); no featured image alt text. */
 export function emptyForm(today: string): PostFields {
-  return { title: '', slug: '', summary: '', content: '', publishDate: today, isPublished: false, featuredImageUrl: '' }
+  return { title: '', slug: '', summary: '', content: '', publishDate: today, isPublished: false, featuredImageUrl: '', featuredImageAlt: '' }
 }
 
 export function formFromPost(post: AdminPost): PostFields {
-  const { title, slug, summary, content, publishDate, isPublished, featuredImageUrl } = post
-  return { title, slug, summary, content, publishDate, isPublished, featuredImageUrl }
+  const { title, slug, summary, content, publishDate, isPublished, featuredImageUrl, featuredImageAlt = '' } = post
+  return { title, slug, summary, content, publishDate, isPublished, featuredImageUrl, featuredImageAlt }
+}
+
+/**
+ * What a save sends: the form's fields, with the featured image alt text (not one of SPEC §7's
+ * fields) left out while it is empty and the saved post has none, so such a save sends SPEC's
+ * payload as it is; an empty one is sent to remove the one the post had.
+ */
+export function saveBody(fields: PostFields, saved: Pick<AdminPost, 'featuredImageAlt'> | null): PostFields {
+  if (fields.featuredImageAlt || saved?.featuredImageAlt) return { ...fields, featuredImageAlt: fields.featuredImageAlt ?? '' }
+  const { featuredImageAlt: _, ...spec } = fields
+  return spec
 }
 
 /** A slug suggested from a title: "Hello, World! 2.0" → "hello-world-2-0" (at most 100 characters). */
@@ -35,7 +46,8 @@ export function hasRequiredFields(form: PostFields): boolean {
 
 /** Whether the form differs from what it was opened with. */
 export function isDirty(form: PostFields, initial: PostFields): boolean {
-  return (Object.keys(form) as (keyof PostFields)[]).some((key) => form[key] !== initial[key])
+  // A draft kept before the alt text field existed has none: the same as an empty one.
+  return (Object.keys(form) as (keyof PostFields)[]).some((key) => (form[key] ?? '') !== (initial[key] ?? ''))
 }
 
 /** A featured image worth previewing: an http(s) URL or a path on this site. */

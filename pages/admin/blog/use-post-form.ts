@@ -42,6 +42,8 @@ export function usePostForm(post: AdminPost | null) {
 
   return {
     fields,
+    /** What the form was opened with (or last loaded): a stale save's conflict is what changed since. */
+    initial,
     version,
     editorKey,
     slugTouched,

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { navigate, prefetch } from 'vike/client/router'
 import { toast } from '../../../renderer/components/toast.ts'
 import { HttpError } from '../../../renderer/fetch-json.ts'
@@ -15,10 +15,22 @@ export default function Page() {
   )
 }
 
-/** SPEC §2 "Admin login", §4 (idle, pending, success or failure), §5, §8. */
+/**
+ * SPEC §2 "Admin login", §4 (idle, pending, success or failure), §5, §8. Focus starts in
+ * Username; an empty field takes it back; a refused sign-in returns it to the password, selected,
+ * so the next try is typed over it.
+ */
 function LoginForm() {
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
+  const usernameInput = useRef<HTMLInputElement>(null)
+  const passwordInput = useRef<HTMLInputElement>(null)
+  const [failures, setFailures] = useState(0)
+  useEffect(() => {
+    if (failures === 0) return
+    passwordInput.current?.focus()
+    passwordInput.current?.select()
+  }, [failures])
   // The blog admin's code downloads while the admin types: after the sign-in it only waits for data.
   useEffect(() => {
     void prefetch('/admin/blog', { pageContext: false }).catch(() => {}) // a failure shows on the navigation itself
@@ -38,6 +50,8 @@ function LoginForm() {
         description: blocked ? error.message.replace(/^429: /, '') : 'Invalid username or password',
         variant: 'destructive',
       })
+      // Focus goes back once the fields are enabled again (after this render).
+      setFailures((count) => count + 1)
     },
   })
 
@@ -45,6 +59,7 @@ function LoginForm() {
     event.preventDefault()
     if (!username || !password) {
       toast({ title: 'Error', description: 'Please enter both username and password', variant: 'destructive' })
+      ;(username ? passwordInput : usernameInput).current?.focus()
       return
     }
     login.mutate()
@@ -58,8 +73,10 @@ function LoginForm() {
         <div className="admin-field">
           <label htmlFor="admin-username">Username</label>
           <input
+            ref={usernameInput}
             id="admin-username"
             name="username"
+            autoFocus
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
@@ -71,6 +88,7 @@ function LoginForm() {
         <div className="admin-field">
           <label htmlFor="admin-password">Password</label>
           <input
+            ref={passwordInput}
             id="admin-password"
             name="password"
             type="password"

@@ -42,7 +42,7 @@ function Article({ post }: { post: PublicPost }) {
         {formatLongDate(post.publishDate)}
       </time>
       {/* The page's largest paint: loaded first, not lazily. */}
-      {post.featuredImageUrl && <LibraryImage className="article__image" url={post.featuredImageUrl} slot="article" fetchPriority="high" />}
+      {post.featuredImageUrl && <LibraryImage className="article__image" url={post.featuredImageUrl} slot="article" fetchPriority="high" alt={post.featuredImageAlt ?? ''} />}
       {/* Sanitized on save and again when the server loads it (server/content/sanitize-html.ts), its
           images made responsive there too (server/content/display-html.ts): shown as it comes. */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />

@@ -11,6 +11,7 @@ export default ((pageContext) => {
     type: 'article',
     publishedTime: post.publishDate,
     image: post.featuredImageUrl ? socialImageUrl(post.featuredImageUrl) : undefined,
+    imageAlt: post.featuredImageAlt,
     feeds: true,
   }
 }) satisfies SeoFor

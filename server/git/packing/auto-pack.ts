@@ -8,6 +8,8 @@ import type { GitStore } from '../store/git-store.ts'
 import { estimateLooseObjects, looseObjectPath } from '../store/loose-objects.ts'
 import { LOOSE_OBJECTS_LIMIT, looseBytesLimit, PRUNE_GRACE_MS } from './pack-policy.ts'
 import { PackWorker } from './pack-worker.ts'
+import { packNames, packsChangedSince, packsNeedMerging } from './pack-listing.ts'
+import { gitWritingPack, takeGcLock } from './git-gc-lock.ts'
 import { installPack } from '../store/pack-writer.ts'
 import { nodeErrorCode } from '../../lib/node-error-code.ts'
 
@@ -32,7 +34,14 @@ import { nodeErrorCode } from '../../lib/node-error-code.ts'
  * next start removes (`removeOrphanPacks`).
  *
  * Saves never wait for a run: steps 1 to 4 run beside them; step 5 takes the queue for a few
- * file deletions at a time. isomorphic-git has no gc or repack; the measurement is
+ * file deletions at a time.
+ *
+ * Beside git's own packing: a run holds git gc's lock (`gc.pid`, git-gc-lock.ts) from start to
+ * end, and waits while a `git gc` holds it or a `git repack` is writing a pack. If packs appeared
+ * or went since the run chose what to replace (a `git gc --force` or `repack` by hand), it
+ * installs nothing and deletes nothing, and runs again once git is done. Packs holding the same
+ * objects, or no longer a geometric progression, found at start or after a run, are merged by
+ * the next run (pack-policy.ts). isomorphic-git has no gc or repack; the measurement is
  * `npm run bench:repo-size` (README "Packing"): `.git` 29.6 MiB, 1.07× `git gc`; 231 MiB unpacked.
  */
 export interface PackingOptions {
@@ -54,6 +63,9 @@ export type PackStep =
   | 'old-packs-removed'
   | 'pruned'
 
+/** How long to wait before trying again while git packs the repository itself. */
+const GIT_BUSY_RETRY_MS = 10_000
+
 export interface PackReport {
   full: boolean
   /** `pack-<hex>`, or null when there was nothing to pack. */
@@ -63,6 +75,8 @@ export interface PackReport {
   looseRemoved: number
   packsRemoved: number
   pruned: number
+  /** Set when the run stopped before changing anything, because git changed the packs meanwhile. */
+  abandoned?: string
 }
 
 /** Pruning takes the save queue for this many deletions at a time, so a save waits for a few at most. */
@@ -100,6 +114,11 @@ export class AutoPack {
   readonly #worker = new PackWorker()
   #closed = false
   #retryAt = 0
+  /** The packs need merging whatever the loose objects: duplicates, or not a geometric progression. */
+  #consolidate = false
+  #retryTimer: NodeJS.Timeout | null = null
+  /** Why packing waits for git, said in the log once, not at every try. */
+  #waitingFor: string | null = null
 
   constructor(deps: AutoPackDeps) {
     this.#gitdir = deps.gitdir
@@ -128,6 +147,7 @@ export class AutoPack {
     else if (configured !== null && this.#chosenLooseObjects === undefined) this.#limits.looseObjects = configured
     this.#loose = await estimateLooseObjects(path.join(this.#gitdir, 'objects'))
     this.#packedBytes = await packsSize(path.join(this.#gitdir, 'objects', 'pack'))
+    this.#consolidate = packsNeedMerging(path.join(this.#gitdir, 'objects', 'pack'))
   }
 
   /** A loose object of `bytes` on disk was written. */
@@ -138,9 +158,10 @@ export class AutoPack {
 
   /** Starts a run in the background if the loose objects call for one and none is running. */
   maybeRun(): void {
-    if (this.#off || this.#closed || this.#running || Date.now() < this.#retryAt) return
+    // While git packs, the timer tries again: not every save.
+    if (this.#off || this.#closed || this.#running || this.#retryTimer || Date.now() < this.#retryAt) return
     const bytesLimit = this.#limits.looseBytes ?? looseBytesLimit(this.#packedBytes)
-    if (this.#loose.count <= this.#limits.looseObjects && this.#loose.bytes <= bytesLimit) return
+    if (!this.#consolidate && this.#loose.count <= this.#limits.looseObjects && this.#loose.bytes <= bytesLimit) return
     void this.run()
   }
 
@@ -161,6 +182,7 @@ export class AutoPack {
   /** Stops a run in progress (safe at any point, like a crash) and waits for it to end. */
   async close(): Promise<void> {
     this.#closed = true
+    if (this.#retryTimer) clearTimeout(this.#retryTimer)
     await this.#worker.stop()
     await this.#running
   }
@@ -168,10 +190,25 @@ export class AutoPack {
   async #runNow(): Promise<PackReport | null> {
     const counted = { ...this.#loose }
     const started = performance.now()
+    const packDir = path.join(this.#gitdir, 'objects', 'pack')
+    let lock: Awaited<ReturnType<typeof takeGcLock>> | null = null
     try {
+      lock = await takeGcLock(this.#gitdir)
+      if ('busy' in lock) return this.#gitIsPacking(lock.busy === 'held' ? `git gc is running (gc.pid: ${lock.by})` : `${lock.by} exists`)
+      const writing = await gitWritingPack(packDir)
+      if (writing) return this.#gitIsPacking(`git is writing a pack (${writing})`)
+      this.#waitingFor = null
       const built = await this.#worker.build({ gitdir: this.#gitdir, tempDir: this.#tempDir, now: Date.now(), graceMs: this.#limits.graceMs })
       await this.#step('built')
       const report = await this.#apply(built)
+      if (report.abandoned) {
+        this.#gitIsPacking(report.abandoned)
+        return report
+      }
+      // Packs that came from elsewhere during the run (git's, a maintainer's): the next run merges them.
+      const expected = new Set([...built.packsSeen.filter((name) => !built.replacedPacks.includes(name)), ...(report.pack ? [report.pack] : [])])
+      this.#consolidate = packNames(packDir).some((name) => !expected.has(name))
+      if (this.#consolidate) this.#retryLater(GIT_BUSY_RETRY_MS)
       // What was written during the run is not in this pack: it counts towards the next one.
       this.#loose.count = Math.max(0, this.#loose.count - counted.count)
       this.#loose.bytes = Math.max(0, this.#loose.bytes - counted.bytes)
@@ -190,16 +227,39 @@ export class AutoPack {
         this.#logger.warn(`Packing the repository failed; it is retried later: ${error instanceof Error ? error.message : String(error)}`)
       }
       return null
+    } finally {
+      if (lock && !('busy' in lock)) await lock.release()
     }
+  }
+
+  /** git packs the repository itself: this run does nothing, and the next tries again in a while. */
+  #gitIsPacking(reason: string): null {
+    if (this.#waitingFor !== reason) this.#logger.info(`Packing waits: ${reason}; it tries again every ${GIT_BUSY_RETRY_MS / 1000} s`)
+    this.#waitingFor = reason
+    this.#retryLater(GIT_BUSY_RETRY_MS)
+    return null
+  }
+
+  #retryLater(ms: number): void {
+    if (this.#closed || this.#retryTimer) return
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = null
+      this.maybeRun()
+    }, ms).unref()
   }
 
   async #apply(built: BuildResult): Promise<PackReport> {
     const report: PackReport = { full: built.full, pack: null, objects: built.stats.objects, deltas: built.stats.deltas, looseRemoved: 0, packsRemoved: 0, pruned: 0 }
     const objectsDir = path.join(this.#gitdir, 'objects')
     if (built.pack) {
-      if (this.#closed) {
+      const changed = this.#closed ? null : packsChangedSince(path.join(objectsDir, 'pack'), built.packsSeen, built.pack.name)
+      if (this.#closed || changed) {
         await removeFileIfPresent(built.pack.tempPack)
         await removeFileIfPresent(built.pack.tempIndex)
+        if (changed) {
+          this.#consolidate = true
+          report.abandoned = `the packs changed while this run built its own (${changed}): nothing installed or deleted`
+        }
         return report
       }
       await installPack(built.pack, path.join(objectsDir, 'pack'), (step) => this.#step(step))
@@ -242,30 +302,6 @@ export class AutoPack {
   async #step(step: PackStep): Promise<void> {
     await this.#onStep(step)
   }
-}
-
-/**
- * Removes packs whose index is missing: what a crash between the two renames of a new pack, or
- * between the two deletions of an old one, leaves. Only at start, under the writer lock: while
- * the server runs, a fetch may be between writing a pack and its index.
- */
-export async function removeOrphanPacks(gitdir: string): Promise<string[]> {
-  const packDir = path.join(gitdir, 'objects', 'pack')
-  let names: string[]
-  try {
-    names = await readdir(packDir)
-  } catch (error) {
-    if (nodeErrorCode(error) === 'ENOENT') return []
-    throw error
-  }
-  const present = new Set(names)
-  const removed: string[] = []
-  for (const name of names) {
-    const match = /^(pack-[0-9a-f]+)\.pack$/.exec(name)
-    if (!match || present.has(`${match[1]}.idx`) || present.has(`${match[1]}.keep`)) continue
-    if (await removeFileIfPresent(path.join(packDir, name))) removed.push(path.join(packDir, name))
-  }
-  return removed
 }
 
 /**

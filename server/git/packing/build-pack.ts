@@ -1,10 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { applyDelta, encodeDelta } from '../formats/delta.ts'
 import { listLooseObjects } from '../store/loose-objects.ts'
 import { ObjectReader } from '../store/object-reader.ts'
 import { TYPE_CODES } from '../formats/pack-format.ts'
-import { createOidLookup, oidAt, type PackIndex, parsePackIndex } from '../formats/pack-index.ts'
+import { createOidLookup, oidAt, type PackIndex } from '../formats/pack-index.ts'
+import { listPacks, packsWithDuplicates } from './pack-listing.ts'
 import { planPack } from './pack-plan.ts'
 import { chooseRollUp, MAX_DELTA_DEPTH } from './pack-policy.ts'
 import { PackWriter, type WrittenPack } from '../store/pack-writer.ts'
@@ -15,8 +15,8 @@ import { readRoots } from './repository-roots.ts'
  * what to pack, walk, delta-compress and write the new pack and its index as fsynced temp files.
  * It changes nothing visible: auto-pack.ts then installs the pack and deletes what it replaces.
  *
- * - Which packs: chooseRollUp (pack-policy.ts). Packs with a `.keep` (or `.promisor`) file stay,
- *   as git leaves them.
+ * - Which packs: chooseRollUp (pack-policy.ts), with every pack that shares objects with
+ *   another. Packs with a `.keep` (or `.promisor`) file stay, as git leaves them.
  * - Which objects: everything reachable (repository-roots.ts, pack-plan.ts) that is loose or in
  *   a pack being replaced. The walk does not enter packs that stay, except in a full run, which
  *   walks all history to tell which loose objects are unreachable.
@@ -46,17 +46,11 @@ export interface BuildResult {
   replacedPacks: string[]
   /** Unreachable loose objects older than the grace period (full runs only). */
   pruneCandidates: string[]
+  /** Every pack there was when the run chose what to replace: one that appears later is git's or a maintainer's. */
+  packsSeen: string[]
   stats: { loose: number; packs: number; objects: number; deltas: number; dropped: number }
 }
 
-interface PackOnDisk {
-  name: string
-  index: PackIndex
-  mtimeMs: number
-  keep: boolean
-}
-
-const PACK_INDEX = /^(pack-[0-9a-f]{40})\.idx$/
 /** Indexes parsed by earlier builds in this thread: a pack's name is its checksum, its index never changes. */
 const parsedIndexes = new Map<string, PackIndex>()
 
@@ -67,10 +61,12 @@ const parsedIndexes = new Map<string, PackIndex>()
  */
 export async function buildPack(request: BuildRequest, lasting?: ObjectReader): Promise<BuildResult> {
   const objectsDir = path.join(request.gitdir, 'objects')
-  const packs = listPacks(path.join(objectsDir, 'pack'))
+  const packs = listPacks(path.join(objectsDir, 'pack'), parsedIndexes)
+  const packsSeen = packs.map((pack) => pack.name)
   const rollUp = chooseRollUp(
     packs.filter((pack) => !pack.keep).map((pack) => ({ name: pack.name, count: pack.index.count })),
     listLooseObjects(objectsDir).length,
+    packsWithDuplicates(packs),
   )
   const replaced = new Set(rollUp.packs)
   const staying = packs.filter((pack) => !replaced.has(pack.name))
@@ -96,7 +92,7 @@ export async function buildPack(request: BuildRequest, lasting?: ObjectReader): 
       if (!replaced.has(pack.name)) continue
       for (let i = 0; i < pack.index.count; i++) {
         const oid = oidAt(pack.index, i)
-        if (planned.has(oid) || plan.reached.has(oid)) continue
+        if (planned.has(oid) || plan.reached.has(oid) || inStaying(oid)) continue
         if (rollUp.full && pack.mtimeMs < expired) {
           dropped++
           continue
@@ -113,8 +109,9 @@ export async function buildPack(request: BuildRequest, lasting?: ObjectReader): 
     const pruneCandidates = rollUp.full ? loose.filter((object) => !plan.reached.has(object.oid) && object.mtimeMs < expired).map((object) => object.oid) : []
     const stats = { loose: loose.length, packs: packs.length, objects: planned.size, deltas: 0, dropped }
     // Rewriting one pack as it is, with nothing added or dropped, would gain nothing.
-    if (planned.size === 0 || (packedLoose.length === 0 && replaced.size <= 1 && dropped === 0)) {
-      return { full: rollUp.full, pack: null, packedLoose: [], replacedPacks: [], pruneCandidates, stats }
+    const replacedObjects = packs.reduce((sum, pack) => sum + (replaced.has(pack.name) ? pack.index.count : 0), 0)
+    if (planned.size === 0 || (packedLoose.length === 0 && replaced.size <= 1 && planned.size === replacedObjects)) {
+      return { full: rollUp.full, pack: null, packedLoose: [], replacedPacks: [], pruneCandidates, packsSeen, stats }
     }
 
     writer = new PackWriter({ tempDir: request.tempDir, count: planned.size })
@@ -134,7 +131,7 @@ export async function buildPack(request: BuildRequest, lasting?: ObjectReader): 
       }
     }
     const pack = writer.finish()
-    return { full: rollUp.full, pack, packedLoose, replacedPacks: [...replaced].filter((name) => name !== pack.name), pruneCandidates, stats }
+    return { full: rollUp.full, pack, packedLoose, replacedPacks: [...replaced].filter((name) => name !== pack.name), pruneCandidates, packsSeen, stats }
   } catch (error) {
     writer?.abort()
     throw error
@@ -181,35 +178,4 @@ async function deltaOf(reader: ObjectReader, baseOid: string, content: Buffer): 
   const delta = encodeDelta(base.content, content, maxSize)
   if (delta && !applyDelta(delta, base.content).equals(content)) throw new Error(`The delta of an object against ${baseOid} does not reproduce it`)
   return delta
-}
-
-/**
- * The packs with both files present. One whose index is not version 2 is kept as it is (git
- * before 1.5.2 wrote version 1; the object reader cannot read those, and a walk that needs one
- * fails rather than guesses).
- */
-function listPacks(packDir: string): PackOnDisk[] {
-  let names: string[]
-  try {
-    names = readdirSync(packDir)
-  } catch {
-    return []
-  }
-  const packs: PackOnDisk[] = []
-  for (const name of parsedIndexes.keys()) if (!names.includes(`${name}.idx`)) parsedIndexes.delete(name)
-  for (const name of names) {
-    const match = PACK_INDEX.exec(name)
-    if (!match) continue
-    const base = path.join(packDir, match[1]!)
-    try {
-      const mtimeMs = statSync(`${base}.pack`).mtimeMs
-      const index = parsedIndexes.get(match[1]!) ?? parsePackIndex(readFileSync(`${base}.idx`))
-      if (!index) continue
-      parsedIndexes.set(match[1]!, index)
-      packs.push({ name: match[1]!, index, mtimeMs, keep: existsSync(`${base}.keep`) || existsSync(`${base}.promisor`) })
-    } catch {
-      // Removed meanwhile (by a `git gc` by hand): nothing to pack from it.
-    }
-  }
-  return packs
 }

@@ -48,21 +48,34 @@ export interface RollUp {
 }
 
 /**
- * Which packs to merge with `looseCount` loose objects: the smallest, as long as each is less
- * than twice everything merged so far (so the packs left form a geometric progression, and a
- * run rewrites about as much as it adds, not the whole history); all of them once there are more
- * than PACKS_LIMIT.
+ * Which packs to merge with `looseCount` loose objects, as `git repack --geometric=2` chooses
+ * (repack.c, `split_pack_geometry`): from the largest pack down, the packs that each hold at least
+ * twice the next smaller one stay; everything below the first that does not is merged, with the
+ * loose objects, and so is any pack above that holds less than twice what is merged so far (so
+ * the packs left form a geometric progression, and a run rewrites about as much as it adds, not
+ * the whole history). Two packs of the same size are merged: git's auto gc and a run of ours
+ * that packed the same loose objects at once leave exactly that.
+ *
+ * `duplicated`: packs holding an object that another pack holds too; they are merged whatever
+ * their sizes, so each object is kept once. All packs are merged past PACKS_LIMIT.
  */
-export function chooseRollUp(packs: readonly PackSummary[], looseCount: number): RollUp {
+export function chooseRollUp(packs: readonly PackSummary[], looseCount: number, duplicated: ReadonlySet<string> = new Set()): RollUp {
   if (packs.length > PACKS_LIMIT) return { packs: packs.map((pack) => pack.name), full: true }
   const ascending = [...packs].sort((a, b) => a.count - b.count || a.name.localeCompare(b.name))
-  const chosen: string[] = []
-  let total = looseCount
-  for (const pack of ascending) {
-    if (pack.count >= GEOMETRIC_FACTOR * total) break
-    chosen.push(pack.name)
-    total += pack.count
+  let split = 0
+  for (let i = ascending.length - 1; i > 0; i--) {
+    if (ascending[i]!.count < GEOMETRIC_FACTOR * ascending[i - 1]!.count) {
+      split = i + 1
+      break
+    }
   }
+  ascending.forEach((pack, i) => {
+    if (duplicated.has(pack.name)) split = Math.max(split, i + 1)
+  })
+  let total = looseCount
+  for (let i = 0; i < split; i++) total += ascending[i]!.count
+  while (split < ascending.length && ascending[split]!.count < GEOMETRIC_FACTOR * total) total += ascending[split++]!.count
+  const chosen = ascending.slice(0, split).map((pack) => pack.name)
   return { packs: chosen, full: chosen.length === packs.length }
 }
 

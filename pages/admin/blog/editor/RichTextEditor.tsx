@@ -18,6 +18,8 @@ export interface RichTextEditorProps {
   /** id of the visible "Content*" label element: the editable area gets aria-labelledby. */
   labelId: string
   disabled?: boolean
+  /** The id of the message saying what is wrong with the content: the editable area is marked invalid and described by it. */
+  errorId?: string
 }
 
 /**
@@ -33,15 +35,15 @@ export default function RichTextEditor(props: RichTextEditorProps) {
   )
 }
 
-function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false }: RichTextEditorProps) {
+function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false, errorId }: RichTextEditorProps) {
   const [bridge] = useState(() => new EditorBridge())
   const { linkRequest, imageRequest, opening, openDialog, openImageUpload, closeDialogs, apply, onCloseAutoFocus } = useEditorDialogs(bridge)
 
   // The editor is built once; it reads the latest props through this ref.
-  const latest = useRef({ onChange, disabled, openDialog: (_kind: 'link' | 'image') => {}, openImageUpload: (_file: File, _at: number | undefined) => {} })
+  const latest = useRef({ onChange, disabled, errorId, openDialog: (_kind: 'link' | 'image') => {}, openImageUpload: (_file: File, _at: number | undefined, _alt?: string) => {} })
 
   useLayoutEffect(() => {
-    latest.current = { onChange, disabled, openDialog, openImageUpload }
+    latest.current = { onChange, disabled, errorId, openDialog, openImageUpload }
   })
 
   useEditor(
@@ -52,9 +54,10 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false }:
         labelId,
         bridge,
         isEditable: () => !latest.current.disabled,
+        errorId: () => latest.current.errorId ?? null,
         onChange: (html) => latest.current.onChange(html),
         openLinkDialog: () => latest.current.openDialog('link'),
-        onImageFile: (file, at) => latest.current.openImageUpload(file, at),
+        onImageFile: (file, at, alt) => latest.current.openImageUpload(file, at, alt),
       }),
     [],
   )
@@ -63,7 +66,7 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false }:
   useEffect(() => {
     bridge.view?.setProps({})
     bridge.refresh()
-  }, [bridge, disabled])
+  }, [bridge, disabled, errorId])
 
   return (
     <div className={disabled ? 'rte rte--disabled' : 'rte'}>

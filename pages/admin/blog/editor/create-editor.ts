@@ -65,6 +65,8 @@ export interface CreateEditorOptions {
   bridge: EditorBridge
   /** Read when the user edits, so it may change between renders. */
   isEditable: () => boolean
+  /** The id of the message saying what is wrong with the content, or null: read like isEditable. */
+  errorId: () => string | null
   onChange: (html: string) => void
   openLinkDialog: () => void
   /** An image file dropped or pasted into the text (and where a drop put it). */
@@ -157,6 +159,7 @@ export function createEditor(options: CreateEditorOptions): Editor {
           'aria-multiline': 'true',
           'aria-labelledby': options.labelId,
           ...(options.isEditable() ? {} : { 'aria-disabled': 'true' }),
+          ...(options.errorId() ? { 'aria-invalid': 'true', 'aria-describedby': options.errorId()! } : {}),
         }),
         transformPastedHTML: cleanPastedHtml,
       }))

@@ -37,15 +37,18 @@ export function useEditorDialogs(bridge: EditorBridge) {
     [bridge],
   )
 
-  /** An image file dropped (at `at`) or pasted into the text: the Image dialog uploads it and asks for its alt. */
+  /**
+   * An image file dropped (at `at`) or pasted into the text: the Image dialog uploads it and asks
+   * for its alt, filled in with the copied image's own when it had one.
+   */
   const openImageUpload = useCallback(
-    (file: File, at: number | undefined) => {
+    (file: File, at: number | undefined, alt = '') => {
       const view = bridge.view
       if (!view || !view.editable) return
       applied.current = false
       focusedBefore.current = view.dom
       setOpening((n) => n + 1)
-      setImageRequest({ src: '', alt: '', editing: false, file, at })
+      setImageRequest({ src: '', alt, editing: false, file, at })
     },
     [bridge],
   )

@@ -1,8 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { formatBytes, type MediaItem, MEDIA_PER_PAGE } from '../../../../renderer/contract/index.ts'
 import { mediaDisplayName, thumbnailSize } from './media-name.ts'
+import { UploadButton } from './UploadButton.tsx'
+import { UploadStatus } from './UploadStatus.tsx'
 import { deleteFailureMessage, useDeleteMedia, useMediaLibrary } from './use-media-library.ts'
+import { useMediaUpload } from './use-media-upload.ts'
 
 const SEARCH_DELAY_MS = 250
 
@@ -16,7 +19,9 @@ export interface MediaLibraryDialogProps {
 
 /**
  * The media library: a page of thumbnails (the 320 px variants, never the originals)
- * with each image's size and the posts that use it; choosing one hands it back. A Radix modal,
+ * with each image's size and the posts that use it; choosing one hands it back. An image
+ * uploaded here (Upload, or a file dropped on the library) comes first in it, focused and marked,
+ * to be chosen or left for later. A Radix modal,
  * like the editor's dialogs without Radix's Overlay (its scroll lock injects a <style> element
  * the Content-Security-Policy blocks): `.media-dialog-layer` is the backdrop. It may open over
  * the editor's Image dialog; Radix stacks the two (focus, Escape, outside clicks).
@@ -28,7 +33,9 @@ export function MediaLibraryDialog({ open, onOpenChange, onChoose, onCloseAutoFo
         <div className="media-dialog-layer">
           <Dialog.Content className="media-dialog" onCloseAutoFocus={onCloseAutoFocus}>
             <Dialog.Title className="media-dialog__title">Media library</Dialog.Title>
-            <Dialog.Description className="media-dialog__description">Choose an image. The post gets the full image; these are small previews.</Dialog.Description>
+            <Dialog.Description className="media-dialog__description">
+              Choose an image, or upload one (or drop it here). The post gets the full image; these are small previews.
+            </Dialog.Description>
             {open && <LibraryBody onChoose={onChoose} />}
             <div className="media-dialog__actions">
               <Dialog.Close asChild>
@@ -52,6 +59,15 @@ function LibraryBody({ onChoose }: { onChoose: (item: MediaItem) => void }) {
   const searchId = useId()
   const library = useMediaLibrary({ page, search: settledSearch }, true)
   const remove = useDeleteMedia()
+  // The image just uploaded here: marked, and focused once its card is on screen.
+  const [uploaded, setUploaded] = useState<{ item: MediaItem; focused: boolean } | null>(null)
+  const upload = useMediaUpload((item) => {
+    // The whole library's first page, where the new image is (the hook refetches it).
+    setSearch('')
+    setSettledSearch('')
+    setPage(1)
+    setUploaded({ item, focused: false })
+  })
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -71,10 +87,30 @@ function LibraryBody({ onChoose }: { onChoose: (item: MediaItem) => void }) {
   }
 
   return (
-    <div className="media-library">
+    <div
+      className="media-library"
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes('Files')) event.preventDefault()
+      }}
+      onDrop={(event) => {
+        const file = event.dataTransfer.files[0]
+        if (!file) return
+        event.preventDefault()
+        void upload.start(file)
+      }}
+    >
       <div className="media-library__search">
         <label htmlFor={searchId}>Search media</label>
         <input id={searchId} type="search" value={search} autoComplete="off" onChange={(event) => setSearch(event.target.value)} />
+      </div>
+      <div className="media-library__upload">
+        <UploadButton upload={upload} label="Upload an image" />
+        <UploadStatus upload={upload} />
+        {uploaded && !upload.uploading && !upload.error && (
+          <p role="status" className="media-library__uploaded">
+            Uploaded {mediaDisplayName(uploaded.item.url)}.
+          </p>
+        )}
       </div>
       {deleteProblem && (
         <p className="media-error" role="alert">
@@ -92,7 +128,16 @@ function LibraryBody({ onChoose }: { onChoose: (item: MediaItem) => void }) {
       ) : (
         <ul className="media-grid" aria-label="Images" aria-busy={library.isPlaceholderData || undefined}>
           {items.map((item) => (
-            <MediaCard key={item.id} item={item} onChoose={onChoose} onDelete={deleteItem} deleting={remove.isPending && remove.variables?.id === item.id} />
+            <MediaCard
+              key={item.id}
+              item={item}
+              onChoose={onChoose}
+              onDelete={deleteItem}
+              deleting={remove.isPending && remove.variables?.id === item.id}
+              isNew={uploaded?.item.id === item.id}
+              focusNow={uploaded?.item.id === item.id && !uploaded.focused}
+              onFocused={() => setUploaded((current) => current && { ...current, focused: true })}
+            />
           ))}
         </ul>
       )}
@@ -113,20 +158,39 @@ function LibraryBody({ onChoose }: { onChoose: (item: MediaItem) => void }) {
   )
 }
 
-function MediaCard(props: { item: MediaItem; onChoose: (item: MediaItem) => void; onDelete: (item: MediaItem) => void; deleting: boolean }) {
-  const { item, onChoose, onDelete, deleting } = props
+interface MediaCardProps {
+  item: MediaItem
+  onChoose: (item: MediaItem) => void
+  onDelete: (item: MediaItem) => void
+  deleting: boolean
+  /** Just uploaded here: marked as such. */
+  isNew?: boolean
+  /** Takes the focus as it appears (then says so with onFocused). */
+  focusNow?: boolean
+  onFocused?: () => void
+}
+
+function MediaCard(props: MediaCardProps) {
+  const { item, onChoose, onDelete, deleting, isNew = false, focusNow = false, onFocused } = props
   const detailsId = useId()
+  const choose = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (!focusNow) return
+    choose.current?.focus()
+    onFocused?.()
+  }, [focusNow, onFocused])
   const name = mediaDisplayName(item.url)
   const { width, height } = thumbnailSize(item)
   const usedBy = item.usedBy.map((post) => post.title || post.slug).join(', ')
   return (
-    <li className="media-card">
-      <button type="button" className="media-card__choose" aria-label={`Choose ${name}`} aria-describedby={detailsId} onClick={() => onChoose(item)}>
+    <li className={isNew ? 'media-card media-card--new' : 'media-card'}>
+      <button ref={choose} type="button" className="media-card__choose" aria-label={`Choose ${name}`} aria-describedby={detailsId} onClick={() => onChoose(item)}>
         {/* width/height keep the card's room before the image arrives; lazy: only what is seen loads. */}
         <img src={item.thumbnailUrl} width={width} height={height} loading="lazy" decoding="async" alt={item.alt} />
       </button>
       <p id={detailsId} className="media-card__details">
         <span className="media-card__name">{name}</span>
+        {isNew && <span className="media-card__new">Just uploaded</span>}
         <span>
           {item.width} × {item.height} · {formatBytes(item.bytes)}
         </span>

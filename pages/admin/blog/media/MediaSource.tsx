@@ -1,8 +1,8 @@
 import { lazy, Suspense, useRef, useState } from 'react'
 import type { MediaItem } from '../../../../renderer/contract/index.ts'
-import { ACCEPTED_IMAGE_TYPES } from './accepted-image-types.ts'
 import type { MediaLibraryDialogProps } from './MediaLibraryDialog.tsx'
-import { UploadProgress } from './UploadProgress.tsx'
+import { UploadButton } from './UploadButton.tsx'
+import { UploadStatus } from './UploadStatus.tsx'
 import type { useMediaUpload } from './use-media-upload.ts'
 
 export interface MediaSourceProps {
@@ -41,7 +41,6 @@ function LibraryUnavailable({ open }: MediaLibraryDialogProps) {
  * field and the form keep what they had.
  */
 export function MediaSource({ upload, onChoose, focusAfterChoice, disabled = false }: MediaSourceProps) {
-  const fileInput = useRef<HTMLInputElement>(null)
   const [libraryOpen, setLibraryOpen] = useState(false)
   // Mounted from the first opening on (its chunk is loaded then), so that it can close with focus handling.
   const [libraryWanted, setLibraryWanted] = useState(false)
@@ -50,23 +49,7 @@ export function MediaSource({ upload, onChoose, focusAfterChoice, disabled = fal
   return (
     <div className="media-source">
       <div className="media-source__buttons">
-        <button type="button" className="button" disabled={disabled} onClick={() => fileInput.current?.click()}>
-          Upload
-        </button>
-        {/* The button stands for it: a file input cannot be styled, and this one is never tabbed to. */}
-        <input
-          ref={fileInput}
-          type="file"
-          accept={ACCEPTED_IMAGE_TYPES}
-          hidden
-          tabIndex={-1}
-          onChange={(event) => {
-            const file = event.target.files?.[0]
-            // Cleared, so choosing the same file again (after a failure) is a change again.
-            event.target.value = ''
-            if (file) void upload.start(file)
-          }}
-        />
+        <UploadButton upload={upload} disabled={disabled} />
         <button
           ref={chooseButton}
           type="button"
@@ -81,19 +64,7 @@ export function MediaSource({ upload, onChoose, focusAfterChoice, disabled = fal
           Choose from library
         </button>
       </div>
-      {upload.uploading && <UploadProgress name={upload.uploading.name} percent={upload.uploading.percent} />}
-      {upload.error && (
-        <div className="media-source__failure">
-          <p className="media-error" role="alert">
-            {upload.error}
-          </p>
-          {upload.failed && (
-            <button type="button" className="button" disabled={disabled} onClick={() => void upload.start(upload.failed!)}>
-              Try again
-            </button>
-          )}
-        </div>
-      )}
+      <UploadStatus upload={upload} disabled={disabled} />
       {libraryWanted && (
         <Suspense fallback={null}>
           <MediaLibraryDialog

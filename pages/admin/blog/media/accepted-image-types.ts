@@ -1,2 +1,4 @@
-/** The file types an upload may be (SPEC §5's image types); the server checks the bytes again. */
-export const ACCEPTED_IMAGE_TYPES = 'image/jpeg,image/png,image/gif'
+import { UPLOAD_IMAGE_TYPES } from '../../../../renderer/contract/index.ts'
+
+/** The file types an upload may be (the contract's); the server checks the bytes again. */
+export const ACCEPTED_IMAGE_TYPES = UPLOAD_IMAGE_TYPES.join(',')

@@ -1,4 +1,4 @@
-import { DEFAULT_MEDIA_MAX_BYTES, formatBytes, MEDIA_API, type MediaItem, UPLOAD_FIELD } from '../../../../renderer/contract/index.ts'
+import { DEFAULT_MEDIA_MAX_BYTES, formatBytes, MEDIA_API, type MediaItem, UPLOAD_FIELD, UPLOAD_FORMAT_NAMES } from '../../../../renderer/contract/index.ts'
 
 /** What a failed upload tells the admin; `status` is 0 when no answer came at all. */
 export class UploadError extends Error {
@@ -14,7 +14,7 @@ export class UploadError extends Error {
 export const NETWORK_ERROR_MESSAGE = 'Upload failed: network error. Nothing was lost; try again.'
 /** Only when the server said nothing of its own; its limit is MEDIA_MAX_BYTES, this the default. */
 export const TOO_LARGE_MESSAGE = `The image is too large (max ${formatBytes(DEFAULT_MEDIA_MAX_BYTES)}).`
-const NOT_AN_IMAGE_MESSAGE = 'This file is not a JPEG, PNG or GIF image.'
+const NOT_AN_IMAGE_MESSAGE = `This file is not a ${UPLOAD_FORMAT_NAMES} image.`
 const SIGNED_OUT_MESSAGE = 'You are signed out, so the image was not uploaded. Sign in again in another tab and try again; this form keeps what you typed.'
 
 export interface UploadOptions {
