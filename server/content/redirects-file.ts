@@ -35,8 +35,11 @@ export class RedirectsFileError extends Error {
 /** At most this many redirects: the server keeps them all in memory and nginx has one location each. */
 export const MAX_REDIRECTS = 10_000
 const MAX_PATH_LENGTH = 500
-/** A site path: `/` then segments of URL-safe characters (no `%`, `?`, `#`, `\`, space or control). */
-const SITE_PATH = /^(\/[A-Za-z0-9._~!$&'()*+,;=:@-]+)+\/?$/
+/**
+ * A site path: `/` then segments of URL-safe characters (no `%`, `?`, `#`, `\`, space or control;
+ * no `$` either, which nginx would read as a variable in the export's `return 301`).
+ */
+const SITE_PATH = /^(\/[A-Za-z0-9._~!&'()*+,;=:@-]+)+\/?$/
 /** Where the site's own machinery answers: never redirected, nor a redirect's source. */
 const RESERVED = ['/api', '/admin', '/assets', '/media']
 
@@ -122,7 +125,7 @@ export function sitePathProblem(value: string): string | null {
   if (value.startsWith('//')) return 'must be a path on this site (it starts with //, another site)'
   if (!value.startsWith('/')) return 'must be a path on this site, starting with /'
   if (value === '/') return 'may not be the home page'
-  if (!SITE_PATH.test(value)) return 'may hold only letters, digits and - . _ ~ ! $ & \' ( ) * + , ; = : @ between slashes (no space, ?, #, % or \\)'
+  if (!SITE_PATH.test(value)) return 'may hold only letters, digits and - . _ ~ ! & \' ( ) * + , ; = : @ between slashes (no space, ?, #, %, $ or \\)'
   if (value.split('/').some((segment) => segment === '.' || segment === '..')) return 'may not have . or .. as a segment'
   const key = pathKey(value)
   const reserved = RESERVED.find((prefix) => key === prefix || key.startsWith(`${prefix}/`))
