@@ -2,7 +2,7 @@ import { postUrl } from '../../renderer/post-urls.ts'
 import type { RedirectWire, RedirectsList } from '../../renderer/contract/index.ts'
 import type { PostIndex } from '../content/post-index.ts'
 import { addRedirect, movePage, pathTakenProblem, RedirectRuleError } from '../content/redirect-rules.ts'
-import { type RedirectsDocument, redirectsOf, serializeRedirects, sitePathProblem, withoutRedirect } from '../content/redirects-file.ts'
+import { pathKey, type RedirectsDocument, redirectsOf, serializeRedirects, sitePathProblem, withoutRedirect } from '../content/redirects-file.ts'
 import type { RedirectsSource } from '../content/redirects-source.ts'
 import type { ContentRepository, FileChange, GitAuthor, RepositoryTransaction } from '../git/content-repository.ts'
 import { ConflictError, InvalidInputError, NotFoundError } from '../lib/errors.ts'
@@ -14,6 +14,8 @@ export interface RedirectsDeps {
   repository: Pick<ContentRepository, 'transaction'>
   /** A live post's path is a page: no redirect may take it. */
   index: Pick<PostIndex, 'bySlugAny'>
+  /** Whether the site has a page at a path (`/pricing`): pages win, so a redirect from one would never apply. */
+  isPage?: (path: string) => boolean
   sync?: Pick<ContentSync, 'request'>
 }
 
@@ -43,6 +45,7 @@ export class Redirects {
       const to = readPath(fields.to, 'to')
       const slug = /^\/blog\/([^/]+)\/?$/.exec(from)?.[1]
       if (slug && this.#deps.index.bySlugAny(slug)) throw new ConflictError(`${from} is a post's page: change that post's slug, which records the redirect`)
+      if (this.#deps.isPage?.(pathKey(from))) throw new ConflictError(`${from} is a page of this site, which a redirect would never replace`)
       const current = this.#current(await this.#document())
       const document = ruled(() => addRedirect(current, { from, to }))
       await this.#commit(tx, document, `redirects: add ${from} → ${to}`, author)

@@ -125,6 +125,7 @@ describe('the admin API', () => {
   })
 
   it('answers 400, 404 and 409 with short messages, and changes nothing', async () => {
+    expect((await api.json('POST', '/api/admin/redirects', { from: '/loop-a', to: '/loop-b' })).status).toBe(201)
     const head = git(site.repoDir, 'rev-parse', 'HEAD')
     const refused = async (json: unknown) => {
       const { status, body } = await api.json<string>('POST', '/api/admin/redirects', json)
@@ -138,8 +139,9 @@ describe('the admin API', () => {
     expect(await refused({ to: '/b' })).toEqual([400, 'from is required'])
     expect(await refused({ from: '/a', to: '/a/' })).toEqual([400, 'from and to are the same path'])
     expect(await refused({ from: '/blog/first-name', to: '/pricing' })).toEqual([409, "/blog/first-name is a post's page: change that post's slug, which records the redirect"])
+    expect(await refused({ from: '/pricing/', to: '/blog' })).toEqual([409, '/pricing/ is a page of this site, which a redirect would never replace'])
     expect(await refused({ from: '/older-pricing', to: '/b' })).toEqual([409, '/older-pricing already redirects to /pricing: remove that redirect first'])
-    expect(await refused({ from: '/pricing', to: '/older-pricing' })).toEqual([409, '/pricing → /older-pricing would make a loop (/older-pricing leads back to /pricing)'])
+    expect(await refused({ from: '/loop-b', to: '/loop-a' })).toEqual([409, '/loop-b → /loop-a would make a loop (/loop-a leads back to /loop-b)'])
     expect((await api.json('DELETE', '/api/admin/redirects?from=/never')).status).toBe(404)
     expect((await api.json('DELETE', '/api/admin/redirects')).status).toBe(400)
     expect(git(site.repoDir, 'rev-parse', 'HEAD')).toBe(head)

@@ -15,8 +15,8 @@ export function RedirectsSection() {
   const redirects = useQuery({ ...adminQueries.redirects(), enabled: open })
   const list = redirects.data?.redirects ?? []
   return (
-    <section className="admin-card admin-deleted" aria-labelledby="admin-redirects-title">
-      <h2 id="admin-redirects-title" className="admin-deleted__title">
+    <section className="admin-card admin-redirects" aria-labelledby="admin-redirects-title">
+      <h2 id="admin-redirects-title" className="admin-redirects__title">
         <button type="button" className="button" aria-expanded={open} aria-controls="admin-redirects-body" onClick={() => setOpen((shown) => !shown)}>
           Redirects
         </button>
