@@ -153,7 +153,7 @@ function createKoa(deps: AppDeps, api: PublicApiBodies): Koa {
   return app
 }
 
-/** The signed-in area: `/api/auth/*`, `/api/admin/*` (posts, media, sync), behind its own middleware. */
+/** The signed-in area: `/api/auth/*`, `/api/admin/*` (posts, media, sync, redirects), behind its own middleware. */
 function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }: Pick<AppDeps, 'config' | 'redirects'>): void {
   app.keys = area.sessionKeys
   const auth = authRoutes({ accounts: area.accounts, guard: area.guard })
