@@ -11,6 +11,7 @@ import type { Config } from './config.ts'
 import { ParsedPosts } from './content/parsed-posts.ts'
 import { PostFiles, type PostFilesDeps } from './content/post-files.ts'
 import { blogDirOf, repositoryPath } from './content/post-paths.ts'
+import { RedirectsSource, redirectsFileOf } from './content/redirects-source.ts'
 import { FileCache } from './http/file-cache.ts'
 import { mediaDirOf, variantsDirOf } from './media/media-folder.ts'
 import { MediaVariants } from './media/media-variants.ts'
@@ -123,6 +124,9 @@ export async function openSite(options: {
   // Made on demand by the running site (the build makes none): the lead's upload warms a new image's.
   const media = new MediaVariants({ mediaDir: mediaDirOf(config.contentDir), variantsDir: variantsDirOf(config.siteDir), logger })
 
+  const redirectsFile = redirectsFileOf(config.contentDir)
+  const redirects = new RedirectsSource({ contentDir: config.contentDir, shownAs: options.repositoryRoot ? repositoryPath(options.repositoryRoot, redirectsFile) : redirectsFile, logger })
+
   let stopWatching = () => {}
   return {
     content,
@@ -135,6 +139,8 @@ export async function openSite(options: {
     fileCache,
     /** The media library's variants (and its originals' files): `/media/…` (serve-media.ts). */
     media,
+    /** content/redirects.yaml, read again when it changes. */
+    redirects,
     /** The build's client files (assets, public files), served as they are. */
     assetsDir: folders.build.dir,
     /** Follows edits to the post files made by anyone (an editor, git by hand); the server's own saves are in the index already. */

@@ -103,6 +103,7 @@ export async function startServer(options: {
     render: config.mode === 'production' ? site.pages.renderNow : site.render,
     files: config.mode === 'production' ? { assetsDir: site.assetsDir, pageFile: (url) => site.pages.fileFor(url), pagesKnown: () => site.pages.pagesKnown() } : null,
     fileCache: site.fileCache,
+    redirects: site.redirects,
     mediaVariants: site.media,
     logger,
     traffic,
