@@ -15,6 +15,7 @@ import { FileCache } from './http/file-cache.ts'
 import { handleErrors } from './http/handle-errors.ts'
 import { jsonBody } from './http/json-body.ts'
 import { mediaRoutes } from './http/media-api.ts'
+import { redirectsRoutes } from './http/redirects-api.ts'
 import { requireTrustedOrigin } from './http/trusted-origins.ts'
 import { sessionMiddleware } from './http/sessions.ts'
 import { PublicApiBodies, publicApiRoutes } from './http/public-api.ts'
@@ -32,6 +33,8 @@ import type { LoginGuard } from './services/login-guard.ts'
 import type { MediaLibrary } from './services/media-library.ts'
 import type { PostHistory } from './services/post-history.ts'
 import type { PostPreview } from './services/post-preview.ts'
+import type { Redirects } from './services/redirects.ts'
+import type { RedirectsSource } from './content/redirects-source.ts'
 
 export interface AppDeps {
   config: Pick<Config, 'mode' | 'trustProxy' | 'trustProxyHops' | 'siteUrl' | 'timeZone'>
@@ -43,6 +46,8 @@ export interface AppDeps {
    */
   files: SiteFiles | null
   fileCache: FileCache
+  /** content/redirects.yaml: a path with no page there answers 301. */
+  redirects: Pick<RedirectsSource, 'targetOf' | 'problem'>
   /** The media library's originals and the variants made of them (`/media/…`). */
   mediaVariants: MediaVariants
   logger: Logger
@@ -71,6 +76,8 @@ export interface AdminArea {
   media: { library: MediaLibrary; maxBytes: number }
   /** The post files the site cannot read, for admins to fix. */
   content: Pick<BlogContent, 'problems'>
+  /** The site's redirects: listed, added and removed by admins. */
+  redirects: Redirects
   /** Two-way sync with a git remote (GIT_REMOTE_URL); absent when the app is built without it. */
   sync?: { service: ContentSync | null; branch: () => Promise<string>; webhookSecret: string | null }
   /** Sign the session cookie. */
@@ -132,7 +139,7 @@ function createKoa(deps: AppDeps, api: PublicApiBodies): Koa {
 
   // The one place the role shows in routing: a replica mounts no admin or auth API (the 404
   // below answers them) and answers its admin pages with a short page saying what it is.
-  if (deps.admin) mountAdminArea(app, deps.admin, deps.config)
+  if (deps.admin) mountAdminArea(app, deps.admin, deps)
   else app.use(readOnlyReplicaPage)
   app.use(async (ctx, next) => {
     if (!isUnder(ctx.path, '/api')) return next()
@@ -142,15 +149,17 @@ function createKoa(deps: AppDeps, api: PublicApiBodies): Koa {
   })
 
   if (deps.devMiddleware) app.use(deps.devMiddleware)
-  app.use(siteMiddleware({ files: deps.files, cache: deps.fileCache, render: deps.render }))
+  app.use(siteMiddleware({ files: deps.files, cache: deps.fileCache, render: deps.render, redirectOf: (key) => deps.redirects.targetOf(key) }))
   return app
 }
 
-/** The signed-in area: `/api/auth/*`, `/api/admin/*` (posts, media, sync), behind its own middleware. */
-function mountAdminArea(app: Koa, area: AdminArea, config: AppDeps['config']): void {
+/** The signed-in area: `/api/auth/*`, `/api/admin/*` (posts, media, sync, redirects), behind its own middleware. */
+function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }: Pick<AppDeps, 'config' | 'redirects'>): void {
   app.keys = area.sessionKeys
   const auth = authRoutes({ accounts: area.accounts, guard: area.guard })
-  const { accounts, posts, history, preview, content, sync } = area
+  const { accounts, posts, history, preview, sync } = area
+  // The redirects file is content from git too: while it cannot be read, the admins see why beside the post files.
+  const content = { problems: () => [...area.content.problems(), ...[source.problem()].filter((problem) => problem !== null)] }
   const admin = adminRoutes({ accounts, posts, history, preview, content, sync, timeZone: config.timeZone })
   const media = mediaRoutes({ accounts, library: area.media.library, maxBytes: area.media.maxBytes })
   // The signed-in area's own middleware runs only there: public pages never touch sessions.
@@ -167,7 +176,8 @@ function mountAdminArea(app: Koa, area: AdminArea, config: AppDeps['config']): v
   app.use(inSignedInArea(compressJson))
   app.use(inSignedInArea(jsonBody()))
   app.use(inSignedInArea(sessionMiddleware(app, area.sessions)))
-  for (const router of [auth, admin, media]) {
+  const redirects = redirectsRoutes({ accounts, redirects: area.redirects })
+  for (const router of [auth, admin, media, redirects]) {
     app.use(router.routes())
     app.use(router.allowedMethods())
   }

@@ -23,6 +23,7 @@ import { DeletedPosts } from './services/deleted-posts.ts'
 import { PostHistory } from './services/post-history.ts'
 import { PostPreview } from './services/post-preview.ts'
 import { PostReviews } from './services/post-reviews.ts'
+import { Redirects } from './services/redirects.ts'
 import type { Site } from './site.ts'
 
 /**
@@ -46,7 +47,9 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     await review.reviews.refresh()
   }
   const sync = config.contentSync ? await openContentSync({ config, logger, repository, content, paths, review, direction: 'two-way' }) : null
-  const posts = new AdminPosts({ content, repository, paths, history, sync: sync ?? undefined, review, today: () => site.schedule.today() })
+  const isPage = (url: string) => site.pages.fileFor(url) !== null
+  const redirects = new Redirects({ source: site.redirects, repository, index: content.index, isPage, sync: sync ?? undefined })
+  const posts = new AdminPosts({ content, repository, paths, history, sync: sync ?? undefined, review, redirects, today: () => site.schedule.today() })
   const preview = new PostPreview({ posts: content.index, render: site.render, today: () => site.schedule.today() })
   const media = new MediaLibrary({
     mediaDir: mediaDirOf(config.contentDir),
@@ -70,6 +73,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     history,
     preview,
     content,
+    redirects,
     media: { library: media, maxBytes: config.media.maxBytes },
     sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.contentSync?.webhookSecret ?? null },
     sessionKeys: [secret],

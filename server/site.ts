@@ -11,6 +11,7 @@ import type { Config } from './config.ts'
 import { ParsedPosts } from './content/parsed-posts.ts'
 import { PostFiles, type PostFilesDeps } from './content/post-files.ts'
 import { blogDirOf, repositoryPath } from './content/post-paths.ts'
+import { RedirectsSource, redirectsFileOf } from './content/redirects-source.ts'
 import { FileCache } from './http/file-cache.ts'
 import { mediaDirOf, variantsDirOf } from './media/media-folder.ts'
 import { MediaVariants } from './media/media-variants.ts'
@@ -63,7 +64,9 @@ export async function openSite(options: {
 }) {
   const { config, build, logger } = options
   const clock = options.clock ?? (() => new Date())
-  if (config.mode === 'production') await loadServerBuild(config.distDir)
+  if (config.mode === 'production' && !(await loadServerBuild(config.distDir))) {
+    logger.info("vike's request context is where this version does not look for it: Node's async hooks stay on, a few % slower answers")
+  }
   const blogDir = blogDirOf(config.contentDir)
   const folder = options.repositoryRoot ? repositoryPath(options.repositoryRoot, blogDir) : blogDir
   // A running site keeps what it read from each post file, so that its next start parses only
@@ -80,8 +83,12 @@ export async function openSite(options: {
   const schedule = new PublishSchedule({ content, zone: config.timeZone, clock, logger })
   await content.load()
   // Not needed to serve: written while the server starts listening (the first start writes
-  // every post's entry and content, tens of MB at 10,000 posts).
-  const savingParsed = parsed?.save().catch((error: unknown) => logger.warn(`Could not keep what was read from the post files: ${String(error)}`))
+  // every post's entry and content, tens of MB at 10,000 posts). Then the index reads the posts'
+  // content from that file instead of holding it.
+  const savingParsed = parsed
+    ?.save()
+    .then((kept) => content.contentKept(kept))
+    .catch((error: unknown) => logger.warn(`Could not keep what was read from the post files: ${String(error)}`))
   const settings = renderSettingsOf(config)
   if (options.pagesFor === 'site' && build.settings && JSON.stringify(build.settings) !== JSON.stringify(settings)) {
     // Not an error, but it costs a render of every page at first start: say why.
@@ -117,9 +124,14 @@ export async function openSite(options: {
   // Made on demand by the running site (the build makes none): the lead's upload warms a new image's.
   const media = new MediaVariants({ mediaDir: mediaDirOf(config.contentDir), variantsDir: variantsDirOf(config.siteDir), logger })
 
+  const redirectsFile = redirectsFileOf(config.contentDir)
+  const redirects = new RedirectsSource({ contentDir: config.contentDir, shownAs: options.repositoryRoot ? repositoryPath(options.repositoryRoot, redirectsFile) : redirectsFile, logger })
+
   let stopWatching = () => {}
   return {
     content,
+    /** Resolves once what was read from the post files is kept, and the index reads the posts' content from there. */
+    contentKept: savingParsed ?? Promise.resolve(),
     /** Scheduled posts go live when their day begins (SITE_TIMEZONE). */
     schedule,
     pages,
@@ -127,6 +139,8 @@ export async function openSite(options: {
     fileCache,
     /** The media library's variants (and its originals' files): `/media/…` (serve-media.ts). */
     media,
+    /** content/redirects.yaml, read again when it changes. */
+    redirects,
     /** The build's client files (assets, public files), served as they are. */
     assetsDir: folders.build.dir,
     /** Follows edits to the post files made by anyone (an editor, git by hand); the server's own saves are in the index already. */
@@ -139,6 +153,7 @@ export async function openSite(options: {
       await media.close()
       await pages.flush()
       await savingParsed
+      parsed?.close()
     },
   }
 }

@@ -9,6 +9,7 @@ import type { Config } from './config.ts'
 import type { Logger } from './lib/logger.ts'
 import { RequestsInFlight } from './http/requests-in-flight.ts'
 import { removeStaleTempFiles } from './lib/atomic-write.ts'
+import { collectGarbage } from './lib/collect-garbage.ts'
 import type { CatchUpOptions } from './services/page-catch-up.ts'
 import type { Clock } from './services/publish-schedule.ts'
 import { openAdmin, openReplica } from './role-services.ts'
@@ -102,6 +103,7 @@ export async function startServer(options: {
     render: config.mode === 'production' ? site.pages.renderNow : site.render,
     files: config.mode === 'production' ? { assetsDir: site.assetsDir, pageFile: (url) => site.pages.fileFor(url), pagesKnown: () => site.pages.pagesKnown() } : null,
     fileCache: site.fileCache,
+    redirects: site.redirects,
     mediaVariants: site.media,
     logger,
     traffic,
@@ -121,7 +123,17 @@ export async function startServer(options: {
     // second at 10,000 posts), which the first answers after a restart must not wait for.
     // Rendering them before listening kept a site over 10,000 changed posts silent for 24 s.
     site.pages.catchUp().then(
-      () => setTimeout(() => site.pages.renderStale(), STALE_RENDERING_DELAY_MS).unref(),
+      () => {
+        setTimeout(() => site.pages.renderStale(), STALE_RENDERING_DELAY_MS).unref()
+        // The start's garbage (a first start's file texts, the rendering's) is let go at once.
+        Promise.all([site.pages.idle(), site.contentKept])
+          .then(() => collectGarbage())
+          .then(
+            ({ rssBeforeMiB, rssAfterMiB, ms }) =>
+              logger.info(`Start's garbage collected in ${Math.round(ms)} ms: resident memory ${Math.round(rssBeforeMiB)} MiB → ${Math.round(rssAfterMiB)} MiB`),
+            (error: unknown) => logger.warn(`Collecting the start's garbage failed: ${String(error)}`),
+          )
+      },
       () => {}, // logged by the pages' queue
     )
   }

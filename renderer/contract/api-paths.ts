@@ -33,6 +33,7 @@ export const API_PATHS = {
   postProblems: `${API_PREFIX.admin}/blog/problems`,
   sync: `${API_PREFIX.admin}/sync`,
   syncResolve: `${API_PREFIX.admin}/sync/resolve`,
+  redirects: `${API_PREFIX.admin}/redirects`,
   media: `${API_PREFIX.admin}/media`,
   mediaItem: (id: string) => `${API_PREFIX.admin}/media/${segment(id)}`,
 } as const

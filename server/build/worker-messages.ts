@@ -1,4 +1,5 @@
-import type { PublicPost } from '../content/post.ts'
+import type { PublicPost, VersionedPost } from '../content/post.ts'
+import { readContent } from '../content/stored-content.ts'
 import type { ReadResult } from '../content/post-files.ts'
 import type { RenderSettings } from '../pages/render-page.ts'
 import type { RenderReply } from './render-post-pages.ts'
@@ -14,7 +15,7 @@ export interface WorkerSetup {
 export type WorkerJob = { id: number; read: string[] } | { id: number; render: PublicPost[] }
 
 /** A read file as a worker sends it back: one the site cannot read is read again by the build's thread, which keeps the error. */
-export type SentReadResult = Exclude<ReadResult, { error: unknown }> | { again: true }
+export type SentReadResult = VersionedPost | { missing: true } | { again: true }
 
 export type WorkerReply =
   | { id: number; read: [fileName: string, result: SentReadResult][] }
@@ -22,7 +23,10 @@ export type WorkerReply =
   /** The job failed as a whole (a read error other than a missing or refused file). */
   | { id: number; error: string }
 
-/** Read results as a worker sends them: a file the site cannot read is marked to be read again. */
+/** Read results as a worker sends them: a file the site cannot read is marked to be read again; a content as its text. */
 export function sendable(results: Map<string, ReadResult>): [string, SentReadResult][] {
-  return [...results].map(([name, result]) => [name, 'error' in result ? { again: true } : result])
+  return [...results].map(([name, result]) => {
+    if ('error' in result) return [name, { again: true }]
+    return [name, 'content' in result && typeof result.content !== 'string' ? { ...result, content: readContent(result.content) } : (result as SentReadResult)]
+  })
 }

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { Stats } from 'node:fs'
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { writeFileAtomic } from '../lib/atomic-write.ts'
 import { readJsonFile } from '../lib/json-file.ts'
 import type { Post } from './post.ts'
+import { ContentFile, type ContentSpan, type StoredContent, type StoredPost } from './stored-content.ts'
 
 /** What a file's lstat said when it was read: the same again means the same bytes (as git's index). */
 interface FileStat {
@@ -22,8 +23,8 @@ interface Entry {
   contentEnd: number
   /** Null when it was read too soon after a change to tell a later one apart (see RACY_MS). */
   stat?: FileStat | null
-  /** Where its content is in the content file's text (after the token), in characters, when it is there. */
-  contentAt?: [number, number]
+  /** Where its content is in the content file, in bytes from the file's start, when it is there. */
+  contentBytes?: [number, number]
   /** What the sanitizer would take out of its content (post-files.ts, ReadPost), when anything. */
   warning?: string
 }
@@ -34,6 +35,9 @@ interface Saved {
   contentToken?: string
   files: Record<string, Entry>
 }
+
+/** What a save wrote: each post's content, by file name, now in the new content file. */
+export type KeptContents = Map<string, { version: string; content: ContentSpan }>
 
 /**
  * A file whose mtime or ctime is this close to the moment it is read could still change within
@@ -65,23 +69,22 @@ export interface ParsedPostsDeps {
  * Beside it (`<file>.content`), the posts' content, so that a start reads not even the files
  * whose lstat is what it was when they were read (size, times, inode: as `git status` trusts its
  * index): reading the 10,000 post files to hash them was about 220 ms of a restart's main
- * thread, and a quarter of its garbage collection; one lstat each and one read of the content
- * file take a fraction of it (`npm run bench:start`).
+ * thread, and a quarter of its garbage collection; one lstat each take a fraction of it
+ * (`npm run bench:start`). The content file is also where the running site reads the posts'
+ * content from (stored-content.ts): such a post's content is a byte range of it, never held in
+ * the heap.
  */
 export class ParsedPosts {
   readonly #deps: ParsedPostsDeps
   #saved: Record<string, Entry> = {}
   /** The entries of this run: what is saved, so that files gone since drop out. */
   readonly #seen: Record<string, Entry> = {}
-  /** The content of each entry of this run, by file name: what the content file is made of. */
-  readonly #contents = new Map<string, string>()
-  /**
-   * The last run's content file as one string, until this run's is written. Each post's content
-   * is a slice of it: a small object pointing into it, where a string of its own per post (45 MB
-   * of them at 10,000 posts) made the garbage collector copy every one of them, a fifth of a
-   * restart's main thread (`node --cpu-prof`, `npm run bench:start`).
-   */
-  #content: string | null = null
+  /** The content of each entry of this run, by file name, where it is: what the next content file is made of. */
+  readonly #contents = new Map<string, StoredContent>()
+  /** The content file `#saved`'s entries point into, open; null when there is none. */
+  #file: ContentFile | null = null
+  /** Every content file this run opened: posts' content is read from them until the site closes. */
+  readonly #opened: ContentFile[] = []
   #changed = false
 
   constructor(deps: ParsedPostsDeps) {
@@ -98,20 +101,21 @@ export class ParsedPosts {
     if (saved?.parser !== this.#deps.parser) return
     this.#saved = saved.files
     if (saved.contentToken === undefined) return
-    const content = await readFile(this.#contentFile).catch(() => null)
-    if (content?.subarray(0, TOKEN_BYTES).toString('hex') === saved.contentToken) this.#content = content.toString('utf8', TOKEN_BYTES)
+    const file = ContentFile.open(this.#contentFile)
+    if (file?.bytes(0, TOKEN_BYTES).toString('hex') === saved.contentToken) this.#keepOpen(file)
+    else file?.close()
   }
 
   /**
    * The post in the file, without reading it, when its lstat is the one it had when it was read
-   * and its content was kept.
+   * and its content was kept: its content is where the content file has it.
    */
-  unchanged(fileName: string, stat: Stats): (Post & { version: string; warning?: string }) | undefined {
+  unchanged(fileName: string, stat: Stats): (StoredPost & { warning?: string }) | undefined {
     const entry = this.#saved[fileName]
     const kept = entry?.stat
-    if (!kept || !entry.contentAt || this.#content === null) return undefined
+    if (!kept || !entry.contentBytes || this.#file === null) return undefined
     if (kept.size !== stat.size || kept.mtimeMs !== stat.mtimeMs || kept.ctimeMs !== stat.ctimeMs || kept.ino !== stat.ino) return undefined
-    const content = this.#content.slice(entry.contentAt[0], entry.contentAt[1])
+    const content: ContentSpan = { file: this.#file, start: entry.contentBytes[0], end: entry.contentBytes[1] }
     this.#seen[fileName] = entry
     this.#contents.set(fileName, content)
     return { ...entry.fields, content, version: entry.version, ...warningOf(entry) }
@@ -146,33 +150,58 @@ export class ParsedPosts {
 
   /**
    * Writes what this run read, when it differs from what was saved: the content file first,
-   * then the entries naming it by its token. Later reads (a reload) read their files.
+   * then the entries naming it by its token. Resolves with where each post's content now is in
+   * the new content file (none when nothing was written), so that the index reads it there
+   * rather than keep its text: a first start's texts are slices of every file's whole text.
    */
-  async save(): Promise<void> {
-    const content = this.#content
-    this.#content = null
-    if (!this.#changed && content !== null && Object.keys(this.#seen).length === Object.keys(this.#saved).length) return
+  async save(): Promise<KeptContents> {
+    if (!this.#changed && this.#file !== null && Object.keys(this.#seen).length === Object.keys(this.#saved).length) return new Map()
     await mkdir(path.dirname(this.#deps.file), { recursive: true })
     const token = randomBytes(TOKEN_BYTES)
-    const texts: string[] = []
-    let at = 0
+    const parts: StoredContent[] = []
+    const written = new Map<string, StoredContent>()
+    let at = TOKEN_BYTES
     const files: Record<string, Entry> = {}
     for (const [name, entry] of Object.entries(this.#seen)) {
-      const text = this.#contents.get(name)
-      if (text === undefined) {
+      const content = this.#contents.get(name)
+      if (content === undefined) {
         // Read before the last save: its content is not at hand, so its file will be read.
-        files[name] = { ...entry, contentAt: undefined }
+        files[name] = { ...entry, contentBytes: undefined }
         continue
       }
-      texts.push(text)
-      files[name] = { ...entry, contentAt: [at, at + text.length] }
-      at += text.length
+      const bytes = typeof content === 'string' ? Buffer.byteLength(content) : content.end - content.start
+      parts.push(content)
+      written.set(name, content)
+      files[name] = { ...entry, contentBytes: [at, at + bytes] }
+      at += bytes
     }
-    await writeFileAtomic(this.#contentFile, contentChunks(token, texts))
+    await writeFileAtomic(this.#contentFile, contentChunks(token, parts))
     await writeFileAtomic(this.#deps.file, JSON.stringify({ parser: this.#deps.parser, contentToken: token.toString('hex'), files } satisfies Saved))
     this.#saved = files
-    this.#contents.clear()
     this.#changed = false
+    const file = ContentFile.open(this.#contentFile)
+    if (file === null) return new Map()
+    this.#keepOpen(file)
+    const kept: KeptContents = new Map()
+    for (const [name, content] of written) {
+      const [start, end] = files[name]!.contentBytes!
+      const span: ContentSpan = { file, start, end }
+      kept.set(name, { version: files[name]!.version, content: span })
+      // Unless read again meanwhile: the text is let go, its bytes are in the file.
+      if (this.#contents.get(name) === content) this.#contents.set(name, span)
+    }
+    return kept
+  }
+
+  /** Closes the content files: the posts' content read from them can no longer be. */
+  close(): void {
+    for (const file of this.#opened.splice(0)) file.close()
+    this.#file = null
+  }
+
+  #keepOpen(file: ContentFile): void {
+    this.#file = file
+    this.#opened.push(file)
   }
 }
 
@@ -191,30 +220,32 @@ function sameStat(a: FileStat | null | undefined, b: FileStat | null): boolean {
   return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino
 }
 
-/** Characters of content encoded and written at a time. */
-const WRITE_BATCH_CHARS = 1 << 20
+/** Bytes of content written at a time. */
+const WRITE_BATCH_BYTES = 1 << 20
 
 /**
  * The content file's bytes a megabyte at a time, for writeFileAtomic: one string of every post's
  * content and its bytes at once (90 MB and 45 MB at 10,000 posts) stayed in the first start's
- * resident memory long after it was written (`npm run bench`'s RSS at the end). Iterable again
- * from the start, as a retried write asks.
+ * resident memory long after it was written (`npm run bench`'s RSS at the end). A content kept
+ * in the last content file is copied from it as bytes. Iterable again from the start, as a
+ * retried write asks.
  */
-function contentChunks(token: Buffer, texts: string[]): Iterable<Uint8Array> {
+function contentChunks(token: Buffer, parts: StoredContent[]): Iterable<Uint8Array> {
   return {
     *[Symbol.iterator]() {
       yield token
-      let batch: string[] = []
-      let chars = 0
-      for (const text of texts) {
-        batch.push(text)
-        chars += text.length
-        if (chars < WRITE_BATCH_CHARS) continue
-        yield Buffer.from(batch.join(''), 'utf8')
+      let batch: Buffer[] = []
+      let bytes = 0
+      for (const part of parts) {
+        const chunk = typeof part === 'string' ? Buffer.from(part, 'utf8') : part.file.bytes(part.start, part.end)
+        batch.push(chunk)
+        bytes += chunk.length
+        if (bytes < WRITE_BATCH_BYTES) continue
+        yield Buffer.concat(batch)
         batch = []
-        chars = 0
+        bytes = 0
       }
-      if (batch.length > 0) yield Buffer.from(batch.join(''), 'utf8')
+      if (batch.length > 0) yield Buffer.concat(batch)
     },
   }
 }

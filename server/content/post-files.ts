@@ -4,6 +4,7 @@ import path from 'node:path'
 import { LinkedFileError, PostFileError } from '../lib/errors.ts'
 import type { Post, VersionedPost } from './post.ts'
 import type { ParsedPosts } from './parsed-posts.ts'
+import type { StoredPost } from './stored-content.ts'
 import { parsePostFile } from './parse-post.ts'
 import { isMeantAsPost, isPostFileName } from './post-paths.ts'
 import { checkContentShape } from './post-rules.ts'
@@ -12,8 +13,9 @@ import { findUnsafeHtml } from './unsafe-html.ts'
 import { blobId } from '../git/blob-id.ts'
 
 /**
- * What reading one post file gave: the post with its version (the file's git blob id), nothing
- * (the file is gone), or why it cannot be read.
+ * What reading one post file gave: the post with its version (the file's git blob id; its
+ * content the text, or where the parse cache's content file has it), nothing (the file is
+ * gone), or why it cannot be read.
  */
 export type ReadResult = ReadPost | { missing: true } | { error: PostFileError }
 
@@ -22,7 +24,7 @@ export type ReadResult = ReadPost | { missing: true } | { error: PostFileError }
  * (`content has onclick="x()" on <p> (line 9), …`): such a post is served cleaned, the warning is
  * shown to admins, and the next save writes the cleaned form.
  */
-export type ReadPost = VersionedPost & { warning?: string }
+export type ReadPost = StoredPost & { warning?: string }
 
 /**
  * How many files are read, one after another, between two turns of the event loop when loading
@@ -149,7 +151,7 @@ export class PostFiles {
  * sanitizes what is not already clean) with a warning naming what goes and where. Pure but for
  * `parsed`, which answers for bytes read before and remembers what these gave.
  */
-export function readPostBytes(fileName: string, bytes: Buffer, parsed?: ParsedPosts, stat?: Stats): ReadResult {
+export function readPostBytes(fileName: string, bytes: Buffer, parsed?: ParsedPosts, stat?: Stats): (VersionedPost & { warning?: string }) | { error: PostFileError } {
   if (!isPostFileName(fileName)) {
     return { error: new PostFileError(fileName, 'file name', 'must be the post’s slug (lowercase letters and digits separated by single hyphens) then .html') }
   }

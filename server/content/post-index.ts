@@ -3,22 +3,28 @@ import { dayIn, isLive } from '../../renderer/site-day.ts'
 import { postFileName } from './post-paths.ts'
 import { displayPostHtml } from './display-html.ts'
 import { safePostHtml } from './sanitize-html.ts'
-import { type Post, type PostSummary, type PublicPost, type PublishedPosts, toSummary, type VersionedPost } from './post.ts'
+import { BoundedCache } from '../lib/bounded-cache.ts'
+import { type IndexedPost, type Post, type PostSummary, type PublicPost, type PublishedPosts, toSummary, type VersionedPost } from './post.ts'
+import { readContent, type StoredContent, type StoredPost } from './stored-content.ts'
 
 interface Entry {
-  post: Post
-  /** The file's blob id: what the admin API's optimistic concurrency compares. */
-  version: string
-  /** The post with its version, made once: the admin list hands these out. */
-  versioned: VersionedPost
   /**
-   * Sanitized content as pages show it (images made responsive), computed on first use: loading
-   * 10,000 posts must not parse 10,000 HTML bodies.
+   * The post's fields with its version (the file's blob id: what the admin API's optimistic
+   * concurrency compares), made once: the admin list hands these out.
    */
-  cleanContent?: string
+  post: IndexedPost
+  /** Its content: the text, or where a content file has it (read on each use). */
+  content: StoredContent
   /** Hash of its slug and date, while it is live (in the published list): its share of `urlsDigest`. */
   urlHash?: bigint
 }
+
+/**
+ * Characters of content as pages show it kept for the posts shown last (about 800 posts of 5 KB):
+ * a page rendered again, the public API and the feeds do not sanitize the same post twice, and
+ * the posts' content is not all held again once every page has been rendered.
+ */
+const SHOWN_CACHE_CHARS = 4_000_000
 
 /**
  * Every post in memory, by slug and by id. The published list is kept sorted newest
@@ -35,13 +41,18 @@ export class PostIndex implements PublishedPosts {
   readonly #slugById = new Map<string, string>()
   #publishedList: PostSummary[] | null = null
   /** Every post, drafts included, newest first; kept sorted like the published list. */
-  #everyPost: VersionedPost[] | null = null
+  #everyPost: IndexedPost[] | null = null
   /** XOR of the published entries' slug-and-date hashes: what the sitemap is made from. */
   #urlsDigest = 0n
   /** Increases on every change; part of every ETag derived from the index. */
   revision = 0
   /** The site's day, `YYYY-MM-DD`: posts dated after it are scheduled. */
   #today: string
+  /**
+   * Sanitized content as pages show it (images made responsive), by slug with the content it was
+   * made from, computed on first use: loading 10,000 posts must not parse 10,000 HTML bodies.
+   */
+  readonly #shown = new BoundedCache<string, { from: StoredContent; html: string }>({ maxBytes: SHOWN_CACHE_CHARS })
 
   constructor(options: { today?: string } = {}) {
     this.#today = options.today ?? dayIn('UTC', new Date())
@@ -72,12 +83,14 @@ export class PostIndex implements PublishedPosts {
   }
 
   /** @returns a reason when the post cannot be added (its id belongs to another post). */
-  upsert(post: Post, version = ''): string | null {
+  upsert(stored: Omit<StoredPost, 'version'>, version = ''): string | null {
+    const { content, ...fields } = stored
+    const post: IndexedPost = { ...fields, version }
     const owner = this.#slugById.get(post.id)
     if (owner !== undefined && owner !== post.slug) return `id ${post.id} is already used by ${postFileName(owner)}`
     const previous = this.#bySlug.get(post.slug)
     if (previous && previous.post.id !== post.id) this.#slugById.delete(previous.post.id)
-    const entry: Entry = { post, version, versioned: { ...post, version } }
+    const entry: Entry = { post, content }
     this.#bySlug.set(post.slug, entry)
     this.#slugById.set(post.id, post.slug)
     this.#moveInEveryPost(previous, entry)
@@ -92,13 +105,14 @@ export class PostIndex implements PublishedPosts {
     return null
   }
 
-  remove(slug: string): Post | undefined {
+  remove(slug: string): IndexedPost | undefined {
     const entry = this.#bySlug.get(slug)
     if (!entry) return undefined
     this.#bySlug.delete(slug)
     this.#slugById.delete(entry.post.id)
     this.#moveInEveryPost(entry, null)
     this.#leaveList(entry)
+    this.#shown.delete(slug)
     this.revision++
     return entry.post
   }
@@ -111,20 +125,44 @@ export class PostIndex implements PublishedPosts {
     return this.#urlsDigest.toString(36)
   }
 
-  bySlugAny(slug: string): Post | undefined {
+  /** A post's fields, drafts included; its content is `contentOf(slug)`. */
+  bySlugAny(slug: string): IndexedPost | undefined {
     return this.#bySlug.get(slug)?.post
   }
 
-  byId(id: string): Post | undefined {
+  byId(id: string): IndexedPost | undefined {
     return this.#entryById(id)?.post
   }
 
-  /** A post, drafts included, with its version (the admin side). */
-  versionedById(id: string): VersionedPost | undefined {
-    return this.#entryById(id)?.versioned
+  /** A post's content (sanitized HTML, as its file has it), drafts included, read now. */
+  contentOf(slug: string): string | undefined {
+    const entry = this.#bySlug.get(slug)
+    return entry && readContent(entry.content)
   }
 
-  all(): readonly Post[] {
+  /** A post, drafts included, with its version and its content read now (the admin side). */
+  versionedById(id: string): VersionedPost | undefined {
+    const entry = this.#entryById(id)
+    return entry && { ...entry.post, content: readContent(entry.content) }
+  }
+
+  /** A post with its content where the index keeps it, not read: what reading its file gave. */
+  storedBySlug(slug: string): StoredPost | undefined {
+    const entry = this.#bySlug.get(slug)
+    return entry && { ...entry.post, content: entry.content }
+  }
+
+  /**
+   * The content of the post `slug`, as of `version`, is now also at `content` (the parse cache
+   * wrote it to its content file): the index reads it there and lets go of what it held. Nothing
+   * changes for a post saved since: its version is another.
+   */
+  relocateContent(slug: string, version: string, content: StoredContent): void {
+    const entry = this.#bySlug.get(slug)
+    if (entry?.post.version === version) entry.content = content
+  }
+
+  all(): readonly IndexedPost[] {
     return this.allVersioned()
   }
 
@@ -133,13 +171,13 @@ export class PostIndex implements PublishedPosts {
    * then each change moves one entry in a new array: measured at 10,000 posts, sorting on every
    * call cost 30 to 170 ms (a list request after each save); the move costs well under 1 ms.
    */
-  allVersioned(): readonly VersionedPost[] {
-    this.#everyPost ??= [...this.#bySlug.values()].map((entry) => entry.versioned).sort(newestFirst)
+  allVersioned(): readonly IndexedPost[] {
+    this.#everyPost ??= [...this.#bySlug.values()].map((entry) => entry.post).sort(newestFirst)
     return this.#everyPost
   }
 
   versionOf(slug: string): string | undefined {
-    return this.#bySlug.get(slug)?.version
+    return this.#bySlug.get(slug)?.post.version
   }
 
   /** Live posts (published, day begun), newest first. */
@@ -159,8 +197,12 @@ export class PostIndex implements PublishedPosts {
   get(slug: string): PublicPost | undefined {
     const entry = this.#bySlug.get(slug)
     if (!entry || !this.isLive(entry.post)) return undefined
-    entry.cleanContent ??= displayPostHtml(safePostHtml(entry.post.content))
-    return { ...toSummary(entry.post), content: entry.cleanContent }
+    let shown = this.#shown.get(slug)
+    if (shown?.from !== entry.content) {
+      shown = { from: entry.content, html: displayPostHtml(safePostHtml(readContent(entry.content))) }
+      this.#shown.set(slug, shown, shown.html.length)
+    }
+    return { ...toSummary(entry.post), content: shown.html }
   }
 
   #entryById(id: string): Entry | undefined {
@@ -180,7 +222,7 @@ export class PostIndex implements PublishedPosts {
       }
       list.splice(at, 1)
     }
-    if (to) list.splice(this.#positionOf(list, to.post), 0, to.versioned)
+    if (to) list.splice(this.#positionOf(list, to.post), 0, to.post)
     this.#everyPost = list
   }
 
@@ -228,7 +270,7 @@ export class PostIndex implements PublishedPosts {
 }
 
 /** Whether the published list (summaries, order, membership) differs between two versions of a post on `today`. */
-export function showsInListDifferently(before: Post, after: Post, today: string): boolean {
+export function showsInListDifferently(before: Omit<Post, 'content'>, after: Omit<Post, 'content'>, today: string): boolean {
   const [wasLive, isLiveNow] = [isLive(before, today), isLive(after, today)]
   if (!wasLive && !isLiveNow) return false
   return (

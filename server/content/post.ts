@@ -46,7 +46,7 @@ export interface PublishedPosts {
   get(slug: string): PublicPost | undefined
 }
 
-export function toSummary(post: Post): PostSummary {
+export function toSummary(post: Omit<Post, 'content'>): PostSummary {
   const { id, slug, title, summary, featuredImageUrl, featuredImageAlt, publishDate } = post
   return { id, slug, title, summary, featuredImageUrl, ...(featuredImageAlt ? { featuredImageAlt } : {}), publishDate }
 }
@@ -57,3 +57,9 @@ export function toSummary(post: Post): PostSummary {
  * shows every field, drafts included, and takes the version back to detect a conflicting edit).
  */
 export type VersionedPost = Post & { version: string }
+
+/**
+ * A post as the index lists it: every field but the content, with its version. The content is
+ * read when asked for (PostIndex.contentOf), from where the index keeps it.
+ */
+export type IndexedPost = Omit<VersionedPost, 'content'>

@@ -13,7 +13,13 @@
 import { API_LIST_FILE, EXPORT_MARKER, HOST_FILES, PAGE_CONTEXT_SUFFIX, NOT_FOUND_FILE, NOT_FOUND_URL, POST_NOT_FOUND_FILE, POST_NOT_FOUND_URL } from './export-layout.ts'
 import type { ServingRules } from './serving-rules.ts'
 
-export function renderNginxConfig(rules: ServingRules): string {
+/** A redirect of content/redirects.yaml, its target the final one (chains followed). */
+export interface ExportRedirect {
+  from: string
+  to: string
+}
+
+export function renderNginxConfig(rules: ServingRules, redirects: readonly ExportRedirect[] = []): string {
   const security = (overrides: Record<string, string> = {}) => {
     const lines = Object.entries({ ...rules.security, ...overrides }).map(([name, value]) => `add_header ${name} ${quote(value)} always;`)
     // Empty (not sent) unless the request came over HTTPS, as the server does.
@@ -90,6 +96,11 @@ export function renderNginxConfig(rules: ServingRules): string {
     ]),
     ...plain404('@watchio_plain_not_found', rules.plainNotFound.body),
     '',
+    ...(redirects.length > 0 ? ['# content/redirects.yaml: each path (with or without its trailing slash) answers 301, its query kept.'] : []),
+    ...redirects.flatMap(({ from, to }) =>
+      [from, `${from}/`].flatMap((path) => block(`location = ${quote(path)}`, [...security(), `return 301 ${quote(`${to}$is_args$args`)};`])),
+    ),
+    ...(redirects.length > 0 ? [''] : []),
     `# ${EXPORT_MARKER}, ${HOST_FILES.join(', ')}: never served (the dot-file and host-file location above).`,
   ]
   return lines.join('\n') + '\n'

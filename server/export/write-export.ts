@@ -81,7 +81,9 @@ export async function exportSite(options: { config: Config; build: BuildInfo; lo
     const rendered = { dir: path.join(staging, '.pages'), stateFile: path.join(staging, '.pages.json') }
     const site = await openSite({ config: { ...config, mode: 'production' }, build, logger, pagesFor: rendered })
     let pageUrls: string[]
+    let redirectTable: ReadonlyMap<string, string>
     try {
+      redirectTable = await site.redirects.table()
       await site.pages.generateAll()
       pageUrls = await movePages(rendered.dir, staging, (kind, bytes) => ((written[kind].files += 1), (written[kind].bytes += bytes)))
       await writePageContexts(site, pageUrls, put)
@@ -100,8 +102,11 @@ export async function exportSite(options: { config: Config; build: BuildInfo; lo
 
     const assets = await exportAssets(pageFolders(config).build.dir, copy)
     const rules = servingRules()
-    await put('hosting', 'nginx.conf', renderNginxConfig(rules))
-    await put('hosting', '_redirects', renderRedirectsFile(rules))
+    // Pages and files win over a redirect, as on the server (and on Netlify and Cloudflare Pages, which never shadow a file).
+    const served = new Set([...pageUrls, ...assets.map((relative) => `/${relative}`)])
+    const redirects = [...redirectTable].filter(([from]) => !served.has(from)).map(([from, to]) => ({ from, to }))
+    await put('hosting', 'nginx.conf', renderNginxConfig(rules, redirects))
+    await put('hosting', '_redirects', renderRedirectsFile(rules, redirects))
     const topPages = pageUrls.filter((url) => !url.startsWith('/blog/') && !/\.(xml|txt)$/.test(url))
     const documents = pageUrls.filter((url) => /^\/[^/]+\.(xml|txt)$/.test(url)).map((url) => ({ name: url.slice(1), folder: false, type: FILE_TYPES[path.extname(url)] }))
     await put('hosting', '_headers', renderHeadersFile({ rules, topPages, topFiles: [...topFilesOf(assets), ...documents] }))

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { Middleware } from 'koa'
+import type { Context, Middleware } from 'koa'
 import { FEED_CONTENT_TYPES, isFeedPath } from '../pages/feeds.ts'
 import { isPageFile } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
@@ -32,8 +32,22 @@ export interface SiteFiles {
  * time. The build's prerendered pages are never served as plain files: a page the site has
  * removed stays removed. In development there are no files: every page is rendered.
  */
-export function siteMiddleware(options: { files: SiteFiles | null; cache: FileCache; render: RenderUrl }): Middleware {
-  const { files, cache, render } = options
+export function siteMiddleware(options: {
+  files: SiteFiles | null
+  cache: FileCache
+  render: RenderUrl
+  /** Where a path the site has no page for is redirected (301), by its path less a trailing slash (content/redirects.yaml). */
+  redirectOf?: (pathKey: string) => Promise<string | undefined>
+}): Middleware {
+  const { files, cache, render, redirectOf } = options
+  // A redirect keeps the query (campaign links): the static export's nginx.conf does too.
+  const redirected = async (ctx: Context, pathname: string): Promise<boolean> => {
+    const target = await redirectOf?.(pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname)
+    if (target === undefined) return false
+    ctx.status = 301
+    ctx.redirect(target + (ctx.querystring ? `?${ctx.querystring}` : ''))
+    return true
+  }
   return async (ctx) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.set('Allow', 'GET, HEAD')
@@ -45,6 +59,8 @@ export function siteMiddleware(options: { files: SiteFiles | null; cache: FileCa
     const pathname = ctx.path
     // `/blog/` → `/blog`: one URL per page (the canonical link has no trailing slash).
     if (TRAILING_SLASH_PAGE.test(pathname)) {
+      // A redirected path with its slash goes where it redirects at once, not to itself first.
+      if (await redirected(ctx, pathname)) return
       ctx.status = 301
       ctx.redirect(pathname.slice(0, -1) + (ctx.querystring ? `?${ctx.querystring}` : ''))
       return
@@ -61,6 +77,8 @@ export function siteMiddleware(options: { files: SiteFiles | null; cache: FileCa
       return
     }
 
+    // Pages win: a redirect answers only where the site has no page (as the export's hosts do).
+    if (await redirected(ctx, pathname)) return
     const page = await render(ctx.originalUrl)
     if (!page) {
       ctx.status = 404

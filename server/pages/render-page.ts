@@ -7,6 +7,7 @@ import type { PublishedPosts } from '../content/post.ts'
 import type { Logger } from '../lib/logger.ts'
 import { type LeanPostPages, prepareLeanPostPages } from './lean-post-page.ts'
 import type { RenderedPage, RenderSettings } from './rendered-page.ts'
+import { turnOffVikeAsyncContext } from './vike-async-context.ts'
 
 export type { RenderedPage, RenderSettings } from './rendered-page.ts'
 
@@ -78,7 +79,10 @@ function header(headers: [string, string][], name: string): string | undefined {
  * Production: load this dist/'s server entry explicitly. vike would otherwise find it
  * through an auto-importer file inside node_modules, which the most recent build of *any*
  * copy of the project sharing those node_modules rewrites (a benchmark's temp project).
+ * Then vike's request context is turned off (vike-async-context.ts says why): false when it
+ * could not be.
  */
-export async function loadServerBuild(distDir: string): Promise<void> {
+export async function loadServerBuild(distDir: string): Promise<boolean> {
   await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href)
+  return turnOffVikeAsyncContext()
 }

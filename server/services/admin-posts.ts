@@ -18,6 +18,7 @@ import type { BlogContent } from './blog-content.ts'
 import type { ContentSync } from './content-sync.ts'
 import { postCommitMessage } from './post-commit-message.ts'
 import { type PostHistory, readCommitId } from './post-history.ts'
+import type { Redirects } from './redirects.ts'
 import { type PostReviews, REVIEW_PREFIX, reviewState } from './post-reviews.ts'
 
 /** In review mode, a post under review also says so (and shows its review branch's version): the contract's shape. */
@@ -45,6 +46,8 @@ export interface AdminPostsDeps {
    * admin side shows and edits the review's version. Absent: saves go live (direct mode).
    */
   review?: { reviews: PostReviews; branches: Pick<SideBranches, 'commit'> }
+  /** content/redirects.yaml: a live slug change redirects the old path in the same commit (not a review's); a path that redirects elsewhere is not taken. */
+  redirects?: Pick<Redirects, 'ensurePostPathFree' | 'postMoved'>
   /** Today in the site's time zone (SITE_TIMEZONE), `YYYY-MM-DD`: a new post's default publish date. */
   today: () => string
 }
@@ -59,12 +62,10 @@ const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
 const ID_LENGTH = 10
 
 /**
- * The rules of the admin side: what a create, an update and a delete do. Each one validates
- * and sanitizes, checks the version the admin started from and that the slug is free, then
- * writes the post's file(s) as exactly one git commit authored by the admin, hands the index
- * what it wrote, and answers once the index and the public pages show the change. All of it is
- * one repository transaction, so a check and the write it allows can never interleave with
- * another save or a pull.
+ * The rules of the admin side: what a create, an update and a delete do. Each one validates and sanitizes, checks the version the
+ * admin started from and that the slug is free, then writes the post's file(s) as exactly one git commit authored by the admin, hands
+ * the index what it wrote, and answers once the index and the public pages show the change. All of it is one repository transaction,
+ * so a check and the write it allows can never interleave with another save or a pull.
  */
 export class AdminPosts {
   readonly #deps: AdminPostsDeps
@@ -76,9 +77,8 @@ export class AdminPosts {
   }
 
   /**
-   * The admin list: cards without content, newest first, searched, filtered and paged
-   * as `query` asks. A post changed both here and on the git remote also has `sync`. In review
-   * mode, a post under review has `review`, and new posts that exist only on a review branch
+   * The admin list: cards without content, newest first, searched, filtered and paged as `query` asks. A post changed both here and on
+   * the git remote also has `sync`. In review mode, a post under review has `review`, and new posts that exist only on a review branch
    * are listed too (with their review's fields).
    */
   list(query: PostListQuery = {}): PostListPage {
@@ -97,7 +97,7 @@ export class AdminPosts {
     return this.#deps.repository.transaction(async (tx) => {
       const today = this.#deps.today()
       const { input } = readPostInput(body, { publishDate: today, isPublished: false, featuredImageUrl: '' })
-      this.#ensureSlugFree(input.slug, null)
+      await this.#ensureSlugFree(input.slug, null)
       const post: Post = { id: this.#newId(), ...input, content: cleanContent(input.content) }
       return this.#write(tx, { post, previous: null, author, verb: 'create' })
     })
@@ -108,7 +108,7 @@ export class AdminPosts {
       const current = this.get(id)
       const { input, version } = readPostInput(body, current)
       this.#ensureVersion(current, version)
-      if (input.slug !== current.slug) this.#ensureSlugFree(input.slug, current.id)
+      if (input.slug !== current.slug) await this.#ensureSlugFree(input.slug, current)
       const post: Post = { ...orderedFields(input), id: current.id, content: cleanContent(input.content) }
       const verb =
         post.slug !== current.slug
@@ -133,7 +133,7 @@ export class AdminPosts {
       const current = this.get(id)
       this.#ensureVersion(current, readVersion(fields.version))
       const { post: old, from } = await this.#deps.history.restorable(id, commit)
-      if (old.slug !== current.slug) this.#ensureSlugFree(old.slug, current.id)
+      if (old.slug !== current.slug) await this.#ensureSlugFree(old.slug, current)
       const post: Post = { ...orderedFields(old), id: current.id, content: cleanContent(old.content) }
       return this.#write(tx, { post, previous: current, author, verb: 'restore', restoredFrom: from })
     })
@@ -153,6 +153,7 @@ export class AdminPosts {
         const holder = this.#deps.content.index.bySlugAny(old.slug)
         throw new ConflictError(`"${old.title}" cannot be restored: its slug "${old.slug}" is used by ${holder ? `the post "${holder.title}"` : 'another file'} now. Change that post's slug first.`)
       }
+      await this.#deps.redirects?.ensurePostPathFree(old.slug, null)
       const post: Post = { ...orderedFields(old), id, content: cleanContent(old.content) }
       return this.#write(tx, { post, previous: null, author, verb: 'restore', restoredFrom: from })
     })
@@ -188,6 +189,8 @@ export class AdminPosts {
     const changes: FileChange[] = [{ path: this.#deps.paths.fileOf(post.slug), content: bytes, blobId: version }]
     const renamed = previous !== null && previous.slug !== post.slug
     if (renamed) changes.unshift({ path: this.#deps.paths.fileOf(previous.slug), content: null })
+    const moved = renamed && !this.#deps.review ? await this.#deps.redirects?.postMoved(previous.slug, post.slug) : undefined
+    if (moved) changes.push(moved.change)
     const slugs = renamed ? `${previous.slug} → ${post.slug}` : post.slug
     const change = changeBetween(previous, post)
     const message = postCommitMessage({ verb, title: post.title, slugs, change: restoredFrom ? { kind: 'restored', fields: previous ? change.fields : [], restoredFrom } : change })
@@ -197,6 +200,7 @@ export class AdminPosts {
       return { post: { ...post, version, ...(review ? { review: reviewState(review) } : {}) }, committed }
     }
     const saved = await this.#commitLive(tx, { changes, message, author }, { post, version, text })
+    moved?.committed()
     return { post: { ...post, version }, committed: saved !== null }
   }
 
@@ -207,13 +211,14 @@ export class AdminPosts {
    * put other bytes there, the files are read as they are.
    */
   async #commitLive(tx: RepositoryTransaction, commit: CommitFilesOptions, post?: Omit<WrittenPost, 'stats'>): Promise<SavedCommit | null> {
-    const names = commit.changes.map((change) => path.basename(change.path))
+    // Post files only: the index takes those (a rename's redirects file is not one).
+    const names = commit.changes.flatMap((change) => this.#deps.paths.nameInBlog(change.path) ?? [])
     const { saved } = await this.#deps.content.applyWrite(names, async () => {
       const saved = await tx.commitFiles(commit)
       if (saved !== null) this.#committed()
       if (saved === null || saved.written === null) return { saved, written: null }
       const written = new Map<string, WrittenPost | null>()
-      for (const file of saved.written) written.set(path.basename(file.path), file.stats === null ? null : { ...post!, stats: file.stats })
+      for (const file of saved.written.filter((file) => names.includes(path.basename(file.path)))) written.set(path.basename(file.path), file.stats === null ? null : { ...post!, stats: file.stats })
       return { saved, written }
     })
     return saved
@@ -251,12 +256,10 @@ export class AdminPosts {
     }
   }
 
-  /**
-   * A slug names a file: it must not belong to another post, nor to a file the index skipped,
-   * nor (review mode) to another post under review.
-   */
-  #ensureSlugFree(slug: string, exceptId: string | null): void {
-    if (this.#slugTaken(slug, exceptId)) throw new ConflictError(`slug "${slug}" is already used by another post`)
+  /** A slug names a file: not another post's, nor a file the index skipped, nor (review mode) a post under review's; its path redirects nowhere. */
+  async #ensureSlugFree(slug: string, moving: VersionedPost | null): Promise<void> {
+    if (this.#slugTaken(slug, moving?.id ?? null)) throw new ConflictError(`slug "${slug}" is already used by another post`)
+    await this.#deps.redirects?.ensurePostPathFree(slug, moving?.slug ?? null)
   }
 
   #slugTaken(slug: string, exceptId: string | null): boolean {

@@ -1,7 +1,8 @@
 import type { PostProblem } from '../../renderer/contract/index.ts'
 import type { Logger } from '../lib/logger.ts'
 import { LinkedFileError, PostFileError, SlugMismatchError } from '../lib/errors.ts'
-import type { VersionedPost } from '../content/post.ts'
+import type { KeptContents } from '../content/parsed-posts.ts'
+import type { StoredPost } from '../content/stored-content.ts'
 import { PostIndex, showsInListDifferently } from '../content/post-index.ts'
 import type { PostFiles, ReadResult, WrittenPost } from '../content/post-files.ts'
 import { isMeantAsPost, postFileName, slugOfFileName } from '../content/post-paths.ts'
@@ -48,7 +49,7 @@ export class BlogContent {
   /** Files served cleaned, by file name: what the sanitizer takes out of each (ReadPost's warning). */
   readonly #warnings = new Map<string, string>()
   /** Readable files whose id another file (`keptBy`, first by name) holds. */
-  readonly #waiting = new Map<string, { read: VersionedPost; keptBy: string }>()
+  readonly #waiting = new Map<string, { read: StoredPost; keptBy: string }>()
   readonly #files: BlogContentDeps['files']
   readonly #logger: Logger
   /** The posts folder as problems name it. */
@@ -150,6 +151,17 @@ export class BlogContent {
   }
 
   /**
+   * The parse cache wrote the posts' content to its content file (ParsedPosts.save): the index
+   * reads each there from now on, unless the post changed meanwhile, and lets go of its text.
+   */
+  contentKept(kept: KeptContents): void {
+    for (const [fileName, { version, content }] of kept) {
+      const slug = slugOfFileName(fileName)
+      if (slug !== null) this.index.relocateContent(slug, version, content)
+    }
+  }
+
+  /**
    * A post that the pages failed to render (PublicPages): listed in `problems()` until its file
    * changes or goes. The post stays in the index; the pages and feeds that failed leave it out.
    */
@@ -187,7 +199,7 @@ export class BlogContent {
 
   async #apply(results: Map<string, ReadResult>): Promise<ContentChange> {
     const change: ContentChange = { updated: [], removed: [], publishedListChanged: false }
-    const readable: [string, VersionedPost][] = []
+    const readable: [string, StoredPost][] = []
     // Removals first: a renamed post's id must be free before its new file is added.
     for (const [fileName, result] of results) {
       this.#waiting.delete(fileName)
@@ -208,7 +220,7 @@ export class BlogContent {
       this.#drop(slugOf(fileName), change)
     }
     // Then the posts, with those waiting for their id, by file name: the first to claim an id keeps it.
-    const waiting = [...this.#waiting].map(([fileName, { read }]): [string, VersionedPost] => [fileName, read])
+    const waiting = [...this.#waiting].map(([fileName, { read }]): [string, StoredPost] => [fileName, read])
     const pending = [...readable, ...waiting].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     for (const [fileName, read] of pending) this.#place(fileName, read, change)
     if (change.updated.length > 0 || change.removed.length > 0) {
@@ -218,7 +230,7 @@ export class BlogContent {
   }
 
   /** Puts a readable file in the index, unless a file before it by name holds its id. */
-  #place(fileName: string, read: VersionedPost, change: ContentChange): void {
+  #place(fileName: string, read: StoredPost, change: ContentChange): void {
     const holder = this.index.byId(read.id)?.slug
     if (holder !== undefined && holder !== read.slug) {
       const holderFile = postFileName(holder)
@@ -228,7 +240,7 @@ export class BlogContent {
         this.#drop(read.slug, change)
         return
       }
-      this.#wait(holderFile, { ...this.index.bySlugAny(holder)!, version: this.index.versionOf(holder)! }, fileName)
+      this.#wait(holderFile, this.index.storedBySlug(holder)!, fileName)
       this.#drop(holder, change)
     }
     this.#unreadable.delete(fileName)
@@ -236,7 +248,7 @@ export class BlogContent {
     this.#add(read, change)
   }
 
-  #wait(fileName: string, read: VersionedPost, keptBy: string): void {
+  #wait(fileName: string, read: StoredPost, keptBy: string): void {
     if (this.#waiting.get(fileName)?.keptBy !== keptBy) {
       this.#logger.warn(`Skipped ${fileName}: id ${read.id} is also the id of ${keptBy}, which is read instead`)
     }
@@ -244,7 +256,7 @@ export class BlogContent {
     this.#waiting.set(fileName, { read, keptBy })
   }
 
-  #add(read: VersionedPost, change: ContentChange): void {
+  #add(read: StoredPost, change: ContentChange): void {
     // The index keeps the version beside the post: pages are stamped from the post alone.
     const { version, ...post } = read
     const before = this.index.bySlugAny(post.slug)

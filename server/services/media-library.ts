@@ -23,7 +23,7 @@ export interface MediaLibraryDeps {
    */
   repository: Pick<ContentRepository, 'transaction' | 'fileHistory'>
   /** Every post, drafts included: which of them use an image. */
-  index: Pick<PostIndex, 'allVersioned' | 'revision'>
+  index: Pick<PostIndex, 'allVersioned' | 'contentOf' | 'revision'>
   /** PUBLISH_MODE=review: a post's version waiting on its review branch uses images too. */
   reviews?: Pick<PostReviews, 'all'>
   sync?: Pick<ContentSync, 'request'>
@@ -158,7 +158,7 @@ export class MediaLibrary {
    */
   #usesOf(file: MediaFile): PostRef[] {
     const index = this.#deps.index
-    if (this.#uses?.revision !== index.revision) this.#uses = { revision: index.revision, byFile: usesByFile(index.allVersioned()) }
+    if (this.#uses?.revision !== index.revision) this.#uses = { revision: index.revision, byFile: usesByFile(everyPost(index)) }
     const key = `${file.media.year}/${mediaFileName(file.media)}`
     const live = this.#uses.byFile.get(key) ?? []
     const reviews = this.#deps.reviews?.all() ?? []
@@ -168,8 +168,13 @@ export class MediaLibrary {
   }
 }
 
+/** Every post of the index with its content, read one at a time (the index does not hold it). */
+function* everyPost(index: MediaLibraryDeps['index']): Iterable<Post> {
+  for (const post of index.allVersioned()) yield { ...post, content: index.contentOf(post.slug) ?? '' }
+}
+
 /** `<year>/<file>` → the posts that point at it. */
-export function usesByFile(posts: readonly Post[]): Map<string, PostRef[]> {
+export function usesByFile(posts: Iterable<Post>): Map<string, PostRef[]> {
   const byFile = new Map<string, PostRef[]>()
   for (const post of posts) {
     const files = new Set<string>()

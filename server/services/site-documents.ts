@@ -1,6 +1,6 @@
 import type { PostIndex } from '../content/post-index.ts'
 import type { PublicPost } from '../content/post.ts'
-import { FEED_CONTENT_TYPES, FEED_PATHS, feedSlugs, isFeedPath, renderFeed } from '../pages/feeds.ts'
+import { FEED_CONTENT_TYPES, FEED_PATHS, feedSlugs, isFeedPath, rememberedAbsoluteContent, renderFeed } from '../pages/feeds.ts'
 import type { RenderedPage } from '../pages/render-page.ts'
 import { renderRobots, renderSitemap } from '../pages/sitemap-robots.ts'
 import type { ContentChange } from './blog-content.ts'
@@ -24,6 +24,8 @@ export interface SiteDocumentsDeps {
  */
 export class SiteDocuments {
   readonly #deps: SiteDocumentsDeps
+  /** The feeds' posts with absolute URLs, parsed again only when one changes. */
+  readonly #absoluteContent = rememberedAbsoluteContent()
 
   constructor(deps: SiteDocumentsDeps) {
     this.#deps = deps
@@ -50,7 +52,7 @@ export class SiteDocuments {
         }
       })
       const onPostFailure = (post: PublicPost, error: unknown) => failed(post.slug, error)
-      return document(renderFeed(pathname, { siteUrl, posts, emptyDate: builtOn, onPostFailure }), FEED_CONTENT_TYPES[pathname])
+      return document(renderFeed(pathname, { siteUrl, posts, emptyDate: builtOn, onPostFailure, absoluteContent: this.#absoluteContent }), FEED_CONTENT_TYPES[pathname])
     }
     return null
   }

@@ -3,6 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parsePostFile } from '../../server/content/parse-post.ts'
+import { parseRedirects, redirectsOf } from '../../server/content/redirects-file.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
@@ -47,14 +48,14 @@ let api: ApiClient
 let existingId: string
 let outsideBefore: string
 
-/** Every file of the temp repository outside content/blog and .git, with size and mtime. */
+/** Every file of the temp repository outside content/blog and .git, with size and mtime (the redirects renames record aside: checked on their own). */
 async function outsideFiles(): Promise<string> {
   const lines: string[] = []
   const walk = async (dir: string) => {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name)
       const relative = path.relative(site.repoDir, full)
-      if (relative === '.git' || relative === path.join('content', 'blog')) continue
+      if (relative === '.git' || relative === path.join('content', 'blog') || relative === path.join('content', 'redirects.yaml')) continue
       if (entry.isDirectory()) await walk(full)
       else {
         const info = await stat(full)
@@ -171,6 +172,12 @@ describe('hostile input gets 4xx (or a clean 2xx), never a 500', () => {
 describe('after all of it', () => {
   it('wrote nothing outside content/blog', async () => {
     expect(await outsideFiles()).toBe(outsideBefore)
+    // The renames' redirects: post paths only, however hostile the slugs sent.
+    const redirects = await readFile(path.join(site.contentDir, 'redirects.yaml'), 'utf8').catch(() => '')
+    for (const { from, to } of redirectsOf(parseRedirects(redirects))) {
+      expect(from).toMatch(/^\/blog\/[a-z0-9]+(-[a-z0-9]+)*$/)
+      expect(to).toMatch(/^\/blog\/[a-z0-9]+(-[a-z0-9]+)*$/)
+    }
   })
 
   it('polluted no prototype', () => {

@@ -151,14 +151,15 @@ describe('every save is one commit', () => {
     created = body
   })
 
-  it('renames: the old URL 404, the new one live', async () => {
+  it('renames: the old URL redirects (301) to the new one, live', async () => {
     const { status, body } = await api.json<AdminPost>('PUT', `/api/admin/blog/posts/${created.id}`, {
       ...created,
       slug: 'renamed-admin-post',
     })
     expect(status).toBe(200)
     expect(body.id).toBe(created.id)
-    expect(await publicStatus('/blog/first-admin-post')).toBe(404)
+    const old = await fetch(new URL('/blog/first-admin-post', server.url), { redirect: 'manual' })
+    expect([old.status, old.headers.get('location')]).toEqual([301, '/blog/renamed-admin-post'])
     expect(await publicStatus('/api/blog/posts/first-admin-post')).toBe(404)
     expect(await publicStatus('/blog/renamed-admin-post')).toBe(200)
     const sitemap = await (await fetch(new URL('/sitemap.xml', server.url))).text()

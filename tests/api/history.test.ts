@@ -140,9 +140,10 @@ describe('POST /api/admin/blog/posts/{id}/restore', () => {
     const oldBlob = git(site.repoDir, 'rev-parse', `${commits.update}:content/blog/history-first.html`)
     expect(body).toMatchObject({ id: post.id, slug: 'history-first', title: 'Second title', content: '<p>Version two</p>', version: oldBlob })
     expect(Object.keys(body).sort()).toEqual(Object.keys(post).sort())
-    // Live at once, the old URL back and the renamed one gone.
+    // Live at once, the old URL back and the renamed one redirected to it.
     expect(await publicStatus('/blog/history-first')).toBe(200)
-    expect(await publicStatus('/blog/history-renamed')).toBe(404)
+    const renamed = await fetch(new URL('/blog/history-renamed', server.url), { redirect: 'manual' })
+    expect([renamed.status, renamed.headers.get('location')]).toEqual([301, '/blog/history-first'])
     expect(await (await fetch(new URL('/api/blog/posts/history-first', server.url))).json()).toMatchObject({ title: 'Second title' })
     const { body: history } = await api.json<HistoryEntry[]>('GET', `/api/admin/blog/posts/${post.id}/history`)
     expect(history.map((entry) => entry.id)).toEqual([head(), commits.after, commits.rename, commits.update, commits.create])

@@ -12,6 +12,8 @@ import { recordingLogger } from '../support/recording-logger.ts'
 import { serveExportWithNginx, type StaticNginx } from '../support/static-nginx.ts'
 import type { TempSite } from '../support/temp-site.ts'
 import { signedInServer } from '../support/signed-in-server.ts'
+import { runGit } from '../support/git.ts'
+import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
 
 /**
  * `npm run export` (server/export.ts) over a temp content repository with library images, served by
@@ -22,6 +24,20 @@ import { signedInServer } from '../support/signed-in-server.ts'
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 const SITE_URL = 'https://watchio.example'
 const AVIF_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'
+
+/** A renamed post, a chain written by hand (with a trailing slash), and a redirect a page shadows (pages win). */
+const REDIRECTS = [
+  '# Moved pages.',
+  '- from: /blog/old-introduction',
+  '  to: /blog/introducing-watchio',
+  '- from: /old-plans/',
+  '  to: /older-plans',
+  '- from: /older-plans',
+  '  to: /blog',
+  '- from: /pricing',
+  '  to: /blog/introducing-watchio',
+  '',
+].join('\n')
 
 let site: TempSite
 let out: string
@@ -55,6 +71,9 @@ beforeAll(async () => {
       site = prepared
       photo = await commitMedia(site.repoDir, { name: 'harbour', width: 700, height: 500, ext: 'jpg', noisy: true })
       await commitMedia(site.repoDir, { name: 'wave', width: 400, height: 300, ext: 'gif' })
+      await writeFile(path.join(site.contentDir, 'redirects.yaml'), REDIRECTS)
+      runGit(['add', 'content/redirects.yaml'], { cwd: site.repoDir, env: MAINTAINER_GIT_ENV })
+      runGit(['commit', '-q', '-m', 'Redirects'], { cwd: site.repoDir, env: MAINTAINER_GIT_ENV })
       // Beside the repository, never inside it.
       out = path.join(path.dirname(site.repoDir), 'export')
       exported = await runExportCli(out)
@@ -169,6 +188,34 @@ describe('npm run export', () => {
       expect(ours.headers.get('vary'), accept).toMatch(/Accept/)
       expect(Buffer.from(await ours.arrayBuffer()).equals(Buffer.from(await theirs.arrayBuffer())), accept).toBe(true)
     }
+  })
+
+  it('content/redirects.yaml: the same 301s and Location as the server (GET and HEAD, query kept), chains followed, pages first', async () => {
+    const urls = ['/blog/old-introduction', '/blog/old-introduction/', '/old-plans', '/old-plans/?from=mail', '/older-plans', '/pricing']
+    for (const method of ['GET', 'HEAD']) {
+      for (const url of urls) {
+        const [ours, theirs] = await Promise.all([
+          fetch(nginx.url + url, { method, redirect: 'manual' }),
+          fetch(server.url + url, { method, redirect: 'manual' }),
+        ])
+        expect([ours.status, ours.headers.get('location')], `${method} ${url}`).toEqual([theirs.status, theirs.headers.get('location')])
+        expectSecurityHeaders(ours, url)
+      }
+    }
+    const answers = await Promise.all(urls.map(async (url) => [(await fromNginx(url)).status, (await fromNginx(url)).headers.get('location')]))
+    expect(answers).toEqual([
+      [301, '/blog/introducing-watchio'],
+      [301, '/blog/introducing-watchio'],
+      [301, '/blog'],
+      [301, '/blog?from=mail'],
+      [301, '/blog'],
+      [200, null],
+    ])
+    const redirects = await readFile(path.join(out, '_redirects'), 'utf8')
+    expect(redirects).toContain('/blog/old-introduction /blog/introducing-watchio 301\n/blog/old-introduction/ /blog/introducing-watchio 301\n')
+    expect(redirects).toContain('/old-plans /blog 301\n')
+    // A page is never shadowed: no rule for /pricing (the hosts would not apply one over a file either).
+    expect(redirects).not.toMatch(/^\/pricing /m)
   })
 
   it('_headers and _redirects carry the same headers and rewrites for Netlify and Cloudflare Pages', async () => {

@@ -23,7 +23,7 @@ import { runGit } from '../support/git.ts'
 import { addHistory } from './add-history.ts'
 import { firstParagraphText, measureAdminInBrowser } from './admin-browser.ts'
 import { type Admin, measureCliPeer, measureHistoryAfterStart, measureSaveToLive, measureStaleStart } from './admin-server.ts'
-import { measureListDesigns } from './admin-list-design.ts'
+import { measureListDesigns, type SearchFigures } from './admin-list-design.ts'
 import { measureBuild } from './measure-build.ts'
 import { freePort } from '../support/nginx.ts'
 import { startBenchServer } from './measure-server.ts'
@@ -137,8 +137,10 @@ try {
   const first = await measureStaleStart({ dir: project.dir, env: { ...env, DATA_DIR: await newDataDir(), SITE_URL: OTHER_SITE_URL }, waitMs: 0 })
   log(`first answer of GET / after ${(first.firstAnswerMs / 1000).toFixed(2)} s`)
 
-  printTable({ browserRuns, saveResult, cliMs, history, stale, firstStartMs: first.firstAnswerMs })
-  printListDesigns(measureListDesigns(project.posts))
+  log('the list\'s designs, and the server\'s search over every post, in process…')
+  const designs = measureListDesigns(project.posts)
+  printTable({ browserRuns, saveResult, cliMs, history, stale, firstStartMs: first.firstAnswerMs, search: designs.searchMs })
+  printListDesigns(designs)
   process.exitCode = 0
 } finally {
   for (const dir of dataDirs) await rm(dir, { recursive: true, force: true })
@@ -153,8 +155,9 @@ function printTable(figures: {
   history: Awaited<ReturnType<typeof measureHistoryAfterStart>>
   stale: Awaited<ReturnType<typeof measureStaleStart>>
   firstStartMs: number
+  search: SearchFigures
 }): void {
-  const { browserRuns, saveResult, cliMs, history, stale, firstStartMs } = figures
+  const { browserRuns, saveResult, cliMs, history, stale, firstStartMs, search } = figures
   const MB = 1_000_000
   const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`
   const spread = (list: number[], format: (value: number) => string) =>
@@ -173,6 +176,14 @@ function printTable(figures: {
     ['Edit → editor ready with the content', '≤ 500 ms', '692–736 ms', spread(of((r) => r.editMs), ms), median(of((r) => r.editMs)) <= 500, 'the editor chunk not yet preloaded (a cold cache)'],
     ['a post\'s history, first call after start', '≤ 300 ms', '2,084 ms', `${ms(history.firstMs)} (then ${ms(history.secondMs)})`, history.firstMs <= 300, 'no history cache (history-cache.jsonl) in the site folder'],
     ['start → first answer, every page stale', '≤ 2 s', '24–27 s', `${(stale.firstAnswerMs / 1000).toFixed(2)} s`, stale.firstAnswerMs <= 2000, 'node + tsx boot and module imports (~1.5 s, vike/server ~0.3-0.7 s), reading 10,000 post files (~0.6-1.1 s): see npm run bench:start'],
+    [
+      'search of title, slug, summary and text, on the server (p50 / p95)',
+      '≤ 20 ms',
+      'title and slug only: 1 / 1.2 ms',
+      `${search.p50.toFixed(1)} / ${search.p95.toFixed(1)} ms`,
+      search.p95 <= 20,
+      'see the line on the search below',
+    ],
     ['save → live (p50 / p95)', '< 50 / 100 ms', '31 / 47 ms', `${live50.toFixed(0)} / ${live95.toFixed(0)} ms`, live50 < 50 && live95 < 100, 'see the git CLI ratio below and npm run bench:save'],
   ]
   console.log(`\n=== admin targets: ${postCount.toLocaleString('en-US')} posts, ${historyCommits} commits of history, Chromium on loopback ===`)
@@ -213,5 +224,11 @@ function printTable(figures: {
 function printListDesigns(result: ReturnType<typeof measureListDesigns>): void {
   console.log(`\n=== the admin list's design at ${postCount.toLocaleString('en-US')} posts (Brotli 5, as the server compresses) ===`)
   console.log(table(['design', 'bytes', 'per post'], result.rows.map((row) => [row.design, row.bytes.toLocaleString('en-US'), `${row.perPost.toFixed(1)} B`])))
-  console.log(`Server-side search over every post, first page of its matches: p50 ${result.searchMs.p50.toFixed(2)} ms, p95 ${result.searchMs.p95.toFixed(2)} ms (in process).`)
+  const search = result.searchMs
+  console.log(
+    `Server-side search over every post's title, slug, summary and text, first page of its matches (in process, the server's code): ` +
+      `p50 ${search.p50.toFixed(2)} ms, p95 ${search.p95.toFixed(2)} ms (target ≤ 20 ms: ${search.p95 <= 20 ? 'PASS' : 'MISS'}); ` +
+      `the first, which finds every post's words (the server does it in the background once the list is first asked for), ${search.firstMs.toFixed(0)} ms; ` +
+      `${search.words.toLocaleString('en-US')} words known, the posts' word numbers ${(search.idBytes / 1_000_000).toFixed(1)} MB.`,
+  )
 }

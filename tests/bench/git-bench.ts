@@ -170,8 +170,8 @@ try {
     const scratchReader = new ObjectReader(scratch)
     const store = new TreeStore({
       readTree: async (oid) => decodeTree((await scratchReader.read(oid))!.content),
-      writeTree: async (entries) => {
-        const { oid, deflated } = await encodeLooseObject('tree', encodeTree(entries))
+      writeTree: async (content) => {
+        const { oid, deflated } = await encodeLooseObject('tree', content)
         await git.writeObject({ fs, gitdir: scratch, type: 'tree', object: deflated, format: 'deflated', oid })
         return oid
       },

@@ -37,7 +37,7 @@ export interface BenchServer {
  */
 export async function startBenchServer(
   dir: string,
-  options: { env?: Record<string, string>; probe?: string; port?: number } = {},
+  options: { env?: Record<string, string>; probe?: string; port?: number; /** Before the script, say `--cpu-prof`. */ nodeArgs?: string[] } = {},
 ): Promise<BenchServer> {
   const { env: extraEnv = {}, probe = '/api/blog/posts' } = options
   const port = options.port ?? (await freePort())
@@ -48,7 +48,7 @@ export async function startBenchServer(
   const machineBefore = machineBusySeconds()
   const selfBefore = process.cpuUsage()
   const started = performance.now()
-  const child = spawn(process.execPath, ['scripts/run-compiled.mjs', 'index'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'scripts/run-compiled.mjs', 'index'], {
     cwd: dir,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', CONTENT_DIR: 'content', SITE_URL, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 /**
- * `npx tsx tests/bench/serve-profile.ts [--posts 1000] [--dir <built project>] [--nginx]
+ * `npx tsx tests/bench/serve-profile.ts [--posts 1000] [--dir <built project>] [--nginx] [--bare]
  *   [--duration 10] [--connections 64] [--runs 3] [--paths /a,/b] [--server-dir <server/>]
  *   [--cpu-prof <folder>]`
  * `npx tsx tests/bench/serve-profile.ts --summary <file.cpuprofile>`
@@ -11,17 +11,20 @@
  * before and after each run, so the figure is what one request costs the server, whatever else
  * the machine does. Each path is measured `--runs` times in turns; the median is printed.
  * `--nginx`: nginx serves the same bytes beside it, measured the same way in turns, for the
- * ratio (the full side-by-side is `npm run bench`'s).
+ * ratio (the full side-by-side is `npm run bench`'s). `--bare`: a bare `http.createServer`
+ * (bare-http-server.mjs) answering with the very bytes and headers this site sent, measured the
+ * same way: what Node's http module alone costs, the ceiling of any answer that goes through it.
  *
  * Without `--dir` it builds a temp project of `--posts` generated posts (as `npm run bench`
  * does) and keeps it, printing its folder: pass it as `--dir` next time to skip the build. This
  * repository's `server/` is copied into it before the server starts, so edits to the serving code
- * are measured without building again (server/http is not a build input).
+ * are measured without building the pages again (the server compiles itself again at start).
  * `--cpu-prof <folder>`: the server writes a V8 CPU profile there when it stops; the script prints
  * its heaviest functions (open the file in Chrome DevTools' Performance panel for the rest).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import http from 'node:http'
 import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
@@ -29,6 +32,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { fetchRaw } from './measure-server.ts'
 import { securityHeaderList } from '../../server/http/security-headers.ts'
+import { type CpuProfile, summariseProfile } from './cpu-profile.ts'
 import { cpuSeconds, loadAverage } from './process-stats.ts'
 import { createTempProject, repoRoot, SITE_URL } from './temp-project.ts'
 
@@ -43,11 +47,12 @@ const { values } = parseArgs({
     paths: { type: 'string' },
     summary: { type: 'string' },
     nginx: { type: 'boolean', default: false },
+    bare: { type: 'boolean', default: false },
     'server-dir': { type: 'string' },
   },
 })
 if (values.summary) {
-  summarise(JSON.parse(await readFile(values.summary, 'utf8')) as CpuProfile, 0)
+  summariseProfile(JSON.parse(await readFile(values.summary, 'utf8')) as CpuProfile, 0)
   process.exit(0)
 }
 
@@ -62,7 +67,7 @@ if (!dir) {
   if (build.status !== 0) throw new Error(`npm run build failed in ${dir}`)
   console.log(`built: pass --dir ${dir} next time`)
 }
-// The serving code as it is in this checkout (server/http is not a build input: no rebuild), or
+// The serving code as it is in this checkout (the server is compiled again, the pages kept), or
 // another version's (`--server-dir`, say `git archive <commit> server | tar -x -C /tmp/before`).
 const serverDir = path.resolve(values['server-dir'] ?? path.join(repoRoot, 'server'))
 await rm(path.join(dir, 'server'), { recursive: true, force: true })
@@ -75,6 +80,7 @@ const spawnedAt = performance.now()
 let measuredFrom = 0
 const server = await startServer(dir, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])
 let nginx: Awaited<ReturnType<typeof startNginx>> | undefined
+let bare: Awaited<ReturnType<typeof startBare>> | undefined
 try {
   const slug = (await readdir(path.join(dir, 'content/blog'))).filter((name) => name.endsWith('.html')).sort()[0]!.slice(0, -5)
   const paths = values.paths?.split(',') ?? [`/blog/${slug}`, `/api/blog/posts/${slug}`, '/api/blog/posts']
@@ -84,10 +90,14 @@ try {
     console.log(`${p}: ${sample.status} ${sample.type}, ${sample.encoding}, ${sample.body.length} bytes`)
     samples.push({ path: p, type: sample.type, identity: (await fetchRaw(`${server.url}${p}`, {})).body, gzip: (await fetchRaw(`${server.url}${p}`, { 'accept-encoding': 'gzip' })).body })
   }
+  // Warm-up: compression, caches, the JIT; then this site's answers are the ones a visitor gets.
+  for (const p of paths) wrk(`${server.url}${p}`, 2)
   if (values.nginx) nginx = await startNginx(samples)
+  if (values.bare) bare = await startBare(await Promise.all(paths.map((p) => rawAnswer(`${server.url}${p}`))))
   const servers = [{ name: 'this site', url: server.url, cpu: () => cpuSeconds(server.pid) ?? 0 }]
   if (nginx) servers.push({ name: 'nginx', url: nginx.url, cpu: nginx.cpuSeconds })
-  for (const { url } of servers) for (const p of paths) wrk(`${url}${p}`, 2) // warm-up: compression, caches, the JIT
+  if (bare) servers.push({ name: 'bare node http', url: bare.url, cpu: bare.cpuSeconds })
+  for (const { url } of servers.slice(1)) for (const p of paths) wrk(`${url}${p}`, 2)
   measuredFrom = performance.now() - spawnedAt
   const runs = Number(values.runs)
   const figures = new Map<string, number[]>()
@@ -108,18 +118,24 @@ try {
   for (const p of paths) {
     const ours = median(figures.get(`this site\t${p}`)!)
     const theirs = nginx ? median(figures.get(`nginx\t${p}`)!) : undefined
-    console.log(`  ${Math.round(ours).toLocaleString('en')}${theirs ? ` (nginx ${Math.round(theirs).toLocaleString('en')}: ${(ours / theirs).toFixed(2)}×)` : ''}\t${p}`)
+    const node = bare ? median(figures.get(`bare node http\t${p}`)!) : undefined
+    const ofNginx = (figure: number) => (theirs ? `: ${(figure / theirs).toFixed(2)}× nginx` : '')
+    console.log(
+      `  ${Math.round(ours).toLocaleString('en')}${ofNginx(ours)}${theirs ? ` (nginx ${Math.round(theirs).toLocaleString('en')})` : ''}` +
+        `${node ? `; bare node http ${Math.round(node).toLocaleString('en')}${ofNginx(node)}` : ''}\t${p}`,
+    )
   }
 } finally {
   await server.stop()
   await nginx?.stop()
+  await bare?.stop()
 }
 if (profileDir) {
   // The main thread's (thread id 0) of this run; worker threads write their own.
   const main = (await readdir(profileDir)).filter((name) => name.endsWith(`.${server.pid}.0.001.cpuprofile`))[0]
   if (main) {
     console.log(`\nCPU profile: ${path.join(profileDir, main)}`)
-    summarise(JSON.parse(await readFile(path.join(profileDir, main), 'utf8')) as CpuProfile, measuredFrom * 1000)
+    summariseProfile(JSON.parse(await readFile(path.join(profileDir, main), 'utf8')) as CpuProfile, measuredFrom * 1000)
   }
 }
 
@@ -175,6 +191,44 @@ http {
       child.kill('SIGTERM')
       await exit
       await rm(prefix, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The answer to GET `url` with wrk's Accept-Encoding: its headers as sent (but those Node adds itself) and body. */
+function rawAnswer(url: string): Promise<{ path: string; headers: string[]; body: string }> {
+  const added = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'gzip, br' }, agent: false }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => {
+          const headers = response.rawHeaders.flatMap((value, i, all) => (i % 2 === 0 && !added.has(value.toLowerCase()) ? [value, all[i + 1]!] : []))
+          resolve({ path: new URL(url).pathname, headers, body: Buffer.concat(chunks).toString('base64') })
+        })
+        response.on('error', reject)
+      })
+      .on('error', reject)
+  })
+}
+
+/** bare-http-server.mjs with these answers, pinned to core 0 like the others. */
+async function startBare(answers: { path: string; headers: string[]; body: string }[]) {
+  const folder = await mkdtemp(path.join(tmpdir(), 'serve-profile-bare-'))
+  await writeFile(path.join(folder, 'answers.json'), JSON.stringify(answers))
+  const port = await freePort()
+  const child = spawn('taskset', ['-c', '0', process.execPath, path.join(import.meta.dirname, 'bare-http-server.mjs'), String(port), path.join(folder, 'answers.json')], { stdio: 'inherit' })
+  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const url = `http://127.0.0.1:${port}`
+  await waitForAnswer(`${url}${answers[0]!.path}`, () => (child.exitCode === null ? null : `the bare server exited with ${child.exitCode}`))
+  return {
+    url,
+    cpuSeconds: () => cpuSeconds(child.pid!) ?? 0,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await exit
+      await rm(folder, { recursive: true, force: true })
     },
   }
 }
@@ -241,45 +295,4 @@ function median(list: number[]): number {
   const sorted = [...list].sort((a, b) => a - b)
   const mid = sorted.length >> 1
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
-
-interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[]
-  samples: number[]
-  timeDeltas: number[]
-}
-
-/**
- * The functions with the most self time, and the most total time, in the samples from
- * `fromMicros` on (the measured runs, not the start), as shares of the busy (not idle) samples.
- */
-function summarise(profile: CpuProfile, fromMicros: number): void {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
-  const parent = new Map<number, number>()
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
-  const self = new Map<string, number>()
-  const total = new Map<string, number>()
-  const label = (id: number) => {
-    const { functionName, url, lineNumber } = byId.get(id)!.callFrame
-    return `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/server\//, 'server/')}:${lineNumber + 1}`
-  }
-  let at = 0
-  let count = 0
-  for (const [index, id] of profile.samples.entries()) {
-    at += profile.timeDeltas[index] ?? 0
-    const name = label(id)
-    if (at < fromMicros || name.startsWith('(idle)')) continue
-    count++
-    self.set(name, (self.get(name) ?? 0) + 1)
-    const seen = new Set<string>()
-    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
-      const n = label(node)
-      if (seen.has(n)) continue
-      seen.add(n)
-      total.set(n, (total.get(n) ?? 0) + 1)
-    }
-  }
-  const top = (map: Map<string, number>, n: number) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, hits]) => `  ${((100 * hits) / count).toFixed(1).padStart(5)}%  ${name}`).join('\n')
-  console.log(`${count} busy samples\nself time, top 30:\n${top(self, 30)}\n\ntotal time, top 40:\n${top(total, 40)}`)
 }

@@ -30,6 +30,8 @@ const { values } = parseArgs({
   },
 })
 const size = Number(values.size)
+/** How long after the catch-up's last log line the resident memory is read: the background's last writes settle. */
+const SETTLE_MS = 5000
 const saves = Number(values.saves)
 
 let dir = values.dir
@@ -49,8 +51,9 @@ try {
   const env = { DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }
   // The first start ever: the admin account is made, and every post file parsed.
   const first = await startBenchServer(dir, { env: { ...env, SITE_URL: 'https://every-page-stale.example' }, probe: '/' })
-  await first.stop()
   console.log(`\nfirst start (admin account made, every file parsed, every page stale): spawn → first answer ${first.firstAnswerMs.toFixed(0)} ms (CPU ${first.startCpuSeconds.toFixed(2)} s${mainThread(first)})`)
+  console.log(`first start: ${await residentAfterBackground(first)}`)
+  await first.stop()
   // A restart with another SITE_URL: every page stale again.
   const server = await startBenchServer(dir, { env: { ...env, SITE_URL: 'https://every-page-stale-again.example' }, probe: '/' })
   try {
@@ -75,7 +78,20 @@ try {
     }
     const caughtUp = () => server.log.some((line) => / Regenerated \d+ pages in the background/.test(line))
     console.log(`${saves} saves during the catch-up: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms` + (caughtUp() ? ' (the catch-up ended before the last)' : ''))
-    while (!caughtUp()) await new Promise((resolve) => setTimeout(resolve, 200))
+    console.log(`restart: ${await residentAfterBackground(server)}`)
+    // The admin's search holds every post's words once it has run: what that adds.
+    const searchTimes: number[] = []
+    for (const q of ['watchio', 'apple tv', 'no such words here']) {
+      const started = performance.now()
+      const { status } = await api.json('GET', `/api/admin/blog/posts?q=${encodeURIComponent(q)}`)
+      if (status !== 200) throw new Error(`the admin search answered ${status}`)
+      searchTimes.push(performance.now() - started)
+    }
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+    const searched = server.memory()
+    console.log(
+      `restart, after three admin searches (${searchTimes.map((ms) => ms.toFixed(0)).join(', ')} ms over HTTP): resident memory ${searched ? `${searched.rssMiB.toFixed(0)} MiB (${(searched.rssMiB * 1.048576).toFixed(0)} MB)` : 'unknown'}`,
+    )
     console.log('\nthe server\'s log:')
     for (const line of server.log) console.log(`  ${line.split('\n')[0]}`)
   } finally {
@@ -124,6 +140,19 @@ async function measurePhases(projectDir: string, dataDir: string): Promise<void>
   await repository.close()
   console.log('\nbefore listening (this process, one phase at a time):')
   for (const [name, wall, cpu] of rows) console.log(`  ${name.padEnd(44)} ${wall.toFixed(0).padStart(6)} ms wall ${cpu.toFixed(0).padStart(6)} ms CPU`)
+}
+
+/**
+ * The server's resident memory once the background work is done (the catch-up's last line, then
+ * SETTLE_MS), beside the target: what a running site holds between requests.
+ */
+async function residentAfterBackground(server: Awaited<ReturnType<typeof startBenchServer>>): Promise<string> {
+  while (!server.log.some((line) => / Regenerated \d+ pages in the background/.test(line))) await new Promise((resolve) => setTimeout(resolve, 200))
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+  const memory = server.memory()
+  if (!memory) return 'resident memory unknown (no /proc)'
+  const mb = memory.rssMiB * 1.048576
+  return `resident memory after the background work ${memory.rssMiB.toFixed(0)} MiB (${mb.toFixed(0)} MB; target ≤ 250 MB: ${mb <= 250 ? 'met' : 'missed'}), peak ${memory.peakMiB.toFixed(0)} MiB`
 }
 
 /**

@@ -46,20 +46,22 @@ test('pages through the posts 20 at a time, newest first, telling where the admi
   await expect(pages.getByText('Page 1 of 2')).toBeVisible()
 })
 
-test('searches by title and slug, filters by state, and says when nothing matches', async ({ page, adminSite }) => {
+test('searches title, slug, summary and text, filters by state, and says when nothing matches', async ({ page, adminSite }) => {
   const listCalls: string[] = []
   page.on('request', (request) => isListCall(request) && listCalls.push(new URL(request.url()).search))
   await signIn(page, adminSite.url)
   await search(page).fill('XTREAM')
-  await expect(count(page)).toHaveText('1 post')
-  await expect(cards(page).getByRole('heading')).toHaveText(['Connecting an Xtream Codes account'])
+  // Its title, and five other posts' text.
+  await expect(count(page)).toHaveText('6 posts')
+  await expect(cards(page).getByRole('heading', { name: 'Connecting an Xtream Codes account' })).toBeVisible()
   expect(listCalls.at(-1)).toBe('?q=XTREAM')
 
+  // "bulk", "post" and "1", each in a word: bulk-post-01, 10 to 19 and 21.
   await search(page).fill('bulk-post-1')
-  await expect(count(page)).toHaveText('10 posts')
+  await expect(count(page)).toHaveText('12 posts')
   await page.getByLabel('Show').selectOption({ label: 'Draft' })
-  await expect(count(page)).toHaveText('5 posts')
-  await expect(cards(page).locator('.admin-badge')).toHaveText(Array(5).fill('Draft'))
+  await expect(count(page)).toHaveText('7 posts')
+  await expect(cards(page).locator('.admin-badge')).toHaveText(Array(7).fill('Draft'))
   await page.getByLabel('Show').selectOption({ label: 'Published' })
   await expect(cards(page).locator('.admin-badge')).toHaveText(Array(5).fill('Published'))
 
@@ -76,7 +78,7 @@ test('searches by title and slug, filters by state, and says when nothing matche
 test('Edit shows the form at once, then the content it reads; Close returns to the same page and search', async ({ page, adminSite }) => {
   await signIn(page, adminSite.url)
   await search(page).fill('xtream')
-  await expect(count(page)).toHaveText('1 post')
+  await expect(count(page)).toHaveText('6 posts')
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route(/\/api\/admin\/blog\/posts\/[a-z0-9]+$/, async (route) => {
@@ -96,7 +98,7 @@ test('Edit shows the form at once, then the content it reads; Close returns to t
   await expect(page.getByRole('button', { name: 'Update Post' })).toBeEnabled()
   await page.getByRole('button', { name: 'Cancel' }).click()
   await expect(search(page)).toHaveValue('xtream')
-  await expect(cards(page)).toHaveCount(1)
+  await expect(cards(page)).toHaveCount(6)
 })
 
 test('after an update and a delete, the page shown is fetched again: cards, not posts', async ({ page, adminSite }) => {

@@ -195,7 +195,9 @@ test.describe('writing posts', () => {
     await page.getByRole('button', { name: 'Update Post' }).click()
     await expectToast(page, { title: 'Success', description: 'Blog post updated' })
     expect(git('log', '-1', '--format=%s')).toBe('blog: rename "Round Trip Renamed" (round-trip-hello-world → round-trip-renamed)')
-    expect((await page.request.get(`${url}/blog/round-trip-hello-world`)).status()).toBe(404)
+    // The old URL redirects to the new one (content/redirects.yaml, in the same commit).
+    const old = await page.request.get(`${url}/blog/round-trip-hello-world`, { maxRedirects: 0 })
+    expect([old.status(), old.headers()['location']]).toEqual([301, '/blog/round-trip-renamed'])
     await publicPage.goto(`${url}/blog/round-trip-renamed`)
     await expect(publicPage.getByRole('heading', { name: 'Round Trip Renamed', level: 1 })).toBeVisible()
 

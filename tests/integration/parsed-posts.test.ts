@@ -11,6 +11,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ParsedPosts } from '../../server/content/parsed-posts.ts'
 import { PostFiles, type ReadResult } from '../../server/content/post-files.ts'
+import { readContent } from '../../server/content/stored-content.ts'
 import { FIXTURE_BLOG_DIR } from '../support/fixtures.ts'
 
 let dir: string
@@ -33,9 +34,15 @@ async function start(parser = 'build-1'): Promise<Map<string, ReadResult>> {
   const parsed = new ParsedPosts({ file: cacheFile, parser })
   await parsed.load()
   const files = new PostFiles({ blogDir, parsed })
-  const results = await files.readMany(await files.listFileNames())
+  const results = withText(await files.readMany(await files.listFileNames()))
   await parsed.save()
+  parsed.close()
   return results
+}
+
+/** Each post's content as its readers get it: the text, also where the content file has it. */
+function withText(results: Map<string, ReadResult>): Map<string, ReadResult> {
+  return new Map([...results].map(([name, result]) => [name, 'content' in result ? { ...result, content: readContent(result.content) } : result]))
 }
 
 async function savedFiles(): Promise<Record<string, { fields: { title: string } }>> {
@@ -135,6 +142,38 @@ describe('the posts a start read, kept for the next', () => {
       await utimes(file, before.atime, before.mtime)
       const next = await start()
       expect((next.get('watchio-faq.html') as { title: string }).title).toBe(edited.match(/^title: (.*)$/m)![1])
+    })
+
+    it('gives the content as a place in the content file, not as text, and that place keeps its bytes', async () => {
+      await ageFiles()
+      const parsedOnly = await new PostFiles({ blogDir }).readMany(await new PostFiles({ blogDir }).listFileNames())
+      const first = new ParsedPosts({ file: cacheFile, parser: 'build-1' })
+      await first.load()
+      const firstFiles = new PostFiles({ blogDir, parsed: first })
+      const parsedNow = await firstFiles.readMany(await firstFiles.listFileNames())
+      // Parsed, the text; once saved, where the new content file has each post's content.
+      expect([...parsedNow.values()].every((result) => !('content' in result) || typeof result.content === 'string')).toBe(true)
+      const kept = await first.save()
+      expect([...kept.keys()].sort()).toEqual([...parsedOnly.keys()].sort())
+      for (const [name, { version, content }] of kept) {
+        expect(parsedOnly.get(name)).toMatchObject({ version, content: readContent(content) })
+      }
+
+      const next = new ParsedPosts({ file: cacheFile, parser: 'build-1' })
+      await next.load()
+      const files = new PostFiles({ blogDir, parsed: next })
+      const read = await files.readMany(await files.listFileNames())
+      const faq = read.get('watchio-faq.html') as { content: unknown }
+      expect(typeof faq.content).toBe('object')
+      expect(readContent(faq.content as Parameters<typeof readContent>[0])).toBe((parsedOnly.get('watchio-faq.html') as { content: string }).content)
+      // A later save writes a new content file in its place: what was read from the old one reads the same.
+      const edited = path.join(blogDir, 'introducing-watchio.html')
+      await writeFile(edited, (await readFile(edited, 'utf8')).replace(/^title: .*$/m, 'title: Edited since'))
+      await start()
+      expect(readContent(faq.content as Parameters<typeof readContent>[0])).toBe((parsedOnly.get('watchio-faq.html') as { content: string }).content)
+      first.close()
+      next.close()
+      expect(() => readContent(faq.content as Parameters<typeof readContent>[0])).toThrow(/closed/)
     })
 
     it('never uses a content file written for other entries', async () => {

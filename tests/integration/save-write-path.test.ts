@@ -118,7 +118,7 @@ describe('a save and the index', () => {
     const watcherCaughtUp = async () => {
       const html = `<p>Edited by hand, ${++edits} time(s).</p>`
       writeFileSync(path.join(w.repo.blogDir, 'first.html'), postText('first1', 'first', 'First', html))
-      await waitFor(async () => (w.content.index.bySlugAny('first')?.content === html ? true : undefined))
+      await waitFor(async () => (w.content.index.contentOf('first') === html ? true : undefined))
     }
 
     const { post: created } = await w.posts.create(body(), ADA)

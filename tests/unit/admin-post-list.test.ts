@@ -13,13 +13,16 @@ const card = (slug: string, overrides: Partial<AdminPostSummary> = {}): AdminPos
   ...overrides,
 })
 
+/** An entry with its content (HTML, as a post file holds it). */
+const entry = (summary: AdminPostSummary, content = '<p>Nothing to see.</p>') => listEntry(summary, () => content)
+
 // Newest first, as the index gives them.
 const entries = [
-  card('cafe-news', { title: 'Café news', publishDate: '2025-03-01' }),
-  card('draft-one', { isPublished: false, publishDate: '2025-02-01' }),
-  card('apple-tv-tips', { title: 'Apple TV tips', publishDate: '2025-01-15', review: { state: 'in-review', branch: 'cms/apple-tv-tips' } }),
-  card('zebra', { publishDate: '2024-12-01' }),
-].map(listEntry)
+  entry(card('cafe-news', { title: 'Café news', publishDate: '2025-03-01' }), '<p>Our <strong>espresso</strong> machine is naïvely priced, <a href="https://example.com/hidden-word">see</a>.</p>\n<p>Wi<em>Fi</em> &amp; more</p>'),
+  entry(card('draft-one', { isPublished: false, publishDate: '2025-02-01', summary: 'Subtitles in Portuguese' })),
+  entry(card('apple-tv-tips', { title: 'Apple TV tips', publishDate: '2025-01-15', review: { state: 'in-review', branch: 'cms/apple-tv-tips' } })),
+  entry(card('zebra', { publishDate: '2024-12-01' }), '<h2>Stripes</h2>\n<p>Résumé of the ZEBRA’s day</p>'),
+]
 /** The site's day in these tests: every post above is dated before it. */
 const TODAY = '2025-06-01'
 const slugs = (query: Parameters<typeof selectPosts>[1], today = TODAY) => selectPosts(entries, query, today).posts.map((post) => post.slug)
@@ -27,7 +30,7 @@ const slugs = (query: Parameters<typeof selectPosts>[1], today = TODAY) => selec
 describe('selectPosts', () => {
   it('gives the first page, newest first, when nothing is asked', () => {
     expect(selectPosts(entries, {}, TODAY)).toEqual({ posts: entries.map((entry) => entry.card), total: 4 })
-    const many = Array.from({ length: 45 }, (_, i) => listEntry(card(`post-${String(i).padStart(2, '0')}`)))
+    const many = Array.from({ length: 45 }, (_, i) => entry(card(`post-${String(i).padStart(2, '0')}`)))
     expect(selectPosts(many, {}, TODAY)).toMatchObject({ total: 45, posts: many.slice(0, 20).map((entry) => entry.card) })
     expect(selectPosts(many, { page: 3 }, TODAY).posts.map((post) => post.slug)).toEqual(many.slice(40).map((entry) => entry.card.slug))
   })
@@ -38,6 +41,34 @@ describe('selectPosts', () => {
     expect(slugs({ q: 'tv apple' })).toEqual(['apple-tv-tips'])
     expect(slugs({ q: 'draft-o' })).toEqual(['draft-one'])
     expect(slugs({ q: 'apple zebra' })).toEqual([])
+  })
+
+  it('searches the summary and the text too, ignoring case, accents, tags and attributes', () => {
+    expect(slugs({ q: 'espresso' })).toEqual(['cafe-news'])
+    expect(slugs({ q: 'ESPRES' })).toEqual(['cafe-news'])
+    expect(slugs({ q: 'naive' })).toEqual(['cafe-news'])
+    expect(slugs({ q: 'NAÏVELY' })).toEqual(['cafe-news'])
+    expect(slugs({ q: 'resume' })).toEqual(['zebra'])
+    expect(slugs({ q: 'zebra’s stripes' })).toEqual(['zebra'])
+    expect(slugs({ q: 'portuguese' })).toEqual(['draft-one'])
+    // An inline element inside a word leaves the word whole.
+    expect(slugs({ q: 'wifi' })).toEqual(['cafe-news'])
+    // Markup is not text: tag names, attributes, links' addresses and references.
+    expect(slugs({ q: 'strong' })).toEqual([])
+    expect(slugs({ q: 'hidden' })).toEqual([])
+    expect(slugs({ q: 'href' })).toEqual([])
+    expect(slugs({ q: 'amp' })).toEqual([])
+    // Every word must be found, each anywhere in the post.
+    expect(slugs({ q: 'café espresso' })).toEqual(['cafe-news'])
+    expect(slugs({ q: 'espresso portuguese' })).toEqual([])
+    expect(slugs({ q: 'subtitles', state: 'published' })).toEqual([])
+  })
+
+  it('finds nothing for a search with no letter or digit, and never fails on odd input', () => {
+    expect(selectPosts(entries, { q: '?!…' }, TODAY)).toEqual({ posts: [], total: 0 })
+    for (const q of ['.*', '(', '\\', '\u0000', '\ud800', '<script>', '%00', 'a'.repeat(200)]) {
+      expect(() => selectPosts(entries, { q }, TODAY)).not.toThrow()
+    }
   })
 
   it('filters by state', () => {

@@ -2,7 +2,7 @@ import { parseFeed } from '@rowanmanning/feed-parser'
 import { describe, expect, it } from 'vitest'
 import type { PublicPost } from '../../server/content/post.ts'
 import { withAbsoluteUrls } from '../../server/pages/absolute-urls.ts'
-import { FEED_SIZE, feedEntryId, feedSlugs, isFeedPath, renderFeed } from '../../server/pages/feeds.ts'
+import { FEED_SIZE, feedEntryId, feedSlugs, isFeedPath, rememberedAbsoluteContent, renderFeed } from '../../server/pages/feeds.ts'
 
 const SITE = 'https://watchio.example'
 
@@ -124,5 +124,19 @@ describe('withAbsoluteUrls', () => {
     expect(withAbsoluteUrls(html, base)).toBe(
       `<p><img src="${SITE}/media/2025/a-0123456789-500x400.png" srcset="${SITE}/media/w320/2025/a-0123456789-500x400.png 320w, ${SITE}/media/2025/a-0123456789-500x400.png 500w" alt=""></p>`,
     )
+  })
+})
+
+describe('rememberedAbsoluteContent', () => {
+  it('makes the feeds withAbsoluteUrls makes, and follows a post whose content or link changed', () => {
+    const remembered = rememberedAbsoluteContent()
+    const posts = [post(2, { content: '<p><a href="/x">x</a></p>' }), post(1, { content: '<p><img src="y.png" alt=""></p>' })]
+    for (const path of both) {
+      expect(renderFeed(path, { siteUrl: SITE, posts, emptyDate: '2025-06-01', absoluteContent: remembered })).toBe(renderFeed(path, { siteUrl: SITE, posts, emptyDate: '2025-06-01' }))
+    }
+    const link = `${SITE}/blog/post-1`
+    expect(remembered('<p><a href="/x">x</a></p>', link)).toBe(`<p><a href="${SITE}/x">x</a></p>`)
+    expect(remembered('<p><a href="/z">z</a></p>', link)).toBe(`<p><a href="${SITE}/z">z</a></p>`)
+    expect(remembered('<p><a href="z">z</a></p>', `${SITE}/other/post-1`)).toBe(`<p><a href="${SITE}/other/z">z</a></p>`)
   })
 })

@@ -22,6 +22,7 @@ const keys = {
   postCompare: (id: string, commit: string) => [API_PATHS.postHistory(id), commit, 'compare'],
   deletedPosts: [API_PATHS.deletedPosts],
   sync: [API_PATHS.sync],
+  redirects: [API_PATHS.redirects],
   mediaPages: [API_PATHS.media],
   mediaPage: (query: MediaListQuery) => [API_PATHS.media, { list: query }],
 }
@@ -41,6 +42,7 @@ export const adminQueries = {
   postCompare: (id: string, commit: string) =>
     queryOptions({ queryKey: keys.postCompare(id, commit), queryFn: ({ signal }) => adminApi.compareVersion(id, commit, signal) }),
   deletedPosts: () => queryOptions({ queryKey: keys.deletedPosts, queryFn: ({ signal }) => adminApi.deletedPosts(signal) }),
+  redirects: () => queryOptions({ queryKey: keys.redirects, queryFn: ({ signal }) => adminApi.redirects(signal) }),
   syncStatus: () => queryOptions({ queryKey: keys.sync, queryFn: ({ signal }) => adminApi.syncStatus(signal) }),
   mediaPage: (query: MediaListQuery) => queryOptions({ queryKey: keys.mediaPage(query), queryFn: ({ signal }) => adminApi.listMedia(query, signal) }),
 }
@@ -62,6 +64,17 @@ export async function refetchLists(): Promise<void> {
     queryClient.invalidateQueries({ predicate: (query) => isHistoryKey(query.queryKey) }),
     // A delete or a restore changes which posts are deleted.
     queryClient.invalidateQueries({ queryKey: keys.deletedPosts }),
+    // A slug change adds a redirect.
+    queryClient.invalidateQueries({ queryKey: keys.redirects }),
+  ])
+}
+
+/** After a redirect is added or removed: the list, and the problems (a fixed redirects file leaves them), and what waits to be pushed. */
+export async function refetchRedirects(): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: keys.redirects }),
+    queryClient.invalidateQueries({ queryKey: keys.postProblems }),
+    queryClient.invalidateQueries({ queryKey: keys.sync }),
   ])
 }
 

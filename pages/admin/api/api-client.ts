@@ -12,6 +12,8 @@ import {
   type PostHistoryEntry,
   type PostListQuery,
   type PostProblem,
+  type RedirectsList,
+  type RedirectWire,
   type ResolveRequest,
   type RestoreRequest,
   type SiteInfo,
@@ -74,6 +76,10 @@ export const adminApi = {
   syncStatus: (signal?: AbortSignal) => read<SyncStatus>(API_PATHS.sync, signal),
   syncNow: async () => void (await call('POST', API_PATHS.sync)),
   resolveConflict: async (body: ResolveRequest) => void (await call('POST', API_PATHS.syncResolve, { body })),
+
+  redirects: (signal?: AbortSignal) => read<RedirectsList>(API_PATHS.redirects, signal),
+  addRedirect: (body: RedirectWire) => write<RedirectWire>('POST', API_PATHS.redirects, { body }),
+  removeRedirect: async (from: string) => void (await call('DELETE', `${API_PATHS.redirects}?${new URLSearchParams({ from })}`)),
 
   listMedia: (query: MediaListQuery, signal?: AbortSignal) => readListPage<MediaItem>(withQuery(API_PATHS.media, query), signal),
   deleteMedia: async (id: string) => void (await call('DELETE', API_PATHS.mediaItem(id))),

@@ -8,6 +8,7 @@ import { EditPost } from './EditPost.tsx'
 import { DeletedPosts } from './history/DeletedPosts.tsx'
 import { PostEditor } from './PostEditor.tsx'
 import { type FocusRequest, PostList } from './PostList.tsx'
+import { RedirectsSection } from './RedirectsSection.tsx'
 import { SyncStatus } from './SyncStatus.tsx'
 import { useAdminLocation } from './use-admin-location.ts'
 import type { ListView } from './use-post-list.ts'
@@ -102,6 +103,7 @@ export function BlogAdmin() {
         <PostEditor post={null} username={me.data.username} onDone={closeEditor} />
       )}
       {editor === null && <DeletedPosts />}
+      {editor === null && <RedirectsSection />}
     </div>
   )
 }

@@ -14,7 +14,7 @@ const STATE_OPTIONS: { value: ListView['state']; label: string; when?: (sync: Sy
   { value: 'out-of-sync', label: 'Out of sync', when: (sync) => sync?.enabled === true },
 ]
 
-/** Search by title or slug, a state filter, and how many posts match (announced to screen readers). */
+/** Search by title, slug, summary or text, a state filter, and how many posts match (announced to screen readers). */
 export function PostListControls(props: { view: ListView; onViewChange: (view: ListView) => void; total: number | undefined }) {
   const { view, onViewChange, total } = props
   const ids = useId()
@@ -29,7 +29,7 @@ export function PostListControls(props: { view: ListView; onViewChange: (view: L
           type="search"
           value={view.search}
           maxLength={200}
-          placeholder="Title or slug"
+          placeholder="Title, slug, summary or text"
           autoComplete="off"
           onChange={(event) => onViewChange({ ...view, search: event.target.value, page: 1 })}
         />

@@ -85,7 +85,7 @@ export class GitStore {
     this.#index = new IndexFile(path.join(deps.gitdir, 'index'), deps.tempDir)
     this.trees = new TreeStore({
       readTree: async (oid) => decodeTree(await this.#readObject(oid, 'tree')),
-      writeTree: async (entries) => this.#writeObject('tree', encodeTree(entries)),
+      writeTree: async (content) => this.#writeObject('tree', content),
     })
   }
 

@@ -10,6 +10,7 @@ import {
   isConflictEntry,
   lowerBound,
   parseIndex,
+  replaceIndexEntry,
   serializeIndex,
 } from '../formats/index-format.ts'
 
@@ -32,8 +33,12 @@ export interface IndexUpdate extends EntryFields {
  * `git.updateIndex` (16×).
  */
 export class IndexFile {
-  /** The parsed entries, and the identity of the file they came from, so an unchanged file is not re-read. */
-  #cached: { identity: string; entries: IndexEntry[] } | null = null
+  /**
+   * The parsed entries, and the identity of the file they came from, so an unchanged file is not
+   * re-read; with the file's bytes when this class wrote them (serializeIndex's), which the next
+   * update of one entry edits in place.
+   */
+  #cached: { identity: string; entries: IndexEntry[]; written: Buffer | null } | null = null
   readonly #file: string
   readonly #tempDir: string
 
@@ -44,8 +49,7 @@ export class IndexFile {
 
   /** The blob staged for a path at stage 0; null when absent, 'conflict' when it has unmerged stages. */
   async stagedOid(filepath: string): Promise<string | null | 'conflict'> {
-    const entries = await this.#load()
-    this.#cached = { identity: await this.#identity(), entries }
+    const { entries } = (this.#cached = await this.#load())
     const name = Buffer.from(filepath, 'utf8')
     const at = lowerBound(entries, name)
     const entry = entries[at]
@@ -55,27 +59,19 @@ export class IndexFile {
   }
 
   async update(updates: IndexUpdate[]): Promise<void> {
-    const entries = await this.#load()
+    const { entries, written } = await this.#load()
     // Cleared first: if anything below fails, the array may be half edited.
     this.#cached = null
-    for (const update of updates) {
-      const name = Buffer.from(update.path, 'utf8')
-      const start = lowerBound(entries, name)
-      let end = start
-      while (end < entries.length && entries[end]!.name.equals(name)) end++
-      // Every stage of the path (a conflict has up to three) gives way to the one resolved entry.
-      if (update.oid === null) entries.splice(start, end - start)
-      else entries.splice(start, end - start, encodeEntry(name, update.oid, update))
-    }
-    await writeFileAtomic(this.#file, serializeIndex(entries), { tempDir: this.#tempDir })
-    this.#cached = { identity: await this.#identity(), entries }
+    const file = (written && updates.length === 1 && replaceOne(written, entries, updates[0]!)) || serializeIndex(edited(entries, updates))
+    await writeFileAtomic(this.#file, file, { tempDir: this.#tempDir })
+    this.#cached = { identity: await this.#identity(), entries, written: file }
   }
 
-  async #load(): Promise<IndexEntry[]> {
+  async #load(): Promise<{ identity: string; entries: IndexEntry[]; written: Buffer | null }> {
     const identity = await this.#identity()
-    if (this.#cached?.identity === identity) return this.#cached.entries
+    if (this.#cached?.identity === identity) return this.#cached
     const buffer = await readIndex(this.#file)
-    return buffer ? parseIndex(buffer, this.#file).entries : []
+    return { identity, entries: buffer ? parseIndex(buffer, this.#file).entries : [], written: null }
   }
 
   /** Any write by git or by us replaces the file (new inode) or at least changes its times. */
@@ -88,6 +84,36 @@ export class IndexFile {
       throw error
     }
   }
+}
+
+/** `entries` with the updates applied (in place). */
+function edited(entries: IndexEntry[], updates: IndexUpdate[]): IndexEntry[] {
+  for (const update of updates) {
+    const name = Buffer.from(update.path, 'utf8')
+    const start = lowerBound(entries, name)
+    let end = start
+    while (end < entries.length && entries[end]!.name.equals(name)) end++
+    // Every stage of the path (a conflict has up to three) gives way to the one resolved entry.
+    if (update.oid === null) entries.splice(start, end - start)
+    else entries.splice(start, end - start, encodeEntry(name, update.oid, update))
+  }
+  return entries
+}
+
+/**
+ * The file with one path's entry restaged (a save of one post), edited in place from the bytes
+ * written last (replaceIndexEntry), `entries` updated to match; null when it is not that case.
+ */
+function replaceOne(written: Buffer, entries: IndexEntry[], update: IndexUpdate): Buffer | null {
+  if (update.oid === null) return null
+  const name = Buffer.from(update.path, 'utf8')
+  const at = lowerBound(entries, name)
+  // Exactly one entry, at stage 0: a conflict's stages give way to one entry (fewer bytes).
+  if (!entries[at]?.name.equals(name) || entries[at + 1]?.name.equals(name) || isConflictEntry(entries[at]!)) return null
+  const entry = encodeEntry(name, update.oid, update)
+  const file = replaceIndexEntry(written, entries, at, entry)
+  if (file) entries[at] = entry
+  return file
 }
 
 /**

@@ -1,8 +1,9 @@
-import { chmodSync, lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IndexFile, type IndexUpdate, readIndexObjects } from '../../../server/git/store/index-file.ts'
+import { parseIndex, serializeIndex } from '../../../server/git/formats/index-format.ts'
 import { runGit, runGitBytes, tempGitRepo } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { applyEdits, editsArb, type FlatTree, lsTree, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
@@ -140,6 +141,31 @@ describe('IndexFile', PROPERTY_TIMEOUT, () => {
       }),
       { numRuns: 20 },
     )
+  })
+
+  // As saves do: one path restaged at a time, each write edited in place from the last one.
+  it('restages one path after another, each file the bytes serializeIndex makes and git reads', async () => {
+    emptyWorkTree()
+    runGit(['read-tree', '--empty'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
+    const files = ['a.html', 'blog/b.html', 'blog/c-with-a-longer-name.html', 'blog/d.html', 'z']
+    const stage = (file: string, text: string): IndexUpdate => {
+      const absolute = path.join(repo.dir, file)
+      mkdirSync(path.dirname(absolute), { recursive: true })
+      writeFileSync(absolute, text)
+      return { path: file, oid: runGit(['hash-object', '-w', '--', file], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim(), stats: lstatSync(absolute, { bigint: true }) }
+    }
+    await index.update(files.map((file) => stage(file, `${file}\n`)))
+    for (let i = 0; i < 12; i++) {
+      const file = files[(i * 3) % files.length]!
+      const update = stage(file, `${file} edit ${i}${'!'.repeat(i)}\n`)
+      await index.update([update])
+      const bytes = readFileSync(indexPath())
+      expect(serializeIndex(parseIndex(bytes, indexPath()).entries).equals(bytes)).toBe(true)
+      expect(lsFiles().find((entry) => entry.path === file)?.oid).toBe(update.oid)
+      expect(runGit(['diff-files', '--name-only', '-z'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })).toBe('')
+    }
+    expect(lsFiles().map((entry) => entry.path)).toEqual(files)
+    runGit(['fsck', '--no-dangling'], { cwd: repo.dir, env: MAINTAINER_GIT_ENV })
   })
 
   it('stores a path longer than the 12-bit name length as git does', async () => {

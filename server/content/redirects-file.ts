@@ -1,0 +1,191 @@
+import yaml from 'js-yaml'
+
+/**
+ * `content/redirects.yaml`: the site's permanent redirects, a YAML list written one way only:
+ *
+ *     # comments and blank lines anywhere, kept
+ *     - from: /blog/old-slug
+ *       to: /blog/new-slug
+ *
+ * Pure (no I/O). The file is read line by line into a document (its lines, each entry holding
+ * its own two), so a save writes back every byte it did not change: comments and blank lines
+ * survive, and a file read and written again is the same bytes. Each value is read as YAML reads
+ * a scalar (js-yaml, quoted or not), so the file stays plain YAML for any other tool.
+ * The file comes from git, like the posts: untrusted input, checked whole before it is used.
+ */
+
+/** One redirect: site paths, `from` as written (a trailing slash allowed), `to` where it goes. */
+export interface Redirect {
+  from: string
+  to: string
+}
+
+/** The file as lines: text kept as it is (comments, blanks) and the entries. */
+export type RedirectsDocument = readonly DocumentLine[]
+type DocumentLine = { kind: 'text'; text: string } | { kind: 'entry'; redirect: Redirect; lines: [string, string] }
+
+/** What the file may not say, with its line (1-based). */
+export class RedirectsFileError extends Error {
+  constructor(readonly line: number, reason: string) {
+    super(`line ${line}: ${reason}`)
+    this.name = 'RedirectsFileError'
+  }
+}
+
+/** At most this many redirects: the server keeps them all in memory and nginx has one location each. */
+export const MAX_REDIRECTS = 10_000
+const MAX_PATH_LENGTH = 500
+/**
+ * A site path: `/` then segments of URL-safe characters (no `%`, `?`, `#`, `\`, space or control;
+ * no `$` either, which nginx would read as a variable in the export's `return 301`).
+ */
+const SITE_PATH = /^(\/[A-Za-z0-9._~!&'()*+,;=:@-]+)+\/?$/
+/** Where the site's own machinery answers: never redirected, nor a redirect's source. */
+const RESERVED = ['/api', '/admin', '/assets', '/media']
+
+const FROM_LINE = /^- from:(.*)$/
+const TO_LINE = /^ {2}to:(.*)$/
+const TEXT_LINE = /^\s*(#.*)?$/
+
+export function parseRedirects(text: string): RedirectsDocument {
+  if (text.includes('\r')) throw new RedirectsFileError(lineOf(text, text.indexOf('\r')), 'carriage return: the file must use LF line ends')
+  const lines = text.split('\n')
+  // The last element is what follows the last newline: empty for a file that ends with one.
+  const ending = lines.pop()!
+  if (ending !== '') throw new RedirectsFileError(lines.length + 1, 'the file must end with a newline')
+  const document: DocumentLine[] = []
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!
+    if (TEXT_LINE.test(line)) {
+      document.push({ kind: 'text', text: line })
+      continue
+    }
+    const from = FROM_LINE.exec(line)
+    if (!from) throw new RedirectsFileError(i + 1, 'expected "- from: /path", a comment or a blank line')
+    const next = lines[i + 1]
+    const to = next === undefined ? null : TO_LINE.exec(next)
+    if (!to) throw new RedirectsFileError(i + 2, 'expected "  to: /path" under "- from:"')
+    const redirect = { from: scalar(from[1]!, i + 1, 'from'), to: scalar(to[1]!, i + 2, 'to') }
+    const reason = redirectProblem(redirect)
+    if (reason) throw new RedirectsFileError(i + 1, reason)
+    document.push({ kind: 'entry', redirect, lines: [line, next!] })
+    i++
+  }
+  checkTable(document)
+  return document
+}
+
+export function serializeRedirects(document: RedirectsDocument): string {
+  return document.map((line) => (line.kind === 'text' ? `${line.text}\n` : `${line.lines[0]}\n${line.lines[1]}\n`)).join('')
+}
+
+export function redirectsOf(document: RedirectsDocument): Redirect[] {
+  return document.flatMap((line) => (line.kind === 'entry' ? [line.redirect] : []))
+}
+
+/** A document with `redirect` added at the end (checked: a caller's rules come first). */
+export function withRedirect(document: RedirectsDocument, redirect: Redirect): RedirectsDocument {
+  const reason = redirectProblem(redirect)
+  if (reason) throw new RedirectsFileError(0, reason)
+  const entry: DocumentLine = { kind: 'entry', redirect, lines: [`- from: ${redirect.from}`, `  to: ${redirect.to}`] }
+  const next = [...document, entry]
+  checkTable(next)
+  return next
+}
+
+/** A document without the entry whose `from` is `from` (as matched: a trailing slash aside). */
+export function withoutRedirect(document: RedirectsDocument, from: string): RedirectsDocument {
+  const key = pathKey(from)
+  return document.filter((line) => line.kind !== 'entry' || pathKey(line.redirect.from) !== key)
+}
+
+/** The entry whose `to` changes: each redirect to `oldTo` now goes to `newTo`, its lines rewritten. */
+export function withTargetMoved(document: RedirectsDocument, oldTo: string, newTo: string): RedirectsDocument {
+  const key = pathKey(oldTo)
+  return document.map((line) =>
+    line.kind === 'entry' && pathKey(line.redirect.to) === key
+      ? { kind: 'entry', redirect: { from: line.redirect.from, to: newTo }, lines: [line.lines[0], `  to: ${newTo}`] }
+      : line,
+  )
+}
+
+/** Why this is no redirect the site keeps, or null. */
+export function redirectProblem(redirect: Redirect): string | null {
+  for (const [field, value] of Object.entries(redirect) as [keyof Redirect, string][]) {
+    const reason = sitePathProblem(value)
+    if (reason) return `${field} ${reason}`
+  }
+  if (pathKey(redirect.from) === pathKey(redirect.to)) return 'from and to are the same path'
+  return null
+}
+
+/** Why `value` is no site path a redirect may name, or null. */
+export function sitePathProblem(value: string): string | null {
+  if (value.length > MAX_PATH_LENGTH) return `is longer than ${MAX_PATH_LENGTH} characters`
+  if (value.startsWith('//')) return 'must be a path on this site (it starts with //, another site)'
+  if (!value.startsWith('/')) return 'must be a path on this site, starting with /'
+  if (value === '/') return 'may not be the home page'
+  if (!SITE_PATH.test(value)) return 'may hold only letters, digits and - . _ ~ ! & \' ( ) * + , ; = : @ between slashes (no space, ?, #, %, $ or \\)'
+  if (value.split('/').some((segment) => segment === '.' || segment === '..')) return 'may not have . or .. as a segment'
+  const key = pathKey(value)
+  const reserved = RESERVED.find((prefix) => key === prefix || key.startsWith(`${prefix}/`))
+  if (reserved) return `may not be under ${reserved} (the site's own)`
+  return null
+}
+
+/** The path a request matches: a trailing slash aside (`/old/` and `/old` are one). */
+export function pathKey(value: string): string {
+  return value.length > 1 && value.endsWith('/') ? value.slice(0, -1) : value
+}
+
+/**
+ * Where each source ends up, chains followed (A→B, B→C: A answers C at once), by path key. The
+ * document has no loop (parseRedirects and withRedirect refuse one), so each walk ends.
+ */
+export function resolvedTable(document: RedirectsDocument): Map<string, string> {
+  const direct = new Map(redirectsOf(document).map((redirect) => [pathKey(redirect.from), redirect.to]))
+  const table = new Map<string, string>()
+  for (const [from, to] of direct) {
+    let target = to
+    for (let hops = 0; direct.has(pathKey(target)) && hops < direct.size; hops++) target = direct.get(pathKey(target))!
+    table.set(from, target)
+  }
+  return table
+}
+
+/** No source twice, no loop, not too many: the whole table's rules. */
+function checkTable(document: RedirectsDocument): void {
+  const direct = new Map<string, { to: string; line: number }>()
+  let line = 0
+  for (const entry of document) {
+    line += entry.kind === 'text' ? 1 : 2
+    if (entry.kind !== 'entry') continue
+    const key = pathKey(entry.redirect.from)
+    if (direct.has(key)) throw new RedirectsFileError(line - 1, `${entry.redirect.from} is redirected twice (also line ${direct.get(key)!.line})`)
+    direct.set(key, { to: pathKey(entry.redirect.to), line: line - 1 })
+  }
+  if (direct.size > MAX_REDIRECTS) throw new RedirectsFileError(line, `more than ${MAX_REDIRECTS} redirects`)
+  for (const [start, { line: startLine }] of direct) {
+    const seen = new Set([start])
+    for (let at = direct.get(start); at; at = direct.get(at.to)) {
+      if (seen.has(at.to)) throw new RedirectsFileError(startLine, `${start} is part of a redirect loop (${[...seen, at.to].join(' → ')})`)
+      seen.add(at.to)
+    }
+  }
+}
+
+/** A value as YAML reads it: a string, quoted or plain, nothing else. */
+function scalar(raw: string, line: number, field: string): string {
+  let value: unknown
+  try {
+    value = yaml.load(raw, { schema: yaml.FAILSAFE_SCHEMA })
+  } catch {
+    throw new RedirectsFileError(line, `${field} is not a YAML value`)
+  }
+  if (typeof value !== 'string' || value === '') throw new RedirectsFileError(line, `${field} must be a path`)
+  return value
+}
+
+function lineOf(text: string, index: number): number {
+  return text.slice(0, index).split('\n').length
+}

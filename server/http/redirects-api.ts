@@ -1,0 +1,37 @@
+import Router from '@koa/router'
+import { API_PATHS, API_PREFIX, type RedirectsList, type RedirectWire } from '../../renderer/contract/index.ts'
+import type { AccountStore } from '../accounts/account-store.ts'
+import { InvalidInputError } from '../lib/errors.ts'
+import type { Redirects } from '../services/redirects.ts'
+import { requireAdmin } from './sessions.ts'
+
+const PATH = API_PATHS.redirects.slice(API_PREFIX.admin.length)
+
+/**
+ * The site's redirects, for admins: `GET` the list, `POST { from, to }` adds one, `DELETE
+ * ?from=/path` removes one; each change is one commit authored by the admin. Mounted in the
+ * signed-in area, behind its origin and session checks, as the other admin routes.
+ */
+export function redirectsRoutes(deps: { accounts: AccountStore; redirects: Redirects }): Router {
+  const router = new Router({ prefix: API_PREFIX.admin })
+  router.use(PATH, requireAdmin(deps.accounts))
+
+  router.get(PATH, async (ctx) => {
+    ctx.body = (await deps.redirects.list()) satisfies RedirectsList
+  })
+
+  router.post(PATH, async (ctx) => {
+    const redirect = await deps.redirects.add(ctx.request.body, ctx.state.author)
+    ctx.status = 201
+    ctx.body = redirect satisfies RedirectWire
+  })
+
+  router.delete(PATH, async (ctx) => {
+    const from = ctx.query.from
+    if (typeof from !== 'string' || from === '') throw new InvalidInputError('from (the redirected path) is required', 'from')
+    await deps.redirects.remove(from, ctx.state.author)
+    ctx.status = 204
+  })
+
+  return router
+}

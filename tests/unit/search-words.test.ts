@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { htmlText, searchWords } from '../../server/content/search-words.ts'
+import { hasEveryWord, WordIndex } from '../../server/services/word-index.ts'
+
+describe('searchWords', () => {
+  it('folds case and accents, and splits at anything but letters and digits', () => {
+    expect(searchWords('Café CAFÉ cafe')).toEqual(['cafe'])
+    expect(searchWords('Ünïcödé naïve façade jalapeño')).toEqual(['unicode', 'naive', 'facade', 'jalapeno'])
+    expect(searchWords('it’s “quoted” — apple-tv, 3.5 mb/s')).toEqual(['it', 's', 'quoted', 'apple', 'tv', '3', '5', 'mb'])
+    // Compatibility forms made plain: a ligature, full-width letters, a superscript.
+    expect(searchWords('ﬁne ＷＩＦＩ x²')).toEqual(['fine', 'wifi', 'x2'])
+    // Other scripts are words too, lowercased.
+    expect(searchWords('Привет ΣΊΣΥΦΟΣ 東京タワー')).toEqual(['привет', 'σισυφος', '東京タワー'])
+    expect(searchWords('🎬 movie night ★★★')).toEqual(['movie', 'night'])
+  })
+
+  it('gives nothing for a text without a letter or digit', () => {
+    expect(searchWords('')).toEqual([])
+    expect(searchWords(' ?! … — «» ')).toEqual([])
+  })
+})
+
+describe('htmlText', () => {
+  it('keeps the text: a block tag is a space, an inline one nothing, references decoded', () => {
+    expect(htmlText('<p>Wi<strong>Fi</strong> now</p>\n<p>next<br>line</p>').split(/\s+/).filter(Boolean)).toEqual(['WiFi', 'now', 'next', 'line'])
+    expect(htmlText('<p>a &amp; b &lt;c&gt; &#233;t&#xE9; &quot;q&quot; &nbsp;&unknown;</p>')).toBe(' a & b <c> été "q"    ')
+    // An attribute's value is never text, even with a `>` inside it.
+    expect(htmlText('<p><a href="https://x.example/secret" title="a > b">link</a></p>')).toBe(' link ')
+    // A reference to no character is no character.
+    expect(htmlText('&#0;&#xD800;&#9999999;')).toBe('   ')
+  })
+})
+
+describe('WordIndex', () => {
+  it('numbers each word once and finds the words that contain a fragment', () => {
+    const index = new WordIndex()
+    const first = index.idsOf(['apple', 'tv', 'tips'])
+    const second = index.idsOf(['tv', 'guide', 'pineapple'])
+    expect([...first]).toEqual([0, 1, 2])
+    expect([...second]).toEqual([1, 3, 4])
+    expect(index.size).toBe(5)
+    const marked = (fragment: string) => [...index.containing(fragment).marks].flatMap((mark, id) => (mark ? [id] : []))
+    expect(marked('apple')).toEqual([0, 4])
+    expect(marked('t')).toEqual([1, 2])
+    expect(marked('e')).toEqual([0, 3, 4])
+    expect(marked('s')).toEqual([2])
+    expect(marked('zebra')).toEqual([])
+    expect(index.containing('e').count).toBe(3)
+    // A fragment never spans two words.
+    expect(marked('pletv')).toEqual([])
+    // Words added after a search are found by the next.
+    index.idsOf(['applesauce'])
+    expect(marked('apple')).toEqual([0, 4, 5])
+
+    expect(hasEveryWord(first, [index.containing('app').marks, index.containing('tv').marks])).toBe(true)
+    expect(hasEveryWord(first, [index.containing('app').marks, index.containing('guide').marks])).toBe(false)
+    expect(hasEveryWord(second, [])).toBe(true)
+  })
+})
