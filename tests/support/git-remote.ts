@@ -43,7 +43,7 @@ export async function createGitRemote(options: { from: string; auth?: { username
     run(null, 'clone', '-q', bareDir, maintainerDir)
     server = await startGitHttpServer({ root, auth: options.auth })
   } catch (error) {
-    rmSync(root, { recursive: true, force: true })
+    rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
     throw error
   }
   const maintainer = (...args: string[]) => run(maintainerDir, ...args)
@@ -72,7 +72,7 @@ export async function createGitRemote(options: { from: string; auth?: { username
     },
     async close() {
       await server.close()
-      rmSync(root, { recursive: true, force: true })
+      rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
     },
   }
 }

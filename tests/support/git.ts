@@ -79,7 +79,7 @@ export function tempGitRepo(
     run('add', '-A')
     run('commit', '-q', '--allow-empty', '-m', options.commit)
   }
-  return { dir, gitdir: options.bare ? dir : path.join(dir, '.git'), remove: () => rmSync(dir, { recursive: true, force: true }) }
+  return { dir, gitdir: options.bare ? dir : path.join(dir, '.git'), remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }) }
 }
 
 /** Every object of a repository with its type and exact content, as `git cat-file --batch` gives them. */
