@@ -155,10 +155,7 @@ export class BlogContent {
    * reads each there from now on, unless the post changed meanwhile, and lets go of its text.
    */
   contentKept(kept: KeptContents): void {
-    for (const [fileName, { version, content }] of kept) {
-      const slug = slugOfFileName(fileName)
-      if (slug !== null) this.index.relocateContent(slug, version, content)
-    }
+    for (const [fileName, { version, content }] of kept) this.index.relocateContent(slugOf(fileName), version, content)
   }
 
   /**

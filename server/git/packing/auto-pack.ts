@@ -1,17 +1,15 @@
-import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
-import git from 'isomorphic-git'
 import type { Logger } from '../../lib/logger.ts'
 import { removeFileIfPresent } from '../../lib/atomic-write.ts'
 import type { BuildResult } from './build-pack.ts'
 import type { GitStore } from '../store/git-store.ts'
-import { estimateLooseObjects, looseObjectPath } from '../store/loose-objects.ts'
+import { estimateLooseObjects, looseObjectPath, removeLooseOlderThan } from '../store/loose-objects.ts'
 import { LOOSE_OBJECTS_LIMIT, looseBytesLimit, PRUNE_GRACE_MS } from './pack-policy.ts'
 import { PackWorker } from './pack-worker.ts'
-import { packNames, packsChangedSince, packsNeedMerging } from './pack-listing.ts'
+import { packsChangedSince, packsNeedMerging, packsSize } from './pack-listing.ts'
+import { readGcAuto } from './git-gc-config.ts'
 import { gitWritingPack, takeGcLock } from './git-gc-lock.ts'
 import { installPack } from '../store/pack-writer.ts'
-import { nodeErrorCode } from '../../lib/node-error-code.ts'
 
 /**
  * Packs the repository while the server runs, as `git gc --auto` does: once the loose objects
@@ -188,64 +186,70 @@ export class AutoPack {
   }
 
   async #runNow(): Promise<PackReport | null> {
-    const counted = { ...this.#loose }
-    const started = performance.now()
-    const packDir = path.join(this.#gitdir, 'objects', 'pack')
-    let lock: Awaited<ReturnType<typeof takeGcLock>> | null = null
     try {
-      lock = await takeGcLock(this.#gitdir)
+      const lock = await takeGcLock(this.#gitdir)
       if ('busy' in lock) return this.#gitIsPacking(lock.busy === 'held' ? `git gc is running (gc.pid: ${lock.by})` : `${lock.by} exists`)
-      const writing = await gitWritingPack(packDir)
-      if (writing) return this.#gitIsPacking(`git is writing a pack (${writing})`)
-      this.#waitingFor = null
-      const built = await this.#worker.build({ gitdir: this.#gitdir, tempDir: this.#tempDir, now: Date.now(), graceMs: this.#limits.graceMs })
-      await this.#step('built')
-      const report = await this.#apply(built)
-      if (report.abandoned) {
-        this.#gitIsPacking(report.abandoned)
-        return report
+      try {
+        return await this.#runLocked()
+      } finally {
+        await lock.release()
       }
-      // Packs that came from elsewhere during the run (git's, a maintainer's): the next run merges them.
-      const expected = new Set([...built.packsSeen.filter((name) => !built.replacedPacks.includes(name)), ...(report.pack ? [report.pack] : [])])
-      this.#consolidate = packNames(packDir).some((name) => !expected.has(name))
-      if (this.#consolidate) this.#retryLater(GIT_BUSY_RETRY_MS)
-      // What was written during the run is not in this pack: it counts towards the next one.
-      this.#loose.count = Math.max(0, this.#loose.count - counted.count)
-      this.#loose.bytes = Math.max(0, this.#loose.bytes - counted.bytes)
-      this.#packedBytes = await packsSize(path.join(this.#gitdir, 'objects', 'pack'))
-      if (report.pack || report.pruned > 0) {
-        this.#logger.info(
-          `Packed the repository in ${((performance.now() - started) / 1000).toFixed(2)} s (${report.full ? 'all packs' : 'recent objects'}): ` +
-            `${report.objects} objects (${report.deltas} as deltas) in ${report.pack ?? 'no new pack'}, ` +
-            `${report.looseRemoved} loose objects and ${report.packsRemoved} old packs removed, ${report.pruned} unreachable objects pruned`,
-        )
-      }
-      return report
     } catch (error) {
       if (!this.#closed) {
         this.#retryAt = Date.now() + RETRY_AFTER_MS
         this.#logger.warn(`Packing the repository failed; it is retried later: ${error instanceof Error ? error.message : String(error)}`)
       }
       return null
-    } finally {
-      if (lock && !('busy' in lock)) await lock.release()
     }
+  }
+
+  /** A run, holding git gc's lock. */
+  async #runLocked(): Promise<PackReport | null> {
+    const counted = { ...this.#loose }
+    const started = performance.now()
+    const packDir = path.join(this.#gitdir, 'objects', 'pack')
+    const writing = await gitWritingPack(packDir)
+    if (writing) return this.#gitIsPacking(`git is writing a pack (${writing})`)
+    this.#waitingFor = null
+    const built = await this.#worker.build({ gitdir: this.#gitdir, tempDir: this.#tempDir, now: Date.now(), graceMs: this.#limits.graceMs })
+    await this.#step('built')
+    const report = await this.#apply(built)
+    if (report.abandoned) {
+      this.#gitIsPacking(report.abandoned)
+      return report
+    }
+    // Packs that came or went from elsewhere during the run (git's, a maintainer's): the next run merges them.
+    const expected = [...built.packsSeen.filter((name) => !built.replacedPacks.includes(name)), ...(report.pack ? [report.pack] : [])]
+    this.#consolidate = packsChangedSince(packDir, expected, null) !== null
+    if (this.#consolidate) this.#retryLater()
+    // What was written during the run is not in this pack: it counts towards the next one.
+    this.#loose.count = Math.max(0, this.#loose.count - counted.count)
+    this.#loose.bytes = Math.max(0, this.#loose.bytes - counted.bytes)
+    this.#packedBytes = await packsSize(packDir)
+    if (report.pack || report.pruned > 0) {
+      this.#logger.info(
+        `Packed the repository in ${((performance.now() - started) / 1000).toFixed(2)} s (${report.full ? 'all packs' : 'recent objects'}): ` +
+          `${report.objects} objects (${report.deltas} as deltas) in ${report.pack ?? 'no new pack'}, ` +
+          `${report.looseRemoved} loose objects and ${report.packsRemoved} old packs removed, ${report.pruned} unreachable objects pruned`,
+      )
+    }
+    return report
   }
 
   /** git packs the repository itself: this run does nothing, and the next tries again in a while. */
   #gitIsPacking(reason: string): null {
     if (this.#waitingFor !== reason) this.#logger.info(`Packing waits: ${reason}; it tries again every ${GIT_BUSY_RETRY_MS / 1000} s`)
     this.#waitingFor = reason
-    this.#retryLater(GIT_BUSY_RETRY_MS)
+    this.#retryLater()
     return null
   }
 
-  #retryLater(ms: number): void {
+  #retryLater(): void {
     if (this.#closed || this.#retryTimer) return
     this.#retryTimer = setTimeout(() => {
       this.#retryTimer = null
       this.maybeRun()
-    }, ms).unref()
+    }, GIT_BUSY_RETRY_MS).unref()
   }
 
   async #apply(built: BuildResult): Promise<PackReport> {
@@ -276,51 +280,13 @@ export class AutoPack {
     }
     for (let at = 0; at < built.pruneCandidates.length; at += PRUNE_SLICE) {
       const slice = built.pruneCandidates.slice(at, at + PRUNE_SLICE)
-      report.pruned += await this.#exclusive(() => this.#prune(objectsDir, slice))
+      report.pruned += await this.#exclusive(() => removeLooseOlderThan(objectsDir, slice, Date.now() - this.#limits.graceMs))
     }
     if (built.pruneCandidates.length > 0) await this.#step('pruned')
     return report
-  }
-
-  /** Deletes those of `oids` whose loose file is still older than the grace period. */
-  async #prune(objectsDir: string, oids: string[]): Promise<number> {
-    const expired = Date.now() - this.#limits.graceMs
-    let pruned = 0
-    for (const oid of oids) {
-      const file = looseObjectPath(objectsDir, oid)
-      try {
-        if ((await stat(file)).mtimeMs >= expired) continue
-      } catch (error) {
-        if (nodeErrorCode(error) === 'ENOENT') continue
-        throw error
-      }
-      if (await removeFileIfPresent(file)) pruned++
-    }
-    return pruned
   }
 
   async #step(step: PackStep): Promise<void> {
     await this.#onStep(step)
   }
 }
-
-/**
- * `gc.auto` from the repository's config, or null when unset. A value git would refuse (not a
- * whole number) is ignored, with the default in force: packing is housekeeping, not worth a
- * server that will not start.
- */
-async function readGcAuto(context: { fs: GitStore['isomorphicGit']['fs']; gitdir: string }): Promise<number | null> {
-  const value: unknown = await git.getConfig({ fs: context.fs, gitdir: context.gitdir, path: 'gc.auto' }).catch(() => undefined)
-  if (value === undefined || value === null || value === '') return null
-  const number = Number(value)
-  return Number.isInteger(number) && number >= 0 ? number : null
-}
-
-async function packsSize(packDir: string): Promise<number> {
-  let total = 0
-  for (const name of await readdir(packDir).catch(() => [] as string[])) {
-    if (name.endsWith('.pack')) total += await stat(path.join(packDir, name)).then((stats) => stats.size, () => 0)
-  }
-  return total
-}
-

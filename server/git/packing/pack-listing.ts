@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { readdir } from 'node:fs/promises'
+import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { type PackIndex, parsePackIndex } from '../formats/pack-index.ts'
 import { chooseRollUp } from './pack-policy.ts'
@@ -84,6 +84,13 @@ function shareAnObject(a: PackIndex, b: PackIndex): boolean {
     else j++
   }
   return false
+}
+
+/** The bytes of the packs a reader uses (those with an index): what the loose objects' share is measured against. */
+export async function packsSize(packDir: string): Promise<number> {
+  let total = 0
+  for (const name of packNames(packDir)) total += await stat(path.join(packDir, `${name}.pack`)).then((stats) => stats.size, () => 0)
+  return total
 }
 
 /** Packs that a run should merge even with no loose object: some share objects, or they are not a geometric progression. */

@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { removeFileIfPresent } from '../../lib/atomic-write.ts'
 import { nodeErrorCode } from '../../lib/node-error-code.ts'
 
 /**
@@ -95,4 +96,23 @@ async function sizesIn(dir: string): Promise<number[]> {
 
 function sum(values: number[]): number {
   return values.reduce((total, value) => total + value, 0)
+}
+
+/**
+ * Deletes those of `oids` whose loose file is still older than `expiredBefore` (ms): a save that
+ * wrote the same object again since refreshed its time, so it stays. How many were deleted.
+ */
+export async function removeLooseOlderThan(objectsDir: string, oids: readonly string[], expiredBefore: number): Promise<number> {
+  let removed = 0
+  for (const oid of oids) {
+    const file = looseObjectPath(objectsDir, oid)
+    try {
+      if ((await stat(file)).mtimeMs >= expiredBefore) continue
+    } catch (error) {
+      if (nodeErrorCode(error) === 'ENOENT') continue
+      throw error
+    }
+    if (await removeFileIfPresent(file)) removed++
+  }
+  return removed
 }
