@@ -10,6 +10,7 @@ import { FieldError, invalidProps } from './FieldError.tsx'
 import { previewableImage } from './post-form.ts'
 import { ScheduledNote } from './ScheduledNote.tsx'
 import type { usePostForm } from './use-post-form.ts'
+import { fileDropHandlers } from './media/file-drop.ts'
 
 // Its own chunk: only an admin who opens the editor downloads Milkdown.
 const loadRichTextEditor = () => import('./editor/RichTextEditor.tsx')
@@ -178,15 +179,7 @@ function FeaturedImageField(props: FieldsProps) {
     // An image file dropped on the field is uploaded as the featured image.
     <div
       className="admin-field"
-      onDragOver={(event) => {
-        if (event.dataTransfer.types.includes('Files')) event.preventDefault()
-      }}
-      onDrop={(event) => {
-        const file = event.dataTransfer.files[0]
-        if (!file) return
-        event.preventDefault()
-        void upload.start(file)
-      }}
+      {...fileDropHandlers((file) => void upload.start(file))}
     >
       <label htmlFor={field('image')}>Featured Image URL</label>
       <input

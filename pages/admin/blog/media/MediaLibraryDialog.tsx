@@ -6,6 +6,7 @@ import { UploadButton } from './UploadButton.tsx'
 import { UploadStatus } from './UploadStatus.tsx'
 import { deleteFailureMessage, useDeleteMedia, useMediaLibrary } from './use-media-library.ts'
 import { useMediaUpload } from './use-media-upload.ts'
+import { fileDropHandlers } from './file-drop.ts'
 
 const SEARCH_DELAY_MS = 250
 
@@ -89,15 +90,7 @@ function LibraryBody({ onChoose }: { onChoose: (item: MediaItem) => void }) {
   return (
     <div
       className="media-library"
-      onDragOver={(event) => {
-        if (event.dataTransfer.types.includes('Files')) event.preventDefault()
-      }}
-      onDrop={(event) => {
-        const file = event.dataTransfer.files[0]
-        if (!file) return
-        event.preventDefault()
-        void upload.start(file)
-      }}
+      {...fileDropHandlers((file) => void upload.start(file))}
     >
       <div className="media-library__search">
         <label htmlFor={searchId}>Search media</label>
