@@ -136,7 +136,7 @@ test.describe('uploads in the admin', () => {
     await page.keyboard.type('A post with a described featured image.')
     await uploadThrough(page, featuredButton(page, 'Upload'), await jpeg('lighthouse.jpg', 1600, 900, { r: 40, g: 80, b: 160 }))
     await expect(featuredUrl(page)).toHaveValue(/^\/media\/\d{4}\/lighthouse-/)
-    const alt = page.getByLabel('Featured image alt text')
+    const alt = page.getByLabel('Image description (alt text)')
     await expect(alt).toHaveAttribute('maxlength', '500')
     await alt.fill('A red lighthouse on a cliff')
     await page.getByRole('switch', { name: 'Published' }).click()
@@ -146,7 +146,7 @@ test.describe('uploads in the admin', () => {
 
     // Opened again, the field has it.
     await page.getByRole('button', { name: 'Edit "Featured Alt"' }).click()
-    await expect(page.getByLabel('Featured image alt text')).toHaveValue('A red lighthouse on a cliff')
+    await expect(page.getByLabel('Image description (alt text)')).toHaveValue('A red lighthouse on a cliff')
 
     await page.goto(`${adminSite.url}/blog/featured-alt`)
     await expect(page.locator('img.article__image')).toHaveAttribute('alt', 'A red lighthouse on a cliff')

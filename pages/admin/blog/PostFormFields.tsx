@@ -207,7 +207,7 @@ function FeaturedImageField(props: FieldsProps) {
           )}
         </div>
       )}
-      <label htmlFor={field('image-alt')}>Featured image alt text</label>
+      <label htmlFor={field('image-alt')}>Image description (alt text)</label>
       <input
         id={field('image-alt')}
         value={form.fields.featuredImageAlt ?? ''}

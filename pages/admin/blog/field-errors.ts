@@ -19,7 +19,7 @@ const FIELD_WORDS: Record<FieldName, string> = {
   publishDate: 'Publish date',
   isPublished: 'Published',
   featuredImageUrl: 'Featured image URL',
-  featuredImageAlt: 'Featured image alt text',
+  featuredImageAlt: 'Image description (alt text)',
 }
 
 /** SPEC §5's required fields that are empty, each with a message in words. */

@@ -10,7 +10,7 @@ const LABELS: Record<ChangedField['name'], string> = {
   publishDate: 'Publish Date',
   isPublished: 'Published',
   featuredImageUrl: 'Featured Image URL',
-  featuredImageAlt: 'Featured image alt text',
+  featuredImageAlt: 'Image description (alt text)',
 }
 
 /** A field's value as the form shows it: "Published" or "Draft", a date in the local format, "(none)". */
