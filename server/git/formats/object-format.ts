@@ -188,7 +188,7 @@ export function parseCommit(content: Buffer): ParsedCommit {
 
 /** `Name <email> 1700000000 +0100` */
 function parseSignature(value: string): ParsedCommit['author'] {
-  const match = /^(.*?) ?<([^>]*)> (\d+)(?: [+-]\d{4})?$/.exec(value)
+  const match = /^(.*?) ?<([^>]*)> (\d+)(?: [+-]\d{4})?$/s.exec(value)
   if (!match) throw new Error(`Malformed commit signature: ${value}`)
   return { name: match[1]!, email: match[2]!, timestamp: Number(match[3]) }
 }

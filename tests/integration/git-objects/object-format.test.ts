@@ -153,7 +153,16 @@ describe('parseCommit', PROPERTY_TIMEOUT, () => {
           })
         },
       ),
-      { numRuns: 30 },
+      {
+        numRuns: 30,
+        // A name with a line or paragraph separator (which JS's `.` does not match) once failed to parse.
+        examples: [[
+          { name: '\u2028Ⰰ', email: 'a@0', time: 0, zone: '+0000' },
+          { name: 'Ⰰ\u2029x', email: 'b@0', time: 0, zone: '+0000' },
+          [],
+          '',
+        ]],
+      },
     )
   })
 
