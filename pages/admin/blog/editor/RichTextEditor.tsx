@@ -1,4 +1,5 @@
 import '@milkdown/kit/prose/view/style/prosemirror.css'
+import '@milkdown/kit/prose/gapcursor/style/gapcursor.css'
 import { Milkdown, MilkdownProvider, useEditor } from '@milkdown/react'
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { createEditor } from './create-editor.ts'

@@ -43,7 +43,7 @@ import type { MilkdownPlugin } from '@milkdown/kit/ctx'
 import { codeBlockLanguageSchema } from './code-block-node.ts'
 import type { EditorBridge } from './editor-bridge.ts'
 import { editorKeymap } from './editor-keymap.ts'
-import { figureKeymap, figureSchemas } from './figure-nodes.ts'
+import { figureKeymap, figureSchemas, gapCursorPlugin } from './figure-nodes.ts'
 import { headingInputRule, headingLevelsSchema, uniqueHeadingIds } from './heading-node.ts'
 import { type ImageFileHandler, imageDropPlugin } from './image-drop-plugin.ts'
 import { safeImageSchema } from './image-node.ts'
@@ -141,6 +141,7 @@ const prosePlugins: MilkdownPlugin[] = [
   inlineNodesCursorPlugin,
   uniqueHeadingIds,
   tableEditingPlugin,
+  gapCursorPlugin,
 ].flat()
 
 /**

@@ -1,6 +1,6 @@
-import type { Command } from '@milkdown/kit/prose/state'
-import { NodeSelection } from '@milkdown/kit/prose/state'
-import { $nodeSchema, $shortcut } from '@milkdown/kit/utils'
+import { type Command, NodeSelection, TextSelection } from '@milkdown/kit/prose/state'
+import { gapCursor } from '@milkdown/kit/prose/gapcursor'
+import { $nodeSchema, $prose, $shortcut } from '@milkdown/kit/utils'
 import { IMAGE_ATTRS, imageAttrsOf, imageDom } from './image-node.ts'
 
 /*
@@ -64,7 +64,26 @@ const deleteFigure: Command = (state, dispatch) => {
   return true
 }
 
+/** Enter in a caption goes on below the figure, in a new paragraph: a caption is one line. */
+const paragraphAfterCaption: Command = (state, dispatch) => {
+  const { $from } = state.selection
+  if ($from.parent.type.name !== 'figcaption') return false
+  if (dispatch) {
+    const after = $from.after($from.depth - 1)
+    const tr = state.tr.insert(after, state.schema.nodes.paragraph!.create())
+    dispatch(tr.setSelection(TextSelection.create(tr.doc, after + 1)).scrollIntoView())
+  }
+  return true
+}
+
 export const figureKeymap = $shortcut(() => ({
+  Enter: { key: 'Enter', priority: 100, onRun: () => paragraphAfterCaption },
   Backspace: { key: 'Backspace', priority: 100, onRun: () => deleteFigure },
   Delete: { key: 'Delete', priority: 100, onRun: () => deleteFigure },
 }))
+
+/**
+ * A cursor beside a figure or a table where no text can go (the start or end of the post, between
+ * two of them): typing there starts a paragraph.
+ */
+export const gapCursorPlugin = $prose(() => gapCursor())
