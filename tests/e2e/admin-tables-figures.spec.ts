@@ -77,6 +77,12 @@ test('a table made with the toolbar and the keyboard: header row, a row and a co
   await expect(tableTool(page, 'Add row below')).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(editor(page).locator('table tr')).toHaveCount(5)
+  // The header row off and on again: its cells become body cells, then header cells with their scope.
+  await tableTool(page, 'Header row').click()
+  await expect(tableTool(page, 'Header row')).toHaveAttribute('aria-pressed', 'false')
+  await expect(editor(page).locator('table th')).toHaveCount(0)
+  await tableTool(page, 'Header row').click()
+  await expect(editor(page).locator('table tr').first().locator('th[scope="col"]')).toHaveCount(4)
   await expectNoSeriousAxeViolations(page, { include: ['.rte'] })
 
   await publishAndCreate(page)
