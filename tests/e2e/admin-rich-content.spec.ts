@@ -1,7 +1,8 @@
 /**
  * A post file written by hand (a maintainer's pull request, an import) with what a post may hold
  * beyond the toolbar's formats: tables (header row and header column, spans, a cell of
- * paragraphs), figures with and without a caption, image sizes and heading ids. The editor opens
+ * paragraphs), figures with and without a caption (a linked image, a quote), image sizes and
+ * heading ids. The editor opens
  * it editable, and a save writes back exactly the file's bytes but for what was edited.
  */
 import { readFile, writeFile } from 'node:fs/promises'
@@ -23,6 +24,8 @@ const BODY = [
   '<h3 id="étape_2">Screens</h3>',
   '<figure><img src="https://watchio.app/images/home.png" alt="The home screen" width="1280" height="720"><figcaption>The home screen, <a href="https://watchio.app/">on the web</a></figcaption></figure>',
   '<figure><img src="/images/tv.png" alt="On a TV"></figure>',
+  '<figure><a href="https://watchio.app/"><img src="https://watchio.app/images/logo.png" alt="Watchio"></a><figcaption>The logo, linked</figcaption></figure>',
+  '<figure><blockquote>\n<p>Watch <em>anything</em>.</p>\n</blockquote><figcaption>A user</figcaption></figure>',
   '<p>An inline <img src="https://watchio.app/images/icon.png" alt="icon" width="16" height="16"> icon.</p>',
   '<h2>Without an id</h2>',
   '<table><tbody><tr><td>a</td><td></td></tr></tbody></table>',
@@ -55,7 +58,7 @@ test('a hand-written post with tables, figures, image sizes and heading ids open
   const content = editor(page)
   await expect(content).toHaveAttribute('contenteditable', 'true')
   await expect(content.locator('table')).toHaveCount(2)
-  await expect(content.locator('figure figcaption')).toHaveText(['The home screen, on the web', ''])
+  await expect(content.locator('figure figcaption')).toHaveText(['The home screen, on the web', '', 'The logo, linked', 'A user'])
   await expect(content.locator('h2#plans-and-prices')).toHaveText('Plans and prices')
 
   // An edit in one paragraph: the whole text is written again from the editor, and only that line changes.

@@ -2,13 +2,14 @@ import { type Command, NodeSelection, TextSelection } from '@milkdown/kit/prose/
 import { gapCursor } from '@milkdown/kit/prose/gapcursor'
 import { $nodeSchema, $prose, $shortcut } from '@milkdown/kit/utils'
 import { IMAGE_ATTRS, imageAttrsOf, imageDom } from './image-node.ts'
+import { sanitizeLinkHref } from './url-rules.ts'
 
 /*
  * A figure as posts store it: <figure><img …><figcaption>…</figcaption></figure>, the image a
- * node of its own (selected and edited through the Image dialog like any image) and the caption
- * text edited in place. A figure without a caption has an empty caption node, which the
- * normalizer leaves out (editor-html-shapes.ts). A figure of another shape (a linked image, a
- * quote) is not one of these: its content opens as ordinary blocks.
+ * node of its own (selected and edited through the Image dialog like any image, a link around it
+ * kept) and the caption text edited in place. A figure without a caption has an empty caption
+ * node, which the normalizer leaves out (editor-html-shapes.ts). A figure of another shape (a
+ * quote, a code block with their caption) holds those blocks instead of the image.
  */
 
 /** Markdown is never read or written: posts are HTML. */
@@ -17,31 +18,35 @@ const NO_MARKDOWN = {
   toMarkdown: { match: () => false, runner: () => {} },
 }
 
-/** Whether a <figure> is an image with an optional caption, all this node holds. */
-function isImageFigure(dom: HTMLElement): boolean {
-  const [image, caption, ...rest] = [...dom.children]
-  return image?.tagName === 'IMG' && imageAttrsOf(image as HTMLElement) !== null && (caption === undefined || caption.tagName === 'FIGCAPTION') && rest.length === 0
-}
-
 export const figureSchema = $nodeSchema('figure', () => ({
-  content: 'figure_image figcaption',
+  content: '(figure_image | block*) figcaption',
   group: 'block',
   defining: true,
   isolating: true,
   draggable: false,
-  parseDOM: [{ tag: 'figure', getAttrs: (dom: HTMLElement) => (isImageFigure(dom) ? {} : false) }],
+  parseDOM: [{ tag: 'figure' }],
   toDOM: () => ['figure', 0],
   ...NO_MARKDOWN,
 }))
+
+/** A figure's image, and the link around it when it has one (<a href><img></a>). */
+function figureImageAttrs(dom: HTMLElement) {
+  if (dom.tagName !== 'A') return imageAttrsOf(dom) ?? false
+  const image = dom.children.length === 1 && dom.firstElementChild?.tagName === 'IMG' ? imageAttrsOf(dom.firstElementChild as HTMLElement) : null
+  return image && dom.textContent?.trim() === '' ? { ...image, href: dom.getAttribute('href') } : false
+}
 
 export const figureImageSchema = $nodeSchema('figure_image', () => ({
   atom: true,
   selectable: true,
   draggable: false,
-  attrs: IMAGE_ATTRS,
-  // Ahead of the inline image's rule, which would match it too.
-  parseDOM: [{ tag: 'img[src]', context: 'figure/', priority: 60, getAttrs: (dom: HTMLElement) => imageAttrsOf(dom) ?? false }],
-  toDOM: (node) => imageDom(node.attrs),
+  attrs: { ...IMAGE_ATTRS, href: { default: null, validate: 'string|null' } },
+  // Ahead of the inline image's and the link's rules, which would match them too.
+  parseDOM: ['img[src]', 'a'].map((tag) => ({ tag, context: 'figure/', priority: 60, getAttrs: figureImageAttrs })),
+  toDOM: (node) => {
+    const image = imageDom(node.attrs)
+    return node.attrs.href === null ? image : ['a', { href: sanitizeLinkHref(node.attrs.href as string) }, image]
+  },
   ...NO_MARKDOWN,
 }))
 
