@@ -82,12 +82,15 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false, e
 
   return (
     <div className={disabled ? 'rte rte--disabled' : 'rte'}>
-      <Toolbar bridge={bridge} disabled={disabled} onOpenDialog={openDialog} />
-      {inTable && (
-        <div ref={tableToolbar} className="rte__table-toolbar">
-          <Toolbar bridge={bridge} disabled={disabled} onOpenDialog={openDialog} groups={TABLE_GROUPS} label="Table" />
-        </div>
-      )}
+      {/* One sticky box: the table toolbar stays on screen under the other while a table is edited. */}
+      <div className="rte__toolbars">
+        <Toolbar bridge={bridge} disabled={disabled} onOpenDialog={openDialog} />
+        {inTable && (
+          <div ref={tableToolbar} className="rte__table-toolbar">
+            <Toolbar bridge={bridge} disabled={disabled} onOpenDialog={openDialog} groups={TABLE_GROUPS} label="Table" />
+          </div>
+        )}
+      </div>
       <div className="rte__surface" onKeyDown={toTableToolbar}>
         <Milkdown />
       </div>
