@@ -152,3 +152,23 @@ test('a figure with a caption from the Image dialog, its caption edited in place
   await page.goto(`${adminSite.url}/blog/captioned-screens`)
   await expect(page.locator('figure figcaption')).toHaveText(['The home screen on a TV', 'Painted blue'])
 })
+
+test('a table pasted from a web page or a spreadsheet stays a table, its styles gone', async ({ page, adminSite }) => {
+  await openNewPost(page, adminSite.url, 'Pasted Table')
+  await editor(page).click()
+  await page.keyboard.type('From a sheet:')
+  const html =
+    '<meta charset="utf-8"><table style="border:1px solid"><thead><tr><th style="color:red" class="x">Plan</th><th>Price</th></tr></thead>' +
+    '<tbody><tr><td style="font-weight:bold">Free</td><td colspan="1">$0</td></tr></tbody></table>'
+  await editor(page).evaluate((element, html) => {
+    const data = new DataTransfer()
+    data.setData('text/html', html)
+    data.setData('text/plain', 'Plan\tPrice\nFree\t$0')
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+  }, html)
+  await expect(editor(page).locator('table th')).toHaveText(['Plan', 'Price'])
+  await page.getByRole('button', { name: 'Create Post' }).click()
+  await expectToast(page, { title: 'Success', description: 'Blog post created' })
+  const { content } = await savedPost(adminSite, 'pasted-table')
+  expect(content).toBe('<p>From a sheet:</p>\n<table><thead><tr><th>Plan</th><th>Price</th></tr></thead><tbody><tr><td><strong>Free</strong></td><td>$0</td></tr></tbody></table>')
+})
