@@ -40,6 +40,10 @@ test('a table made with the toolbar and the keyboard: header row, a row and a co
   await expect(editor(page).locator('table tr').first().locator('th')).toHaveCount(3)
   await expect(tableTool(page, 'Header row')).toHaveAttribute('aria-pressed', 'true')
   await expect(tool(page, 'Insert table')).toHaveAttribute('aria-disabled', 'true')
+  // Shift+Tab from the first cell leaves the text for the table toolbar, just before it.
+  await page.keyboard.press('Shift+Tab')
+  await expect(tableTool(page, 'Add row above')).toBeFocused()
+  await editor(page).locator('th').first().click()
 
   // Tab moves cell to cell; Tab in the last cell adds a row.
   await typeCells(page, ['Plan', 'Price', 'Notes', 'Free', '$0', 'Ads', 'Premium', '$4.99', 'No ads'])

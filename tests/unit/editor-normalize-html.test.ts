@@ -113,8 +113,19 @@ describe('normalizeEditorHtml: what Milkdown and ProseMirror write', () => {
         ),
       ),
     }))
+    // Tables and figures as table-nodes.ts and figure-nodes.ts write them: rows marked as the header's, bare cells.
+    const cellParagraphs = fc.array(fc.array(inline, { maxLength: 3 }), { minLength: 1, maxLength: 2 }).map((paragraphs) => paragraphs.map((children) => `<p>${children.join('')}</p>`).join(''))
+    const tableCell = fc
+      .tuple(fc.constantFrom('td', 'th'), fc.constantFrom('', ' colspan="2"', ' rowspan="3"', ' scope="col"'), fc.boolean(), cellParagraphs)
+      .map(([tag, spans, bare, content]) => `<${tag}${spans}${bare ? ' data-bare=""' : ''}>${content}</${tag}>`)
+    const table = fc
+      .array(fc.tuple(fc.boolean(), fc.array(tableCell, { minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 3 })
+      .map((rows) => `<table>${rows.map(([head, cells]) => `<tr${head ? ' data-head=""' : ''}>${cells.join('')}</tr>`).join('')}</table>`)
+    const figure = fc
+      .tuple(image, fc.array(inline, { maxLength: 3 }))
+      .map(([img, caption]) => `<figure>${img}<figcaption>${caption.join('')}</figcaption></figure>`)
     fc.assert(
-      fc.property(fc.array(block, { minLength: 1, maxLength: 5 }), (blocks) => {
+      fc.property(fc.array(fc.oneof(block, table, figure), { minLength: 1, maxLength: 5 }), (blocks) => {
         const out = normalize(blocks.join(''))
         // Normalizing is idempotent: a post the editor wrote opens and saves unchanged.
         expect(normalizeEditorHtml(out)).toBe(out)

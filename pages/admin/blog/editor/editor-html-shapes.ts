@@ -7,7 +7,6 @@ import type { HtmlElement, HtmlNode } from './normalize-html.ts'
  *   the others into <tbody> (table-nodes.ts);
  * - a cell always holds paragraphs: one marked data-bare whose content is one paragraph is
  *   written as that paragraph's text, as the file had it (<td>x</td>);
- * - a figure always has a caption node: an empty one is a figure without a caption.
  * Pure, on the normalizer's tree, in place.
  */
 export function restoreEditorShapes(nodes: HtmlNode[]): void {
@@ -16,7 +15,18 @@ export function restoreEditorShapes(nodes: HtmlNode[]): void {
     restoreEditorShapes(node.children)
     if (node.tagName === 'table') groupRows(node)
     else if (node.tagName === 'td' || node.tagName === 'th') unwrapBareCell(node)
-    else if (node.tagName === 'figure') node.children = node.children.filter((child) => !isEmptyCaption(child))
+  }
+}
+
+/**
+ * A figure always has a caption node: an empty one is a figure without a caption. After
+ * cleaning, so a caption left empty by it (an image it refused) goes too.
+ */
+export function dropEmptyCaptions(nodes: HtmlNode[]): void {
+  for (const node of nodes) {
+    if (node.type !== 'element') continue
+    dropEmptyCaptions(node.children)
+    if (node.tagName === 'figure') node.children = node.children.filter((child) => !isEmptyCaption(child))
   }
 }
 

@@ -1,6 +1,6 @@
 import { formatBlockLines } from '../../../../renderer/block-lines.ts'
 import { currentName, isAllowedUrl, languageClass, postElement, STRIPPED_ELEMENTS, type AttributeRule, type ElementRule } from '../../../../renderer/post-html-rules.ts'
-import { restoreEditorShapes } from './editor-html-shapes.ts'
+import { dropEmptyCaptions, restoreEditorShapes } from './editor-html-shapes.ts'
 import { sanitizeLinkHref } from './url-rules.ts'
 
 /**
@@ -17,6 +17,7 @@ export function normalizeEditorHtml(html: string): string {
   const parsed = parseHtml(html)
   restoreEditorShapes(parsed.children)
   const tree = cleanNodes(parsed)
+  dropEmptyCaptions(tree.children)
   formatBlockLines(tree)
   const out = serializeNodes(tree.children)
   // An empty editor is one empty paragraph: report it as no content, so "Content" counts as empty.
