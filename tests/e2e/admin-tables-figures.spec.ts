@@ -72,6 +72,13 @@ test('a table made with the toolbar and the keyboard: header row, a row and a co
   await expect(tableTool(page, 'Merge cells')).not.toHaveAttribute('aria-disabled')
   await tableTool(page, 'Merge cells').click()
   await expect(cell(page, 'No ads')).toHaveAttribute('rowspan', '2')
+  // Split again (the two cells stay selected), and merged once more.
+  await expect(tableTool(page, 'Split cell')).not.toHaveAttribute('aria-disabled')
+  await tableTool(page, 'Split cell').click()
+  await expect(cell(page, 'No ads')).not.toHaveAttribute('rowspan')
+  await expect(editor(page).locator('.selectedCell')).toHaveCount(2)
+  await tableTool(page, 'Merge cells').click()
+  await expect(cell(page, 'No ads')).toHaveAttribute('rowspan', '2')
 
   // A row added from the toolbar by keyboard: Alt+F10 moves to the table toolbar, arrows to the button.
   await cell(page, 'Free').click()

@@ -23,7 +23,7 @@ export interface ToolbarProps {
  */
 export function Toolbar({ bridge, disabled, onOpenDialog, groups = TOOLBAR_GROUPS, label = 'Formatting' }: ToolbarProps) {
   const state = useSyncExternalStore(bridge.subscribe, bridge.getSnapshot, bridge.getSnapshot)
-  const ITEMS = groups.flatMap((group) => group.items)
+  const items = groups.flatMap((group) => group.items)
   const [active, setActive] = useState(0)
   const buttons = useRef<(HTMLButtonElement | null)[]>([])
   const mac = isMac()
@@ -41,11 +41,11 @@ export function Toolbar({ bridge, disabled, onOpenDialog, groups = TOOLBAR_GROUP
   }
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowRight: active + 1, ArrowLeft: active - 1, Home: 0, End: ITEMS.length - 1 }
+    const moves: Record<string, number> = { ArrowRight: active + 1, ArrowLeft: active - 1, Home: 0, End: items.length - 1 }
     const target = moves[event.key]
     if (target === undefined) return
     event.preventDefault()
-    const next = (target + ITEMS.length) % ITEMS.length
+    const next = (target + items.length) % items.length
     setActive(next)
     buttons.current[next]?.focus()
   }
