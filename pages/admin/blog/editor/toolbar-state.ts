@@ -1,9 +1,9 @@
 import type { MarkType, Node } from '@milkdown/kit/prose/model'
 import type { EditorState } from '@milkdown/kit/prose/state'
+import { isInTable } from '@milkdown/kit/prose/tables'
 import { type MarkName, selectedLink, type TextLevel } from './editor-commands.ts'
 import { selectedImage } from './image-commands.ts'
 import { canMergeCells, canSplitCell, hasHeaderRow } from './table-commands.ts'
-import { isInTable } from '@milkdown/kit/prose/tables'
 
 /** What the toolbar shows as pressed for the current selection. */
 export interface ToolbarState {
