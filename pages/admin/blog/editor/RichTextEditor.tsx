@@ -1,11 +1,14 @@
 import '@milkdown/kit/prose/view/style/prosemirror.css'
+import '@milkdown/kit/prose/gapcursor/style/gapcursor.css'
 import { Milkdown, MilkdownProvider, useEditor } from '@milkdown/react'
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { createEditor } from './create-editor.ts'
 import { EditorBridge } from './editor-bridge.ts'
-import { insertImage, removeLink, setLink } from './editor-commands.ts'
+import { removeLink, setLink } from './editor-commands.ts'
+import { insertImage } from './image-commands.ts'
 import { ImageDialog } from './ImageDialog.tsx'
 import { LinkDialog } from './LinkDialog.tsx'
+import { TABLE_GROUPS } from './table-toolbar-items.ts'
 import { Toolbar } from './Toolbar.tsx'
 import { useEditorDialogs } from './use-editor-dialogs.ts'
 import './editor.css'
@@ -62,6 +65,15 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false, e
     [],
   )
 
+  const inTable = useSyncExternalStore(bridge.subscribe, () => bridge.getSnapshot().table !== null, () => false)
+  const tableToolbar = useRef<HTMLDivElement>(null)
+  // Alt+F10, as in other editors, moves from the text to the table toolbar (Shift+Tab from the first cell does too).
+  const toTableToolbar = (event: KeyboardEvent) => {
+    if (event.key !== 'F10' || !event.altKey || !tableToolbar.current) return
+    event.preventDefault()
+    tableToolbar.current.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus()
+  }
+
   // ProseMirror reads `editable` (and the attributes) again on setProps.
   useEffect(() => {
     bridge.view?.setProps({})
@@ -70,8 +82,16 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false, e
 
   return (
     <div className={disabled ? 'rte rte--disabled' : 'rte'}>
-      <Toolbar bridge={bridge} disabled={disabled} onOpenDialog={openDialog} />
-      <div className="rte__surface">
+      {/* One sticky box: the table toolbar stays on screen under the other while a table is edited. */}
+      <div className="rte__toolbars">
+        <Toolbar bridge={bridge} disabled={disabled} onOpenDialog={openDialog} />
+        {inTable && (
+          <div ref={tableToolbar} className="rte__table-toolbar">
+            <Toolbar bridge={bridge} disabled={disabled} onOpenDialog={openDialog} groups={TABLE_GROUPS} label="Table" />
+          </div>
+        )}
+      </div>
+      <div className="rte__surface" onKeyDown={toTableToolbar}>
         <Milkdown />
       </div>
       <LinkDialog

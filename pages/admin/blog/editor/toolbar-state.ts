@@ -1,6 +1,9 @@
 import type { MarkType, Node } from '@milkdown/kit/prose/model'
 import type { EditorState } from '@milkdown/kit/prose/state'
-import { type MarkName, selectedImage, selectedLink, type TextLevel } from './editor-commands.ts'
+import { isInTable } from '@milkdown/kit/prose/tables'
+import { type MarkName, selectedLink, type TextLevel } from './editor-commands.ts'
+import { selectedImage } from './image-commands.ts'
+import { canMergeCells, canSplitCell, hasHeaderRow } from './table-commands.ts'
 
 /** What the toolbar shows as pressed for the current selection. */
 export interface ToolbarState {
@@ -14,6 +17,8 @@ export interface ToolbarState {
   blockquote: boolean
   codeBlock: boolean
   image: boolean
+  /** The table the selection is in (what the table toolbar shows), or null outside one. */
+  table: { headerRow: boolean; canMerge: boolean; canSplit: boolean } | null
 }
 
 export const EMPTY_TOOLBAR_STATE: ToolbarState = {
@@ -25,6 +30,7 @@ export const EMPTY_TOOLBAR_STATE: ToolbarState = {
   blockquote: false,
   codeBlock: false,
   image: false,
+  table: null,
 }
 
 export function readToolbarState(state: EditorState): ToolbarState {
@@ -52,6 +58,7 @@ export function readToolbarState(state: EditorState): ToolbarState {
     blockquote,
     codeBlock: $from.parent.type.name === 'code_block',
     image: selectedImage(state) !== null,
+    table: isInTable(state) ? { headerRow: hasHeaderRow(state), canMerge: canMergeCells(state), canSplit: canSplitCell(state) } : null,
   }
 }
 

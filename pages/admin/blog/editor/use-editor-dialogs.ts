@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
 import type { EditorBridge } from './editor-bridge.ts'
-import { selectedImage, selectedLink } from './editor-commands.ts'
+import { selectedLink } from './editor-commands.ts'
+import { selectedCaption, selectedImage } from './image-commands.ts'
 import type { ImageRequest } from './ImageDialog.tsx'
 import type { LinkRequest } from './LinkDialog.tsx'
 
@@ -31,7 +32,8 @@ export function useEditorDialogs(bridge: EditorBridge) {
       } else {
         const image = selectedImage(view.state)
         const alt = (image?.node.attrs.alt as string | null) ?? null
-        setImageRequest({ src: (image?.node.attrs.src as string) ?? '', alt: alt ?? '', editing: image !== null, decorative: alt === '' })
+        const caption = selectedCaption(view.state)
+        setImageRequest({ src: (image?.node.attrs.src as string) ?? '', alt: alt ?? '', caption, editing: image !== null, decorative: alt === '' })
       }
     },
     [bridge],
