@@ -13,6 +13,8 @@ export interface ToolbarState {
   orderedList: boolean
   blockquote: boolean
   codeBlock: boolean
+  /** The language of the code block the cursor is in ('' for plain text), null outside one (CodeLanguagePicker.tsx). */
+  codeLanguage: string | null
   image: boolean
 }
 
@@ -24,6 +26,7 @@ export const EMPTY_TOOLBAR_STATE: ToolbarState = {
   orderedList: false,
   blockquote: false,
   codeBlock: false,
+  codeLanguage: null,
   image: false,
 }
 
@@ -51,6 +54,7 @@ export function readToolbarState(state: EditorState): ToolbarState {
     orderedList: list === 'ordered_list',
     blockquote,
     codeBlock: $from.parent.type.name === 'code_block',
+    codeLanguage: $from.parent.type.name === 'code_block' ? String($from.parent.attrs.language ?? '') : null,
     image: selectedImage(state) !== null,
   }
 }
