@@ -4,10 +4,12 @@ import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import { responsiveImage } from '../../renderer/responsive-image.ts'
 import { addHeadingAnchors } from './heading-anchors.ts'
+import { highlightCode } from './highlight-code.ts'
 
 /**
  * A post's sanitized content as its page shows it (pure): each heading gets a unique id and a
- * link to it (heading-anchors.ts); each `<img>` of the site's media
+ * link to it (heading-anchors.ts); each code block with a known language is coloured
+ * (highlight-code.ts); each `<img>` of the site's media
  * library becomes `<img src srcset sizes width height alt title loading="lazy" decoding="async">`,
  * sized for the article's text column; any other image gets `loading="lazy"` and
  * `decoding="async"`. Images in the text are below the title (and the featured image, loaded
@@ -24,10 +26,11 @@ import { addHeadingAnchors } from './heading-anchors.ts'
  * write is declared beside the post's schema (DISPLAY_HTML_SCHEMA, sanitize-html.ts).
  */
 export function displayPostHtml(cleanHtml: string): string {
-  // Sanitized HTML is the serializer's (or passed the strict clean check): an image is spelled `<img`, a heading `<h1`…`<h3`.
-  if (!cleanHtml.includes('<img') && !/<h[1-3][ >]/.test(cleanHtml)) return cleanHtml
+  // Sanitized HTML is the serializer's (or passed the strict clean check): an image is spelled `<img`, a heading `<h1`…`<h3`, a language `<code class="language-`.
+  if (!cleanHtml.includes('<img') && !/<h[1-3][ >]/.test(cleanHtml) && !cleanHtml.includes('<code class="language-')) return cleanHtml
   const tree = parser.parse(cleanHtml)
   addHeadingAnchors(tree)
+  highlightCode(tree)
   visitImages(tree, (image) => {
     image.properties = responsiveProperties(image.properties)
   })

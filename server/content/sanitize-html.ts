@@ -5,6 +5,7 @@ import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import { formatBlocks } from './format-blocks.ts'
 import { HEADING_ANCHOR_CLASS } from './heading-anchors.ts'
+import { TOKEN_CLASS } from './highlight-code.ts'
 import { isCleanPostHtml } from './is-clean-html.ts'
 import {
   currentName,
@@ -50,20 +51,23 @@ export const POST_HTML_SCHEMA: SanitizeSchema = {
 }
 
 /**
- * What a post's content may hold once display-html.ts has made its images responsive and linked
- * its headings: the post's schema, and on `<img>` and `<a>` the attributes those write, with the
- * values they write. Nothing
+ * What a post's content may hold once display-html.ts has made its images responsive, linked
+ * its headings and coloured its code: the post's schema, on `<img>` and `<a>` the attributes those
+ * write, with the values they write, and the code's `<span class="hljs-…">` tokens. Nothing
  * sanitizes with it on the way to a page: it says what the rewrite may produce, and
  * tests/unit/display-html.test.ts checks that sanitizing with it changes nothing.
  */
 export const DISPLAY_HTML_SCHEMA: SanitizeSchema = {
   ...POST_HTML_SCHEMA,
+  // A code block's tokens, each with one class (highlight-code.ts).
+  tagNames: [...POST_HTML_SCHEMA.tagNames!, 'span'],
   attributes: {
     ...POST_HTML_SCHEMA.attributes,
     // width and height are a post's own (post-html-rules.ts): the rewrite writes the library image's.
     img: [...POST_HTML_SCHEMA.attributes!.img!, 'srcSet', 'sizes', ['loading', 'lazy'], ['decoding', 'async']],
     // The link beside each heading (heading-anchors.ts).
     a: [...POST_HTML_SCHEMA.attributes!.a!, ['className', HEADING_ANCHOR_CLASS], 'ariaLabel'],
+    span: [['className', TOKEN_CLASS]],
   },
   protocols: { ...POST_HTML_SCHEMA.protocols, srcSet: ['http', 'https'] },
 }

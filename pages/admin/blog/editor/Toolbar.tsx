@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type MouseEvent, useRef, useState, useSyncExternalStore } from 'react'
 import { Tooltip } from '../../../../renderer/components/Tooltip.tsx'
+import { CodeLanguagePicker } from './CodeLanguagePicker.tsx'
 import type { EditorBridge } from './editor-bridge.ts'
 import { ToolbarIcon } from './icons.tsx'
 import { formatKeys, TOOLBAR_GROUPS, type ToolbarGroup, type ToolbarItem } from './toolbar-items.ts'
@@ -41,6 +42,8 @@ export function Toolbar({ bridge, disabled, onOpenDialog, groups = TOOLBAR_GROUP
   }
 
   const onKeyDown = (event: KeyboardEvent) => {
+    // The code language's select uses the arrow keys itself.
+    if (event.target instanceof HTMLSelectElement) return
     const moves: Record<string, number> = { ArrowRight: active + 1, ArrowLeft: active - 1, Home: 0, End: items.length - 1 }
     const target = moves[event.key]
     if (target === undefined) return
@@ -92,6 +95,8 @@ export function Toolbar({ bridge, disabled, onOpenDialog, groups = TOOLBAR_GROUP
           })}
         </div>
       ))}
+      {/* The formatting toolbar's alone: the table toolbar has no use for it. */}
+      {groups === TOOLBAR_GROUPS && <CodeLanguagePicker bridge={bridge} language={state.codeLanguage} disabled={off} />}
     </div>
   )
 }

@@ -16,6 +16,8 @@ export interface ToolbarState {
   orderedList: boolean
   blockquote: boolean
   codeBlock: boolean
+  /** The language of the code block the cursor is in ('' for plain text), null outside one (CodeLanguagePicker.tsx). */
+  codeLanguage: string | null
   image: boolean
   /** The table the selection is in (what the table toolbar shows), or null outside one. */
   table: { headerRow: boolean; canMerge: boolean; canSplit: boolean } | null
@@ -29,6 +31,7 @@ export const EMPTY_TOOLBAR_STATE: ToolbarState = {
   orderedList: false,
   blockquote: false,
   codeBlock: false,
+  codeLanguage: null,
   image: false,
   table: null,
 }
@@ -57,6 +60,7 @@ export function readToolbarState(state: EditorState): ToolbarState {
     orderedList: list === 'ordered_list',
     blockquote,
     codeBlock: $from.parent.type.name === 'code_block',
+    codeLanguage: $from.parent.type.name === 'code_block' ? String($from.parent.attrs.language ?? '') : null,
     image: selectedImage(state) !== null,
     table: isInTable(state) ? { headerRow: hasHeaderRow(state), canMerge: canMergeCells(state), canSplit: canSplitCell(state) } : null,
   }
