@@ -28,6 +28,21 @@ const schemaAttribute = (name: string, rule: AttributeRule): SchemaAttribute => 
 const declared = Object.entries(POST_ELEMENTS).map(([tag, element]) => [tag, Object.entries(element.attributes)] as const)
 
 /**
+ * The schemes rehype-sanitize lets through, by attribute: it knows no element there, so an
+ * attribute that holds URLs of several kinds (an image's `src`, an embed's) gets all their
+ * schemes, and enforceAttributeRules holds each element to its own rule after it.
+ */
+function urlProtocols(): Record<string, string[]> {
+  const protocols: Record<string, string[]> = {}
+  for (const [, attributes] of declared) {
+    for (const [name, rule] of attributes) {
+      if (rule.url) protocols[hastName(name)] = [...new Set([...(protocols[hastName(name)] ?? []), ...URL_SCHEMES[rule.url]])]
+    }
+  }
+  return protocols
+}
+
+/**
  * The rehype-sanitize schema of a post, made from the one declaration of what a post may hold
  * (renderer/post-html-rules.ts). rehype-sanitize checks a URL's scheme only; the rest of a URL
  * rule (an image's file type) and required attributes are enforced after it (enforceAttributeRules).
@@ -37,9 +52,7 @@ export const POST_HTML_SCHEMA: SanitizeSchema = {
   attributes: Object.fromEntries(
     declared.filter(([, attributes]) => attributes.length > 0).map(([tag, attributes]) => [tag, attributes.map(([name, rule]) => schemaAttribute(name, rule))]),
   ),
-  protocols: Object.fromEntries(
-    declared.flatMap(([, attributes]) => attributes.flatMap(([name, rule]) => (rule.url ? [[hastName(name), [...URL_SCHEMES[rule.url]]]] : []))),
-  ),
+  protocols: urlProtocols(),
   // Removed together with everything inside them, not unwrapped.
   strip: [...STRIPPED_ELEMENTS],
   required: {},
@@ -88,10 +101,13 @@ const CHECKED = new Map(
     .filter(([, attributes]) => attributes.length > 0),
 )
 
+/** Elements that hold nothing (`<iframe>`): what is written inside them goes. */
+const EMPTY = new Set(Object.entries(POST_ELEMENTS).flatMap(([tag, element]) => (element.empty ? [tag] : [])))
+
 /**
  * After the schema: removes a URL its rule refuses beyond the scheme (an image that is no
  * jpg/jpeg/gif/png, SPEC §5), drops an element without a required attribute (an image without
- * a source), and removes a class list the schema emptied.
+ * a source), removes a class list the schema emptied and empties an element that holds nothing.
  */
 function enforceAttributeRules() {
   return (tree: Root) => {
@@ -105,6 +121,7 @@ function enforceAttributeRules() {
           if (rule.required && properties[key] === undefined) return false
           if (Array.isArray(value) && value.length === 0) delete properties[key]
         }
+        if (EMPTY.has(child.tagName)) child.children = []
         visit(child)
         return true
       })
