@@ -4,6 +4,7 @@ import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import { responsiveImage } from '../../renderer/responsive-image.ts'
 import { addHeadingAnchors } from './heading-anchors.ts'
+import { showVideoEmbeds } from './video-embed-display.ts'
 
 /**
  * A post's sanitized content as its page shows it (pure): each heading gets a unique id and a
@@ -25,9 +26,10 @@ import { addHeadingAnchors } from './heading-anchors.ts'
  */
 export function displayPostHtml(cleanHtml: string): string {
   // Sanitized HTML is the serializer's (or passed the strict clean check): an image is spelled `<img`, a heading `<h1`…`<h3`.
-  if (!cleanHtml.includes('<img') && !/<h[1-3][ >]/.test(cleanHtml)) return cleanHtml
+  if (!cleanHtml.includes('<img') && !cleanHtml.includes('<iframe') && !/<h[1-3][ >]/.test(cleanHtml)) return cleanHtml
   const tree = parser.parse(cleanHtml)
   addHeadingAnchors(tree)
+  showVideoEmbeds(tree)
   visitImages(tree, (image) => {
     image.properties = responsiveProperties(image.properties)
   })

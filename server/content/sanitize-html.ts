@@ -6,6 +6,7 @@ import { unified } from 'unified'
 import { formatBlocks } from './format-blocks.ts'
 import { HEADING_ANCHOR_CLASS } from './heading-anchors.ts'
 import { isCleanPostHtml } from './is-clean-html.ts'
+import { EMBED_ALLOW, EMBED_REFERRER_POLICY, EMBED_SANDBOX } from './video-embed-display.ts'
 import {
   currentName,
   isAllowedUrl,
@@ -14,6 +15,7 @@ import {
   URL_SCHEMES,
   type AttributeRule,
 } from '../../renderer/post-html-rules.ts'
+import { EMBED_FRAME_CLASS, VIDEO_PROVIDERS } from '../../renderer/video-embeds.ts'
 
 /**
  * hast's name of an HTML attribute, where the two differ (`class` is `className`): an attribute
@@ -77,6 +79,11 @@ export const DISPLAY_HTML_SCHEMA: SanitizeSchema = {
     img: [...POST_HTML_SCHEMA.attributes!.img!, 'srcSet', 'sizes', ['loading', 'lazy'], ['decoding', 'async']],
     // The link beside each heading (heading-anchors.ts).
     a: [...POST_HTML_SCHEMA.attributes!.a!, ['className', HEADING_ANCHOR_CLASS], 'ariaLabel'],
+    // A video's click-to-load frame (video-embed-display.ts): its page is the site's own, made from the id.
+    iframe: [
+      ['className', EMBED_FRAME_CLASS], ['dataProvider', ...VIDEO_PROVIDERS], 'title', 'srcDoc',
+      ['sandbox', ...EMBED_SANDBOX.split(' ')], ['allow', EMBED_ALLOW], ['referrerPolicy', EMBED_REFERRER_POLICY], ['loading', 'lazy'],
+    ],
   },
   protocols: { ...POST_HTML_SCHEMA.protocols, srcSet: ['http', 'https'] },
 }
