@@ -2,7 +2,7 @@ import { type KeyboardEvent, type MouseEvent, useRef, useState, useSyncExternalS
 import { Tooltip } from '../../../../renderer/components/Tooltip.tsx'
 import type { EditorBridge } from './editor-bridge.ts'
 import { ToolbarIcon } from './icons.tsx'
-import { formatKeys, TOOLBAR_GROUPS, type ToolbarItem } from './toolbar-items.ts'
+import { type EditorDialogKind, formatKeys, TOOLBAR_GROUPS, type ToolbarItem } from './toolbar-items.ts'
 
 const ITEMS = TOOLBAR_GROUPS.flatMap((group) => group.items)
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)
@@ -10,8 +10,8 @@ const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(n
 export interface ToolbarProps {
   bridge: EditorBridge
   disabled: boolean
-  /** The Link and Image buttons open their dialogs (RichTextEditor owns them). */
-  onOpenDialog: (kind: 'link' | 'image') => void
+  /** The Link, Image and Insert video buttons open their dialogs (RichTextEditor owns them). */
+  onOpenDialog: (kind: EditorDialogKind) => void
 }
 
 /**
@@ -27,7 +27,7 @@ export function Toolbar({ bridge, disabled, onOpenDialog }: ToolbarProps) {
   const off = disabled || !state.ready
 
   const run = (item: ToolbarItem, event: MouseEvent) => {
-    if (item.action === 'link' || item.action === 'image') {
+    if (typeof item.action === 'string') {
       onOpenDialog(item.action)
       return
     }

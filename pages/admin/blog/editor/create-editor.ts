@@ -53,6 +53,7 @@ import { cleanPastedHtml } from './paste-cleanup.ts'
 import { strikeSchema } from './strike-mark.ts'
 import { syncPlugin } from './sync-plugin.ts'
 import { underlineSchema } from './underline-mark.ts'
+import { videoEmbedSchema, videoEmbedView } from './video-embed-node.ts'
 
 /** SPEC §5: undo keeps 100 steps; edits less than a second apart are one step. */
 export const HISTORY_DEPTH = 100
@@ -114,6 +115,8 @@ const schema: MilkdownPlugin[] = [
   inlineCodeAttr,
   inlineCodeSchema,
   textSchema,
+  videoEmbedSchema,
+  videoEmbedView,
 ].flat()
 
 const inputRules: MilkdownPlugin[] = [

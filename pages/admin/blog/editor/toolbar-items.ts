@@ -11,6 +11,9 @@ import {
 import type { IconName } from './icons.tsx'
 import type { ToolbarState } from './toolbar-state.ts'
 
+/** The dialogs toolbar buttons open. */
+export type EditorDialogKind = 'link' | 'image' | 'video'
+
 /** One toolbar button: SPEC §2's list, in its order. */
 export interface ToolbarItem {
   id: string
@@ -23,7 +26,7 @@ export interface ToolbarItem {
   /** aria-pressed; undefined for buttons that are actions rather than toggles. */
   pressed?: (state: ToolbarState) => boolean
   /** A command to run, or a dialog to open. */
-  action: ((state: ToolbarState) => Command) | 'link' | 'image'
+  action: ((state: ToolbarState) => Command) | EditorDialogKind
 }
 
 const level = (value: TextLevel): ToolbarItem => ({
@@ -69,6 +72,7 @@ export const TOOLBAR_GROUPS: { label: string; items: ToolbarItem[] }[] = [
     items: [
       { id: 'link', label: 'Link', keys: 'Mod-k', icon: 'link', pressed: (s) => s.marks.link, action: 'link' },
       { id: 'image', label: 'Image', icon: 'image', pressed: (s) => s.image, action: 'image' },
+      { id: 'video', label: 'Insert video', icon: 'video', action: 'video' },
     ],
   },
   {
