@@ -67,6 +67,26 @@ test('the post page loads nothing from the providers until play is pressed, then
   expect(watched.violations).toEqual([])
 })
 
+test('a post with a video reached by a client-side navigation is loaded as a page of its own, whose policy lets it play', async ({ page, adminSite }) => {
+  await signIn(page, adminSite.url)
+  await publishPost(page, adminSite.url, 'one-video', `<iframe src="${VIMEO}" title="The tour"></iframe>`)
+  await publishPost(page, adminSite.url, 'a-link', '<p>See <a href="/blog/one-video">the tour</a>.</p>')
+  const watched = await watchProviders(page)
+  await page.goto(`${adminSite.url}/blog/a-link`)
+  await page.waitForLoadState('networkidle')
+  const documents: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document' && request.frame() === page.mainFrame()) documents.push(new URL(request.url()).pathname)
+  })
+  await page.getByRole('link', { name: 'the tour' }).click()
+  const tour = page.frameLocator('iframe.video-embed')
+  await tour.getByRole('link', { name: 'Play video: The tour' }).click()
+  await expect(tour.locator('#player')).toHaveText('A stand-in player')
+  expect(documents).toEqual(['/blog/one-video'])
+  expect(watched.requests).toEqual([`${VIMEO}?autoplay=1`])
+  expect(watched.violations).toEqual([])
+})
+
 test('the editor inserts a video from a pasted link, shows it without loading it, and saves the stored form', async ({ page, adminSite }) => {
   const watched = await watchProviders(page)
   await signIn(page, adminSite.url)
