@@ -10,6 +10,7 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { expect, expectToast, signIn, test } from './admin-fixtures.ts'
+import { expectNoSeriousAxeViolations } from './axe.ts'
 
 const PROVIDERS = /^https?:\/\/([^/]*\.)?(youtube-nocookie\.com|youtube\.com|youtu\.be|ytimg\.com|vimeo\.com|vimeocdn\.com)(\/|$)/
 const YOUTUBE = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'
@@ -55,6 +56,8 @@ test('the post page loads nothing from the providers until play is pressed, then
   // Scrolled through, lazily loaded frames and all: still nothing asked of the providers.
   await page.mouse.wheel(0, 2000)
   await page.waitForTimeout(300)
+  expect(watched.requests).toEqual([])
+  await expectNoSeriousAxeViolations(page, { where: 'a post with videos' })
   expect(watched.requests).toEqual([])
 
   // By keyboard, as any link: focus it, Enter.
@@ -111,6 +114,7 @@ test('the editor inserts a video from a pasted link, shows it without loading it
   // A box with the title, no frame in the editor.
   await expect(editor.locator('.rte-video')).toContainText('The "launch" & more')
   await expect(editor.locator('iframe')).toHaveCount(0)
+  await expectNoSeriousAxeViolations(page, { include: ['.rte'], where: 'the editor with a video' })
 
   await page.getByRole('button', { name: 'Create Post' }).click()
   await expectToast(page, { title: 'Success', description: 'Blog post created' })
