@@ -132,3 +132,31 @@ test('the editor inserts a video from a pasted link, shows it without loading it
   expect(parsePostFile(await readFile(file, 'utf8'), 'a-video-post.html').content).toBe(stored)
   expect(watched.requests).toEqual([])
 })
+
+test('a player copied from a web page and pasted becomes the stored form; any other frame is dropped', async ({ page, adminSite }) => {
+  const watched = await watchProviders(page)
+  await signIn(page, adminSite.url)
+  await page.getByRole('button', { name: 'New Post' }).click()
+  await page.getByLabel('Title*').fill('A pasted video')
+  await page.getByLabel('Summary*').fill('Pasted from a web page.')
+  const editor = page.getByRole('textbox', { name: 'Content*' })
+  await editor.click()
+  const html =
+    '<p>Before</p><iframe width="640" height="360" src="https://player.vimeo.com/video/76979871?h=abc&amp;badge=0" frameborder="0" allow="autoplay; fullscreen" onload="alert(1)" title="Pasted"></iframe>' +
+    '<iframe src="https://evil.example/player" title="Evil">hidden words</iframe><p>After</p>'
+  await editor.evaluate((element, html) => {
+    const data = new DataTransfer()
+    data.setData('text/html', html)
+    data.setData('text/plain', 'Before After')
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+  }, html)
+  await expect(editor.locator('.rte-video')).toHaveCount(1)
+  await expect(editor.locator('.rte-video')).toContainText('Pasted')
+  await expect(editor).not.toContainText('hidden words')
+  await expect(editor.locator('iframe')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Create Post' }).click()
+  await expectToast(page, { title: 'Success', description: 'Blog post created' })
+  const stored = parsePostFile(await readFile(path.join(adminSite.site.blogDir, 'a-pasted-video.html'), 'utf8'), 'a-pasted-video.html').content
+  expect(stored).toBe(`<p>Before</p>\n<iframe src="${VIMEO}" title="Pasted"></iframe>\n<p>After</p>`)
+  expect(watched.requests).toEqual([])
+})
