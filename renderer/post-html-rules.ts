@@ -154,6 +154,8 @@ export const URL_SCHEMES: Readonly<Record<UrlKind, readonly string[]>> = {
 
 /** Why an image's source is refused, for a person to read. */
 export const IMAGE_RULE_TEXT = 'an image must be an http(s) URL or base64 data of a jpg, jpeg, gif or png'
+/** Why an embed's source is refused, for a person to read. */
+export const EMBED_RULE_TEXT = 'a video must be https://www.youtube-nocookie.com/embed/<id> or https://player.vimeo.com/video/<number>, as written'
 
 /** The rule of element `name`, or undefined for an element a post may not hold. */
 export function postElement(name: string): ElementRule | undefined {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { embeddedProviders, embedFromLink, embedUrl, parseEmbedUrl } from '../../renderer/video-embeds.ts'
 import { displayPostHtml } from '../../server/content/display-html.ts'
 import { cleanPostHtml, DISPLAY_HTML_SCHEMA } from '../../server/content/sanitize-html.ts'
+import { findUnsafeHtml } from '../../server/content/unsafe-html.ts'
 import { renderNginxConfig } from '../../server/export/nginx-config.ts'
 import { servingRules } from '../../server/export/serving-rules.ts'
 import { contentSecurityPolicy, pageFrames } from '../../server/http/security-headers.ts'
@@ -137,5 +138,14 @@ describe('the policy frames a provider’s player only on a page that embeds it'
     expect(added.join('\n')).toContain('location = "/blog/with-video" {')
     expect(added.join('\n')).toContain(`add_header Content-Security-Policy "${policy}" always;`)
     expect(framing.match(/frame-src/g)).toHaveLength(1)
+  })
+})
+
+describe('a post file with a frame the sanitizer would change says why', () => {
+  it.each([
+    ['<p>a</p>\n<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>', 'has <iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"> (line 11), which the sanitizer would remove: a video must be https://www.youtube-nocookie.com/embed/<id> or https://player.vimeo.com/video/<number>, as written'],
+    [`<iframe src="${YOUTUBE}" allow="camera"></iframe>`, 'has allow="camera" on <iframe> (line 10), which the sanitizer would remove'],
+  ])('%s', (html, reason) => {
+    expect(findUnsafeHtml(html, 10)).toBe(reason)
   })
 })
