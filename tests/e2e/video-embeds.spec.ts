@@ -160,3 +160,17 @@ test('a player copied from a web page and pasted becomes the stored form; any ot
   expect(stored).toBe(`<p>Before</p>\n<iframe src="${VIMEO}" title="Pasted"></iframe>\n<p>After</p>`)
   expect(watched.requests).toEqual([])
 })
+
+test('a video in a figure with a caption, opened in the editor and saved with another field changed, keeps its bytes', async ({ page, adminSite }) => {
+  await signIn(page, adminSite.url)
+  const content = `<p>Before.</p>\n<figure><iframe src="${YOUTUBE}" title="The launch"></iframe><figcaption>The launch, in <em>two</em> minutes</figcaption></figure>\n<p>After.</p>`
+  await publishPost(page, adminSite.url, 'video-in-figure', content)
+  const watched = await watchProviders(page)
+  await page.reload()
+  await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Post video-in-figure', exact: true }) }).getByRole('button', { name: /^Edit/ }).click()
+  await page.getByLabel('Summary*').fill('Saved with its figure.')
+  await page.getByRole('button', { name: 'Update Post' }).click()
+  await expectToast(page, { title: 'Success', description: 'Blog post updated' })
+  expect(parsePostFile(await readFile(path.join(adminSite.site.blogDir, 'video-in-figure.html'), 'utf8'), 'video-in-figure.html').content).toBe(content)
+  expect(watched.requests).toEqual([])
+})
