@@ -7,6 +7,7 @@ import { formatBlocks } from './format-blocks.ts'
 import { HEADING_ANCHOR_CLASS } from './heading-anchors.ts'
 import { TOKEN_CLASS } from './highlight-code.ts'
 import { isCleanPostHtml } from './is-clean-html.ts'
+import { EMBED_ALLOW, EMBED_REFERRER_POLICY, EMBED_SANDBOX } from './video-embed-display.ts'
 import {
   currentName,
   isAllowedUrl,
@@ -15,6 +16,7 @@ import {
   URL_SCHEMES,
   type AttributeRule,
 } from '../../renderer/post-html-rules.ts'
+import { EMBED_FRAME_CLASS, VIDEO_PROVIDERS } from '../../renderer/video-embeds.ts'
 
 /**
  * hast's name of an HTML attribute, where the two differ (`class` is `className`): an attribute
@@ -29,6 +31,21 @@ const schemaAttribute = (name: string, rule: AttributeRule): SchemaAttribute => 
 const declared = Object.entries(POST_ELEMENTS).map(([tag, element]) => [tag, Object.entries(element.attributes)] as const)
 
 /**
+ * The schemes rehype-sanitize lets through, by attribute: it knows no element there, so an
+ * attribute that holds URLs of several kinds (an image's `src`, an embed's) gets all their
+ * schemes, and enforceAttributeRules holds each element to its own rule after it.
+ */
+function urlProtocols(): Record<string, string[]> {
+  const protocols: Record<string, string[]> = {}
+  for (const [, attributes] of declared) {
+    for (const [name, rule] of attributes) {
+      if (rule.url) protocols[hastName(name)] = [...new Set([...(protocols[hastName(name)] ?? []), ...URL_SCHEMES[rule.url]])]
+    }
+  }
+  return protocols
+}
+
+/**
  * The rehype-sanitize schema of a post, made from the one declaration of what a post may hold
  * (renderer/post-html-rules.ts). rehype-sanitize checks a URL's scheme only; the rest of a URL
  * rule (an image's file type) and required attributes are enforced after it (enforceAttributeRules).
@@ -38,9 +55,7 @@ export const POST_HTML_SCHEMA: SanitizeSchema = {
   attributes: Object.fromEntries(
     declared.filter(([, attributes]) => attributes.length > 0).map(([tag, attributes]) => [tag, attributes.map(([name, rule]) => schemaAttribute(name, rule))]),
   ),
-  protocols: Object.fromEntries(
-    declared.flatMap(([, attributes]) => attributes.flatMap(([name, rule]) => (rule.url ? [[hastName(name), [...URL_SCHEMES[rule.url]]]] : []))),
-  ),
+  protocols: urlProtocols(),
   // Removed together with everything inside them, not unwrapped.
   strip: [...STRIPPED_ELEMENTS],
   required: {},
@@ -68,6 +83,11 @@ export const DISPLAY_HTML_SCHEMA: SanitizeSchema = {
     // The link beside each heading (heading-anchors.ts).
     a: [...POST_HTML_SCHEMA.attributes!.a!, ['className', HEADING_ANCHOR_CLASS], 'ariaLabel'],
     span: [['className', TOKEN_CLASS]],
+    // A video's click-to-load frame (video-embed-display.ts): its page is the site's own, made from the id.
+    iframe: [
+      ['className', EMBED_FRAME_CLASS], ['dataProvider', ...VIDEO_PROVIDERS], 'title', 'srcDoc',
+      ['sandbox', ...EMBED_SANDBOX.split(' ')], ['allow', EMBED_ALLOW], ['referrerPolicy', EMBED_REFERRER_POLICY], ['loading', 'lazy'],
+    ],
   },
   protocols: { ...POST_HTML_SCHEMA.protocols, srcSet: ['http', 'https'] },
 }
@@ -92,10 +112,13 @@ const CHECKED = new Map(
     .filter(([, attributes]) => attributes.length > 0),
 )
 
+/** Elements that hold nothing (`<iframe>`): what is written inside them goes. */
+const EMPTY = new Set(Object.entries(POST_ELEMENTS).flatMap(([tag, element]) => (element.empty ? [tag] : [])))
+
 /**
  * After the schema: removes a URL its rule refuses beyond the scheme (an image that is no
  * jpg/jpeg/gif/png, SPEC §5), drops an element without a required attribute (an image without
- * a source), and removes a class list the schema emptied.
+ * a source), removes a class list the schema emptied and empties an element that holds nothing.
  */
 function enforceAttributeRules() {
   return (tree: Root) => {
@@ -109,6 +132,7 @@ function enforceAttributeRules() {
           if (rule.required && properties[key] === undefined) return false
           if (Array.isArray(value) && value.length === 0) delete properties[key]
         }
+        if (EMPTY.has(child.tagName)) child.children = []
         visit(child)
         return true
       })

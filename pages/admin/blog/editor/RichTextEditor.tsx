@@ -10,7 +10,10 @@ import { ImageDialog } from './ImageDialog.tsx'
 import { LinkDialog } from './LinkDialog.tsx'
 import { TABLE_GROUPS } from './table-toolbar-items.ts'
 import { Toolbar } from './Toolbar.tsx'
+import type { EditorDialogKind } from './toolbar-items.ts'
 import { useEditorDialogs } from './use-editor-dialogs.ts'
+import { insertVideo } from './video-embed-node.ts'
+import { VideoDialog } from './VideoDialog.tsx'
 import './editor.css'
 
 export interface RichTextEditorProps {
@@ -40,10 +43,10 @@ export default function RichTextEditor(props: RichTextEditorProps) {
 
 function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false, errorId }: RichTextEditorProps) {
   const [bridge] = useState(() => new EditorBridge())
-  const { linkRequest, imageRequest, opening, openDialog, openImageUpload, closeDialogs, apply, onCloseAutoFocus } = useEditorDialogs(bridge)
+  const { linkRequest, imageRequest, videoRequest, opening, openDialog, openImageUpload, closeDialogs, apply, onCloseAutoFocus } = useEditorDialogs(bridge)
 
   // The editor is built once; it reads the latest props through this ref.
-  const latest = useRef({ onChange, disabled, errorId, openDialog: (_kind: 'link' | 'image') => {}, openImageUpload: (_file: File, _at: number | undefined, _alt?: string) => {} })
+  const latest = useRef({ onChange, disabled, errorId, openDialog: (_kind: EditorDialogKind) => {}, openImageUpload: (_file: File, _at: number | undefined, _alt?: string) => {} })
 
   useLayoutEffect(() => {
     latest.current = { onChange, disabled, errorId, openDialog, openImageUpload }
@@ -109,6 +112,7 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false, e
         onCancel={closeDialogs}
         onCloseAutoFocus={onCloseAutoFocus}
       />
+      <VideoDialog key={`video-${opening}`} request={videoRequest} onApply={(video) => apply(insertVideo(video))} onCancel={closeDialogs} onCloseAutoFocus={onCloseAutoFocus} />
     </div>
   )
 }

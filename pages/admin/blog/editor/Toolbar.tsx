@@ -3,15 +3,15 @@ import { Tooltip } from '../../../../renderer/components/Tooltip.tsx'
 import { CodeLanguagePicker } from './CodeLanguagePicker.tsx'
 import type { EditorBridge } from './editor-bridge.ts'
 import { ToolbarIcon } from './icons.tsx'
-import { formatKeys, TOOLBAR_GROUPS, type ToolbarGroup, type ToolbarItem } from './toolbar-items.ts'
+import { type EditorDialogKind, formatKeys, TOOLBAR_GROUPS, type ToolbarGroup, type ToolbarItem } from './toolbar-items.ts'
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)
 
 export interface ToolbarProps {
   bridge: EditorBridge
   disabled: boolean
-  /** The Link and Image buttons open their dialogs (RichTextEditor owns them). */
-  onOpenDialog: (kind: 'link' | 'image') => void
+  /** The Link, Image and Insert video buttons open their dialogs (RichTextEditor owns them). */
+  onOpenDialog: (kind: EditorDialogKind) => void
   /** Its buttons (the formatting toolbar's when absent) and its name. */
   groups?: ToolbarGroup[]
   label?: string
@@ -32,7 +32,7 @@ export function Toolbar({ bridge, disabled, onOpenDialog, groups = TOOLBAR_GROUP
 
   const run = (item: ToolbarItem, event: MouseEvent) => {
     if (item.enabled && !item.enabled(state)) return
-    if (item.action === 'link' || item.action === 'image') {
+    if (typeof item.action === 'string') {
       onOpenDialog(item.action)
       return
     }

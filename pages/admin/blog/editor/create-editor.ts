@@ -56,6 +56,7 @@ import { syncPlugin } from './sync-plugin.ts'
 import { tableEditingPlugin, tableKeymap } from './table-commands.ts'
 import { tableSchemas } from './table-nodes.ts'
 import { underlineSchema } from './underline-mark.ts'
+import { videoEmbedSchema, videoEmbedView } from './video-embed-node.ts'
 
 /** SPEC §5: undo keeps 100 steps; edits less than a second apart are one step. */
 export const HISTORY_DEPTH = 100
@@ -119,6 +120,8 @@ const schema: MilkdownPlugin[] = [
   inlineCodeAttr,
   inlineCodeSchema,
   textSchema,
+  videoEmbedSchema,
+  videoEmbedView,
 ].flat()
 
 const inputRules: MilkdownPlugin[] = [

@@ -109,8 +109,9 @@ function cleanChildren(nodes: HtmlNode[]): HtmlNode[] {
     }
     const tagName = keptName(node.tagName)
     if (STRIPPED_TAGS.has(tagName)) continue
-    const children = cleanChildren(node.children)
     const element = postElement(tagName)
+    // An element that holds nothing (`<iframe>`) keeps nothing written inside it.
+    const children = element?.empty ? [] : cleanChildren(node.children)
     if (!element) {
       out.push(...children)
       continue

@@ -12,6 +12,9 @@ import type { IconName } from './icons.tsx'
 import { insertTable } from './table-commands.ts'
 import type { ToolbarState } from './toolbar-state.ts'
 
+/** The dialogs toolbar buttons open. */
+export type EditorDialogKind = 'link' | 'image' | 'video'
+
 /** One toolbar button: SPEC §2's list, in its order. */
 export interface ToolbarItem {
   id: string
@@ -24,7 +27,7 @@ export interface ToolbarItem {
   /** aria-pressed; undefined for buttons that are actions rather than toggles. */
   pressed?: (state: ToolbarState) => boolean
   /** A command to run, or a dialog to open. */
-  action: ((state: ToolbarState) => Command) | 'link' | 'image'
+  action: ((state: ToolbarState) => Command) | EditorDialogKind
   /** Whether it applies to the selection; always when absent (aria-disabled otherwise). */
   enabled?: (state: ToolbarState) => boolean
   /** The text gets the focus back even after a key press (the button goes away: Delete table). */
@@ -80,6 +83,7 @@ export const TOOLBAR_GROUPS: ToolbarGroup[] = [
       { id: 'link', label: 'Link', keys: 'Mod-k', icon: 'link', pressed: (s) => s.marks.link, action: 'link' },
       { id: 'image', label: 'Image', icon: 'image', pressed: (s) => s.image, action: 'image' },
       { id: 'table', label: 'Insert table', icon: 'table', action: () => insertTable, enabled: (s) => s.table === null },
+      { id: 'video', label: 'Insert video', icon: 'video', action: 'video' },
     ],
   },
   {
