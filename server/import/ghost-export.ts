@@ -1,8 +1,8 @@
-import { MAX_SUMMARY_LENGTH } from '../../renderer/contract/index.ts'
 import { GHOST_UPLOADS, GHOST_URL, simplifyGhostCards } from './ghost-cards.ts'
 import { type ImportedPost, type ImportedStatus, type ImportSourceResult, InvalidImportSource, type SkippedItem } from './imported-post.ts'
 import { markdownToHtml } from './markdown-html.ts'
 import { isoDate } from './source-dates.ts'
+import { summaryFromText } from './summary-text.ts'
 
 /**
  * A Ghost export (Settings → Labs → Export in Ghost's admin: JSON, `{ db: [{ meta, data }] }`,
@@ -118,7 +118,13 @@ function bodyOf(record: Fields): string | { reason: string } {
   const mobiledoc = field(record, 'mobiledoc')
   if (typeof mobiledoc === 'string' && mobiledoc !== '') {
     const markdown = markdownOfMobiledoc(mobiledoc)
-    if (markdown !== undefined) return markdownToHtml(markdown).html
+    if (markdown !== undefined) {
+      try {
+        return markdownToHtml(markdown).html
+      } catch (error) {
+        return { reason: `its Markdown cannot be rendered (${error instanceof Error ? error.message : String(error)})` }
+      }
+    }
     return { reason: 'has no rendered HTML, only Ghost Mobiledoc with cards other than Markdown: export it from Ghost with its HTML, or copy it by hand' }
   }
   const lexical = field(record, 'lexical')
@@ -159,15 +165,7 @@ function summaryOf(record: Fields, meta: Fields | undefined): string {
   const written = [field(record, 'custom_excerpt'), meta && field(meta, 'meta_description'), field(record, 'meta_description')]
     .map((value) => oneLine(text(value)))
     .find(Boolean)
-  return written ?? excerpt(oneLine(text(field(record, 'plaintext'))))
-}
-
-/** The text cut at a word before the summary's limit, marked with an ellipsis when cut. */
-function excerpt(plain: string): string {
-  if (plain.length <= MAX_SUMMARY_LENGTH) return plain
-  const cut = plain.slice(0, MAX_SUMMARY_LENGTH - 1)
-  const space = cut.lastIndexOf(' ')
-  return `${(space > MAX_SUMMARY_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`
+  return written ?? summaryFromText(text(field(record, 'plaintext')))
 }
 
 /** An image Ghost stored itself, under the one upload base whichever form the export wrote. */

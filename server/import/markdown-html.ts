@@ -6,6 +6,7 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
+import { MAX_CONTENT_DEPTH } from '../content/post-rules.ts'
 
 /**
  * Markdown rendered to HTML for an import (pure): CommonMark with GitHub's tables, strikethrough,
@@ -21,47 +22,56 @@ export interface RenderedMarkdown {
   firstHeading: string
   /** The first paragraph's text (a summary for a file whose front matter has none). */
   firstParagraph: string
+  /** Every image's `src`, whether written in Markdown or as HTML, in order. */
+  images: string[]
 }
-
-/** Rewrites an image's `src` (`./photo.jpg` → where the importer finds it); returns it unchanged to keep it. */
-export type ImageUrlRewrite = (src: string) => string
 
 const markdown = unified().use(remarkParse).use(remarkGfm)
 const toHtml = unified().use(remarkRehype, { allowDangerousHtml: true }).use(rehypeStringify, { allowDangerousHtml: true })
 const htmlParser = unified().use(rehypeParse, { fragment: true })
 const htmlWriter = unified().use(rehypeStringify)
 
-export function markdownToHtml(source: string, rewriteImage?: ImageUrlRewrite): RenderedMarkdown {
+/** Quotes nested deeper than a post may be: the parser walks them by recursion, slowly, to a stack overflow. */
+const DEEP_QUOTES = new RegExp(`^(?:[ \\t]*>){${MAX_CONTENT_DEPTH + 1}}`, 'm')
+
+/** @throws Error when the Markdown nests deeper than any post may. */
+export function markdownToHtml(source: string): RenderedMarkdown {
+  if (DEEP_QUOTES.test(source)) throw new Error(`quotes nested more than ${MAX_CONTENT_DEPTH} deep`)
   const tree = markdown.runSync(markdown.parse(source)) as MarkdownRoot
   const html = toHtml.stringify(toHtml.runSync(tree) as HtmlRoot)
+  const images: string[] = []
+  // The HTML is parsed whole (what was rendered and what was written), so `<img src="./x.png">` counts too.
+  eachImage(htmlParser.parse(html) as HtmlRoot, (image) => void images.push(image.properties.src as string))
   return {
-    // The written HTML is parsed with the rendered (so `<img src="./x.png">` is an image too) only when images move.
-    html: rewriteImage ? rewriteImages(html, rewriteImage) : html,
+    html,
     firstHeading: textOf(tree.children.find((node) => node.type === 'heading' && node.depth === 1)),
     firstParagraph: textOf(tree.children.find((node) => node.type === 'paragraph')),
+    images,
   }
 }
 
-function rewriteImages(html: string, rewrite: ImageUrlRewrite): string {
+/** `html` with each image whose `src` is a key of `moved` pointing at its value instead (pure). */
+export function moveImages(html: string, moved: ReadonlyMap<string, string>): string {
+  if (moved.size === 0) return html
   const tree = htmlParser.parse(html) as HtmlRoot
-  let changed = false
+  eachImage(tree, (image) => {
+    const to = moved.get(image.properties.src as string)
+    if (to !== undefined) image.properties.src = to
+  })
+  return htmlWriter.stringify(tree)
+}
+
+/** Calls `visit` with every `<img>` that has a `src`, walking by a loop (no recursion to overflow). */
+function eachImage(tree: HtmlRoot, visit: (image: Element) => void): void {
   const stack: Array<HtmlRoot | Element> = [tree]
   while (stack.length > 0) {
     const node = stack.pop()!
     for (const child of node.children) {
       if (child.type !== 'element') continue
-      const src = child.properties.src
-      if (child.tagName === 'img' && typeof src === 'string') {
-        const moved = rewrite(src)
-        if (moved !== src) {
-          child.properties.src = moved
-          changed = true
-        }
-      }
+      if (child.tagName === 'img' && typeof child.properties.src === 'string') visit(child)
       stack.push(child)
     }
   }
-  return changed ? htmlWriter.stringify(tree) : html
 }
 
 /** The text of a Markdown node: its text and code, without markup. */

@@ -12,10 +12,14 @@ describe('isoDate', () => {
     // Ghost before 2.0: milliseconds since 1970.
     expect(isoDate(1426078349156)).toBe('2015-03-11T12:52:29.156Z')
     expect(isoDate(new Date(Date.UTC(2020, 1, 29)))).toBe('2020-02-29T00:00:00.000Z')
+    // Astro's blog template writes a day in words, which JavaScript's Date reads there.
+    expect(isoDate('Jul 08 2022')).toBe('2022-07-08')
+    expect(isoDate('May 1, 2019')).toBe('2019-05-01')
+    expect(isoDate('8 September 2020')).toBe('2020-09-08')
   })
 
   it('gives nothing for what is no date', () => {
-    for (const value of ['2019-02-30', '2019-13-01', 'May 1, 2019', '2019-05-01T25:00', '', null, undefined, {}, Number.NaN, 1e20]) {
+    for (const value of ['2019-02-30', '2019-13-01', 'Someday 1, 2019', 'Feb 30 2022', '2019-05-01T25:00', '', null, undefined, {}, Number.NaN, 1e20]) {
       expect(isoDate(value)).toBe('')
     }
   })
