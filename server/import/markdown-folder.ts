@@ -101,7 +101,7 @@ async function readPost(root: string, layout: SiteLayout, file: MarkdownFile, no
 
 /** The post's old addresses: its own `url`/`permalink`, else the layout's default, and its aliases. */
 function oldPaths(layout: SiteLayout, facts: FileFacts, slug: string, date: string, url: string, categories: string[], aliases: string[]): string[] {
-  const main = url.startsWith('/') ? url : layout.defaultPath(facts, slug, date, categories)
+  const main = layout.oldPath(facts, slug, date, categories, url)
   // Hugo reads an alias without a leading `/` as relative to the post's section.
   const base = path.posix.dirname(main.replace(/\/$/, '') || '/')
   const paths = [main, ...aliases.map((alias) => folderPath(alias.startsWith('/') ? alias : path.posix.join(base, alias)))]

@@ -1,10 +1,12 @@
 import { lstat } from 'node:fs/promises'
 import path from 'node:path'
+import { jekyllPath, jekyllPermalinkSetting, permalinkTemplate } from './jekyll-permalink.ts'
 
 /**
  * Where a static site generator keeps its posts, and the address each post had (pure, but for
  * looking which folders exist). The default permalinks, each the generator's own default:
- * - Jekyll: `_posts/YYYY-MM-DD-slug.md` (and `_drafts/slug.md`) at `/:categories/YYYY/MM/DD/slug.html`;
+ * - Jekyll: `_posts/YYYY-MM-DD-slug.md` (and `_drafts/slug.md`) at `/:categories/YYYY/MM/DD/slug.html`,
+ *   or where `_config.yml`'s `permalink` puts them (jekyll-permalink.ts);
  * - Hugo: `content/<section>/slug.md` or a page bundle `content/<section>/slug/index.md` at
  *   `/<section>/slug/` (lowercased, as Hugo writes its paths);
  * - Astro: `src/content/<collection>/slug.md` at `/<collection>/slug/` (its blog template's route);
@@ -33,13 +35,16 @@ export interface SiteLayout {
   staticFolder: string
   /** The facts of a Markdown file at `relative` (from the root, `/`-separated), or why it is no post. */
   fileFacts(relative: string): FileFacts | { reason: string }
-  /** The address the post had by the generator's default, or '' when none is known. */
-  defaultPath(facts: FileFacts, slug: string, date: string, categories: string[]): string
+  /**
+   * The address the post had: its own `url`/`permalink` (`own`, Jekyll's with placeholders filled
+   * in), else the generator's default; '' when none is known.
+   */
+  oldPath(facts: FileFacts, slug: string, date: string, categories: string[], own: string): string
 }
 
 export async function detectLayout(root: string): Promise<SiteLayout> {
   const isFolder = async (relative: string) => (await lstat(path.join(root, relative)).catch(() => undefined))?.isDirectory() === true
-  if (await isFolder('_posts')) return JEKYLL
+  if (await isFolder('_posts')) return jekyllLayout(await jekyllPermalinkSetting(root))
   if (await isFolder('src/content')) return ASTRO
   if (await isFolder('content')) return HUGO
   return FOLDER
@@ -47,7 +52,7 @@ export async function detectLayout(root: string): Promise<SiteLayout> {
 
 const JEKYLL_NAME = /^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$/
 
-const JEKYLL: SiteLayout = {
+const jekyllLayout = (permalink: string): SiteLayout => ({
   name: 'jekyll',
   postFolders: ['_posts', '_drafts'],
   staticFolder: '',
@@ -59,14 +64,11 @@ const JEKYLL: SiteLayout = {
     const [, year, month, day, slug] = match
     return { slug: slug!, date: `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`, draft: false, folderPath: '' }
   },
-  defaultPath(facts, slug, date, categories) {
-    if (facts.draft || !/^\d{4}-\d{2}-\d{2}/.test(date)) return ''
-    const [year, month, day] = date.slice(0, 10).split('-')
-    // Jekyll writes categories lowercased, in front of the date.
-    const folders = categories.map((category) => category.toLowerCase())
-    return `/${[...folders, year, month, day].join('/')}/${slug}.html`
+  oldPath(facts, slug, date, categories, own) {
+    if (facts.draft) return ''
+    return jekyllPath(own.startsWith('/') ? permalinkTemplate(own) : permalink, { slug, date, categories })
   },
-}
+})
 
 const HUGO: SiteLayout = {
   name: 'hugo',
@@ -83,7 +85,7 @@ const HUGO: SiteLayout = {
     if (language) return { reason: `a translation (${language[1]}) of another post: translations are not imported` }
     return { slug, date: '', draft: false, folderPath: `/${parts.join('/')}/`.toLowerCase() }
   },
-  defaultPath: (facts, slug) => `${facts.folderPath}${slug.toLowerCase()}/`,
+  oldPath: (facts, slug, _date, _categories, own) => (own.startsWith('/') ? own : `${facts.folderPath}${slug.toLowerCase()}/`),
 }
 
 const ASTRO: SiteLayout = {
@@ -97,7 +99,7 @@ const ASTRO: SiteLayout = {
     if (!slug || parts.length === 0) return { reason: 'outside a collection folder of src/content/: not a post' }
     return { slug, date: '', draft: false, folderPath: `/${parts.join('/')}/` }
   },
-  defaultPath: (facts, slug) => `${facts.folderPath}${slug}/`,
+  oldPath: (facts, slug, _date, _categories, own) => (own.startsWith('/') ? own : `${facts.folderPath}${slug}/`),
 }
 
 const FOLDER: SiteLayout = {
@@ -110,7 +112,7 @@ const FOLDER: SiteLayout = {
     const slug = /^index\./.test(file) && parts.length > 0 ? parts.pop()! : baseName(file)
     return { slug, date: '', draft: false, folderPath: '' }
   },
-  defaultPath: () => '',
+  oldPath: (_facts, _slug, _date, _categories, own) => (own.startsWith('/') ? own : ''),
 }
 
 function baseName(relative: string): string {

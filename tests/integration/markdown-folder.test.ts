@@ -207,6 +207,24 @@ describe('a hostile folder', () => {
     expect(({} as Record<string, unknown>).title).toBeUndefined()
   })
 
+  it("puts a Jekyll post where _config.yml's permalink or its own puts it", async () => {
+    await make({
+      '_config.yml': 'title: x\npermalink: pretty\n',
+      '_posts/2021-03-04-plain.md': '---\ntitle: Plain\ncategories: [News]\n---\nx',
+      '_posts/2021-03-05-own.md': '---\ntitle: Own\npermalink: /:year/:i_month/:title/\n---\nx',
+      '_posts/2021-03-06-fixed.md': '---\ntitle: Fixed\npermalink: /about-fixed.html\n---\nx',
+      '_posts/2021-03-07-week.md': '---\ntitle: Week\npermalink: /:year/:week/:title/\n---\nx',
+    })
+    const result = await readMarkdownFolder(root)
+    expect(result.posts.map((post) => [post.slug, post.oldPaths])).toEqual([
+      ['plain', ['/news/2021/03/04/plain/']],
+      ['own', ['/2021/3/own/']],
+      ['fixed', ['/about-fixed.html']],
+      // A placeholder this does not fill gives no guessed path.
+      ['week', []],
+    ])
+  })
+
   it('gives no old path that leaves the site or keeps a placeholder', async () => {
     await make({ 'content/posts/x.md': '---\ntitle: X\nurl: /:year/:title/\naliases: ["/../../etc/", "//evil.example/", "/fine/", "/with space/"]\n---\nx' })
     const result = await readMarkdownFolder(root)
