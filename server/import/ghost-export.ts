@@ -1,3 +1,5 @@
+import { isDeeperThan } from '../content/html-depth.ts'
+import { MAX_CONTENT_DEPTH } from '../content/post-rules.ts'
 import { GHOST_UPLOADS, GHOST_URL, simplifyGhostCards } from './ghost-cards.ts'
 import { type ImportedPost, type ImportedStatus, type ImportSourceResult, InvalidImportSource, type SkippedItem } from './imported-post.ts'
 import { markdownToHtml } from './markdown-html.ts'
@@ -88,6 +90,8 @@ function readPost(record: Fields, source: string, meta: Fields | undefined, skip
 
   const body = bodyOf(record)
   if (typeof body !== 'string') return skip(body.reason)
+  // Checked before the HTML is parsed into a tree, whose walks would overflow on hostile nesting.
+  if (isDeeperThan(body, MAX_CONTENT_DEPTH)) return skip(`its HTML nests elements more than ${MAX_CONTENT_DEPTH} levels deep, more than a post may`)
   const cards = simplifyGhostCards(body)
   if (cards.simplified.length > 0) note(`Ghost cards made plain HTML: ${summarize(cards.simplified)}`)
 

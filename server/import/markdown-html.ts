@@ -6,6 +6,7 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
+import { isDeeperThan } from '../content/html-depth.ts'
 import { MAX_CONTENT_DEPTH } from '../content/post-rules.ts'
 
 /**
@@ -34,11 +35,13 @@ const htmlWriter = unified().use(rehypeStringify)
 /** Quotes nested deeper than a post may be: the parser walks them by recursion, slowly, to a stack overflow. */
 const DEEP_QUOTES = new RegExp(`^(?:[ \\t]*>){${MAX_CONTENT_DEPTH + 1}}`, 'm')
 
-/** @throws Error when the Markdown nests deeper than any post may. */
+/** @throws Error when the Markdown, or the HTML written in it, nests deeper than any post may. */
 export function markdownToHtml(source: string): RenderedMarkdown {
   if (DEEP_QUOTES.test(source)) throw new Error(`quotes nested more than ${MAX_CONTENT_DEPTH} deep`)
   const tree = markdown.runSync(markdown.parse(source)) as MarkdownRoot
   const html = toHtml.stringify(toHtml.runSync(tree) as HtmlRoot)
+  // Written HTML may nest deeper than the tree walks below can go: checked by code that cannot overflow.
+  if (isDeeperThan(html, MAX_CONTENT_DEPTH)) throw new Error(`elements nested more than ${MAX_CONTENT_DEPTH} deep`)
   const images: string[] = []
   // The HTML is parsed whole (what was rendered and what was written), so `<img src="./x.png">` counts too.
   eachImage(htmlParser.parse(html) as HtmlRoot, (image) => void images.push(image.properties.src as string))

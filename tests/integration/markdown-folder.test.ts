@@ -231,10 +231,15 @@ describe('a hostile folder', () => {
     expect(result.posts[0]!.oldPaths).toEqual(['/fine/'])
   })
 
-  it('skips quotes nested deeper than a post may, before the parser recurses into them', async () => {
-    await make({ 'deep.md': `---\ntitle: Deep\n---\n${'> '.repeat(50_000)} text\n`, 'ok.md': `---\ntitle: Ok\n---\n${'>'.repeat(20)} quoted\n` })
+  it('skips quotes or written HTML nested deeper than a post may, before a tree walk recurses into them', async () => {
+    await make({
+      'deep.md': `---\ntitle: Deep\n---\n${'> '.repeat(50_000)} text\n`,
+      'deep-html.md': `---\ntitle: Deep HTML\n---\n${'<div>'.repeat(100_000)}\n`,
+      'ok.md': `---\ntitle: Ok\n---\n${'>'.repeat(20)} quoted\n`,
+    })
     const result = await readMarkdownFolder(root)
     expect(result.posts.map((post) => post.slug)).toEqual(['ok'])
     expect(reasons(result)['deep.md']).toBe('its Markdown cannot be rendered (quotes nested more than 100 deep)')
+    expect(reasons(result)['deep-html.md']).toBe('its Markdown cannot be rendered (elements nested more than 100 deep)')
   })
 })

@@ -154,6 +154,13 @@ describe('a file that is no Ghost export', () => {
     ])
   })
 
+  it('skips a post nested deeper than a post may be, before parsing it', () => {
+    const deep = { id: 'deep', title: 'Deep', slug: 'deep', html: `${'<div>'.repeat(100_000)}x`, status: 'published' }
+    const result = readGhostExport(json({ data: { posts: [deep] } }))
+    expect(result.posts).toEqual([])
+    expect(result.skipped).toEqual([{ source: 'ghost:deep', reason: 'its HTML nests elements more than 100 levels deep, more than a post may' }])
+  })
+
   it('gives no old path for a slug that is no path segment', () => {
     const post = (slug: string) => ({ id: slug, title: 't', slug, html: '<p>x</p>', status: 'draft' })
     const result = readGhostExport(json({ data: { posts: [post('../etc'), post('a/b'), post('ok-slug')] } }))
