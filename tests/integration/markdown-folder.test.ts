@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
+import { wouldSanitizerChange } from '../../server/content/sanitize-html.ts'
 import { type ImportSourceResult, InvalidImportSource } from '../../server/import/imported-post.ts'
 import { MAX_MARKDOWN_BYTES } from '../../server/import/markdown-files.ts'
 import { readMarkdownFolder } from '../../server/import/markdown-folder.ts'
@@ -46,6 +47,8 @@ describe('a Jekyll site', async () => {
     expect(welcome.html).not.toContain('{%')
     expect(welcome.html).toContain('<a href="http://jekyllrb.com/docs/home">Jekyll docs</a>')
     expect(welcome.summary).toMatch(/^You’ll find this post in your _posts directory\./)
+    // Rendered as the site writes posts: the sanitizer has nothing to take out.
+    expect(wouldSanitizerChange(welcome.html)).toBe(false)
   })
 
   it('renders GitHub tables and strikethrough, keeps written HTML, and points local images at the folder', () => {

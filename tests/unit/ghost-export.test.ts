@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { wouldSanitizerChange } from '../../server/content/sanitize-html.ts'
 import { MAX_GHOST_EXPORT_BYTES, readGhostExport } from '../../server/import/ghost-export.ts'
 import { InvalidImportSource } from '../../server/import/imported-post.ts'
 
@@ -48,6 +49,10 @@ describe('a real Ghost 4 export', () => {
     expect(reasonsFor(result, post.source)).toEqual([
       'Ghost cards made plain HTML: image card → figure ×5, bookmark card → link paragraph, embed card → link paragraph, gallery card → figure of images ×2',
     ])
+  })
+
+  it("leaves the site's sanitizer nothing to take out: every card survives as what it meant", () => {
+    expect(wouldSanitizerChange(post.html)).toBe(false)
   })
 })
 
