@@ -50,10 +50,10 @@ async function readPost(root: string, layout: SiteLayout, file: MarkdownFile, no
     note(reason)
     return undefined
   }
-  const text = await readMarkdownFile(file)
-  if (typeof text !== 'string') return skip(text.reason)
   const facts = layout.fileFacts(file.relative)
   if ('reason' in facts) return skip(facts.reason)
+  const text = await readMarkdownFile(file)
+  if (typeof text !== 'string') return skip(text.reason)
   let front
   try {
     front = readFrontMatter(text)
