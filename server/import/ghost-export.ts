@@ -46,6 +46,8 @@ export function readGhostExport(bytes: Buffer): ImportSourceResult {
   }
   const data = exportData(json)
   const postsMeta = postsMetaById(field(data, 'posts_meta'))
+  const tagged = new Set(rowsOf(field(data, 'posts_tags')).map((row) => text(field(row, 'post_id'))))
+  let taggedPosts = 0
   const posts: ImportedPost[] = []
   const skipped: SkippedItem[] = []
   const records = field(data, 'posts') as unknown[]
@@ -58,7 +60,9 @@ export function readGhostExport(bytes: Buffer): ImportSourceResult {
     const source = `ghost:${id || `#${index + 1}`}`
     const post = readPost(record, source, postsMeta.get(id), skipped)
     if (post) posts.push(post)
+    if (post && tagged.has(id)) taggedPosts += 1
   })
+  if (taggedPosts > 0) skipped.push({ source: 'ghost', reason: `tags on ${taggedPosts} post(s) are not imported: the site has none` })
   return { posts, skipped, uploadBases: [GHOST_UPLOADS] }
 }
 
@@ -187,11 +191,15 @@ function summarize(items: string[]): string {
 /** posts_meta rows (Ghost 3+: meta description, feature image alt) by their post's id. */
 function postsMetaById(rows: unknown): Map<string, Fields> {
   const byId = new Map<string, Fields>()
-  if (!Array.isArray(rows)) return byId
-  for (const row of rows) {
-    if (isFields(row) && text(field(row, 'post_id'))) byId.set(text(field(row, 'post_id')), row)
+  for (const row of rowsOf(rows)) {
+    if (text(field(row, 'post_id'))) byId.set(text(field(row, 'post_id')), row)
   }
   return byId
+}
+
+/** A table's rows that are objects; none when it is absent or no list. */
+function rowsOf(table: unknown): Fields[] {
+  return Array.isArray(table) ? table.filter(isFields) : []
 }
 
 function isPathSegment(slug: string): boolean {
