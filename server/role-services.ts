@@ -47,7 +47,8 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     await review.reviews.refresh()
   }
   const sync = config.contentSync ? await openContentSync({ config, logger, repository, content, paths, review, direction: 'two-way' }) : null
-  const isPage = (url: string) => site.pages.fileFor(url) !== null
+  // Not fileFor: a page being made again after a save has no file for that moment, yet is a page.
+  const isPage = (url: string) => site.pages.hasPage(url)
   const redirects = new Redirects({ source: site.redirects, repository, index: content.index, isPage, sync: sync ?? undefined })
   const posts = new AdminPosts({ content, repository, paths, history, sync: sync ?? undefined, review, redirects, today: () => site.schedule.today() })
   const preview = new PostPreview({ posts: content.index, render: site.render, today: () => site.schedule.today() })

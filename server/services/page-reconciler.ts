@@ -85,6 +85,11 @@ export class PageReconciler {
     return file
   }
 
+  /** Whether the site has a page at `url`, even one being made again right now (fileFor then says null). */
+  hasPage(url: string): boolean {
+    return Object.hasOwn(this.#state.stamps, url)
+  }
+
   /** The files of `urls` are out of date from now on, until a reconcile has looked at each. */
   markPending(urls: readonly string[]): void {
     this.#pending.add(urls)

@@ -114,6 +114,15 @@ export class PublicPages {
   }
 
   /**
+   * Whether the site has a page at `url`, even one being made again right now: a page of
+   * `pages/` always (known from the build, before the start's catch-up has read any stamp), a
+   * post's or the blog list's once reconciled.
+   */
+  hasPage(url: string): boolean {
+    return this.#deps.publicPages.some((page) => page.path === url) || this.#reconciler.hasPage(url)
+  }
+
+  /**
    * Renders every page from scratch (the build), telling `onProgress` of each one done. The pages
    * of an earlier build in the same folder that the content no longer has (a deleted post) are
    * removed: the bundles may be kept from one build to the next (build/bundles.ts), and the
