@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { lstat } from 'node:fs/promises'
 import path from 'node:path'
 import type { PostProblem } from '../../renderer/contract/index.ts'
-import { SITE_FILE_NAMES, isSiteFileName, type SiteContent, type SiteFileName } from '../../renderer/site-content/index.ts'
+import { SITE_FILE_NAMES, SITE_FILES, isSiteFileName, type SiteContent, type SiteFileName } from '../../renderer/site-content/index.ts'
 import type { Logger } from '../lib/logger.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
 import { readRegularFile } from '../lib/regular-file.ts'
@@ -42,6 +42,18 @@ export interface SiteFileState {
   served: SiteServedFrom
   /** Why the file on disk cannot be served (empty when it is). */
   issues: SiteFileIssue[]
+}
+
+/** Which file of the copy each prerendered page shows besides what every page shows. */
+const FILE_OF_PAGE = new Map(SITE_FILE_NAMES.flatMap((name) => {
+  const pages = SITE_FILES[name].pages
+  return pages === 'every' ? [] : pages.map((url) => [url, name] as const)
+}))
+
+/** The pages changed files are rendered into: every page, or those listed. */
+export function pagesShowing(names: readonly SiteFileName[]): { everyPage: boolean; pages: string[] } {
+  const everyPage = names.some((name) => SITE_FILES[name].pages === 'every')
+  return { everyPage, pages: names.flatMap((name) => (SITE_FILES[name].pages === 'every' ? [] : [...SITE_FILES[name].pages])) }
 }
 
 /** How many earlier versions a broken file's fallback looks through. */
@@ -94,6 +106,12 @@ export class SiteSource {
   /** A hash of the values in force of `name`: a page rendered from other values is stale. */
   stamp(name: SiteFileName): string {
     return this.#stamps.get(name)!
+  }
+
+  /** The stamp of the copy the page at `url` shows: what every page shows, and the page's own file. */
+  stampFor(url: string): string {
+    const own = FILE_OF_PAGE.get(url)
+    return own ? `${this.stamp('shared')}.${this.stamp(own)}` : this.stamp('shared')
   }
 
   /** The files that cannot be served, for the admin's problems list. */

@@ -1,6 +1,8 @@
 /** SPEC §2 "Not-found page" and "Site chrome" (nav bar, footer), §9 (15 lines, 2025). */
 import { expect, test, type Page } from '@playwright/test'
-import { NOT_FOUND_LINES } from '../../pages/_error/not-found-lines.ts'
+import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
+
+const NOT_FOUND_LINES = SITE_DEFAULTS['not-found'].lines
 import { escapeHtml, isSameDocument, markDocument, waitForHydration } from './fixtures.ts'
 
 const FOOTER_PATHS = ['/blog', '/pricing', '/watchio', '/legal', '/partnerships', '/discord', '/feedback', '/help']

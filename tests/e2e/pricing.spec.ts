@@ -1,6 +1,6 @@
 /** SPEC §2 "Pricing page (/pricing)", §3 pricing plan, §4 billing period and dialogs, §9 prices and terms. */
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { PRICING_FAQ } from '../../pages/pricing/pricing-faq.ts'
+import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
 import {
   cspViolations,
   expectSingleCollapsibleAccordion,
@@ -218,7 +218,7 @@ test.describe('pricing page', () => {
     await open(page)
     await expectSingleCollapsibleAccordion(
       faq(page),
-      PRICING_FAQ.map((item) => item.question),
+      SITE_DEFAULTS.pricing.faq.items.map((item) => item.question),
     )
   })
 

@@ -1,0 +1,47 @@
+/**
+ * Which fields of a file's values differ, and what a person calls each: a save's commit message
+ * ("site: pricing — Premium annual price") and a stale edit's 409 name them. Pure: the admin
+ * may show the same words.
+ */
+
+export type FieldPath = (string | number)[]
+
+/** The paths of the values that differ between `a` and `b`, in `b`'s order (a list whose length changed is one field). */
+export function changedFields(a: unknown, b: unknown, path: FieldPath = []): FieldPath[] {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return [path]
+    return b.flatMap((item, index) => changedFields(a[index], item, [...path, index]))
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = [...Object.keys(b), ...Object.keys(a).filter((key) => !Object.hasOwn(b, key))]
+    return keys.flatMap((key) => changedFields(a[key], b[key], [...path, key]))
+  }
+  return Object.is(a, b) ? [] : [path]
+}
+
+/**
+ * A field's name for a person, from its path in `values`: a list item is named by its own
+ * name, title or question when it has one (`plans.1.annualPrice` → "Premium annual price"),
+ * else by its position; keys read as words.
+ */
+export function fieldLabel(values: unknown, path: FieldPath): string {
+  const words: string[] = []
+  let node: unknown = values
+  for (const step of path) {
+    if (typeof step === 'number') {
+      const item = Array.isArray(node) ? node[step] : undefined
+      const name = isObject(item) ? [item.name, item.title, item.question, item.label].find((value) => typeof value === 'string') : undefined
+      words.push(typeof name === 'string' ? name : `item ${step + 1}`)
+      node = item
+    } else {
+      words.push(step.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase())
+      node = isObject(node) ? node[step] : undefined
+    }
+  }
+  const label = words.join(' ')
+  return label === '' ? 'the whole file' : label.charAt(0).toUpperCase() + label.slice(1)
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
