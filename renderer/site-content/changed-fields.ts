@@ -12,6 +12,8 @@ export function changedFields(a: unknown, b: unknown, path: FieldPath = []): Fie
     if (a.length !== b.length) return [path]
     return b.flatMap((item, index) => changedFields(a[index], item, [...path, index]))
   }
+  // A price is one field: its amount and currency say one thing.
+  if (isPrice(a) && isPrice(b)) return a.amount === b.amount && a.currency === b.currency ? [] : [path]
   if (isObject(a) && isObject(b)) {
     const keys = [...Object.keys(b), ...Object.keys(a).filter((key) => !Object.hasOwn(b, key))]
     return keys.flatMap((key) => changedFields(a[key], b[key], [...path, key]))
@@ -21,8 +23,8 @@ export function changedFields(a: unknown, b: unknown, path: FieldPath = []): Fie
 
 /**
  * A field's name for a person, from its path in `values`: a list item is named by its own
- * name, title or question when it has one (`plans.1.annualPrice` → "Premium annual price"),
- * else by its position; keys read as words.
+ * name, title or question when it has one, instead of the list (`plans.1.annualPrice` →
+ * "Premium annual price"), else by the list and its position; keys read as words.
  */
 export function fieldLabel(values: unknown, path: FieldPath): string {
   const words: string[] = []
@@ -31,7 +33,8 @@ export function fieldLabel(values: unknown, path: FieldPath): string {
     if (typeof step === 'number') {
       const item = Array.isArray(node) ? node[step] : undefined
       const name = isObject(item) ? [item.name, item.title, item.question, item.label].find((value) => typeof value === 'string') : undefined
-      words.push(typeof name === 'string' ? name : `item ${step + 1}`)
+      if (typeof name === 'string') words[words.length - 1] = name
+      else words.push(`item ${step + 1}`)
       node = item
     } else {
       words.push(step.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase())
@@ -40,6 +43,10 @@ export function fieldLabel(values: unknown, path: FieldPath): string {
   }
   const label = words.join(' ')
   return label === '' ? 'the whole file' : label.charAt(0).toUpperCase() + label.slice(1)
+}
+
+function isPrice(value: unknown): value is { amount: unknown; currency: unknown } {
+  return isObject(value) && Object.keys(value).length === 2 && 'amount' in value && 'currency' in value
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
