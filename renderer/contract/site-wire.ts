@@ -36,3 +36,22 @@ export interface SiteFileSave<N extends SiteFileName = SiteFileName> {
   values: SiteContent[N]
   version: string | null
 }
+
+/**
+ * A refused save's 400 body: one `<path>: <reason>` a line (`values` for the file as a whole).
+ * The server writes it with this and the admin reads it back with readFieldErrors.
+ */
+export function fieldErrorsText(problems: readonly Pick<SiteFieldProblem, 'path' | 'reason'>[]): string {
+  return problems.map((problem) => `${problem.path || 'values'}: ${problem.reason}`).join('\n')
+}
+
+/** The fields of a 400 body (fieldErrorsText), or of an HttpError's message (`400: …`). */
+export function readFieldErrors(text: string): { path: string; reason: string }[] {
+  return text
+    .replace(/^400: /, '')
+    .split('\n')
+    .flatMap((line) => {
+      const at = line.indexOf(': ')
+      return at === -1 ? [] : [{ path: line.slice(0, at), reason: line.slice(at + 2) }]
+    })
+}

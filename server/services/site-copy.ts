@@ -1,6 +1,6 @@
 import { lstat } from 'node:fs/promises'
 import path from 'node:path'
-import type { SiteFieldProblem, SiteFileSave, SiteFileSummary, SiteFileWire } from '../../renderer/contract/index.ts'
+import { fieldErrorsText, type SiteFieldProblem, type SiteFileSave, type SiteFileSummary, type SiteFileWire } from '../../renderer/contract/index.ts'
 import { changedFields, fieldLabel } from '../../renderer/site-content/changed-fields.ts'
 import { SITE_FILE_NAMES, SITE_FILES, type SiteFileName } from '../../renderer/site-content/index.ts'
 import { type OlderVersions, siteFileOf, type SiteSource } from '../content/site-source.ts'
@@ -52,7 +52,7 @@ export class SiteCopy {
     if (this.#deps.reviewMode) throw new ConflictError('The site’s pages are not edited in review mode yet: change content/site/ through a pull request')
     const { values, version } = readSaveBody(body)
     const checked = checkSiteValue(name, values)
-    if (!checked.ok) throw new InvalidInputError(checked.issues.map((issue) => `${issue.path || 'values'}: ${issue.reason}`).join('\n'), checked.issues[0]?.path)
+    if (!checked.ok) throw new InvalidInputError(fieldErrorsText(checked.issues), checked.issues[0]?.path)
     const file = siteFileOf(this.#deps.contentDir, name)
     return this.#deps.repository.transaction(async (tx) => {
       const text = await this.#fileText(file)

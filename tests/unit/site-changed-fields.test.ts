@@ -21,3 +21,14 @@ describe('changed fields', () => {
     expect(fieldLabel(values, [])).toBe('the whole file')
   })
 })
+
+describe('a refused save’s field errors', () => {
+  it('are written one a line by the server and read back by the admin, from the body or the error message', async () => {
+    const { fieldErrorsText, readFieldErrors } = await import('../../renderer/contract/index.ts')
+    const problems = [{ path: 'plans.1.annualPrice.amount', reason: 'must not be negative' }, { path: 'faq.items.0.answer', reason: 'the link to "x: y" is not allowed' }]
+    const text = fieldErrorsText(problems)
+    expect(readFieldErrors(text)).toEqual(problems)
+    expect(readFieldErrors(`400: ${text}`)).toEqual(problems)
+    expect(readFieldErrors(fieldErrorsText([{ path: '', reason: 'unknown field "x"' }]))).toEqual([{ path: 'values', reason: 'unknown field "x"' }])
+  })
+})
