@@ -17,8 +17,11 @@ declare global {
       site?: SiteContent
       /** What every page shows around itself (nav bar, footer): content/site/shared.yaml. */
       siteShared: SharedContent
-      /** Which not-found line this response shows, chosen on the server so hydration agrees. */
-      notFoundLine?: number
+      /**
+       * Which not-found line this response shows, chosen on the server so hydration agrees; null
+       * on a static export's 404 page, whose line the browser picks at each visit.
+       */
+      notFoundLine?: number | null
       /** Where /feedback, /discord, /help and /iptv send visitors (server settings). */
       redirectTargets: RedirectTargets
     }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useSiteData } from '../../renderer/site-data.ts'
 import { usePageContext } from '../../renderer/usePageContext.tsx'
 import { POST_NOT_FOUND, PostNotFound } from '../blog/@slug/PostNotFound.tsx'
@@ -14,8 +14,13 @@ export default function Page() {
 function NotFound() {
   const copy = useSiteData<'not-found'>()
   const { notFoundLine } = usePageContext()
-  // The server picks the line (so the hydrated page agrees); a client-side 404 picks its own.
-  const [line] = useState(() => notFoundLine ?? Math.floor(Math.random() * copy.lines.length))
+  const count = copy.lines.length
+  // The server picks the line (so the hydrated page agrees); a client-side 404 picks its own; a
+  // static export's (null) shows the first until hydrated, then one picked for this visit.
+  const [line, setLine] = useState(() => (notFoundLine === null ? 0 : (notFoundLine ?? randomLine(count))))
+  useEffect(() => {
+    if (notFoundLine === null) setLine(randomLine(count))
+  }, [notFoundLine, count])
   return (
     <div className="container not-found">
       <p className="not-found__code">{copy.code}</p>
@@ -27,6 +32,10 @@ function NotFound() {
       </a>
     </div>
   )
+}
+
+function randomLine(count: number): number {
+  return Math.floor(Math.random() * count)
 }
 
 function ServerError() {

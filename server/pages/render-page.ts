@@ -13,8 +13,12 @@ import { turnOffVikeAsyncContext } from './vike-async-context.ts'
 
 export type { RenderedPage, RenderSettings } from './rendered-page.ts'
 
-/** `posts`: render with these instead of the site's (a preview's one post over the rest). */
-export type RenderUrl = (url: string, options?: { posts?: PublishedPosts }) => Promise<RenderedPage | null>
+/**
+ * `posts`: render with these instead of the site's (a preview's one post over the rest).
+ * `lineInBrowser`: a 404 page that leaves its not-found line to the browser (a static export's,
+ * which is one file for every visit).
+ */
+export type RenderUrl = (url: string, options?: { posts?: PublishedPosts; lineInBrowser?: boolean }) => Promise<RenderedPage | null>
 
 /** The settings that pages embed: a page rendered with other ones is another page. */
 export function renderSettingsOf(config: Pick<Config, 'siteUrl' | 'redirectTargets'>): RenderSettings {
@@ -38,7 +42,7 @@ export function createPageRenderer(options: {
     const posts = only?.posts ?? options.posts
     const site = options.site?.() ?? SITE_DEFAULTS
     const lean = options.lean?.render(url, posts, options.settings, notFoundLineOf(url), site)
-    return lean ?? renderWithVike(url, posts, options.settings, randomInt(1_000_000), site)
+    return lean ?? renderWithVike(url, posts, options.settings, only?.lineInBrowser ? null : randomInt(1_000_000), site)
   }
 }
 
@@ -72,7 +76,7 @@ export async function prepareLeanRendering(distDir: string, settings: RenderSett
  * page's copy for the pages' data hooks (server only), and what every page shows (nav bar,
  * footer) for the browser too.
  */
-export async function renderWithVike(url: string, posts: PublishedPosts, settings: RenderSettings, notFoundLine: number, site: SiteContent = SITE_DEFAULTS): Promise<RenderedPage | null> {
+export async function renderWithVike(url: string, posts: PublishedPosts, settings: RenderSettings, notFoundLine: number | null, site: SiteContent = SITE_DEFAULTS): Promise<RenderedPage | null> {
   const pageContext = await renderPage({ urlOriginal: url, blog: posts, site, siteShared: site.shared, ...settings, notFoundLine })
   const response = pageContext.httpResponse
   if (!response) return null
