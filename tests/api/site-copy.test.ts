@@ -5,7 +5,7 @@
  * since), and a maintainer's broken hand edit: reported with its field, while the page keeps the
  * last valid version from history, after a restart too; a file never valid serves the built-in copy.
  */
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, stat, writeFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SiteFileSummary, SiteFileWire } from '../../renderer/contract/index.ts'
 import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
@@ -135,9 +135,42 @@ describe('saving the site copy', () => {
   })
 })
 
+describe('the pages a save renders again', () => {
+  const mtimeOf = async (url: string) => {
+    const file = running.server.site.pages.fileFor(url)
+    if (file === null) throw new Error(`no page file for ${url}`)
+    return (await stat(file)).mtimeMs
+  }
+
+  it('a page’s own file: that page only; the nav bar and footer: every page, the posts’ included', async () => {
+    const posts = (await (await fetch(new URL('/api/blog/posts', running.server.url))).json()) as { slug: string }[]
+    const postUrl = `/blog/${posts[0]!.slug}`
+    await page(postUrl)
+    await running.server.site.pages.idle()
+    const legalBefore = await mtimeOf('/legal')
+    const pricingBefore = await mtimeOf('/pricing')
+    const legal = (await api().json<SiteFileWire<'legal'>>('GET', '/api/admin/site/pages/legal')).body
+    const values = structuredClone(legal.values)
+    values.updated = 'Last updated November 2026'
+    expect((await api().json('PUT', '/api/admin/site/pages/legal', { values, version: legal.version })).status).toBe(200)
+    expect(await page('/legal')).toContain('<p class="legal__updated">Last updated November 2026</p>')
+    expect(await mtimeOf('/legal')).toBeGreaterThan(legalBefore)
+    expect(await mtimeOf('/pricing')).toBe(pricingBefore)
+    const postBefore = await mtimeOf(postUrl)
+
+    const shared = (await api().json<SiteFileWire<'shared'>>('GET', '/api/admin/site/pages/shared')).body
+    const footer = structuredClone(shared.values)
+    footer.footer.updated = 'Legal text last updated November 2026'
+    expect((await api().json('PUT', '/api/admin/site/pages/shared', { values: footer, version: shared.version })).status).toBe(200)
+    for (const url of ['/', '/pricing', '/legal', '/blog', postUrl]) expect(await page(url), url).toContain('<p>Legal text last updated November 2026</p>')
+    expect(await mtimeOf(postUrl)).toBeGreaterThan(postBefore)
+    expect(await mtimeOf('/pricing')).toBeGreaterThan(pricingBefore)
+  })
+})
+
 describe('a broken hand edit', () => {
   it('is reported with its field, and the page keeps the last valid version from history', async () => {
-    const lastValid = git(running.site.repoDir, 'rev-parse', 'HEAD')
+    const lastValid = git(running.site.repoDir, 'log', '-1', '--format=%H', '--', 'content/site/pricing.yaml')
     const text = (await readFile(pricingFile(), 'utf8')).replace('      amount: 1.99', '      amount: -5')
     await commitByHand(pricingFile(), text, 'A price by hand')
     const problem = await waitFor(async () => (await api().json<{ path: string; reason: string }[]>('GET', '/api/admin/blog/problems')).body.find((entry) => entry.path === 'content/site/pricing.yaml'))
