@@ -3,7 +3,8 @@
  * headings 1–3 (with an optional `id`, the anchor a link to a section names), paragraphs, bold,
  * italic, underline, strike, inline code, code blocks, ordered and bullet lists, blockquotes,
  * links, images (with their `width`/`height`), figures with captions, tables (header and body
- * rows, header cells with `scope`, `colspan`/`rowspan`), line breaks and rules. No `style`, no
+ * rows, header cells with `scope`, `colspan`/`rowspan`), line breaks and rules, and video embeds
+ * from an allowlist (renderer/video-embeds.ts). No `style`, no
  * `class` except a code block's language, no event handlers.
  *
  * Everything that decides what a post may hold is derived from here, so none of them can allow
@@ -19,6 +20,7 @@
  * Pure data and pure functions, here because the admin's bundle imports it too.
  */
 import { parseMediaUrl } from './media-urls.ts'
+import { parseEmbedUrl } from './video-embeds.ts'
 
 /** How an element sits in a post file, which is written one block per line. */
 export type Layout =
@@ -32,7 +34,7 @@ export type Layout =
   | 'verbatim'
 
 /** Which URL rule an attribute follows (isAllowedUrl). */
-export type UrlKind = 'link' | 'image'
+export type UrlKind = 'link' | 'image' | 'embed'
 
 export interface AttributeRule {
   /** The values allowed; any text when absent. */
@@ -49,6 +51,8 @@ export interface ElementRule {
   readonly layout: Layout
   /** Never has content (`<br>`): written without an end tag. */
   readonly void?: true
+  /** Holds nothing, but is written with its end tag (`<iframe …></iframe>`): anything inside is removed. */
+  readonly empty?: true
   /** Its attributes by HTML name, in the order the editor writes them; any other is removed. */
   readonly attributes: Readonly<Record<string, AttributeRule>>
 }
@@ -105,6 +109,9 @@ const ELEMENTS = {
   tr: { layout: 'block', attributes: NONE },
   th: { layout: 'block', attributes: { ...CELL, scope: { value: /^(?:row|col|rowgroup|colgroup)$/ } } },
   td: { layout: 'block', attributes: CELL },
+  // A video of an allowed provider (renderer/video-embeds.ts): the post page shows it as a frame
+  // that loads nothing from the provider until the visitor asks (server/content/video-embed-display.ts).
+  iframe: { layout: 'block', empty: true, attributes: { src: { url: 'embed', required: true }, title: {} } },
 } satisfies Record<string, ElementRule>
 
 export type PostElement = keyof typeof ELEMENTS
@@ -129,7 +136,7 @@ export function currentName(name: string): string {
  * POST_ELEMENTS is unwrapped: it goes, its text stays.
  */
 export const STRIPPED_ELEMENTS: readonly string[] = [
-  'script', 'style', 'svg', 'math', 'iframe', 'object', 'embed', 'template', 'noscript', 'textarea', 'select', 'title',
+  'script', 'style', 'svg', 'math', 'object', 'embed', 'template', 'noscript', 'textarea', 'select', 'title',
 ]
 
 /**
@@ -141,10 +148,14 @@ export const URL_SCHEMES: Readonly<Record<UrlKind, readonly string[]>> = {
   // Anything else becomes a blank link: the link stays, its target goes.
   link: ['http', 'https', 'mailto', 'tel'],
   image: ['http', 'https', 'data'],
+  // Only the exact forms of renderer/video-embeds.ts, all https.
+  embed: ['https'],
 }
 
 /** Why an image's source is refused, for a person to read. */
 export const IMAGE_RULE_TEXT = 'an image must be an http(s) URL or base64 data of a jpg, jpeg, gif or png'
+/** Why an embed's source is refused, for a person to read. */
+export const EMBED_RULE_TEXT = 'a video must be https://www.youtube-nocookie.com/embed/<id> or https://player.vimeo.com/video/<number>, as written'
 
 /** The rule of element `name`, or undefined for an element a post may not hold. */
 export function postElement(name: string): ElementRule | undefined {
@@ -213,6 +224,7 @@ export function isAllowedImageSource(src: string): boolean {
 
 /** Whether a post may keep `url` in an attribute of this kind. */
 export function isAllowedUrl(kind: UrlKind, url: string): boolean {
+  if (kind === 'embed') return parseEmbedUrl(url) !== null
   return kind === 'image' ? isAllowedImageSource(url) : hasAllowedScheme(kind, url) && !(urlScheme(url) === null && isOtherHost(url))
 }
 

@@ -153,7 +153,7 @@ function createKoa(deps: AppDeps, api: PublicApiBodies): Koa {
   })
 
   if (deps.devMiddleware) app.use(deps.devMiddleware)
-  app.use(siteMiddleware({ files: deps.files, cache: deps.fileCache, render: deps.render, redirectOf: (key) => deps.redirects.targetOf(key) }))
+  app.use(siteMiddleware({ files: deps.files, cache: deps.fileCache, render: deps.render, redirectOf: (key) => deps.redirects.targetOf(key), mode: deps.config.mode }))
   return app
 }
 

@@ -4,10 +4,14 @@ import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import { responsiveImage } from '../../renderer/responsive-image.ts'
 import { addHeadingAnchors } from './heading-anchors.ts'
+import { highlightCode } from './highlight-code.ts'
+import { showVideoEmbeds } from './video-embed-display.ts'
 
 /**
  * A post's sanitized content as its page shows it (pure): each heading gets a unique id and a
- * link to it (heading-anchors.ts); each `<img>` of the site's media
+ * link to it (heading-anchors.ts); each code block with a known language is coloured
+ * (highlight-code.ts); each video embed becomes a click-to-load frame (video-embed-display.ts);
+ * each `<img>` of the site's media
  * library becomes `<img src srcset sizes width height alt title loading="lazy" decoding="async">`,
  * sized for the article's text column; any other image gets `loading="lazy"` and
  * `decoding="async"`. Images in the text are below the title (and the featured image, loaded
@@ -24,10 +28,12 @@ import { addHeadingAnchors } from './heading-anchors.ts'
  * write is declared beside the post's schema (DISPLAY_HTML_SCHEMA, sanitize-html.ts).
  */
 export function displayPostHtml(cleanHtml: string): string {
-  // Sanitized HTML is the serializer's (or passed the strict clean check): an image is spelled `<img`, a heading `<h1`…`<h3`.
-  if (!cleanHtml.includes('<img') && !/<h[1-3][ >]/.test(cleanHtml)) return cleanHtml
+  // Sanitized HTML is the serializer's (or passed the strict clean check): an image is spelled `<img`, a frame `<iframe`, a heading `<h1`…`<h3`, a language `<code class="language-`.
+  if (!cleanHtml.includes('<img') && !cleanHtml.includes('<iframe') && !/<h[1-3][ >]/.test(cleanHtml) && !cleanHtml.includes('<code class="language-')) return cleanHtml
   const tree = parser.parse(cleanHtml)
   addHeadingAnchors(tree)
+  highlightCode(tree)
+  showVideoEmbeds(tree)
   visitImages(tree, (image) => {
     image.properties = responsiveProperties(image.properties)
   })

@@ -11,6 +11,8 @@ const PLAIN_TAGS = new Set(
     ...(element.void ? [] : [`</${name}>`]),
   ]),
 )
+/** The opening tags of elements that hold nothing (`<iframe `): their end tag must follow at once. */
+const EMPTY_OPENINGS = Object.entries(POST_ELEMENTS).flatMap(([name, element]) => (element.empty ? [`<${name} `] : []))
 const OPENING_TAG = /^<([a-z][a-z0-9]*)((?: [a-z-]+="[^"<>]*")+)>$/
 const ATTRIBUTE = / ([a-z-]+)="([^"<>]*)"/g
 /** A URL written by the serializer: no whitespace or control characters, `&` only as `&amp;`. */
@@ -28,11 +30,24 @@ const TEXT_ENTITY = /&(?![a-z]+;|#\d+;|#x[0-9a-f]+;)/i
  */
 export function isCleanPostHtml(html: string): boolean {
   let last = 0
+  /** The end tag that must come next, right after an element that holds nothing. */
+  let closing: string | null = null
   for (const match of html.matchAll(/<[^>]*>/g)) {
-    if (!isCleanText(html.slice(last, match.index)) || !isCleanTag(match[0])) return false
-    last = match.index + match[0].length
+    const tag = match[0]
+    if (closing !== null) {
+      if (match.index !== last || tag !== closing) return false
+      closing = null
+    } else if (!isCleanText(html.slice(last, match.index)) || !isCleanTag(tag)) return false
+    else closing = emptyClosing(tag)
+    last = match.index + tag.length
   }
+  if (closing !== null) return false
   return isCleanText(html.slice(last))
+}
+
+function emptyClosing(tag: string): string | null {
+  const opening = EMPTY_OPENINGS.find((start) => tag.startsWith(start))
+  return opening === undefined ? null : `</${opening.slice(1, -1)}>`
 }
 
 function isCleanText(text: string): boolean {

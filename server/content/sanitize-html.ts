@@ -5,7 +5,9 @@ import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import { formatBlocks } from './format-blocks.ts'
 import { HEADING_ANCHOR_CLASS } from './heading-anchors.ts'
+import { TOKEN_CLASS } from './highlight-code.ts'
 import { isCleanPostHtml } from './is-clean-html.ts'
+import { EMBED_ALLOW, EMBED_REFERRER_POLICY, EMBED_SANDBOX } from './video-embed-display.ts'
 import {
   currentName,
   isAllowedUrl,
@@ -14,6 +16,7 @@ import {
   URL_SCHEMES,
   type AttributeRule,
 } from '../../renderer/post-html-rules.ts'
+import { EMBED_FRAME_CLASS, VIDEO_PROVIDERS } from '../../renderer/video-embeds.ts'
 
 /**
  * hast's name of an HTML attribute, where the two differ (`class` is `className`): an attribute
@@ -28,6 +31,21 @@ const schemaAttribute = (name: string, rule: AttributeRule): SchemaAttribute => 
 const declared = Object.entries(POST_ELEMENTS).map(([tag, element]) => [tag, Object.entries(element.attributes)] as const)
 
 /**
+ * The schemes rehype-sanitize lets through, by attribute: it knows no element there, so an
+ * attribute that holds URLs of several kinds (an image's `src`, an embed's) gets all their
+ * schemes, and enforceAttributeRules holds each element to its own rule after it.
+ */
+function urlProtocols(): Record<string, string[]> {
+  const protocols: Record<string, string[]> = {}
+  for (const [, attributes] of declared) {
+    for (const [name, rule] of attributes) {
+      if (rule.url) protocols[hastName(name)] = [...new Set([...(protocols[hastName(name)] ?? []), ...URL_SCHEMES[rule.url]])]
+    }
+  }
+  return protocols
+}
+
+/**
  * The rehype-sanitize schema of a post, made from the one declaration of what a post may hold
  * (renderer/post-html-rules.ts). rehype-sanitize checks a URL's scheme only; the rest of a URL
  * rule (an image's file type) and required attributes are enforced after it (enforceAttributeRules).
@@ -37,9 +55,7 @@ export const POST_HTML_SCHEMA: SanitizeSchema = {
   attributes: Object.fromEntries(
     declared.filter(([, attributes]) => attributes.length > 0).map(([tag, attributes]) => [tag, attributes.map(([name, rule]) => schemaAttribute(name, rule))]),
   ),
-  protocols: Object.fromEntries(
-    declared.flatMap(([, attributes]) => attributes.flatMap(([name, rule]) => (rule.url ? [[hastName(name), [...URL_SCHEMES[rule.url]]]] : []))),
-  ),
+  protocols: urlProtocols(),
   // Removed together with everything inside them, not unwrapped.
   strip: [...STRIPPED_ELEMENTS],
   required: {},
@@ -50,20 +66,28 @@ export const POST_HTML_SCHEMA: SanitizeSchema = {
 }
 
 /**
- * What a post's content may hold once display-html.ts has made its images responsive and linked
- * its headings: the post's schema, and on `<img>` and `<a>` the attributes those write, with the
- * values they write. Nothing
+ * What a post's content may hold once display-html.ts has made its images responsive, linked
+ * its headings and coloured its code: the post's schema, on `<img>` and `<a>` the attributes those
+ * write, with the values they write, and the code's `<span class="hljs-…">` tokens. Nothing
  * sanitizes with it on the way to a page: it says what the rewrite may produce, and
  * tests/unit/display-html.test.ts checks that sanitizing with it changes nothing.
  */
 export const DISPLAY_HTML_SCHEMA: SanitizeSchema = {
   ...POST_HTML_SCHEMA,
+  // A code block's tokens, each with one class (highlight-code.ts).
+  tagNames: [...POST_HTML_SCHEMA.tagNames!, 'span'],
   attributes: {
     ...POST_HTML_SCHEMA.attributes,
     // width and height are a post's own (post-html-rules.ts): the rewrite writes the library image's.
     img: [...POST_HTML_SCHEMA.attributes!.img!, 'srcSet', 'sizes', ['loading', 'lazy'], ['decoding', 'async']],
     // The link beside each heading (heading-anchors.ts).
     a: [...POST_HTML_SCHEMA.attributes!.a!, ['className', HEADING_ANCHOR_CLASS], 'ariaLabel'],
+    span: [['className', TOKEN_CLASS]],
+    // A video's click-to-load frame (video-embed-display.ts): its page is the site's own, made from the id.
+    iframe: [
+      ['className', EMBED_FRAME_CLASS], ['dataProvider', ...VIDEO_PROVIDERS], 'title', 'srcDoc',
+      ['sandbox', ...EMBED_SANDBOX.split(' ')], ['allow', EMBED_ALLOW], ['referrerPolicy', EMBED_REFERRER_POLICY], ['loading', 'lazy'],
+    ],
   },
   protocols: { ...POST_HTML_SCHEMA.protocols, srcSet: ['http', 'https'] },
 }
@@ -88,10 +112,13 @@ const CHECKED = new Map(
     .filter(([, attributes]) => attributes.length > 0),
 )
 
+/** Elements that hold nothing (`<iframe>`): what is written inside them goes. */
+const EMPTY = new Set(Object.entries(POST_ELEMENTS).flatMap(([tag, element]) => (element.empty ? [tag] : [])))
+
 /**
  * After the schema: removes a URL its rule refuses beyond the scheme (an image that is no
  * jpg/jpeg/gif/png, SPEC §5), drops an element without a required attribute (an image without
- * a source), and removes a class list the schema emptied.
+ * a source), removes a class list the schema emptied and empties an element that holds nothing.
  */
 function enforceAttributeRules() {
   return (tree: Root) => {
@@ -105,6 +132,7 @@ function enforceAttributeRules() {
           if (rule.required && properties[key] === undefined) return false
           if (Array.isArray(value) && value.length === 0) delete properties[key]
         }
+        if (EMPTY.has(child.tagName)) child.children = []
         visit(child)
         return true
       })

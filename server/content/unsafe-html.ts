@@ -2,7 +2,7 @@ import type { Element, ElementContent, Properties, Root } from 'hast'
 import rehypeParse from 'rehype-parse'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
-import { currentName, IMAGE_RULE_TEXT, isAllowedUrl, postElement, urlScheme, type AttributeRule } from '../../renderer/post-html-rules.ts'
+import { currentName, EMBED_RULE_TEXT, IMAGE_RULE_TEXT, isAllowedUrl, postElement, urlScheme, type AttributeRule } from '../../renderer/post-html-rules.ts'
 import { hastName, POST_HTML_SCHEMA, wouldSanitizerChange } from './sanitize-html.ts'
 
 /**
@@ -16,9 +16,24 @@ import { hastName, POST_HTML_SCHEMA, wouldSanitizerChange } from './sanitize-htm
 export function findUnsafeHtml(html: string, firstLine = 1): string | null {
   if (!wouldSanitizerChange(html)) return null
   const found = findIn(parser.parse(html))
-  if (!found) return 'would be changed by the sanitizer'
+  if (!found) return emptyElementText(html, firstLine) ?? 'would be changed by the sanitizer'
   const line = found.node.position ? ` (line ${found.node.position.start.line + firstLine - 1})` : ''
   return `has ${found.what}${line}, which the sanitizer would remove${found.after ?? ''}`
+}
+
+/** Text written inside an element that holds nothing (`<iframe>…</iframe>`), which the sanitizer empties. */
+function emptyElementText(html: string, firstLine: number): string | null {
+  let found: string | null = null
+  const visit = (parent: Root | Element) => {
+    for (const node of parent.children) {
+      if (found !== null || node.type !== 'element') continue
+      if (postElement(node.tagName)?.empty && node.children.length > 0) {
+        found = `has text inside <${node.tagName}>${node.position ? ` (line ${node.position.start.line + firstLine - 1})` : ''}, which the sanitizer would remove`
+      } else visit(node)
+    }
+  }
+  visit(parser.parse(html))
+  return found
 }
 
 const parser = unified().use(rehypeParse, { fragment: true })
@@ -69,7 +84,8 @@ function findRefusedRequired(node: Element, tag: string): Finding | null {
     const value = node.properties[hastName(name)]
     if (value !== undefined && (!rule.url || isAllowedUrl(rule.url, String(value)))) continue
     const what = value === undefined ? `<${tag}> without a ${name}` : `<${tag} ${attributeText(hastName(name), value)}>`
-    return { node, what, after: rule.url === 'image' ? `: ${IMAGE_RULE_TEXT}` : '' }
+    const why = rule.url === 'image' ? IMAGE_RULE_TEXT : rule.url === 'embed' ? EMBED_RULE_TEXT : null
+    return { node, what, after: why ? `: ${why}` : '' }
   }
   return null
 }

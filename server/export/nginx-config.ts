@@ -19,7 +19,14 @@ export interface ExportRedirect {
   to: string
 }
 
-export function renderNginxConfig(rules: ServingRules, redirects: readonly ExportRedirect[] = []): string {
+/** A page whose Content-Security-Policy differs from every other's: one that embeds a video (security-headers.ts, pageFrames). */
+export interface FramingPage {
+  /** Its URL path (`/blog/x`). */
+  path: string
+  policy: string
+}
+
+export function renderNginxConfig(rules: ServingRules, redirects: readonly ExportRedirect[] = [], framingPages: readonly FramingPage[] = []): string {
   const security = (overrides: Record<string, string> = {}) => {
     const lines = Object.entries({ ...rules.security, ...overrides }).map(([name, value]) => `add_header ${name} ${quote(value)} always;`)
     // Empty (not sent) unless the request came over HTTPS, as the server does.
@@ -72,6 +79,14 @@ export function renderNginxConfig(rules: ServingRules, redirects: readonly Expor
     ...block(`location ~ ${quote('\\.html$')}`, ['internal;', ...cached(rules.renderedPage.cache)]),
     ...block(`location ~ ${quote('^/blog/[^/.]+$')}`, [`error_page 404 /${POST_NOT_FOUND_FILE};`, 'try_files $uri.html =404;', ...cached(rules.page.cache)]),
     ...block(`location ~ ${quote(`${escapeRegex(PAGE_CONTEXT_SUFFIX)}$`)}`, [...onlyType(rules.pageContext.type), 'try_files $uri =404;', ...cached(rules.pageContext.cache)]),
+    ...(framingPages.length > 0 ? ['# Pages that embed a video: their policy lets them frame its player, as the server\'s does.'] : []),
+    ...framingPages.flatMap(({ path, policy }) =>
+      block(`location = ${quote(path)}`, [
+        ...(path.startsWith('/blog/') ? [`error_page 404 /${POST_NOT_FOUND_FILE};`] : []),
+        `try_files ${path === '/' ? '/index.html' : '$uri.html'} =404;`,
+        ...cached(rules.page.cache, { 'Content-Security-Policy': policy }),
+      ]),
+    ),
     ...rules.feeds.flatMap((feed) => block(`location = ${feed.path}`, [...onlyType(feed.type), ...cached(feed.cache)])),
     '# The build\'s public files, sitemap.xml and robots.txt.',
     ...block(`location ~ ${quote('\\.[A-Za-z0-9]+$')}`, ['try_files $uri =404;', ...cached(rules.publicFile.cache)]),

@@ -9,7 +9,7 @@
  * whole (export-folder.ts).
  */
 import { constants } from 'node:fs'
-import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { mediaUrl, variantUrl, variantWidthsOf } from '../../renderer/media-urls.ts'
 import { slugOfPostUrl } from '../../renderer/post-urls.ts'
@@ -17,6 +17,7 @@ import type { BuildInfo } from '../build-info.ts'
 import type { Config } from '../config.ts'
 import { FILE_TYPES } from '../http/file-cache.ts'
 import { listBodyOf, postBodyOf } from '../http/public-api.ts'
+import { pageFrames, securityHeadersOf } from '../http/security-headers.ts'
 import { moveFile, replaceFolder } from '../lib/atomic-write.ts'
 import type { Logger } from '../lib/logger.ts'
 import { readMediaFiles } from '../media/media-files.ts'
@@ -38,7 +39,7 @@ import {
   pageContextUrlOf,
   pageFileOf,
 } from './export-layout.ts'
-import { renderNginxConfig } from './nginx-config.ts'
+import { type FramingPage, renderNginxConfig } from './nginx-config.ts'
 import { servingRules } from './serving-rules.ts'
 import { renderHeadersFile, renderRedirectsFile } from './static-host-files.ts'
 
@@ -105,7 +106,7 @@ export async function exportSite(options: { config: Config; build: BuildInfo; lo
     // Pages and files win over a redirect, as on the server (and on Netlify and Cloudflare Pages, which never shadow a file).
     const served = new Set([...pageUrls, ...assets.map((relative) => `/${relative}`)])
     const redirects = [...redirectTable].filter(([from]) => !served.has(from)).map(([from, to]) => ({ from, to }))
-    await put('hosting', 'nginx.conf', renderNginxConfig(rules, redirects))
+    await put('hosting', 'nginx.conf', renderNginxConfig(rules, redirects, await framingPagesOf(staging, pageUrls)))
     await put('hosting', '_redirects', renderRedirectsFile(rules, redirects))
     const topPages = pageUrls.filter((url) => !url.startsWith('/blog/') && !/\.(xml|txt)$/.test(url))
     const documents = pageUrls.filter((url) => /^\/[^/]+\.(xml|txt)$/.test(url)).map((url) => ({ name: url.slice(1), folder: false, type: FILE_TYPES[path.extname(url)] }))
@@ -134,6 +135,16 @@ async function movePages(from: string, staging: string, count: (kind: ExportKind
     urls.push(url)
   }
   return urls.sort()
+}
+
+/** The pages that embed a video, with the policy that lets each frame its player (the server's: pageFrames). */
+async function framingPagesOf(staging: string, pageUrls: string[]): Promise<FramingPage[]> {
+  const pages: FramingPage[] = []
+  for (const url of pageUrls.filter((url) => !/\.(xml|txt)$/.test(url))) {
+    const frames = pageFrames(FILE_TYPES['.html']!, await readFile(path.join(staging, pageFileOf(url))))
+    if (frames.length > 0) pages.push({ path: url, policy: securityHeadersOf('production', frames)['Content-Security-Policy']! })
+  }
+  return pages
 }
 
 /** Each page's `index.pageContext.json`, as the server answers it to vike's client routing. */

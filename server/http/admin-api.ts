@@ -19,7 +19,7 @@ import type { AdminPosts } from '../services/admin-posts.ts'
 import type { BlogContent } from '../services/blog-content.ts'
 import type { PostHistory } from '../services/post-history.ts'
 import type { PostPreview } from '../services/post-preview.ts'
-import { PREVIEW_CONTENT_SECURITY_POLICY } from '../pages/preview-html.ts'
+import { previewContentSecurityPolicy } from '../pages/preview-html.ts'
 import type { ContentSync } from '../services/content-sync.ts'
 import { refusedCommitProblem, syncOffStatus } from '../services/content-sync-status.ts'
 import { readPostListQuery } from './post-list-query.ts'
@@ -89,7 +89,7 @@ export function adminRoutes(deps: {
   router.post('/blog/preview', async (ctx) => {
     const html = await deps.preview.render(ctx.request.body)
     ctx.set('X-Robots-Tag', 'noindex')
-    ctx.set('Content-Security-Policy', PREVIEW_CONTENT_SECURITY_POLICY)
+    ctx.set('Content-Security-Policy', previewContentSecurityPolicy(html))
     ctx.type = 'text/html; charset=utf-8'
     ctx.body = html
   })

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Middleware } from 'koa'
 import { THEME_SCRIPT } from '../../renderer/theme.ts'
+import { embeddedProviders, providerOrigin, type VideoProvider } from '../../renderer/video-embeds.ts'
 
 const themeScriptHash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`
 
@@ -8,8 +9,13 @@ const themeScriptHash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).dig
  * The Content-Security-Policy of every response. Scripts come from this origin only,
  * plus the one inline theme script, allowed by its hash. In development Vite's client
  * needs inline scripts, eval and a websocket, so the policy is looser there.
+ *
+ * `frames`: the video providers a page embeds (renderer/video-embeds.ts). Only such a page lets
+ * a frame load their player, and only theirs (`frame-src`); every other page frames nothing but
+ * its own origin (default-src). A post's click-to-load frame is a srcdoc page, which frame-src
+ * does not govern: before the click the page needs nothing more.
  */
-export function contentSecurityPolicy(mode: 'production' | 'development'): string {
+export function contentSecurityPolicy(mode: 'production' | 'development', frames: readonly VideoProvider[] = []): string {
   const dev = mode === 'development'
   return [
     "default-src 'self'",
@@ -20,6 +26,7 @@ export function contentSecurityPolicy(mode: 'production' | 'development'): strin
     // Post images may come from any http(s) host or be base64 data (SPEC §5).
     "img-src 'self' https: http: data:",
     "font-src 'self'",
+    ...(frames.length > 0 ? [`frame-src ${frames.map(providerOrigin).join(' ')}`] : []),
     `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
     "object-src 'none'",
     "base-uri 'none'",
@@ -36,9 +43,9 @@ export const HSTS = 'max-age=63072000; includeSubDomains'
  * quick answers (quick-answers.ts) send the same list, and a static export writes them into its
  * nginx.conf and _headers (server/export/), so there is one place to change them.
  */
-export function securityHeaderList(mode: 'production' | 'development', secure: boolean): readonly (readonly [string, string])[] {
+export function securityHeaderList(mode: 'production' | 'development', secure: boolean, frames: readonly VideoProvider[] = []): readonly (readonly [string, string])[] {
   const list: (readonly [string, string])[] = [
-    ['Content-Security-Policy', contentSecurityPolicy(mode)],
+    ['Content-Security-Policy', contentSecurityPolicy(mode, frames)],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['X-Frame-Options', 'DENY'],
@@ -49,9 +56,18 @@ export function securityHeaderList(mode: 'production' | 'development', secure: b
   return list
 }
 
-/** The security headers by name, HSTS aside (a static export's header files). */
-export function securityHeadersOf(mode: 'production' | 'development'): Record<string, string> {
-  return Object.fromEntries(securityHeaderList(mode, false))
+/** The security headers by name, HSTS aside (a static export's header files); `frames` as contentSecurityPolicy's. */
+export function securityHeadersOf(mode: 'production' | 'development', frames: readonly VideoProvider[] = []): Record<string, string> {
+  return Object.fromEntries(securityHeaderList(mode, false, frames))
+}
+
+/**
+ * The video providers an HTML page embeds, found in the page itself (the mark only the post
+ * page's own frames carry, renderer/video-embeds.ts): what its Content-Security-Policy must let
+ * it frame. None for anything that is no HTML page.
+ */
+export function pageFrames(type: string, body: { includes(text: string): boolean }): VideoProvider[] {
+  return type.startsWith('text/html') ? embeddedProviders(body) : []
 }
 
 /** Security headers on every response, 404s and errors included (it runs outermost). */

@@ -5,6 +5,7 @@ import { isPageFile } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import type { FileCache } from './file-cache.ts'
 import { PreparedBody, sendPrepared } from './prepared-body.ts'
+import { contentSecurityPolicy, pageFrames } from './security-headers.ts'
 
 /** A page path with a trailing slash (`/blog/`): answered with a 301 to the path without it. */
 export const TRAILING_SLASH_PAGE = /^(\/[a-z0-9_-]+)+\/$/i
@@ -38,8 +39,15 @@ export function siteMiddleware(options: {
   render: RenderUrl
   /** Where a path the site has no page for is redirected (301), by its path less a trailing slash (content/redirects.yaml). */
   redirectOf?: (pathKey: string) => Promise<string | undefined>
+  /** The policy's mode (security-headers.ts): a page that embeds a video gets it with that video's frames. */
+  mode: 'production' | 'development'
 }): Middleware {
-  const { files, cache, render, redirectOf } = options
+  const { files, cache, render, redirectOf, mode } = options
+  // A page that embeds a video may frame its player: the policy securityHeaders set, with those frames.
+  const allowFrames = (ctx: Context, prepared: PreparedBody) => {
+    const frames = pageFrames(prepared.type, prepared.body)
+    if (frames.length > 0) ctx.set('Content-Security-Policy', contentSecurityPolicy(mode, frames))
+  }
   // A redirect keeps the query (campaign links): the static export's nginx.conf does too.
   const redirected = async (ctx: Context, pathname: string): Promise<boolean> => {
     const target = await redirectOf?.(pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname)
@@ -73,6 +81,7 @@ export function siteMiddleware(options: {
     if (prepared) {
       ctx.status = 200
       ctx.set('Cache-Control', cacheControlFor(pathname, prepared.type))
+      allowFrames(ctx, prepared)
       await sendPrepared(ctx, prepared)
       return
     }
@@ -87,7 +96,9 @@ export function siteMiddleware(options: {
     ctx.status = page.status
     for (const [name, value] of page.headers) ctx.set(name, value)
     ctx.set('Cache-Control', RENDERED_PAGE_CACHE)
-    await sendPrepared(ctx, new PreparedBody(Buffer.from(page.html), page.contentType))
+    const body = new PreparedBody(Buffer.from(page.html), page.contentType)
+    allowFrames(ctx, body)
+    await sendPrepared(ctx, body)
   }
 }
 

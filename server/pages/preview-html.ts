@@ -1,6 +1,7 @@
 import type { Element, Root, RootContent } from 'hast'
 import rehypeParse from 'rehype-parse'
 import { unified } from 'unified'
+import { embeddedProviders, providerOrigin } from '../../renderer/video-embeds.ts'
 
 /**
  * A rendered post page made into a preview: the same HTML visitors get, without
@@ -71,3 +72,13 @@ export const PREVIEW_CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'self'",
   'sandbox',
 ].join('; ')
+
+/**
+ * The preview's policy for its HTML: a preview of a post that embeds a video may frame that
+ * video's player, as the post's page will (server/http/security-headers.ts). The preview runs
+ * no script (`sandbox`), so the player shows but does not play there.
+ */
+export function previewContentSecurityPolicy(html: string): string {
+  const frames = embeddedProviders(html)
+  return frames.length === 0 ? PREVIEW_CONTENT_SECURITY_POLICY : `${PREVIEW_CONTENT_SECURITY_POLICY}; frame-src ${frames.map(providerOrigin).join(' ')}`
+}

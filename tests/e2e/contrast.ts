@@ -7,6 +7,8 @@
  * - a switch's thumb must stand out from its track by 3:1, on and off;
  * - a button or link is identified by its label: its text (or icon) colour against its fill
  *   must reach 3:1 where neither its border nor its fill does.
+ * And WCAG 1.4.3 for text axe does not judge one by one (a code block's coloured tokens):
+ * lowContrastText, each element's colour against its fill and what is behind it.
  */
 import type { Page } from '@playwright/test'
 
@@ -18,9 +20,18 @@ export interface ContrastFailure {
 
 /** The controls under `root` (the whole page by default) that miss 3:1, with what and by how much. */
 export async function lowContrastControls(page: Page, root = 'body'): Promise<ContrastFailure[]> {
-  return page.evaluate((rootSelector) => {
+  return measure(page, { kind: 'controls', selector: root, min: 3 })
+}
+
+/** The visible elements matching `selector` whose text colour misses `min` (AA: 4.5) against what is behind it. */
+export async function lowContrastText(page: Page, selector: string, min = 4.5): Promise<ContrastFailure[]> {
+  return measure(page, { kind: 'text', selector, min })
+}
+
+async function measure(page: Page, request: { kind: 'controls' | 'text'; selector: string; min: number }): Promise<ContrastFailure[]> {
+  return page.evaluate(({ kind, selector: rootSelector, min }) => {
     type Rgba = [number, number, number, number]
-    const MIN = 3
+    const MIN = min
 
     // Chrome computes colours as rgb()/rgba(), and color-mix() as color(srgb r g b / a).
     const parse = (value: string): Rgba => {
@@ -76,6 +87,16 @@ export async function lowContrastControls(page: Page, root = 'body'): Promise<Co
 
     const failures: { control: string; what: string; ratio: number }[] = []
     const fail = (element: Element, what: string, value: number) => failures.push({ control: describe(element), what, ratio: Math.round(value * 100) / 100 })
+    if (kind === 'text') {
+      for (const element of document.querySelectorAll<HTMLElement>(rootSelector)) {
+        if (!visible(element)) continue
+        const style = getComputedStyle(element)
+        const fill = over(parse(style.backgroundColor), backdropOf(element))
+        const text = ratio(over(parse(style.color), fill), fill)
+        if (text < MIN) fail(element, `text ${style.color} on rgb(${fill.slice(0, 3).map(Math.round).join(', ')})`, text)
+      }
+      return failures
+    }
     const root = document.querySelector(rootSelector)!
     const selector = 'button, a[href], input:not([type="hidden"]), select, textarea, [role="switch"], [contenteditable="true"]'
     for (const element of root.querySelectorAll<HTMLElement>(selector)) {
@@ -113,5 +134,5 @@ export async function lowContrastControls(page: Page, root = 'body'): Promise<Co
       }
     }
     return failures
-  }, root)
+  }, request)
 }

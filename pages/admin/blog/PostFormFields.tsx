@@ -5,7 +5,6 @@ import { MediaSource } from './media/MediaSource.tsx'
 import { useFileDropGuard } from './media/use-file-drop-guard.ts'
 import { useMediaUpload } from './media/use-media-upload.ts'
 import type { FieldErrors } from './field-errors.ts'
-import { elementsEditorCannotHold } from './editor/editor-cannot-hold.ts'
 import { FieldError, invalidProps } from './FieldError.tsx'
 import { previewableImage } from './post-form.ts'
 import { ScheduledNote } from './ScheduledNote.tsx'
@@ -36,7 +35,6 @@ interface FieldsProps {
 /** The editor form's fields (SPEC §2): title, slug, summary, content, date, published, image. */
 export function PostFormFields(props: FieldsProps & { titleInput: RefObject<HTMLInputElement | null> }) {
   const { form, fieldId: field, editorDisabled, contentLoading, titleInput, errors } = props
-  const locked = elementsEditorCannotHold(form.fields.content)
   const { fields } = form
   useFileDropGuard()
   return (
@@ -95,17 +93,11 @@ export function PostFormFields(props: FieldsProps & { titleInput: RefObject<HTML
           </div>
         ) : (
         <Suspense fallback={<div className="admin-editor__loading">Loading editor...</div>}>
-          {locked.length > 0 && (
-            <p className="admin-alert" id={field('content-locked')}>
-              This post’s text has {locked.join(' and ')}, which the editor cannot change yet: the text is shown but not editable, and is kept exactly as
-              it is when you save. Change it in its file, content/blog/{fields.slug}.html, through git.
-            </p>
-          )}
           <RichTextEditor
             key={form.editorKey}
             initialHtml={fields.content}
             labelId={field('content')}
-            disabled={editorDisabled || locked.length > 0}
+            disabled={editorDisabled}
             errorId={invalidProps(errors, 'content', field)['aria-describedby']}
             onChange={(html) => form.update('content', html)}
           />

@@ -5,6 +5,7 @@ import { LibraryImage } from '../../../renderer/components/LibraryImage.tsx'
 import { documentTitle } from '../../../renderer/seo.ts'
 import { usePageContext } from '../../../renderer/usePageContext.tsx'
 import { useJson } from '../../../renderer/useJson.ts'
+import { embeddedProviders } from '../../../renderer/video-embeds.ts'
 import type { Data } from './+data.ssr.ts'
 import { PostNotFound } from './PostNotFound.tsx'
 
@@ -20,8 +21,15 @@ export default function Page() {
   useEffect(() => {
     if (title) document.title = documentTitle({ title, description: '' })
   }, [title])
+  // A post that embeds a video plays it under its own page's policy, which lets it frame the
+  // player (server/http/security-headers.ts); after a client-side navigation the document still
+  // has the page before's. So such a post is loaded as a page of its own.
+  const reload = !initial && post !== undefined && embeddedProviders(post.content).length > 0
+  useEffect(() => {
+    if (reload) window.location.reload()
+  }, [reload])
 
-  if (state.status === 'loading') return <PostSkeleton />
+  if (state.status === 'loading' || reload) return <PostSkeleton />
   if (!post) return <PostNotFound />
   return <Article post={post} />
 }

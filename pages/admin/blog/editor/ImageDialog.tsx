@@ -9,6 +9,8 @@ import { EditorDialog } from './EditorDialog.tsx'
 export interface ImageRequest {
   src: string
   alt: string
+  /** The caption of the figure being edited; a caption makes the image a figure. */
+  caption?: string
   editing: boolean
   /** The image being edited has an explicitly empty alt (it was marked decorative). */
   decorative?: boolean
@@ -20,7 +22,7 @@ export interface ImageRequest {
 
 export interface ImageDialogProps {
   request: ImageRequest | null
-  onApply: (image: { src: string; alt: string }) => void
+  onApply: (image: { src: string; alt: string; caption: string }) => void
   onCancel: () => void
   onCloseAutoFocus: (event: Event) => void
 }
@@ -33,17 +35,19 @@ export const ALT_REQUIRED_MESSAGE = 'Describe the image for people who cannot se
 /**
  * Inserts or edits an image: uploaded, chosen from the library or given by address (a source that
  * breaks SPEC §5's image rule is refused, with the reason). The alt text is asked for every time:
- * an empty one only as the explicit "decorative" choice.
+ * an empty one only as the explicit "decorative" choice. A caption makes it a figure.
  */
 export function ImageDialog({ request, onApply, onCancel, onCloseAutoFocus }: ImageDialogProps) {
   const [src, setSrc] = useState(request?.src ?? '')
   const [alt, setAlt] = useState(request?.alt ?? '')
+  const [caption, setCaption] = useState(request?.caption ?? '')
   const [decorative, setDecorative] = useState(request?.decorative ?? false)
   const [error, setError] = useState('')
   const [altError, setAltError] = useState('')
   const srcId = useId()
   const altId = useId()
   const decorativeId = useId()
+  const captionId = useId()
 
   const focusAlt = () => document.getElementById(decorative ? decorativeId : altId)?.focus()
   const takeItem = (item: MediaItem) => {
@@ -85,7 +89,7 @@ export function ImageDialog({ request, onApply, onCancel, onCloseAutoFocus }: Im
       document.getElementById(altId)?.focus()
       return
     }
-    onApply({ src: source, alt: decorative ? '' : alt.trim() })
+    onApply({ src: source, alt: decorative ? '' : alt.trim(), caption: caption.trim() })
   }
 
   return (
@@ -135,6 +139,13 @@ export function ImageDialog({ request, onApply, onCancel, onCloseAutoFocus }: Im
         />
         <label htmlFor={decorativeId}>Decorative image (no alt text)</label>
       </div>
+      <DialogField
+        id={captionId}
+        label="Caption (optional)"
+        value={caption}
+        hint="Shown under the image, which then stands on its own as a figure. Edit it in the text later."
+        onChange={setCaption}
+      />
     </EditorDialog>
   )
 }

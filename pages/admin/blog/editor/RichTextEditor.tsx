@@ -1,13 +1,19 @@
 import '@milkdown/kit/prose/view/style/prosemirror.css'
+import '@milkdown/kit/prose/gapcursor/style/gapcursor.css'
 import { Milkdown, MilkdownProvider, useEditor } from '@milkdown/react'
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { createEditor } from './create-editor.ts'
 import { EditorBridge } from './editor-bridge.ts'
-import { insertImage, removeLink, setLink } from './editor-commands.ts'
+import { removeLink, setLink } from './editor-commands.ts'
+import { insertImage } from './image-commands.ts'
 import { ImageDialog } from './ImageDialog.tsx'
 import { LinkDialog } from './LinkDialog.tsx'
+import { TABLE_GROUPS } from './table-toolbar-items.ts'
 import { Toolbar } from './Toolbar.tsx'
+import type { EditorDialogKind } from './toolbar-items.ts'
 import { useEditorDialogs } from './use-editor-dialogs.ts'
+import { insertVideo } from './video-embed-node.ts'
+import { VideoDialog } from './VideoDialog.tsx'
 import './editor.css'
 
 export interface RichTextEditorProps {
@@ -37,10 +43,10 @@ export default function RichTextEditor(props: RichTextEditorProps) {
 
 function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false, errorId }: RichTextEditorProps) {
   const [bridge] = useState(() => new EditorBridge())
-  const { linkRequest, imageRequest, opening, openDialog, openImageUpload, closeDialogs, apply, onCloseAutoFocus } = useEditorDialogs(bridge)
+  const { linkRequest, imageRequest, videoRequest, opening, openDialog, openImageUpload, closeDialogs, apply, onCloseAutoFocus } = useEditorDialogs(bridge)
 
   // The editor is built once; it reads the latest props through this ref.
-  const latest = useRef({ onChange, disabled, errorId, openDialog: (_kind: 'link' | 'image') => {}, openImageUpload: (_file: File, _at: number | undefined, _alt?: string) => {} })
+  const latest = useRef({ onChange, disabled, errorId, openDialog: (_kind: EditorDialogKind) => {}, openImageUpload: (_file: File, _at: number | undefined, _alt?: string) => {} })
 
   useLayoutEffect(() => {
     latest.current = { onChange, disabled, errorId, openDialog, openImageUpload }
@@ -62,6 +68,15 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false, e
     [],
   )
 
+  const inTable = useSyncExternalStore(bridge.subscribe, () => bridge.getSnapshot().table !== null, () => false)
+  const tableToolbar = useRef<HTMLDivElement>(null)
+  // Alt+F10, as in other editors, moves from the text to the table toolbar (Shift+Tab from the first cell does too).
+  const toTableToolbar = (event: KeyboardEvent) => {
+    if (event.key !== 'F10' || !event.altKey || !tableToolbar.current) return
+    event.preventDefault()
+    tableToolbar.current.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus()
+  }
+
   // ProseMirror reads `editable` (and the attributes) again on setProps.
   useEffect(() => {
     bridge.view?.setProps({})
@@ -70,8 +85,16 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false, e
 
   return (
     <div className={disabled ? 'rte rte--disabled' : 'rte'}>
-      <Toolbar bridge={bridge} disabled={disabled} onOpenDialog={openDialog} />
-      <div className="rte__surface">
+      {/* One sticky box: the table toolbar stays on screen under the other while a table is edited. */}
+      <div className="rte__toolbars">
+        <Toolbar bridge={bridge} disabled={disabled} onOpenDialog={openDialog} />
+        {inTable && (
+          <div ref={tableToolbar} className="rte__table-toolbar">
+            <Toolbar bridge={bridge} disabled={disabled} onOpenDialog={openDialog} groups={TABLE_GROUPS} label="Table" />
+          </div>
+        )}
+      </div>
+      <div className="rte__surface" onKeyDown={toTableToolbar}>
         <Milkdown />
       </div>
       <LinkDialog
@@ -89,6 +112,7 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false, e
         onCancel={closeDialogs}
         onCloseAutoFocus={onCloseAutoFocus}
       />
+      <VideoDialog key={`video-${opening}`} request={videoRequest} onApply={(video) => apply(insertVideo(video))} onCancel={closeDialogs} onCloseAutoFocus={onCloseAutoFocus} />
     </div>
   )
 }

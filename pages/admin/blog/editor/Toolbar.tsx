@@ -1,17 +1,20 @@
 import { type KeyboardEvent, type MouseEvent, useRef, useState, useSyncExternalStore } from 'react'
 import { Tooltip } from '../../../../renderer/components/Tooltip.tsx'
+import { CodeLanguagePicker } from './CodeLanguagePicker.tsx'
 import type { EditorBridge } from './editor-bridge.ts'
 import { ToolbarIcon } from './icons.tsx'
-import { formatKeys, TOOLBAR_GROUPS, type ToolbarItem } from './toolbar-items.ts'
+import { type EditorDialogKind, formatKeys, TOOLBAR_GROUPS, type ToolbarGroup, type ToolbarItem } from './toolbar-items.ts'
 
-const ITEMS = TOOLBAR_GROUPS.flatMap((group) => group.items)
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)
 
 export interface ToolbarProps {
   bridge: EditorBridge
   disabled: boolean
-  /** The Link and Image buttons open their dialogs (RichTextEditor owns them). */
-  onOpenDialog: (kind: 'link' | 'image') => void
+  /** The Link, Image and Insert video buttons open their dialogs (RichTextEditor owns them). */
+  onOpenDialog: (kind: EditorDialogKind) => void
+  /** Its buttons (the formatting toolbar's when absent) and its name. */
+  groups?: ToolbarGroup[]
+  label?: string
 }
 
 /**
@@ -19,37 +22,41 @@ export interface ToolbarProps {
  * move between buttons. Toggle buttons carry aria-pressed for the current selection. A mouse
  * click leaves the focus (and the selection) in the text; a keyboard press keeps it here.
  */
-export function Toolbar({ bridge, disabled, onOpenDialog }: ToolbarProps) {
+export function Toolbar({ bridge, disabled, onOpenDialog, groups = TOOLBAR_GROUPS, label = 'Formatting' }: ToolbarProps) {
   const state = useSyncExternalStore(bridge.subscribe, bridge.getSnapshot, bridge.getSnapshot)
+  const items = groups.flatMap((group) => group.items)
   const [active, setActive] = useState(0)
   const buttons = useRef<(HTMLButtonElement | null)[]>([])
   const mac = isMac()
   const off = disabled || !state.ready
 
   const run = (item: ToolbarItem, event: MouseEvent) => {
-    if (item.action === 'link' || item.action === 'image') {
+    if (item.enabled && !item.enabled(state)) return
+    if (typeof item.action === 'string') {
       onOpenDialog(item.action)
       return
     }
     bridge.run(item.action(state))
     // event.detail is 0 for a click made with Enter or Space.
-    if (event.detail !== 0) bridge.focus()
+    if (event.detail !== 0 || item.focusText) bridge.focus()
   }
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowRight: active + 1, ArrowLeft: active - 1, Home: 0, End: ITEMS.length - 1 }
+    // The code language's select uses the arrow keys itself.
+    if (event.target instanceof HTMLSelectElement) return
+    const moves: Record<string, number> = { ArrowRight: active + 1, ArrowLeft: active - 1, Home: 0, End: items.length - 1 }
     const target = moves[event.key]
     if (target === undefined) return
     event.preventDefault()
-    const next = (target + ITEMS.length) % ITEMS.length
+    const next = (target + items.length) % items.length
     setActive(next)
     buttons.current[next]?.focus()
   }
 
   let index = 0
   return (
-    <div className="rte-toolbar" role="toolbar" aria-label="Formatting" aria-orientation="horizontal" onKeyDown={onKeyDown}>
-      {TOOLBAR_GROUPS.map((group) => (
+    <div className="rte-toolbar" role="toolbar" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown}>
+      {groups.map((group) => (
         <div key={group.label} className="rte-toolbar__group" role="group" aria-label={group.label}>
           {group.items.map((item) => {
             const position = index++
@@ -65,6 +72,7 @@ export function Toolbar({ bridge, disabled, onOpenDialog }: ToolbarProps) {
                   data-item={item.id}
                   aria-label={item.label}
                   aria-pressed={item.pressed ? item.pressed(state) : undefined}
+                  aria-disabled={item.enabled && !item.enabled(state) ? true : undefined}
                   aria-haspopup={typeof item.action === 'string' ? 'dialog' : undefined}
                   aria-keyshortcuts={item.keys ? ariaKeys(item.keys, mac) : undefined}
                   tabIndex={position === active ? 0 : -1}
@@ -87,6 +95,8 @@ export function Toolbar({ bridge, disabled, onOpenDialog }: ToolbarProps) {
           })}
         </div>
       ))}
+      {/* The formatting toolbar's alone: the table toolbar has no use for it. */}
+      {groups === TOOLBAR_GROUPS && <CodeLanguagePicker bridge={bridge} language={state.codeLanguage} disabled={off} />}
     </div>
   )
 }

@@ -43,7 +43,8 @@ import type { MilkdownPlugin } from '@milkdown/kit/ctx'
 import { codeBlockLanguageSchema } from './code-block-node.ts'
 import type { EditorBridge } from './editor-bridge.ts'
 import { editorKeymap } from './editor-keymap.ts'
-import { headingInputRule, headingLevelsSchema } from './heading-node.ts'
+import { figureKeymap, figureSchemas, gapCursorPlugin } from './figure-nodes.ts'
+import { headingInputRule, headingLevelsSchema, uniqueHeadingIds } from './heading-node.ts'
 import { type ImageFileHandler, imageDropPlugin } from './image-drop-plugin.ts'
 import { safeImageSchema } from './image-node.ts'
 import { safeLinkSchema } from './link-mark.ts'
@@ -52,7 +53,10 @@ import { bulletListHtmlSchema, listItemHtmlSchema, orderedListHtmlSchema } from 
 import { cleanPastedHtml } from './paste-cleanup.ts'
 import { strikeSchema } from './strike-mark.ts'
 import { syncPlugin } from './sync-plugin.ts'
+import { tableEditingPlugin, tableKeymap } from './table-commands.ts'
+import { tableSchemas } from './table-nodes.ts'
 import { underlineSchema } from './underline-mark.ts'
+import { videoEmbedSchema, videoEmbedView } from './video-embed-node.ts'
 
 /** SPEC §5: undo keeps 100 steps; edits less than a second apart are one step. */
 export const HISTORY_DEPTH = 100
@@ -75,8 +79,8 @@ export interface CreateEditorOptions {
 
 /*
  * The commonmark preset taken apart and put back with what posts need: the same nodes and
- * marks, some of them reading and writing HTML the way posts store it, plus underline and
- * strike. Left out: the preset's markdown-only plugins (heading ids, list labels, raw HTML),
+ * marks, some of them reading and writing HTML the way posts store it, plus underline,
+ * strike, tables and figures. Left out: the preset's markdown-only plugins (heading ids, list labels, raw HTML),
  * its heading input rule and keymap (levels 4–6), its image input rule, and its keymaps in
  * general (editor-keymap.ts has ours). Marks are listed outermost first: a link wraps bold text.
  */
@@ -103,6 +107,8 @@ const schema: MilkdownPlugin[] = [
   orderedListHtmlSchema,
   listItemAttr,
   listItemHtmlSchema,
+  tableSchemas,
+  figureSchemas,
   linkAttr,
   safeLinkSchema,
   strongAttr,
@@ -114,6 +120,8 @@ const schema: MilkdownPlugin[] = [
   inlineCodeAttr,
   inlineCodeSchema,
   textSchema,
+  videoEmbedSchema,
+  videoEmbedView,
 ].flat()
 
 const inputRules: MilkdownPlugin[] = [
@@ -134,6 +142,9 @@ const prosePlugins: MilkdownPlugin[] = [
   hardbreakFilterNodes,
   hardbreakFilterPlugin,
   inlineNodesCursorPlugin,
+  uniqueHeadingIds,
+  tableEditingPlugin,
+  gapCursorPlugin,
 ].flat()
 
 /**
@@ -169,6 +180,7 @@ export function createEditor(options: CreateEditorOptions): Editor {
     .use(prosePlugins)
     .use(history)
     .use(editorKeymap(options.openLinkDialog))
+    .use([tableKeymap, figureKeymap])
     .use(imageDropPlugin(options.onImageFile))
     .use(syncPlugin(options.bridge, options.onChange))
 }

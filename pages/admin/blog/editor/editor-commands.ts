@@ -1,7 +1,7 @@
 import { setBlockType, toggleMark, wrapIn } from '@milkdown/kit/prose/commands'
 import { Fragment, type Mark, type MarkType, type Node, type NodeType, type ResolvedPos } from '@milkdown/kit/prose/model'
 import { liftListItem, wrapInList } from '@milkdown/kit/prose/schema-list'
-import { type Command, EditorState, NodeSelection, TextSelection, type Transaction } from '@milkdown/kit/prose/state'
+import { type Command, EditorState, TextSelection, type Transaction } from '@milkdown/kit/prose/state'
 import { liftTarget } from '@milkdown/kit/prose/transform'
 
 /*
@@ -27,7 +27,17 @@ export function setTextLevel(level: TextLevel): Command {
   return (state, dispatch) =>
     level === 0
       ? setBlockType(nodeType(state, 'paragraph'))(state, dispatch)
-      : setBlockType(nodeType(state, 'heading'), { level })(state, dispatch)
+      : setHeadingLevel(state, level, dispatch)
+}
+
+/** Headings of the selection to `level`, each keeping its id (an anchor someone may link to). */
+function setHeadingLevel(state: EditorState, level: TextLevel, dispatch?: (tr: Transaction) => void): boolean {
+  const heading = nodeType(state, 'heading')
+  if (!setBlockType(heading, { level })(state)) return false
+  const { from, to } = state.selection
+  const id = (node: Node) => (node.type === heading ? (node.attrs.id as string) : '')
+  dispatch?.(state.tr.setBlockType(from, to, heading, (node) => ({ level, id: id(node) })).scrollIntoView())
+  return true
 }
 
 /** The nearest list around the selection, as a block range whose parent is the list. */
@@ -258,32 +268,4 @@ export const removeLink: Command = (state, dispatch) => {
   const tr = existing ? state.tr.removeMark(existing.from, existing.to, type) : state.tr.removeMark(from, to, type)
   dispatch?.(tr.scrollIntoView())
   return true
-}
-
-export interface ImageInput {
-  src: string
-  alt: string
-}
-
-/** The image node the Image button would edit, when one is selected. */
-export function selectedImage(state: EditorState) {
-  const { selection } = state
-  return selection instanceof NodeSelection && selection.node.type.name === 'image' ? selection : null
-}
-
-/**
- * Inserts an image at the selection, or updates the selected one. The source must be allowed.
- * `at` (a drop's position) puts a new image there instead, at the nearest place text may go.
- */
-export function insertImage({ src, alt }: ImageInput, at?: number): Command {
-  return (state, dispatch) => {
-    const image = nodeType(state, 'image')
-    const tr = state.tr
-    if (at !== undefined) tr.setSelection(TextSelection.near(tr.doc.resolve(Math.min(Math.max(at, 0), tr.doc.content.size))))
-    const selected = at === undefined ? selectedImage(state) : null
-    if (selected) tr.setNodeMarkup(selected.from, null, { ...selected.node.attrs, src, alt })
-    else tr.replaceSelectionWith(image.create({ src, alt }))
-    dispatch?.(tr.scrollIntoView())
-    return true
-  }
 }

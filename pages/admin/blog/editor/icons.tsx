@@ -22,6 +22,8 @@ export type IconName =
   | 'codeBlock'
   | 'link'
   | 'image'
+  | 'table'
+  | 'video'
   | 'clear'
 
 const PATHS: Record<IconName, ReactNode> = {
@@ -46,6 +48,18 @@ const PATHS: Record<IconName, ReactNode> = {
       <rect x="3.5" y="4.5" width="17" height="15" rx="2" />
       <circle cx="9" cy="10" r="1.6" />
       <path d="M20.5 16l-5-5-9 8.5" />
+    </>
+  ),
+  table: (
+    <>
+      <rect x="3.5" y="4.5" width="17" height="15" rx="1.5" />
+      <path d="M3.5 9.5h17M3.5 14.5h17M9.5 4.5v15M15 4.5v15" />
+    </>
+  ),
+  video: (
+    <>
+      <rect x="3.5" y="5.5" width="17" height="13" rx="2" />
+      <path d="M10 9.5v5l4.5-2.5z" />
     </>
   ),
   clear: <path d="M6 5h11M12 5l-3.5 14M14 14l6 6M20 14l-6 6" />,

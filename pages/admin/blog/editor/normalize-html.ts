@@ -1,5 +1,6 @@
 import { formatBlockLines } from '../../../../renderer/block-lines.ts'
 import { currentName, isAllowedUrl, languageClass, postElement, STRIPPED_ELEMENTS, type AttributeRule, type ElementRule } from '../../../../renderer/post-html-rules.ts'
+import { dropEmptyCaptions, restoreEditorShapes } from './editor-html-shapes.ts'
 import { sanitizeLinkHref } from './url-rules.ts'
 
 /**
@@ -13,19 +14,22 @@ import { sanitizeLinkHref } from './url-rules.ts'
  * well-formed, attributes in double quotes. Pure string work, so it also runs in Node.
  */
 export function normalizeEditorHtml(html: string): string {
-  const tree = cleanNodes(parseHtml(html))
+  const parsed = parseHtml(html)
+  restoreEditorShapes(parsed.children)
+  const tree = cleanNodes(parsed)
+  dropEmptyCaptions(tree.children)
   formatBlockLines(tree)
   const out = serializeNodes(tree.children)
   // An empty editor is one empty paragraph: report it as no content, so "Content" counts as empty.
   return out === '<p></p>' ? '' : out
 }
 
-type HtmlNode = HtmlText | HtmlElement
+export type HtmlNode = HtmlText | HtmlElement
 interface HtmlText {
   type: 'text'
   value: string
 }
-interface HtmlElement {
+export interface HtmlElement {
   type: 'element'
   tagName: string
   attrs: Map<string, string>
@@ -105,8 +109,9 @@ function cleanChildren(nodes: HtmlNode[]): HtmlNode[] {
     }
     const tagName = keptName(node.tagName)
     if (STRIPPED_TAGS.has(tagName)) continue
-    const children = cleanChildren(node.children)
     const element = postElement(tagName)
+    // An element that holds nothing (`<iframe>`) keeps nothing written inside it.
+    const children = element?.empty ? [] : cleanChildren(node.children)
     if (!element) {
       out.push(...children)
       continue
@@ -129,19 +134,10 @@ function mergeTexts(nodes: HtmlNode[]): HtmlNode[] {
   return out
 }
 
-/**
- * Attributes the editor's nodes write of their own accord, not the author: Milkdown's heading
- * makes an `id` from its text on every change. Kept, they would write an id into every heading of
- * a post opened and saved unedited; the post page makes the same ids from the text when it shows
- * the post (server/content/heading-anchors.ts).
- */
-const EDITOR_MADE = new Set(['id'])
-
 /** The attributes a post keeps, in the order the declaration lists them; null drops the element. */
 function cleanAttributes(element: ElementRule, from: Map<string, string>): Map<string, string> | null {
   const attrs = new Map<string, string>()
   for (const [name, rule] of Object.entries(element.attributes)) {
-    if (EDITOR_MADE.has(name)) continue
     const value = from.has(name) ? keptValue(rule, from.get(name)!) : undefined
     if (value !== undefined) attrs.set(name, value)
     else if (rule.required) return null

@@ -2,17 +2,16 @@ import { neutralizeHtml, parseStyle, STYLE_DATA_ATTRIBUTE } from './neutralize-h
 
 /**
  * Pasted HTML, tidied before ProseMirror parses it with the editor's schema (which keeps only
- * what the toolbar supports: headings, marks, lists, quotes, code, safe links and images, and
- * lets styles, spans, classes and everything else fall away). Here is what the schema cannot
- * do on its own: formatting that Google Docs and Word write as inline styles becomes tags, Word's
- * fake lists become lists, tables become text. Browser only (DOMParser).
+ * what a post may hold: headings, marks, lists, quotes, code, safe links and images, tables and
+ * figures, and lets styles, spans, classes and everything else fall away). Here is what the
+ * schema cannot do on its own: formatting that Google Docs and Word write as inline styles
+ * becomes tags, Word's fake lists become lists. Browser only (DOMParser).
  */
 export function cleanPastedHtml(html: string): string {
   const doc = new DOMParser().parseFromString(neutralizeHtml(html), 'text/html')
   const body = doc.body
   convertWordLists(body)
   applyInlineStyles(body)
-  tablesToParagraphs(body)
   // An <a> without href is an anchor or a placeholder on a web page, not a link.
   for (const anchor of body.querySelectorAll('a:not([href])')) anchor.replaceWith(...anchor.childNodes)
   for (const styled of body.querySelectorAll(`[${STYLE_DATA_ATTRIBUTE}]`)) styled.removeAttribute(STYLE_DATA_ATTRIBUTE)
@@ -58,25 +57,6 @@ function applyInlineStyles(body: HTMLElement): void {
 
 const isBoldWeight = (weight: string) => /^(bold|bolder|[5-9]\d\d)$/.test(weight)
 const isNormalWeight = (weight: string | undefined) => weight === 'normal' || weight === '400' || weight === 'lighter'
-
-/** A table becomes its text: a paragraph per row, cells separated by spaces. */
-function tablesToParagraphs(body: HTMLElement): void {
-  const doc = body.ownerDocument
-  for (const table of [...body.querySelectorAll('table')].reverse()) {
-    const rows = [...table.querySelectorAll('tr')].filter((row) => row.closest('table') === table)
-    const paragraphs = rows.map((row) => {
-      const paragraph = doc.createElement('p')
-      ;[...row.cells].forEach((cell, i) => {
-        if (i > 0) paragraph.append(' ')
-        // Blocks inside a cell would split the row: keep their inline content only.
-        for (const block of [...cell.querySelectorAll(BLOCKS)].reverse()) block.replaceWith(...block.childNodes, ' ')
-        paragraph.append(...cell.childNodes)
-      })
-      return paragraph
-    })
-    table.replaceWith(...paragraphs)
-  }
-}
 
 const WORD_LIST_ITEM = /mso-list:\s*l\d+\s+level(\d+)/i
 const WORD_MARKER = /mso-list:\s*ignore/i

@@ -9,7 +9,11 @@ import {
   toggleMarkCommand,
 } from './editor-commands.ts'
 import type { IconName } from './icons.tsx'
+import { insertTable } from './table-commands.ts'
 import type { ToolbarState } from './toolbar-state.ts'
+
+/** The dialogs toolbar buttons open. */
+export type EditorDialogKind = 'link' | 'image' | 'video'
 
 /** One toolbar button: SPEC §2's list, in its order. */
 export interface ToolbarItem {
@@ -23,7 +27,11 @@ export interface ToolbarItem {
   /** aria-pressed; undefined for buttons that are actions rather than toggles. */
   pressed?: (state: ToolbarState) => boolean
   /** A command to run, or a dialog to open. */
-  action: ((state: ToolbarState) => Command) | 'link' | 'image'
+  action: ((state: ToolbarState) => Command) | EditorDialogKind
+  /** Whether it applies to the selection; always when absent (aria-disabled otherwise). */
+  enabled?: (state: ToolbarState) => boolean
+  /** The text gets the focus back even after a key press (the button goes away: Delete table). */
+  focusText?: true
 }
 
 const level = (value: TextLevel): ToolbarItem => ({
@@ -39,7 +47,12 @@ const level = (value: TextLevel): ToolbarItem => ({
 /** The block-type control: one group of four toggle buttons, the current level pressed. */
 export const BLOCK_TYPE_ITEMS: ToolbarItem[] = [level(1), level(2), level(3), level(0)]
 
-export const TOOLBAR_GROUPS: { label: string; items: ToolbarItem[] }[] = [
+export interface ToolbarGroup {
+  label: string
+  items: ToolbarItem[]
+}
+
+export const TOOLBAR_GROUPS: ToolbarGroup[] = [
   { label: 'Block type', items: BLOCK_TYPE_ITEMS },
   {
     label: 'Text style',
@@ -69,6 +82,8 @@ export const TOOLBAR_GROUPS: { label: string; items: ToolbarItem[] }[] = [
     items: [
       { id: 'link', label: 'Link', keys: 'Mod-k', icon: 'link', pressed: (s) => s.marks.link, action: 'link' },
       { id: 'image', label: 'Image', icon: 'image', pressed: (s) => s.image, action: 'image' },
+      { id: 'table', label: 'Insert table', icon: 'table', action: () => insertTable, enabled: (s) => s.table === null },
+      { id: 'video', label: 'Insert video', icon: 'video', action: 'video' },
     ],
   },
   {

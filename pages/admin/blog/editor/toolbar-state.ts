@@ -1,6 +1,9 @@
 import type { MarkType, Node } from '@milkdown/kit/prose/model'
 import type { EditorState } from '@milkdown/kit/prose/state'
-import { type MarkName, selectedImage, selectedLink, type TextLevel } from './editor-commands.ts'
+import { isInTable } from '@milkdown/kit/prose/tables'
+import { type MarkName, selectedLink, type TextLevel } from './editor-commands.ts'
+import { selectedImage } from './image-commands.ts'
+import { canMergeCells, canSplitCell, hasHeaderRow } from './table-commands.ts'
 
 /** What the toolbar shows as pressed for the current selection. */
 export interface ToolbarState {
@@ -13,7 +16,11 @@ export interface ToolbarState {
   orderedList: boolean
   blockquote: boolean
   codeBlock: boolean
+  /** The language of the code block the cursor is in ('' for plain text), null outside one (CodeLanguagePicker.tsx). */
+  codeLanguage: string | null
   image: boolean
+  /** The table the selection is in (what the table toolbar shows), or null outside one. */
+  table: { headerRow: boolean; canMerge: boolean; canSplit: boolean } | null
 }
 
 export const EMPTY_TOOLBAR_STATE: ToolbarState = {
@@ -24,7 +31,9 @@ export const EMPTY_TOOLBAR_STATE: ToolbarState = {
   orderedList: false,
   blockquote: false,
   codeBlock: false,
+  codeLanguage: null,
   image: false,
+  table: null,
 }
 
 export function readToolbarState(state: EditorState): ToolbarState {
@@ -51,7 +60,9 @@ export function readToolbarState(state: EditorState): ToolbarState {
     orderedList: list === 'ordered_list',
     blockquote,
     codeBlock: $from.parent.type.name === 'code_block',
+    codeLanguage: $from.parent.type.name === 'code_block' ? String($from.parent.attrs.language ?? '') : null,
     image: selectedImage(state) !== null,
+    table: isInTable(state) ? { headerRow: hasHeaderRow(state), canMerge: canMergeCells(state), canSplit: canSplitCell(state) } : null,
   }
 }
 

@@ -1,16 +1,21 @@
 import { useCallback, useRef, useState } from 'react'
 import type { EditorBridge } from './editor-bridge.ts'
-import { selectedImage, selectedLink } from './editor-commands.ts'
+import { selectedLink } from './editor-commands.ts'
+import { selectedCaption, selectedImage } from './image-commands.ts'
 import type { ImageRequest } from './ImageDialog.tsx'
 import type { LinkRequest } from './LinkDialog.tsx'
+import type { EditorDialogKind } from './toolbar-items.ts'
+import { selectedVideo } from './video-embed-node.ts'
+import type { VideoRequest } from './VideoDialog.tsx'
 
 /**
- * The editor's Link and Image dialogs: which one is open and with what, applying a change, and
+ * The editor's Link, Image and video dialogs: which one is open and with what, applying a change, and
  * where the focus goes when one closes.
  */
 export function useEditorDialogs(bridge: EditorBridge) {
   const [linkRequest, setLinkRequest] = useState<LinkRequest | null>(null)
   const [imageRequest, setImageRequest] = useState<ImageRequest | null>(null)
+  const [videoRequest, setVideoRequest] = useState<VideoRequest | null>(null)
   // Bumped on every opening, as the dialogs' key: each opening starts with fresh fields.
   const [opening, setOpening] = useState(0)
   // Whether the dialog being closed applied its change: then the text gets the focus back;
@@ -19,7 +24,7 @@ export function useEditorDialogs(bridge: EditorBridge) {
   const focusedBefore = useRef<HTMLElement | null>(null)
 
   const openDialog = useCallback(
-    (kind: 'link' | 'image') => {
+    (kind: EditorDialogKind) => {
       const view = bridge.view
       if (!view || !view.editable) return
       applied.current = false
@@ -28,10 +33,14 @@ export function useEditorDialogs(bridge: EditorBridge) {
       if (kind === 'link') {
         const link = selectedLink(view.state)
         setLinkRequest({ href: (link?.mark.attrs.href as string | null) ?? '', editing: link !== null, needsText: link === null && view.state.selection.empty })
+      } else if (kind === 'video') {
+        const video = selectedVideo(view.state)
+        setVideoRequest({ src: (video?.node.attrs.src as string) ?? '', name: (video?.node.attrs.title as string | null) ?? '', editing: video !== null })
       } else {
         const image = selectedImage(view.state)
         const alt = (image?.node.attrs.alt as string | null) ?? null
-        setImageRequest({ src: (image?.node.attrs.src as string) ?? '', alt: alt ?? '', editing: image !== null, decorative: alt === '' })
+        const caption = selectedCaption(view.state)
+        setImageRequest({ src: (image?.node.attrs.src as string) ?? '', alt: alt ?? '', caption, editing: image !== null, decorative: alt === '' })
       }
     },
     [bridge],
@@ -56,6 +65,7 @@ export function useEditorDialogs(bridge: EditorBridge) {
   const closeDialogs = () => {
     setLinkRequest(null)
     setImageRequest(null)
+    setVideoRequest(null)
   }
   const apply = (command: Parameters<EditorBridge['run']>[0]) => {
     applied.current = true
@@ -70,5 +80,5 @@ export function useEditorDialogs(bridge: EditorBridge) {
     else before.focus()
   }
 
-  return { linkRequest, imageRequest, opening, openDialog, openImageUpload, closeDialogs, apply, onCloseAutoFocus }
+  return { linkRequest, imageRequest, videoRequest, opening, openDialog, openImageUpload, closeDialogs, apply, onCloseAutoFocus }
 }

@@ -1,0 +1,226 @@
+import { isDeeperThan } from '../content/html-depth.ts'
+import { MAX_CONTENT_DEPTH } from '../content/post-rules.ts'
+import { GHOST_UPLOADS, GHOST_URL, simplifyGhostCards } from './ghost-cards.ts'
+import { type ImportedPost, type ImportedStatus, type ImportSourceResult, InvalidImportSource, type SkippedItem } from './imported-post.ts'
+import { markdownToHtml } from './markdown-html.ts'
+import { isoDate } from './source-dates.ts'
+import { summaryFromText } from './summary-text.ts'
+
+/**
+ * A Ghost export (Settings → Labs → Export in Ghost's admin: JSON, `{ db: [{ meta, data }] }`,
+ * or the bare `{ meta, data }` older versions and hand-made files use) read into the importer's
+ * shape. Pure: bytes in, posts out. Only posts are imported; pages and email-only newsletters
+ * are skipped with their reason.
+ *
+ * A post's body is the `html` Ghost rendered and exports beside its editor's own JSON, with its
+ * cards made plain HTML (ghost-cards.ts). A post with no `html` but a Mobiledoc of Markdown cards
+ * only (Ghost 1.x wrote them so) is rendered from that Markdown; one with only Lexical or other
+ * Mobiledoc cards is skipped with its reason: rendering Ghost's editor formats is Ghost's job.
+ *
+ * Ghost's default address for a post is `/<slug>/`: that is its old path. Its images under
+ * `__GHOST_URL__/content/images/` (or `/content/images/`) are reported under the one upload base
+ * `__GHOST_URL__/content/images/`, which the importer maps to the local folder the user names
+ * (a copy of Ghost's `content/images`).
+ *
+ * The file is untrusted: its size is capped before it is parsed, every field is read as an own
+ * property of the type it must have (a `__proto__` key is data, never a prototype), and a
+ * record of the wrong shape is skipped with its reason, not trusted.
+ */
+
+/** The largest export read: Ghost's JSON holds each post two or three times (HTML, editor JSON, plain text). */
+export const MAX_GHOST_EXPORT_BYTES = 200 * 1024 * 1024
+
+type Fields = Record<string, unknown>
+
+const STATUSES: Readonly<Record<string, ImportedStatus>> = { published: 'published', draft: 'draft', scheduled: 'scheduled' }
+
+export function readGhostExport(bytes: Buffer): ImportSourceResult {
+  if (bytes.length > MAX_GHOST_EXPORT_BYTES) {
+    throw new InvalidImportSource(`The file is larger than ${MAX_GHOST_EXPORT_BYTES / 1024 / 1024} MB, more than a Ghost export of any blog`)
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''))
+  } catch (error) {
+    throw new InvalidImportSource(`The file is not JSON (${error instanceof Error ? error.message : String(error)})`)
+  }
+  const data = exportData(json)
+  const postsMeta = postsMetaById(field(data, 'posts_meta'))
+  const tagged = new Set(rowsOf(field(data, 'posts_tags')).map((row) => text(field(row, 'post_id'))))
+  let taggedPosts = 0
+  const posts: ImportedPost[] = []
+  const skipped: SkippedItem[] = []
+  const records = field(data, 'posts') as unknown[]
+  records.forEach((record, index) => {
+    if (!isFields(record)) {
+      skipped.push({ source: `ghost:#${index + 1}`, reason: 'not a post record (an object was expected)' })
+      return
+    }
+    const id = text(field(record, 'id'))
+    const source = `ghost:${id || `#${index + 1}`}`
+    const post = readPost(record, source, postsMeta.get(id), skipped)
+    if (post) posts.push(post)
+    if (post && tagged.has(id)) taggedPosts += 1
+  })
+  if (taggedPosts > 0) skipped.push({ source: 'ghost', reason: `tags on ${taggedPosts} post(s) are not imported: the site has none` })
+  return { posts, skipped, uploadBases: [GHOST_UPLOADS] }
+}
+
+/** The `data` of the export: `db[0].data`, or `data` in the bare form. */
+function exportData(json: unknown): Fields {
+  const db = isFields(json) ? field(json, 'db') : undefined
+  const database = Array.isArray(db) ? db[0] : json
+  const data = isFields(database) ? field(database, 'data') : undefined
+  if (!isFields(data) || !Array.isArray(field(data, 'posts'))) {
+    throw new InvalidImportSource('The file is JSON but no Ghost export (no db[0].data.posts, nor data.posts, list)')
+  }
+  return data
+}
+
+function readPost(record: Fields, source: string, meta: Fields | undefined, skipped: SkippedItem[]): ImportedPost | undefined {
+  const note = (reason: string) => void skipped.push({ source, reason })
+  const skip = (reason: string): undefined => {
+    note(reason)
+    return undefined
+  }
+  // Ghost 3+ writes `type`; before, `page` was 0/1 (or a boolean).
+  const page = field(record, 'page')
+  const type = text(field(record, 'type')) || (page === true || page === 1 ? 'page' : 'post')
+  if (type !== 'post') return skip(`a ${type}: only posts are imported`)
+  const ghostStatus = text(field(record, 'status'))
+  if (ghostStatus === 'sent') return skip('sent as an email newsletter only, never on the site: not imported')
+  const status = Object.hasOwn(STATUSES, ghostStatus) ? STATUSES[ghostStatus]! : undefined
+  if (!status) return skip(`status "${ghostStatus || '(none)'}" is none of published, draft, scheduled`)
+
+  const body = bodyOf(record)
+  if (typeof body !== 'string') return skip(body.reason)
+  // Checked before the HTML is parsed into a tree, whose walks would overflow on hostile nesting.
+  if (isDeeperThan(body, MAX_CONTENT_DEPTH)) return skip(`its HTML nests elements more than ${MAX_CONTENT_DEPTH} levels deep, more than a post may`)
+  const cards = simplifyGhostCards(body)
+  if (cards.simplified.length > 0) note(`Ghost cards made plain HTML: ${summarize(cards.simplified)}`)
+
+  const visibility = text(field(record, 'visibility'))
+  if (visibility && visibility !== 'public') note(`for ${visibility} only in Ghost: imported as an ordinary post, open to every visitor`)
+
+  const slug = text(field(record, 'slug'))
+  const date = isoDate(field(record, 'published_at')) || isoDate(field(record, 'created_at'))
+  if (!date) note('has no readable published_at or created_at: imported without a date')
+  return {
+    source,
+    title: text(field(record, 'title')),
+    slug,
+    html: cards.html,
+    summary: summaryOf(record, meta),
+    status,
+    date,
+    featuredImage: imageUrl(text(field(record, 'feature_image'))),
+    featuredImageAlt: text(meta && field(meta, 'feature_image_alt')) || text(field(record, 'feature_image_alt')),
+    oldPaths: isPathSegment(slug) ? [`/${slug}/`] : [],
+  }
+}
+
+/** The post's HTML, or why there is none to import. */
+function bodyOf(record: Fields): string | { reason: string } {
+  const html = field(record, 'html')
+  if (typeof html === 'string' && html.trim() !== '') return html
+  const mobiledoc = field(record, 'mobiledoc')
+  if (typeof mobiledoc === 'string' && mobiledoc !== '') {
+    const markdown = markdownOfMobiledoc(mobiledoc)
+    if (markdown !== undefined) {
+      try {
+        return markdownToHtml(markdown).html
+      } catch (error) {
+        return { reason: `its Markdown cannot be rendered (${error instanceof Error ? error.message : String(error)})` }
+      }
+    }
+    return { reason: 'has no rendered HTML, only Ghost Mobiledoc with cards other than Markdown: export it from Ghost with its HTML, or copy it by hand' }
+  }
+  const lexical = field(record, 'lexical')
+  if (typeof lexical === 'string' && lexical !== '') {
+    return { reason: 'has no rendered HTML, only Ghost Lexical JSON: export it from Ghost with its HTML, or copy it by hand' }
+  }
+  return ''
+}
+
+/**
+ * The Markdown of a Mobiledoc whose every section is a Markdown card (`[10, i]` naming
+ * `["markdown", { markdown }]`, as Ghost 1.x saved every post), joined; undefined for any other.
+ */
+function markdownOfMobiledoc(source: string): string | undefined {
+  let doc: unknown
+  try {
+    doc = JSON.parse(source)
+  } catch {
+    return undefined
+  }
+  const cards = isFields(doc) ? field(doc, 'cards') : undefined
+  const sections = isFields(doc) ? field(doc, 'sections') : undefined
+  if (!Array.isArray(cards) || !Array.isArray(sections) || sections.length === 0) return undefined
+  const parts: string[] = []
+  for (const section of sections) {
+    if (!Array.isArray(section) || section[0] !== 10 || typeof section[1] !== 'number') return undefined
+    const card: unknown = cards[section[1]]
+    if (!Array.isArray(card) || card[0] !== 'markdown' || !isFields(card[1])) return undefined
+    const markdown = field(card[1], 'markdown')
+    if (typeof markdown !== 'string') return undefined
+    parts.push(markdown)
+  }
+  return parts.join('\n\n')
+}
+
+/** The custom excerpt, else the meta description, else the start of the post's plain text. */
+function summaryOf(record: Fields, meta: Fields | undefined): string {
+  const written = [field(record, 'custom_excerpt'), meta && field(meta, 'meta_description'), field(record, 'meta_description')]
+    .map((value) => oneLine(text(value)))
+    .find(Boolean)
+  return written ?? summaryFromText(text(field(record, 'plaintext')))
+}
+
+/** An image Ghost stored itself, under the one upload base whichever form the export wrote. */
+function imageUrl(url: string): string {
+  return url.startsWith('/content/images/') ? `${GHOST_URL}${url}` : url
+}
+
+/** `image card → figure ×3, bookmark card → link paragraph` from the list of each card. */
+function summarize(items: string[]): string {
+  const counts = new Map<string, number>()
+  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1)
+  return [...counts].map(([item, count]) => (count > 1 ? `${item} ×${count}` : item)).join(', ')
+}
+
+/** posts_meta rows (Ghost 3+: meta description, feature image alt) by their post's id. */
+function postsMetaById(rows: unknown): Map<string, Fields> {
+  const byId = new Map<string, Fields>()
+  for (const row of rowsOf(rows)) {
+    if (text(field(row, 'post_id'))) byId.set(text(field(row, 'post_id')), row)
+  }
+  return byId
+}
+
+/** A table's rows that are objects; none when it is absent or no list. */
+function rowsOf(table: unknown): Fields[] {
+  return Array.isArray(table) ? table.filter(isFields) : []
+}
+
+function isPathSegment(slug: string): boolean {
+  return slug !== '' && slug !== '.' && slug !== '..' && !/[/\\?#%\s]/.test(slug)
+}
+
+function isFields(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** A field as an own property only: `__proto__`, `constructor` in an export are data. */
+function field(fields: Fields, name: string): unknown {
+  return Object.hasOwn(fields, name) ? fields[name] : undefined
+}
+
+/** A text field: a string trimmed, a number (Ghost ids were numbers before 1.0) as text, else ''. */
+function text(value: unknown): string {
+  if (typeof value === 'string') return value.trim()
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : ''
+}
+
+function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim()
+}

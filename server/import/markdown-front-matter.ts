@@ -1,0 +1,126 @@
+import matter from 'gray-matter'
+import yaml from 'js-yaml'
+
+/**
+ * A Markdown post's front matter read into the fields an import uses (pure), whichever of the
+ * names Jekyll, Hugo and Astro (and their themes) give them. YAML (`---`) is read on the JSON
+ * schema, so `2019-05-01` stays the text it looks like; JSON (`---json`) too. TOML (`+++`,
+ * Hugo's other form) needs a TOML parser this project does not have: such a file is skipped
+ * with that reason. gray-matter's JavaScript front matter (`---js`), which it would run with
+ * eval, is refused.
+ */
+
+type Fields = Record<string, unknown>
+
+export interface FrontMatter {
+  title: string
+  slug: string
+  /** The date as written (a string, or a number), for isoDate. */
+  date: unknown
+  /** `draft: true`, or Jekyll's `published: false`; undefined when neither is written. */
+  draft: boolean | undefined
+  summary: string
+  image: string
+  imageAlt: string
+  /** Hugo's `aliases`, jekyll-redirect-from's `redirect_from`. */
+  aliases: string[]
+  /** Hugo's `url`, Jekyll's `permalink`: the post's whole old path, when set. */
+  url: string
+  /** Jekyll's categories, part of its default permalink. */
+  categories: string[]
+  /** The file names tags or categories, which the site has no place for. */
+  hasTags: boolean
+  /** Keys written whose value could not be read (`date: [1, 2]`), for the report. */
+  unreadable: string[]
+}
+
+export class FrontMatterError extends Error {}
+
+const ENGINES = {
+  yaml: (text: string) => yaml.load(text, { schema: yaml.JSON_SCHEMA }) as object,
+  json: (text: string) => JSON.parse(text) as object,
+  javascript: () => {
+    throw new FrontMatterError('JavaScript front matter is never run')
+  },
+  toml: () => {
+    throw new FrontMatterError(TOML_REASON)
+  },
+}
+
+const TOML_REASON = 'TOML front matter needs a TOML parser, which this importer does not have: write it as YAML between --- lines'
+
+/** The front matter's fields and the Markdown after it. @throws FrontMatterError saying why the file cannot be read. */
+export function readFrontMatter(text: string): { data: Fields; content: string } {
+  if (/^\+\+\+\r?\n/.test(text)) throw new FrontMatterError(TOML_REASON)
+  let file: { data: unknown; content: string }
+  try {
+    // Options are always passed: gray-matter caches by text only without them.
+    file = matter(text, { engines: ENGINES })
+  } catch (error) {
+    if (error instanceof FrontMatterError) throw error
+    const reason = error instanceof yaml.YAMLException && error.mark ? `${error.reason}, line ${error.mark.line + 1}` : firstLine(error)
+    throw new FrontMatterError(`its front matter cannot be read (${reason})`)
+  }
+  const data = file.data
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new FrontMatterError('its front matter is no set of key: value lines')
+  return { data: data as Fields, content: file.content }
+}
+
+export function frontMatterFields(data: Fields): FrontMatter {
+  const unreadable: string[] = []
+  const text = (...names: string[]): string => {
+    for (const name of names) {
+      const value = own(data, name)
+      if (typeof value === 'string' && value.trim() !== '') return value.trim()
+      if (typeof value === 'number' && Number.isFinite(value)) return String(value)
+      if (value !== undefined && value !== null && typeof value !== 'string') unreadable.push(name)
+    }
+    return ''
+  }
+  const cover = own(data, 'cover')
+  const coverFields = typeof cover === 'object' && cover !== null && !Array.isArray(cover) ? (cover as Fields) : undefined
+  const draft = booleanOf(own(data, 'draft'))
+  const published = booleanOf(own(data, 'published'))
+  return {
+    title: text('title'),
+    slug: text('slug'),
+    date: ['date', 'pubDate', 'publishDate', 'published_at'].map((name) => own(data, name)).find((value) => value !== undefined && value !== null),
+    draft: draft ?? (published === undefined ? undefined : !published),
+    summary: text('description', 'summary', 'excerpt').replace(/\s+/g, ' '),
+    image: (coverFields && stringOf(own(coverFields, 'image'))) || text('image', 'heroImage', 'featured_image', 'featuredImage', 'feature_image', 'cover', 'thumbnail'),
+    imageAlt: (coverFields && stringOf(own(coverFields, 'alt'))) || text('image_alt', 'imageAlt', 'heroImageAlt', 'featured_image_alt', 'cover_alt'),
+    aliases: [...listOf(own(data, 'aliases')), ...listOf(own(data, 'redirect_from'))],
+    url: text('url', 'permalink'),
+    categories: listOf(own(data, 'categories'), true),
+    hasTags: own(data, 'tags') !== undefined || own(data, 'categories') !== undefined,
+    unreadable,
+  }
+}
+
+/** A value as an own property only: `__proto__: …` in front matter is data, never a prototype. */
+function own(fields: Fields, name: string): unknown {
+  return Object.hasOwn(fields, name) ? fields[name] : undefined
+}
+
+function stringOf(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : ''
+}
+
+/** YAML 1.1's and JSON's booleans, as Jekyll and Hugo read them; undefined for anything else. */
+function booleanOf(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value
+  if (typeof value !== 'string') return undefined
+  const word = value.trim().toLowerCase()
+  return word === 'true' || word === 'yes' ? true : word === 'false' || word === 'no' ? false : undefined
+}
+
+/** A list written as a YAML list, or as one string (`categories: jekyll update` splits on spaces, as Jekyll does). */
+function listOf(value: unknown, splitSpaces = false): string[] {
+  if (typeof value === 'string') return (splitSpaces ? value.split(/\s+/) : [value]).map((item) => item.trim()).filter(Boolean)
+  if (!Array.isArray(value)) return []
+  return value.filter((item): item is string | number => typeof item === 'string' || typeof item === 'number').map((item) => String(item).trim()).filter(Boolean)
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!
+}

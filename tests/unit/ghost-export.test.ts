@@ -1,0 +1,175 @@
+/**
+ * readGhostExport on real Ghost exports (Ghost's own test fixtures, 4.1 and 1.20), one in Ghost
+ * 5's shape written by hand, and hostile files.
+ */
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { wouldSanitizerChange } from '../../server/content/sanitize-html.ts'
+import { MAX_GHOST_EXPORT_BYTES, readGhostExport } from '../../server/import/ghost-export.ts'
+import { InvalidImportSource } from '../../server/import/imported-post.ts'
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/import/ghost/${name}`, import.meta.url))
+const json = (value: unknown) => Buffer.from(JSON.stringify(value))
+const reasonsFor = (result: { skipped: { source: string; reason: string }[] }, source: string) =>
+  result.skipped.filter((item) => item.source === source).map((item) => item.reason)
+
+describe('a real Ghost 4 export', () => {
+  const result = readGhostExport(fixture('v4-export-write-post.json'))
+  const post = result.posts[0]!
+
+  it('reads the post with its title, slug, date, excerpt, image and old path', () => {
+    expect(result.posts).toHaveLength(1)
+    expect(post).toMatchObject({
+      source: 'ghost:605ac141a2d5a6aa9e101ec5',
+      title: 'Writing and managing content in Ghost, an advanced guide',
+      slug: 'write',
+      status: 'published',
+      date: '2021-03-24T04:34:13.000Z',
+      summary: 'A full overview of all the features built into the Ghost editor, including powerful workflow automations to speed up your creative process.',
+      featuredImage: 'https://static.ghost.org/v4.0.0/images/writing-posts-with-ghost.png',
+      featuredImageAlt: '',
+      oldPaths: ['/write/'],
+    })
+    expect(result.uploadBases).toEqual(['__GHOST_URL__/content/images/'])
+  })
+
+  it('makes its cards plain HTML: figures, a bookmark and an embed as links, no kg- classes', () => {
+    expect(post.html).not.toContain('kg-')
+    expect(post.html).not.toContain('<iframe')
+    expect(post.html).toContain(
+      '<figure><img src="https://static.ghost.org/v4.0.0/images/editor.png" alt="" width="3182" height="1500"><figcaption>The Ghost editor. Also available in dark-mode, for late night writing sessions.</figcaption></figure>',
+    )
+    expect(post.html).toContain('<p><a href="https://opensubscriptionplatforms.com/">Open Subscription Platforms</a> — A shared movement for independent subscription data.</p>')
+    expect(post.html).toContain('<p><a href="https://www.youtube.com/watch?v=hmH3XMlms8E">https://www.youtube.com/watch?v=hmH3XMlms8E</a></p>')
+    // A gallery: one figure with each of its images and its caption.
+    expect(post.html).toMatch(/<figure><img src="[^"]+jd-mason[^"]+" alt="" width="5184" height="3888"><img src="[^"]+jp-valery[^"]+" alt="" width="5472" height="3648"><figcaption>Peaceful places<\/figcaption><\/figure>/)
+    expect(post.html.match(/<figure>/g)).toHaveLength(7)
+    // The text between the cards is Ghost's, untouched.
+    expect(post.html).toContain('<h2 id="using-cards">Using cards</h2>')
+    expect(reasonsFor(result, post.source)).toEqual([
+      'Ghost cards made plain HTML: image card → figure ×5, bookmark card → link paragraph, embed card → link paragraph, gallery card → figure of images ×2',
+    ])
+  })
+
+  it("leaves the site's sanitizer nothing to take out: every card survives as what it meant", () => {
+    expect(wouldSanitizerChange(post.html)).toBe(false)
+  })
+})
+
+describe('a real Ghost 1.x export', () => {
+  it('reads a post whose type is written as page: 0', () => {
+    const result = readGhostExport(fixture('v1-export-advanced-markdown.json'))
+    expect(result.posts.map((post) => [post.slug, post.status, post.date])).toEqual([['advanced-markdown', 'published', '2017-09-01T12:29:51.000Z']])
+    expect(result.posts[0]!.html).toContain('<h2 id="specialformatting">Special formatting</h2>')
+    expect(result.skipped).toEqual([])
+  })
+
+  it('reads the bare { meta, data } form, and renders a Markdown-card Mobiledoc when there is no HTML', () => {
+    const database = JSON.parse(fixture('v1-export-advanced-markdown.json').toString()).db[0]
+    database.data.posts[0].html = null
+    const result = readGhostExport(json(database))
+    const html = result.posts[0]!.html
+    expect(html).toContain('<h2>Special formatting</h2>')
+    expect(html).toContain('<li><del>strike through</del></li>')
+    expect(html).toContain('<img src="https://static.ghost.org/v1.0.0/images/walking.jpg#full" alt="walking">')
+    // HTML written in the Markdown is kept for the importer's sanitizer to judge.
+    expect(html).toContain('<iframe width="560"')
+  })
+})
+
+describe('an export in Ghost 5 shape', () => {
+  const result = readGhostExport(fixture('ghost5-handmade.json'))
+  const bySlug = new Map(result.posts.map((post) => [post.slug, post]))
+
+  it('imports posts only, with Ghost statuses, and says why each other record was left', () => {
+    expect(result.posts.map((post) => [post.slug, post.status])).toEqual([
+      ['trail-notes', 'published'],
+      ['coming-soon', 'scheduled'],
+      ['members-only', 'published'],
+      ['undated-draft', 'draft'],
+    ])
+    expect(reasonsFor(result, 'ghost:6650a1b2c3d4e5f6a7b8c902')).toEqual(['a page: only posts are imported'])
+    expect(reasonsFor(result, 'ghost:6650a1b2c3d4e5f6a7b8c903')[0]).toMatch(/^has no rendered HTML, only Ghost Lexical JSON/)
+    expect(reasonsFor(result, 'ghost:6650a1b2c3d4e5f6a7b8c905')[0]).toMatch(/^sent as an email newsletter only/)
+    expect(reasonsFor(result, 'ghost:6650a1b2c3d4e5f6a7b8c906')).toEqual(['for paid only in Ghost: imported as an ordinary post, open to every visitor'])
+    expect(reasonsFor(result, 'ghost')).toEqual(['tags on 1 post(s) are not imported: the site has none'])
+  })
+
+  it('takes the meta description and image alt from posts_meta, and a draft its created date', () => {
+    expect(bySlug.get('trail-notes')).toMatchObject({
+      summary: 'Notes from a dawn hike along the ridge.',
+      featuredImage: '__GHOST_URL__/content/images/2024/05/cover.jpg',
+      featuredImageAlt: 'A trail sign in fog',
+      date: '2024-05-21T06:30:00.000Z',
+    })
+    expect(bySlug.get('undated-draft')).toMatchObject({
+      date: '2024-06-02T11:00:00.000Z',
+      summary: 'Work in progress, with a long first line that serves as the summary when no excerpt is written.',
+    })
+  })
+
+  it('keeps images under the upload base, makes links to the old site relative, and simplifies callouts and embeds', () => {
+    const html = bySlug.get('trail-notes')!.html
+    expect(html).toContain('<a href="/packing-list/">The packing list</a>')
+    expect(html).toContain(
+      // The link to the image itself goes; srcset, sizes, class and loading are Ghost's theme's.
+      '<figure><img src="__GHOST_URL__/content/images/2024/05/ridge.jpg" alt="The ridge at dawn" width="2000" height="1333"><figcaption><span style="white-space: pre-wrap;">Looking east</span></figcaption></figure>',
+    )
+    expect(html).toContain('<blockquote><p>💡 Bring <b>two</b> litres of water. See <a href="/water/">water</a>.</p></blockquote>')
+    expect(html).toContain('<p><a href="https://vimeo.com/76979871">The route, filmed</a></p>')
+    // A card with no plain form stays, for the sanitizer to keep its text.
+    expect(html).toContain('<p>None needed.</p>')
+    expect(reasonsFor(result, 'ghost:6650a1b2c3d4e5f6a7b8c901')).toEqual([
+      'Ghost cards made plain HTML: image card → figure, callout card → blockquote, kg-toggle-card left to the sanitizer, embed card → link paragraph',
+    ])
+  })
+})
+
+describe('a file that is no Ghost export', () => {
+  const refused = (bytes: Buffer) => {
+    try {
+      readGhostExport(bytes)
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidImportSource)
+      return (error as Error).message
+    }
+    throw new Error('read without an error')
+  }
+
+  it('is refused with a reason: not JSON, the wrong shape, too large', () => {
+    expect(refused(Buffer.from('<rss></rss>'))).toMatch(/^The file is not JSON/)
+    expect(refused(json([1, 2]))).toMatch(/no Ghost export/)
+    expect(refused(json({ db: [] }))).toMatch(/no Ghost export/)
+    expect(refused(json({ db: [{ data: { posts: {} } }] }))).toMatch(/no Ghost export/)
+    expect(refused(json({ data: { posts: 'many' } }))).toMatch(/no Ghost export/)
+    // The size is checked before a byte is read: the buffer's contents do not matter.
+    expect(refused(Buffer.allocUnsafe(MAX_GHOST_EXPORT_BYTES + 1))).toBe('The file is larger than 200 MB, more than a Ghost export of any blog')
+  })
+
+  it('reads __proto__ and constructor keys as data, and skips records of the wrong shape', () => {
+    const text = `{"__proto__": {"polluted": 1}, "data": {"__proto__": {"posts": []}, "posts": [
+      "not a post", null,
+      {"__proto__": {"type": "page"}, "id": 7, "constructor": "x", "title": "Kept", "slug": "kept", "html": "<p>k</p>", "status": "published", "published_at": 1426078349156}
+    ]}}`
+    const result = readGhostExport(Buffer.from(text))
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect(result.posts.map((post) => [post.source, post.slug, post.date])).toEqual([['ghost:7', 'kept', '2015-03-11T12:52:29.156Z']])
+    expect(result.skipped).toEqual([
+      { source: 'ghost:#1', reason: 'not a post record (an object was expected)' },
+      { source: 'ghost:#2', reason: 'not a post record (an object was expected)' },
+    ])
+  })
+
+  it('skips a post nested deeper than a post may be, before parsing it', () => {
+    const deep = { id: 'deep', title: 'Deep', slug: 'deep', html: `${'<div>'.repeat(100_000)}x`, status: 'published' }
+    const result = readGhostExport(json({ data: { posts: [deep] } }))
+    expect(result.posts).toEqual([])
+    expect(result.skipped).toEqual([{ source: 'ghost:deep', reason: 'its HTML nests elements more than 100 levels deep, more than a post may' }])
+  })
+
+  it('gives no old path for a slug that is no path segment', () => {
+    const post = (slug: string) => ({ id: slug, title: 't', slug, html: '<p>x</p>', status: 'draft' })
+    const result = readGhostExport(json({ data: { posts: [post('../etc'), post('a/b'), post('ok-slug')] } }))
+    expect(result.posts.map((item) => item.oldPaths)).toEqual([[], [], ['/ok-slug/']])
+  })
+})
