@@ -203,14 +203,20 @@ export class PublicPages {
   }
 
   /**
-   * After a change to the site's copy: every page when it is what every page shows (the nav bar
-   * and footer), else the pages of the changed files (`pages`: the URLs each file is rendered into).
+   * After a change to the site's copy: the pages of the changed files (`pages`: the URLs each file
+   * is rendered into), resolved once they are written; or, for what every page shows (the nav bar
+   * and footer), every page, resolved once all are marked stale: from then on a request renders
+   * its page from the new copy, and the files are written in the background (10,000 post pages
+   * are seconds of rendering, which a save must not wait for).
    */
   applySiteChange(change: { everyPage: boolean; pages: readonly string[] }): Promise<number> {
     const expected = new Set(this.#stamps.expectedPageUrls())
     const urls = change.everyPage ? [...expected] : change.pages.filter((url) => expected.has(url))
     this.#reconciler.markPending(urls)
-    return this.#enqueue(() => this.#reconciler.reconcile(urls, { saveStateNow: false }))
+    const written = this.#enqueue(() => this.#reconciler.reconcile(urls, { saveStateNow: false }))
+    if (!change.everyPage) return written
+    written.catch(() => {}) // logged by the queue
+    return Promise.resolve(urls.length)
   }
 
   /**

@@ -162,7 +162,10 @@ describe('the pages a save renders again', () => {
     const footer = structuredClone(shared.values)
     footer.footer.updated = 'Legal text last updated November 2026'
     expect((await api().json('PUT', '/api/admin/site/pages/shared', { values: footer, version: shared.version })).status).toBe(200)
+    // Live at once (every page is stale from the answer on, and renders from the new copy)…
     for (const url of ['/', '/pricing', '/legal', '/blog', postUrl]) expect(await page(url), url).toContain('<p>Legal text last updated November 2026</p>')
+    // …and written again in the background.
+    await running.server.site.pages.idle()
     expect(await mtimeOf(postUrl)).toBeGreaterThan(postBefore)
     expect(await mtimeOf('/pricing')).toBeGreaterThan(pricingBefore)
   })
