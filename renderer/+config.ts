@@ -5,7 +5,7 @@ export default {
   // Client routing: moving between pages keeps the layout and fetches only data.
   clientRouting: true,
   hydrationCanBeAborted: true,
-  passToClient: ['siteUrl', 'notFoundLine', 'redirectTargets'],
+  passToClient: ['siteUrl', 'notFoundLine', 'redirectTargets', 'siteShared'],
   meta: {
     // Each page's head tags (title, description, social cards); see renderer/seo.ts.
     seo: { env: { server: true, client: true } },

@@ -1,8 +1,10 @@
 import { useId } from 'react'
-import { LINKS, SITE_NAME } from './brand.ts'
+import { SITE_NAME } from './brand.ts'
 import { ThemeToggle } from './ThemeToggle.tsx'
+import { usePageContext } from './usePageContext.tsx'
 
 export function NavBar() {
+  const shared = usePageContext().siteShared
   return (
     <header className="nav">
       <nav className="nav__inner container" aria-label="Main">
@@ -12,8 +14,8 @@ export function NavBar() {
         </a>
         <div className="nav__actions">
           <ThemeToggle />
-          <a className="button button--primary" href={LINKS.appStore} rel="noopener">
-            Get the app
+          <a className="button button--primary" href={shared.appStoreUrl} rel="noopener">
+            {shared.nav.appButton}
           </a>
         </div>
       </nav>

@@ -1,6 +1,8 @@
 import type React from 'react'
 import type { RedirectTargets } from '../server/config.ts'
 import type { PublishedPosts } from '../server/content/post.ts'
+import type { SiteContent } from './site-content/index.ts'
+import type { SharedContent } from './site-content/shared.ts'
 import type { SeoFor } from './seo.ts'
 
 declare global {
@@ -11,8 +13,15 @@ declare global {
       siteUrl: string
       /** Server only: the published posts, handed to `renderPage()` by the server. */
       blog?: PublishedPosts
-      /** Which not-found line this response shows, chosen on the server so hydration agrees. */
-      notFoundLine?: number
+      /** Server only: every page's copy (content/site/), for the pages' data hooks. */
+      site?: SiteContent
+      /** What every page shows around itself (nav bar, footer): content/site/shared.yaml. */
+      siteShared: SharedContent
+      /**
+       * Which not-found line this response shows, chosen on the server so hydration agrees; null
+       * on a static export's 404 page, whose line the browser picks at each visit.
+       */
+      notFoundLine?: number | null
       /** Where /feedback, /discord, /help and /iptv send visitors (server settings). */
       redirectTargets: RedirectTargets
     }

@@ -16,6 +16,7 @@ import { handleErrors } from './http/handle-errors.ts'
 import { jsonBody } from './http/json-body.ts'
 import { mediaRoutes } from './http/media-api.ts'
 import { redirectsRoutes } from './http/redirects-api.ts'
+import { siteRoutes } from './http/site-api.ts'
 import { requireTrustedOrigin } from './http/trusted-origins.ts'
 import { sessionMiddleware } from './http/sessions.ts'
 import { PublicApiBodies, publicApiRoutes } from './http/public-api.ts'
@@ -34,6 +35,7 @@ import type { MediaLibrary } from './services/media-library.ts'
 import type { PostHistory } from './services/post-history.ts'
 import type { PostPreview } from './services/post-preview.ts'
 import type { Redirects } from './services/redirects.ts'
+import type { SiteCopy } from './services/site-copy.ts'
 import type { RedirectsSource } from './content/redirects-source.ts'
 
 export interface AppDeps {
@@ -78,6 +80,8 @@ export interface AdminArea {
   content: Pick<BlogContent, 'problems'>
   /** The site's redirects: listed, added and removed by admins. */
   redirects: Redirects
+  /** The site's copy (content/site/): read and saved by admins. */
+  siteCopy: SiteCopy
   /** Two-way sync with a git remote (GIT_REMOTE_URL); absent when the app is built without it. */
   sync?: { service: ContentSync | null; branch: () => Promise<string>; webhookSecret: string | null }
   /** Sign the session cookie. */
@@ -158,8 +162,8 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   app.keys = area.sessionKeys
   const auth = authRoutes({ accounts: area.accounts, guard: area.guard })
   const { accounts, posts, history, preview, sync } = area
-  // The redirects file is content from git too: while it cannot be read, the admins see why beside the post files.
-  const content = { problems: () => [...area.content.problems(), ...[source.problem()].filter((problem) => problem !== null)] }
+  // The redirects file and the site's copy are content from git too: while one cannot be used, the admins see why beside the post files.
+  const content = { problems: () => [...area.content.problems(), ...[source.problem()].filter((problem) => problem !== null), ...area.siteCopy.problems()] }
   const admin = adminRoutes({ accounts, posts, history, preview, content, sync, timeZone: config.timeZone })
   const media = mediaRoutes({ accounts, library: area.media.library, maxBytes: area.media.maxBytes })
   // The signed-in area's own middleware runs only there: public pages never touch sessions.
@@ -177,7 +181,8 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   app.use(inSignedInArea(jsonBody()))
   app.use(inSignedInArea(sessionMiddleware(app, area.sessions)))
   const redirects = redirectsRoutes({ accounts, redirects: area.redirects })
-  for (const router of [auth, admin, media, redirects]) {
+  const site = siteRoutes({ accounts, site: area.siteCopy })
+  for (const router of [auth, admin, media, redirects, site]) {
     app.use(router.routes())
     app.use(router.allowedMethods())
   }

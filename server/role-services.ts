@@ -24,6 +24,7 @@ import { PostHistory } from './services/post-history.ts'
 import { PostPreview } from './services/post-preview.ts'
 import { PostReviews } from './services/post-reviews.ts'
 import { Redirects } from './services/redirects.ts'
+import { SiteCopy } from './services/site-copy.ts'
 import type { Site } from './site.ts'
 
 /**
@@ -51,6 +52,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
   const isPage = (url: string) => site.pages.hasPage(url)
   const redirects = new Redirects({ source: site.redirects, repository, index: content.index, isPage, sync: sync ?? undefined })
   const posts = new AdminPosts({ content, repository, paths, history, sync: sync ?? undefined, review, redirects, today: () => site.schedule.today() })
+  const siteCopy = new SiteCopy({ source: site.siteCopy, contentDir: config.contentDir, repository, sync: sync ?? undefined, reviewMode: review !== undefined })
   const preview = new PostPreview({ posts: content.index, render: site.render, today: () => site.schedule.today() })
   const media = new MediaLibrary({
     mediaDir: mediaDirOf(config.contentDir),
@@ -75,6 +77,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     preview,
     content,
     redirects,
+    siteCopy,
     media: { library: media, maxBytes: config.media.maxBytes },
     sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.contentSync?.webhookSecret ?? null },
     sessionKeys: [secret],

@@ -12,6 +12,7 @@ import { ParsedPosts } from './content/parsed-posts.ts'
 import { PostFiles, type PostFilesDeps } from './content/post-files.ts'
 import { blogDirOf, repositoryPath } from './content/post-paths.ts'
 import { RedirectsSource, redirectsFileOf } from './content/redirects-source.ts'
+import { type OlderVersions, pagesShowing, SiteSource } from './content/site-source.ts'
 import { FileCache } from './http/file-cache.ts'
 import { mediaDirOf, variantsDirOf } from './media/media-folder.ts'
 import { MediaVariants } from './media/media-variants.ts'
@@ -61,6 +62,11 @@ export async function openSite(options: {
   clock?: Clock
   /** Makes the reader of the post files: the build's reads on its worker threads too (build/render-workers.ts). */
   postFiles?: (deps: PostFilesDeps) => PostFiles
+  /**
+   * A file's committed versions (the repository's history): a broken file of the site's copy
+   * keeps its last valid one live. Without (the build, an export, a replica), its built-in copy.
+   */
+  siteHistory?: OlderVersions
 }) {
   const { config, build, logger } = options
   const clock = options.clock ?? (() => new Date())
@@ -89,6 +95,10 @@ export async function openSite(options: {
     ?.save()
     .then((kept) => content.contentKept(kept))
     .catch((error: unknown) => logger.warn(`Could not keep what was read from the post files: ${String(error)}`))
+  // The site's copy (content/site/): before any page is rendered.
+  const shownAs = (file: string) => (options.repositoryRoot ? repositoryPath(options.repositoryRoot, file) : file)
+  const siteCopy = new SiteSource({ contentDir: config.contentDir, shownAs, logger, olderVersions: options.siteHistory })
+  await siteCopy.load()
   const settings = renderSettingsOf(config)
   if (options.pagesFor === 'site' && build.settings && JSON.stringify(build.settings) !== JSON.stringify(settings)) {
     // Not an error, but it costs a render of every page at first start: say why.
@@ -96,7 +106,7 @@ export async function openSite(options: {
   }
   // Production only: the lean path reads the post page's hooks from dist/server.
   const lean = config.mode === 'production' ? await prepareLeanRendering(config.distDir, settings, logger) : null
-  const render = createPageRenderer({ posts: content.index, settings, lean })
+  const render = createPageRenderer({ posts: content.index, settings, lean, site: () => siteCopy.content() })
   const folders = pageFolders(config)
   const own = options.pagesFor === 'build' ? folders.build : options.pagesFor === 'site' ? folders.site : options.pagesFor
   // What is served from files: the build's (assets, public files, its pages) and the site's own pages.
@@ -117,9 +127,13 @@ export async function openSite(options: {
     logger,
     catchUp: options.catchUp,
     onPostFailure: (slug, reason) => content.reportRenderFailure(slug, reason),
+    siteStampOf: (url) => siteCopy.stampFor(url),
   })
   // In development nothing is prerendered: every request renders with the current index.
-  if (config.mode === 'production') content.onChange((change) => pages.applyChange(change).catch(() => {})) // failures are logged by the queue
+  if (config.mode === 'production') {
+    content.onChange((change) => pages.applyChange(change).catch(() => {})) // failures are logged by the queue
+    siteCopy.onChange((names) => pages.applySiteChange(pagesShowing(names)).catch(() => {}))
+  }
 
   // Made on demand by the running site (the build makes none): the lead's upload warms a new image's.
   const media = new MediaVariants({ mediaDir: mediaDirOf(config.contentDir), variantsDir: variantsDirOf(config.siteDir), logger })
@@ -128,6 +142,7 @@ export async function openSite(options: {
   const redirects = new RedirectsSource({ contentDir: config.contentDir, shownAs: options.repositoryRoot ? repositoryPath(options.repositoryRoot, redirectsFile) : redirectsFile, logger })
 
   let stopWatching = () => {}
+  let stopWatchingCopy = () => {}
   return {
     content,
     /** Resolves once what was read from the post files is kept, and the index reads the posts' content from there. */
@@ -141,15 +156,19 @@ export async function openSite(options: {
     media,
     /** content/redirects.yaml, read again when it changes. */
     redirects,
+    /** The site's copy (content/site/), read again when a file changes. */
+    siteCopy,
     /** The build's client files (assets, public files), served as they are. */
     assetsDir: folders.build.dir,
     /** Follows edits to the post files made by anyone (an editor, git by hand); the server's own saves are in the index already. */
     watch() {
       stopWatching = content.watch()
+      stopWatchingCopy = siteCopy.watch()
     },
     async close() {
       schedule.stop()
       stopWatching()
+      stopWatchingCopy()
       await media.close()
       await pages.flush()
       await savingParsed

@@ -13,6 +13,7 @@ import { collectGarbage } from './lib/collect-garbage.ts'
 import type { CatchUpOptions } from './services/page-catch-up.ts'
 import type { Clock } from './services/publish-schedule.ts'
 import { openAdmin, openReplica } from './role-services.ts'
+import { committedVersions } from './services/site-copy.ts'
 import { openSite, type Site } from './site.ts'
 
 /**
@@ -82,7 +83,9 @@ export async function startServer(options: {
     // The accounts and sessions files are written whole under temp names: a crash mid-write
     // leaves one behind (a live writer's, like the admin CLI's, is left alone).
     for (const dir of [config.dataDir, config.siteDir]) await removeStaleTempFiles(dir)
-    site = await openSite({ config, build, logger, pagesFor: 'site', repositoryRoot: repository.root, catchUp, clock: options.clock })
+    // A broken file of the site's copy keeps its last valid version from history (a replica keeps no history: the built-in copy).
+    const siteHistory = replica ? undefined : committedVersions(repository)
+    site = await openSite({ config, build, logger, pagesFor: 'site', repositoryRoot: repository.root, catchUp, clock: options.clock, siteHistory })
     // Variants are written whole under temp names in their folder: a crash mid-write leaves one.
     await removeStaleTempFiles(site.media.tempDir)
   } catch (error) {

@@ -1,7 +1,7 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { useSiteData } from '../../renderer/site-data.ts'
 import { usePageContext } from '../../renderer/usePageContext.tsx'
 import { POST_NOT_FOUND, PostNotFound } from '../blog/@slug/PostNotFound.tsx'
-import { NOT_FOUND_LINES, randomNotFoundLine } from './not-found-lines.ts'
 
 export default function Page() {
   const { is404, abortReason } = usePageContext()
@@ -10,21 +10,32 @@ export default function Page() {
   return <ServerError />
 }
 
+/** SPEC §2 not-found page: one of its lines, chosen at random. Its copy: content/site/not-found.yaml. */
 function NotFound() {
+  const copy = useSiteData<'not-found'>()
   const { notFoundLine } = usePageContext()
-  // The server picks the line (so the hydrated page agrees); a client-side 404 picks its own.
-  const [line] = useState(() => notFoundLine ?? randomNotFoundLine())
+  const count = copy.lines.length
+  // The server picks the line (so the hydrated page agrees); a client-side 404 picks its own; a
+  // static export's (null) shows the first until hydrated, then one picked for this visit.
+  const [line, setLine] = useState(() => (notFoundLine === null ? 0 : (notFoundLine ?? randomLine(count))))
+  useEffect(() => {
+    if (notFoundLine === null) setLine(randomLine(count))
+  }, [notFoundLine, count])
   return (
     <div className="container not-found">
-      <p className="not-found__code">404</p>
-      <h1>Page Not Found</h1>
-      <p className="not-found__line">{NOT_FOUND_LINES[line % NOT_FOUND_LINES.length]}</p>
-      <p className="not-found__note">Let’s get you back to something worth watching: head over to the homepage.</p>
+      <p className="not-found__code">{copy.code}</p>
+      <h1>{copy.title}</h1>
+      <p className="not-found__line">{copy.lines[line % copy.lines.length]}</p>
+      <p className="not-found__note">{copy.note}</p>
       <a className="button button--primary" href="/">
-        Back to Home
+        {copy.button}
       </a>
     </div>
   )
+}
+
+function randomLine(count: number): number {
+  return Math.floor(Math.random() * count)
 }
 
 function ServerError() {

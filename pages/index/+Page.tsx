@@ -1,85 +1,87 @@
 import { Faq } from '../../renderer/components/Faq.tsx'
-import { LANDING_FAQ } from './landing-faq.ts'
-import { LINKS } from '../../renderer/brand.ts'
+import { RichText } from '../../renderer/components/RichText.tsx'
+import type { LandingContent } from '../../renderer/site-content/landing.ts'
+import { useSiteData } from '../../renderer/site-data.ts'
+import { usePageContext } from '../../renderer/usePageContext.tsx'
 import { Icon } from './icons.tsx'
-import { BENEFITS, FEATURES, type Feature } from './landing-data.ts'
 import { Testimonials } from './Testimonials.tsx'
 import './landing.css'
 
-/** SPEC §2 landing page: hero, features, benefits, testimonials, FAQ, call to action. */
+type Feature = LandingContent['features']['items'][number]
+
+/** SPEC §2 landing page: hero, features, benefits, testimonials, FAQ, call to action. Its copy: content/site/landing.yaml. */
 export default function Page() {
+  const copy = useSiteData<'landing'>()
   return (
     <>
-      <Hero />
-      <Features />
-      <Benefits />
-      <Testimonials />
+      <Hero copy={copy} />
+      <Features features={copy.features} />
+      <Benefits benefits={copy.benefits} />
+      <Testimonials testimonials={copy.testimonials} />
       <section id="faq" className="landing-section" aria-labelledby="faq-title">
         <div className="container">
           <header className="section-header">
-            <p className="section-header__eyebrow">FAQ</p>
-            <h2 id="faq-title">Frequently asked questions</h2>
+            <p className="section-header__eyebrow">{copy.faq.eyebrow}</p>
+            <h2 id="faq-title">{copy.faq.title}</h2>
             <p>
-              Everything about the player itself. Questions about plans and billing are answered on the{' '}
-              <a href="/pricing">pricing page</a>.
+              <RichText text={copy.faq.intro} />
             </p>
           </header>
-          <Faq items={LANDING_FAQ} />
+          <Faq items={copy.faq.items} />
         </div>
       </section>
-      <CallToAction />
+      <CallToAction copy={copy} />
     </>
   )
 }
 
-function AppStoreLink() {
+function AppStoreLink(props: { label: string }) {
+  const { appStoreUrl } = usePageContext().siteShared
   return (
-    <a className="button button--primary button--large" href={LINKS.appStore} rel="noopener">
+    <a className="button button--primary button--large" href={appStoreUrl} rel="noopener">
       <Icon name="download" size={20} />
-      Download on the App Store
+      {props.label}
     </a>
   )
 }
 
-function Hero() {
+function Hero({ copy }: { copy: LandingContent }) {
+  const { hero } = copy
   return (
     <section className="hero landing-hero" aria-labelledby="hero-title">
       <div className="container hero__inner">
         <h1 id="hero-title" className="hero__title">
-          Unlock the Magic
+          {hero.title}
         </h1>
-        <p className="hero__subtitle">Where Entertainment Meets Elegance</p>
-        <p className="hero__text">
-          Watchio is the premium IPTV player for iPhone, iPad, Apple TV and Mac. Bring your own IPTV provider, cloud
-          and debrid-style accounts or FTP and WebDAV servers, and enjoy them in one beautiful library with a full guide
-          and offline downloads.
-        </p>
+        <p className="hero__subtitle">{hero.subtitle}</p>
+        <p className="hero__text">{hero.text}</p>
         <div className="hero__actions">
-          <AppStoreLink />
+          <AppStoreLink label={copy.appStoreButton} />
           <a className="button button--large" href="/pricing">
-            See pricing
+            {hero.pricingButton}
           </a>
         </div>
         <p className="landing-hero__platforms">
-          iPhone · iPad · Apple TV · Mac <span className="landing-hero__soon">Android and Android TV coming soon</span>
+          {`${hero.platforms} `}
+          <span className="landing-hero__soon">{hero.comingSoon}</span>
         </p>
-        <p className="landing-hero__note">A player only: Watchio does not provide any channels, movies or series.</p>
+        <p className="landing-hero__note">{hero.note}</p>
       </div>
     </section>
   )
 }
 
-function Features() {
+function Features({ features }: { features: LandingContent['features'] }) {
   return (
     <section id="features" className="landing-section" aria-labelledby="features-title">
       <div className="container">
         <header className="section-header">
-          <p className="section-header__eyebrow">Features</p>
-          <h2 id="features-title">Everything you already have, finally in one place</h2>
-          <p>Watchio turns your own playlists and accounts into a library that is a pleasure to browse.</p>
+          <p className="section-header__eyebrow">{features.eyebrow}</p>
+          <h2 id="features-title">{features.title}</h2>
+          <p>{features.intro}</p>
         </header>
         <div className="features">
-          {FEATURES.map((feature) => (
+          {features.items.map((feature) => (
             <FeatureBlock key={feature.title} feature={feature} />
           ))}
         </div>
@@ -113,16 +115,16 @@ function FeatureBlock({ feature }: { feature: Feature }) {
   )
 }
 
-function Benefits() {
+function Benefits({ benefits }: { benefits: LandingContent['benefits'] }) {
   return (
     <section className="landing-section landing-section--soft" aria-labelledby="benefits-title">
       <div className="container">
         <header className="section-header">
-          <p className="section-header__eyebrow">Why Watchio</p>
-          <h2 id="benefits-title">Ten reasons to make it your player</h2>
+          <p className="section-header__eyebrow">{benefits.eyebrow}</p>
+          <h2 id="benefits-title">{benefits.title}</h2>
         </header>
         <ul className="benefits">
-          {BENEFITS.map((benefit) => (
+          {benefits.items.map((benefit) => (
             <li key={benefit.title} className="benefit">
               <span className="benefit__icon">
                 <Icon name={benefit.icon} />
@@ -137,20 +139,18 @@ function Benefits() {
   )
 }
 
-function CallToAction() {
+function CallToAction({ copy }: { copy: LandingContent }) {
+  const { cta } = copy
   return (
     <section className="landing-cta" aria-labelledby="cta-title">
       <div className="container">
         <div className="landing-cta__panel">
-          <h2 id="cta-title">Ready to unlock the magic?</h2>
-          <p>
-            Download Watchio, add your playlist or account and start watching in minutes. Free to start, with Premium
-            when you want more.
-          </p>
+          <h2 id="cta-title">{cta.title}</h2>
+          <p>{cta.text}</p>
           <div className="hero__actions">
-            <AppStoreLink />
+            <AppStoreLink label={copy.appStoreButton} />
             <a className="button button--large landing-cta__secondary" href="/pricing">
-              Compare plans
+              {cta.pricingButton}
             </a>
           </div>
         </div>

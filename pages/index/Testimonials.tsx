@@ -1,6 +1,9 @@
 import { useState } from 'react'
+import { RichText } from '../../renderer/components/RichText.tsx'
+import type { LandingContent } from '../../renderer/site-content/landing.ts'
 import { Star } from './icons.tsx'
-import { TESTIMONIALS, type Testimonial } from './landing-data.ts'
+
+type Testimonial = LandingContent['testimonials']['items'][number]
 
 const GRID_ID = 'testimonials-grid'
 
@@ -8,7 +11,7 @@ const GRID_ID = 'testimonials-grid'
  * SPEC §2/§4/§9: the grid is collapsed to 450 px until "View more" expands it (to 3000 px at
  * most); "View less" collapses it again. The two heights are CSS classes (no inline styles).
  */
-export function Testimonials() {
+export function Testimonials({ testimonials }: { testimonials: LandingContent['testimonials'] }) {
   const [expanded, setExpanded] = useState(false)
 
   const toggle = () => {
@@ -22,17 +25,17 @@ export function Testimonials() {
     <section id="testimonials" className="landing-section" aria-labelledby="testimonials-title">
       <div className="container">
         <header className="section-header">
-          <p className="section-header__eyebrow">Testimonials</p>
-          <h2 id="testimonials-title">Loved on every screen</h2>
+          <p className="section-header__eyebrow">{testimonials.eyebrow}</p>
+          <h2 id="testimonials-title">{testimonials.title}</h2>
           <p className="testimonials__count">
-            <strong>+50 thousand users</strong> enjoy the product
+            <RichText text={testimonials.count} />
           </p>
         </header>
         <ul
           id={GRID_ID}
           className={`testimonials__grid ${expanded ? 'testimonials__grid--expanded' : 'testimonials__grid--collapsed'}`}
         >
-          {TESTIMONIALS.map((testimonial) => (
+          {testimonials.items.map((testimonial) => (
             <TestimonialCard key={testimonial.username} testimonial={testimonial} />
           ))}
         </ul>

@@ -1,3 +1,5 @@
+import type { LandingIcon } from '../../renderer/site-content/landing.ts'
+
 /** Line icons for the landing page (24×24, currentColor). Decorative: the text next to them says it all. */
 const PATHS = {
   compass: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm3.5-12.5-2 5-5 2 2-5 5-2Z',
@@ -14,7 +16,7 @@ const PATHS = {
   tv: 'M3 5h18v12H3zM8 21h8M12 17v4',
   devices: 'M2 6h13v9H2zM6 19h5M8.5 15v4M17 9h5v12h-5zM19.5 18h0',
   star: 'M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3L2.9 9.5l6.3-.9L12 2.8Z',
-} as const
+} as const satisfies Record<LandingIcon | 'star', string>
 
 export type IconName = keyof typeof PATHS
 

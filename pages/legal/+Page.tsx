@@ -1,25 +1,33 @@
-import { type Block, type Inline, LEGAL_SECTIONS, type LegalSection } from './legal-sections.ts'
+import { RichText } from '../../renderer/components/RichText.tsx'
+import type { LegalBlock, LegalContent } from '../../renderer/site-content/legal.ts'
+import { useSiteData } from '../../renderer/site-data.ts'
 import './legal.css'
 
+type LegalSection = LegalContent['sections'][number]
+
+/** SPEC §2 legal page: Terms of Service, Privacy Policy, Disclaimer. Its copy: content/site/legal.yaml. */
 export default function Page() {
+  const copy = useSiteData<'legal'>()
   return (
     <div className="container legal">
       <header className="page-header">
-        <h1>Legal</h1>
-        <p>Terms of Service, Privacy Policy and Disclaimer</p>
-        <p className="legal__updated">Last updated October 2025</p>
+        <h1>{copy.title}</h1>
+        <p>{copy.intro}</p>
+        <p className="legal__updated">{copy.updated}</p>
       </header>
 
       <nav className="legal__toc" aria-label="On this page">
-        {LEGAL_SECTIONS.filter((section) => section.inContents).map((section) => (
-          <a key={section.id} href={`#${section.id}`}>
-            {section.title}
-          </a>
-        ))}
+        {copy.sections
+          .filter((section) => section.inContents)
+          .map((section) => (
+            <a key={section.id} href={`#${section.id}`}>
+              {section.title}
+            </a>
+          ))}
       </nav>
 
       <div className="legal__body prose">
-        {LEGAL_SECTIONS.map((section) => (
+        {copy.sections.map((section) => (
           <Section key={section.id} section={section} />
         ))}
       </div>
@@ -40,7 +48,7 @@ function Section(props: { section: LegalSection }) {
   )
 }
 
-function Topic(props: { id: string; title: string; blocks: Block[] }) {
+function Topic(props: { id: string; title: string; blocks: LegalBlock[] }) {
   return (
     <>
       <h3 id={props.id}>{props.title}</h3>
@@ -49,33 +57,20 @@ function Topic(props: { id: string; title: string; blocks: Block[] }) {
   )
 }
 
-function Blocks(props: { blocks: Block[] }) {
+function Blocks(props: { blocks: LegalBlock[] }) {
   return props.blocks.map((block, index) =>
-    typeof block === 'object' && 'list' in block ? (
+    typeof block === 'object' ? (
       <ul key={index}>
         {block.list.map((item, itemIndex) => (
           <li key={itemIndex}>
-            <Inlines text={item} />
+            <RichText text={item} />
           </li>
         ))}
       </ul>
     ) : (
       <p key={index}>
-        <Inlines text={block} />
+        <RichText text={block} />
       </p>
     ),
   )
-}
-
-function Inlines(props: { text: string | Inline[] }) {
-  if (typeof props.text === 'string') return props.text
-  return props.text.map((inline, index) => {
-    if (typeof inline === 'string') return inline
-    if ('strong' in inline) return <strong key={index}>{inline.strong}</strong>
-    return (
-      <a key={index} href={inline.href}>
-        {inline.link}
-      </a>
-    )
-  })
 }

@@ -1,22 +1,23 @@
 import { useState } from 'react'
 import { Faq } from '../../renderer/components/Faq.tsx'
-import { PRICING_FAQ } from './pricing-faq.ts'
+import { useSiteData } from '../../renderer/site-data.ts'
+import { type BillingPeriod, DEFAULT_BILLING_PERIOD } from './billing-period.ts'
 import { BillingToggle } from './BillingToggle.tsx'
 import { FaqJsonLd } from './FaqJsonLd.tsx'
 import { Lifetime } from './Lifetime.tsx'
 import { PlanCard } from './PlanCard.tsx'
-import { type BillingPeriod, DEFAULT_BILLING_PERIOD, PLANS } from './plans.ts'
 import './pricing.css'
 
-/** SPEC §2 pricing page: billing toggle, Free and Premium, lifetime options, FAQ (+ FAQPage data). */
+/** SPEC §2 pricing page: billing toggle, Free and Premium, lifetime options, FAQ (+ FAQPage data). Its copy: content/site/pricing.yaml. */
 export default function Page() {
+  const copy = useSiteData<'pricing'>()
   const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD)
 
   return (
     <div className="container pricing">
       <header className="page-header">
-        <h1>Pricing Plans</h1>
-        <p>Start free with your own accounts. Upgrade to Premium when you want more.</p>
+        <h1>{copy.title}</h1>
+        <p>{copy.intro}</p>
       </header>
 
       <section className="pricing__plans" aria-labelledby="plans-title">
@@ -30,26 +31,28 @@ export default function Page() {
           </p>
         </div>
         <div className="pricing__cards">
-          {PLANS.map((plan, index) => (
-            <PlanCard key={plan.name} plan={plan} period={period} featured={index === PLANS.length - 1} />
+          {copy.plans.map((plan, index) => (
+            <PlanCard key={plan.name} plan={plan} period={period} words={copy.planCard} featured={index === copy.plans.length - 1} />
           ))}
         </div>
-        <ul className="pricing__terms">
-          <li>New users get a 1-week free trial on the annual plan.</li>
-          <li>The subscription continues automatically unless it is cancelled before the trial ends.</li>
-          <li>Plan changes take effect at the next billing cycle.</li>
-        </ul>
+        {copy.terms.length > 0 && (
+          <ul className="pricing__terms">
+            {copy.terms.map((term, index) => (
+              <li key={index}>{term}</li>
+            ))}
+          </ul>
+        )}
       </section>
 
-      <Lifetime />
+      <Lifetime lifetime={copy.lifetime} />
 
       <section className="pricing__faq" aria-labelledby="pricing-faq-title">
         <header className="pricing__section-header">
-          <h2 id="pricing-faq-title">Frequently asked questions</h2>
-          <p>Plans, trials, billing and lifetime purchases.</p>
+          <h2 id="pricing-faq-title">{copy.faq.title}</h2>
+          <p>{copy.faq.intro}</p>
         </header>
-        <Faq items={PRICING_FAQ} />
-        <FaqJsonLd items={PRICING_FAQ} />
+        <Faq items={copy.faq.items} />
+        <FaqJsonLd items={copy.faq.items} />
       </section>
     </div>
   )

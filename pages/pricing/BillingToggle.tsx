@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useRef } from 'react'
-import type { BillingPeriod } from './plans.ts'
+import type { BillingPeriod } from './billing-period.ts'
 
 const OPTIONS: readonly { value: BillingPeriod; label: string }[] = [
   { value: 'monthly', label: 'Monthly' },

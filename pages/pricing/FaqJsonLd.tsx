@@ -1,7 +1,8 @@
-import type { FaqItem } from '../../renderer/components/faq-data.ts'
 import { escapeJsonForScript } from '../../renderer/escape-markup.ts'
+import type { FaqItem } from '../../renderer/site-content/faq.ts'
+import { parseRichText, plainTextOf } from '../../renderer/site-content/rich-text.ts'
 
-/** schema.org FAQPage for the visible FAQ, so search engines read exactly the same questions and answers. */
+/** schema.org FAQPage for the visible FAQ, so search engines read exactly the same questions and answers (as text). */
 export function faqPageJsonLd(items: readonly FaqItem[]) {
   return {
     '@context': 'https://schema.org',
@@ -9,7 +10,7 @@ export function faqPageJsonLd(items: readonly FaqItem[]) {
     mainEntity: items.map((item) => ({
       '@type': 'Question',
       name: item.question,
-      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+      acceptedAnswer: { '@type': 'Answer', text: plainTextOf(parseRichText(item.answer)) },
     })),
   }
 }

@@ -1,72 +1,71 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { type ReactNode, useState } from 'react'
-import { LIFETIME_STORE_URL } from './plans.ts'
+import { RichText } from '../../renderer/components/RichText.tsx'
+import type { PricingContent } from '../../renderer/site-content/pricing.ts'
 
 /** SPEC §2 "Ready to go lifetime?": Solo and Family Lifetime, each with its own dialog. */
-export function Lifetime() {
+export function Lifetime({ lifetime }: { lifetime: PricingContent['lifetime'] }) {
+  const { solo, family } = lifetime
   return (
     <section className="lifetime" aria-labelledby="lifetime-title">
       <header className="lifetime__header">
-        <h2 id="lifetime-title">Ready to go lifetime?</h2>
-        <p>Pay once and keep Premium for good: no subscription, no renewals.</p>
+        <h2 id="lifetime-title">{lifetime.title}</h2>
+        <p>{lifetime.intro}</p>
       </header>
       <div className="lifetime__cards">
         <article className="lifetime-card" aria-labelledby="solo-lifetime-title">
-          <h3 id="solo-lifetime-title">Solo Lifetime</h3>
-          <p className="lifetime-card__text">Every Premium feature, for life, on your own Apple ID.</p>
-          <ul className="lifetime-card__points">
-            <li>One payment, no subscription or renewals</li>
-            <li>Tied to one Apple ID</li>
-            <li>Online store or in-app purchase</li>
-          </ul>
-          <LifetimeDialog trigger="Get Solo Lifetime" title="Get Solo Lifetime" description="Choose how you would like to buy it.">
+          <h3 id="solo-lifetime-title">{solo.title}</h3>
+          <p className="lifetime-card__text">{solo.text}</p>
+          <Points points={solo.points} />
+          <LifetimeDialog trigger={solo.button} title={solo.dialogTitle} description={solo.dialogDescription}>
             <ol className="lifetime-options">
               <li className="lifetime-option">
-                <h3 className="lifetime-option__title">Buy from our online store</h3>
-                <p>Buying directly from our online store saves the app-store fees. The store opens in a new tab.</p>
-                <a className="button button--primary" href={LIFETIME_STORE_URL} target="_blank" rel="noopener">
-                  Open the online store
+                <h3 className="lifetime-option__title">{solo.store.title}</h3>
+                <p>{solo.store.text}</p>
+                <a className="button button--primary" href={solo.store.url} target="_blank" rel="noopener">
+                  {solo.store.button}
                   <span className="visually-hidden"> (opens in a new tab)</span>
                   <NewTabIcon />
                 </a>
               </li>
               <li className="lifetime-option">
-                <h3 className="lifetime-option__title">Buy in the app</h3>
+                <h3 className="lifetime-option__title">{solo.inApp.title}</h3>
                 <p>
-                  Open the Watchio app and search for <strong>“lifetime”</strong> to buy it as an in-app purchase.
+                  <RichText text={solo.inApp.text} />
                 </p>
               </li>
             </ol>
           </LifetimeDialog>
         </article>
         <article className="lifetime-card" aria-labelledby="family-lifetime-title">
-          <h3 id="family-lifetime-title">Family Lifetime</h3>
-          <p className="lifetime-card__text">Premium for life for the whole household, through Family Sharing.</p>
-          <ul className="lifetime-card__points">
-            <li>One payment, no subscription or renewals</li>
-            <li>Shared with up to 6 family members</li>
-            <li>Bought in the app</li>
-          </ul>
-          <LifetimeDialog
-            trigger="Get Family Lifetime"
-            title="Get Family Lifetime"
-            description="Family Lifetime is bought in the app and shared with up to 6 family members."
-          >
+          <h3 id="family-lifetime-title">{family.title}</h3>
+          <p className="lifetime-card__text">{family.text}</p>
+          <Points points={family.points} />
+          <LifetimeDialog trigger={family.button} title={family.dialogTitle} description={family.dialogDescription}>
             <ol className="lifetime-steps">
-              <li>Open the Watchio app.</li>
-              <li>Use search.</li>
-              <li>
-                Type <strong>“lifetime”</strong> and choose Family Lifetime.
-              </li>
+              {family.steps.map((step, index) => (
+                <li key={index}>
+                  <RichText text={step} />
+                </li>
+              ))}
             </ol>
           </LifetimeDialog>
         </article>
       </div>
       <p className="lifetime__voucher">
-        Have a voucher? In the app, open <strong>Settings</strong>, choose <strong>Redeem Offer Code</strong>, then the
-        Watchio voucher entry, and type your code.
+        <RichText text={lifetime.voucher} />
       </p>
     </section>
+  )
+}
+
+function Points(props: { points: readonly string[] }) {
+  return (
+    <ul className="lifetime-card__points">
+      {props.points.map((point, index) => (
+        <li key={index}>{point}</li>
+      ))}
+    </ul>
   )
 }
 

@@ -1,11 +1,14 @@
-import { LINKS } from '../../renderer/brand.ts'
-import { type BillingPeriod, PRICE_SUFFIX, type PricingPlan, priceFor } from './plans.ts'
+import type { PricingContent, PricingPlan } from '../../renderer/site-content/pricing.ts'
+import { usePageContext } from '../../renderer/usePageContext.tsx'
+import { type BillingPeriod, isFreePlan, PRICE_SUFFIX, priceFor } from './billing-period.ts'
 
-export function PlanCard(props: { plan: PricingPlan; period: BillingPeriod; featured?: boolean }) {
-  const { plan, period } = props
-  const isFree = plan.monthlyPrice === '$0' && plan.annualPrice === '$0'
+export function PlanCard(props: { plan: PricingPlan; period: BillingPeriod; words: PricingContent['planCard']; featured?: boolean }) {
+  const { plan, period, words } = props
+  const { appStoreUrl } = usePageContext().siteShared
+  const isFree = isFreePlan(plan)
   const badge = period === 'annually' ? plan.annualBadge : undefined
-  const titleId = `plan-${plan.name.toLowerCase()}-title`
+  // An id from the name: letters and digits, the rest dashes.
+  const titleId = `plan-${plan.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-title`
 
   return (
     <article className={`plan${props.featured ? ' plan--featured' : ''}`} aria-labelledby={titleId}>
@@ -20,9 +23,9 @@ export function PlanCard(props: { plan: PricingPlan; period: BillingPeriod; feat
         <span className="plan__amount">{priceFor(plan, period)}</span>
         <span className="plan__suffix">{PRICE_SUFFIX}</span>
       </p>
-      <p className="plan__billing">{isFree ? 'Free forever, no card needed' : period === 'annually' ? 'Billed annually' : 'Billed monthly'}</p>
-      <a className={`button button--large plan__cta${props.featured ? ' button--primary' : ''}`} href={LINKS.appStore} rel="noopener">
-        {isFree ? 'Download free' : period === 'annually' ? 'Start your free week' : 'Get Premium'}
+      <p className="plan__billing">{isFree ? words.freeBilling : period === 'annually' ? words.annualBilling : words.monthlyBilling}</p>
+      <a className={`button button--large plan__cta${props.featured ? ' button--primary' : ''}`} href={appStoreUrl} rel="noopener">
+        {isFree ? words.freeButton : period === 'annually' ? words.annualButton : words.monthlyButton}
       </a>
       <ul className="plan__features">
         {plan.features.map((feature) => (

@@ -1,5 +1,6 @@
 import { useId } from 'react'
-import type { FaqItem } from './faq-data.ts'
+import type { FaqItem } from '../site-content/faq.ts'
+import { RichText } from './RichText.tsx'
 import './faq.css'
 
 /**
@@ -26,7 +27,9 @@ export function Faq(props: { items: readonly FaqItem[]; className?: string; name
           <summary className="faq__trigger">
             <h3 className="faq__heading">{item.question}</h3>
           </summary>
-          <p className="faq__answer">{item.answer}</p>
+          <p className="faq__answer">
+            <RichText text={item.answer} />
+          </p>
         </details>
       ))}
     </div>

@@ -21,6 +21,8 @@ export const API_PATHS = {
   publicPost: (slug: string) => `${API_PREFIX.publicBlog}/posts/${segment(slug)}`,
 
   site: `${API_PREFIX.admin}/site`,
+  sitePages: `${API_PREFIX.admin}/site/pages`,
+  sitePage: (name: string) => `${API_PREFIX.admin}/site/pages/${segment(name)}`,
   adminPosts,
   adminPost: (id: string) => `${adminPosts}/${segment(id)}`,
   postHistory: (id: string) => `${adminPosts}/${segment(id)}/history`,

@@ -47,7 +47,7 @@ export async function prerenderPages(options: {
     // Made at the first page, which tells the total.
     const shown: { progress?: Progress } = {}
     const pages = await site.pages.generateAll({
-      postPages: workers?.postPages(site.render),
+      postPages: workers?.postPages(site.render, () => site.siteCopy.content()),
       onProgress(done, total) {
         shown.progress ??= createProgress({ total, out: options.out })
         shown.progress.update(done)

@@ -11,6 +11,7 @@ import { PostFiles } from '../content/post-files.ts'
 import { consoleLogger } from '../lib/logger.ts'
 import { PageFiles } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
+import type { SiteContent } from '../../renderer/site-content/index.ts'
 import { type RenderReply, renderPostPages } from './render-post-pages.ts'
 import { type SentReadResult, sendable, type WorkerJob, type WorkerReply, type WorkerSetup } from './worker-messages.ts'
 
@@ -20,7 +21,7 @@ const postFiles = new PostFiles({ blogDir: setup.blogDir })
 const pageFiles = new PageFiles({ dir: setup.pagesDir, blocking: true })
 
 port.on('message', (job: WorkerJob) => {
-  const work = 'read' in job ? read(job.read) : render(job.render)
+  const work = 'read' in job ? read(job.read) : render(job.render, job.site)
   void work.then(
     (reply) => port.postMessage({ id: job.id, ...reply } as WorkerReply),
     (error: unknown) => port.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) } satisfies WorkerReply),
@@ -31,7 +32,7 @@ port.on('message', (job: WorkerJob) => {
 const renderer = import('../pages/render-page.ts').then(async (pages) => {
   await pages.loadServerBuild(setup.distDir)
   const lean = await pages.prepareLeanRendering(setup.distDir, setup.settings, consoleLogger)
-  return (posts: PublishedPosts): RenderUrl => pages.createPageRenderer({ posts, settings: setup.settings, lean })
+  return (posts: PublishedPosts, site: SiteContent): RenderUrl => pages.createPageRenderer({ posts, settings: setup.settings, lean, site: () => site })
 })
 renderer.catch(() => {}) // said by each render job
 
@@ -41,8 +42,8 @@ async function read(names: string[]): Promise<{ read: [string, SentReadResult][]
 }
 
 /** The post pages of one batch: only these posts are in it, which is all a post page reads. */
-async function render(batch: PublicPost[]): Promise<RenderReply> {
+async function render(batch: PublicPost[], site: SiteContent): Promise<RenderReply> {
   const bySlug = new Map<string, PublicPost>(batch.map((post) => [post.slug, post]))
   const posts: PublishedPosts = { list: () => batch, get: (slug) => bySlug.get(slug) }
-  return renderPostPages(batch, (await renderer)(posts), pageFiles)
+  return renderPostPages(batch, (await renderer)(posts, site), pageFiles)
 }

@@ -5,6 +5,7 @@ import { PostFiles, type PostFilesDeps, type ReadResult } from '../content/post-
 import { PageFiles } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import type { BulkRenderer } from '../services/public-pages.ts'
+import type { SiteContent } from '../../renderer/site-content/index.ts'
 import { workerEntry } from '../lib/compiled.ts'
 import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
 import { renderPostPages } from './render-post-pages.ts'
@@ -125,7 +126,7 @@ export class RenderWorkers {
   }
 
   /** The post pages rendered and written a batch at a time; on this thread with `render`, the site's own renderer. */
-  postPages(render: RenderUrl): BulkRenderer {
+  postPages(render: RenderUrl, site: () => SiteContent): BulkRenderer {
     const files = new PageFiles({ dir: this.#pagesDir, blocking: true })
     return async (urls, posts, report) => {
       const batches: PublicPost[][] = []
@@ -146,7 +147,7 @@ export class RenderWorkers {
       await Promise.all(
         batches.map(async (posts) => {
           const here = async (): Promise<WorkerReply> => ({ id: -1, ...(await renderPostPages(posts, render, files)) })
-          const reply = await this.#run({ id: this.#nextId++, render: posts }, here)
+          const reply = await this.#run({ id: this.#nextId++, render: posts, site: site() }, here)
           if ('written' in reply) {
             for (const url of reply.written) report(url, null)
             for (const [url, reason] of reply.failed) report(url, reason)

@@ -3,6 +3,7 @@ import { readContent } from '../content/stored-content.ts'
 import type { ReadResult } from '../content/post-files.ts'
 import type { RenderSettings } from '../pages/render-page.ts'
 import type { RenderReply } from './render-post-pages.ts'
+import type { SiteContent } from '../../renderer/site-content/index.ts'
 
 /** What the build's threads (render-workers.ts) and each worker (render-worker.ts) say to each other. */
 export interface WorkerSetup {
@@ -12,7 +13,8 @@ export interface WorkerSetup {
   settings: RenderSettings
 }
 
-export type WorkerJob = { id: number; read: string[] } | { id: number; render: PublicPost[] }
+/** A render job carries the site's copy the pages show (the nav bar and footer of every post page). */
+export type WorkerJob = { id: number; read: string[] } | { id: number; render: PublicPost[]; site: SiteContent }
 
 /** A read file as a worker sends it back: one the site cannot read is read again by the build's thread, which keeps the error. */
 export type SentReadResult = VersionedPost | { missing: true } | { again: true }

@@ -165,7 +165,8 @@ async function writeNotFoundPages(site: Site, put: (kind: ExportKind, relative: 
   ] as const) {
     const slug = slugOfPostUrl(url)
     if (slug !== null && site.content.index.get(slug)) continue
-    const page = await site.render(url)
+    // One file for every visit: its not-found line is picked by the browser (SPEC §2: at random).
+    const page = await site.render(url, { lineInBrowser: true })
     if (page?.status !== 404) throw new Error(`Rendering ${url} for ${file} answered ${page?.status ?? 'nothing'}, not 404`)
     await put('pages', file, page.html)
   }

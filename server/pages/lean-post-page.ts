@@ -2,6 +2,8 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { stringify } from '@brillout/json-serializer/stringify'
 import type { PublishedPosts, PublicPost } from '../content/post.ts'
+import { SITE_DEFAULTS } from '../content/site-defaults/index.ts'
+import type { SiteContent } from '../../renderer/site-content/index.ts'
 import type { RenderedPage, RenderSettings } from './rendered-page.ts'
 import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
 
@@ -46,7 +48,7 @@ interface AssetTags {
 
 export interface LeanPostPages {
   /** The page of `url` when it is a post page of a published post; null: let vike render it (a 404, another page). */
-  render(url: string, posts: PublishedPosts, settings: RenderSettings, notFoundLine: number): RenderedPage | null
+  render(url: string, posts: PublishedPosts, settings: RenderSettings, notFoundLine: number, site?: SiteContent): RenderedPage | null
 }
 
 /** What `prepare` needs of vike: a render of a post page with these posts and this notFoundLine. */
@@ -67,14 +69,14 @@ export async function prepareLeanPostPages(
   const slug = sample.list()[0]!.slug
   const byVike = await vikeRender(postUrl(slug), sample, 0)
   if (byVike?.status !== 200) return { pages: null, reason: `vike answered ${byVike?.status ?? 'nothing'} for a sample post` }
-  const bare = renderBare(hooks, slug, sample, settings, 0)
+  const bare = renderBare(hooks, slug, sample, settings, 0, SITE_DEFAULTS)
   const assets = bare === null ? null : assetTagsOf(byVike, bare)
   if (!assets || bare === null) return { pages: null, reason: "vike's page does not have the expected layout" }
   const pages: LeanPostPages = {
-    render(url, posts, pageSettings, notFoundLine) {
+    render(url, posts, pageSettings, notFoundLine, site = SITE_DEFAULTS) {
       const slugOf = slugOfPostUrl(url)
       if (!slugOf || !posts.get(slugOf)) return null
-      const page = renderBare(hooks, slugOf, posts, pageSettings, notFoundLine)
+      const page = renderBare(hooks, slugOf, posts, pageSettings, notFoundLine, site)
       if (page === null) return null
       const html = page.before + assets.head + page.afterHead + page.contextScript + assets.tail + page.end
       return { status: 200, html, contentType: assets.contentType, headers: assets.headers }
@@ -122,11 +124,13 @@ interface BarePage {
   end: string
 }
 
-function renderBare(hooks: PostPageHooks, slug: string, posts: PublishedPosts, settings: RenderSettings, notFoundLine: number): BarePage | null {
+function renderBare(hooks: PostPageHooks, slug: string, posts: PublishedPosts, settings: RenderSettings, notFoundLine: number, site: SiteContent): BarePage | null {
   const urlPathname = postUrl(slug)
   const pageContext: Record<string, unknown> = {
     ...settings,
     blog: posts,
+    site,
+    siteShared: site.shared,
     notFoundLine,
     urlOriginal: urlPathname,
     urlPathname,

@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url'
 import { renderPage } from 'vike/server'
 import type { Config } from '../config.ts'
 import type { PublishedPosts } from '../content/post.ts'
+import { SITE_DEFAULTS } from '../content/site-defaults/index.ts'
+import type { SiteContent } from '../../renderer/site-content/index.ts'
 import type { Logger } from '../lib/logger.ts'
 import { type LeanPostPages, prepareLeanPostPages } from './lean-post-page.ts'
 import type { RenderedPage, RenderSettings } from './rendered-page.ts'
@@ -11,8 +13,12 @@ import { turnOffVikeAsyncContext } from './vike-async-context.ts'
 
 export type { RenderedPage, RenderSettings } from './rendered-page.ts'
 
-/** `posts`: render with these instead of the site's (a preview's one post over the rest). */
-export type RenderUrl = (url: string, options?: { posts?: PublishedPosts }) => Promise<RenderedPage | null>
+/**
+ * `posts`: render with these instead of the site's (a preview's one post over the rest).
+ * `lineInBrowser`: a 404 page that leaves its not-found line to the browser (a static export's,
+ * which is one file for every visit).
+ */
+export type RenderUrl = (url: string, options?: { posts?: PublishedPosts; lineInBrowser?: boolean }) => Promise<RenderedPage | null>
 
 /** The settings that pages embed: a page rendered with other ones is another page. */
 export function renderSettingsOf(config: Pick<Config, 'siteUrl' | 'redirectTargets'>): RenderSettings {
@@ -25,11 +31,18 @@ export function renderSettingsOf(config: Pick<Config, 'siteUrl' | 'redirectTarge
  * `dist/server`, in development through Vite). Null when vike has nothing to say (a static
  * file URL, for example).
  */
-export function createPageRenderer(options: { posts: PublishedPosts; settings: RenderSettings; lean?: LeanPostPages | null }): RenderUrl {
+export function createPageRenderer(options: {
+  posts: PublishedPosts
+  settings: RenderSettings
+  lean?: LeanPostPages | null
+  /** The site's copy in force (content/site-source.ts); today's built-in copy without. */
+  site?: () => SiteContent
+}): RenderUrl {
   return async (url, only) => {
     const posts = only?.posts ?? options.posts
-    const lean = options.lean?.render(url, posts, options.settings, notFoundLineOf(url))
-    return lean ?? renderWithVike(url, posts, options.settings, randomInt(1_000_000))
+    const site = options.site?.() ?? SITE_DEFAULTS
+    const lean = options.lean?.render(url, posts, options.settings, notFoundLineOf(url), site)
+    return lean ?? renderWithVike(url, posts, options.settings, only?.lineInBrowser ? null : randomInt(1_000_000), site)
   }
 }
 
@@ -58,9 +71,13 @@ export async function prepareLeanRendering(distDir: string, settings: RenderSett
   return prepared.pages
 }
 
-/** vike alone, with a given notFoundLine (tests compare the lean path against it). */
-export async function renderWithVike(url: string, posts: PublishedPosts, settings: RenderSettings, notFoundLine: number): Promise<RenderedPage | null> {
-  const pageContext = await renderPage({ urlOriginal: url, blog: posts, ...settings, notFoundLine })
+/**
+ * vike alone, with a given notFoundLine (tests compare the lean path against it). `site`: every
+ * page's copy for the pages' data hooks (server only), and what every page shows (nav bar,
+ * footer) for the browser too.
+ */
+export async function renderWithVike(url: string, posts: PublishedPosts, settings: RenderSettings, notFoundLine: number | null, site: SiteContent = SITE_DEFAULTS): Promise<RenderedPage | null> {
+  const pageContext = await renderPage({ urlOriginal: url, blog: posts, site, siteShared: site.shared, ...settings, notFoundLine })
   const response = pageContext.httpResponse
   if (!response) return null
   return {

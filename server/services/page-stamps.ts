@@ -25,6 +25,11 @@ export interface PageStampsDeps {
   renderId: string
   /** `YYYY-MM-DD` of the build: the sitemap's lastmod for pages that do not come from posts. */
   builtOn: string
+  /**
+   * The stamp of the site's copy a page at `url` shows (content/site-source.ts: the nav bar and
+   * footer on every page, a page's own file): a change to it makes the page stale.
+   */
+  siteStampOf?: (url: string) => string
 }
 
 /** Which pages the site should have now, and the stamp of the data each is rendered from. */
@@ -47,10 +52,13 @@ export class PageStamps {
    */
   expectedStamp(url: string): string | undefined {
     const { index, renderId, publicPages } = this.#deps
+    // What an HTML page is rendered with besides its data: the build, the settings, the site's copy.
+    const pageId = this.#deps.siteStampOf ? `${renderId}:${this.#deps.siteStampOf(url)}` : renderId
     // /blog shows the first page and the count; the sitemap the published slugs and dates (and
     // the build date). A title edit on page 5 of 1,000 changes neither.
-    if (url === BLOG_LIST_PATH) return stamp(renderId, blogListPreview(index.list()))
-    if (publicPages.some((page) => page.path === url) || url === '/robots.txt') return renderId
+    if (url === BLOG_LIST_PATH) return stamp(pageId, blogListPreview(index.list()))
+    if (url === '/robots.txt') return renderId
+    if (publicPages.some((page) => page.path === url)) return pageId
     if (url === '/sitemap.xml') return stamp(renderId, [index.publishedUrlsDigest(), this.#deps.builtOn])
     // The feeds carry their posts whole: each one's file version (a title, summary or content
     // edit changes it), and the build's date, which an empty feed shows.
@@ -64,7 +72,12 @@ export class PageStamps {
     // id instead of the post's JSON stamps 10,000 posts in 25 ms rather than 450 ms, on the
     // start's path (measured over tests/bench/temp-project.ts's 10,000 generated posts).
     const post = index.bySlugAny(slug)
-    return post && index.isLive(post) ? stamp(renderId, index.versionOf(slug)) : undefined
+    return post && index.isLive(post) ? stamp(pageId, index.versionOf(slug)) : undefined
+  }
+
+  /** The URLs of `expectedUrls` that are HTML pages (every one shows the nav bar and footer). */
+  expectedPageUrls(): string[] {
+    return this.expectedUrls().filter((url) => url !== '/sitemap.xml' && url !== '/robots.txt' && !isFeedPath(url))
   }
 
   /** Every public page and published post, redirect pages excepted. */

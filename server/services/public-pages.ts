@@ -51,6 +51,8 @@ export interface PublicPagesDeps {
   logger: Logger
   /** The background catch-up's pace: its chunk size, and a hook before each chunk (tests hold it there). */
   catchUp?: CatchUpOptions
+  /** The stamp of the site's copy a page shows (page-stamps.ts). */
+  siteStampOf?: (url: string) => string
   /**
    * A post that failed to render, in its page or in a feed (after it is logged): the admins'
    * problems list shows it. The rest of the site is made without it.
@@ -207,6 +209,23 @@ export class PublicPages {
     // At once, before any request can ask for them: their files are out of date from now on.
     this.#reconciler.markPending(urls)
     return this.#enqueue(() => this.#reconciler.reconcile(urls, { saveStateNow: false }))
+  }
+
+  /**
+   * After a change to the site's copy: the pages of the changed files (`pages`: the URLs each file
+   * is rendered into), resolved once they are written; or, for what every page shows (the nav bar
+   * and footer), every page, resolved once all are marked stale: from then on a request renders
+   * its page from the new copy, and the files are written in the background (10,000 post pages
+   * are seconds of rendering, which a save must not wait for).
+   */
+  applySiteChange(change: { everyPage: boolean; pages: readonly string[] }): Promise<number> {
+    const expected = new Set(this.#stamps.expectedPageUrls())
+    const urls = change.everyPage ? [...expected] : change.pages.filter((url) => expected.has(url))
+    this.#reconciler.markPending(urls)
+    const written = this.#enqueue(() => this.#reconciler.reconcile(urls, { saveStateNow: false }))
+    if (!change.everyPage) return written
+    written.catch(() => {}) // logged by the queue
+    return Promise.resolve(urls.length)
   }
 
   /**

@@ -150,7 +150,10 @@ describe('npm run export', () => {
       const response = await fromNginx(url)
       expect(response.status, url).toBe(404)
       expect(response.headers.get('content-type'), url).toBe('text/html; charset=utf-8')
-      expect(await response.text(), url).toContain(text)
+      const html = await response.text()
+      expect(html, url).toContain(text)
+      // One file for every visit: the browser picks the not-found line (SPEC §2: at random each time).
+      if (text === 'Page Not Found') expect(html, url).toContain('"notFoundLine":null')
       expectSecurityHeaders(response, url)
     }
     for (const url of ['/api/blog/posts/no-such-post', '/api/nothing', '/media/2025/missing-0123456789-10x10.jpg', '/media/w9999/2025/x.jpg']) {

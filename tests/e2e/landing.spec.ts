@@ -1,7 +1,6 @@
 /** SPEC §2 "Landing page (/)": hero, features, benefits, testimonials, FAQ, call to action. */
 import { expect, test, type Page } from '@playwright/test'
-import { LANDING_FAQ } from '../../pages/index/landing-faq.ts'
-import { LINKS } from '../../renderer/brand.ts'
+import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
 import { cspViolations, escapeHtml, expectSingleCollapsibleAccordion, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 
@@ -54,7 +53,7 @@ test.describe('landing page', () => {
   test('the App Store link is in the nav bar, the hero and the call to action', async ({ page }) => {
     await open(page)
     for (const area of [page.locator('header.nav'), hero(page), cta(page)]) {
-      const link = area.locator(`a[href="${LINKS.appStore}"]`)
+      const link = area.locator(`a[href="${SITE_DEFAULTS.shared.appStoreUrl}"]`)
       await expect(link).toHaveCount(1)
       await expect(link).toBeVisible()
       await expect(link).toHaveAttribute('rel', /\bnoopener\b/)
@@ -167,24 +166,24 @@ test.describe('landing page', () => {
 
   test('FAQ: the questions of the player, one open at a time, all can be closed', async ({ page }) => {
     await open(page)
-    const questions = LANDING_FAQ.map((item) => item.question)
+    const questions = SITE_DEFAULTS.landing.faq.items.map((item) => item.question)
     expect(questions.length).toBeGreaterThanOrEqual(6)
     expect(questions.length).toBeLessThanOrEqual(8)
     await expectSingleCollapsibleAccordion(faq(page), questions)
     await faq(page).locator('.faq__trigger').nth(1).click()
-    await expect(faq(page).locator('.faq__answer').nth(1)).toHaveText(LANDING_FAQ[1]!.answer)
+    await expect(faq(page).locator('.faq__answer').nth(1)).toHaveText(SITE_DEFAULTS.landing.faq.items[1]!.answer)
   })
 
   test('FAQ in the server HTML: native <details> of one group, all closed, answers included (indexable)', async ({ request }) => {
     const html = (await (await request.get('/')).text()).replace(/<!-- -->/g, '')
     const section = /<section id="faq"[\s\S]*?<\/section>/.exec(html)?.[0] ?? ''
     const details = [...section.matchAll(/<details\b([^>]*)>/g)].map((match) => match[1]!)
-    expect(details).toHaveLength(LANDING_FAQ.length)
+    expect(details).toHaveLength(SITE_DEFAULTS.landing.faq.items.length)
     const names = details.map((attributes) => /\sname="([^"]+)"/.exec(attributes)?.[1])
     expect(names[0]).toBeTruthy()
     expect(new Set(names).size).toBe(1)
     expect(details.filter((attributes) => /\sopen\b/.test(attributes))).toEqual([])
-    for (const item of LANDING_FAQ) {
+    for (const item of SITE_DEFAULTS.landing.faq.items) {
       expect(section.includes(`>${escapeHtml(item.question)}</h3>`), item.question).toBe(true)
       expect(section.includes(`<p class="faq__answer">${escapeHtml(item.answer)}</p>`), item.answer).toBe(true)
     }

@@ -1,7 +1,13 @@
 /** SPEC §2 "Not-found page" and "Site chrome" (nav bar, footer), §9 (15 lines, 2025). */
 import { expect, test, type Page } from '@playwright/test'
-import { NOT_FOUND_LINES } from '../../pages/_error/not-found-lines.ts'
+import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
+
 import { escapeHtml, isSameDocument, markDocument, waitForHydration } from './fixtures.ts'
+
+const NOT_FOUND_LINES = SITE_DEFAULTS['not-found'].lines
+
+/** Whether this run serves a static export (playwright.export.config.ts), where the browser picks the 404's line. */
+const isStaticExport = () => test.info().config.configFile?.endsWith('playwright.export.config.ts') ?? false
 
 const FOOTER_PATHS = ['/blog', '/pricing', '/watchio', '/legal', '/partnerships', '/discord', '/feedback', '/help']
 
@@ -57,9 +63,28 @@ test.describe('404 page', () => {
     await expectFooter(page)
     await expect(page).toHaveTitle(/Page Not Found/)
 
-    // Hydration keeps the line the server chose (no mismatch, no second pick).
     await waitForHydration(page)
-    await expect(line).toHaveText(text)
+    if (isStaticExport()) {
+      // One file for every visit: the browser picks the line once the page is hydrated.
+      expect(NOT_FOUND_LINES).toContain((await line.textContent())?.trim())
+    } else {
+      // Hydration keeps the line the server chose (no mismatch, no second pick).
+      await expect(line).toHaveText(text)
+    }
+  })
+
+  test('the line varies between visits (SPEC §2: one chosen at random), on the server and in a static export', async ({ page }) => {
+    const seen = new Set<string>()
+    for (let visit = 0; visit < 12 && seen.size < 2; visit++) {
+      await page.goto('/this/does/not/exist')
+      await waitForHydration(page)
+      const line = page.getByRole('main').locator('p.not-found__line')
+      await expect(line).toHaveCount(1)
+      seen.add((await line.textContent())?.trim() ?? '')
+    }
+    // Twelve visits all showing one of 15 lines happens once in 15^11 when each is picked at random.
+    expect(seen.size).toBeGreaterThan(1)
+    for (const text of seen) expect(NOT_FOUND_LINES).toContain(text)
   })
 
   test('the HTTP response itself is a 404 with one of the lines', async ({ request }) => {

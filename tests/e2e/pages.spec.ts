@@ -5,7 +5,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { DEFAULT_REDIRECT_TARGETS } from '../../server/config.ts'
-import { LINKS } from '../../renderer/brand.ts'
+import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
 import { cspViolations, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 
@@ -54,10 +54,10 @@ test.describe('partnerships page', () => {
     const contact = main.getByRole('link', { name: 'Contact Partnerships Team' })
     await expect(contact).toBeVisible()
     const href = (await contact.getAttribute('href')) ?? ''
-    expect(href.startsWith(`mailto:${LINKS.supportEmail}?subject=`)).toBe(true)
+    expect(href.startsWith(`mailto:${SITE_DEFAULTS.shared.supportEmail}?subject=`)).toBe(true)
     const subject = new URLSearchParams(href.slice(href.indexOf('?') + 1)).get('subject')
     expect(subject).toBe('Partnership inquiry')
-    await expect(main.getByText(LINKS.supportEmail)).toBeVisible()
+    await expect(main.getByText(SITE_DEFAULTS.shared.supportEmail)).toBeVisible()
     await expectHealthy(page, problems)
   })
 })

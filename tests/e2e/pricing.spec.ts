@@ -1,6 +1,6 @@
 /** SPEC §2 "Pricing page (/pricing)", §3 pricing plan, §4 billing period and dialogs, §9 prices and terms. */
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { PRICING_FAQ } from '../../pages/pricing/pricing-faq.ts'
+import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
 import {
   cspViolations,
   expectSingleCollapsibleAccordion,
@@ -85,7 +85,9 @@ test.describe('pricing page', () => {
   })
 
   test('the first HTML already shows the annual prices and the badge', async ({ request }) => {
-    const html = (await (await request.get('/pricing')).text()).replace(/<!-- -->/g, '')
+    // What the page shows: the HTML before the page context, which carries the page's copy as data (the badge's words too).
+    const page = await (await request.get('/pricing')).text()
+    const html = page.slice(0, page.indexOf('<script id="vike_pageContext"')).replace(/<!-- -->/g, '')
     expect(html.includes('>$2.49</span><span class="plan__suffix">/per month</span>')).toBe(true)
     expect(html.includes('>$0</span><span class="plan__suffix">/per month</span>')).toBe(true)
     expect(html.includes('$4.99</span>')).toBe(false)
@@ -218,7 +220,7 @@ test.describe('pricing page', () => {
     await open(page)
     await expectSingleCollapsibleAccordion(
       faq(page),
-      PRICING_FAQ.map((item) => item.question),
+      SITE_DEFAULTS.pricing.faq.items.map((item) => item.question),
     )
   })
 

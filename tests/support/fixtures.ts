@@ -1,5 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { SITE_FILE_NAMES, type SiteContent } from '../../renderer/site-content/index.ts'
+import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
+import { serializeSiteFile } from '../../server/content/site-file.ts'
+import { siteDirOf, siteFileOf } from '../../server/content/site-source.ts'
 
 /**
  * The tests' own content (tests/fixtures/content: a CONTENT_DIR with a blog/ folder), never the
@@ -31,4 +36,15 @@ export function postText(post: {
 }): string {
   const { id = `${post.slug.replaceAll('-', '')}id`, slug, title, body, summary = 'Its summary.', publishDate = '2025-12-01', isPublished = true } = post
   return ['---', `id: ${id}`, `title: ${title}`, `slug: ${slug}`, `summary: ${summary}`, `publishDate: '${publishDate}'`, `isPublished: ${isPublished}`, "featuredImageUrl: ''", '---', `<p>${body}</p>`, ''].join('\n')
+}
+
+/**
+ * The site's copy as files (`<contentDir>/site/<name>.yaml`), generated from the built-in copy
+ * in its canonical form: the tests' own, never content/site/. `edit` changes a file's values first.
+ */
+export async function writeSiteFiles(contentDir: string, edit: (site: SiteContent) => void = () => {}): Promise<void> {
+  const site = structuredClone(SITE_DEFAULTS)
+  edit(site)
+  await mkdir(siteDirOf(contentDir), { recursive: true })
+  for (const name of SITE_FILE_NAMES) await writeFile(siteFileOf(contentDir, name), serializeSiteFile(name, site[name]))
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { API_PATHS, type MediaListQuery, type PostListQuery } from '../../../renderer/contract/index.ts'
+import type { SiteFileName } from '../../../renderer/site-content/index.ts'
 import { adminApi } from './api-client.ts'
 import { queryClient } from './query-client.ts'
 
@@ -23,6 +24,8 @@ const keys = {
   deletedPosts: [API_PATHS.deletedPosts],
   sync: [API_PATHS.sync],
   redirects: [API_PATHS.redirects],
+  sitePages: [API_PATHS.sitePages],
+  sitePage: (name: SiteFileName) => [API_PATHS.sitePages, name],
   mediaPages: [API_PATHS.media],
   mediaPage: (query: MediaListQuery) => [API_PATHS.media, { list: query }],
 }
@@ -43,6 +46,8 @@ export const adminQueries = {
     queryOptions({ queryKey: keys.postCompare(id, commit), queryFn: ({ signal }) => adminApi.compareVersion(id, commit, signal) }),
   deletedPosts: () => queryOptions({ queryKey: keys.deletedPosts, queryFn: ({ signal }) => adminApi.deletedPosts(signal) }),
   redirects: () => queryOptions({ queryKey: keys.redirects, queryFn: ({ signal }) => adminApi.redirects(signal) }),
+  sitePages: () => queryOptions({ queryKey: keys.sitePages, queryFn: ({ signal }) => adminApi.sitePages(signal) }),
+  sitePage: <N extends SiteFileName>(name: N) => queryOptions({ queryKey: keys.sitePage(name), queryFn: ({ signal }) => adminApi.sitePage(name, signal) }),
   syncStatus: () => queryOptions({ queryKey: keys.sync, queryFn: ({ signal }) => adminApi.syncStatus(signal) }),
   mediaPage: (query: MediaListQuery) => queryOptions({ queryKey: keys.mediaPage(query), queryFn: ({ signal }) => adminApi.listMedia(query, signal) }),
 }
@@ -66,6 +71,15 @@ export async function refetchLists(): Promise<void> {
     queryClient.invalidateQueries({ queryKey: keys.deletedPosts }),
     // A slug change adds a redirect.
     queryClient.invalidateQueries({ queryKey: keys.redirects }),
+  ])
+}
+
+/** After a save of the site's copy: the files (their versions and state, that file's values), and the problems a fix may leave. */
+export async function refetchSitePages(): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: keys.sitePages }),
+    queryClient.invalidateQueries({ queryKey: keys.postProblems }),
+    queryClient.invalidateQueries({ queryKey: keys.sync }),
   ])
 }
 

@@ -16,12 +16,15 @@ import {
   type RedirectWire,
   type ResolveRequest,
   type RestoreRequest,
+  type SiteFileSummary,
+  type SiteFileWire,
   type SiteInfo,
   type SyncStatus,
   TOTAL_COUNT_HEADER,
   type VersionComparison,
   type VersionedWirePost,
 } from '../../../renderer/contract/index.ts'
+import type { SiteContent, SiteFileName } from '../../../renderer/site-content/index.ts'
 import { HttpError, sendRequest } from '../../../renderer/fetch-json.ts'
 
 interface CallOptions {
@@ -78,6 +81,16 @@ export const adminApi = {
   resolveConflict: async (body: ResolveRequest) => void (await call('POST', API_PATHS.syncResolve, { body })),
 
   redirects: (signal?: AbortSignal) => read<RedirectsList>(API_PATHS.redirects, signal),
+
+  /** The site's copy (content/site/): the files, with their version and what their pages show. */
+  sitePages: (signal?: AbortSignal) => read<SiteFileSummary[]>(API_PATHS.sitePages, signal),
+  sitePage: <N extends SiteFileName>(name: N, signal?: AbortSignal) => read<SiteFileWire<N>>(API_PATHS.sitePage(name), signal),
+  /**
+   * Saves a file's values; `version` is what the edit started from (a 409 names what changed
+   * since). A 400's body names each refused field, one `<path>: <reason>` a line (the contract's readFieldErrors).
+   */
+  saveSitePage: <N extends SiteFileName>(name: N, values: SiteContent[N], version: string | null) =>
+    write<SiteFileWire<N>>('PUT', API_PATHS.sitePage(name), { body: { values, version } }),
   addRedirect: (body: RedirectWire) => write<RedirectWire>('POST', API_PATHS.redirects, { body }),
   removeRedirect: async (from: string) => void (await call('DELETE', `${API_PATHS.redirects}?${new URLSearchParams({ from })}`)),
 

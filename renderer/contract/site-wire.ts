@@ -1,0 +1,57 @@
+import type { SiteContent, SiteFileName } from '../site-content/index.ts'
+
+/** Where a file breaks its schema: the field (`plans.1.annualPrice.amount`), its line, and why. */
+export interface SiteFieldProblem {
+  path: string
+  line: number | null
+  reason: string
+}
+
+/**
+ * A file of the site's copy (`GET /api/admin/site/pages`): which page it is, its version (the git
+ * blob id of the file on disk, null when there is none: a save sends it back), and what the
+ * pages show: the file (`file`), its last valid version from history (`history`, with
+ * `servedCommit`) while the file breaks its schema, or the built-in copy (`default`).
+ */
+export interface SiteFileSummary {
+  name: SiteFileName
+  title: string
+  /** Relative to the repository: `content/site/pricing.yaml`. */
+  path: string
+  version: string | null
+  served: 'file' | 'history' | 'default'
+  servedCommit: string | null
+  /** Why the file on disk is not what the pages show (empty when it is). */
+  problems: SiteFieldProblem[]
+}
+
+/** One file with the values the pages show (`GET /api/admin/site/pages/:name`, and a save's answer). */
+export interface SiteFileWire<N extends SiteFileName = SiteFileName> extends SiteFileSummary {
+  name: N
+  values: SiteContent[N]
+}
+
+/** A save (`PUT /api/admin/site/pages/:name`): every value of the file, and the version it started from. */
+export interface SiteFileSave<N extends SiteFileName = SiteFileName> {
+  values: SiteContent[N]
+  version: string | null
+}
+
+/**
+ * A refused save's 400 body: one `<path>: <reason>` a line (`values` for the file as a whole).
+ * The server writes it with this and the admin reads it back with readFieldErrors.
+ */
+export function fieldErrorsText(problems: readonly Pick<SiteFieldProblem, 'path' | 'reason'>[]): string {
+  return problems.map((problem) => `${problem.path || 'values'}: ${problem.reason}`).join('\n')
+}
+
+/** The fields of a 400 body (fieldErrorsText), or of an HttpError's message (`400: …`). */
+export function readFieldErrors(text: string): { path: string; reason: string }[] {
+  return text
+    .replace(/^400: /, '')
+    .split('\n')
+    .flatMap((line) => {
+      const at = line.indexOf(': ')
+      return at === -1 ? [] : [{ path: line.slice(0, at), reason: line.slice(at + 2) }]
+    })
+}

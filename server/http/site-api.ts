@@ -1,0 +1,48 @@
+import Router from '@koa/router'
+import type { Context } from 'koa'
+import { API_PATHS, API_PREFIX, type SiteFileSummary, type SiteFileWire } from '../../renderer/contract/index.ts'
+import { isSiteFileName, type SiteFileName } from '../../renderer/site-content/index.ts'
+import type { AccountStore } from '../accounts/account-store.ts'
+import { NotFoundError } from '../lib/errors.ts'
+import type { SiteCopy } from '../services/site-copy.ts'
+import { requireAdmin } from './sessions.ts'
+
+const PATH = API_PATHS.sitePages.slice(API_PREFIX.admin.length)
+
+/**
+ * The site's copy, for admins (content/site/): `GET` the files with their state, `GET /:name`
+ * one file's values and version, `PUT /:name { values, version }` a save (one commit authored by
+ * the admin). Mounted in the signed-in area, behind its origin and session checks, as the other
+ * admin routes; errors become their status in error-status.ts.
+ */
+export function siteRoutes(deps: { accounts: AccountStore; site: SiteCopy }): Router {
+  const router = new Router({ prefix: API_PREFIX.admin })
+  router.use(PATH, requireAdmin(deps.accounts))
+  router.use(`${PATH}/:name`, requireAdmin(deps.accounts))
+
+  router.get(PATH, (ctx) => {
+    ctx.body = deps.site.list() satisfies SiteFileSummary[]
+  })
+
+  router.get(`${PATH}/:name`, (ctx) => {
+    send(ctx, deps.site.get(fileName(ctx)))
+  })
+
+  router.put(`${PATH}/:name`, async (ctx) => {
+    send(ctx, await deps.site.save(fileName(ctx), ctx.request.body, ctx.state.author))
+  })
+
+  return router
+}
+
+function fileName(ctx: Context): SiteFileName {
+  const name = ctx.params.name ?? ''
+  if (!isSiteFileName(name)) throw new NotFoundError(`No page of the site's copy is called ${JSON.stringify(name.slice(0, 40))}`)
+  return name
+}
+
+/** The file with its version, also as ETag (as a post's answer carries its version). */
+function send(ctx: Context, file: SiteFileWire): void {
+  if (file.version !== null) ctx.set('ETag', `"${file.version}"`)
+  ctx.body = file
+}

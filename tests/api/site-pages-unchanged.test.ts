@@ -1,0 +1,93 @@
+/**
+ * Moving the pages' copy into content/site/ changed nothing a visitor gets: every page that is
+ * not a post, rendered by vike from site files written from the built-in copy (read as a running
+ * site reads them), is the page the code rendered before the move (tests/fixtures/site-pages/
+ * before.json, captured from that code with the same fixture posts): the same <head> (but for the
+ * hashed names of the build's assets, which any style change renames), and the same body but for
+ * React's empty text separators (`<!-- -->`, which mark where one JSX text
+ * piece ended and the next began: a sentence that was two pieces in code is one value in a file).
+ * Pages whose <main> is no copy (the blog's list, referral, a redirect page) are held to their nav
+ * bar and footer. Every not-found line is there. And the pages come from the files: a changed
+ * price shows.
+ */
+import { spawnSync } from 'node:child_process'
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FIXTURE_BLOG_DIR, writeSiteFiles } from '../support/fixtures.ts'
+
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+type Parts = { head?: string; root?: string; main: string }
+
+let contentDir: string
+
+function renderPages(): Record<string, string> {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'tests/support/vike-site-pages.ts'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production', CONTENT_DIR: contentDir, SITE_URL: 'https://pages.example' },
+    maxBuffer: 1 << 26,
+  })
+  if (result.status !== 0) throw new Error(`rendering the pages failed:\n${result.stderr}`)
+  return JSON.parse(result.stdout) as Record<string, string>
+}
+
+function part(html: string, pattern: RegExp): string {
+  const match = html.match(pattern)
+  if (!match) throw new Error(`no ${pattern} in the page`)
+  return match[0]
+}
+
+const withoutSeparators = (html: string) => html.replaceAll('<!-- -->', '')
+/** The build's hashed asset names (`/assets/static/x.D7QE01zc.css`) change with any style or script: not copy. */
+const withoutAssetHashes = (html: string) => html.replace(/(\/assets\/[^"]+)\.[\w-]{8}\.(css|js)"/g, '$1.*.$2"')
+/** Pages whose <main> is no copy of content/site/ (the blog's, the referral page, a redirect page): their nav bar and footer. */
+const CHROME_ONLY = new Set(['/blog', '/referral', '/feedback'])
+const chromeOf = (root: string) => [part(root, /<header class="nav">[\s\S]*?<\/header>/), part(root, /<footer class="footer">[\s\S]*<\/footer>/)].join('\n')
+
+beforeAll(async () => {
+  contentDir = await mkdtemp(path.join(tmpdir(), 'watchio-site-pages-'))
+  await cp(FIXTURE_BLOG_DIR, path.join(contentDir, 'blog'), { recursive: true })
+})
+
+afterAll(async () => {
+  await rm(contentDir, { recursive: true, force: true })
+})
+
+describe('the pages rendered from the site files', () => {
+  it('are the pages the code rendered before, head and body, every not-found line included', async () => {
+    await writeSiteFiles(contentDir)
+    const before = JSON.parse(await readFile(path.join(repoRoot, 'tests/fixtures/site-pages/before.json'), 'utf8')) as Record<string, Parts>
+    const now = renderPages()
+    expect(Object.keys(now)).toEqual(Object.keys(before))
+    for (const [key, parts] of Object.entries(before)) {
+      const html = now[key]!
+      expect(part(html, /<main[\s\S]*<\/main>/).length, key).toBeGreaterThan(0)
+      if (parts.head !== undefined) expect(withoutAssetHashes(part(html, /<head>[\s\S]*<\/head>/)), `${key} <head>`).toBe(withoutAssetHashes(parts.head))
+      const root = part(html, /<div id="root">[\s\S]*?<\/div>\n<script id="vike_pageContext"/).replace(/\n<script id="vike_pageContext"$/, '')
+      if (CHROME_ONLY.has(key)) {
+        expect(withoutSeparators(chromeOf(root)), `${key} nav bar and footer`).toBe(withoutSeparators(chromeOf(parts.root!)))
+        continue
+      }
+      if (parts.root !== undefined) expect(withoutSeparators(root), `${key} body`).toBe(withoutSeparators(parts.root))
+      expect(withoutSeparators(part(html, /<main[\s\S]*<\/main>/)), `${key} <main>`).toBe(withoutSeparators(parts.main ?? part(parts.root!, /<main[\s\S]*<\/main>/)))
+    }
+    // The separators are the only difference, and only where a sentence was two pieces of JSX.
+    const strictlyDifferent = Object.keys(before).filter((key) => before[key]!.root !== undefined && !now[key]!.includes(before[key]!.root!))
+    expect(strictlyDifferent.length).toBeGreaterThan(0)
+    expect(strictlyDifferent.every((key) => now[key]!.includes('<p>© 2025 Watchio. All rights reserved.</p>'))).toBe(true)
+  })
+
+  it('show what the files say', async () => {
+    await writeSiteFiles(contentDir, (site) => {
+      site.pricing.plans[1]!.annualPrice = { amount: 1.99, currency: 'USD' }
+      site.shared.footer.updated = 'Legal text last updated November 2026'
+      site['not-found'].lines = ['Only this line.']
+    })
+    const now = renderPages()
+    expect(now['/pricing']).toContain('<span class="plan__amount">$1.99</span>')
+    expect(now['/legal']).toContain('<p>Legal text last updated November 2026</p>')
+    expect(now['404:7']).toContain('<p class="not-found__line">Only this line.</p>')
+  })
+})
