@@ -1,0 +1,87 @@
+import type { Element, Root } from 'hast'
+import rehypeParse from 'rehype-parse'
+import rehypeStringify from 'rehype-stringify'
+import { unified } from 'unified'
+import { checkContentShape } from '../content/post-rules.ts'
+import { cleanPostHtml, wouldSanitizerChange } from '../content/sanitize-html.ts'
+import { findUnsafeHtml } from '../content/unsafe-html.ts'
+import type { ImportMedia } from './import-media.ts'
+
+/**
+ * An imported post's body made into the site's: its old site's images (and links to them) pointed
+ * at the media library when the uploads folder has them, then sanitized and written one block per
+ * line by the very function a save uses (cleanPostHtml), so an imported file is what the admin
+ * would have saved.
+ */
+
+export interface ImportedBody {
+  /** Sanitized, one block per line; '' when nothing is left. */
+  html: string
+  /** Why the sanitizer changed the source's HTML (its first removal, with the line), or null when it removed nothing. */
+  sanitized: string | null
+  /** Library URLs the post now uses, new files to add among them. */
+  media: { from: string; to: string }[]
+  newFiles: { path: string; bytes: Buffer }[]
+  /** Old-site URLs kept as they were, and why. */
+  missing: { url: string; reason: string }[]
+}
+
+const parser = unified().use(rehypeParse, { fragment: true }).freeze()
+const serializer = unified().use(rehypeStringify).freeze()
+
+/** @throws Error with the reason when the content is too long or too deeply nested to be a post. */
+export async function importBody(raw: string, media: ImportMedia): Promise<ImportedBody> {
+  // Before any tree is built: the limits a post keeps, checked by code that cannot overflow.
+  const shape = checkContentShape(raw)
+  if (shape) throw new Error(`content ${shape}`)
+  const result: ImportedBody = { html: '', sanitized: null, media: [], newFiles: [], missing: [] }
+  let html = raw
+  if (/<(img|a)\b/i.test(raw)) {
+    const tree = parser.parse(raw)
+    for (const [element, attribute] of urlAttributes(tree)) {
+      const url = String(element.properties[attribute])
+      const found = await resolve(url, media, result)
+      if (found) element.properties[attribute] = found
+    }
+    html = serializer.stringify(tree)
+  }
+  if (wouldSanitizerChange(html)) result.sanitized = findUnsafeHtml(html) ?? 'HTML the site does not keep was removed'
+  result.html = cleanPostHtml(html)
+  return result
+}
+
+/** The featured image's URL: the library's when found, else as the source had it (with the reason, when it was the old site's). */
+export async function importImageUrl(url: string, media: ImportMedia, into: Pick<ImportedBody, 'media' | 'newFiles' | 'missing'>): Promise<string> {
+  return (await resolve(url, media, into)) ?? url
+}
+
+async function resolve(url: string, media: ImportMedia, into: Pick<ImportedBody, 'media' | 'newFiles' | 'missing'>): Promise<string | null> {
+  const lookup = await media.lookup(url)
+  if (lookup.kind === 'elsewhere') return null
+  if (lookup.kind === 'missing') {
+    if (!into.missing.some((known) => known.url === url)) into.missing.push({ url, reason: lookup.reason })
+    return null
+  }
+  if (lookup.file) into.newFiles.push(lookup.file)
+  if (!into.media.some((known) => known.from === url)) into.media.push({ from: url, to: lookup.url })
+  return lookup.url
+}
+
+const IMAGE_LINK = /\.(?:jpe?g|png|gif|webp|avif|tiff?)(?:[?#]|$)/i
+
+/** Every `<img src>`, and `<a href>` to an image file, of the tree, walked by a loop (the depth was checked, but no recursion is needed). */
+function urlAttributes(tree: Root): [Element, 'src' | 'href'][] {
+  const found: [Element, 'src' | 'href'][] = []
+  const stack: (Root | Element)[] = [tree]
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    for (const child of node.children) {
+      if (child.type !== 'element') continue
+      if (child.tagName === 'img' && typeof child.properties.src === 'string') found.push([child, 'src'])
+      // A link to the image's own file (WordPress links an image to it): other links are pages.
+      if (child.tagName === 'a' && typeof child.properties.href === 'string' && IMAGE_LINK.test(child.properties.href)) found.push([child, 'href'])
+      stack.push(child)
+    }
+  }
+  return found
+}
