@@ -46,8 +46,22 @@ export async function importBody(raw: string, media: ImportMedia): Promise<Impor
     html = serializer.stringify(tree)
   }
   if (wouldSanitizerChange(html)) result.sanitized = findUnsafeHtml(html) ?? 'HTML the site does not keep was removed'
-  result.html = cleanPostHtml(html)
+  result.html = settled(cleanPostHtml(html))
   return result
+}
+
+/**
+ * Cleaned again until it stays the same (twice at most), so the file is what a save of it writes:
+ * unwrapping nested `<div>`s that end beside loose inline content once left a blank line that
+ * only a second pass removes (`<div><div><p>x</p>\n</div>\n</div>\n<div><a href="…">y</a></div>`).
+ */
+function settled(clean: string): string {
+  for (let pass = 0; pass < 2; pass++) {
+    const again = cleanPostHtml(clean)
+    if (again === clean) break
+    clean = again
+  }
+  return clean
 }
 
 /** The featured image's URL: the library's when found, else as the source had it (with the reason, when it was the old site's). */
