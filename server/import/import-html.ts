@@ -24,6 +24,8 @@ export interface ImportedBody {
   newFiles: { path: string; bytes: Buffer }[]
   /** Old-site URLs kept as they were, and why. */
   missing: { url: string; reason: string }[]
+  /** Alt text the importer wrote, where a link's only content was an image without any. */
+  namedLinks: string[]
 }
 
 const parser = unified().use(rehypeParse, { fragment: true }).freeze()
@@ -34,7 +36,7 @@ export async function importBody(raw: string, media: ImportMedia): Promise<Impor
   // Before any tree is built: the limits a post keeps, checked by code that cannot overflow.
   const shape = checkContentShape(raw)
   if (shape) throw new Error(`content ${shape}`)
-  const result: ImportedBody = { html: '', sanitized: null, media: [], newFiles: [], missing: [] }
+  const result: ImportedBody = { html: '', sanitized: null, media: [], newFiles: [], missing: [], namedLinks: [] }
   let html = raw
   if (/<(img|a)\b/i.test(raw)) {
     const tree = parser.parse(raw)
@@ -43,6 +45,7 @@ export async function importBody(raw: string, media: ImportMedia): Promise<Impor
       const found = await resolve(url, media, result)
       if (found) element.properties[attribute] = found
     }
+    result.namedLinks = nameImageLinks(tree)
     html = serializer.stringify(tree)
   }
   if (wouldSanitizerChange(html)) result.sanitized = findUnsafeHtml(html) ?? 'HTML the site does not keep was removed'
@@ -79,6 +82,42 @@ async function resolve(url: string, media: ImportMedia, into: Pick<ImportedBody,
   if (lookup.file) into.newFiles.push(lookup.file)
   if (!into.media.some((known) => known.from === url)) into.media.push({ from: url, to: lookup.url })
   return lookup.url
+}
+
+/**
+ * A link whose only content is an image without alt text has no name: a screen reader says
+ * "link" and nothing else (axe: link-name, serious). WordPress galleries write such links when an
+ * image was never described. The image gets its file's name as alt text (`spectacles.gif` →
+ * "spectacles"), and the report says so, for someone to describe it properly; an image alone,
+ * not a link, keeps its `alt=""` (decorative) as written.
+ */
+function nameImageLinks(tree: Root): string[] {
+  const named: string[] = []
+  const stack: (Root | Element)[] = [tree]
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    for (const child of node.children) {
+      if (child.type !== 'element') continue
+      stack.push(child)
+      if (child.tagName !== 'a') continue
+      const content = child.children.filter((part) => !(part.type === 'text' && part.value.trim() === ''))
+      const image = content.length === 1 && content[0]!.type === 'element' && content[0]!.tagName === 'img' ? content[0] : null
+      if (!image || String(image.properties.alt ?? '').trim() !== '' || typeof image.properties.src !== 'string') continue
+      const file = safeDecode(image.properties.src.replace(/[?#].*$/, '').split('/').pop() ?? '').replace(/-[0-9a-f]{10}-\d+x\d+(?=\.)/, '')
+      const alt = file.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ').trim() || 'image'
+      image.properties.alt = alt
+      named.push(alt)
+    }
+  }
+  return named
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
 }
 
 const IMAGE_LINK = /\.(?:jpe?g|png|gif|webp|avif|tiff?)(?:[?#]|$)/i

@@ -93,6 +93,9 @@ describe('runImport of WordPress\'s theme unit test data', () => {
     expect(bySlug.get('template-password-protected')?.isPublished).toBe(false)
     expect(bySlug.has('edge-case-no-content')).toBe(false)
     expect(bySlug.get('edge-case-no-title')?.title).toBe('Untitled')
+    // A gallery link whose image had alt="" would have no name: the image is named after its file, and the report says so.
+    expect(bySlug.get('block-gallery')?.content).toContain('alt="spectacles"')
+    expect(run.report).toContain('alt "spectacles" made from its file name')
 
     // The images found in the uploads are library images now, in the same commit; the rest keep their URLs.
     const caption = bySlug.get('post-format-image-caption')!
