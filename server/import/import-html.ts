@@ -3,7 +3,7 @@ import rehypeParse from 'rehype-parse'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
 import { checkContentShape } from '../content/post-rules.ts'
-import { cleanPostHtml, wouldSanitizerChange } from '../content/sanitize-html.ts'
+import { cleanPostHtml } from '../content/sanitize-html.ts'
 import { findUnsafeHtml } from '../content/unsafe-html.ts'
 import type { ImportMedia } from './import-media.ts'
 
@@ -48,7 +48,8 @@ export async function importBody(raw: string, media: ImportMedia): Promise<Impor
     result.namedLinks = nameImageLinks(tree)
     html = serializer.stringify(tree)
   }
-  if (wouldSanitizerChange(html)) result.sanitized = findUnsafeHtml(html) ?? 'HTML the site does not keep was removed'
+  // Null when the sanitizer removes nothing (formatting aside): the first thing it removes, and where, otherwise.
+  result.sanitized = findUnsafeHtml(html)
   result.html = settled(cleanPostHtml(html))
   return result
 }

@@ -4,6 +4,7 @@
  * images, the redirects file; a dry run, an invalid source and a locked repository write nothing;
  * an import run again adds nothing.
  */
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { open, truncate } from 'node:fs/promises'
 import os from 'node:os'
@@ -188,5 +189,30 @@ describe('runImport\'s slugs and redirects', () => {
     expect(run.plan.redirects.added).toEqual([{ from: '/2019/05/same/', to: '/blog/same' }])
     expect(run.plan.redirects.refused).toEqual([{ from: '/pricing/', to: '/blog/same-2', reason: 'it is a page of this site, which a redirect would never replace' }])
     expect(run.report).toContain('Old addresses not redirected (1):')
+  })
+})
+
+describe('npm run import (the CLI, from the sources)', () => {
+  const ROOT = path.resolve(import.meta.dirname, '../..')
+  const cli = (args: string[], env: Record<string, string> = {}) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'server/import-cli.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } })
+
+  it('answers a usage error with 2 and the usage, an invalid source with 1, writing nothing', async () => {
+    const w = await setUp()
+    const env = { CONTENT_DIR: w.contentDir, DATA_DIR: path.join(w.repo.dir, '..', `${path.basename(w.repo.dir)}-data`) }
+    const before = await snapshotFolder(w.repo.dir)
+    const usage = cli(['--dry-run'], env)
+    expect(usage.status).toBe(2)
+    expect(usage.stderr).toContain('Name the source to import')
+    expect(usage.stderr).toContain('Usage: npm run import -- <source>')
+    expect(cli([THEME_DATA, '--uploads'], env).status).toBe(2)
+    expect(cli([THEME_DATA, '--overwrite'], env).stderr).toContain('Unknown option --overwrite')
+    const invalid = cli([path.join(FIXTURES, 'external-entity.xml'), '--dir', w.repo.dir], env)
+    expect(invalid.status).toBe(1)
+    expect(invalid.stderr).toContain('Nothing imported: The file declares a DOCTYPE')
+    const dry = cli([THEME_DATA, '--dry-run', '--dir', w.repo.dir], env)
+    expect(dry.status).toBe(0)
+    expect(dry.stdout).toContain('Total: 56 posts (53 published, 1 scheduled, 2 drafts)')
+    expect(await snapshotFolder(w.repo.dir)).toEqual(before)
   })
 })
