@@ -26,6 +26,7 @@ export const SERVER_ENTRIES = {
   build: 'server/build.ts',
   export: 'server/export.ts',
   'admin-cli': 'server/admin-cli.ts',
+  'import-cli': 'server/import-cli.ts',
   'render-worker': 'server/build/render-worker.ts',
   'pack-worker-entry': 'server/git/packing/pack-worker-entry.ts',
   // What scripts/run-compiled.mjs asks whether dist/ is current.

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import path from 'node:path'
 import { parsePostFile } from './parse-post.ts'
 
@@ -11,5 +12,17 @@ export function postIdOf(file: string, bytes: Uint8Array): string | null {
     return parsePostFile(Buffer.from(bytes).toString('utf8'), path.basename(file)).id
   } catch {
     return null
+  }
+}
+
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
+const ID_LENGTH = 10
+
+/** A new post's id, as the admin and the importer make them: 10 random lowercase letters and digits that `taken` does not refuse. */
+export function newPostId(taken: (id: string) => boolean): string {
+  for (;;) {
+    let id = ''
+    for (let i = 0; i < ID_LENGTH; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)]
+    if (!taken(id)) return id
   }
 }

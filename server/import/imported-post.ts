@@ -29,6 +29,11 @@ export interface ImportedPost {
    * starting with `/`: the importer records each as a redirect to the post's new path.
    */
   oldPaths: string[]
+  /**
+   * What the reader changed or decided that the source did not say as such (a private post
+   * imported as a draft, shortcodes replaced by their text), for the report. Absent: nothing.
+   */
+  notes?: string[]
 }
 
 /** Something a reader left out, and why, for the report. */

@@ -1,13 +1,14 @@
 import matter from 'gray-matter'
 import yaml from 'js-yaml'
+import { parse as parseToml, TomlError } from 'smol-toml'
 
 /**
  * A Markdown post's front matter read into the fields an import uses (pure), whichever of the
  * names Jekyll, Hugo and Astro (and their themes) give them. YAML (`---`) is read on the JSON
- * schema, so `2019-05-01` stays the text it looks like; JSON (`---json`) too. TOML (`+++`,
- * Hugo's other form) needs a TOML parser this project does not have: such a file is skipped
- * with that reason. gray-matter's JavaScript front matter (`---js`), which it would run with
- * eval, is refused.
+ * schema, so `2019-05-01` stays the text it looks like; JSON (`---json`) too; TOML (`+++`,
+ * Hugo's other form, or `---toml`) with smol-toml, its dates given back as the text they were
+ * written (`2019-03-10`, `2019-03-10T09:00:00+02:00`). gray-matter's JavaScript front matter
+ * (`---js`), which it would run with eval, is refused.
  */
 
 type Fields = Record<string, unknown>
@@ -42,23 +43,25 @@ const ENGINES = {
   javascript: () => {
     throw new FrontMatterError('JavaScript front matter is never run')
   },
-  toml: () => {
-    throw new FrontMatterError(TOML_REASON)
-  },
+  toml: (text: string) => datesAsText(parseToml(text)) as object,
 }
 
-const TOML_REASON = 'TOML front matter needs a TOML parser, which this importer does not have: write it as YAML between --- lines'
+/** Hugo's TOML front matter: between `+++` lines, which gray-matter does not know as a delimiter. */
+const TOML_FRONT_MATTER = /^\+\+\+\r?\n([\s\S]*?)\r?\n\+\+\+[ \t]*(?:\r?\n|$)/
 
 /** The front matter's fields and the Markdown after it. @throws FrontMatterError saying why the file cannot be read. */
 export function readFrontMatter(text: string): { data: Fields; content: string } {
-  if (/^\+\+\+\r?\n/.test(text)) throw new FrontMatterError(TOML_REASON)
   let file: { data: unknown; content: string }
   try {
+    const toml = TOML_FRONT_MATTER.exec(text)
+    if (toml) file = { data: ENGINES.toml(toml[1]!), content: text.slice(toml[0].length) }
+    else if (/^\+\+\+\r?\n/.test(text)) throw new FrontMatterError('its TOML front matter has no closing +++ line')
     // Options are always passed: gray-matter caches by text only without them.
-    file = matter(text, { engines: ENGINES })
+    else file = matter(text, { engines: ENGINES })
   } catch (error) {
     if (error instanceof FrontMatterError) throw error
-    const reason = error instanceof yaml.YAMLException && error.mark ? `${error.reason}, line ${error.mark.line + 1}` : firstLine(error)
+    const reason =
+      error instanceof yaml.YAMLException && error.mark ? `${error.reason}, line ${error.mark.line + 1}` : error instanceof TomlError ? `${firstLine(error)}, line ${error.line + 1}` : firstLine(error)
     throw new FrontMatterError(`its front matter cannot be read (${reason})`)
   }
   const data = file.data
@@ -119,6 +122,14 @@ function listOf(value: unknown, splitSpaces = false): string[] {
   if (typeof value === 'string') return (splitSpaces ? value.split(/\s+/) : [value]).map((item) => item.trim()).filter(Boolean)
   if (!Array.isArray(value)) return []
   return value.filter((item): item is string | number => typeof item === 'string' || typeof item === 'number').map((item) => String(item).trim()).filter(Boolean)
+}
+
+/** TOML's dates (smol-toml's TomlDate, a Date) as the text written, which the rest reads as YAML's; the same in tables and lists. */
+function datesAsText(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString()
+  if (Array.isArray(value)) return value.map(datesAsText)
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, datesAsText(item)]))
+  return value
 }
 
 function firstLine(error: unknown): string {

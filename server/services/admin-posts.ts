@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto'
 import type { AdminPost, VersionRef } from '../../renderer/contract/index.ts'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -6,6 +5,7 @@ import { blobId } from '../git/blob-id.ts'
 import type { Post, VersionedPost } from '../content/post.ts'
 import { type PostInput, readPostInput, readVersion } from '../content/post-input.ts'
 import { type PostPaths, slugOfFile } from '../content/post-paths.ts'
+import { newPostId } from '../content/post-identity.ts'
 import { checkContentShape } from '../content/post-rules.ts'
 import { changeBetween } from '../content/post-changes.ts'
 import { cleanPostHtml } from '../content/sanitize-html.ts'
@@ -57,9 +57,6 @@ export interface SaveResult {
   post: AdminPost
   committed: boolean
 }
-
-const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
-const ID_LENGTH = 10
 
 /**
  * The rules of the admin side: what a create, an update and a delete do. Each one validates and sanitizes, checks the version the
@@ -267,11 +264,7 @@ export class AdminPosts {
   }
 
   #newId(): string {
-    for (;;) {
-      let id = ''
-      for (let i = 0; i < ID_LENGTH; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)]
-      if (!this.#deps.content.index.byId(id) && !this.#deps.review?.reviews.get(id)) return id
-    }
+    return newPostId((id) => Boolean(this.#deps.content.index.byId(id) || this.#deps.review?.reviews.get(id)))
   }
 
   /** A save made a commit: the sync pushes it, in the background. */

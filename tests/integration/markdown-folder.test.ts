@@ -78,18 +78,22 @@ describe('a Hugo site', async () => {
     expect(result.posts.map((post) => [post.source, post.slug, post.status, post.oldPaths])).toEqual([
       ['content/posts/migrate-to-hugo.md', 'migrate-to-hugo', 'published', ['/posts/migrate-to-hugo/', '/blog/migrate-from-jekyll/', '/posts/migrate-from-jekyl/']],
       ['content/posts/next-week.md', 'next-week', 'scheduled', ['/posts/next-week/']],
+      ['content/posts/rich-content.md', 'rich-content', 'published', ['/posts/rich-content/', '/rich/']],
       ['content/posts/secret-draft.md', 'secret-draft', 'draft', []],
       ['content/posts/trip-report/index.md', 'coast-trip', 'published', ['/2020/07/coast-trip/']],
     ])
   })
 
-  it('says why each other file was left: list pages, top-level pages, translations, TOML', () => {
+  it('reads TOML front matter between +++ lines, its date as written', () => {
+    expect(posts.get('content/posts/rich-content.md')).toMatchObject({ title: 'Rich Content', date: '2019-03-10T09:00:00.000+02:00', summary: 'A brief description of Hugo Shortcodes' })
+  })
+
+  it('says why each other file was left: list pages, top-level pages, translations', () => {
     expect(reasons(result)).toMatchObject({
       'content/_index.md': "a Hugo section's list page (_index.md), not a post",
       'content/posts/_index.md': "a Hugo section's list page (_index.md), not a post",
       'content/about.md': 'a page at the top of content/, in no section: not a post',
       'content/posts/hello.fr.md': 'a translation (fr) of another post: translations are not imported',
-      'content/posts/rich-content.md': 'TOML front matter needs a TOML parser, which this importer does not have: write it as YAML between --- lines',
     })
   })
 
@@ -185,6 +189,8 @@ describe('a hostile folder', () => {
       'run.md': "---js\n{ title: (globalThis.ranFrontMatter = 'yes') }\n---\nbody",
       'coffee.md': '---coffee\ntitle: "x"\n---\nbody',
       'good.md': '---\ntitle: Good\ndate: 2020-05-01\n---\nFine.',
+      'bad-toml.md': '+++\ntitle = "a"\ntitle = "b"\n+++\nbody',
+      'open-toml.md': '+++\ntitle = "never closed"\nbody',
     })
     const result = await readMarkdownFolder(root)
     expect(result.posts.map((post) => post.slug)).toEqual(['good'])
@@ -194,6 +200,8 @@ describe('a hostile folder', () => {
     expect(why['list.md']).toBe('its front matter is no set of key: value lines')
     expect(why['run.md']).toBe('JavaScript front matter is never run')
     expect(why['coffee.md']).toMatch(/^its front matter cannot be read/)
+    expect(why['bad-toml.md']).toMatch(/^its front matter cannot be read \(.*, line 3\)$/)
+    expect(why['open-toml.md']).toBe('its TOML front matter has no closing +++ line')
     expect((globalThis as Record<string, unknown>).ranFrontMatter).toBeUndefined()
   })
 
@@ -201,11 +209,13 @@ describe('a hostile folder', () => {
     await make({
       'p.md': '---\n__proto__:\n  title: Polluted\n  draft: true\nconstructor: x\ntitle: Plain\n---\n# Heading\n\nText.',
       'q.md': '---\n__proto__: {slug: evil}\n---\n# From the heading\n',
+      'r.md': '+++\n__proto__ = { slug = "evil", draft = true }\ntitle = "Toml"\n+++\nText.',
     })
     const result = await readMarkdownFolder(root)
     expect(result.posts.map((post) => [post.slug, post.title, post.status])).toEqual([
       ['p', 'Plain', 'published'],
       ['q', 'From the heading', 'published'],
+      ['r', 'Toml', 'published'],
     ])
     expect(({} as Record<string, unknown>).title).toBeUndefined()
   })

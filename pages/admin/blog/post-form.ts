@@ -21,17 +21,8 @@ export function saveBody(fields: PostFields, saved: Pick<AdminPost, 'featuredIma
   return spec
 }
 
-/** A slug suggested from a title: "Hello, World! 2.0" → "hello-world-2-0" (at most 100 characters). */
-export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100)
-    .replace(/-+$/, '')
-}
+/** A slug suggested from a title: one function for the admin and the importer (renderer/slugify.ts). */
+export { slugify } from '../../../renderer/slugify.ts'
 
 /** Editor HTML with no text and no image (`<p></p>`, `<p><br></p>`) counts as no content. */
 export function isContentEmpty(html: string): boolean {

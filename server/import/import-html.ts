@@ -1,0 +1,141 @@
+import type { Element, Root } from 'hast'
+import rehypeParse from 'rehype-parse'
+import rehypeStringify from 'rehype-stringify'
+import { unified } from 'unified'
+import { checkContentShape } from '../content/post-rules.ts'
+import { cleanPostHtml } from '../content/sanitize-html.ts'
+import { findUnsafeHtml } from '../content/unsafe-html.ts'
+import type { ImportMedia } from './import-media.ts'
+
+/**
+ * An imported post's body made into the site's: its old site's images (and links to them) pointed
+ * at the media library when the uploads folder has them, then sanitized and written one block per
+ * line by the very function a save uses (cleanPostHtml), so an imported file is what the admin
+ * would have saved.
+ */
+
+export interface ImportedBody {
+  /** Sanitized, one block per line; '' when nothing is left. */
+  html: string
+  /** Why the sanitizer changed the source's HTML (its first removal, with the line), or null when it removed nothing. */
+  sanitized: string | null
+  /** Library URLs the post now uses, new files to add among them. */
+  media: { from: string; to: string }[]
+  newFiles: { path: string; bytes: Buffer }[]
+  /** Old-site URLs kept as they were, and why. */
+  missing: { url: string; reason: string }[]
+  /** Alt text the importer wrote, where a link's only content was an image without any. */
+  namedLinks: string[]
+}
+
+const parser = unified().use(rehypeParse, { fragment: true }).freeze()
+const serializer = unified().use(rehypeStringify).freeze()
+
+/** @throws Error with the reason when the content is too long or too deeply nested to be a post. */
+export async function importBody(raw: string, media: ImportMedia): Promise<ImportedBody> {
+  // Before any tree is built: the limits a post keeps, checked by code that cannot overflow.
+  const shape = checkContentShape(raw)
+  if (shape) throw new Error(`content ${shape}`)
+  const result: ImportedBody = { html: '', sanitized: null, media: [], newFiles: [], missing: [], namedLinks: [] }
+  let html = raw
+  if (/<(img|a)\b/i.test(raw)) {
+    const tree = parser.parse(raw)
+    for (const [element, attribute] of urlAttributes(tree)) {
+      const url = String(element.properties[attribute])
+      const found = await resolve(url, media, result)
+      if (found) element.properties[attribute] = found
+    }
+    result.namedLinks = nameImageLinks(tree)
+    html = serializer.stringify(tree)
+  }
+  // Null when the sanitizer removes nothing (formatting aside): the first thing it removes, and where, otherwise.
+  result.sanitized = findUnsafeHtml(html)
+  result.html = settled(cleanPostHtml(html))
+  return result
+}
+
+/**
+ * Cleaned again until it stays the same (twice at most), so the file is what a save of it writes:
+ * unwrapping nested `<div>`s that end beside loose inline content once left a blank line that
+ * only a second pass removes (`<div><div><p>x</p>\n</div>\n</div>\n<div><a href="…">y</a></div>`).
+ */
+function settled(clean: string): string {
+  for (let pass = 0; pass < 2; pass++) {
+    const again = cleanPostHtml(clean)
+    if (again === clean) break
+    clean = again
+  }
+  return clean
+}
+
+/** The featured image's URL: the library's when found, else as the source had it (with the reason, when it was the old site's). */
+export async function importImageUrl(url: string, media: ImportMedia, into: Pick<ImportedBody, 'media' | 'newFiles' | 'missing'>): Promise<string> {
+  return (await resolve(url, media, into)) ?? url
+}
+
+async function resolve(url: string, media: ImportMedia, into: Pick<ImportedBody, 'media' | 'newFiles' | 'missing'>): Promise<string | null> {
+  const lookup = await media.lookup(url)
+  if (lookup.kind === 'elsewhere') return null
+  if (lookup.kind === 'missing') {
+    if (!into.missing.some((known) => known.url === url)) into.missing.push({ url, reason: lookup.reason })
+    return null
+  }
+  if (lookup.file) into.newFiles.push(lookup.file)
+  if (!into.media.some((known) => known.from === url)) into.media.push({ from: url, to: lookup.url })
+  return lookup.url
+}
+
+/**
+ * A link whose only content is an image without alt text has no name: a screen reader says
+ * "link" and nothing else (axe: link-name, serious). WordPress galleries write such links when an
+ * image was never described. The image gets its file's name as alt text (`spectacles.gif` →
+ * "spectacles"), and the report says so, for someone to describe it properly; an image alone,
+ * not a link, keeps its `alt=""` (decorative) as written.
+ */
+function nameImageLinks(tree: Root): string[] {
+  const named: string[] = []
+  const stack: (Root | Element)[] = [tree]
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    for (const child of node.children) {
+      if (child.type !== 'element') continue
+      stack.push(child)
+      if (child.tagName !== 'a') continue
+      const content = child.children.filter((part) => !(part.type === 'text' && part.value.trim() === ''))
+      const image = content.length === 1 && content[0]!.type === 'element' && content[0]!.tagName === 'img' ? content[0] : null
+      if (!image || String(image.properties.alt ?? '').trim() !== '' || typeof image.properties.src !== 'string') continue
+      const file = safeDecode(image.properties.src.replace(/[?#].*$/, '').split('/').pop() ?? '').replace(/-[0-9a-f]{10}-\d+x\d+(?=\.)/, '')
+      const alt = file.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ').trim() || 'image'
+      image.properties.alt = alt
+      named.push(alt)
+    }
+  }
+  return named
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
+const IMAGE_LINK = /\.(?:jpe?g|png|gif|webp|avif|tiff?)(?:[?#]|$)/i
+
+/** Every `<img src>`, and `<a href>` to an image file, of the tree, walked by a loop (the depth was checked, but no recursion is needed). */
+function urlAttributes(tree: Root): [Element, 'src' | 'href'][] {
+  const found: [Element, 'src' | 'href'][] = []
+  const stack: (Root | Element)[] = [tree]
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    for (const child of node.children) {
+      if (child.type !== 'element') continue
+      if (child.tagName === 'img' && typeof child.properties.src === 'string') found.push([child, 'src'])
+      // A link to the image's own file (WordPress links an image to it): other links are pages.
+      if (child.tagName === 'a' && typeof child.properties.href === 'string' && IMAGE_LINK.test(child.properties.href)) found.push([child, 'href'])
+      stack.push(child)
+    }
+  }
+  return found
+}

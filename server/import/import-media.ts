@@ -1,0 +1,97 @@
+import { lstat, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { type MediaName, mediaUrl } from '../../renderer/media-urls.ts'
+import { mediaFileOf } from '../media/media-folder.ts'
+import type { MediaFile } from '../media/media-files.ts'
+import { prepareImage, readableName } from '../media/prepare-image.ts'
+
+/**
+ * The old site's images, found in the uploads folder the user names (`--uploads`), made fit for
+ * the media library as an upload is (recognised by their bytes, checked against the limits,
+ * decoded, metadata removed: prepare-image.ts) and named as an upload is. Each file is read and
+ * prepared once, however many posts and URLs (`photo.jpg?w=604`) use it.
+ */
+
+export interface ImportMediaOptions {
+  /** The local copy of the old site's uploads (WordPress's `wp-content/uploads`); null when none was given. */
+  uploadsDir: string | null
+  /** The old site's upload URLs (ImportSourceResult.uploadBases). */
+  uploadBases: string[]
+  mediaDir: string
+  /** The library as it is: an image already there (the same bytes) is used, not added again. */
+  existing: MediaFile[]
+  limits: { maxBytes: number; maxPixels: number }
+  /** The year new images are filed under, as an upload's (its commit's year). */
+  year: string
+}
+
+/** What became of one URL: a library URL (and, when new, the file to add), or why it stays as it was. */
+export type MediaLookup =
+  | { kind: 'library'; url: string; file: { path: string; bytes: Buffer } | null }
+  | { kind: 'missing'; reason: string }
+  | { kind: 'elsewhere' }
+
+export class ImportMedia {
+  readonly #options: ImportMediaOptions
+  /** By the local file's path: each read and prepared once. */
+  readonly #byFile = new Map<string, Promise<MediaLookup>>()
+  /** By hash: the library's images, and those this import adds. */
+  readonly #byHash = new Map<string, MediaName>()
+  /** Files this import adds (each once, by the first URL that found it). */
+  readonly #added = new Set<string>()
+
+  constructor(options: ImportMediaOptions) {
+    this.#options = options
+    for (const file of options.existing) this.#byHash.set(file.media.hash, file.media)
+  }
+
+  /** The library URL for an image or link of the old site, when its file is in the uploads folder. */
+  async lookup(url: string): Promise<MediaLookup> {
+    const relative = this.#uploadPathOf(url)
+    if (relative === null) return { kind: 'elsewhere' }
+    const { uploadsDir } = this.#options
+    if (uploadsDir === null) return { kind: 'missing', reason: 'no uploads folder given (--uploads)' }
+    const file = path.resolve(uploadsDir, relative)
+    if (!file.startsWith(path.resolve(uploadsDir) + path.sep)) return { kind: 'missing', reason: 'outside the uploads folder' }
+    let found = this.#byFile.get(file)
+    if (!found) {
+      found = this.#prepare(file)
+      this.#byFile.set(file, found)
+    }
+    const result = await found
+    if (result.kind !== 'library' || result.file === null || this.#added.has(result.file.path)) return result.kind === 'library' ? { ...result, file: null } : result
+    this.#added.add(result.file.path)
+    return result
+  }
+
+  /** `2008/06/photo.jpg` for a URL under an upload base (its query, such as `?w=604`, left out), else null. */
+  #uploadPathOf(url: string): string | null {
+    const bare = url.trim().replace(/[?#].*$/, '')
+    const base = this.#options.uploadBases.find((candidate) => bare.startsWith(candidate) || bare.startsWith(candidate.replace(/^https:/, 'http:')))
+    if (!base) return null
+    const rest = bare.slice(bare.startsWith(base) ? base.length : base.length - 1)
+    try {
+      const decoded = decodeURIComponent(rest)
+      return decoded === '' || decoded.split('/').some((part) => part === '..') ? null : decoded
+    } catch {
+      return null
+    }
+  }
+
+  async #prepare(file: string): Promise<MediaLookup> {
+    const stats = await lstat(file).catch(() => null)
+    if (!stats?.isFile()) return { kind: 'missing', reason: `not in the uploads folder (${path.relative(this.#options.uploadsDir!, file)})` }
+    if (stats.size > this.#options.limits.maxBytes) return { kind: 'missing', reason: `larger than the upload limit (${stats.size} bytes)` }
+    let image
+    try {
+      image = await prepareImage(await readFile(file), this.#options.limits)
+    } catch (error) {
+      return { kind: 'missing', reason: `not taken by the media library: ${error instanceof Error ? error.message : String(error)}` }
+    }
+    const known = this.#byHash.get(image.hash)
+    if (known) return { kind: 'library', url: mediaUrl(known), file: null }
+    const media: MediaName = { year: this.#options.year, name: readableName(file), hash: image.hash, width: image.width, height: image.height, ext: image.ext }
+    this.#byHash.set(image.hash, media)
+    return { kind: 'library', url: mediaUrl(media), file: { path: mediaFileOf(this.#options.mediaDir, media), bytes: image.bytes } }
+  }
+}

@@ -1,0 +1,157 @@
+import { postUrl } from '../../renderer/post-urls.ts'
+import { parsePostFile } from '../content/parse-post.ts'
+import type { Post } from '../content/post.ts'
+import { newPostId } from '../content/post-identity.ts'
+import { checkFeaturedImageUrl } from '../content/post-rules.ts'
+import { postFileName } from '../content/post-paths.ts'
+import { pathTakenProblem } from '../content/redirect-rules.ts'
+import { serializeRedirects } from '../content/redirects-file.ts'
+import { serializePost } from '../content/serialize-post.ts'
+import { findUnsafeHtml } from '../content/unsafe-html.ts'
+import { importBody, importImageUrl } from './import-html.ts'
+import { ImportMedia } from './import-media.ts'
+import { planRedirects, type RedirectsPlan } from './import-redirects.ts'
+import type { ImportTarget } from './import-target.ts'
+import { freeSlug, publishDayOf, publishedOf, summaryOf, titleOf, wantedSlugOf } from './imported-fields.ts'
+import type { ImportedPost, ImportSourceResult, SkippedItem } from './imported-post.ts'
+
+/**
+ * What an import would write, worked out whole before anything is written: each post as the
+ * file the admin would have saved (fields checked, HTML sanitized, one block per line), the
+ * images to add to the library, and the redirects file. A post that cannot be one here (no
+ * content left, a slug another post has) is skipped and reported; a planned file that does not
+ * read back as the post it should be fails the whole import (ImportCheckError), so nothing is
+ * written.
+ */
+
+export interface PlannedPost {
+  source: string
+  post: Post
+  /** Absolute path of the post's file, and its bytes. */
+  file: string
+  text: string
+  notes: string[]
+  /** Why the sanitizer changed the source's HTML, or null. */
+  sanitized: string | null
+  media: { from: string; to: string }[]
+  missing: { url: string; reason: string }[]
+  /** Images this post brings into the library (each image once in the whole import). */
+  newFiles: { path: string; bytes: Buffer }[]
+}
+
+export interface ImportPlan {
+  posts: PlannedPost[]
+  skipped: SkippedItem[]
+  mediaFiles: { path: string; bytes: Buffer }[]
+  redirects: RedirectsPlan
+  /** The redirects file's new text, or null when it does not change. */
+  redirectsText: string | null
+}
+
+/** A planned file that does not read back as the post it should be: nothing is written. */
+export class ImportCheckError extends Error {}
+
+export async function planImport(source: ImportSourceResult, target: ImportTarget, progress?: (done: number, total: number) => void): Promise<ImportPlan> {
+  const state = await target.readState()
+  const media = new ImportMedia({
+    uploadsDir: target.uploadsDir,
+    uploadBases: source.uploadBases,
+    mediaDir: target.mediaDir,
+    existing: state.media,
+    limits: target.limits,
+    year: String(target.now.getUTCFullYear()),
+  })
+  const plan: ImportPlan = { posts: [], skipped: [...source.skipped], mediaFiles: [], redirects: { document: state.redirects, added: [], kept: [], refused: [] }, redirectsText: null }
+  // Slugs this import has claimed, including those of posts skipped as existing: a second post
+  // with the same wanted slug gets the same suffix on every run, so a run again adds nothing.
+  const claimed = new Set<string>()
+  const ids = new Set<string>(state.ids)
+  const today = target.today()
+  let done = 0
+  for (const imported of source.posts) {
+    const skip = (reason: string) => plan.skipped.push({ source: imported.source, reason })
+    const title = titleOf(imported)
+    const wanted = wantedSlugOf(imported, title.value)
+    const slug = freeSlug(wanted.value, (candidate) => claimed.has(candidate) || pathTakenProblem(state.redirects, postUrl(candidate), null) !== null)
+    claimed.add(slug)
+    if (state.slugs.has(slug)) skip(`a post with the slug "${slug}" exists already (imported before?): left as it is`)
+    else {
+      try {
+        const planned = await planPost(imported, { title, wanted, slug, today, target, media, ids })
+        if (typeof planned === 'string') skip(planned)
+        else {
+          plan.posts.push(planned)
+          ids.add(planned.post.id)
+        }
+      } catch (error) {
+        if (error instanceof ImportCheckError) throw error
+        skip(error instanceof Error ? error.message : String(error))
+      }
+    }
+    progress?.(++done, source.posts.length)
+  }
+  const imported = new Set(plan.posts.map((planned) => planned.post.slug))
+  plan.redirects = planRedirects(
+    state.redirects,
+    plan.posts.flatMap((planned) => (source.posts.find((post) => post.source === planned.source)?.oldPaths ?? []).map((from) => ({ from, slug: planned.post.slug }))),
+    { isPage: target.isPage, isPost: (slug) => state.slugs.has(slug) || imported.has(slug) },
+  )
+  if (plan.redirects.added.length > 0) plan.redirectsText = serializeRedirects(plan.redirects.document)
+  plan.mediaFiles = plan.posts.flatMap((planned) => planned.newFiles)
+  return plan
+}
+
+interface PostContext {
+  title: { value: string; note?: string }
+  wanted: { value: string; note?: string }
+  slug: string
+  today: string
+  target: ImportTarget
+  media: ImportMedia
+  ids: Set<string>
+}
+
+/** One post planned, or the reason it is skipped. */
+async function planPost(imported: ImportedPost, context: PostContext): Promise<PlannedPost | string> {
+  const { title, wanted, slug, today, target, media, ids } = context
+  const body = await importBody(imported.html, media)
+  if (body.html.trim() === '') return imported.html.trim() === '' ? 'no content (the site needs some)' : 'no content left once the HTML the site does not keep is removed'
+  const notes = [...(imported.notes ?? [])]
+  const date = publishDayOf(imported.date, target.timeZone, today)
+  const published = publishedOf(imported, date.value, today)
+  const summary = summaryOf(imported, body.html, title.value)
+  for (const field of [title, wanted, date, published, summary]) if (field.note) notes.push(field.note)
+  for (const alt of body.namedLinks) notes.push(`a linked image had no alt text, so the link had no name: alt "${alt}" made from its file name (describe it in the editor)`)
+  if (slug !== wanted.value) notes.push(`slug "${wanted.value}" is another imported post's: "${slug}"`)
+  const featuredImageUrl = imported.featuredImage === '' ? '' : await importImageUrl(imported.featuredImage, media, body)
+  if (checkFeaturedImageUrl(featuredImageUrl) !== null) notes.push(`featured image "${featuredImageUrl}" is no URL the site takes: left out`)
+  const alt = imported.featuredImageAlt.replace(/\s+/g, ' ').trim().slice(0, 500)
+  const post: Post = {
+    id: newPostId((id) => ids.has(id)),
+    title: title.value,
+    slug,
+    summary: summary.value,
+    publishDate: date.value,
+    isPublished: published.value,
+    featuredImageUrl: checkFeaturedImageUrl(featuredImageUrl) === null ? featuredImageUrl : '',
+    ...(alt && featuredImageUrl ? { featuredImageAlt: alt } : {}),
+    content: body.html,
+  }
+  const text = serializePost(post)
+  checkReadsBack(text, post)
+  return { source: imported.source, post, file: target.fileOf(slug), text, notes, sanitized: body.sanitized, media: body.media, missing: body.missing, newFiles: body.newFiles }
+}
+
+/** The file must be the post it was made from, as the server reads it, with nothing its sanitizer would remove. */
+function checkReadsBack(text: string, post: Post): void {
+  const name = postFileName(post.slug)
+  let read: Post
+  try {
+    read = parsePostFile(text, name)
+  } catch (error) {
+    throw new ImportCheckError(`${name} would not be readable: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  if (JSON.stringify(read) !== JSON.stringify(post)) throw new ImportCheckError(`${name} would not read back as the post planned`)
+  const unsafe = findUnsafeHtml(read.content)
+  if (unsafe) throw new ImportCheckError(`${name}'s content ${unsafe}`)
+}
