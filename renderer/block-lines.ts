@@ -40,7 +40,7 @@ export function formatBlockLines(root: { type: 'root'; children: LineNode[] }): 
 }
 
 function formatChildren(parent: LineNode & { children: LineNode[] }, lined: boolean): void {
-  const kept = parent.children.filter((child, i, all) => {
+  const kept = mergeTexts(parent.children).filter((child, i, all) => {
     if (!isBlank(child)) return true
     // Blank text between two inline pieces is a real space; next to a block it is layout.
     const before = all[i - 1]
@@ -70,6 +70,22 @@ function formatChildren(parent: LineNode & { children: LineNode[] }, lined: bool
     result.push(newline())
   }
   parent.children = result
+}
+
+/**
+ * Neighbouring text nodes as one. A parser never makes them, but the sanitizer does when it
+ * unwraps an element it does not allow (`<div>`): the blank texts left on each side of it would
+ * each look like a space between two inline pieces, and a second pass (which gets them merged)
+ * would format differently from the first.
+ */
+function mergeTexts(children: LineNode[]): LineNode[] {
+  const merged: LineNode[] = []
+  for (const child of children) {
+    const last = merged.at(-1)
+    if (child.type === 'text' && last?.type === 'text') merged[merged.length - 1] = { ...last, value: (last.value ?? '') + (child.value ?? '') }
+    else merged.push(child)
+  }
+  return merged
 }
 
 /**

@@ -161,10 +161,25 @@ const formatter = unified()
 /**
  * Sanitizes post HTML and formats it one block element per line. Used on save and when
  * posts are loaded for rendering. Idempotent: cleaning clean HTML returns it unchanged.
+ *
+ * One pass is not always its own fixed point: unwrapping what the schema refuses can leave
+ * markup a parser reads differently (`<li><div><li></li></div></li>` becomes two `<li>` in a
+ * row once the `<div>` is gone), so a changed result is cleaned again until it stays the same.
+ * The usual input (the editor's, or a file the server wrote) comes back unchanged after one pass
+ * and costs no second one.
  */
 export function cleanPostHtml(html: string): string {
-  return String(processor.processSync(html))
+  let input = html
+  let output = String(processor.processSync(input))
+  for (let pass = 1; pass < MAX_PASSES && output !== input; pass++) {
+    input = output
+    output = String(processor.processSync(input))
+  }
+  return output
 }
+
+/** Passes before giving up on a fixed point; each is a full sanitize, so the result is safe either way. */
+const MAX_PASSES = 4
 
 /**
  * HTML that is safe to render: the file's own text when it is already clean (the usual

@@ -50,22 +50,8 @@ export async function importBody(raw: string, media: ImportMedia): Promise<Impor
   }
   // Null when the sanitizer removes nothing (formatting aside): the first thing it removes, and where, otherwise.
   result.sanitized = findUnsafeHtml(html)
-  result.html = settled(cleanPostHtml(html))
+  result.html = cleanPostHtml(html)
   return result
-}
-
-/**
- * Cleaned again until it stays the same (twice at most), so the file is what a save of it writes:
- * unwrapping nested `<div>`s that end beside loose inline content once left a blank line that
- * only a second pass removes (`<div><div><p>x</p>\n</div>\n</div>\n<div><a href="…">y</a></div>`).
- */
-function settled(clean: string): string {
-  for (let pass = 0; pass < 2; pass++) {
-    const again = cleanPostHtml(clean)
-    if (again === clean) break
-    clean = again
-  }
-  return clean
 }
 
 /** The featured image's URL: the library's when found, else as the source had it (with the reason, when it was the old site's). */

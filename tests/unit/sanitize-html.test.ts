@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isAllowedImageSource } from '../../renderer/post-html-rules.ts'
 import { cleanPostHtml, POST_HTML_SCHEMA } from '../../server/content/sanitize-html.ts'
@@ -372,5 +373,27 @@ describe('POST_HTML_SCHEMA', () => {
     expect(POST_HTML_SCHEMA.allowDoctypes).toBe(false)
     expect(POST_HTML_SCHEMA.clobber).toEqual([])
     expect(POST_HTML_SCHEMA.attributes?.['*']).toBeUndefined()
+  })
+})
+
+describe('cleaning twice', () => {
+  const tags = ['div', 'section', 'span', 'p', 'a href="https://a.test/"', 'strong', 'ul', 'li', 'h2', 'blockquote', 'table', 'script', 'font']
+  const fragment: fc.Arbitrary<string> = fc.letrec<{ node: string }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.constantFrom('x', 'two words', ' ', '\n', '\n\n', ''),
+      fc.tuple(fc.constantFrom(...tags), fc.array(tie('node'), { maxLength: 4 })).map(([tag, children]) => `<${tag}>${children.join('')}</${tag.split(' ')[0]}>`),
+    ),
+  })).node
+
+  it('gives what cleaning once gave: the sanitizer unwrapping an element leaves no layout a second pass would change', () => {
+    expect(cleanPostHtml(cleanPostHtml('<div><div><p>x</p>\n</div>\n</div>\n<div><a href="https://a.test/">y</a></div>'))).toBe('<p>x</p>\n<a href="https://a.test/">y</a>')
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 5 }).map((parts) => parts.join('\n')), (html) => {
+        const once = cleanPostHtml(html)
+        expect(cleanPostHtml(once)).toBe(once)
+      }),
+      { numRuns: 400 },
+    )
   })
 })
