@@ -6,6 +6,7 @@ import { checkContentShape } from '../content/post-rules.ts'
 import { cleanPostHtml } from '../content/sanitize-html.ts'
 import { findUnsafeHtml } from '../content/unsafe-html.ts'
 import type { ImportMedia } from './import-media.ts'
+import { embedVideos } from './import-videos.ts'
 
 /**
  * An imported post's body made into the site's: its old site's images (and links to them) pointed
@@ -26,6 +27,8 @@ export interface ImportedBody {
   missing: { url: string; reason: string }[]
   /** Alt text the importer wrote, where a link's only content was an image without any. */
   namedLinks: string[]
+  /** Videos (players' frames, links alone on their line) made the site's click-to-load embeds. */
+  videos: number
 }
 
 const parser = unified().use(rehypeParse, { fragment: true }).freeze()
@@ -36,9 +39,9 @@ export async function importBody(raw: string, media: ImportMedia): Promise<Impor
   // Before any tree is built: the limits a post keeps, checked by code that cannot overflow.
   const shape = checkContentShape(raw)
   if (shape) throw new Error(`content ${shape}`)
-  const result: ImportedBody = { html: '', sanitized: null, media: [], newFiles: [], missing: [], namedLinks: [] }
+  const result: ImportedBody = { html: '', sanitized: null, media: [], newFiles: [], missing: [], namedLinks: [], videos: 0 }
   let html = raw
-  if (/<(img|a)\b/i.test(raw)) {
+  if (/<(img|a|iframe)\b|youtu|vimeo/i.test(raw)) {
     const tree = parser.parse(raw)
     for (const [element, attribute] of urlAttributes(tree)) {
       const url = String(element.properties[attribute])
@@ -46,6 +49,7 @@ export async function importBody(raw: string, media: ImportMedia): Promise<Impor
       if (found) element.properties[attribute] = found
     }
     result.namedLinks = nameImageLinks(tree)
+    result.videos = embedVideos(tree)
     html = serializer.stringify(tree)
   }
   // Null when the sanitizer removes nothing (formatting aside): the first thing it removes, and where, otherwise.

@@ -121,6 +121,7 @@ async function planPost(imported: ImportedPost, context: PostContext): Promise<P
   const published = publishedOf(imported, date.value, today)
   const summary = summaryOf(imported, body.html, title.value)
   for (const field of [title, wanted, date, published, summary]) if (field.note) notes.push(field.note)
+  if (body.videos > 0) notes.push(body.videos === 1 ? 'a video made a click-to-load embed' : `${body.videos} videos made click-to-load embeds`)
   for (const alt of body.namedLinks) notes.push(`a linked image had no alt text, so the link had no name: alt "${alt}" made from its file name (describe it in the editor)`)
   if (slug !== wanted.value) notes.push(`slug "${wanted.value}" is another imported post's: "${slug}"`)
   const featuredImageUrl = imported.featuredImage === '' ? '' : await importImageUrl(imported.featuredImage, media, body)
