@@ -24,14 +24,14 @@ export interface SiteFileSummary {
   servedCommit: string | null
   /** Why the file on disk is not what the pages show (empty when it is). */
   problems: SiteFieldProblem[]
+  /** PUBLISH_MODE=review: the file has edits awaiting review on this branch; `version` (and a file's `values`) are the branch's. */
+  review?: ReviewState
 }
 
 /** One file with the values the pages show (`GET /api/admin/site/pages/:name`, and a save's answer). */
 export interface SiteFileWire<N extends SiteFileName = SiteFileName> extends SiteFileSummary {
   name: N
   values: SiteContent[N]
-  /** PUBLISH_MODE=review: the file has edits awaiting review on this branch; `values` and `version` are the branch's. */
-  review?: ReviewState
 }
 
 /** A save (`PUT /api/admin/site/pages/:name`): every value of the file, and the version it started from. */

@@ -26,8 +26,8 @@ export function siteRoutes(deps: { accounts: AccountStore; site: SiteCopy; histo
   router.use(PATH, requireAdmin(deps.accounts))
   router.use(`${PATH}/:name`, requireAdmin(deps.accounts))
 
-  router.get(PATH, (ctx) => {
-    ctx.body = deps.site.list() satisfies SiteFileSummary[]
+  router.get(PATH, async (ctx) => {
+    ctx.body = (await deps.site.listCurrent()) satisfies SiteFileSummary[]
   })
 
   router.get(`${PATH}/:name`, async (ctx) => {

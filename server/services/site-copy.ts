@@ -52,6 +52,18 @@ export class SiteCopy {
     return SITE_FILE_NAMES.map((name) => this.#summary(name))
   }
 
+  /** As `list`, and in review mode each file with an edit awaiting review says so (`review`), as the posts' list does. */
+  async listCurrent(): Promise<SiteFileSummary[]> {
+    const review = this.#deps.review
+    if (!review) return this.list()
+    return Promise.all(
+      SITE_FILE_NAMES.map(async (name) => {
+        const pending = await review.get(name)
+        return pending ? { ...this.#summary(name), version: pending.version, review: siteReviewState(pending) } : this.#summary(name)
+      }),
+    )
+  }
+
   get<N extends SiteFileName>(name: N): SiteFileWire<N> {
     return { ...this.#summary(name), name, values: this.#deps.source.content()[name] }
   }

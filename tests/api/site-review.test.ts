@@ -6,7 +6,7 @@
  * the branch goes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SiteFileWire, SiteHistoryEntry } from '../../renderer/contract/index.ts'
+import type { SiteFileSummary, SiteFileWire, SiteHistoryEntry } from '../../renderer/contract/index.ts'
 import type { SyncStatus } from '../../server/services/content-sync-status.ts'
 import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
 import { serializeSiteFile } from '../../server/content/site-file.ts'
@@ -69,6 +69,9 @@ describe('PUBLISH_MODE=review for the site copy', () => {
     // The admin reads the edit awaiting review.
     expect(await pricing()).toMatchObject({ version: body.version, review: { state: 'in-review', branch: BRANCH } })
     expect((await s.api.json<SiteFileWire<'landing'>>('GET', '/api/admin/site/pages/landing')).body.review).toBeUndefined()
+    // The list says which files await review, as the posts' list does.
+    const list = (await s.api.json<SiteFileSummary[]>('GET', '/api/admin/site/pages')).body
+    expect(list.filter((file) => file.review).map((file) => [file.name, file.review!.branch, file.version])).toEqual([['pricing', BRANCH, body.version]])
   })
 
   it('adds later saves and a restore to the same branch; a stale version is a 409', async () => {
