@@ -36,6 +36,8 @@ import type { PostHistory } from './services/post-history.ts'
 import type { PostPreview } from './services/post-preview.ts'
 import type { Redirects } from './services/redirects.ts'
 import type { SiteCopy } from './services/site-copy.ts'
+import type { SiteHistory } from './services/site-history.ts'
+import type { SitePreview } from './services/site-preview.ts'
 import type { RedirectsSource } from './content/redirects-source.ts'
 
 export interface AppDeps {
@@ -82,6 +84,9 @@ export interface AdminArea {
   redirects: Redirects
   /** The site's copy (content/site/): read and saved by admins. */
   siteCopy: SiteCopy
+  /** Its files' past versions, and a page rendered from unsaved values. */
+  siteHistory: SiteHistory
+  sitePreview: SitePreview
   /** Two-way sync with a git remote (GIT_REMOTE_URL); absent when the app is built without it. */
   sync?: { service: ContentSync | null; branch: () => Promise<string>; webhookSecret: string | null }
   /** Sign the session cookie. */
@@ -181,7 +186,7 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   app.use(inSignedInArea(jsonBody()))
   app.use(inSignedInArea(sessionMiddleware(app, area.sessions)))
   const redirects = redirectsRoutes({ accounts, redirects: area.redirects })
-  const site = siteRoutes({ accounts, site: area.siteCopy })
+  const site = siteRoutes({ accounts, site: area.siteCopy, history: area.siteHistory, preview: area.sitePreview })
   for (const router of [auth, admin, media, redirects, site]) {
     app.use(router.routes())
     app.use(router.allowedMethods())

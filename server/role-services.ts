@@ -25,6 +25,9 @@ import { PostPreview } from './services/post-preview.ts'
 import { PostReviews } from './services/post-reviews.ts'
 import { Redirects } from './services/redirects.ts'
 import { SiteCopy } from './services/site-copy.ts'
+import { SiteHistory } from './services/site-history.ts'
+import { SitePreview } from './services/site-preview.ts'
+import { SiteReviews } from './services/site-reviews.ts'
 import type { Site } from './site.ts'
 
 /**
@@ -52,7 +55,10 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
   const isPage = (url: string) => site.pages.hasPage(url)
   const redirects = new Redirects({ source: site.redirects, repository, index: content.index, isPage, sync: sync ?? undefined })
   const posts = new AdminPosts({ content, repository, paths, history, sync: sync ?? undefined, review, redirects, today: () => site.schedule.today() })
-  const siteCopy = new SiteCopy({ source: site.siteCopy, contentDir: config.contentDir, repository, sync: sync ?? undefined, reviewMode: review !== undefined })
+  const siteHistory = new SiteHistory({ repository, contentDir: config.contentDir, source: site.siteCopy })
+  const siteReviews = review ? new SiteReviews({ branches: review.branches, repository, contentDir: config.contentDir }) : undefined
+  const siteCopy = new SiteCopy({ source: site.siteCopy, contentDir: config.contentDir, repository, sync: sync ?? undefined, history: siteHistory, review: siteReviews })
+  const sitePreview = new SitePreview({ source: site.siteCopy, render: site.render })
   const preview = new PostPreview({ posts: content.index, render: site.render, today: () => site.schedule.today() })
   const media = new MediaLibrary({
     mediaDir: mediaDirOf(config.contentDir),
@@ -78,6 +84,8 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     content,
     redirects,
     siteCopy,
+    siteHistory,
+    sitePreview,
     media: { library: media, maxBytes: config.media.maxBytes },
     sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.contentSync?.webhookSecret ?? null },
     sessionKeys: [secret],

@@ -1,4 +1,5 @@
 import type { SiteContent, SiteFileName } from '../site-content/index.ts'
+import type { CommitAuthor, ReviewState } from './post-wire.ts'
 
 /** Where a file breaks its schema: the field (`plans.1.annualPrice.amount`), its line, and why. */
 export interface SiteFieldProblem {
@@ -23,6 +24,8 @@ export interface SiteFileSummary {
   servedCommit: string | null
   /** Why the file on disk is not what the pages show (empty when it is). */
   problems: SiteFieldProblem[]
+  /** PUBLISH_MODE=review: the file has edits awaiting review on this branch; `version` (and a file's `values`) are the branch's. */
+  review?: ReviewState
 }
 
 /** One file with the values the pages show (`GET /api/admin/site/pages/:name`, and a save's answer). */
@@ -34,6 +37,47 @@ export interface SiteFileWire<N extends SiteFileName = SiteFileName> extends Sit
 /** A save (`PUT /api/admin/site/pages/:name`): every value of the file, and the version it started from. */
 export interface SiteFileSave<N extends SiteFileName = SiteFileName> {
   values: SiteContent[N]
+  version: string | null
+}
+
+/** One commit that changed a file (`GET /api/admin/site/pages/:name/history`), newest first. */
+export interface SiteHistoryEntry {
+  /** The commit id. */
+  id: string
+  /** Author date, ISO 8601. */
+  date: string
+  author: CommitAuthor
+  /** The commit message's first line (`site: pricing — Premium annual price`). */
+  message: string
+}
+
+/** A field that differs between a past version and the current one, in words: `old → new`. */
+export interface SiteFieldChange {
+  /** Its path in the values (`plans.1.annualPrice`). */
+  path: string
+  /** What a person calls it ("Premium annual price"). */
+  label: string
+  before: string
+  after: string
+}
+
+/**
+ * A past version of a file (`GET /api/admin/site/pages/:name/history/:commit`): its values when
+ * today's schema takes them (else null, with `problems`: it cannot be restored), and the fields
+ * that differ from the current values.
+ */
+export interface SiteVersionWire<N extends SiteFileName = SiteFileName> extends SiteHistoryEntry {
+  name: N
+  /** The file's blob id in that commit. */
+  version: string
+  values: SiteContent[N] | null
+  problems: SiteFieldProblem[]
+  changes: SiteFieldChange[]
+}
+
+/** A restore (`POST /api/admin/site/pages/:name/restore`): the commit to bring back, and the version the admin has now. */
+export interface SiteRestore {
+  commit: string
   version: string | null
 }
 

@@ -1,35 +1,62 @@
 import Router from '@koa/router'
 import type { Context } from 'koa'
-import { API_PATHS, API_PREFIX, type SiteFileSummary, type SiteFileWire } from '../../renderer/contract/index.ts'
+import { API_PATHS, API_PREFIX, type SiteFileSummary, type SiteFileWire, type SiteHistoryEntry, type SiteVersionWire } from '../../renderer/contract/index.ts'
 import { isSiteFileName, type SiteFileName } from '../../renderer/site-content/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { NotFoundError } from '../lib/errors.ts'
+import { previewContentSecurityPolicy } from '../pages/preview-html.ts'
 import type { SiteCopy } from '../services/site-copy.ts'
+import type { SiteHistory } from '../services/site-history.ts'
+import type { SitePreview } from '../services/site-preview.ts'
 import { requireAdmin } from './sessions.ts'
 
 const PATH = API_PATHS.sitePages.slice(API_PREFIX.admin.length)
 
 /**
  * The site's copy, for admins (content/site/): `GET` the files with their state, `GET /:name`
- * one file's values and version, `PUT /:name { values, version }` a save (one commit authored by
- * the admin). Mounted in the signed-in area, behind its origin and session checks, as the other
+ * one file's values and version (in review mode its edit awaiting review), `PUT /:name
+ * { values, version }` a save (one commit authored by the admin), `POST /:name/preview
+ * { values }` its page rendered from unsaved values, `GET /:name/history` and
+ * `/:name/history/:commit` its past versions, `POST /:name/restore { commit, version }` one of
+ * them back. Mounted in the signed-in area, behind its origin and session checks, as the other
  * admin routes; errors become their status in error-status.ts.
  */
-export function siteRoutes(deps: { accounts: AccountStore; site: SiteCopy }): Router {
+export function siteRoutes(deps: { accounts: AccountStore; site: SiteCopy; history: SiteHistory; preview: SitePreview }): Router {
   const router = new Router({ prefix: API_PREFIX.admin })
   router.use(PATH, requireAdmin(deps.accounts))
   router.use(`${PATH}/:name`, requireAdmin(deps.accounts))
 
-  router.get(PATH, (ctx) => {
-    ctx.body = deps.site.list() satisfies SiteFileSummary[]
+  router.get(PATH, async (ctx) => {
+    ctx.body = (await deps.site.listCurrent()) satisfies SiteFileSummary[]
   })
 
-  router.get(`${PATH}/:name`, (ctx) => {
-    send(ctx, deps.site.get(fileName(ctx)))
+  router.get(`${PATH}/:name`, async (ctx) => {
+    send(ctx, await deps.site.current(fileName(ctx)))
   })
 
   router.put(`${PATH}/:name`, async (ctx) => {
     send(ctx, await deps.site.save(fileName(ctx), ctx.request.body, ctx.state.author))
+  })
+
+  // The page as visitors will see it with these values: HTML that runs nothing, as a post's preview.
+  router.post(`${PATH}/:name/preview`, async (ctx) => {
+    const html = await deps.preview.render(fileName(ctx), ctx.request.body)
+    ctx.set('X-Robots-Tag', 'noindex')
+    ctx.set('Content-Security-Policy', previewContentSecurityPolicy(html))
+    ctx.type = 'text/html; charset=utf-8'
+    ctx.body = html
+  })
+
+  router.get(`${PATH}/:name/history`, async (ctx) => {
+    ctx.body = (await deps.history.list(fileName(ctx))) satisfies SiteHistoryEntry[]
+  })
+
+  router.get(`${PATH}/:name/history/:commit`, async (ctx) => {
+    ctx.body = (await deps.history.version(fileName(ctx), ctx.params.commit ?? '')) satisfies SiteVersionWire
+  })
+
+  router.post(`${PATH}/:name/restore`, async (ctx) => {
+    send(ctx, await deps.site.restore(fileName(ctx), ctx.request.body, ctx.state.author))
   })
 
   return router

@@ -17,8 +17,9 @@ export type { RenderedPage, RenderSettings } from './rendered-page.ts'
  * `posts`: render with these instead of the site's (a preview's one post over the rest).
  * `lineInBrowser`: a 404 page that leaves its not-found line to the browser (a static export's,
  * which is one file for every visit).
+ * `site`: render with this copy instead of the site's (a preview of unsaved values).
  */
-export type RenderUrl = (url: string, options?: { posts?: PublishedPosts; lineInBrowser?: boolean }) => Promise<RenderedPage | null>
+export type RenderUrl = (url: string, options?: { posts?: PublishedPosts; lineInBrowser?: boolean; site?: SiteContent }) => Promise<RenderedPage | null>
 
 /** The settings that pages embed: a page rendered with other ones is another page. */
 export function renderSettingsOf(config: Pick<Config, 'siteUrl' | 'redirectTargets'>): RenderSettings {
@@ -40,7 +41,7 @@ export function createPageRenderer(options: {
 }): RenderUrl {
   return async (url, only) => {
     const posts = only?.posts ?? options.posts
-    const site = options.site?.() ?? SITE_DEFAULTS
+    const site = only?.site ?? options.site?.() ?? SITE_DEFAULTS
     const lean = options.lean?.render(url, posts, options.settings, notFoundLineOf(url), site)
     return lean ?? renderWithVike(url, posts, options.settings, only?.lineInBrowser ? null : randomInt(1_000_000), site)
   }

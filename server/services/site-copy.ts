@@ -1,8 +1,8 @@
 import { lstat } from 'node:fs/promises'
 import path from 'node:path'
-import { fieldErrorsText, type SiteFieldProblem, type SiteFileSave, type SiteFileSummary, type SiteFileWire } from '../../renderer/contract/index.ts'
+import { fieldErrorsText, type SiteFieldProblem, type SiteFileSave, type SiteFileSummary, type SiteFileWire, type SiteRestore } from '../../renderer/contract/index.ts'
 import { changedFields, fieldLabel } from '../../renderer/site-content/changed-fields.ts'
-import { SITE_FILE_NAMES, SITE_FILES, type SiteFileName } from '../../renderer/site-content/index.ts'
+import { SITE_FILE_NAMES, SITE_FILES, type SiteContent, type SiteFileName } from '../../renderer/site-content/index.ts'
 import { type OlderVersions, siteFileOf, type SiteSource } from '../content/site-source.ts'
 import { checkSiteValue, readSiteFile, serializeSiteFile, updateSiteFile } from '../content/site-file.ts'
 import { blobId } from '../git/blob-id.ts'
@@ -10,6 +10,8 @@ import type { ContentRepository, GitAuthor } from '../git/content-repository.ts'
 import { ConflictError, InvalidInputError } from '../lib/errors.ts'
 import { readRegularFile } from '../lib/regular-file.ts'
 import type { ContentSync } from './content-sync.ts'
+import type { SiteHistory } from './site-history.ts'
+import { type SiteReviews, siteReviewState } from './site-reviews.ts'
 
 export interface SiteCopyDeps {
   source: SiteSource
@@ -17,8 +19,17 @@ export interface SiteCopyDeps {
   /** Each save is one commit, in the repository's one transaction. */
   repository: Pick<ContentRepository, 'transaction' | 'readBlob' | 'root'>
   sync?: Pick<ContentSync, 'request'>
-  /** PUBLISH_MODE=review: saves of the site's copy are not reviewed yet, so they are refused. */
-  reviewMode?: boolean
+  /** The file's past versions: what a restore brings back. */
+  history?: Pick<SiteHistory, 'restorable'>
+  /** PUBLISH_MODE=review: each page's saves go to its own review branch, not live (site-reviews.ts). */
+  review?: SiteReviews
+}
+
+/** What a save or a restore writes: the file's new text and values, and its commit message. */
+interface SiteWrite<N extends SiteFileName> {
+  text: string
+  values: SiteContent[N]
+  message: string
 }
 
 /**
@@ -27,6 +38,8 @@ export interface SiteCopyDeps {
  * started from compared with the file's (409 naming the fields that changed since), then one
  * commit authored by the admin, "site: pricing — Premium annual price", with only the values that
  * changed written (comments and the rest kept: content/site-file.ts), live once its pages are.
+ * A restore is the same commit with a past version's file ("site: pricing — restored from
+ * 1a2b3c4"). In review mode both are commits on the page's review branch instead.
  */
 export class SiteCopy {
   readonly #deps: SiteCopyDeps
@@ -39,8 +52,29 @@ export class SiteCopy {
     return SITE_FILE_NAMES.map((name) => this.#summary(name))
   }
 
+  /** As `list`, and in review mode each file with an edit awaiting review says so (`review`), as the posts' list does. */
+  async listCurrent(): Promise<SiteFileSummary[]> {
+    const review = this.#deps.review
+    if (!review) return this.list()
+    return Promise.all(
+      SITE_FILE_NAMES.map(async (name) => {
+        const pending = await review.get(name)
+        return pending ? { ...this.#summary(name), version: pending.version, review: siteReviewState(pending) } : this.#summary(name)
+      }),
+    )
+  }
+
   get<N extends SiteFileName>(name: N): SiteFileWire<N> {
     return { ...this.#summary(name), name, values: this.#deps.source.content()[name] }
+  }
+
+  /** As `get`, and in review mode the file's edit awaiting review in its place (values, version, `review`). */
+  async current<N extends SiteFileName>(name: N): Promise<SiteFileWire<N>> {
+    const live = this.get(name)
+    const review = await this.#deps.review?.get(name)
+    if (!review) return live
+    const read = review.text === null ? null : readSiteFile(name, review.text)
+    return { ...live, version: review.version, values: read?.ok ? read.value : live.values, review: siteReviewState(review) }
   }
 
   /** The problems of the files the pages cannot show, for the admin's problems list. */
@@ -49,24 +83,51 @@ export class SiteCopy {
   }
 
   async save<N extends SiteFileName>(name: N, body: unknown, author: GitAuthor): Promise<SiteFileWire<N>> {
-    if (this.#deps.reviewMode) throw new ConflictError('The site’s pages are not edited in review mode yet: change content/site/ through a pull request')
     const { values, version } = readSaveBody(body)
     const checked = checkSiteValue(name, values)
     if (!checked.ok) throw new InvalidInputError(fieldErrorsText(checked.issues), checked.issues[0]?.path)
+    return this.#write(name, version, author, (text) => {
+      const read = text === null ? null : readSiteFile(name, text)
+      const next = read?.ok ? updateSiteFile(text!, checked.value) : serializeSiteFile(name, checked.value)
+      const changed = changedFields(read?.ok ? read.value : this.#deps.source.content()[name], checked.value)
+      const label = changed.length === 0 ? 'the file written again' : fieldLabel(checked.value, changed[0]!)
+      return { text: next, values: checked.value, message: `site: ${name} — ${label}` }
+    })
+  }
+
+  /** `{ commit, version }`: the file as `commit` left it, if today's schema takes it (site-history.ts). */
+  async restore<N extends SiteFileName>(name: N, body: unknown, author: GitAuthor): Promise<SiteFileWire<N>> {
+    if (!this.#deps.history) throw new Error('A restore needs the site copy\'s history')
+    const { commit, version } = readRestoreBody(body)
+    const past = await this.#deps.history.restorable(name, commit)
+    return this.#write(name, version, author, () => ({ text: past.text, values: past.values, message: `site: ${name} — restored from ${commit.slice(0, 7)}` }))
+  }
+
+  /**
+   * One commit of the file `make` writes over the text the admin started from (`version`, else a
+   * 409 naming what changed since): on the live branch, live before the answer; in review mode
+   * on the page's review branch, the live site untouched. None when the text is the same.
+   */
+  #write<N extends SiteFileName>(name: N, version: string | null, author: GitAuthor, make: (text: string | null) => SiteWrite<N>): Promise<SiteFileWire<N>> {
     const file = siteFileOf(this.#deps.contentDir, name)
+    const review = this.#deps.review
     return this.#deps.repository.transaction(async (tx) => {
-      const text = await this.#fileText(file)
+      const pending = await review?.get(name)
+      const text = pending ? pending.text : await this.#fileText(file)
       const current = text === null ? null : blobId(text)
       if (version !== current) throw new ConflictError(await this.#staleMessage(name, version, text), current ?? undefined)
-      const next = text !== null && readSiteFile(name, text).ok ? updateSiteFile(text, checked.value) : serializeSiteFile(name, checked.value)
-      if (next === text) return this.get(name)
-      const changed = changedFields(this.#deps.source.content()[name], checked.value)
-      const label = changed.length === 0 ? 'the file written again' : fieldLabel(checked.value, changed[0]!)
-      const commit = await tx.commitFiles({ changes: [{ path: file, content: next }], message: `site: ${name} — ${label}`, author })
-      // Live before the answer: its pages are rendered again with the new values.
-      await this.#deps.source.saved(name, checked.value, blobId(next))
-      if (commit !== null) this.#deps.sync?.request('save')
-      return this.get(name)
+      const next = make(text)
+      if (next.text === text) return this.current(name)
+      let committed: boolean
+      if (review) committed = (await review.commit({ name, text: next.text, message: next.message, author, tx })) !== null
+      else {
+        committed = (await tx.commitFiles({ changes: [{ path: file, content: next.text }], message: next.message, author })) !== null
+        // Live before the answer: its pages are rendered again with the new values.
+        await this.#deps.source.saved(name, next.values, blobId(next.text))
+      }
+      // Pushed in the background (a review branch too, for its pull request).
+      if (committed) this.#deps.sync?.request('save')
+      return this.current(name)
     })
   }
 
@@ -118,6 +179,14 @@ export function committedVersions(repository: Pick<ContentRepository, 'fileHisto
     const entries = await repository.fileHistory({ path: file, identify: () => null, limit: 200 })
     return entries.map((entry) => ({ commit: entry.commit, blob: entry.blob, read: () => repository.readBlob(entry.blob) }))
   }
+}
+
+function readRestoreBody(body: unknown): SiteRestore {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new InvalidInputError('The body must be { commit, version }')
+  const { commit, version } = body as Record<string, unknown>
+  if (typeof commit !== 'string') throw new InvalidInputError('commit must be the id of the commit to restore', 'commit')
+  if (version !== null && (typeof version !== 'string' || !/^[0-9a-f]{40}$/.test(version))) throw new InvalidInputError('version must be the version you have now (null for no file)', 'version')
+  return { commit, version }
 }
 
 function readSaveBody(body: unknown): SiteFileSave {

@@ -26,11 +26,13 @@ const keys = {
   redirects: [API_PATHS.redirects],
   sitePages: [API_PATHS.sitePages],
   sitePage: (name: SiteFileName) => [API_PATHS.sitePages, name],
+  sitePageHistory: (name: SiteFileName) => [API_PATHS.sitePageHistory(name)],
+  sitePageVersion: (name: SiteFileName, commit: string) => [API_PATHS.sitePageHistory(name), commit],
   mediaPages: [API_PATHS.media],
   mediaPage: (query: MediaListQuery) => [API_PATHS.media, { list: query }],
 }
 
-/** A post's history, its versions and their comparisons: `[…/history, commit?, 'compare'?]`. */
+/** A post's or a site file's history, its versions and their comparisons: `[…/history, commit?, 'compare'?]`. */
 const isHistoryKey = (key: readonly unknown[]) => String(key[0]).endsWith('/history')
 
 export const adminQueries = {
@@ -48,6 +50,9 @@ export const adminQueries = {
   redirects: () => queryOptions({ queryKey: keys.redirects, queryFn: ({ signal }) => adminApi.redirects(signal) }),
   sitePages: () => queryOptions({ queryKey: keys.sitePages, queryFn: ({ signal }) => adminApi.sitePages(signal) }),
   sitePage: <N extends SiteFileName>(name: N) => queryOptions({ queryKey: keys.sitePage(name), queryFn: ({ signal }) => adminApi.sitePage(name, signal) }),
+  sitePageHistory: (name: SiteFileName) => queryOptions({ queryKey: keys.sitePageHistory(name), queryFn: ({ signal }) => adminApi.sitePageHistory(name, signal) }),
+  sitePageVersion: <N extends SiteFileName>(name: N, commit: string) =>
+    queryOptions({ queryKey: keys.sitePageVersion(name, commit), queryFn: ({ signal }) => adminApi.sitePageVersion(name, commit, signal) }),
   syncStatus: () => queryOptions({ queryKey: keys.sync, queryFn: ({ signal }) => adminApi.syncStatus(signal) }),
   mediaPage: (query: MediaListQuery) => queryOptions({ queryKey: keys.mediaPage(query), queryFn: ({ signal }) => adminApi.listMedia(query, signal) }),
 }
@@ -74,10 +79,11 @@ export async function refetchLists(): Promise<void> {
   ])
 }
 
-/** After a save of the site's copy: the files (their versions and state, that file's values), and the problems a fix may leave. */
+/** After a save or a restore of the site's copy: the files (their versions and state, that file's values, its history), and the problems a fix may leave. */
 export async function refetchSitePages(): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: keys.sitePages }),
+    queryClient.invalidateQueries({ predicate: (query) => isHistoryKey(query.queryKey) }),
     queryClient.invalidateQueries({ queryKey: keys.postProblems }),
     queryClient.invalidateQueries({ queryKey: keys.sync }),
   ])

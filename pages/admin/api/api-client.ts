@@ -18,7 +18,10 @@ import {
   type RestoreRequest,
   type SiteFileSummary,
   type SiteFileWire,
+  type SiteHistoryEntry,
   type SiteInfo,
+  type SiteRestore,
+  type SiteVersionWire,
   type SyncStatus,
   TOTAL_COUNT_HEADER,
   type VersionComparison,
@@ -91,6 +94,14 @@ export const adminApi = {
    */
   saveSitePage: <N extends SiteFileName>(name: N, values: SiteContent[N], version: string | null) =>
     write<SiteFileWire<N>>('PUT', API_PATHS.sitePage(name), { body: { values, version } }),
+  /** The file's page as visitors will see it, as HTML, from unsaved values (a 400 names each refused field, as a save's). */
+  previewSitePage: async <N extends SiteFileName>(name: N, values: SiteContent[N], signal?: AbortSignal) =>
+    (await call('POST', API_PATHS.sitePagePreview(name), { body: { values }, signal })).text(),
+  sitePageHistory: (name: SiteFileName, signal?: AbortSignal) => read<SiteHistoryEntry[]>(API_PATHS.sitePageHistory(name), signal),
+  /** A past version's values, and which fields differ from the current ones. */
+  sitePageVersion: <N extends SiteFileName>(name: N, commit: string, signal?: AbortSignal) => read<SiteVersionWire<N>>(API_PATHS.sitePageVersion(name, commit), signal),
+  /** `version` is the file's version the admin has now (a 409 when it changed since). */
+  restoreSitePage: <N extends SiteFileName>(name: N, body: SiteRestore) => write<SiteFileWire<N>>('POST', API_PATHS.sitePageRestore(name), { body }),
   addRedirect: (body: RedirectWire) => write<RedirectWire>('POST', API_PATHS.redirects, { body }),
   removeRedirect: async (from: string) => void (await call('DELETE', `${API_PATHS.redirects}?${new URLSearchParams({ from })}`)),
 

@@ -16,6 +16,8 @@ export function RestoreDialog(props: {
   /** A deleted post comes back; a live one goes back to that version. */
   deleted: boolean
   restoring: boolean
+  /** What goes back, as the sentence starts: "The post" (default), "The page". */
+  subject?: string
   onCancel: () => void
   onRestore: () => void
 }) {
@@ -39,7 +41,7 @@ export function RestoreDialog(props: {
           <Dialog.Content className="rte-dialog" role="alertdialog" onCloseAutoFocus={returnFocus}>
             <Dialog.Title className="rte-dialog__title">{props.deleted ? `Restore “${postTitle}”?` : `Restore this version of “${postTitle}”?`}</Dialog.Title>
             <Dialog.Description className="rte-dialog__description">
-              {props.deleted ? 'The post comes back as' : 'The post goes back to'} the version of {when} by {version.author.name} ({version.commit.slice(0, 7)}). It
+              {props.subject ?? 'The post'} {props.deleted ? 'comes back as' : 'goes back to'} the version of {when} by {version.author.name} ({version.commit.slice(0, 7)}). It
               becomes the current one as a new commit; nothing is lost from history.
             </Dialog.Description>
             <div className="admin-restore__actions">
