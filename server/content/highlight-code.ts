@@ -70,7 +70,7 @@ function languageOf(code: Element): string | null {
 }
 
 /** Each `<code>` that is a child of a `<pre>`: a code block, not inline code. */
-function visitCodeBlocks(parent: Root | Element, visit: (code: Element) => void): void {
+export function visitCodeBlocks(parent: Root | Element, visit: (code: Element) => void): void {
   for (const child of parent.children) {
     if (child.type !== 'element') continue
     if (child.tagName === 'pre') {

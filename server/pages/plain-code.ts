@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root } from 'hast'
+import { visitCodeBlocks } from '../content/highlight-code.ts'
 
 /**
  * Puts each code block of a post's display tree back to plain text, in place: the
@@ -27,13 +28,4 @@ function withoutTokens(nodes: ElementContent[]): ElementContent[] {
 function isToken(element: Element): boolean {
   const classes = element.properties.className
   return element.tagName === 'span' && Array.isArray(classes) && classes.some((name) => typeof name === 'string' && name.startsWith('hljs-'))
-}
-
-function visitCodeBlocks(parent: Root | Element, visit: (code: Element) => void): void {
-  for (const child of parent.children) {
-    if (child.type !== 'element') continue
-    if (child.tagName === 'pre') {
-      for (const inner of child.children) if (inner.type === 'element' && inner.tagName === 'code') visit(inner)
-    } else visitCodeBlocks(child, visit)
-  }
 }

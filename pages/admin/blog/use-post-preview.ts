@@ -14,15 +14,24 @@ export type PreviewState = { status: 'loading'; html: string | null } | { status
  * keystroke; a field a save would refuse shows the server's reason, over the last good preview.
  */
 export function usePostPreview(fields: PostFields): PreviewState {
+  return useRenderedPreview(JSON.stringify(fields), (body, signal) => adminApi.previewPost(JSON.parse(body) as PostFields, signal))
+}
+
+/**
+ * A page the server renders from `body` (the form's values as JSON, which is also what tells one
+ * set of values from another), again after each pause in typing; a refusal keeps the last good
+ * page and says why. The post's preview and the site copy's share it.
+ */
+export function useRenderedPreview(body: string, render: (body: string, signal: AbortSignal) => Promise<string>): PreviewState {
   const [state, setState] = useState<PreviewState>({ status: 'loading', html: null })
-  const body = JSON.stringify(fields)
+  const renderRef = useLatest(render)
 
   useEffect(() => {
     const controller = new AbortController()
     const timer = window.setTimeout(async () => {
       setState((previous) => ({ status: 'loading', html: previous.html }))
       try {
-        const html = await adminApi.previewPost(JSON.parse(body) as PostFields, controller.signal)
+        const html = await renderRef.current(body, controller.signal)
         if (!controller.signal.aborted) setState({ status: 'ready', html })
       } catch (error) {
         if (controller.signal.aborted) return
@@ -33,7 +42,14 @@ export function usePostPreview(fields: PostFields): PreviewState {
       window.clearTimeout(timer)
       controller.abort()
     }
-  }, [body])
+  }, [body, renderRef])
 
   return state
+}
+
+/** A ref to the latest value: the effect above runs when the body changes, not when a new closure is passed each render. */
+function useLatest<T>(value: T): { readonly current: T } {
+  const [ref] = useState(() => ({ current: value }))
+  ref.current = value
+  return ref
 }
