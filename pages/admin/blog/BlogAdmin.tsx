@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { navigate } from 'vike/client/router'
 import type { AdminPost, AdminPostCard } from '../../../renderer/contract/index.ts'
+import { AdminNav } from '../AdminNav.tsx'
 import { adminApi } from '../api/api-client.ts'
 import { adminQueries, clearAdminData } from '../api/admin-queries.ts'
 import { EditPost } from './EditPost.tsx'
@@ -77,6 +78,7 @@ export function BlogAdmin() {
         <h1 ref={heading} tabIndex={-1}>
           Blog Admin
         </h1>
+        <AdminNav current="blog" />
         <button type="button" className="button" onClick={logout}>
           Logout
         </button>
