@@ -61,7 +61,7 @@ export function SiteFileForm<N extends SiteFileName>(props: { file: SiteFileWire
           </p>
           <SiteReviewNote review={props.file.review} pageTitle={spec.title} />
           <ObjectField schema={spec.schema} path="" label={spec.title} legend="Fields" fields={fields} />
-          <div className="admin-form__bar site-form__toolbar" role="group" aria-label="Save">
+          <div className="admin-form__bar site-form__toolbar" role="group" aria-label="File actions">
             <SaveProblemAlert problem={problem} onReload={() => void reload()} />
             <div className="admin-alert__actions">
               <button type="submit" className="button button--primary" disabled={save.isPending}>

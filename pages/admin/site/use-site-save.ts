@@ -40,11 +40,11 @@ export function useSiteSave<N extends SiteFileName>(name: N, form: UseFormReturn
     },
     onError: (error) => {
       const status = error instanceof HttpError ? error.status : 0
+      toast({ title: 'Error', description: `Failed to save ${title}`, variant: 'destructive' })
       if (status === 409) return setProblem({ kind: 'conflict', message: withoutStatus(error.message) })
       const fields = status === 400 ? readFieldErrors(error.message).filter((field) => field.path !== 'values') : []
       fields.forEach((field, index) => form.setError(field.path, { type: 'server', message: sentence(field.reason) }, { shouldFocus: index === 0 }))
       if (fields.length === 0) setProblem({ kind: 'failed', message: `Failed to save ${title} (${withoutStatus(error.message)})` })
-      toast({ title: 'Error', description: `Failed to save ${title}`, variant: 'destructive' })
     },
   })
 
