@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react'
+import './admin-nav.css'
 
 const AREAS = [
   { href: '/admin/blog', label: 'Blog' },

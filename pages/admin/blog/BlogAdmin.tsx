@@ -78,11 +78,11 @@ export function BlogAdmin() {
         <h1 ref={heading} tabIndex={-1}>
           Blog Admin
         </h1>
-        <AdminNav current="blog" />
         <button type="button" className="button" onClick={logout}>
           Logout
         </button>
       </header>
+      <AdminNav current="blog" />
       <SyncStatus />
       {editor === null ? (
         <PostList

@@ -50,11 +50,11 @@ export function SiteAdmin(props: { name: string | null }) {
         <h1 ref={heading} tabIndex={-1}>
           Site Admin
         </h1>
-        <AdminNav current="site" onLeave={guardLeave} />
         <button type="button" className="button" onClick={logout}>
           Logout
         </button>
       </header>
+      <AdminNav current="site" onLeave={guardLeave} />
       <div className="site-admin">
         <SiteFileList current={name} onOpen={guardLeave} />
         {name ? (
