@@ -172,6 +172,21 @@ test('a stale edit: the save is a 409 naming what changed, and the saved version
   await expect(alert).toHaveCount(0)
 })
 
+test('every file’s form holds its file as it is: saved untouched, the schema takes it and nothing is committed', async ({ page, adminSite }) => {
+  test.setTimeout(90_000)
+  await signIn(page, adminSite.url)
+  const files = await (await page.request.get(`${adminSite.url}/api/admin/site/pages`)).json() as { name: SiteFileName; title: string }[]
+  expect(files).toHaveLength(7)
+  for (const file of files) {
+    const head = adminSite.git('rev-parse', 'HEAD')
+    await page.goto(`${adminSite.url}/admin/site/${file.name}`)
+    await expect(page.getByRole('heading', { name: file.title, level: 2 })).toBeVisible()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expectToast(page, { title: 'Success', description: `${file.title} saved` })
+    expect(adminSite.git('rev-parse', 'HEAD'), file.name).toBe(head)
+  }
+})
+
 /** Presses Tab until `target` has focus (at most `limit` times). */
 async function tabTo(page: Page, target: Locator, limit = 200) {
   for (let step = 0; step < limit; step++) {
