@@ -23,14 +23,30 @@ export function text(max: number) {
 
 /** Rich text (rich-text.ts: `**strong**` and `[label](url)` links whose URL `url()` accepts), 1 to `max` characters. */
 export function richText(max: number) {
-  return text(max).superRefine((value, ctx) => {
-    const read = readRichText(value)
-    if ('error' in read) return void ctx.addIssue({ code: 'custom', message: `${read.error.reason} (character ${read.error.at + 1})` })
-    for (const run of read.runs) {
-      if (typeof run === 'object' && 'href' in run && !isSiteLink(run.href)) ctx.addIssue({ code: 'custom', message: `the link to ${JSON.stringify(run.href)} is not an address a link may have (${LINK_RULE})` })
-    }
-  })
+  return text(max)
+    .superRefine((value, ctx) => {
+      const read = readRichText(value)
+      if ('error' in read) return void ctx.addIssue({ code: 'custom', message: `${read.error.reason} (character ${read.error.at + 1})` })
+      for (const run of read.runs) {
+        if (typeof run === 'object' && 'href' in run && !isSiteLink(run.href)) ctx.addIssue({ code: 'custom', message: `the link to ${JSON.stringify(run.href)} is not an address a link may have (${LINK_RULE})` })
+      }
+    })
+    .meta(FORMAT.richText)
 }
+
+/**
+ * What kind of field a schema is, beyond its zod type, for the admin's form: rich text, a
+ * link's address and an e-mail are strings, a price and an image objects (FieldFormat).
+ */
+const FORMAT = {
+  richText: { format: 'rich-text' },
+  url: { format: 'url' },
+  email: { format: 'email' },
+  price: { format: 'price' },
+  image: { format: 'image' },
+} as const
+
+export type FieldFormat = (typeof FORMAT)[keyof typeof FORMAT]['format']
 
 const LINK_RULE = 'http, https, mailto or tel, or a path of this site starting with one /'
 
@@ -45,7 +61,7 @@ export function isSiteLink(url: string): boolean {
 
 /** A link's address (see isSiteLink). */
 export function url() {
-  return z.string().refine(isSiteLink, `must be a link (${LINK_RULE})`)
+  return z.string().refine(isSiteLink, `must be a link (${LINK_RULE})`).meta(FORMAT.url)
 }
 
 /** An e-mail address, as a mailto: link can carry it. */
@@ -54,6 +70,7 @@ export function email() {
     .string()
     .max(254, 'must be at most 254 characters')
     .regex(/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/, 'must be an e-mail address')
+    .meta(FORMAT.email)
 }
 
 /** A site's SVG illustration (`/images/…/x.svg`), beside the images a post may show. */
@@ -72,7 +89,7 @@ export function image() {
     width: z.number().int().min(1).max(10_000),
     height: z.number().int().min(1).max(10_000),
     alt: text(500),
-  })
+  }).meta(FORMAT.image)
 }
 
 /** A price: an amount in cents' precision, and its currency. */
@@ -84,7 +101,7 @@ export function price() {
       .max(100_000, 'must be at most 100000')
       .refine((amount) => Math.round(amount * 100) / 100 === amount, 'must have at most two decimals'),
     currency: z.enum(Object.keys(CURRENCY_SYMBOLS) as [Currency, ...Currency[]]),
-  })
+  }).meta(FORMAT.price)
 }
 
 /** An anchor id (`#terms`): lowercase letters, digits and dashes. */

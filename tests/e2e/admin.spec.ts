@@ -340,7 +340,7 @@ test.describe('writing posts', () => {
 
     // A link to another page of the site leaves at once too.
     await page.getByLabel('Summary*').fill('A summary typed before following a link.')
-    await page.getByRole('navigation').getByRole('link', { name: 'Blog', exact: true }).first().click()
+    await page.getByRole('navigation', { name: 'Site', exact: true }).getByRole('link', { name: 'Blog', exact: true }).click()
     // (The exact URL: /admin/blog ends in /blog too.)
     await expect(page).toHaveURL(`${adminSite.url}/blog`)
     await expect(page.getByRole('heading', { name: 'Blog', level: 1 })).toBeVisible()

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { navigate } from 'vike/client/router'
 import type { AdminPost, AdminPostCard } from '../../../renderer/contract/index.ts'
+import { AdminNav } from '../AdminNav.tsx'
 import { adminApi } from '../api/api-client.ts'
 import { adminQueries, clearAdminData } from '../api/admin-queries.ts'
 import { EditPost } from './EditPost.tsx'
@@ -81,6 +82,7 @@ export function BlogAdmin() {
           Logout
         </button>
       </header>
+      <AdminNav current="blog" />
       <SyncStatus />
       {editor === null ? (
         <PostList
