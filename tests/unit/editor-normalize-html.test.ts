@@ -130,7 +130,8 @@ describe('normalizeEditorHtml: what Milkdown and ProseMirror write', () => {
         // Normalizing is idempotent: a post the editor wrote opens and saves unchanged.
         expect(normalizeEditorHtml(out)).toBe(out)
       }),
-      { numRuns: 300 },
+      // A caption of a newline alone was kept once, and dropped by the next pass.
+      { numRuns: 300, examples: [[['<figure><img src="https://x.example/a.png" alt=""><figcaption>\n</figcaption></figure>']]] },
     )
   })
 })

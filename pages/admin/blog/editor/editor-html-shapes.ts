@@ -53,5 +53,6 @@ function unwrapBareCell(cell: HtmlElement): void {
 }
 
 function isEmptyCaption(node: HtmlNode): boolean {
-  return isElement(node, 'figcaption') && node.children.every((child) => child.type === 'text' && child.value === '')
+  // HTML's whitespace only: the lines the block layout puts there and takes away again (not a meaningful &nbsp;).
+  return isElement(node, 'figcaption') && node.children.every((child) => child.type === 'text' && /^[ \t\n\f\r]*$/.test(child.value))
 }
