@@ -23,10 +23,14 @@ interface OpenSite {
   close(): Promise<void>
 }
 
-async function openSite(file: string): Promise<OpenSite> {
+/** What a spec's site holds before its server starts, beside the sample posts (e.g. the site's copy as committed files). */
+export type PrepareSite = (site: TempSite) => Promise<void>
+
+async function openSite(file: string, prepare?: PrepareSite): Promise<OpenSite> {
   const site = await createTempSite()
   let server: RunningServer
   try {
+    await prepare?.(site)
     server = await startTestServer(site, { env: await browserSiteEnv() })
   } catch (error) {
     await site.cleanup()
@@ -42,29 +46,34 @@ async function openSite(file: string): Promise<OpenSite> {
   }
 }
 
-export const test = base.extend<{ adminSite: AdminSite }, { adminSiteForFile: (file: string) => Promise<AdminSite> }>({
-  adminSiteForFile: [
-    async ({}, use) => {
-      let open: OpenSite | undefined
-      try {
-        await use(async (file) => {
-          if (open?.file !== file) {
-            await open?.close()
-            open = undefined
-            open = await openSite(file)
-          }
-          return open.adminSite
-        })
-      } finally {
-        await open?.close()
-      }
+/** The `test` of admin specs whose sites are made by `prepare` (see the top of this file). */
+export function adminSiteTest(prepare?: PrepareSite) {
+  return base.extend<{ adminSite: AdminSite }, { adminSiteForFile: (file: string) => Promise<AdminSite> }>({
+    adminSiteForFile: [
+      async ({}, use) => {
+        let open: OpenSite | undefined
+        try {
+          await use(async (file) => {
+            if (open?.file !== file) {
+              await open?.close()
+              open = undefined
+              open = await openSite(file, prepare)
+            }
+            return open.adminSite
+          })
+        } finally {
+          await open?.close()
+        }
+      },
+      { scope: 'worker' },
+    ],
+    adminSite: async ({ adminSiteForFile }, use, testInfo) => {
+      await use(await adminSiteForFile(testInfo.file))
     },
-    { scope: 'worker' },
-  ],
-  adminSite: async ({ adminSiteForFile }, use, testInfo) => {
-    await use(await adminSiteForFile(testInfo.file))
-  },
-})
+  })
+}
+
+export const test = adminSiteTest()
 
 export { expect, TEST_ADMIN }
 export { expectToast } from './toasts.ts'

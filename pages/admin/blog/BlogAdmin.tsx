@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { navigate } from 'vike/client/router'
 import type { AdminPost, AdminPostCard } from '../../../renderer/contract/index.ts'
+import { AdminLoading } from '../AdminLoading.tsx'
 import { AdminNav } from '../AdminNav.tsx'
 import { adminApi } from '../api/api-client.ts'
 import { adminQueries, clearAdminData } from '../api/admin-queries.ts'
@@ -41,15 +42,7 @@ export function BlogAdmin() {
     if (signedIn && !editorAtStart.current) heading.current?.focus()
   }, [signedIn])
 
-  if (!me.data) {
-    return (
-      <div className="container admin-page">
-        <p className="admin-status" role="status">
-          Loading...
-        </p>
-      </div>
-    )
-  }
+  if (!me.data) return <AdminLoading />
 
   const logout = async () => {
     await adminApi.logout().catch(() => {})

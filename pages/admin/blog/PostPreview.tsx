@@ -1,56 +1,24 @@
-import { useState } from 'react'
 import type { PostFields } from '../../../renderer/contract/index.ts'
-import { readTheme, type Theme } from '../../../renderer/theme.ts'
-import { PreviewChoice } from './PreviewChoice.tsx'
-import { PreviewDialog } from './PreviewDialog.tsx'
-import { PREVIEW_THEMES, previewInTheme, type PreviewWidth } from './preview-options.ts'
+import { PreviewPanel } from './PreviewPanel.tsx'
 import { usePostPreview } from './use-post-preview.ts'
-import './preview.css'
 
-/**
- * The editor's Preview: the real post page, rendered by the server from the unsaved
- * fields, in a frame that runs nothing (`sandbox` without scripts: the HTML has none anyway) and
- * follows the typing. The frame is `srcdoc`, so it shares the admin page's address for its
- * styles and images and never has one of its own that could be shared or indexed.
- *
- * Beside the form it is as wide as the form; "Open full width" shows the same page over the
- * whole window at a phone's, a tablet's or a desktop's width (PreviewDialog.tsx). Either shows
- * either theme: the one the admin works in, until another is chosen.
- */
+/** The editor's Preview: the real post page, rendered by the server from the unsaved fields (PreviewPanel.tsx). */
 export function PostPreview(props: { fields: PostFields; id: string }) {
   const preview = usePostPreview(props.fields)
-  const [theme, setTheme] = useState<Theme>(readTheme)
-  const [width, setWidth] = useState<PreviewWidth>('desktop')
-  const [fullWidth, setFullWidth] = useState(false)
-  const html = preview.html === null ? null : previewInTheme(preview.html, theme)
   return (
-    <section id={props.id} className="admin-preview" aria-label="Preview" aria-busy={preview.status === 'loading'}>
-      <p className="admin-preview__note">
-        As visitors will see it. {preview.status === 'loading' ? 'Updating...' : 'Not saved yet: the live page changes when you save.'}
-      </p>
-      {preview.status === 'error' && (
-        <p className="admin-alert" role="alert">
-          The preview could not be made: {preview.message}
-        </p>
-      )}
-      <div className="admin-preview__tools">
-        <PreviewChoice legend="Theme" options={PREVIEW_THEMES.map((option) => ({ value: option.name, label: option.label }))} value={theme} onChange={setTheme} />
-        <PreviewDialog
-          open={fullWidth}
-          onOpenChange={setFullWidth}
-          html={html}
-          postTitle={props.fields.title}
-          width={width}
-          onWidthChange={setWidth}
-          theme={theme}
-          onThemeChange={setTheme}
-        >
-          <button type="button" className="button" title="Phone, tablet and desktop widths, over the whole window">
-            Open full width
-          </button>
-        </PreviewDialog>
-      </div>
-      {html !== null && <iframe className="admin-preview__frame" title="Post preview" sandbox="" srcDoc={html} />}
-    </section>
+    <PreviewPanel
+      id={props.id}
+      preview={preview}
+      label="Preview"
+      frameTitle="Post preview"
+      dialogTitle={props.fields.title}
+      error={
+        preview.status === 'error' && (
+          <p className="admin-alert" role="alert">
+            The preview could not be made: {preview.message}
+          </p>
+        )
+      }
+    />
   )
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { type MouseEvent, useEffect, useRef } from 'react'
 import { navigate } from 'vike/client/router'
 import { isSiteFileName, SITE_FILES } from '../../../renderer/site-content/index.ts'
+import { AdminLoading } from '../AdminLoading.tsx'
 import { AdminNav } from '../AdminNav.tsx'
 import { adminApi } from '../api/api-client.ts'
 import { adminQueries, clearAdminData } from '../api/admin-queries.ts'
@@ -25,15 +26,7 @@ export function SiteAdmin(props: { name: string | null }) {
     if (me.data) heading.current?.focus()
   }, [me.data])
 
-  if (!me.data) {
-    return (
-      <div className="container admin-page">
-        <p className="admin-status" role="status">
-          Loading...
-        </p>
-      </div>
-    )
-  }
+  if (!me.data) return <AdminLoading />
 
   const logout = async () => {
     if (!confirmLeave()) return

@@ -1,54 +1,27 @@
-import { useState } from 'react'
 import { readFieldErrors } from '../../../renderer/contract/index.ts'
 import type { SiteContent, SiteFileName } from '../../../renderer/site-content/index.ts'
-import { readTheme, type Theme } from '../../../renderer/theme.ts'
-import { PreviewChoice } from '../blog/PreviewChoice.tsx'
-import { PreviewDialog } from '../blog/PreviewDialog.tsx'
-import { PREVIEW_THEMES, previewInTheme, type PreviewWidth } from '../blog/preview-options.ts'
-import '../blog/preview.css'
+import { PreviewPanel } from '../blog/PreviewPanel.tsx'
 import { useSitePreview } from './use-site-preview.ts'
 
 /**
- * A site file's Preview, as the post editor's (blog/PostPreview.tsx): its page rendered by the
- * server from the form's unsaved values (what every page shares: on the landing page; the
- * not-found lines: on a 404 page), in a frame that runs nothing (`sandbox` without scripts, the
- * HTML has none either, and its own Content-Security-Policy), following the typing. "Open full
- * width" shows it at a phone's, a tablet's or a desktop's width; either theme.
+ * A site file's Preview, as the post editor's (blog/PostPreview.tsx, both a PreviewPanel): its
+ * page rendered by the server from the form's unsaved values (what every page shares: on the
+ * landing page; the not-found lines: on a 404 page), following the typing.
  *
  * `values`: the form's current values (react-hook-form's `watch()`). `pageTitle`: what the
  * admin calls the file (SITE_FILES[name].title).
  */
 export function SitePreview<N extends SiteFileName>(props: { name: N; values: SiteContent[N]; pageTitle: string; id?: string }) {
   const preview = useSitePreview(props.name, props.values)
-  const [theme, setTheme] = useState<Theme>(readTheme)
-  const [width, setWidth] = useState<PreviewWidth>('desktop')
-  const [fullWidth, setFullWidth] = useState(false)
-  const html = preview.html === null ? null : previewInTheme(preview.html, theme)
   return (
-    <section id={props.id} className="admin-preview" aria-label={`Preview of ${props.pageTitle}`} aria-busy={preview.status === 'loading'}>
-      <p className="admin-preview__note">
-        As visitors will see it. {preview.status === 'loading' ? 'Updating...' : 'Not saved yet: the live page changes when you save.'}
-      </p>
-      {preview.status === 'error' && <PreviewError message={preview.message} />}
-      <div className="admin-preview__tools">
-        <PreviewChoice legend="Theme" options={PREVIEW_THEMES.map((option) => ({ value: option.name, label: option.label }))} value={theme} onChange={setTheme} />
-        <PreviewDialog
-          open={fullWidth}
-          onOpenChange={setFullWidth}
-          html={html}
-          postTitle={props.pageTitle}
-          width={width}
-          onWidthChange={setWidth}
-          theme={theme}
-          onThemeChange={setTheme}
-        >
-          <button type="button" className="button" title="Phone, tablet and desktop widths, over the whole window">
-            Open full width
-          </button>
-        </PreviewDialog>
-      </div>
-      {html !== null && <iframe className="admin-preview__frame" title={`${props.pageTitle}, as previewed`} sandbox="" srcDoc={html} />}
-    </section>
+    <PreviewPanel
+      id={props.id}
+      preview={preview}
+      label={`Preview of ${props.pageTitle}`}
+      frameTitle={`${props.pageTitle}, as previewed`}
+      dialogTitle={props.pageTitle}
+      error={preview.status === 'error' && <PreviewError message={preview.message} />}
+    />
   )
 }
 
