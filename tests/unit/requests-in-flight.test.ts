@@ -15,10 +15,14 @@ describe('RequestsInFlight and the quick answers', () => {
   it('after a quick answer, is quiet once none came for a few milliseconds, and counts them', async () => {
     const traffic = new RequestsInFlight()
     traffic.quickAnswered()
+    // Timed from the last answer, which the quiet moment counts from (10 ms after it), not from
+    // the call to quiet: on a loaded machine a few milliseconds can pass between the two.
+    const lastAnswer = performance.now()
     traffic.quickAnswered()
+    await traffic.quiet(1000)
+    const waited = performance.now() - lastAnswer
     expect(traffic.quickAnswers).toBe(2)
-    const waited = await timed(traffic.quiet(1000))
-    expect(waited).toBeGreaterThanOrEqual(8)
+    expect(waited).toBeGreaterThanOrEqual(10)
     expect(waited).toBeLessThan(500)
   })
 
