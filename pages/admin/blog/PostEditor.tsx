@@ -31,18 +31,21 @@ export function PostEditor(props: { post: AdminPost | null; username: string; on
   const waiting = draft.offer !== null
   // Opening the editor puts focus in Title, once this browser's kept draft is known not to be
   // offered; after Restore or Discard the offer's buttons are gone, and focus goes there too.
+  // Not when the admin is already in one of the form's fields (the check for a kept draft can
+  // end after they clicked into Summary): the text they type would go on in Title.
   const titleInput = useRef<HTMLInputElement>(null)
+  const formElement = useRef<HTMLFormElement>(null)
   const focusedTitle = useRef(false)
   const wasWaiting = useRef(false)
   useEffect(() => {
     if (draft.checking) return
-    if ((!focusedTitle.current && !waiting) || (wasWaiting.current && !waiting)) titleInput.current?.focus()
+    const inAField = formElement.current?.contains(document.activeElement) ?? false
+    if ((!focusedTitle.current && !waiting && !inAField) || (wasWaiting.current && !waiting)) titleInput.current?.focus()
     focusedTitle.current = true
     wasWaiting.current = waiting
   }, [waiting, draft.checking])
 
   // After a failed save, focus goes to what to fix: the first field marked, else the message.
-  const formElement = useRef<HTMLFormElement>(null)
   useEffect(() => {
     if (failures > 0) focusField(formElement.current, field, errors, field('problem'))
     // Only when a save has just failed, not as the marks go one by one.
