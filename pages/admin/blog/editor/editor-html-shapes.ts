@@ -1,4 +1,4 @@
-import type { HtmlElement, HtmlNode } from './normalize-html.ts'
+import type { HtmlElement, HtmlNode } from './html-tree.ts'
 
 /*
  * The parts of a post the editor's nodes cannot write in the post's own shape, put back in it

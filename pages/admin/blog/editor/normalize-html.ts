@@ -1,6 +1,7 @@
 import { formatBlockLines } from '../../../../renderer/block-lines.ts'
 import { currentName, isAllowedUrl, languageClass, postElement, STRIPPED_ELEMENTS, type AttributeRule, type ElementRule } from '../../../../renderer/post-html-rules.ts'
 import { dropEmptyCaptions, restoreEditorShapes } from './editor-html-shapes.ts'
+import type { HtmlElement, HtmlNode, HtmlRoot } from './html-tree.ts'
 import { sanitizeLinkHref } from './url-rules.ts'
 
 /**
@@ -22,22 +23,6 @@ export function normalizeEditorHtml(html: string): string {
   const out = serializeNodes(tree.children)
   // An empty editor is one empty paragraph: report it as no content, so "Content" counts as empty.
   return out === '<p></p>' ? '' : out
-}
-
-export type HtmlNode = HtmlText | HtmlElement
-interface HtmlText {
-  type: 'text'
-  value: string
-}
-export interface HtmlElement {
-  type: 'element'
-  tagName: string
-  attrs: Map<string, string>
-  children: HtmlNode[]
-}
-interface HtmlRoot {
-  type: 'root'
-  children: HtmlNode[]
 }
 
 // --- Parsing ---------------------------------------------------------------------------------
