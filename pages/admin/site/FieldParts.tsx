@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react'
 import { get, useFormContext, useFormState, useWatch } from 'react-hook-form'
+import type { z } from 'zod'
 import { fieldId } from './schema-walk.ts'
+
+/** What every field of a file's form is given. */
+export interface FieldProps {
+  schema: z.ZodType
+  /** Where its value is in the form (`plans.1.annualPrice`). */
+  path: string
+  label: string
+}
 
 /** A field's message from the form's errors (the schema's, or the server's on a refused save), or null. */
 export function useFieldError(path: string): string | null {

@@ -1,9 +1,7 @@
-import { type DragEvent, useEffect, useRef, useState } from 'react'
+import { type DragEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { useFieldArray, useFormContext } from 'react-hook-form'
-import type { z } from 'zod'
-import { describedBy, ErrorText, useFieldError } from './FieldParts.tsx'
-import { type FieldProps, ObjectField, SchemaField } from './SchemaField.tsx'
-import { emptyValue, fieldId, fieldKind } from './schema-walk.ts'
+import { describedBy, ErrorText, type FieldProps, useFieldError } from './FieldParts.tsx'
+import { fieldId } from './schema-walk.ts'
 
 /** Where focus goes once a list has changed: a control of the item now at `index`. */
 type FocusAfter = { index: number; control: 'up' | 'down' | 'remove' | 'field' } | { index: -1; control: 'add' }
@@ -15,7 +13,16 @@ type FocusAfter = { index: number; control: 'up' | 'down' | 'remove' | 'field' }
  * focus stays on what was used (the moved item's button, the next item's Remove, the new item's
  * first field) and a status line says what happened.
  */
-export function ListField(props: FieldProps & { item: z.ZodType; min: number; max: number }) {
+export function ListField(
+  props: Omit<FieldProps, 'schema'> & {
+    min: number
+    max: number
+    /** The value an added item starts with. */
+    newItem: () => unknown
+    /** An item's fields (SchemaField decides them: this module knows lists, not schemas). */
+    renderItem: (path: string, name: string) => ReactNode
+  },
+) {
   const { control } = useFormContext()
   const { fields, append, remove, move } = useFieldArray({ control, name: props.path })
   const error = useFieldError(props.path)
@@ -25,7 +32,6 @@ export function ListField(props: FieldProps & { item: z.ZodType; min: number; ma
   const [dropAt, setDropAt] = useState<number | null>(null)
   const [status, setStatus] = useState('')
   const id = fieldId(props.path)
-  const itemKind = fieldKind(props.item)
 
   useEffect(() => {
     const target = focusAfter.current
@@ -56,7 +62,7 @@ export function ListField(props: FieldProps & { item: z.ZodType; min: number; ma
     setStatus(`Item ${index + 1} removed; ${left} left.`)
   }
   const addItem = () => {
-    append(emptyValue(props.item) as object, { shouldFocus: false })
+    append(props.newItem() as object, { shouldFocus: false })
     focusAfter.current = { index: fields.length, control: 'field' }
     setStatus(`Item ${fields.length + 1} added.`)
   }
@@ -124,11 +130,7 @@ export function ListField(props: FieldProps & { item: z.ZodType; min: number; ma
                   Remove<span className="visually-hidden"> {name.toLowerCase()}</span>
                 </button>
               </div>
-              {itemKind.kind === 'object' || itemKind.kind === 'image' ? (
-                <ObjectField schema={props.item} path={path} label={name} legend={name} fields={itemKind.fields} />
-              ) : (
-                <SchemaField schema={props.item} path={path} label={name} />
-              )}
+              {props.renderItem(path, name)}
             </li>
           )
         })}

@@ -1,16 +1,9 @@
 import type { KeyboardEvent } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
-import { Counter, describedBy, ErrorText, FieldShell, useFieldError, useRegister } from './FieldParts.tsx'
+import { Counter, describedBy, ErrorText, type FieldProps, FieldShell, useFieldError, useRegister } from './FieldParts.tsx'
 import { ListField } from './ListField.tsx'
 import { emptyValue, fieldId, fieldKind, type FieldKind, labelOf } from './schema-walk.ts'
-
-export interface FieldProps {
-  schema: z.ZodType
-  /** Where its value is in the form (`plans.1.annualPrice`). */
-  path: string
-  label: string
-}
 
 /** One part of a file's schema as the form's fields (schema-walk.ts says which). */
 export function SchemaField(props: FieldProps) {
@@ -27,13 +20,20 @@ export function SchemaField(props: FieldProps) {
     case 'price':
       return <PriceField {...props} currencies={kind.currencies} />
     case 'list':
-      return <ListField {...props} item={kind.item} min={kind.min} max={kind.max} />
+      return <ListField {...props} min={kind.min} max={kind.max} newItem={() => emptyValue(kind.item)} renderItem={(path, name) => <ListItem schema={kind.item} path={path} name={name} />} />
     case 'union':
       return <UnionField {...props} options={kind.options} />
     case 'image':
     case 'object':
       return <ObjectField {...props} fields={kind.fields} />
   }
+}
+
+/** One item of a list: a group under the item's name, or the one field it is. */
+function ListItem(props: { schema: z.ZodType; path: string; name: string }) {
+  const kind = fieldKind(props.schema)
+  if (kind.kind === 'object' || kind.kind === 'image') return <ObjectField schema={props.schema} path={props.path} label={props.name} legend={props.name} fields={kind.fields} />
+  return <SchemaField schema={props.schema} path={props.path} label={props.name} />
 }
 
 /** A group of fields under its legend: a section of the page, a list's item, an image. */
