@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient } from '../support/admin-client.ts'
-import { runGit } from '../support/git.ts'
+import { commitAsMaintainer, runGit } from '../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
 import { waitFor } from '../support/wait-for.ts'
 import type { TempSite } from '../support/temp-site.ts'
@@ -67,8 +67,7 @@ beforeAll(async () => {
     // The files arrive as a merged pull request would bring them: committed by a maintainer.
     prepare: async (prepared) => {
       for (const [name, text] of Object.entries(HAND_WRITTEN)) await writeFile(path.join(prepared.blogDir, name), text)
-      runGit(['add', 'content/blog'], { cwd: prepared.repoDir, env: MAINTAINER_GIT_ENV })
-      runGit(['commit', '-q', '-m', 'Posts from a pull request'], { cwd: prepared.repoDir, env: MAINTAINER_GIT_ENV })
+      commitAsMaintainer(prepared.repoDir, 'Posts from a pull request', 'content/blog')
     },
   }))
 })

@@ -9,9 +9,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
-import { git } from '../support/git.ts'
-import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
-import { runGit } from '../support/git.ts'
+import { commitAsMaintainer, git } from '../support/git.ts'
 import { signedInServer } from '../support/signed-in-server.ts'
 import { TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
 
@@ -44,8 +42,7 @@ const rename = (post: AdminPost, slug: string) => api.json<AdminPost | string>('
 /** A maintainer's commit of the redirects file, as a merged pull request brings it. */
 async function commitByHand(text: string): Promise<void> {
   await writeFile(redirectsFile(), text)
-  runGit(['add', 'content/redirects.yaml'], { cwd: site.repoDir, env: MAINTAINER_GIT_ENV })
-  runGit(['commit', '-q', '-m', 'Redirects by hand'], { cwd: site.repoDir, env: MAINTAINER_GIT_ENV })
+  commitAsMaintainer(site.repoDir, 'Redirects by hand', 'content/redirects.yaml')
 }
 
 describe('a slug change', () => {

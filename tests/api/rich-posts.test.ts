@@ -14,8 +14,7 @@ import type { Post } from '../../server/content/post.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { generatePosts } from '../bench/generate-posts.ts'
 import type { ApiClient } from '../support/admin-client.ts'
-import { runGit } from '../support/git.ts'
-import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
+import { commitAsMaintainer } from '../support/git.ts'
 import { signedInServer } from '../support/signed-in-server.ts'
 
 type Problem = { path: string; reason: string; severity?: string }
@@ -47,8 +46,7 @@ beforeAll(async () => {
   ;({ server, api, close } = await signedInServer({
     prepare: async (site) => {
       for (const post of posts) await writeFile(path.join(site.blogDir, `${post.slug}.html`), serializePost(post))
-      runGit(['add', 'content/blog'], { cwd: site.repoDir, env: MAINTAINER_GIT_ENV })
-      runGit(['commit', '-q', '-m', 'Rich posts'], { cwd: site.repoDir, env: MAINTAINER_GIT_ENV })
+      commitAsMaintainer(site.repoDir, 'Rich posts', 'content/blog')
     },
   }))
 }, 60_000)

@@ -12,8 +12,7 @@ import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
 import { siteFileOf } from '../../server/content/site-source.ts'
 import { ApiClient } from '../support/admin-client.ts'
 import { writeSiteFiles } from '../support/fixtures.ts'
-import { git, runGit } from '../support/git.ts'
-import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
+import { commitAsMaintainer, git } from '../support/git.ts'
 import { signedInServer, type SignedInServer } from '../support/signed-in-server.ts'
 import { TEST_ADMIN } from '../support/temp-site.ts'
 import { waitFor } from '../support/wait-for.ts'
@@ -27,8 +26,7 @@ const pricing = async () => (await api().json<SiteFileWire<'pricing'>>('GET', '/
 /** A maintainer's commit of a site file, as a merged pull request brings it. */
 function commitByHand(file: string, text: string, message: string): Promise<void> {
   return writeFile(file, text).then(() => {
-    runGit(['add', '-A', 'content/site'], { cwd: running.site.repoDir, env: MAINTAINER_GIT_ENV })
-    runGit(['commit', '-q', '-m', message], { cwd: running.site.repoDir, env: MAINTAINER_GIT_ENV })
+    commitAsMaintainer(running.site.repoDir, message, 'content/site')
   })
 }
 
@@ -39,8 +37,7 @@ beforeAll(async () => {
       await writeSiteFiles(site.contentDir)
       const announcement = siteFileOf(site.contentDir, 'announcement')
       await writeFile(announcement, (await readFile(announcement, 'utf8')).replace('title: Meet Watchio', "title: ''"))
-      runGit(['add', '-A', 'content/site'], { cwd: site.repoDir, env: MAINTAINER_GIT_ENV })
-      runGit(['commit', '-q', '-m', 'The site copy'], { cwd: site.repoDir, env: MAINTAINER_GIT_ENV })
+      commitAsMaintainer(site.repoDir, 'The site copy', 'content/site')
     },
   })
 })

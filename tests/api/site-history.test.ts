@@ -11,8 +11,7 @@ import type { SiteFileWire, SiteHistoryEntry, SiteVersionWire } from '../../rend
 import { siteFileOf } from '../../server/content/site-source.ts'
 import { ApiClient, commitCount } from '../support/admin-client.ts'
 import { writeSiteFiles } from '../support/fixtures.ts'
-import { git, runGit } from '../support/git.ts'
-import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
+import { commitAsMaintainer, git } from '../support/git.ts'
 import { signedInServer, type SignedInServer } from '../support/signed-in-server.ts'
 import { TEST_ADMIN } from '../support/temp-site.ts'
 
@@ -41,12 +40,10 @@ beforeAll(async () => {
       const valid = await readFile(file, 'utf8')
       // A version of an older schema first (a key it had then), then today's.
       await writeFile(file, `${valid}retiredField: gone\n`)
-      runGit(['add', '-A', 'content/site'], { cwd: site.repoDir, env: MAINTAINER_GIT_ENV })
-      runGit(['commit', '-q', '-m', 'The site copy, an older schema'], { cwd: site.repoDir, env: MAINTAINER_GIT_ENV })
+      commitAsMaintainer(site.repoDir, 'The site copy, an older schema', 'content/site')
       oldSchemaCommit = git(site.repoDir, 'rev-parse', 'HEAD')
       await writeFile(file, valid)
-      runGit(['add', '-A', 'content/site'], { cwd: site.repoDir, env: MAINTAINER_GIT_ENV })
-      runGit(['commit', '-q', '-m', 'The site copy'], { cwd: site.repoDir, env: MAINTAINER_GIT_ENV })
+      commitAsMaintainer(site.repoDir, 'The site copy', 'content/site')
       firstCommit = git(site.repoDir, 'rev-parse', 'HEAD')
     },
   })

@@ -12,8 +12,7 @@ import { recordingLogger } from '../support/recording-logger.ts'
 import { serveExportWithNginx, type StaticNginx } from '../support/static-nginx.ts'
 import type { TempSite } from '../support/temp-site.ts'
 import { signedInServer } from '../support/signed-in-server.ts'
-import { runGit } from '../support/git.ts'
-import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
+import { commitAsMaintainer } from '../support/git.ts'
 
 /**
  * `npm run export` (server/export.ts) over a temp content repository with library images, served by
@@ -72,8 +71,7 @@ beforeAll(async () => {
       photo = await commitMedia(site.repoDir, { name: 'harbour', width: 700, height: 500, ext: 'jpg', noisy: true })
       await commitMedia(site.repoDir, { name: 'wave', width: 400, height: 300, ext: 'gif' })
       await writeFile(path.join(site.contentDir, 'redirects.yaml'), REDIRECTS)
-      runGit(['add', 'content/redirects.yaml'], { cwd: site.repoDir, env: MAINTAINER_GIT_ENV })
-      runGit(['commit', '-q', '-m', 'Redirects'], { cwd: site.repoDir, env: MAINTAINER_GIT_ENV })
+      commitAsMaintainer(site.repoDir, 'Redirects', 'content/redirects.yaml')
       // Beside the repository, never inside it.
       out = path.join(path.dirname(site.repoDir), 'export')
       exported = await runExportCli(out)

@@ -14,8 +14,7 @@ import { committedVersions, SiteCopy } from '../../server/services/site-copy.ts'
 import { fieldChanges, SiteHistory } from '../../server/services/site-history.ts'
 import { SiteReviews } from '../../server/services/site-reviews.ts'
 import { writeSiteFiles } from '../support/fixtures.ts'
-import { git, runGit, tempGitRepo, type TempGitRepo } from '../support/git.ts'
-import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
+import { commitAsMaintainer, git, type TempGitRepo, tempGitRepo } from '../support/git.ts'
 import { recordingLogger } from '../support/recording-logger.ts'
 import { ADA } from './git-fixture.ts'
 
@@ -31,8 +30,7 @@ afterEach(async () => {
 const contentDir = () => `${repo!.dir}/content`
 const head = () => git(repo!.dir, 'rev-parse', 'HEAD')
 const commit = (message: string) => {
-  runGit(['add', '-A'], { cwd: repo!.dir, env: MAINTAINER_GIT_ENV })
-  runGit(['commit', '-q', '-m', message], { cwd: repo!.dir, env: MAINTAINER_GIT_ENV })
+  commitAsMaintainer(repo!.dir, message)
   return head()
 }
 const editPricing = async (from: string, to: string) => {

@@ -11,8 +11,7 @@ import { siteFileOf, SiteSource } from '../../server/content/site-source.ts'
 import { ContentRepository } from '../../server/git/content-repository.ts'
 import { committedVersions } from '../../server/services/site-copy.ts'
 import { writeSiteFiles } from '../support/fixtures.ts'
-import { git, runGit, tempGitRepo, type TempGitRepo } from '../support/git.ts'
-import { MAINTAINER_GIT_ENV } from '../support/maintainer-git.ts'
+import { commitAsMaintainer, git, type TempGitRepo, tempGitRepo } from '../support/git.ts'
 import { recordingLogger } from '../support/recording-logger.ts'
 
 let repo: TempGitRepo | undefined
@@ -26,8 +25,7 @@ afterEach(async () => {
 
 const contentDir = () => `${repo!.dir}/content`
 const commit = (message: string) => {
-  runGit(['add', '-A'], { cwd: repo!.dir, env: MAINTAINER_GIT_ENV })
-  runGit(['commit', '-q', '-m', message], { cwd: repo!.dir, env: MAINTAINER_GIT_ENV })
+  commitAsMaintainer(repo!.dir, message)
   return git(repo!.dir, 'rev-parse', 'HEAD')
 }
 const editFile = async (name: 'pricing' | 'legal', from: string, to: string) => {

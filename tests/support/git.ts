@@ -97,3 +97,10 @@ export function gitObjects(cwd: string): Map<string, { type: string; content: Bu
   }
   return objects
 }
+
+/** A maintainer's commit of `paths` (all changes when none), as `git add` and `git commit` by hand; its id. */
+export function commitAsMaintainer(dir: string, message: string, ...paths: string[]): string {
+  runGit(['add', '-A', ...paths], { cwd: dir, env: MAINTAINER_GIT_ENV })
+  runGit(['commit', '-q', '-m', message], { cwd: dir, env: MAINTAINER_GIT_ENV })
+  return runGit(['rev-parse', 'HEAD'], { cwd: dir, env: MAINTAINER_GIT_ENV }).trim()
+}
