@@ -1,11 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { navigate } from 'vike/client/router'
 import type { AdminPost, AdminPostCard } from '../../../renderer/contract/index.ts'
+import { AdminHeader, useAdminSession } from '../AdminHeader.tsx'
 import { AdminLoading } from '../AdminLoading.tsx'
-import { AdminNav } from '../AdminNav.tsx'
-import { adminApi } from '../api/api-client.ts'
-import { adminQueries, clearAdminData } from '../api/admin-queries.ts'
 import { EditPost } from './EditPost.tsx'
 import { DeletedPosts } from './history/DeletedPosts.tsx'
 import { PostEditor } from './PostEditor.tsx'
@@ -21,17 +17,12 @@ import type { ListView } from './use-post-list.ts'
  * on the card it was opened from, or on the post just saved.
  */
 export function BlogAdmin() {
-  const me = useQuery(adminQueries.me())
+  const me = useAdminSession()
   const { location, go } = useAdminLocation()
   // The card Edit was clicked on: the editor shows its fields while the post is read.
   const [openedCard, setOpenedCard] = useState<AdminPostCard | null>(null)
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null)
-  const signedOut = me.isSuccess && me.data === null
   const signedIn = Boolean(me.data)
-
-  useEffect(() => {
-    if (signedOut || me.isError) void navigate('/admin/login')
-  }, [signedOut, me.isError])
 
   // Signed in (after the login page, or a reload): focus starts at the page's heading, so the
   // next Tab goes to what the page holds, not to the navigation or the footer. An editor the
@@ -44,11 +35,6 @@ export function BlogAdmin() {
 
   if (!me.data) return <AdminLoading />
 
-  const logout = async () => {
-    await adminApi.logout().catch(() => {})
-    clearAdminData()
-    await navigate('/admin/login')
-  }
 
   const { editor } = location
   const changeList = (list: ListView, how?: 'push' | 'replace') =>
@@ -67,15 +53,7 @@ export function BlogAdmin() {
 
   return (
     <div className="container admin-page">
-      <header className="admin-header">
-        <h1 ref={heading} tabIndex={-1}>
-          Blog Admin
-        </h1>
-        <button type="button" className="button" onClick={logout}>
-          Logout
-        </button>
-      </header>
-      <AdminNav current="blog" />
+      <AdminHeader title="Blog Admin" current="blog" headingRef={heading} />
       <SyncStatus />
       {editor === null ? (
         <PostList

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { type MouseEvent, useEffect, useRef } from 'react'
-import { navigate } from 'vike/client/router'
+import { useEffect, useRef } from 'react'
 import { isSiteFileName, SITE_FILES } from '../../../renderer/site-content/index.ts'
+import { AdminHeader, linkGuard, useAdminSession } from '../AdminHeader.tsx'
 import { AdminLoading } from '../AdminLoading.tsx'
-import { AdminNav } from '../AdminNav.tsx'
-import { adminApi } from '../api/api-client.ts'
-import { adminQueries, clearAdminData } from '../api/admin-queries.ts'
-import { SiteFileForm, unsavedSiteForm } from './SiteFileForm.tsx'
+import { adminQueries } from '../api/admin-queries.ts'
+import { SiteFileForm } from './SiteFileForm.tsx'
 import { SiteFileList } from './SiteFileList.tsx'
 import './site-admin.css'
 
@@ -16,11 +14,14 @@ import './site-admin.css'
  * unsaved changes by a link of the admin asks first; closing the tab asks too (the form's own).
  */
 export function SiteAdmin(props: { name: string | null }) {
-  const me = useQuery(adminQueries.me())
-  const signedOut = me.isSuccess && me.data === null
-  useEffect(() => {
-    if (signedOut || me.isError) void navigate('/admin/login')
-  }, [signedOut, me.isError])
+  const me = useAdminSession()
+  // Whether the open form has changes not saved (SiteFileForm keeps it).
+  const unsaved = useRef(false)
+  const mayLeave = () => {
+    if (unsaved.current && !window.confirm(LEAVE_QUESTION)) return false
+    unsaved.current = false
+    return true
+  }
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     if (me.data) heading.current?.focus()
@@ -28,30 +29,15 @@ export function SiteAdmin(props: { name: string | null }) {
 
   if (!me.data) return <AdminLoading />
 
-  const logout = async () => {
-    if (!confirmLeave()) return
-    unsavedSiteForm.dirty = false
-    await adminApi.logout().catch(() => {})
-    clearAdminData()
-    await navigate('/admin/login')
-  }
   const name = props.name !== null && isSiteFileName(props.name) ? props.name : null
 
   return (
     <div className="container admin-page">
-      <header className="admin-header">
-        <h1 ref={heading} tabIndex={-1}>
-          Site Admin
-        </h1>
-        <button type="button" className="button" onClick={logout}>
-          Logout
-        </button>
-      </header>
-      <AdminNav current="site" onLeave={guardLeave} />
+      <AdminHeader title="Site Admin" current="site" headingRef={heading} mayLeave={mayLeave} />
       <div className="site-admin">
-        <SiteFileList current={name} onOpen={guardLeave} />
+        <SiteFileList current={name} onOpen={linkGuard(mayLeave)} />
         {name ? (
-          <FileEditor key={name} name={name} />
+          <FileEditor key={name} name={name} unsaved={unsaved} />
         ) : props.name !== null ? (
           <p role="alert">There is no page file “{props.name}”: choose one of the list.</p>
         ) : (
@@ -62,26 +48,11 @@ export function SiteAdmin(props: { name: string | null }) {
   )
 }
 
-function FileEditor(props: { name: keyof typeof SITE_FILES }) {
+function FileEditor(props: { name: keyof typeof SITE_FILES; unsaved: { current: boolean } }) {
   const file = useQuery(adminQueries.sitePage(props.name))
   if (file.isError) return <p role="alert">{SITE_FILES[props.name].title} could not be loaded ({file.error.message}).</p>
   if (!file.data) return <p className="admin-status">Loading {SITE_FILES[props.name].title}...</p>
-  return <SiteFileForm file={file.data} />
+  return <SiteFileForm file={file.data} unsaved={props.unsaved} />
 }
 
 const LEAVE_QUESTION = 'This page has unsaved changes. Leave without saving them?'
-
-function confirmLeave(): boolean {
-  return !unsavedSiteForm.dirty || window.confirm(LEAVE_QUESTION)
-}
-
-/** A link of the admin followed while the form has unsaved changes: stays unless the admin agrees. */
-function guardLeave(event: MouseEvent) {
-  if (confirmLeave()) {
-    unsavedSiteForm.dirty = false
-    return
-  }
-  event.preventDefault()
-  // vike follows links from a listener on the document: the click must not reach it.
-  event.stopPropagation()
-}

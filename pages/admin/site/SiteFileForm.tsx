@@ -12,16 +12,14 @@ import { SitePreview } from './SitePreview.tsx'
 import { SiteReviewNote } from './SiteReviewNote.tsx'
 import { type SaveProblem, useSiteSave } from './use-site-save.ts'
 
-/** Whether the open form has changes that are not saved: the Site area asks before leaving it. */
-export const unsavedSiteForm = { dirty: false }
-
 /**
  * One file of the site's copy as a form made from its schema (react-hook-form, checked by the
  * schema with zodResolver as the server checks a save): every field labelled, its problem at
  * it, focus on the first problem when a save is refused. Save (or Ctrl+S / ⌘S) is one commit.
- * The toolbar holds Save; the file's preview and history sit beside the form.
+ * The toolbar holds Save; the file's preview and history sit beside the form. `unsaved` is kept
+ * true while it has changes not saved, so the Site area asks before its links leave it.
  */
-export function SiteFileForm<N extends SiteFileName>(props: { file: SiteFileWire<N> }) {
+export function SiteFileForm<N extends SiteFileName>(props: { file: SiteFileWire<N>; unsaved: { current: boolean } }) {
   const { name } = props.file
   const spec = SITE_FILES[name]
   const form = useForm<FieldValues>({
@@ -34,16 +32,16 @@ export function SiteFileForm<N extends SiteFileName>(props: { file: SiteFileWire
   })
   const { version, problem, save, reload, taken } = useSiteSave(name, form, props.file.version)
   const { isDirty } = useFormState({ control: form.control })
-  unsavedSiteForm.dirty = isDirty
-  useEffect(
-    () => () => {
-      unsavedSiteForm.dirty = false
-    },
-    [],
-  )
+  const { unsaved } = props
+  useEffect(() => {
+    unsaved.current = isDirty
+    return () => {
+      unsaved.current = false
+    }
+  }, [unsaved, isDirty])
   const formElement = useRef<HTMLFormElement>(null)
   useSaveShortcut(formElement, !save.isPending)
-  useUnloadPrompt(useCallback(() => unsavedSiteForm.dirty, []))
+  useUnloadPrompt(useCallback(() => unsaved.current, [unsaved]))
 
   const kind = fieldKind(spec.schema)
   const fields = kind.kind === 'object' ? kind.fields : []

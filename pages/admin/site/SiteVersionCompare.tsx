@@ -3,6 +3,7 @@ import type { SiteHistoryEntry } from '../../../renderer/contract/index.ts'
 import type { SiteFileName } from '../../../renderer/site-content/index.ts'
 import { adminQueries } from '../api/admin-queries.ts'
 import { formatWhen } from '../blog/history/history-dates.ts'
+import { FieldChanges } from '../blog/history/FieldChanges.tsx'
 
 /**
  * One version of a site file beside the current values (the server compares them): the fields
@@ -34,31 +35,7 @@ export function SiteVersionCompare(props: { name: SiteFileName; entry: SiteHisto
       )}
       {data && restorable && data.changes.length === 0 && <p className="admin-hint">The same values as now.</p>}
       {data && restorable && data.changes.length > 0 && (
-        <table className="admin-compare__fields">
-          <caption className="visually-hidden">Fields that differ</caption>
-          <thead>
-            <tr>
-              <th scope="col">Field</th>
-              <th scope="col">This version</th>
-              <th scope="col" aria-hidden="true" />
-              <th scope="col">Now</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.changes.map((change) => (
-              <tr key={change.path}>
-                <th scope="row">{change.label}</th>
-                <td>
-                  <del>{change.before}</del>
-                </td>
-                <td aria-hidden="true">→</td>
-                <td>
-                  <ins>{change.after}</ins>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FieldChanges changes={data.changes.map((change) => ({ key: change.path, ...change }))} />
       )}
       <button type="button" className="button button--primary" disabled={props.restoring || !restorable} onClick={props.onRestore}>
         Restore this version

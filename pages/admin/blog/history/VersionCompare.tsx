@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ChangedField, PostHistoryEntry } from '../../../../renderer/contract/index.ts'
 import { adminQueries } from '../../api/admin-queries.ts'
 import { formatPublishDate, formatWhen } from './history-dates.ts'
+import { FieldChanges } from './FieldChanges.tsx'
 
 const LABELS: Record<ChangedField['name'], string> = {
   title: 'Title',
@@ -41,31 +42,7 @@ export function VersionCompare(props: { postId: string; entry: PostHistoryEntry;
           {comparison.data.fields.length === 0 ? (
             <p className="admin-hint">No field other than the content differs.</p>
           ) : (
-            <table className="admin-compare__fields">
-              <caption className="visually-hidden">Fields that differ</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Field</th>
-                  <th scope="col">This version</th>
-                  <th scope="col" aria-hidden="true" />
-                  <th scope="col">Current</th>
-                </tr>
-              </thead>
-              <tbody>
-                {comparison.data.fields.map((field) => (
-                  <tr key={field.name}>
-                    <th scope="row">{LABELS[field.name]}</th>
-                    <td>
-                      <del>{shown(field, field.before)}</del>
-                    </td>
-                    <td aria-hidden="true">→</td>
-                    <td>
-                      <ins>{shown(field, field.after)}</ins>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FieldChanges changes={comparison.data.fields.map((field) => ({ key: field.name, label: LABELS[field.name], before: shown(field, field.before), after: shown(field, field.after) }))} />
           )}
           <h5 className="admin-compare__content-title">Content</h5>
           <p className="admin-hint">
