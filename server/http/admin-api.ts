@@ -19,10 +19,10 @@ import type { AdminPosts } from '../services/admin-posts.ts'
 import type { BlogContent } from '../services/blog-content.ts'
 import type { PostHistory } from '../services/post-history.ts'
 import type { PostPreview } from '../services/post-preview.ts'
-import { previewContentSecurityPolicy } from '../pages/preview-html.ts'
 import type { ContentSync } from '../services/content-sync.ts'
 import { refusedCommitProblem, syncOffStatus } from '../services/content-sync-status.ts'
 import { readPostListQuery } from './post-list-query.ts'
+import { sendPreview } from './send-preview.ts'
 import { requireAdmin } from './sessions.ts'
 
 /** Post ids are short lowercase letters and digits; anything else cannot name a post. */
@@ -87,11 +87,7 @@ export function adminRoutes(deps: {
 
   // The post page as visitors will see it, from unsaved fields: HTML that runs nothing.
   router.post('/blog/preview', async (ctx) => {
-    const html = await deps.preview.render(ctx.request.body)
-    ctx.set('X-Robots-Tag', 'noindex')
-    ctx.set('Content-Security-Policy', previewContentSecurityPolicy(html))
-    ctx.type = 'text/html; charset=utf-8'
-    ctx.body = html
+    sendPreview(ctx, await deps.preview.render(ctx.request.body))
   })
 
   // A post's past versions: the commits that changed it, one version, a restore.

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Context } from 'koa'
+import type { VideoProvider } from '../../renderer/video-embeds.ts'
+import { pageFrames } from './security-headers.ts'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -21,6 +23,7 @@ export class PreparedBody {
   /** The compressed copies made so far, for the quick answers, which do not wait. */
   readonly #encodedNow = new Map<'br' | 'gzip', Buffer>()
   #etag: string | undefined
+  #frames: readonly VideoProvider[] | undefined
   readonly #brotliQuality: number
   readonly #gzipLevel: number
 
@@ -39,6 +42,12 @@ export class PreparedBody {
   get etag(): string {
     this.#etag ??= `"${createHash('sha1').update(this.body).digest('base64url')}"`
     return this.#etag
+  }
+
+  /** The video players an HTML page frames (pageFrames), looked for once per body rather than per request. */
+  get frames(): readonly VideoProvider[] {
+    this.#frames ??= pageFrames(this.type, this.body)
+    return this.#frames
   }
 
   static json(value: unknown): PreparedBody {

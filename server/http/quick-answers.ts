@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FileCache } from './file-cache.ts'
 import { knownAcceptedEncoding, matchesEtag, type PreparedBody } from './prepared-body.ts'
 import { PUBLIC_API_CACHE, PUBLIC_POSTS_PATH, type PublicApiBodies } from './public-api.ts'
-import { pageFrames, securityHeaderList } from './security-headers.ts'
+import { securityHeaderList } from './security-headers.ts'
 import { cacheControlFor, type SiteFiles, siteFileAt, TRAILING_SLASH_PAGE } from './serve-files.ts'
 
 /** A path the quick answers take as it is: anything else (`%`, `//` aside) is Koa's to read. */
@@ -47,8 +47,8 @@ export function quickAnswers(options: {
   api: PublicApiBodies
 }): (request: IncomingMessage, response: ServerResponse) => boolean {
   const { files, cache, api, trustProxy } = options
-  // A page that embeds a video frames its player (pageFrames): its own list, made when its heads are.
-  const securityOf = (secure: boolean, prepared: PreparedBody) => flat(securityHeaderList(options.mode, secure, pageFrames(prepared.type, prepared.body)))
+  // A page that embeds a video frames its player (PreparedBody.frames): its own list, made when its heads are.
+  const securityOf = (secure: boolean, prepared: PreparedBody) => flat(securityHeaderList(options.mode, secure, prepared.frames))
   // Per body, per security list and Cache-Control: a handful of combinations for each.
   const headsOf = new WeakMap<PreparedBody, Map<string, Heads>>()
 

@@ -5,7 +5,7 @@ import { isPageFile } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import type { FileCache } from './file-cache.ts'
 import { PreparedBody, sendPrepared } from './prepared-body.ts'
-import { contentSecurityPolicy, pageFrames } from './security-headers.ts'
+import { contentSecurityPolicy } from './security-headers.ts'
 
 /** A page path with a trailing slash (`/blog/`): answered with a 301 to the path without it. */
 export const TRAILING_SLASH_PAGE = /^(\/[a-z0-9_-]+)+\/$/i
@@ -45,7 +45,7 @@ export function siteMiddleware(options: {
   const { files, cache, render, redirectOf, mode } = options
   // A page that embeds a video may frame its player: the policy securityHeaders set, with those frames.
   const allowFrames = (ctx: Context, prepared: PreparedBody) => {
-    const frames = pageFrames(prepared.type, prepared.body)
+    const frames = prepared.frames
     if (frames.length > 0) ctx.set('Content-Security-Policy', contentSecurityPolicy(mode, frames))
   }
   // A redirect keeps the query (campaign links): the static export's nginx.conf does too.

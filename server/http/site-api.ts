@@ -4,10 +4,10 @@ import { API_PATHS, API_PREFIX, type SiteFileSummary, type SiteFileWire, type Si
 import { isSiteFileName, type SiteFileName } from '../../renderer/site-content/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { NotFoundError } from '../lib/errors.ts'
-import { previewContentSecurityPolicy } from '../pages/preview-html.ts'
 import type { SiteCopy } from '../services/site-copy.ts'
 import type { SiteHistory } from '../services/site-history.ts'
 import type { SitePreview } from '../services/site-preview.ts'
+import { sendPreview } from './send-preview.ts'
 import { requireAdmin } from './sessions.ts'
 
 const PATH = API_PATHS.sitePages.slice(API_PREFIX.admin.length)
@@ -23,8 +23,8 @@ const PATH = API_PATHS.sitePages.slice(API_PREFIX.admin.length)
  */
 export function siteRoutes(deps: { accounts: AccountStore; site: SiteCopy; history: SiteHistory; preview: SitePreview }): Router {
   const router = new Router({ prefix: API_PREFIX.admin })
+  // Covers everything under PATH too (`/:name`, `/:name/history`…): once per request.
   router.use(PATH, requireAdmin(deps.accounts))
-  router.use(`${PATH}/:name`, requireAdmin(deps.accounts))
 
   router.get(PATH, async (ctx) => {
     ctx.body = (await deps.site.listCurrent()) satisfies SiteFileSummary[]
@@ -40,11 +40,7 @@ export function siteRoutes(deps: { accounts: AccountStore; site: SiteCopy; histo
 
   // The page as visitors will see it with these values: HTML that runs nothing, as a post's preview.
   router.post(`${PATH}/:name/preview`, async (ctx) => {
-    const html = await deps.preview.render(fileName(ctx), ctx.request.body)
-    ctx.set('X-Robots-Tag', 'noindex')
-    ctx.set('Content-Security-Policy', previewContentSecurityPolicy(html))
-    ctx.type = 'text/html; charset=utf-8'
-    ctx.body = html
+    sendPreview(ctx, await deps.preview.render(fileName(ctx), ctx.request.body))
   })
 
   router.get(`${PATH}/:name/history`, async (ctx) => {
