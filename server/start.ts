@@ -13,7 +13,7 @@ import { collectGarbage } from './lib/collect-garbage.ts'
 import type { CatchUpOptions } from './services/page-catch-up.ts'
 import type { Clock } from './services/publish-schedule.ts'
 import { openAdmin, openReplica } from './role-services.ts'
-import { committedVersions } from './services/site-copy.ts'
+import { committedVersions } from './services/site-history.ts'
 import { openSite, type Site } from './site.ts'
 
 /**

@@ -56,9 +56,6 @@ export function pagesShowing(names: readonly SiteFileName[]): { everyPage: boole
   return { everyPage, pages: names.flatMap((name) => (SITE_FILES[name].pages === 'every' ? [] : [...SITE_FILES[name].pages])) }
 }
 
-/** How many earlier versions a broken file's fallback looks through. */
-const HISTORY_DEPTH = 200
-
 /**
  * The site's copy as it is in force: each file of `content/site/` read and checked against its
  * schema. The files come from git and are untrusted input: one that does not match its schema
@@ -163,7 +160,7 @@ export class SiteSource {
   /** Reads one file; true when the values in force changed. */
   async #read(name: SiteFileName): Promise<boolean> {
     const file = siteFileOf(this.#contentDir, name)
-    const bytes = await this.#bytesOf(file)
+    const bytes = await readSiteFileBytes(this.#contentDir, file)
     if (bytes === null) {
       this.#states.set(name, { name, version: null, served: { from: 'default' }, issues: [] })
       return this.#use(name, SITE_DEFAULTS[name])
@@ -184,17 +181,6 @@ export class SiteSource {
     return this.#use(name, fallback ? fallback.value : SITE_DEFAULTS[name])
   }
 
-  /** The file's bytes; null when there is none; `refused` for a link or other special file. */
-  async #bytesOf(file: string): Promise<Buffer | 'refused' | null> {
-    try {
-      if (!(await lstat(file)).isFile()) return 'refused'
-    } catch (error) {
-      if (nodeErrorCode(error) === 'ENOENT' || nodeErrorCode(error) === 'ENOTDIR') return null
-      throw error
-    }
-    return (await readRegularFile(this.#contentDir, file)) ?? 'refused'
-  }
-
   /** The newest committed version of the file that matches its schema, other than the one on disk. */
   async #lastValid(name: SiteFileName, file: string, current: string): Promise<{ commit: string; value: SiteContent[SiteFileName] } | null> {
     let versions: OlderVersion[]
@@ -204,7 +190,7 @@ export class SiteSource {
       this.#logger.warn(`The history of ${this.#shownAs(file)} could not be read: ${String(error)}`)
       return null
     }
-    for (const version of versions.slice(0, HISTORY_DEPTH)) {
+    for (const version of versions) {
       if (version.blob === current) continue
       const read = readSiteFile(name, Buffer.from(await version.read()).toString('utf8'))
       if (read.ok) return { commit: version.commit, value: read.value }
@@ -233,4 +219,18 @@ function describeIssues(issues: SiteFileIssue[]): string {
 function describeServed(served: SiteServedFrom): string {
   if (served.from === 'history') return `the page shows its last valid version (commit ${served.commit.slice(0, 7)})`
   return 'the page shows its built-in copy (no valid version was ever committed)'
+}
+
+/**
+ * A site file's bytes: null when there is none, `refused` for a link or another special file
+ * (never followed: readRegularFile). What the source serves and what an admin's save starts from.
+ */
+export async function readSiteFileBytes(contentDir: string, file: string): Promise<Buffer | 'refused' | null> {
+  try {
+    if (!(await lstat(file)).isFile()) return 'refused'
+  } catch (error) {
+    if (nodeErrorCode(error) === 'ENOENT' || nodeErrorCode(error) === 'ENOTDIR') return null
+    throw error
+  }
+  return (await readRegularFile(contentDir, file)) ?? 'refused'
 }

@@ -1,14 +1,12 @@
-import { lstat } from 'node:fs/promises'
 import path from 'node:path'
 import { fieldErrorsText, type SiteFieldProblem, type SiteFileSave, type SiteFileSummary, type SiteFileWire, type SiteRestore } from '../../renderer/contract/index.ts'
 import { changedFields, fieldLabel } from '../../renderer/site-content/changed-fields.ts'
 import { SITE_FILE_NAMES, SITE_FILES, type SiteContent, type SiteFileName } from '../../renderer/site-content/index.ts'
-import { type OlderVersions, siteFileOf, type SiteSource } from '../content/site-source.ts'
+import { readSiteFileBytes, siteFileOf, type SiteSource } from '../content/site-source.ts'
 import { checkSiteValue, readSiteFile, serializeSiteFile, updateSiteFile } from '../content/site-file.ts'
 import { blobId } from '../git/blob-id.ts'
 import type { ContentRepository, GitAuthor } from '../git/content-repository.ts'
 import { ConflictError, InvalidInputError } from '../lib/errors.ts'
-import { readRegularFile } from '../lib/regular-file.ts'
 import type { ContentSync } from './content-sync.ts'
 import type { SiteHistory } from './site-history.ts'
 import { type SiteReviews, siteReviewState } from './site-reviews.ts'
@@ -146,15 +144,9 @@ export class SiteCopy {
   }
 
   async #fileText(file: string): Promise<string | null> {
-    try {
-      if (!(await lstat(file)).isFile()) throw new ConflictError(`${path.basename(file)} is not a regular file: fix it in git first`)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-      throw error
-    }
-    const bytes = await readRegularFile(this.#deps.contentDir, file)
-    if (bytes === null) throw new ConflictError(`${path.basename(file)} is not a regular file: fix it in git first`)
-    return bytes.toString('utf8')
+    const bytes = await readSiteFileBytes(this.#deps.contentDir, file)
+    if (bytes === 'refused') throw new ConflictError(`${path.basename(file)} is not a regular file: fix it in git first`)
+    return bytes === null ? null : bytes.toString('utf8')
   }
 
   /** A stale save's 409: which fields changed since the version the admin started from. */
@@ -170,14 +162,6 @@ export class SiteCopy {
     const labels = changedFields(before, now.value).map((field) => fieldLabel(now.value, field))
     const shown = labels.slice(0, 5).join(', ') + (labels.length > 5 ? ` and ${labels.length - 5} more` : '')
     return `This page’s copy changed since you opened it (${shown || 'its formatting'}): load it again`
-  }
-}
-
-/** The committed versions of a file, newest first, for SiteSource's fallback to the last valid one. */
-export function committedVersions(repository: Pick<ContentRepository, 'fileHistory' | 'readBlob'>): OlderVersions {
-  return async (file) => {
-    const entries = await repository.fileHistory({ path: file, identify: () => null, limit: 200 })
-    return entries.map((entry) => ({ commit: entry.commit, blob: entry.blob, read: () => repository.readBlob(entry.blob) }))
   }
 }
 

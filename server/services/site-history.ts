@@ -2,14 +2,23 @@ import type { SiteFieldChange, SiteFieldProblem, SiteHistoryEntry, SiteVersionWi
 import { changedFields, type FieldPath, fieldLabel } from '../../renderer/site-content/changed-fields.ts'
 import type { SiteContent, SiteFileName } from '../../renderer/site-content/index.ts'
 import { readSiteFile } from '../content/site-file.ts'
-import { siteFileOf, type SiteSource } from '../content/site-source.ts'
+import { type OlderVersions, siteFileOf, type SiteSource } from '../content/site-source.ts'
 import type { ContentRepository, FileHistoryEntry } from '../git/content-repository.ts'
-import { ConflictError, InvalidInputError, NotFoundError } from '../lib/errors.ts'
+import { ConflictError, NotFoundError } from '../lib/errors.ts'
+import { readCommitId } from './post-history.ts'
 
-/** A full commit id: short ones are ambiguous. */
-const COMMIT_ID = /^[0-9a-f]{40}$/
-/** How far back a file's history goes (as the last-valid fallback looks: site-copy.ts). */
+/** How far back a site file's history goes: the admin's list, and a broken file's fallback. */
 const HISTORY_LIMIT = 200
+
+/** The commits that changed a site file, newest first (HISTORY_LIMIT of them). */
+function siteFileHistory(repository: Pick<ContentRepository, 'fileHistory'>, file: string): Promise<FileHistoryEntry[]> {
+  return repository.fileHistory({ path: file, identify: () => null, limit: HISTORY_LIMIT })
+}
+
+/** The committed versions of a file, newest first, for SiteSource's fallback to the last valid one. */
+export function committedVersions(repository: Pick<ContentRepository, 'fileHistory' | 'readBlob'>): OlderVersions {
+  return async (file) => (await siteFileHistory(repository, file)).map((entry) => ({ commit: entry.commit, blob: entry.blob, read: () => repository.readBlob(entry.blob) }))
+}
 
 export interface SiteHistoryDeps {
   repository: Pick<ContentRepository, 'fileHistory' | 'readBlob'>
@@ -69,12 +78,12 @@ export class SiteHistory {
   }
 
   #entries(name: SiteFileName): Promise<FileHistoryEntry[]> {
-    return this.#deps.repository.fileHistory({ path: siteFileOf(this.#deps.contentDir, name), identify: () => null, limit: HISTORY_LIMIT })
+    return siteFileHistory(this.#deps.repository, siteFileOf(this.#deps.contentDir, name))
   }
 
   async #entry(name: SiteFileName, commit: string): Promise<FileHistoryEntry> {
-    if (!COMMIT_ID.test(commit)) throw new InvalidInputError('commit must be a full commit id (40 hexadecimal digits)', 'commit')
-    const entry = (await this.#entries(name)).find((candidate) => candidate.commit === commit)
+    const oid = readCommitId(commit)
+    const entry = (await this.#entries(name)).find((candidate) => candidate.commit === oid)
     if (!entry) throw new NotFoundError(`Commit ${commit.slice(0, 7)} is not in the history of ${name}.yaml`)
     return entry
   }
