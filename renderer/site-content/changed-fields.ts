@@ -1,3 +1,4 @@
+import { keyWords } from './field-words.ts'
 /**
  * Which fields of a file's values differ, and what a person calls each: a save's commit message
  * ("site: pricing — Premium annual price") and a stale edit's 409 name them. Pure: the admin
@@ -37,7 +38,7 @@ export function fieldLabel(values: unknown, path: FieldPath): string {
       else words.push(`item ${step + 1}`)
       node = item
     } else {
-      words.push(step.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase())
+      words.push(keyWords(step))
       node = isObject(node) ? node[step] : undefined
     }
   }

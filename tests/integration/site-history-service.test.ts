@@ -90,7 +90,7 @@ describe('SiteHistory and a restore', () => {
   it('says a changed value old → new: a price with its currency, a list by its length', () => {
     expect(fieldChanges({ plans: [{ name: 'Premium', price: { amount: 2.49, currency: 'USD' } }], faq: [1, 2] }, { plans: [{ name: 'Premium', price: { amount: 1.99, currency: 'USD' } }], faq: [1] })).toEqual([
       { path: 'plans.0.price', label: 'Premium price', before: '2.49 USD', after: '1.99 USD' },
-      { path: 'faq', label: 'Faq', before: '2 items', after: '1 item' },
+      { path: 'faq', label: 'FAQ', before: '2 items', after: '1 item' },
     ])
   })
 })

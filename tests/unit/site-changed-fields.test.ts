@@ -20,6 +20,12 @@ describe('changed fields', () => {
     expect(fieldLabel(values, ['lifetime', 'solo', 'dialogTitle'])).toBe('Lifetime solo dialog title')
     expect(fieldLabel(values, [])).toBe('the whole file')
   })
+
+  it('says a key in the words the form labels it with (an acronym kept)', () => {
+    expect(fieldLabel({}, ['cta', 'title'])).toBe('Call to action title')
+    expect(fieldLabel({}, ['faq', 'intro'])).toBe('FAQ intro')
+    expect(fieldLabel({}, ['shared', 'supportEmail'])).toBe('Shared support e-mail address')
+  })
 })
 
 describe('a refused save’s field errors', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { emptyValue, fieldId, fieldKind, labelOf } from '../../pages/admin/site/schema-walk.ts'
+import { emptyValue, fieldId, fieldKind } from '../../pages/admin/site/schema-walk.ts'
+import { labelOf } from '../../renderer/site-content/field-words.ts'
 import { legalSchema } from '../../renderer/site-content/legal.ts'
 import { pricingSchema } from '../../renderer/site-content/pricing.ts'
 import { SITE_FILES } from '../../renderer/site-content/index.ts'

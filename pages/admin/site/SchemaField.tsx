@@ -1,9 +1,10 @@
 import type { KeyboardEvent } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
+import { labelOf } from '../../../renderer/site-content/field-words.ts'
 import { Counter, describedBy, ErrorText, type FieldProps, FieldShell, useFieldError, useRegister } from './FieldParts.tsx'
 import { ListField } from './ListField.tsx'
-import { emptyValue, fieldId, fieldKind, type FieldKind, labelOf } from './schema-walk.ts'
+import { emptyValue, fieldId, fieldKind, type FieldKind } from './schema-walk.ts'
 
 /** One part of a file's schema as the form's fields (schema-walk.ts says which). */
 export function SchemaField(props: FieldProps) {

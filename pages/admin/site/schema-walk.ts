@@ -106,31 +106,6 @@ export function emptyValue(schema: z.ZodType): unknown {
   }
 }
 
-/** Words a key does not say by itself. */
-const LABELS: Record<string, string> = {
-  cta: 'Call to action',
-  faq: 'FAQ',
-  href: 'Link address',
-  url: 'Link address',
-  src: 'Image address',
-  alt: 'Alt text (what the image shows)',
-  appStoreUrl: 'App Store address',
-  appStoreButton: 'App Store button',
-  supportEmail: 'Support e-mail address',
-  nav: 'Nav bar',
-  inApp: 'In the app',
-  inContents: 'Listed under “On this page”',
-  id: 'Anchor',
-}
-
-/** A key as a person reads it: `annualPrice` → "Annual price" (LABELS where a key says too little). */
-export function labelOf(key: string): string {
-  const known = LABELS[key]
-  if (known) return known
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}
-
 /** An element id for a field's path (`plans.1.annualPrice` → `site-plans-1-annualPrice`). */
 export function fieldId(path: string): string {
   return `site-${path.replaceAll('.', '-')}`
