@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { list, richText, text, url } from './fields.ts'
 
 /** The feature cards' icons (pages/watchio/announcement-icons.tsx draws each). */
-export const ANNOUNCEMENT_ICONS = ['play', 'subtitles', 'search', 'star', 'merge', 'profiles'] as const
+const ANNOUNCEMENT_ICONS = ['play', 'subtitles', 'search', 'star', 'merge', 'profiles'] as const
 
 export const announcementSchema = z.strictObject({
   eyebrow: text(40),

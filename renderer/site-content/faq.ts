@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { list, richText, text } from './fields.ts'
 
-export const faqItemSchema = z.strictObject({
+const faqItemSchema = z.strictObject({
   question: text(200),
   /** Rich text: links and emphasis (the structured data for search engines gets its plain text). */
   answer: richText(1200),

@@ -54,7 +54,7 @@ const LINK_RULE = 'http, https, mailto or tel, or a path of this site starting w
  * A link's address (SPEC §5's rule for links: http, https, mailto, tel), or a path or anchor of
  * this site. A relative address that names another host (`//host`) is refused; so is a space.
  */
-export function isSiteLink(url: string): boolean {
+function isSiteLink(url: string): boolean {
   if (url === '' || url.length > 2000 || /\s/.test(url) || CONTROL.test(url)) return false
   return isAllowedUrl('link', url)
 }

@@ -26,7 +26,7 @@ export interface SiteContent {
 
 export type SiteFileName = keyof SiteContent
 
-export interface SiteFileSpec<N extends SiteFileName = SiteFileName> {
+interface SiteFileSpec<N extends SiteFileName = SiteFileName> {
   name: N
   /** What the admin calls it. */
   title: string

@@ -4,7 +4,7 @@ import { faqItems } from './faq.ts'
 import { image, list, richText, text } from './fields.ts'
 
 /** The landing page's line icons (pages/index/icons.tsx draws each). */
-export const LANDING_ICONS = [
+const LANDING_ICONS = [
   'compass', 'guide', 'download', 'play', 'subtitles', 'merge', 'profiles', 'genre', 'sparkle', 'cloud', 'lock', 'tv', 'devices',
 ] as const
 

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { list, text } from './fields.ts'
 
 /** The partner cards' icons (pages/partnerships/partner-icons.tsx draws each). */
-export const PARTNER_ICONS = ['screen', 'servers', 'megaphone', 'shield'] as const
+const PARTNER_ICONS = ['screen', 'servers', 'megaphone', 'shield'] as const
 
 export const partnershipsSchema = z.strictObject({
   title: text(80),

@@ -64,14 +64,12 @@ export function serializeSiteFile(name: SiteFileName, value: unknown): string {
 /**
  * `text` with `value` in it: each value that differs written where it was, the rest (comments
  * included) byte for byte. A list whose length changed keeps the nodes of items it still holds.
- * `value` must be checked already (it is written as it is).
+ * `value` must be checked already (it is written as it is), and `text` a file readSiteFile read.
  */
 export function updateSiteFile(text: string, value: unknown): string {
   const doc = parseDocument(text, { uniqueKeys: true })
-  if (doc.errors.length > 0 || !isMap(doc.contents)) {
-    const fresh = new Document(value)
-    return fresh.toString(TO_STRING)
-  }
+  // Only a file readSiteFile read gets here (a broken one is written anew: serializeSiteFile).
+  if (doc.errors.length > 0 || !isMap(doc.contents)) throw new Error('updateSiteFile needs a file that reads as a map of values')
   doc.contents = mergeNode(doc, doc.contents, value) as typeof doc.contents
   return doc.toString(TO_STRING)
 }

@@ -54,12 +54,11 @@ export class SiteCopy {
   async listCurrent(): Promise<SiteFileSummary[]> {
     const review = this.#deps.review
     if (!review) return this.list()
-    return Promise.all(
-      SITE_FILE_NAMES.map(async (name) => {
-        const pending = await review.get(name)
-        return pending ? { ...this.#summary(name), version: pending.version, review: siteReviewState(pending) } : this.#summary(name)
-      }),
-    )
+    const pending = await review.all()
+    return SITE_FILE_NAMES.map((name) => {
+      const edit = pending.get(name)
+      return edit ? { ...this.#summary(name), version: edit.version, review: siteReviewState(edit) } : this.#summary(name)
+    })
   }
 
   get<N extends SiteFileName>(name: N): SiteFileWire<N> {

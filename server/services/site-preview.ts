@@ -13,10 +13,10 @@ export interface SitePreviewDeps {
 }
 
 /** A path no page has: the not-found page's preview is the site's 404 for it. */
-export const NOT_FOUND_PREVIEW_PATH = '/preview-of-the-not-found-page'
+const NOT_FOUND_PREVIEW_PATH = '/preview-of-the-not-found-page'
 
 /** The page a file's preview shows: its own page, the landing page for what every page shares. */
-export function previewPathOf(name: SiteFileName): string {
+function previewPathOf(name: SiteFileName): string {
   const pages = SITE_FILES[name].pages
   if (pages === 'every') return '/'
   return pages[0] ?? NOT_FOUND_PREVIEW_PATH

@@ -1,5 +1,5 @@
 import type { ReviewState } from '../../renderer/contract/index.ts'
-import type { SiteFileName } from '../../renderer/site-content/index.ts'
+import { SITE_FILE_NAMES, type SiteFileName } from '../../renderer/site-content/index.ts'
 import { siteFileOf } from '../content/site-source.ts'
 import type { ContentRepository, GitAuthor, RepositoryTransaction, SideBranches } from '../git/content-repository.ts'
 import { REVIEW_PREFIX } from './post-reviews.ts'
@@ -9,8 +9,10 @@ import { REVIEW_PREFIX } from './post-reviews.ts'
  * so the content sync pushes it and removes it once merged as it does a post's. A post's slug
  * has no dot, so no post's branch can take this name.
  */
-export function siteReviewBranch(name: SiteFileName): string {
-  return `${REVIEW_PREFIX}site.${name}`
+const SITE_REVIEW_PREFIX = `${REVIEW_PREFIX}site.`
+
+function siteReviewBranch(name: SiteFileName): string {
+  return `${SITE_REVIEW_PREFIX}${name}`
 }
 
 /** A file's pending edit on its review branch: the file there (null: the branch removes it) and its blob id. */
@@ -43,8 +45,23 @@ export class SiteReviews {
 
   /** The file's edit awaiting review, or null when its branch does not exist or changes nothing of it. */
   async get(name: SiteFileName): Promise<SiteReview | null> {
+    return this.#reviewIn(await this.#deps.branches.list(siteReviewBranch(name)), name)
+  }
+
+  /** Every file's edit awaiting review, from one listing of the site's review branches. */
+  async all(): Promise<Map<SiteFileName, SiteReview>> {
+    const branches = await this.#deps.branches.list(SITE_REVIEW_PREFIX)
+    const reviews = new Map<SiteFileName, SiteReview>()
+    for (const name of SITE_FILE_NAMES) {
+      const review = await this.#reviewIn(branches, name)
+      if (review) reviews.set(name, review)
+    }
+    return reviews
+  }
+
+  async #reviewIn(branches: Awaited<ReturnType<SideBranches['list']>>, name: SiteFileName): Promise<SiteReview | null> {
     const wanted = siteReviewBranch(name)
-    const branch = (await this.#deps.branches.list(wanted)).find((candidate) => candidate.name === wanted)
+    const branch = branches.find((candidate) => candidate.name === wanted)
     const file = siteFileOf(this.#deps.contentDir, name)
     const change = branch?.changes.find((candidate) => candidate.path === file)
     if (!branch || !change) return null
