@@ -46,7 +46,8 @@ export function fieldLabel(values: unknown, path: FieldPath): string {
   return label === '' ? 'the whole file' : label.charAt(0).toUpperCase() + label.slice(1)
 }
 
-function isPrice(value: unknown): value is { amount: unknown; currency: unknown } {
+/** A price as the files hold it: `{ amount, currency }`. */
+export function isPrice(value: unknown): value is { amount: unknown; currency: unknown } {
   return isObject(value) && Object.keys(value).length === 2 && 'amount' in value && 'currency' in value
 }
 

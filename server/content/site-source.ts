@@ -37,7 +37,7 @@ export type SiteServedFrom = { from: 'file' } | { from: 'history'; commit: strin
 
 export interface SiteFileState {
   name: SiteFileName
-  /** The file's blob id on disk now (its version for a save), or null when there is none. */
+  /** The file's blob id on disk now (its version for a save), or null when there is none (or it is a link or another special file). */
   version: string | null
   served: SiteServedFrom
   /** Why the file on disk cannot be served (empty when it is). */
@@ -166,8 +166,8 @@ export class SiteSource {
       return this.#use(name, SITE_DEFAULTS[name])
     }
     // A link or other special file has no version of its own: it is refused each time it is read.
-    const version = bytes === 'refused' ? 'refused' : blobId(bytes)
-    if (bytes !== 'refused' && this.state(name).version === version) return false
+    const version = bytes === 'refused' ? null : blobId(bytes)
+    if (version !== null && this.state(name).version === version) return false
     const read = bytes === 'refused' ? null : readSiteFile(name, bytes.toString('utf8'))
     if (read?.ok) {
       this.#states.set(name, { name, version, served: { from: 'file' }, issues: [] })
@@ -182,7 +182,7 @@ export class SiteSource {
   }
 
   /** The newest committed version of the file that matches its schema, other than the one on disk. */
-  async #lastValid(name: SiteFileName, file: string, current: string): Promise<{ commit: string; value: SiteContent[SiteFileName] } | null> {
+  async #lastValid(name: SiteFileName, file: string, current: string | null): Promise<{ commit: string; value: SiteContent[SiteFileName] } | null> {
     let versions: OlderVersion[]
     try {
       versions = await this.#olderVersions(file)

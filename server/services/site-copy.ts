@@ -18,7 +18,7 @@ export interface SiteCopyDeps {
   repository: Pick<ContentRepository, 'transaction' | 'readBlob' | 'root'>
   sync?: Pick<ContentSync, 'request'>
   /** The file's past versions: what a restore brings back. */
-  history?: Pick<SiteHistory, 'restorable'>
+  history: Pick<SiteHistory, 'restorable'>
   /** PUBLISH_MODE=review: each page's saves go to its own review branch, not live (site-reviews.ts). */
   review?: SiteReviews
 }
@@ -94,7 +94,6 @@ export class SiteCopy {
 
   /** `{ commit, version }`: the file as `commit` left it, if today's schema takes it (site-history.ts). */
   async restore<N extends SiteFileName>(name: N, body: unknown, author: GitAuthor): Promise<SiteFileWire<N>> {
-    if (!this.#deps.history) throw new Error('A restore needs the site copy\'s history')
     const { commit, version } = readRestoreBody(body)
     const past = await this.#deps.history.restorable(name, commit)
     return this.#write(name, version, author, () => ({ text: past.text, values: past.values, message: `site: ${name} — restored from ${commit.slice(0, 7)}` }))
@@ -135,7 +134,7 @@ export class SiteCopy {
       name,
       title: SITE_FILES[name].title,
       path: path.relative(this.#deps.repository.root, file).split(path.sep).join('/'),
-      version: state.version === 'refused' ? null : state.version,
+      version: state.version,
       served: state.served.from,
       servedCommit: state.served.from === 'history' ? state.served.commit : null,
       problems: state.issues satisfies SiteFieldProblem[],

@@ -1,5 +1,5 @@
 import type { SiteFieldChange, SiteFieldProblem, SiteHistoryEntry, SiteVersionWire } from '../../renderer/contract/index.ts'
-import { changedFields, type FieldPath, fieldLabel } from '../../renderer/site-content/changed-fields.ts'
+import { changedFields, type FieldPath, fieldLabel, isPrice } from '../../renderer/site-content/changed-fields.ts'
 import type { SiteContent, SiteFileName } from '../../renderer/site-content/index.ts'
 import { readSiteFile } from '../content/site-file.ts'
 import { type OlderVersions, siteFileOf, type SiteSource } from '../content/site-source.ts'
@@ -119,7 +119,6 @@ function shown(value: unknown): string {
   if (typeof value === 'string') return value
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   if (Array.isArray(value)) return value.length === 1 ? '1 item' : `${value.length} items`
-  const record = value as Record<string, unknown>
-  if (Object.keys(record).length === 2 && 'amount' in record && 'currency' in record) return `${String(record.amount)} ${String(record.currency)}`
+  if (isPrice(value)) return `${String(value.amount)} ${String(value.currency)}`
   return JSON.stringify(value)
 }
