@@ -7,13 +7,8 @@
 import path from 'node:path'
 import { createInterface, type Interface } from 'node:readline'
 import { Writable } from 'node:stream'
-import {
-  AccountStore,
-  accountsFilePath,
-  checkDisplayName,
-  checkEmail,
-  checkUsername,
-} from './accounts/account-store.ts'
+import { checkDisplayName, checkEmail, checkUsername } from './accounts/account-record.ts'
+import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './accounts/password.ts'
 import { AppError } from './lib/errors.ts'
 

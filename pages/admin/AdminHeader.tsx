@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { type MouseEvent, type RefObject, useEffect } from 'react'
 import { navigate } from 'vike/client/router'
-import { AdminNav } from './AdminNav.tsx'
+import { type AdminArea, AdminNav } from './AdminNav.tsx'
 import { adminApi } from './api/api-client.ts'
 import { adminQueries, clearAdminData } from './api/admin-queries.ts'
 
@@ -19,8 +19,9 @@ export function useAdminSession() {
  * An admin page's heading, Logout and the nav between the admin's areas. `mayLeave` may keep the
  * admin on the page (unsaved changes) before Logout or a nav link takes them away.
  */
-export function AdminHeader(props: { title: string; current: 'blog' | 'site'; headingRef: RefObject<HTMLHeadingElement | null>; mayLeave?: () => boolean }) {
+export function AdminHeader(props: { title: string; current: AdminArea; headingRef: RefObject<HTMLHeadingElement | null>; mayLeave?: () => boolean }) {
   const { mayLeave } = props
+  const me = useQuery(adminQueries.me())
   const logout = async () => {
     if (mayLeave && !mayLeave()) return
     await adminApi.logout().catch(() => {})
@@ -37,7 +38,7 @@ export function AdminHeader(props: { title: string; current: 'blog' | 'site'; he
           Logout
         </button>
       </header>
-      <AdminNav current={props.current} onLeave={linkGuard(mayLeave)} />
+      <AdminNav current={props.current} role={me.data?.role} onLeave={linkGuard(mayLeave)} />
     </>
   )
 }

@@ -5,25 +5,28 @@ import { AccountsFileError, InvalidInputError, NotFoundError } from '../lib/erro
 import { LockFile } from '../lib/lock-file.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
 import { SerialQueue } from '../lib/serial-queue.ts'
+import type { Role } from '../../renderer/contract/index.ts'
+import {
+  type AdminAccount,
+  accountProblem,
+  checkDisplayName,
+  checkEmail,
+  checkRole,
+  checkUsername,
+  pickAccount,
+  upgradeVersion1,
+} from './account-record.ts'
 import { isPasswordHash } from './password.ts'
 
-export interface AdminAccount {
-  username: string
-  displayName: string
-  email: string
-  passwordHash: string
-  createdAt: string
-  passwordChangedAt: string
-}
+export type { AdminAccount } from './account-record.ts'
 
-export type NewAdminAccount = Omit<AdminAccount, 'createdAt' | 'passwordChangedAt'>
+/** What creating a person takes; the rest starts empty. `role` defaults to admin (the CLI, the first start). */
+export type NewAdminAccount = Pick<AdminAccount, 'username' | 'displayName' | 'email' | 'passwordHash'> & { role?: Role }
 
-export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/
-export const MAX_DISPLAY_NAME_LENGTH = 100
-export const MAX_EMAIL_LENGTH = 254
 export const ACCOUNTS_FILE_NAME = 'admins.json'
 
-const FILE_VERSION = 1
+/** Version 2 added roles, disabled accounts and second factors; version 1 files are read as admins. */
+const FILE_VERSION = 2
 /** A lock older than this was left by a process that hung or died mid-write: a write takes milliseconds. */
 const STALE_LOCK_MS = 10_000
 const LOCK_WAIT_MS = 5_000
@@ -31,30 +34,6 @@ const LOCK_WAIT_MS = 5_000
 /** The accounts file inside DATA_DIR. */
 export function accountsFilePath(dataDir: string): string {
   return path.join(dataDir, ACCOUNTS_FILE_NAME)
-}
-
-export function checkUsername(value: unknown): string | null {
-  if (typeof value !== 'string' || value === '') return 'is required'
-  if (!USERNAME_PATTERN.test(value)) {
-    return 'must be 1 to 64 lowercase letters, digits, dots, dashes or underscores, starting with a letter or digit'
-  }
-  return null
-}
-
-export function checkEmail(value: unknown): string | null {
-  if (typeof value !== 'string' || value === '') return 'is required'
-  if (value.length > MAX_EMAIL_LENGTH) return `must have at most ${MAX_EMAIL_LENGTH} characters`
-  if (!/^[^\s@]+@[^\s@]+$/.test(value)) return 'must look like name@example.com (one @, no spaces)'
-  return null
-}
-
-export function checkDisplayName(value: unknown): string | null {
-  if (typeof value !== 'string' || value.trim() === '') return 'is required'
-  if (value.length > MAX_DISPLAY_NAME_LENGTH) return `must have at most ${MAX_DISPLAY_NAME_LENGTH} characters`
-  if (value !== value.trim()) return 'must not start or end with spaces'
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(value)) return 'must not contain control characters'
-  return null
 }
 
 interface Snapshot {
@@ -85,11 +64,11 @@ export class AccountStore {
 
   async get(username: string): Promise<AdminAccount | undefined> {
     const found = (await this.#load()).find((admin) => admin.username === username)
-    return found && { ...found }
+    return found && pickAccount(found)
   }
 
   async list(): Promise<AdminAccount[]> {
-    return (await this.#load()).map((admin) => ({ ...admin }))
+    return (await this.#load()).map(pickAccount)
   }
 
   async isEmpty(): Promise<boolean> {
@@ -97,34 +76,68 @@ export class AccountStore {
   }
 
   /** Throws InvalidInputError when a field is invalid or the username is taken. */
-  async add(account: NewAdminAccount): Promise<void> {
+  async add(account: NewAdminAccount): Promise<AdminAccount> {
+    const role = account.role ?? 'admin'
     const fields = {
       username: checkUsername(account.username),
       displayName: checkDisplayName(account.displayName),
       email: checkEmail(account.email),
-      passwordHash: isPasswordHash(account.passwordHash) ? null : 'is not a password hash',
+      passwordHash: account.passwordHash === null || isPasswordHash(account.passwordHash) ? null : 'is not a password hash',
+      role: checkRole(role),
     }
     for (const [field, problem] of Object.entries(fields)) {
       if (problem) throw new InvalidInputError(`${field} ${problem}`, field)
+    }
+    const now = new Date().toISOString()
+    const { username, displayName, email, passwordHash } = account
+    const created: AdminAccount = {
+      username,
+      displayName,
+      email,
+      passwordHash,
+      role,
+      disabled: false,
+      createdAt: now,
+      passwordChangedAt: now,
+      totp: null,
+      recoveryCodes: [],
+      passkeys: [],
+      passkeyUserId: null,
+      factorsChangedAt: now,
     }
     await this.#update((admins) => {
       if (admins.some((admin) => admin.username === account.username)) {
         throw new InvalidInputError(`Admin "${account.username}" already exists`, 'username')
       }
-      const now = new Date().toISOString()
-      const { username, displayName, email, passwordHash } = account
-      return [...admins, { username, displayName, email, passwordHash, createdAt: now, passwordChangedAt: now }]
+      return [...admins, created]
     })
+    return pickAccount(created)
+  }
+
+  /**
+   * Changes one person under the file's lock and returns them as saved. `change` gets a copy and
+   * returns the new record; an invalid result is refused (InvalidInputError) and nothing is
+   * written. Throws NotFoundError for an unknown username.
+   */
+  async update(username: string, change: (account: AdminAccount) => AdminAccount): Promise<AdminAccount> {
+    let saved: AdminAccount | undefined
+    await this.#update((admins) => {
+      const current = admins.find((admin) => admin.username === username)
+      if (!current) throw new NotFoundError(`No admin "${username}"`)
+      const next = pickAccount(change(pickAccount(current)))
+      if (next.username !== username) throw new InvalidInputError('username cannot change', 'username')
+      const problem = accountProblem(next as unknown as Record<string, unknown>)
+      if (problem) throw new InvalidInputError(`${problem[0]} ${problem[1]}`, problem[0])
+      saved = next
+      return admins.map((admin) => (admin.username === username ? next : admin))
+    })
+    return pickAccount(saved!)
   }
 
   /** Throws NotFoundError for an unknown username. */
   async setPasswordHash(username: string, passwordHash: string): Promise<void> {
     if (!isPasswordHash(passwordHash)) throw new InvalidInputError('passwordHash is not a password hash', 'passwordHash')
-    await this.#update((admins) => {
-      if (!admins.some((admin) => admin.username === username)) throw new NotFoundError(`No admin "${username}"`)
-      const now = new Date().toISOString()
-      return admins.map((admin) => (admin.username === username ? { ...admin, passwordHash, passwordChangedAt: now } : admin))
-    })
+    await this.update(username, (admin) => ({ ...admin, passwordHash, passwordChangedAt: new Date().toISOString() }))
   }
 
   /** False when there was no such admin. */
@@ -202,36 +215,23 @@ export function parseAccountsFile(text: string, file: string): AdminAccount[] {
   } catch (error) {
     throw new AccountsFileError(file, `is not valid JSON (${(error as Error).message})`)
   }
-  if (!isRecord(data)) throw new AccountsFileError(file, 'must hold a JSON object { "version": 1, "admins": [...] }')
-  if (data.version !== FILE_VERSION) {
-    throw new AccountsFileError(file, `has version ${JSON.stringify(data.version)}; this server reads version ${FILE_VERSION}`)
+  if (!isRecord(data)) throw new AccountsFileError(file, 'must hold a JSON object { "version": 2, "admins": [...] }')
+  if (data.version !== FILE_VERSION && data.version !== 1) {
+    throw new AccountsFileError(file, `has version ${JSON.stringify(data.version)}; this server reads versions 1 and ${FILE_VERSION}`)
   }
   if (!Array.isArray(data.admins)) throw new AccountsFileError(file, '"admins" must be a list')
   const seen = new Set<string>()
-  return data.admins.map((entry: unknown, index) => {
+  return data.admins.map((item: unknown, index) => {
     const where = `admins[${index}]`
-    if (!isRecord(entry)) throw new AccountsFileError(file, `${where} must be an object`)
-    const problems: [string, string | null][] = [
-      ['username', checkUsername(entry.username)],
-      ['displayName', checkDisplayName(entry.displayName)],
-      ['email', checkEmail(entry.email)],
-      ['passwordHash', typeof entry.passwordHash === 'string' && isPasswordHash(entry.passwordHash) ? null : 'must be a hash written by npm run admin'],
-      ['createdAt', checkTimestamp(entry.createdAt)],
-      ['passwordChangedAt', checkTimestamp(entry.passwordChangedAt)],
-    ]
-    for (const [field, problem] of problems) {
-      if (problem) throw new AccountsFileError(file, `${where}.${field} ${problem}`)
-    }
-    const account = entry as unknown as AdminAccount
+    if (!isRecord(item)) throw new AccountsFileError(file, `${where} must be an object`)
+    const entry = data.version === 1 ? upgradeVersion1(item) : item
+    const problem = accountProblem(entry)
+    if (problem) throw new AccountsFileError(file, `${where}.${problem[0]} ${problem[1]}`)
+    const account = pickAccount(entry as unknown as AdminAccount)
     if (seen.has(account.username)) throw new AccountsFileError(file, `${where}.username "${account.username}" appears twice`)
     seen.add(account.username)
-    const { username, displayName, email, passwordHash, createdAt, passwordChangedAt } = account
-    return { username, displayName, email, passwordHash, createdAt, passwordChangedAt }
+    return account
   })
-}
-
-function checkTimestamp(value: unknown): string | null {
-  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? null : 'must be an ISO date-time'
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

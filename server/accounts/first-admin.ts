@@ -1,5 +1,6 @@
 import { ConfigError } from '../lib/errors.ts'
-import { type AccountStore, checkUsername } from './account-store.ts'
+import { checkUsername } from './account-record.ts'
+import type { AccountStore } from './account-store.ts'
 import { generatePassword, hashPassword, MAX_PASSWORD_LENGTH } from './password.ts'
 
 export interface FirstAdminOptions {

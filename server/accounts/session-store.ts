@@ -11,6 +11,10 @@ export interface SessionData {
   username: string
   /** Changes when the password does, so a password change ends the sessions that used the old one. */
   credential: string
+  /** The browser's user agent at sign-in, for the person's list of sessions. */
+  device?: string
+  /** Set while the password waits for its second step: nobody is signed in yet. */
+  secondStepSince?: number
   [key: string]: unknown
 }
 

@@ -23,7 +23,7 @@ import type { ContentSync } from '../services/content-sync.ts'
 import { refusedCommitProblem, syncOffStatus } from '../services/content-sync-status.ts'
 import { readPostListQuery } from './post-list-query.ts'
 import { sendPreview } from './send-preview.ts'
-import { requireAdmin } from './sessions.ts'
+import { requireSignIn } from './sessions.ts'
 
 /** Post ids are short lowercase letters and digits; anything else cannot name a post. */
 const ID_PARAM = /^[a-z0-9]{1,32}$/
@@ -48,7 +48,7 @@ export function adminRoutes(deps: {
 }): Router {
   const router = new Router({ prefix: API_PREFIX.admin })
 
-  router.use(requireAdmin(deps.accounts))
+  router.use(requireSignIn(deps.accounts))
 
   // What the admin UI needs to know of the site (whose midnight starts a scheduled post's day).
   router.get('/site', (ctx) => {

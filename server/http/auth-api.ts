@@ -1,11 +1,12 @@
 import Router from '@koa/router'
-import { type AdminUser, API_PREFIX, type LoginRequest } from '../../renderer/contract/index.ts'
+import { type AdminUser, API_PREFIX, type LoginRequest, type SecondFactorKind, type SecondStepRequired } from '../../renderer/contract/index.ts'
+import { type AdminAccount, hasSecondFactor } from '../accounts/account-record.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { MAX_PASSWORD_LENGTH, verifyPassword } from '../accounts/password.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
 import type { LoginGuard } from '../services/login-guard.ts'
 import { isKnownDevice, rememberDevice } from './login-device.ts'
-import { currentAdmin, endSession, startSession } from './sessions.ts'
+import { currentAdmin, endSession, startSecondStep, startSession } from './sessions.ts'
 
 /** Same answer for an unknown username and a wrong password, so neither reveals which. */
 const LOGIN_FAILED = 'Invalid username or password'
@@ -24,14 +25,22 @@ export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard }):
     if (!account || !valid) throw new UnauthorizedError(LOGIN_FAILED)
     await attempt.succeeded()
     rememberDevice(ctx, account.username)
+    if (account.disabled) throw new UnauthorizedError('This account is disabled; ask an admin')
+    if (hasSecondFactor(account)) {
+      // The SPEC's answer (200, signed in) stays for accounts without a second factor.
+      await startSecondStep(ctx, account)
+      ctx.status = 202
+      ctx.body = { secondFactor: secondFactorsOf(account) } satisfies SecondStepRequired
+      return
+    }
     await startSession(ctx, account)
-    ctx.body = { username: account.username, displayName: account.displayName } satisfies AdminUser
+    ctx.body = adminUser(account)
   })
 
   router.get('/me', async (ctx) => {
     const account = await currentAdmin(ctx, deps.accounts)
     if (!account) throw new UnauthorizedError('Not signed in')
-    ctx.body = { username: account.username, displayName: account.displayName } satisfies AdminUser
+    ctx.body = adminUser(account)
   })
 
   router.post('/logout', (ctx) => {
@@ -40,6 +49,18 @@ export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard }):
   })
 
   return router
+}
+
+/** What the admin UI is told of the signed-in person. */
+export function adminUser(account: AdminAccount): AdminUser {
+  return { username: account.username, displayName: account.displayName, role: account.role }
+}
+
+function secondFactorsOf(account: AdminAccount): SecondFactorKind[] {
+  const kinds: SecondFactorKind[] = []
+  if (account.totp) kinds.push('totp')
+  if (account.passkeys.length > 0) kinds.push('passkey')
+  return kinds
 }
 
 /** Usernames are lowercase; a long one cannot exist but is still answered like any unknown one. */

@@ -7,7 +7,7 @@ import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
 import type { MediaLibrary, MediaListQuery } from '../services/media-library.ts'
 import { readUpload } from './multipart-upload.ts'
 import { MAX_PAGE, MAX_PER_PAGE, MAX_SEARCH_LENGTH, positiveInteger } from './post-list-query.ts'
-import { requireAdmin } from './sessions.ts'
+import { requireSignIn } from './sessions.ts'
 
 /**
  * The media library's admin calls, every one behind a session: upload (multipart,
@@ -16,7 +16,7 @@ import { requireAdmin } from './sessions.ts'
  */
 export function mediaRoutes(deps: { accounts: AccountStore; library: MediaLibrary; maxBytes: number }): Router {
   const router = new Router({ prefix: MEDIA_API })
-  router.use(requireAdmin(deps.accounts))
+  router.use(requireSignIn(deps.accounts))
 
   router.post('/', async (ctx) => {
     const upload = await readUpload(ctx, { fileField: UPLOAD_FIELD, maxBytes: deps.maxBytes })

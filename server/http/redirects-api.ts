@@ -3,7 +3,7 @@ import { API_PATHS, API_PREFIX, type RedirectsList, type RedirectWire } from '..
 import type { AccountStore } from '../accounts/account-store.ts'
 import { InvalidInputError } from '../lib/errors.ts'
 import type { Redirects } from '../services/redirects.ts'
-import { requireAdmin } from './sessions.ts'
+import { requireSignIn } from './sessions.ts'
 
 const PATH = API_PATHS.redirects.slice(API_PREFIX.admin.length)
 
@@ -14,7 +14,7 @@ const PATH = API_PATHS.redirects.slice(API_PREFIX.admin.length)
  */
 export function redirectsRoutes(deps: { accounts: AccountStore; redirects: Redirects }): Router {
   const router = new Router({ prefix: API_PREFIX.admin })
-  router.use(PATH, requireAdmin(deps.accounts))
+  router.use(PATH, requireSignIn(deps.accounts))
 
   router.get(PATH, async (ctx) => {
     ctx.body = (await deps.redirects.list()) satisfies RedirectsList

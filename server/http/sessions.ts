@@ -2,10 +2,11 @@ import { createHash, randomBytes } from 'node:crypto'
 import type Koa from 'koa'
 import type { Context, Middleware } from 'koa'
 import session from 'koa-session'
+import type { Role } from '../../renderer/contract/index.ts'
 import type { AccountStore, AdminAccount } from '../accounts/account-store.ts'
 import type { SessionData, SessionStore } from '../accounts/session-store.ts'
 import type { GitAuthor } from '../git/content-repository.ts'
-import { UnauthorizedError } from '../lib/errors.ts'
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts'
 
 /** Over plain HTTP (development); over HTTPS the cookie carries the `__Host-` prefix. */
 export const SESSION_COOKIE = 'watchio.sid'
@@ -43,12 +44,18 @@ export function sessionMiddleware(app: Koa, store: SessionStore): Middleware {
   ) as Middleware
 }
 
-/** The signed-in admin, or null (no session, expired, account removed or password changed). */
+/** How long the password may wait for its second step (a code or a passkey). */
+export const SECOND_STEP_MS = 5 * 60 * 1000
+
+/**
+ * The signed-in person, or null (no session, expired, halfway through a two-step sign-in,
+ * account removed or disabled, password or factors changed since).
+ */
 export async function currentAdmin(ctx: Context, accounts: AccountStore): Promise<AdminAccount | null> {
   const data = ctx.session as Partial<SessionData> | null
-  if (!data || typeof data.username !== 'string') return null
+  if (!data || typeof data.username !== 'string' || data.secondStepSince !== undefined) return null
   const account = await accounts.get(data.username)
-  if (!account || credentialOf(account) !== data.credential) {
+  if (!account || account.disabled || credentialOf(account) !== data.credential) {
     endSession(ctx)
     return null
   }
@@ -57,9 +64,30 @@ export async function currentAdmin(ctx: Context, accounts: AccountStore): Promis
 
 /** Starts a session for `account` under a new id (a session id known before sign-in is worthless after). */
 export async function startSession(ctx: Context, account: AdminAccount): Promise<void> {
-  const data: SessionData = { username: account.username, credential: credentialOf(account) }
+  const data: SessionData = { username: account.username, credential: credentialOf(account), device: deviceOf(ctx) }
   ctx.session = data
   await ctx.session!.regenerate()
+}
+
+/**
+ * The password was right and the account has a second factor: the session remembers whose
+ * password it was (for a few minutes), and signs nobody in until the second step finishes it.
+ */
+export async function startSecondStep(ctx: Context, account: AdminAccount): Promise<void> {
+  const data: SessionData = { username: account.username, credential: credentialOf(account), secondStepSince: Date.now() }
+  ctx.session = data
+  await ctx.session!.regenerate()
+}
+
+/** The account waiting for its second step in this session, or null (none, expired, changed since). */
+export async function secondStepAccount(ctx: Context, accounts: AccountStore): Promise<AdminAccount | null> {
+  const data = ctx.session as Partial<SessionData> | null
+  const since = data?.secondStepSince
+  if (!data || typeof data.username !== 'string' || typeof since !== 'number') return null
+  if (Date.now() - since > SECOND_STEP_MS) return null
+  const account = await accounts.get(data.username)
+  if (!account || account.disabled || credentialOf(account) !== data.credential) return null
+  return account
 }
 
 /** Ends the session on the server and clears the cookie. */
@@ -68,9 +96,18 @@ export function endSession(ctx: Context): void {
   ctx.cookies.set(cookieName(ctx), '', { ...cookieOptions(ctx), expires: new Date(0) })
 }
 
-/** Which password a session was opened with, without keeping the hash itself in the session. */
+/**
+ * Which password and factors a session was opened with, without keeping the hash itself in the
+ * session: changing either ends the sessions opened before (the one that changed it starts again).
+ */
 function credentialOf(account: AdminAccount): string {
-  return createHash('sha256').update(account.passwordHash).digest('base64url').slice(0, 22)
+  const hash = createHash('sha256').update(account.passwordHash ?? '').update('\0').update(account.factorsChangedAt)
+  return hash.digest('base64url').slice(0, 22)
+}
+
+/** A short description of the browser, for the person's list of sessions. */
+function deviceOf(ctx: Context): string {
+  return ctx.get('user-agent').slice(0, 300)
 }
 
 function cookieName(ctx: Context): string {
@@ -82,14 +119,31 @@ function cookieOptions(ctx: Context) {
 }
 
 /**
- * Lets only a signed-in admin through, with `ctx.state.author` (who the commits are by).
- * Runs before anything reads the request's body: without a session, an upload is never read.
+ * Lets only a signed-in person through, with `ctx.state.account` (who, and their role) and
+ * `ctx.state.author` (who the commits are by). Runs before anything reads the request's body:
+ * without a session, an upload is never read.
  */
-export function requireAdmin(accounts: AccountStore): Middleware {
+export function requireSignIn(accounts: AccountStore): Middleware {
   return async (ctx, next) => {
     const account = await currentAdmin(ctx, accounts)
     if (!account) throw new UnauthorizedError('Sign in first')
+    ctx.state.account = account
     ctx.state.author = { name: account.displayName, email: account.email } satisfies GitAuthor
     return next()
   }
+}
+
+/** After requireSignIn: only these roles go on; anyone else is told, 403, what they lack. */
+export function requireRole(...roles: Role[]): Middleware {
+  return async (ctx, next) => {
+    const account = ctx.state.account as AdminAccount | undefined
+    if (!account) throw new UnauthorizedError('Sign in first')
+    if (!roles.includes(account.role)) throw new ForbiddenError(`Only ${roleWords(roles)} may do this`)
+    return next()
+  }
+}
+
+function roleWords(roles: Role[]): string {
+  const plural = roles.map((role) => `${role}s`)
+  return plural.length === 1 ? plural[0]! : `${plural.slice(0, -1).join(', ')} and ${plural.at(-1)}`
 }

@@ -8,7 +8,7 @@ import type { SiteCopy } from '../services/site-copy.ts'
 import type { SiteHistory } from '../services/site-history.ts'
 import type { SitePreview } from '../services/site-preview.ts'
 import { sendPreview } from './send-preview.ts'
-import { requireAdmin } from './sessions.ts'
+import { requireSignIn } from './sessions.ts'
 
 const PATH = API_PATHS.sitePages.slice(API_PREFIX.admin.length)
 
@@ -24,7 +24,7 @@ const PATH = API_PATHS.sitePages.slice(API_PREFIX.admin.length)
 export function siteRoutes(deps: { accounts: AccountStore; site: SiteCopy; history: SiteHistory; preview: SitePreview }): Router {
   const router = new Router({ prefix: API_PREFIX.admin })
   // Covers everything under PATH too (`/:name`, `/:name/history`…): once per request.
-  router.use(PATH, requireAdmin(deps.accounts))
+  router.use(PATH, requireSignIn(deps.accounts))
 
   router.get(PATH, async (ctx) => {
     ctx.body = (await deps.site.listCurrent()) satisfies SiteFileSummary[]

@@ -98,7 +98,7 @@ describe('sign-in, me, sign-out', () => {
     try {
       expect((await api.request('GET', '/api/auth/me')).status).toBe(401)
     } finally {
-      await store.setPasswordHash(TEST_ADMIN.username, original)
+      await store.setPasswordHash(TEST_ADMIN.username, original!)
     }
   })
 

@@ -44,7 +44,7 @@ describe('AccountStore', () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600)
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700)
     const saved = JSON.parse(await readFile(file, 'utf8'))
-    expect(saved.version).toBe(1)
+    expect(saved.version).toBe(2)
     expect(saved.admins).toHaveLength(1)
     expect(saved.admins[0]).toMatchObject({ username: 'alice', email: 'alice@example.com', passwordHash: someHash })
   })
@@ -164,15 +164,21 @@ describe('AccountStore', () => {
     const cases: [string, string | RegExp][] = [
       ['{ "version": 1, "admins": [', 'is not valid JSON'],
       ['[]', 'must hold a JSON object'],
-      [JSON.stringify({ version: 2, admins: [] }), 'has version 2'],
-      [JSON.stringify({ version: 1 }), '"admins" must be a list'],
-      [JSON.stringify({ version: 1, admins: ['alice'] }), 'admins[0] must be an object'],
-      [JSON.stringify({ version: 1, admins: [{ ...valid.admins[0], email: 'nope' }] }), 'admins[0].email'],
-      [JSON.stringify({ version: 1, admins: [{ ...valid.admins[0], username: 'Alice' }] }), 'admins[0].username'],
-      [JSON.stringify({ version: 1, admins: [{ ...valid.admins[0], displayName: '' }] }), 'admins[0].displayName'],
-      [JSON.stringify({ version: 1, admins: [{ ...valid.admins[0], passwordHash: 12 }] }), 'admins[0].passwordHash'],
-      [JSON.stringify({ version: 1, admins: [{ ...valid.admins[0], createdAt: 'yesterday' }] }), 'admins[0].createdAt'],
-      [JSON.stringify({ version: 1, admins: [valid.admins[0], valid.admins[0]] }), 'admins[1].username "alice" appears twice'],
+      [JSON.stringify({ version: 3, admins: [] }), 'has version 3'],
+      [JSON.stringify({ version: 2 }), '"admins" must be a list'],
+      [JSON.stringify({ version: 2, admins: ['alice'] }), 'admins[0] must be an object'],
+      [JSON.stringify({ version: 2, admins: [{ ...valid.admins[0], email: 'nope' }] }), 'admins[0].email'],
+      [JSON.stringify({ version: 2, admins: [{ ...valid.admins[0], username: 'Alice' }] }), 'admins[0].username'],
+      [JSON.stringify({ version: 2, admins: [{ ...valid.admins[0], displayName: '' }] }), 'admins[0].displayName'],
+      [JSON.stringify({ version: 2, admins: [{ ...valid.admins[0], passwordHash: 12 }] }), 'admins[0].passwordHash'],
+      [JSON.stringify({ version: 2, admins: [{ ...valid.admins[0], passwordHash: null }] }), 'no passkey to sign in with'],
+      [JSON.stringify({ version: 2, admins: [{ ...valid.admins[0], role: 'owner' }] }), 'admins[0].role must be one of admin, editor, author'],
+      [JSON.stringify({ version: 2, admins: [{ ...valid.admins[0], disabled: 'no' }] }), 'admins[0].disabled'],
+      [JSON.stringify({ version: 2, admins: [{ ...valid.admins[0], totp: { secret: 'short', addedAt: valid.admins[0].createdAt } }] }), 'admins[0].totp'],
+      [JSON.stringify({ version: 2, admins: [{ ...valid.admins[0], passkeys: [{ id: 'x' }] }] }), 'admins[0].passkeys'],
+      [JSON.stringify({ version: 2, admins: [{ ...valid.admins[0], createdAt: 'yesterday' }] }), 'admins[0].createdAt'],
+      [JSON.stringify({ version: 1, admins: [{ ...valid.admins[0], role: undefined, createdAt: 'yesterday' }] }), 'admins[0].createdAt'],
+      [JSON.stringify({ version: 2, admins: [valid.admins[0], valid.admins[0]] }), 'admins[1].username "alice" appears twice'],
     ]
     for (const [text, expected] of cases) {
       await writeFile(file, text)
@@ -188,6 +194,10 @@ describe('AccountStore', () => {
       await expect(store.add(account('bob'))).rejects.toThrow(AccountsFileError)
       expect(await readFile(file, 'utf8')).toBe(text)
     }
+    // A version 1 file (before roles) is read, every account an admin with no second factor.
+    const { username, displayName, email, passwordHash, createdAt, passwordChangedAt } = valid.admins[0]
+    await writeFile(file, JSON.stringify({ version: 1, admins: [{ username, displayName, email, passwordHash, createdAt, passwordChangedAt }] }))
+    expect(await store.get('alice')).toMatchObject({ role: 'admin', disabled: false, totp: null, passkeys: [], factorsChangedAt: createdAt })
     // Once fixed, the file is read again.
     await writeFile(file, JSON.stringify(valid))
     expect((await store.list()).map((admin) => admin.username)).toEqual(['alice'])
@@ -284,7 +294,7 @@ describe('npm run admin', () => {
     expect(listed.stdout).toMatch(/USERNAME\s+DISPLAY NAME\s+E-MAIL\s+CREATED/)
     expect(listed.stdout).toMatch(new RegExp(`alice\\s+Alice Liddell\\s+alice@example\\.com\\s+${alice!.createdAt.slice(0, 10)}`))
     expect(listed.stdout).not.toContain('scrypt')
-    expect(listed.stdout).not.toContain(alice!.passwordHash.split('$')[5])
+    expect(listed.stdout).not.toContain(alice!.passwordHash!.split('$')[5])
     expect(listed.stdout).not.toContain(password)
 
     const newPassword = 'a different long password'

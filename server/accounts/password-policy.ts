@@ -1,0 +1,27 @@
+import { dictionary } from '@zxcvbn-ts/language-common'
+import { MAX_PASSWORD_LENGTH } from './password.ts'
+
+/**
+ * What a new password must be, as OWASP ASVS 5.0 (6.2) asks: at least 8 characters (15
+ * recommended, said in the form), at most MAX_PASSWORD_LENGTH, no composition rules, and not
+ * one of the passwords attackers try first: the 49,233 of zxcvbn-ts's common list (kept with the
+ * library, bundled, no network), nor the person's own username or name.
+ */
+export const MIN_NEW_PASSWORD_LENGTH = 8
+export const RECOMMENDED_PASSWORD_LENGTH = 15
+
+let common: Set<string> | null = null
+
+/** The problem with `password` as a new password, said to the person choosing it, or null. */
+export function newPasswordProblem(password: string, context: { username?: string; displayName?: string } = {}): string | null {
+  // Length in characters as typed (a composed é is one), as the form counts it.
+  const length = [...password.normalize('NFC')].length
+  if (length < MIN_NEW_PASSWORD_LENGTH) return `must have at least ${MIN_NEW_PASSWORD_LENGTH} characters (${RECOMMENDED_PASSWORD_LENGTH} or more is better)`
+  if (password.length > MAX_PASSWORD_LENGTH) return `must have at most ${MAX_PASSWORD_LENGTH} characters`
+  const folded = password.normalize('NFC').toLowerCase()
+  common ??= new Set(dictionary['passwords-common'])
+  if (common.has(folded)) return 'is one of the most common passwords; choose another'
+  const own = [context.username, context.displayName].map((word) => word?.trim().toLowerCase()).filter((word): word is string => !!word)
+  if (own.includes(folded)) return 'must not be your username or name'
+  return null
+}
