@@ -30,7 +30,7 @@ describe('sign-in, me, sign-out', () => {
     expect(login.status).toBe(200)
     const me = await api.json('GET', '/api/auth/me')
     expect(me.status).toBe(200)
-    expect(me.body).toEqual({ username: TEST_ADMIN.username, displayName: TEST_ADMIN.displayName })
+    expect(me.body).toEqual({ username: TEST_ADMIN.username, displayName: TEST_ADMIN.displayName, role: 'admin' })
     expect(me.response.headers.get('cache-control')).toBe('no-store')
   })
 
