@@ -1,6 +1,9 @@
 /** Two-step sign-in in a real browser: an authenticator app set up on the account page, then the login's second step. */
 import type { Page } from '@playwright/test'
 import { generate } from 'otplib'
+import { AccountStore, accountsFilePath } from '../../server/accounts/account-store.ts'
+import { hashPassword } from '../../server/accounts/password.ts'
+import { newTotpSecret } from '../../server/accounts/totp.ts'
 import { expect, expectToast, signIn, TEST_ADMIN, test } from './admin-fixtures.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 
@@ -75,4 +78,45 @@ test('set up an authenticator app, then sign in with its code and with a recover
   await page.getByRole('button', { name: 'Verify' }).click()
   await expectToast(page, { title: 'Login successful', description: 'Welcome back!' })
   await expect(page).toHaveURL(/\/admin\/blog$/)
+})
+
+test('an admin requires a second factor: a person without one is sent to their account page and told why, until they add one', async ({ page, browser, adminSite }) => {
+  const url = adminSite.url
+  const store = new AccountStore(accountsFilePath(adminSite.site.dataDir))
+  const adminSecret = newTotpSecret()
+  await store.update(TEST_ADMIN.username, (account) => ({ ...account, totp: { secret: adminSecret, addedAt: new Date().toISOString() } }))
+  const member = { username: 'member', password: 'a member password 77' }
+  await store.add({ username: member.username, displayName: 'Member', email: 'member@watchio.example', passwordHash: await hashPassword(member.password), role: 'author' })
+
+  // The admin, signed in with both steps, sets the rule on their account page.
+  expect((await page.request.post(`${url}/api/auth/login`, { data: { username: TEST_ADMIN.username, password: TEST_ADMIN.password } })).status()).toBe(202)
+  expect((await page.request.post(`${url}/api/auth/login/code`, { data: { code: await codeFor(adminSecret) } })).status()).toBe(200)
+  await page.goto(`${url}/admin/account`)
+  const rules = page.getByRole('region', { name: 'Team sign-in rules' })
+  await rules.getByLabel('Require two-step verification for everyone').check()
+  await rules.getByRole('button', { name: 'Save rules' }).click()
+  await expectToast(page, { title: 'Sign-in rules saved', description: 'Everyone must now use two-step verification.' })
+
+  const context = await browser.newContext()
+  try {
+    const memberPage = await context.newPage()
+    expect((await memberPage.request.post(`${url}/api/auth/login`, { data: member })).status()).toBe(200)
+    await memberPage.goto(`${url}/admin/blog`)
+    await expect(memberPage).toHaveURL(/\/admin\/account$/)
+    const section = memberPage.getByRole('region', { name: 'Two-step verification' })
+    await expect(section.getByRole('alert')).toContainText('This site requires two-step verification.')
+    await expectNoSeriousAxeViolations(memberPage, { where: 'account page, factor required' })
+    await section.getByRole('button', { name: 'Set up an authenticator app' }).click()
+    const secret = (await section.getByTestId('totp-secret').innerText()).replace(/\s+/g, '')
+    await section.getByLabel('Code from the app').fill(await codeFor(secret))
+    await section.getByRole('button', { name: 'Turn on' }).click()
+    await expect(section.getByRole('alert')).toHaveCount(0)
+    await section.getByRole('button', { name: 'I have saved them' }).click()
+    await memberPage.goto(`${url}/admin/blog`)
+    await expect(memberPage.getByRole('heading', { name: 'Blog Admin', level: 1 })).toBeVisible()
+    await expect(memberPage).toHaveURL(/\/admin\/blog$/)
+  } finally {
+    await context.close()
+    await page.request.put(`${url}/api/admin/settings/security`, { data: { requireSecondFactor: false } })
+  }
 })
