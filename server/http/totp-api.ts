@@ -79,11 +79,12 @@ export function totpRoutes(deps: { accounts: AccountStore; guard: LoginGuard; se
   router.post(`${PATH}/disable`, async (ctx) => {
     const account = ctx.state.account as AdminAccount
     if (!account.totp) throw new ConflictError('No authenticator app is set up')
-    await proveIdentity(ctx, account, deps)
+    // Before the proof: a code typed for a refused change is not spent.
     const { requireSecondFactor } = await deps.settings.get()
     if (requireSecondFactor && account.passkeys.length === 0) {
       throw new ConflictError('This site requires a second factor: add a passkey before turning the authenticator app off')
     }
+    await proveIdentity(ctx, account, deps)
     const now = new Date(deps.now()).toISOString()
     const saved = await deps.accounts.update(account.username, (current) => {
       const next = { ...current, totp: null, factorsChangedAt: now }

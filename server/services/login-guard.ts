@@ -30,8 +30,9 @@ interface Budget {
 /**
  * Brute-force protection for sign-in, in three budgets of failed attempts: 5 for one username
  * from one address within 15 minutes, 100 from one address within an hour, and 10 for one
- * username from anywhere within 15 minutes. An exhausted budget blocks further attempts (the
- * right password included) until its window ends, with the wait in Retry-After.
+ * username from anywhere within 15 minutes; and for the second step's codes, 5 wrong ones per
+ * username within 15 minutes (beginCode). An exhausted budget blocks further attempts (the
+ * right password or code included) until its window ends, with the wait in Retry-After.
  *
  * Every attempt takes its point before the password is checked, and a success gives it back:
  * were it counted after the slow hash, N guesses sent at once would all be checked before the
