@@ -44,6 +44,9 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
   const accounts = new AccountStore(accountsFilePath(config.dataDir))
   await createFirstAdmin({ config, logger, accounts })
   const secret = await loadSessionSecret({ dataDir: config.dataDir, configured: config.sessionSecret })
+  const security = new SecuritySettings(securityFilePath(config.dataDir))
+  // Read now: a damaged rules file stops the start, naming it, rather than failing each request.
+  await security.get()
   const content = site.content
   const paths = new PostPaths({ root: repository.root, blogDir: blogDirOf(config.contentDir) })
   const history = new PostHistory({ content, repository, paths, deleted: new DeletedPosts({ content, repository, paths }) })
@@ -92,7 +95,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     media: { library: media, maxBytes: config.media.maxBytes },
     sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.contentSync?.webhookSecret ?? null },
     sessionKeys: [secret],
-    security: new SecuritySettings(securityFilePath(config.dataDir)),
+    security,
     now: () => clock().getTime(),
   }
 }
