@@ -18,10 +18,13 @@ export function SecondStep(props: { factors: SecondFactorKind[]; onSignedIn: () 
   const [code, setCode] = useState('')
   const [failures, setFailures] = useState(0)
   const input = useRef<HTMLInputElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
   const hintId = useId()
   useEffect(() => {
-    input.current?.focus()
-    input.current?.select()
+    // The code field when there is one; otherwise (a passkey only) the step's heading.
+    if (!input.current) return void heading.current?.focus()
+    input.current.focus()
+    input.current.select()
   }, [kind, failures])
 
   const verify = useMutation({
@@ -53,7 +56,9 @@ export function SecondStep(props: { factors: SecondFactorKind[]; onSignedIn: () 
   const pending = verify.isPending
   return (
     <form className="admin-card admin-login__form" onSubmit={submit} noValidate aria-labelledby="admin-second-step-title">
-      <h1 id="admin-second-step-title">Two-step verification</h1>
+      <h1 id="admin-second-step-title" ref={heading} tabIndex={-1}>
+        Two-step verification
+      </h1>
       {kind && (
         <>
           <p id={hintId} className="admin-hint">
