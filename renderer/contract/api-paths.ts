@@ -42,6 +42,13 @@ export const API_PATHS = {
   redirects: `${API_PREFIX.admin}/redirects`,
   media: `${API_PREFIX.admin}/media`,
   mediaItem: (id: string) => `${API_PREFIX.admin}/media/${segment(id)}`,
+  loginCode: `${API_PREFIX.auth}/login/code`,
+  accountTotp: `${API_PREFIX.admin}/account/totp`,
+  accountTotpSetup: `${API_PREFIX.admin}/account/totp/setup`,
+  accountTotpConfirm: `${API_PREFIX.admin}/account/totp/confirm`,
+  accountRecoveryCodes: `${API_PREFIX.admin}/account/totp/recovery-codes`,
+  accountTotpDisable: `${API_PREFIX.admin}/account/totp/disable`,
+  securitySettings: `${API_PREFIX.admin}/settings/security`,
 } as const
 
 /** The media library's calls; the upload is the one admin call whose body is multipart. */

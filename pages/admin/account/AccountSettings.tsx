@@ -1,6 +1,8 @@
 import { useRef } from 'react'
 import { AdminHeader, useAdminSession } from '../AdminHeader.tsx'
 import { AdminLoading } from '../AdminLoading.tsx'
+import { SecuritySection } from './SecuritySection.tsx'
+import { TwoFactorSection } from './TwoFactorSection.tsx'
 
 const ROLE_WORDS = {
   admin: 'Admin: everything, and the team and its settings',
@@ -19,6 +21,8 @@ export function AccountSettings() {
       <p className="account-role">
         Signed in as <strong>{me.data.displayName}</strong> ({me.data.username}). {ROLE_WORDS[me.data.role]}.
       </p>
+      <TwoFactorSection mustAddSecondFactor={me.data.mustAddSecondFactor === true} />
+      {me.data.role === 'admin' && !me.data.mustAddSecondFactor && <SecuritySection />}
     </div>
   )
 }

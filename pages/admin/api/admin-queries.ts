@@ -30,6 +30,8 @@ const keys = {
   sitePageVersion: (name: SiteFileName, commit: string) => [API_PATHS.sitePageHistory(name), commit],
   mediaPages: [API_PATHS.media],
   mediaPage: (query: MediaListQuery) => [API_PATHS.media, { list: query }],
+  totp: [API_PATHS.accountTotp],
+  securitySettings: [API_PATHS.securitySettings],
 }
 
 /** A post's or a site file's history, its versions and their comparisons: `[…/history, commit?, 'compare'?]`. */
@@ -55,6 +57,8 @@ export const adminQueries = {
     queryOptions({ queryKey: keys.sitePageVersion(name, commit), queryFn: ({ signal }) => adminApi.sitePageVersion(name, commit, signal) }),
   syncStatus: () => queryOptions({ queryKey: keys.sync, queryFn: ({ signal }) => adminApi.syncStatus(signal) }),
   mediaPage: (query: MediaListQuery) => queryOptions({ queryKey: keys.mediaPage(query), queryFn: ({ signal }) => adminApi.listMedia(query, signal) }),
+  totpStatus: () => queryOptions({ queryKey: keys.totp, queryFn: ({ signal }) => adminApi.totpStatus(signal) }),
+  securitySettings: () => queryOptions({ queryKey: keys.securitySettings, queryFn: ({ signal }) => adminApi.securitySettings(signal) }),
 }
 
 /**
@@ -117,4 +121,9 @@ export function refetchSignedIn(): Promise<void> {
 /** Signing out (SPEC §4): all cached data is cleared. */
 export function clearAdminData(): void {
   queryClient.clear()
+}
+
+/** After a factor changes: its status, and who is signed in (whether a factor is still missing). */
+export function refetchSecondFactor(): Promise<void> {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: keys.totp }), queryClient.invalidateQueries({ queryKey: keys.me })]).then(() => {})
 }

@@ -5,6 +5,7 @@ import {
   API_PATHS,
   type DeletedPost,
   type DeletedRestoreRequest,
+  type IdentityProof,
   type LoginRequest,
   type MediaItem,
   type MediaListQuery,
@@ -12,10 +13,13 @@ import {
   type PostHistoryEntry,
   type PostListQuery,
   type PostProblem,
+  type RecoveryCodes,
   type RedirectsList,
   type RedirectWire,
   type ResolveRequest,
   type RestoreRequest,
+  type SecondStepRequired,
+  type SecuritySettingsWire,
   type SiteFileSummary,
   type SiteFileWire,
   type SiteHistoryEntry,
@@ -24,6 +28,8 @@ import {
   type SiteVersionWire,
   type SyncStatus,
   TOTAL_COUNT_HEADER,
+  type TotpSetup,
+  type TotpStatus,
   type VersionComparison,
   type VersionedWirePost,
 } from '../../../renderer/contract/index.ts'
@@ -51,8 +57,16 @@ export interface ListPage<T> {
 export const adminApi = {
   /** The signed-in admin, or null when signed out (a 401 here is an answer, not a failure). */
   me: (signal?: AbortSignal) => readOrNullWhenSignedOut<AdminUser>(API_PATHS.me, signal),
-  /** Sign in; SPEC §7: the answer's body is not read. */
-  login: async (body: LoginRequest) => void (await call('POST', API_PATHS.login, { body })),
+  /**
+   * Sign in; SPEC §7: a 200's body is not read. A 202 means the password was right and a second
+   * step is needed: its answer names the factors to ask for.
+   */
+  login: async (body: LoginRequest): Promise<SecondStepRequired | null> => {
+    const response = await call('POST', API_PATHS.login, { body })
+    return response.status === 202 ? ((await response.json()) as SecondStepRequired) : null
+  },
+  /** The second step with an authenticator code or a recovery code. */
+  loginCode: (code: string) => write<AdminUser>('POST', API_PATHS.loginCode, { body: { code } }),
   logout: async () => void (await call('POST', API_PATHS.logout)),
   /** The site's time zone; null when signed out. */
   site: (signal?: AbortSignal) => readOrNullWhenSignedOut<SiteInfo>(API_PATHS.site, signal),
@@ -104,6 +118,14 @@ export const adminApi = {
   restoreSitePage: <N extends SiteFileName>(name: N, body: SiteRestore) => write<SiteFileWire<N>>('POST', API_PATHS.sitePageRestore(name), { body }),
   addRedirect: (body: RedirectWire) => write<RedirectWire>('POST', API_PATHS.redirects, { body }),
   removeRedirect: async (from: string) => void (await call('DELETE', `${API_PATHS.redirects}?${new URLSearchParams({ from })}`)),
+
+  totpStatus: (signal?: AbortSignal) => read<TotpStatus>(API_PATHS.accountTotp, signal),
+  startTotpSetup: () => write<TotpSetup>('POST', API_PATHS.accountTotpSetup, {}),
+  confirmTotp: (code: string) => write<RecoveryCodes>('POST', API_PATHS.accountTotpConfirm, { body: { code } }),
+  newRecoveryCodes: (proof: IdentityProof) => write<RecoveryCodes>('POST', API_PATHS.accountRecoveryCodes, { body: proof }),
+  disableTotp: (proof: IdentityProof) => write<TotpStatus>('POST', API_PATHS.accountTotpDisable, { body: proof }),
+  securitySettings: (signal?: AbortSignal) => read<SecuritySettingsWire>(API_PATHS.securitySettings, signal),
+  saveSecuritySettings: (body: SecuritySettingsWire) => write<SecuritySettingsWire>('PUT', API_PATHS.securitySettings, { body }),
 
   listMedia: (query: MediaListQuery, signal?: AbortSignal) => readListPage<MediaItem>(withQuery(API_PATHS.media, query), signal),
   deleteMedia: async (id: string) => void (await call('DELETE', API_PATHS.mediaItem(id))),

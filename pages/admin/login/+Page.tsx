@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { navigate, prefetch } from 'vike/client/router'
+import type { SecondFactorKind } from '../../../renderer/contract/index.ts'
 import { toast } from '../../../renderer/components/toast.ts'
 import { HttpError } from '../../../renderer/fetch-json.ts'
 import { AdminProviders } from '../AdminProviders.tsx'
 import { adminApi } from '../api/api-client.ts'
 import { refetchSignedIn } from '../api/admin-queries.ts'
+import { SecondStep } from './SecondStep.tsx'
 
 export default function Page() {
   return (
@@ -35,12 +37,18 @@ function LoginForm() {
   useEffect(() => {
     void prefetch('/admin/blog', { pageContext: false }).catch(() => {}) // a failure shows on the navigation itself
   }, [])
+  // Set when the password was right and the account has a second factor (202): the card asks for it.
+  const [secondStep, setSecondStep] = useState<SecondFactorKind[] | null>(null)
+  const signedIn = async () => {
+    toast({ title: 'Login successful', description: 'Welcome back!' })
+    await refetchSignedIn()
+    await navigate('/admin/blog')
+  }
   const login = useMutation({
     mutationFn: () => adminApi.login({ username, password }),
-    onSuccess: async () => {
-      toast({ title: 'Login successful', description: 'Welcome back!' })
-      await refetchSignedIn()
-      await navigate('/admin/blog')
+    onSuccess: async (needed) => {
+      if (needed) return setSecondStep(needed.secondFactor)
+      await signedIn()
     },
     onError: (error) => {
       // A blocked sign-in (429) says when to try again; the server's text carries the wait.
@@ -63,6 +71,20 @@ function LoginForm() {
       return
     }
     login.mutate()
+  }
+
+  if (secondStep) {
+    const back = () => {
+      setSecondStep(null)
+      setPassword('')
+      // The password field takes focus again once the form is back.
+      setFailures((count) => count + 1)
+    }
+    return (
+      <div className="container admin-login">
+        <SecondStep factors={secondStep} onSignedIn={signedIn} onBack={back} />
+      </div>
+    )
   }
 
   const pending = login.isPending
