@@ -8,6 +8,7 @@ import type { PostIndex } from './content/post-index.ts'
 import type { Logger } from './lib/logger.ts'
 import type { RenderUrl } from './pages/render-page.ts'
 import { adminRoutes } from './http/admin-api.ts'
+import { accountRoutes } from './http/account-api.ts'
 import { authRoutes } from './http/auth-api.ts'
 import { gitHookRoutes } from './http/git-hook.ts'
 import { compressJson } from './http/compress-json.ts'
@@ -15,6 +16,7 @@ import { FileCache } from './http/file-cache.ts'
 import { handleErrors } from './http/handle-errors.ts'
 import { jsonBody } from './http/json-body.ts'
 import { mediaRoutes } from './http/media-api.ts'
+import { peopleSessionsRoutes } from './http/people-sessions-api.ts'
 import { redirectsRoutes } from './http/redirects-api.ts'
 import { siteRoutes } from './http/site-api.ts'
 import { requireTrustedOrigin } from './http/trusted-origins.ts'
@@ -187,7 +189,9 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   app.use(inSignedInArea(sessionMiddleware(app, area.sessions)))
   const redirects = redirectsRoutes({ accounts, redirects: area.redirects })
   const site = siteRoutes({ accounts, site: area.siteCopy, history: area.siteHistory, preview: area.sitePreview })
-  for (const router of [auth, admin, media, redirects, site]) {
+  const account = accountRoutes({ accounts, sessions: area.sessions, guard: area.guard })
+  const peopleSessions = peopleSessionsRoutes({ accounts, sessions: area.sessions })
+  for (const router of [auth, admin, media, redirects, site, account, peopleSessions]) {
     app.use(router.routes())
     app.use(router.allowedMethods())
   }
