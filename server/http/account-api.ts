@@ -105,7 +105,7 @@ async function proveItIsThem(ctx: Context, deps: AccountRoutesDeps, me: AdminAcc
   // Counted before the slow hash, as a sign-in is: a session cannot be used to guess the password faster than the login form.
   const attempt = await deps.guard.begin({ username: me.username, address: ctx.ip, knownDevice: isKnownDevice(ctx, me.username) })
   if (!(await verifyPassword(currentPassword, me.passwordHash))) {
-    throw new InvalidInputError('currentPassword is not your current password', 'currentPassword')
+    throw new InvalidInputError('currentPassword is wrong', 'currentPassword')
   }
   await attempt.succeeded()
 }
@@ -128,7 +128,7 @@ function readPasswordChange(body: unknown): { currentPassword?: string; newPassw
     throw new InvalidInputError('currentPassword must be a string', 'currentPassword')
   }
   if (typeof currentPassword === 'string' && currentPassword.length > MAX_PASSWORD_LENGTH) {
-    throw new InvalidInputError('currentPassword is not your current password', 'currentPassword')
+    throw new InvalidInputError('currentPassword is wrong', 'currentPassword')
   }
   return { currentPassword: typeof currentPassword === 'string' && currentPassword !== '' ? currentPassword : undefined, newPassword }
 }

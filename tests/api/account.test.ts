@@ -125,7 +125,7 @@ describe('password change', () => {
     for (let i = 0; i < MAX_FAILURES_PER_USER_AND_ADDRESS; i++) {
       const wrong = await guess(`wrong ${i}`)
       expect(wrong.status).toBe(400)
-      expect(await wrong.text()).toBe('currentPassword is not your current password')
+      expect(await wrong.text()).toBe('currentPassword is wrong')
     }
     // The sign-in guard's budget for this person and address is spent: even the right one waits.
     const blocked = await guess(PASSWORD)

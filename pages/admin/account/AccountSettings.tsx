@@ -1,6 +1,9 @@
 import { useRef } from 'react'
 import { AdminHeader, useAdminSession } from '../AdminHeader.tsx'
 import { AdminLoading } from '../AdminLoading.tsx'
+import { PasswordSection } from './PasswordSection.tsx'
+import { ProfileSection } from './ProfileSection.tsx'
+import { SessionsSection } from './SessionsSection.tsx'
 
 const ROLE_WORDS = {
   admin: 'Admin: everything, and the team and its settings',
@@ -19,6 +22,9 @@ export function AccountSettings() {
       <p className="account-role">
         Signed in as <strong>{me.data.displayName}</strong> ({me.data.username}). {ROLE_WORDS[me.data.role]}.
       </p>
+      <ProfileSection />
+      <PasswordSection />
+      <SessionsSection />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import {
+  type AccountProfile,
   type AdminPost,
   type AdminPostCard,
   type AdminUser,
@@ -8,14 +9,18 @@ import {
   type LoginRequest,
   type MediaItem,
   type MediaListQuery,
+  type PasswordChange,
   type PostFields,
   type PostHistoryEntry,
   type PostListQuery,
   type PostProblem,
+  type ProfileChange,
   type RedirectsList,
   type RedirectWire,
   type ResolveRequest,
   type RestoreRequest,
+  type SessionsEnded,
+  type SessionWire,
   type SiteFileSummary,
   type SiteFileWire,
   type SiteHistoryEntry,
@@ -104,6 +109,15 @@ export const adminApi = {
   restoreSitePage: <N extends SiteFileName>(name: N, body: SiteRestore) => write<SiteFileWire<N>>('POST', API_PATHS.sitePageRestore(name), { body }),
   addRedirect: (body: RedirectWire) => write<RedirectWire>('POST', API_PATHS.redirects, { body }),
   removeRedirect: async (from: string) => void (await call('DELETE', `${API_PATHS.redirects}?${new URLSearchParams({ from })}`)),
+
+  /** The signed-in person's own account: name and e-mail (their commits' author), password, sessions. */
+  account: (signal?: AbortSignal) => read<AccountProfile>(API_PATHS.account, signal),
+  updateAccount: (body: ProfileChange) => write<AccountProfile>('PUT', API_PATHS.account, { body }),
+  /** This session goes on under a new cookie; every other session of the person ends. */
+  changePassword: (body: PasswordChange) => write<SessionsEnded>('POST', API_PATHS.accountPassword, { body }),
+  accountSessions: (signal?: AbortSignal) => read<SessionWire[]>(API_PATHS.accountSessions, signal),
+  endSession: async (handle: string) => void (await call('DELETE', API_PATHS.accountSession(handle))),
+  endOtherSessions: () => write<SessionsEnded>('POST', API_PATHS.accountEndOtherSessions, {}),
 
   listMedia: (query: MediaListQuery, signal?: AbortSignal) => readListPage<MediaItem>(withQuery(API_PATHS.media, query), signal),
   deleteMedia: async (id: string) => void (await call('DELETE', API_PATHS.mediaItem(id))),
