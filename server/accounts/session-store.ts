@@ -126,13 +126,17 @@ export class SessionStore {
 
   /**
    * The signed-in sessions of one person, the most recently used first; `currentId` (the asking
-   * session's id) is marked. A session waiting for its second step signs nobody in: not listed.
+   * session's id) is marked. Not listed: a session waiting for its second step (it signs nobody
+   * in), and, given the person's `credential` now, one opened with another (their password or a
+   * factor changed since: it ends at its next request).
    */
-  listFor(username: string, currentId?: string): SessionListing[] {
-    const currentKey = currentId === undefined ? undefined : hashId(currentId)
+  listFor(username: string, options: { currentId?: string; credential?: string } = {}): SessionListing[] {
+    const currentKey = options.currentId === undefined ? undefined : hashId(options.currentId)
     const listed: SessionListing[] = []
     for (const [key, session] of this.#sessions) {
-      if (session.data.username !== username || session.data.secondStepSince !== undefined || this.#expired(session)) continue
+      const { data } = session
+      if (data.username !== username || data.secondStepSince !== undefined || this.#expired(session)) continue
+      if (options.credential !== undefined && data.credential !== options.credential) continue
       listed.push({
         handle: handleOf(key),
         device: describeDevice(session.data.device),

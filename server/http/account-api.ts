@@ -14,7 +14,7 @@ import { ForbiddenError, InvalidInputError, NotFoundError } from '../lib/errors.
 import type { LoginGuard } from '../services/login-guard.ts'
 import { isKnownDevice } from './login-device.ts'
 import { sessionsWire } from './sessions-wire.ts'
-import { endSession, requireSignIn, sessionIdOf, startSession } from './sessions.ts'
+import { credentialOf, endSession, requireSignIn, sessionIdOf, startSession } from './sessions.ts'
 
 /**
  * A person with no password (a passkey alone) may set one without a current password only from a
@@ -67,7 +67,7 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
 
   router.get('/sessions', (ctx) => {
     const me = ctx.state.account as AdminAccount
-    ctx.body = sessionsWire(deps.sessions.listFor(me.username, sessionIdOf(ctx)))
+    ctx.body = sessionsWire(deps.sessions.listFor(me.username, { currentId: sessionIdOf(ctx), credential: credentialOf(me) }))
   })
 
   router.post('/sessions/end-others', (ctx) => {
@@ -77,7 +77,7 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
 
   router.delete('/sessions/:handle', (ctx) => {
     const me = ctx.state.account as AdminAccount
-    const current = deps.sessions.listFor(me.username, sessionIdOf(ctx)).find((session) => session.current)
+    const current = deps.sessions.listFor(me.username, { currentId: sessionIdOf(ctx) }).find((session) => session.current)
     if (!deps.sessions.destroyByHandle(me.username, ctx.params.handle!)) throw new NotFoundError('No such session (it may have ended already)')
     // Ending this very session is signing out.
     if (current?.handle === ctx.params.handle) endSession(ctx)

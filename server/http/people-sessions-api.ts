@@ -4,7 +4,7 @@ import type { AccountStore } from '../accounts/account-store.ts'
 import type { SessionStore } from '../accounts/session-store.ts'
 import { NotFoundError } from '../lib/errors.ts'
 import { sessionsWire } from './sessions-wire.ts'
-import { endSession, requireRole, requireSignIn, sessionIdOf } from './sessions.ts'
+import { credentialOf, endSession, requireRole, requireSignIn, sessionIdOf } from './sessions.ts'
 
 /**
  * An admin's view of anyone's sessions: list them, end one, end them all (a lost laptop, a
@@ -23,7 +23,7 @@ export function peopleSessionsRoutes(deps: { accounts: AccountStore; sessions: S
 
   router.get('/:username/sessions', async (ctx) => {
     const person = await personOf(ctx.params.username!)
-    ctx.body = sessionsWire(deps.sessions.listFor(person.username, sessionIdOf(ctx)))
+    ctx.body = sessionsWire(deps.sessions.listFor(person.username, { currentId: sessionIdOf(ctx), credential: credentialOf(person) }))
   })
 
   router.delete('/:username/sessions', async (ctx) => {
@@ -36,7 +36,7 @@ export function peopleSessionsRoutes(deps: { accounts: AccountStore; sessions: S
 
   router.delete('/:username/sessions/:handle', async (ctx) => {
     const person = await personOf(ctx.params.username!)
-    const own = deps.sessions.listFor(person.username, sessionIdOf(ctx)).find((session) => session.current)
+    const own = deps.sessions.listFor(person.username, { currentId: sessionIdOf(ctx) }).find((session) => session.current)
     if (!deps.sessions.destroyByHandle(person.username, ctx.params.handle!)) throw new NotFoundError('No such session (it may have ended already)')
     if (own?.handle === ctx.params.handle) endSession(ctx)
     ctx.status = 204

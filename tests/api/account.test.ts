@@ -30,6 +30,7 @@ const PEOPLE: [string, Role][] = [
   ['traveller', 'author'],
   ['leaver', 'author'],
   ['laptop', 'editor'],
+  ['rotator', 'author'],
 ]
 
 beforeAll(async () => {
@@ -259,6 +260,17 @@ describe('sessions', () => {
     expect(await status(admin, 'GET', '/api/auth/me')).toBe(200)
     expect(await status(admin, 'GET', '/api/admin/people/nobody-here/sessions')).toBe(404)
     expect(await status(admin, 'DELETE', `/api/admin/people/laptop/sessions/${firefox.handle}`)).toBe(404)
+  })
+
+  it('lists no session opened before a factor or password changed elsewhere (it ends at its next request)', async () => {
+    const admin = await new ApiClient(server.url).signIn()
+    const one = await signedIn('rotator')
+    await signedIn('rotator', { agent: FIREFOX_WINDOWS })
+    expect((await admin.json<unknown[]>('GET', '/api/admin/people/rotator/sessions')).body).toHaveLength(2)
+    // As adding a second factor does (another part of the account page).
+    await new AccountStore(accountsFilePath(site.dataDir)).update('rotator', (account) => ({ ...account, factorsChangedAt: new Date().toISOString() }))
+    expect((await admin.json<unknown[]>('GET', '/api/admin/people/rotator/sessions')).body).toEqual([])
+    expect(await status(one, 'GET', '/api/auth/me')).toBe(401)
   })
 
   it('refuses everyone else with 403: an editor or an author cannot see or end another’s sessions', async () => {

@@ -78,7 +78,7 @@ describe("SessionStore: a person's sessions", () => {
     const { store, advance } = await twoSessions()
     advance(60_000)
     await store.get('mac-id')
-    const listed = store.listFor('editor', 'pc-id')
+    const listed = store.listFor('editor', { currentId: 'pc-id' })
     expect(listed.map(({ device, current }) => ({ device, current }))).toEqual([
       { device: 'Chrome on macOS', current: false },
       { device: 'Firefox on Windows', current: true },
@@ -99,6 +99,13 @@ describe("SessionStore: a person's sessions", () => {
       expect(['mac-id', 'pc-id', ...stored]).not.toContain(handle)
       expect(stored.some((key) => key.startsWith(handle))).toBe(false)
     }
+  })
+
+  it('lists no session opened with another credential than the person’s now (a password changed since)', async () => {
+    const { store } = await twoSessions()
+    await store.set('new-id', { ...data, credential: 'c2', device: firefox })
+    expect(store.listFor('editor', { credential: 'c2' }).map((session) => session.device)).toEqual(['Firefox on Windows'])
+    expect(store.listFor('editor', { credential: 'c1' })).toHaveLength(2)
   })
 
   it('ends one session by its handle, only the person’s own', async () => {
