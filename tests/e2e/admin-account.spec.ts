@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { ApiClient } from '../support/admin-client.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
+import { lowContrastControls } from './contrast.ts'
 import { expect, expectToast, signIn, TEST_ADMIN, test } from './admin-fixtures.ts'
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0'
@@ -37,7 +38,13 @@ test('name and e-mail: errors at their field, then saved, and the page passes ax
   const { profile, sessions } = await openAccountPage(page, adminSite.url)
   await expect(profile.getByLabel('Display name')).toHaveValue(TEST_ADMIN.displayName)
   await expect(sessions.getByRole('listitem')).toHaveCount(1)
-  await expectNoSeriousAxeViolations(page, { where: 'account page' })
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme)
+    await page.reload()
+    await expect(profile.getByLabel('Display name')).toBeVisible()
+    expect(await lowContrastControls(page), theme).toEqual([])
+    await expectNoSeriousAxeViolations(page, { where: `account page (${theme})` })
+  }
 
   // Name and e-mail: an empty name is said at the field; the server's refusal too; then saved.
   await profile.getByLabel('Display name').fill('')
