@@ -9,6 +9,7 @@ import type { PostIndex } from './content/post-index.ts'
 import type { Logger } from './lib/logger.ts'
 import type { RenderUrl } from './pages/render-page.ts'
 import { adminRoutes } from './http/admin-api.ts'
+import { accountRoutes } from './http/account-api.ts'
 import { authRoutes } from './http/auth-api.ts'
 import { gitHookRoutes } from './http/git-hook.ts'
 import { compressJson } from './http/compress-json.ts'
@@ -16,6 +17,7 @@ import { FileCache } from './http/file-cache.ts'
 import { handleErrors } from './http/handle-errors.ts'
 import { jsonBody } from './http/json-body.ts'
 import { mediaRoutes } from './http/media-api.ts'
+import { peopleSessionsRoutes } from './http/people-sessions-api.ts'
 import { redirectsRoutes } from './http/redirects-api.ts'
 import { requireSecondFactorWhenAsked } from './http/second-factor-required.ts'
 import { secondStepRoutes } from './http/second-step-api.ts'
@@ -199,7 +201,9 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   const redirects = redirectsRoutes({ accounts, redirects: area.redirects })
   const site = siteRoutes({ accounts, site: area.siteCopy, history: area.siteHistory, preview: area.sitePreview })
   const twoStep = [secondStepRoutes(signIn), totpRoutes(signIn), securitySettingsRoutes(signIn)]
-  for (const router of [auth, ...twoStep, admin, media, redirects, site]) {
+  const account = accountRoutes({ accounts, sessions: area.sessions, guard: area.guard })
+  const peopleSessions = peopleSessionsRoutes({ accounts, sessions: area.sessions })
+  for (const router of [auth, ...twoStep, admin, media, redirects, site, account, peopleSessions]) {
     app.use(router.routes())
     app.use(router.allowedMethods())
   }

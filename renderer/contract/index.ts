@@ -2,6 +2,7 @@
  * The contract between the server and the admin (DESIGN "Conventions"): the API's paths, the
  * shapes that go over the wire, and the limits both sides keep. Pure, no imports from either side.
  */
+export * from './account-settings-wire.ts'
 export * from './account-wire.ts'
 export * from './api-paths.ts'
 export * from './byte-size.ts'

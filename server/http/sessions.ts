@@ -90,6 +90,11 @@ export async function secondStepAccount(ctx: Context, accounts: AccountStore, no
   return account
 }
 
+/** The id this request's session cookie carries (signature checked), or undefined. */
+export function sessionIdOf(ctx: Context): string | undefined {
+  return ctx.cookies.get(cookieName(ctx), { signed: true }) || undefined
+}
+
 /** Ends the session on the server and clears the cookie. */
 export function endSession(ctx: Context): void {
   ctx.session = null
@@ -100,7 +105,7 @@ export function endSession(ctx: Context): void {
  * Which password and factors a session was opened with, without keeping the hash itself in the
  * session: changing either ends the sessions opened before (the one that changed it starts again).
  */
-function credentialOf(account: AdminAccount): string {
+export function credentialOf(account: AdminAccount): string {
   const hash = createHash('sha256').update(account.passwordHash ?? '').update('\0').update(account.factorsChangedAt)
   return hash.digest('base64url').slice(0, 22)
 }

@@ -3,6 +3,9 @@ import { AdminHeader, useAdminSession } from '../AdminHeader.tsx'
 import { AdminLoading } from '../AdminLoading.tsx'
 import { SecuritySection } from './SecuritySection.tsx'
 import { TwoFactorSection } from './TwoFactorSection.tsx'
+import { PasswordSection } from './PasswordSection.tsx'
+import { ProfileSection } from './ProfileSection.tsx'
+import { SessionsSection } from './SessionsSection.tsx'
 
 const ROLE_WORDS = {
   admin: 'Admin: everything, and the team and its settings',
@@ -15,14 +18,21 @@ export function AccountSettings() {
   const me = useAdminSession()
   const heading = useRef<HTMLHeadingElement>(null)
   if (!me.data) return <AdminLoading />
+  const mustAdd = me.data.mustAddSecondFactor === true
+  const twoFactor = <TwoFactorSection mustAddSecondFactor={mustAdd} />
   return (
     <div className="container admin-page">
       <AdminHeader title="Your account" current="account" headingRef={heading} />
       <p className="account-role">
         Signed in as <strong>{me.data.displayName}</strong> ({me.data.username}). {ROLE_WORDS[me.data.role]}.
       </p>
-      <TwoFactorSection mustAddSecondFactor={me.data.mustAddSecondFactor === true} />
-      {me.data.role === 'admin' && !me.data.mustAddSecondFactor && <SecuritySection />}
+      {/* A person who must add a second factor was sent here for it: that section comes first. */}
+      {mustAdd && twoFactor}
+      <ProfileSection />
+      <PasswordSection />
+      {!mustAdd && twoFactor}
+      <SessionsSection />
+      {me.data.role === 'admin' && !mustAdd && <SecuritySection />}
     </div>
   )
 }

@@ -28,6 +28,8 @@ const keys = {
   sitePage: (name: SiteFileName) => [API_PATHS.sitePages, name],
   sitePageHistory: (name: SiteFileName) => [API_PATHS.sitePageHistory(name)],
   sitePageVersion: (name: SiteFileName, commit: string) => [API_PATHS.sitePageHistory(name), commit],
+  account: [API_PATHS.account],
+  accountSessions: [API_PATHS.accountSessions],
   mediaPages: [API_PATHS.media],
   mediaPage: (query: MediaListQuery) => [API_PATHS.media, { list: query }],
   totp: [API_PATHS.accountTotp],
@@ -59,6 +61,17 @@ export const adminQueries = {
   mediaPage: (query: MediaListQuery) => queryOptions({ queryKey: keys.mediaPage(query), queryFn: ({ signal }) => adminApi.listMedia(query, signal) }),
   totpStatus: () => queryOptions({ queryKey: keys.totp, queryFn: ({ signal }) => adminApi.totpStatus(signal) }),
   securitySettings: () => queryOptions({ queryKey: keys.securitySettings, queryFn: ({ signal }) => adminApi.securitySettings(signal) }),
+  account: () => queryOptions({ queryKey: keys.account, queryFn: ({ signal }) => adminApi.account(signal) }),
+  accountSessions: () => queryOptions({ queryKey: keys.accountSessions, queryFn: ({ signal }) => adminApi.accountSessions(signal) }),
+}
+
+/** After a change to one's own account: its details, who is signed in (the name the admin shows), and the sessions. */
+export async function refetchAccount(): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: keys.account }),
+    queryClient.invalidateQueries({ queryKey: keys.me }),
+    queryClient.invalidateQueries({ queryKey: keys.accountSessions }),
+  ])
 }
 
 /**
