@@ -15,9 +15,11 @@ import { FileCache } from './http/file-cache.ts'
 import { handleErrors } from './http/handle-errors.ts'
 import { jsonBody } from './http/json-body.ts'
 import { mediaRoutes } from './http/media-api.ts'
+import { passkeyAccountRoutes } from './http/passkey-account-api.ts'
+import { passkeySignInRoutes } from './http/passkey-sign-in-api.ts'
 import { redirectsRoutes } from './http/redirects-api.ts'
 import { siteRoutes } from './http/site-api.ts'
-import { requireTrustedOrigin } from './http/trusted-origins.ts'
+import { requireTrustedOrigin, trustedOrigins } from './http/trusted-origins.ts'
 import { sessionMiddleware } from './http/sessions.ts'
 import { PublicApiBodies, publicApiRoutes } from './http/public-api.ts'
 import { quickAnswers } from './http/quick-answers.ts'
@@ -31,6 +33,8 @@ import type { AdminPosts } from './services/admin-posts.ts'
 import type { BlogContent } from './services/blog-content.ts'
 import type { ContentSync } from './services/content-sync.ts'
 import type { LoginGuard } from './services/login-guard.ts'
+import { relyingPartyOf } from './services/passkey-relying-party.ts'
+import { Passkeys } from './services/passkeys.ts'
 import type { MediaLibrary } from './services/media-library.ts'
 import type { PostHistory } from './services/post-history.ts'
 import type { PostPreview } from './services/post-preview.ts'
@@ -187,7 +191,9 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   app.use(inSignedInArea(sessionMiddleware(app, area.sessions)))
   const redirects = redirectsRoutes({ accounts, redirects: area.redirects })
   const site = siteRoutes({ accounts, site: area.siteCopy, history: area.siteHistory, preview: area.sitePreview })
-  for (const router of [auth, admin, media, redirects, site]) {
+  const passkeys = new Passkeys({ accounts, relyingParty: relyingPartyOf(config.siteUrl, trustedOrigins(config.siteUrl)) })
+  const passkeyRoutes = [passkeySignInRoutes({ accounts, guard: area.guard, passkeys }), passkeyAccountRoutes({ accounts, passkeys })]
+  for (const router of [auth, ...passkeyRoutes, admin, media, redirects, site]) {
     app.use(router.routes())
     app.use(router.allowedMethods())
   }
