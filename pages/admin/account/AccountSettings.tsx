@@ -1,6 +1,7 @@
 import { useRef } from 'react'
 import { AdminHeader, useAdminSession } from '../AdminHeader.tsx'
 import { AdminLoading } from '../AdminLoading.tsx'
+import { PasskeysSection } from './PasskeysSection.tsx'
 
 const ROLE_WORDS = {
   admin: 'Admin: everything, and the team and its settings',
@@ -19,6 +20,7 @@ export function AccountSettings() {
       <p className="account-role">
         Signed in as <strong>{me.data.displayName}</strong> ({me.data.username}). {ROLE_WORDS[me.data.role]}.
       </p>
+      <PasskeysSection />
     </div>
   )
 }

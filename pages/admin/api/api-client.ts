@@ -6,6 +6,12 @@ import {
   type DeletedPost,
   type DeletedRestoreRequest,
   type LoginRequest,
+  type PasskeyRegistrationRequest,
+  type PasskeySignInRequest,
+  type PasskeySummary,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type SecondStepRequired,
   type MediaItem,
   type MediaListQuery,
   type PostFields,
@@ -51,8 +57,23 @@ export interface ListPage<T> {
 export const adminApi = {
   /** The signed-in admin, or null when signed out (a 401 here is an answer, not a failure). */
   me: (signal?: AbortSignal) => readOrNullWhenSignedOut<AdminUser>(API_PATHS.me, signal),
-  /** Sign in; SPEC §7: the answer's body is not read. */
-  login: async (body: LoginRequest) => void (await call('POST', API_PATHS.login, { body })),
+  /**
+   * Sign in; SPEC §7: a signed-in answer's body is not read. Null when signed in; the second
+   * step's kinds (202) when the person has a second factor.
+   */
+  login: async (body: LoginRequest): Promise<SecondStepRequired | null> => {
+    const response = await call('POST', API_PATHS.login, { body })
+    return response.status === 202 ? ((await response.json()) as SecondStepRequired) : null
+  },
+  /** A passkey sign-in's challenge: alone, or the second step's when the password answered 202. */
+  passkeySignInOptions: () => write<PublicKeyCredentialRequestOptionsJSON>('POST', API_PATHS.passkeySignInOptions, {}),
+  passkeySignIn: (body: PasskeySignInRequest) => write<AdminUser>('POST', API_PATHS.passkeySignIn, { body }),
+  /** The signed-in person's passkeys; each change answers the list as it is now. */
+  passkeys: (signal?: AbortSignal) => read<PasskeySummary[]>(API_PATHS.accountPasskeys, signal),
+  passkeyRegistrationOptions: () => write<PublicKeyCredentialCreationOptionsJSON>('POST', API_PATHS.accountPasskeyOptions, {}),
+  addPasskey: (body: PasskeyRegistrationRequest) => write<PasskeySummary[]>('POST', API_PATHS.accountPasskeys, { body }),
+  renamePasskey: (id: string, name: string) => write<PasskeySummary[]>('PATCH', API_PATHS.accountPasskey(id), { body: { name } }),
+  removePasskey: (id: string) => write<PasskeySummary[]>('DELETE', API_PATHS.accountPasskey(id), {}),
   logout: async () => void (await call('POST', API_PATHS.logout)),
   /** The site's time zone; null when signed out. */
   site: (signal?: AbortSignal) => readOrNullWhenSignedOut<SiteInfo>(API_PATHS.site, signal),
