@@ -33,6 +33,7 @@ import type { AdminPosts } from './services/admin-posts.ts'
 import type { BlogContent } from './services/blog-content.ts'
 import type { ContentSync } from './services/content-sync.ts'
 import type { LoginGuard } from './services/login-guard.ts'
+import { ChallengeBudget } from './services/challenge-budget.ts'
 import { relyingPartyOf } from './services/passkey-relying-party.ts'
 import { Passkeys } from './services/passkeys.ts'
 import type { MediaLibrary } from './services/media-library.ts'
@@ -192,7 +193,7 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   const redirects = redirectsRoutes({ accounts, redirects: area.redirects })
   const site = siteRoutes({ accounts, site: area.siteCopy, history: area.siteHistory, preview: area.sitePreview })
   const passkeys = new Passkeys({ accounts, relyingParty: relyingPartyOf(config.siteUrl, trustedOrigins(config.siteUrl)) })
-  const passkeyRoutes = [passkeySignInRoutes({ accounts, guard: area.guard, passkeys }), passkeyAccountRoutes({ accounts, passkeys })]
+  const passkeyRoutes = [passkeySignInRoutes({ accounts, guard: area.guard, passkeys, challenges: new ChallengeBudget() }), passkeyAccountRoutes({ accounts, passkeys })]
   for (const router of [auth, ...passkeyRoutes, admin, media, redirects, site]) {
     app.use(router.routes())
     app.use(router.allowedMethods())

@@ -2,6 +2,7 @@ import Router from '@koa/router'
 import { type AdminUser, API_PATHS, API_PREFIX, type AuthenticationResponseJSON } from '../../renderer/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
+import type { ChallengeBudget } from '../services/challenge-budget.ts'
 import type { LoginGuard } from '../services/login-guard.ts'
 import { PASSKEY_REFUSED, type Passkeys } from '../services/passkeys.ts'
 import { adminUser } from './auth-api.ts'
@@ -15,10 +16,11 @@ import { secondStepAccount, startSession } from './sessions.ts'
  * where only that person's passkeys count. Each answer is counted by the sign-in guard as a
  * password is, before its signature is checked.
  */
-export function passkeySignInRoutes(deps: { accounts: AccountStore; guard: LoginGuard; passkeys: Passkeys }): Router {
+export function passkeySignInRoutes(deps: { accounts: AccountStore; guard: LoginGuard; passkeys: Passkeys; challenges: ChallengeBudget }): Router {
   const router = new Router({ prefix: API_PREFIX.auth })
 
   router.post(API_PATHS.passkeySignInOptions.slice(API_PREFIX.auth.length), async (ctx) => {
+    await deps.challenges.take(ctx.ip)
     const options = await deps.passkeys.signInOptions(await secondStepAccount(ctx, deps.accounts))
     keepCeremony(ctx, { purpose: 'sign-in', challenge: options.challenge })
     ctx.body = options

@@ -267,3 +267,20 @@ describe('a passkey as the second step', () => {
     expect((await client.json('GET', '/api/auth/me')).status).toBe(401)
   })
 })
+
+describe('challenges anybody may ask for', () => {
+  it('are bounded per address (each opens a session to hold it)', async () => {
+    const own = await signedInServer({ signIn: false })
+    try {
+      const statuses: number[] = []
+      // A client that drops its cookies, as a flood would.
+      for (let index = 0; index < 60; index++) statuses.push((await new ApiClient(own.server.url).request('POST', SIGN_IN_OPTIONS)).status)
+      expect(statuses.slice(0, 60)).toEqual(Array(60).fill(200))
+      const refused = await new ApiClient(own.server.url).request('POST', SIGN_IN_OPTIONS)
+      expect(refused.status).toBe(429)
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    } finally {
+      await own.close()
+    }
+  })
+})
