@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { toast } from '../../../renderer/components/toast.ts'
 import { passkeyProblem, signInWithPasskey } from '../passkey-ceremonies.ts'
+import './passkey-sign-in.css'
 
 /**
  * Signs in with a passkey: on the login page with no username asked (the browser offers the
