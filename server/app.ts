@@ -18,13 +18,15 @@ import { handleErrors } from './http/handle-errors.ts'
 import { jsonBody } from './http/json-body.ts'
 import { mediaRoutes } from './http/media-api.ts'
 import { peopleSessionsRoutes } from './http/people-sessions-api.ts'
+import { passkeyAccountRoutes } from './http/passkey-account-api.ts'
+import { passkeySignInRoutes } from './http/passkey-sign-in-api.ts'
 import { redirectsRoutes } from './http/redirects-api.ts'
 import { requireSecondFactorWhenAsked } from './http/second-factor-required.ts'
 import { secondStepRoutes } from './http/second-step-api.ts'
 import { securitySettingsRoutes } from './http/security-settings-api.ts'
 import { totpRoutes } from './http/totp-api.ts'
 import { siteRoutes } from './http/site-api.ts'
-import { requireTrustedOrigin } from './http/trusted-origins.ts'
+import { requireTrustedOrigin, trustedOrigins } from './http/trusted-origins.ts'
 import { sessionMiddleware } from './http/sessions.ts'
 import { PublicApiBodies, publicApiRoutes } from './http/public-api.ts'
 import { quickAnswers } from './http/quick-answers.ts'
@@ -38,6 +40,9 @@ import type { AdminPosts } from './services/admin-posts.ts'
 import type { BlogContent } from './services/blog-content.ts'
 import type { ContentSync } from './services/content-sync.ts'
 import type { LoginGuard } from './services/login-guard.ts'
+import { ChallengeBudget } from './services/challenge-budget.ts'
+import { relyingPartyOf } from './services/passkey-relying-party.ts'
+import { Passkeys } from './services/passkeys.ts'
 import type { MediaLibrary } from './services/media-library.ts'
 import type { PostHistory } from './services/post-history.ts'
 import type { PostPreview } from './services/post-preview.ts'
@@ -203,7 +208,9 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   const twoStep = [secondStepRoutes(signIn), totpRoutes(signIn), securitySettingsRoutes(signIn)]
   const account = accountRoutes({ accounts, sessions: area.sessions, guard: area.guard })
   const peopleSessions = peopleSessionsRoutes({ accounts, sessions: area.sessions })
-  for (const router of [auth, ...twoStep, admin, media, redirects, site, account, peopleSessions]) {
+  const passkeys = new Passkeys({ accounts, relyingParty: relyingPartyOf(config.siteUrl, trustedOrigins(config.siteUrl)) })
+  const passkeyRoutes = [passkeySignInRoutes({ accounts, guard: area.guard, passkeys, challenges: new ChallengeBudget() }), passkeyAccountRoutes({ accounts, passkeys })]
+  for (const router of [auth, ...twoStep, ...passkeyRoutes, admin, media, redirects, site, account, peopleSessions]) {
     app.use(router.routes())
     app.use(router.allowedMethods())
   }

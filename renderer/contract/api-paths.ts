@@ -16,6 +16,11 @@ export const API_PATHS = {
   login: `${API_PREFIX.auth}/login`,
   me: `${API_PREFIX.auth}/me`,
   logout: `${API_PREFIX.auth}/logout`,
+  passkeySignInOptions: `${API_PREFIX.auth}/passkey/options`,
+  passkeySignIn: `${API_PREFIX.auth}/passkey/verify`,
+  accountPasskeys: `${API_PREFIX.admin}/account/passkeys`,
+  accountPasskeyOptions: `${API_PREFIX.admin}/account/passkeys/options`,
+  accountPasskey: (id: string) => `${API_PREFIX.admin}/account/passkeys/${segment(id)}`,
 
   publicPosts: `${API_PREFIX.publicBlog}/posts`,
   publicPost: (slug: string) => `${API_PREFIX.publicBlog}/posts/${segment(slug)}`,

@@ -6,6 +6,7 @@ import { TwoFactorSection } from './TwoFactorSection.tsx'
 import { PasswordSection } from './PasswordSection.tsx'
 import { ProfileSection } from './ProfileSection.tsx'
 import { SessionsSection } from './SessionsSection.tsx'
+import { PasskeysSection } from './PasskeysSection.tsx'
 
 const ROLE_WORDS = {
   admin: 'Admin: everything, and the team and its settings',
@@ -19,7 +20,12 @@ export function AccountSettings() {
   const heading = useRef<HTMLHeadingElement>(null)
   if (!me.data) return <AdminLoading />
   const mustAdd = me.data.mustAddSecondFactor === true
-  const twoFactor = <TwoFactorSection mustAddSecondFactor={mustAdd} />
+  const twoFactor = (
+    <>
+      <TwoFactorSection mustAddSecondFactor={mustAdd} />
+      <PasskeysSection />
+    </>
+  )
   return (
     <div className="container admin-page">
       <AdminHeader title="Your account" current="account" headingRef={heading} />

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { API_PATHS, type MediaListQuery, type PostListQuery } from '../../../renderer/contract/index.ts'
+import { API_PATHS, type MediaListQuery, type PasskeySummary, type PostListQuery } from '../../../renderer/contract/index.ts'
 import type { SiteFileName } from '../../../renderer/site-content/index.ts'
 import { adminApi } from './api-client.ts'
 import { queryClient } from './query-client.ts'
@@ -12,6 +12,7 @@ import { queryClient } from './query-client.ts'
 const keys = {
   me: [API_PATHS.me],
   site: [API_PATHS.site],
+  passkeys: [API_PATHS.accountPasskeys],
   /** The admin list's pages: `[list URL, { list: query }]`, apart from the single posts below. */
   postPages: [API_PATHS.adminPosts],
   postPage: (query: PostListQuery) => [API_PATHS.adminPosts, { list: query }],
@@ -42,6 +43,7 @@ const isHistoryKey = (key: readonly unknown[]) => String(key[0]).endsWith('/hist
 export const adminQueries = {
   me: () => queryOptions({ queryKey: keys.me, queryFn: ({ signal }) => adminApi.me(signal) }),
   site: () => queryOptions({ queryKey: keys.site, queryFn: ({ signal }) => adminApi.site(signal) }),
+  passkeys: () => queryOptions({ queryKey: keys.passkeys, queryFn: ({ signal }) => adminApi.passkeys(signal) }),
   postPage: (query: PostListQuery) => queryOptions({ queryKey: keys.postPage(query), queryFn: ({ signal }) => adminApi.listPosts(query, signal) }),
   post: (id: string) => queryOptions({ queryKey: keys.post(id), queryFn: ({ signal }) => adminApi.post(id, signal) }),
   postProblems: () => queryOptions({ queryKey: keys.postProblems, queryFn: ({ signal }) => adminApi.postProblems(signal) }),
@@ -129,6 +131,11 @@ export function refetchMedia(): Promise<void> {
 /** After signing in: who is signed in is asked again. */
 export function refetchSignedIn(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: keys.me })
+}
+
+/** A passkey change answers the list as it is now: shown without another read. */
+export function showPasskeys(list: PasskeySummary[]): void {
+  queryClient.setQueryData(keys.passkeys, list)
 }
 
 /** Signing out (SPEC §4): all cached data is cleared. */

@@ -8,6 +8,11 @@ import {
   type DeletedRestoreRequest,
   type IdentityProof,
   type LoginRequest,
+  type PasskeyRegistrationRequest,
+  type PasskeySignInRequest,
+  type PasskeySummary,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
   type MediaItem,
   type MediaListQuery,
   type PasswordChange,
@@ -72,6 +77,15 @@ export const adminApi = {
   },
   /** The second step with an authenticator code or a recovery code. */
   loginCode: (code: string) => write<AdminUser>('POST', API_PATHS.loginCode, { body: { code } }),
+  /** A passkey sign-in's challenge: alone, or the second step's when the password answered 202. */
+  passkeySignInOptions: () => write<PublicKeyCredentialRequestOptionsJSON>('POST', API_PATHS.passkeySignInOptions, {}),
+  passkeySignIn: (body: PasskeySignInRequest) => write<AdminUser>('POST', API_PATHS.passkeySignIn, { body }),
+  /** The signed-in person's passkeys; each change answers the list as it is now. */
+  passkeys: (signal?: AbortSignal) => read<PasskeySummary[]>(API_PATHS.accountPasskeys, signal),
+  passkeyRegistrationOptions: () => write<PublicKeyCredentialCreationOptionsJSON>('POST', API_PATHS.accountPasskeyOptions, {}),
+  addPasskey: (body: PasskeyRegistrationRequest) => write<PasskeySummary[]>('POST', API_PATHS.accountPasskeys, { body }),
+  renamePasskey: (id: string, name: string) => write<PasskeySummary[]>('PATCH', API_PATHS.accountPasskey(id), { body: { name } }),
+  removePasskey: (id: string) => write<PasskeySummary[]>('DELETE', API_PATHS.accountPasskey(id), {}),
   logout: async () => void (await call('POST', API_PATHS.logout)),
   /** The site's time zone; null when signed out. */
   site: (signal?: AbortSignal) => readOrNullWhenSignedOut<SiteInfo>(API_PATHS.site, signal),

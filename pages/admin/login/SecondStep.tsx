@@ -21,8 +21,8 @@ export function SecondStep(props: { factors: SecondFactorKind[]; onSignedIn: () 
   const heading = useRef<HTMLHeadingElement>(null)
   const hintId = useId()
   useEffect(() => {
-    // The code field when there is one; otherwise (a passkey only) the step's heading.
-    if (!input.current) return void heading.current?.focus()
+    // The code field when there is one; otherwise (a passkey only) its button, which takes focus itself.
+    if (!input.current) return void (factors.includes('passkey') || heading.current?.focus())
     input.current.focus()
     input.current.select()
   }, [kind, failures])
@@ -59,6 +59,7 @@ export function SecondStep(props: { factors: SecondFactorKind[]; onSignedIn: () 
       <h1 id="admin-second-step-title" ref={heading} tabIndex={-1}>
         Two-step verification
       </h1>
+      {!kind && <p className="admin-hint">Your password was right. Finish signing in with your passkey.</p>}
       {kind && (
         <>
           <p id={hintId} className="admin-hint">
@@ -91,7 +92,7 @@ export function SecondStep(props: { factors: SecondFactorKind[]; onSignedIn: () 
       )}
       {factors.includes('passkey') && props.passkey}
       <div className="admin-second-step__options">
-        {kind !== 'recovery' && (
+        {kind !== 'recovery' && factors.includes('totp') && (
           <button type="button" className="button" disabled={pending} onClick={() => switchTo('recovery')}>
             Use a recovery code
           </button>
