@@ -20,23 +20,18 @@ export function AccountSettings() {
   const heading = useRef<HTMLHeadingElement>(null)
   if (!me.data) return <AdminLoading />
   const mustAdd = me.data.mustAddSecondFactor === true
-  const twoFactor = (
-    <>
-      <TwoFactorSection mustAddSecondFactor={mustAdd} />
-      <PasskeysSection />
-    </>
-  )
+  const factors = [<TwoFactorSection key="totp" mustAddSecondFactor={mustAdd} />, <PasskeysSection key="passkeys" />]
+  const rest = [<ProfileSection key="profile" />, <PasswordSection key="password" />]
+  // A person who must add a second factor was sent here for it: those sections come first. Keyed,
+  // so a section keeps its state when it moves back (the recovery codes shown once stay shown).
+  const sections = mustAdd ? [...factors, ...rest] : [...rest, ...factors]
   return (
     <div className="container admin-page">
       <AdminHeader title="Your account" current="account" headingRef={heading} />
       <p className="account-role">
         Signed in as <strong>{me.data.displayName}</strong> ({me.data.username}). {ROLE_WORDS[me.data.role]}.
       </p>
-      {/* A person who must add a second factor was sent here for it: that section comes first. */}
-      {mustAdd && twoFactor}
-      <ProfileSection />
-      <PasswordSection />
-      {!mustAdd && twoFactor}
+      {sections}
       <SessionsSection />
       {me.data.role === 'admin' && !mustAdd && <SecuritySection />}
     </div>
