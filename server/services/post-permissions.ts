@@ -1,6 +1,7 @@
 import type { Role } from '../../renderer/contract/index.ts'
 import type { Post } from '../content/post.ts'
 import { ForbiddenError } from '../lib/errors.ts'
+import { mayChangePost, mayPublish } from '../../renderer/post-roles.ts'
 
 /** Who asks for a change: the signed-in person's username and role. */
 export interface PostActor {
@@ -10,21 +11,8 @@ export interface PostActor {
 
 type Owned = Pick<Post, 'author' | 'isPublished'>
 
-/**
- * Whether `actor` may change `post` (save, delete, restore a version of it). Editors and admins
- * change every post. An author changes only their own drafts: a post whose file names them as
- * its author and which is not published (nor scheduled: a scheduled post is published). A post
- * without an owner (made before posts had one, or written by hand) is nobody's draft.
- *
- * Reading is not restricted: authors see every post in the list and in the editor (read-only
- * where they may not change it), as they would on the public site once it is published, so
- * they can see what exists, avoid duplicates and take a colleague's post as a model. Only
- * writes depend on the owner.
- */
-export function mayChangePost(actor: PostActor, post: Owned): boolean {
-  if (actor.role !== 'author') return true
-  return post.author === actor.username && !post.isPublished
-}
+/** The rule itself is shared with the admin UI, which mirrors it (renderer/post-roles.ts). */
+export { mayChangePost }
 
 /**
  * Refuses (403) a change `actor` may not make to `post` as it is now; `action` names it in the
@@ -42,7 +30,7 @@ export function ensureMayChange(actor: PostActor | undefined, post: Owned, actio
  * Published on (scheduled for a later date included), or restoring a published version.
  */
 export function ensureMayPublish(actor: PostActor | undefined, next: Pick<Post, 'isPublished'>): void {
-  if (!actor || actor.role !== 'author' || !next.isPublished) return
+  if (!actor || mayPublish(actor.role) || !next.isPublished) return
   throw new ForbiddenError('Authors cannot publish: save the post as a draft and submit it for review')
 }
 

@@ -13,14 +13,19 @@ export const TEAM_PASSWORD = 'a team password of our own'
  */
 export async function addSignedInPerson(options: { dataDir: string; serverUrl: string; username: string; role: Role }): Promise<ApiClient> {
   const { dataDir, serverUrl, username, role } = options
-  const store = new AccountStore(accountsFilePath(dataDir))
-  if (!(await store.get(username))) {
-    await store.add({ username, displayName: `${username[0]!.toUpperCase()}${username.slice(1)}`, email: `${username}@watchio.example`, passwordHash: cheapHash(TEAM_PASSWORD), role })
-  }
+  await addPerson({ dataDir, username, role })
   const client = new ApiClient(serverUrl)
   const response = await client.login(username, TEAM_PASSWORD)
   if (response.status !== 200) throw new Error(`sign-in of ${username} failed: ${response.status} ${await response.text()}`)
   return client
+}
+
+/** Adds a person with `role` (password TEAM_PASSWORD) to the accounts file in `dataDir`, unless they are there already. */
+export async function addPerson(options: { dataDir: string; username: string; role: Role }): Promise<void> {
+  const { dataDir, username, role } = options
+  const store = new AccountStore(accountsFilePath(dataDir))
+  if (await store.get(username)) return
+  await store.add({ username, displayName: `${username[0]!.toUpperCase()}${username.slice(1)}`, email: `${username}@watchio.example`, passwordHash: cheapHash(TEAM_PASSWORD), role })
 }
 
 function cheapHash(password: string): string {
