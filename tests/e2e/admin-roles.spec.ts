@@ -59,6 +59,12 @@ test('an author submits their draft for review, and an editor finds it In review
   await expect(page.getByRole('note')).toHaveText(/You can read this post\. Only an editor can change it/)
   await expect(page.getByRole('button', { name: 'Update Post' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Submit for review' })).toHaveCount(0)
+  // Its history reads, with nothing to restore.
+  await page.getByRole('button', { name: 'History' }).click()
+  const history = page.getByRole('region', { name: 'History' })
+  await history.getByRole('listitem').first().getByRole('button', { name: /^View/ }).click()
+  await expect(page.getByRole('region', { name: /compared with the current one/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Restore this version' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Cancel' }).click()
 
   // An editor: the badge, the filter, the Published switch; no People.

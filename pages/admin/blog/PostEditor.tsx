@@ -90,7 +90,7 @@ export function PostEditor(props: { post: AdminPost | null; username: string; on
       </div>
 
       {draft.offer && <DraftOffer offer={draft.offer} onRestore={restoreDraft} onDiscard={discardDraft} />}
-      {post && showHistory && <PostHistory post={{ id: post.id, title: post.title, version: post.version, deleted: false }} onRestored={() => onDone(post)} />}
+      {post && showHistory && <PostHistory post={{ id: post.id, title: post.title, version: post.version, deleted: false }} onRestored={() => onDone(post)} mayRestore={!readOnly} />}
       {showPreview && <PostPreview fields={form.fields} id={field('preview')} />}
 
       {readOnly && (
