@@ -67,6 +67,10 @@ test('an author submits their draft for review, and an editor finds it In review
   await expect(page.getByRole('button', { name: 'Restore this version' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Cancel' }).click()
 
+  // The Site area, typed by hand: it says whose it is.
+  await page.goto(`${url}/admin/site`)
+  await expect(page.getByText("The site's pages are edited by editors and admins.")).toBeVisible()
+
   // An editor: the badge, the filter, the Published switch; no People.
   await page.context().clearCookies()
   await signInAs(page, { url, dataDir: site.dataDir, username: 'ed', role: 'editor' })

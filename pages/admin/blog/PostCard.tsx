@@ -22,6 +22,8 @@ export function PostCard(props: {
   // Mirrors the server's rule: an author deletes only their own drafts.
   const me = useQuery(adminQueries.me()).data
   const mayDelete = !me || mayChangePost(me, post)
+  // Settling a conflict writes the file: editors and admins (the server refuses authors).
+  const mayResolve = !me || me.role !== 'author'
   return (
     <li className={marked ? 'admin-card admin-post is-marked' : 'admin-card admin-post'} data-post-id={post.id}>
       <div className="admin-post__heading">
@@ -31,7 +33,7 @@ export function PostCard(props: {
         {(post.review || post.inReview) && <span className="admin-badge admin-badge--review">In review</span>}
         {post.sync?.state === 'out-of-sync' && <span className="admin-badge admin-badge--conflict">Out of sync</span>}
       </div>
-      {post.sync?.state === 'out-of-sync' && <SyncConflict title={post.title} sync={post.sync} onResolve={onResolve} resolving={resolving} />}
+      {post.sync?.state === 'out-of-sync' && mayResolve && <SyncConflict title={post.title} sync={post.sync} onResolve={onResolve} resolving={resolving} />}
       <p className="admin-post__summary">{post.summary}</p>
       <p className="admin-post__date">
         {post.scheduled && 'Scheduled for '}
