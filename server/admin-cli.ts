@@ -9,7 +9,8 @@ import { createInterface, type Interface } from 'node:readline'
 import { Writable } from 'node:stream'
 import { checkDisplayName, checkEmail, checkUsername } from './accounts/account-record.ts'
 import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
-import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './accounts/password.ts'
+import { hashPassword } from './accounts/password.ts'
+import { newPasswordProblem } from './accounts/password-policy.ts'
 import { AppError } from './lib/errors.ts'
 
 const USAGE = `Usage: npm run admin -- <command> [username]
@@ -102,10 +103,11 @@ function openTerminal(output: Writable, onClose: () => void): Interface {
   return rl
 }
 
-async function askNewPassword(prompter: Prompter): Promise<string> {
+/** `who`: the person's username and name, which their password must not be (password-policy.ts, as everywhere). */
+async function askNewPassword(prompter: Prompter, who: { username: string; displayName?: string }): Promise<string> {
   const password = await prompter.askSecret('Password: ')
-  if (password.length < MIN_PASSWORD_LENGTH) throw new CliError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`)
-  if (password.length > MAX_PASSWORD_LENGTH) throw new CliError(`The password must have at most ${MAX_PASSWORD_LENGTH} characters`)
+  const problem = newPasswordProblem(password, who)
+  if (problem) throw new CliError(`The password ${problem}`)
   const again = await prompter.askSecret('Password again: ')
   if (again !== password) throw new CliError('The two passwords do not match; nothing was changed')
   return password
@@ -126,14 +128,15 @@ async function add(store: AccountStore, prompter: Prompter, username: string): P
   const email = (await prompter.ask('E-mail: ')).trim()
   const emailProblem = checkEmail(email)
   if (emailProblem) throw new CliError(`E-mail ${emailProblem}`)
-  const password = await askNewPassword(prompter)
+  const password = await askNewPassword(prompter, { username, displayName })
   await store.add({ username, displayName, email, passwordHash: await hashPassword(password) })
   console.log(`Added admin "${username}".`)
 }
 
 async function passwd(store: AccountStore, prompter: Prompter, username: string): Promise<void> {
-  if (!(await store.get(username))) throw new CliError(`No admin "${username}"`)
-  const password = await askNewPassword(prompter)
+  const account = await store.get(username)
+  if (!account) throw new CliError(`No admin "${username}"`)
+  const password = await askNewPassword(prompter, account)
   await store.setPasswordHash(username, await hashPassword(password))
   console.log(`Changed the password of "${username}".`)
 }

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
 import { ensureFirstAdmin } from './accounts/first-admin.ts'
 import { loadSessionSecret } from './accounts/session-secret.ts'
+import { SecuritySettings, securityFilePath } from './accounts/security-settings.ts'
 import { SessionStore } from './accounts/session-store.ts'
 import type { Config } from './config.ts'
 import { blogDirOf, PostPaths } from './content/post-paths.ts'
@@ -18,6 +19,7 @@ import { AdminPosts } from './services/admin-posts.ts'
 import type { BlogContent } from './services/blog-content.ts'
 import { ContentSync } from './services/content-sync.ts'
 import { LoginGuard } from './services/login-guard.ts'
+import type { Clock } from './services/publish-schedule.ts'
 import { MediaLibrary } from './services/media-library.ts'
 import { DeletedPosts } from './services/deleted-posts.ts'
 import { PostHistory } from './services/post-history.ts'
@@ -36,11 +38,15 @@ import type { Site } from './site.ts'
  * with its history, its reviews (PUBLISH_MODE=review) and the content sync (GIT_REMOTE_URL);
  * the media library, whose uploads are commits too.
  */
-export async function openAdmin(options: { config: Config; logger: Logger; site: Site; repository: ContentRepository }) {
+export async function openAdmin(options: { config: Config; logger: Logger; site: Site; repository: ContentRepository; clock?: Clock }) {
   const { config, logger, site, repository } = options
+  const clock = options.clock ?? (() => new Date())
   const accounts = new AccountStore(accountsFilePath(config.dataDir))
   await createFirstAdmin({ config, logger, accounts })
   const secret = await loadSessionSecret({ dataDir: config.dataDir, configured: config.sessionSecret })
+  const security = new SecuritySettings(securityFilePath(config.dataDir))
+  // Read now: a damaged rules file stops the start, naming it, rather than failing each request.
+  await security.get()
   const content = site.content
   const paths = new PostPaths({ root: repository.root, blogDir: blogDirOf(config.contentDir) })
   const history = new PostHistory({ content, repository, paths, deleted: new DeletedPosts({ content, repository, paths }) })
@@ -89,6 +95,8 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     media: { library: media, maxBytes: config.media.maxBytes },
     sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.contentSync?.webhookSecret ?? null },
     sessionKeys: [secret],
+    security,
+    now: () => clock().getTime(),
   }
 }
 

@@ -236,6 +236,11 @@ describe('ensureFirstAdmin', () => {
     await expect(
       ensureFirstAdmin({ store, env: { ADMIN_USERNAME: 'Not Valid', ADMIN_PASSWORD: 'chosen by the operator' }, siteHost: 'watchio.app' }),
     ).rejects.toThrow(ConfigError)
+    // The password follows the one rule for new passwords.
+    await expect(ensureFirstAdmin({ store, env: { ADMIN_USERNAME: 'editor', ADMIN_PASSWORD: 'password123' }, siteHost: 'watchio.app' })).rejects.toThrow(
+      /ADMIN_PASSWORD: is one of the most common passwords/,
+    )
+    await expect(ensureFirstAdmin({ store, env: { ADMIN_USERNAME: 'editor', ADMIN_PASSWORD: 'short' }, siteHost: 'watchio.app' })).rejects.toThrow(/at least 8 characters/)
     expect(await store.isEmpty()).toBe(true)
   })
 
@@ -337,11 +342,12 @@ describe('npm run admin', () => {
       [['add', 'alice'], [], /already exists/],
       [['add', 'bob'], ['', 'bob@example.com'], /Display name is required/],
       [['add', 'bob'], ['Bob', 'not-an-email'], /E-mail must look like/],
-      [['add', 'bob'], ['Bob', 'bob@example.com', 'short', 'short'], /at least 12 characters/],
+      [['add', 'bob'], ['Bob', 'bob@example.com', 'short', 'short'], /at least 8 characters/],
+      [['add', 'bob'], ['Bob', 'bob@example.com', 'password123', 'password123'], /one of the most common passwords/],
       [['add', 'bob'], ['Bob', 'bob@example.com', password, `${password}!`], /do not match/],
       [['add', 'bob'], ['Bob', 'bob@example.com', password], /input ended/],
       [['passwd', 'nobody'], [], /No admin "nobody"/],
-      [['passwd', 'alice'], ['short', 'short'], /at least 12 characters/],
+      [['passwd', 'alice'], ['short', 'short'], /at least 8 characters/],
       [['remove', 'nobody', '--yes'], [], /No admin "nobody"/],
       [['list', 'extra'], [], /Too many arguments/],
       [['list', '--yes'], [], /Unknown option --yes/],
