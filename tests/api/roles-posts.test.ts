@@ -148,6 +148,12 @@ describe('submit for review', () => {
     expect(published.body.author).toBe('alice')
     expect(await frontMatter('reviewed')).toEqual(expect.arrayContaining(['author: alice']))
     expect(await frontMatter('reviewed')).not.toContain('inReview: true')
+    // The owner is the admin's business: the public API says nothing of it.
+    const live = await fetch(new URL('/api/blog/posts/reviewed', running.server.url))
+    expect(live.status).toBe(200)
+    const text = await live.text()
+    expect(text).not.toContain('alice')
+    expect(JSON.parse(text)).not.toHaveProperty('author')
   })
 
   it('refuses an inReview that is not a boolean', async () => {
