@@ -4,6 +4,7 @@ import { parsePostFile } from '../../server/content/parse-post.ts'
 import { POST_AUTHOR_PATTERN } from '../../server/content/post-rules.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'
 import { ForbiddenError, PostFileError } from '../../server/lib/errors.ts'
+import { listEntry, selectPosts, toCard } from '../../server/services/admin-post-list.ts'
 import { ensureMayChange, ensureMayPublish, mayChangePost, ownerOfNewPost, ownershipOf } from '../../server/services/post-permissions.ts'
 
 const FILE = 'a-post.html'
@@ -126,5 +127,18 @@ describe('the owner of a new post', () => {
     expect(ownerOfNewPost({ username: 'ed', role: 'editor' })).toBeUndefined()
     expect(ownerOfNewPost({ username: 'root', role: 'admin' })).toBeUndefined()
     expect(ownerOfNewPost(undefined)).toBeUndefined()
+  })
+})
+
+describe('the admin list\'s In review filter', () => {
+  it('finds the posts submitted for review and those on a review branch, and carries the owner on the card', () => {
+    const post = { slug: 'a', title: 'A', summary: 'S', publishDate: '2025-01-01', isPublished: false, featuredImageUrl: '', version: '0'.repeat(40) }
+    const submitted = toCard({ ...post, id: 'sub', slug: 'sub', author: 'alice', inReview: true })
+    const branch = { ...toCard({ ...post, id: 'br', slug: 'br' }), review: { state: 'in-review' as const, branch: 'cms/br' } }
+    const plain = toCard({ ...post, id: 'pl', slug: 'pl', author: 'bob' })
+    expect(submitted).toMatchObject({ author: 'alice', inReview: true })
+    expect(plain).not.toHaveProperty('inReview')
+    const entries = [submitted, branch, plain].map((card) => listEntry(card, () => ''))
+    expect(selectPosts(entries, { state: 'in-review' }, '2026-01-01').posts.map((card) => card.id)).toEqual(['sub', 'br'])
   })
 })
