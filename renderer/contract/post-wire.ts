@@ -23,6 +23,13 @@ export interface PostFields {
   featuredImageAlt?: string
 }
 
+/**
+ * A create or update body: the fields, and (not one of SPEC §7's) `inReview`: a draft's author
+ * asks an editor to review it (true) or takes it back (false); left out, a save keeps what the
+ * post had. Publishing clears it.
+ */
+export type PostSaveBody = PostFields & { inReview?: boolean }
+
 /** A post: its fields and its stable id, the admin API's `{id}`. */
 export type WirePost = PostFields & { id: string }
 
@@ -64,13 +71,22 @@ export interface PostSyncState {
 }
 
 /** One whole post as the admin API answers it (`GET`, `POST`, `PUT /api/admin/blog/posts…`). */
-export type AdminPost = VersionedWirePost & { review?: ReviewState; sync?: PostSyncState }
+export type AdminPost = VersionedWirePost & PostOwnership & { review?: ReviewState; sync?: PostSyncState }
+
+/**
+ * Who owns a post (the username that created it; absent for posts made before owners, or by
+ * hand, which only editors and admins change) and whether its author submitted it for review.
+ */
+export interface PostOwnership {
+  author?: string
+  inReview?: true
+}
 
 /**
  * A card of the admin list: no content, no image. The version is the full blob id, as Delete
  * sends it back in If-Match.
  */
-export type AdminPostCard = Pick<VersionedWirePost, 'id' | 'slug' | 'title' | 'summary' | 'publishDate' | 'isPublished' | 'version'> & {
+export type AdminPostCard = Pick<VersionedWirePost, 'id' | 'slug' | 'title' | 'summary' | 'publishDate' | 'isPublished' | 'version'> & PostOwnership & {
   /** Published, but its day has not begun in the site's time zone: not public yet. */
   scheduled?: true
   review?: ReviewState

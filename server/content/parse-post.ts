@@ -7,6 +7,7 @@ import {
   checkFeaturedImageUrl,
   checkId,
   checkIsPublished,
+  checkPostAuthor,
   checkPublishDate,
   checkSlug,
   checkSummary,
@@ -115,6 +116,8 @@ export function parsePostFile(rawText: string, fileName: string): Post {
   if (slug !== fileSlug) throw new SlugMismatchError(fileName, slug)
 
   const featuredImageAlt = field<string>('featuredImageAlt', checkFeaturedImageAlt, '')
+  const author = field<string>('author', (value) => (value === '' ? null : checkPostAuthor(value)), '')
+  const inReview = field<boolean>('inReview', checkIsPublished, false, readBoolean)
   return {
     id: field<string>('id', checkId, deriveId(slug)),
     title: field<string>('title', checkTitle),
@@ -125,6 +128,9 @@ export function parsePostFile(rawText: string, fileName: string): Post {
     featuredImageUrl: field<string>('featuredImageUrl', checkFeaturedImageUrl, ''),
     // Optional: a file without it (or with it empty) has none, and is written back without it.
     ...(featuredImageAlt ? { featuredImageAlt } : {}),
+    // Optional too, and written back only when set: the owner, and a draft waiting for an editor.
+    ...(author ? { author } : {}),
+    ...(inReview ? { inReview: true as const } : {}),
     content: stripFinalNewline(parsed.content),
   }
 }

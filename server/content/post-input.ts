@@ -11,8 +11,8 @@ import {
   checkTitle,
 } from './post-rules.ts'
 
-/** The fields an admin sends to create or update a post (SPEC §7), before sanitizing. */
-export type PostInput = Omit<Post, 'id'>
+/** The fields an admin sends to create or update a post (SPEC §7), before sanitizing; the owner and review mark are the server's to write. */
+export type PostInput = Omit<Post, 'id' | 'author' | 'inReview'>
 
 /** What an update or delete says it started from: a post's version (its file's blob id). */
 const VERSION_PATTERN = /^[0-9a-f]{40}$/
@@ -28,7 +28,7 @@ const VERSION_PATTERN = /^[0-9a-f]{40}$/
 export function readPostInput(
   body: unknown,
   defaults: Pick<Post, 'publishDate' | 'isPublished' | 'featuredImageUrl' | 'featuredImageAlt'>,
-): { input: PostInput; version: string | undefined } {
+): { input: PostInput; version: string | undefined; inReview: boolean | undefined } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new InvalidInputError('The body must be a JSON object')
   }
@@ -52,7 +52,9 @@ export function readPostInput(
   input.summary = normalizeLines(input.summary) as string
   const featuredImageAlt = field<string>('featuredImageAlt', checkFeaturedImageAlt, defaults.featuredImageAlt ?? '').trim()
   if (featuredImageAlt) input.featuredImageAlt = featuredImageAlt
-  return { input, version: readVersion(fields.version) }
+  // "Submit for review" (true) or taking it back (false); left out, the post keeps its mark.
+  const inReview = fields.inReview === undefined || fields.inReview === null ? undefined : field<boolean>('inReview' as keyof PostInput, checkIsPublished)
+  return { input, version: readVersion(fields.version), inReview }
 }
 
 /** A version from a body field or an `If-Match` header (`"abc…"`, `W/"abc…"` or bare). */

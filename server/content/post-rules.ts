@@ -71,6 +71,16 @@ export const checkFeaturedImageUrl: Check = (value) => {
   return value === '' || isImageUrl(value) ? null : 'must be empty, an http(s) URL or a path starting with /'
 }
 
+/**
+ * A post's owner: a username, as the accounts file spells them (account-record.ts's
+ * USERNAME_PATTERN; a unit test holds the two equal). Read from files anyone may write, so
+ * checked like every other field.
+ */
+export const POST_AUTHOR_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/
+
+export const checkPostAuthor: Check = (value) =>
+  typeof value === 'string' && POST_AUTHOR_PATTERN.test(value) ? null : 'must be a username (lowercase letters, digits, . _ -; at most 64)'
+
 /** Optional ('' is none); one line, as an `alt` attribute and a social card's `og:image:alt` are. */
 export const checkFeaturedImageAlt: Check = (value) => {
   if (typeof value !== 'string') return 'must be a string'

@@ -16,6 +16,14 @@ export interface Post {
    * fields: written after them, and only when set, so files without it stay as they are.
    */
   featuredImageAlt?: string
+  /**
+   * The username of the person who created the post (written by the server on create, kept by
+   * every later save): an author may edit their own drafts only. Absent from files made before
+   * posts had owners, or by hand: those are editors' and admins' to change. Never public.
+   */
+  author?: string
+  /** An author asked an editor to review this draft; absent when not (never false in a file). Cleared when the post is published. */
+  inReview?: true
   /** Sanitized HTML, one block element per line. */
   content: string
 }
@@ -32,7 +40,7 @@ export const POST_KEYS = [
 ] as const satisfies readonly (keyof Post)[]
 
 /** Optional front-matter keys, after POST_KEYS and in this order, each written only when set. */
-export const OPTIONAL_POST_KEYS = ['featuredImageAlt'] as const satisfies readonly (keyof Post)[]
+export const OPTIONAL_POST_KEYS = ['featuredImageAlt', 'author', 'inReview'] as const satisfies readonly (keyof Post)[]
 
 /** An entry of the public list (`GET /api/blog/posts`). */
 export type PostSummary = Pick<Post, 'id' | 'slug' | 'title' | 'summary' | 'featuredImageUrl' | 'featuredImageAlt' | 'publishDate'>

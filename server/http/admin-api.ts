@@ -23,7 +23,7 @@ import type { ContentSync } from '../services/content-sync.ts'
 import { refusedCommitProblem, syncOffStatus } from '../services/content-sync-status.ts'
 import { readPostListQuery } from './post-list-query.ts'
 import { sendPreview } from './send-preview.ts'
-import { requireSignIn } from './sessions.ts'
+import { actorOf, requireRole, requireSignIn } from './sessions.ts'
 
 /** Post ids are short lowercase letters and digits; anything else cannot name a post. */
 const ID_PARAM = /^[a-z0-9]{1,32}$/
@@ -33,6 +33,10 @@ const SLUG_PARAM = /^[a-z0-9][a-z0-9-]{0,99}$/
 /**
  * SPEC §7's admin calls, every one behind a session. Each answer carries the post's
  * `version` (also as ETag); an update sends it back as `version`, a delete as `If-Match`.
+ * Roles: every signed-in person reads (posts, history, problems, sync state) and previews;
+ * what a post save, delete or restore may do depends on the post, so AdminPosts decides it
+ * (post-permissions.ts) from the actor each call passes; settling a sync conflict, which writes
+ * any file, is for editors and admins.
  */
 export function adminRoutes(deps: {
   accounts: AccountStore
@@ -74,14 +78,14 @@ export function adminRoutes(deps: {
   })
 
   router.post('/blog/posts', async (ctx) => {
-    const { post } = await deps.posts.create(ctx.request.body, ctx.state.author)
+    const { post } = await deps.posts.create(ctx.request.body, ctx.state.author, actorOf(ctx))
     ctx.status = 201
     ctx.set('Location', API_PATHS.adminPost(post.id))
     sendPost(ctx, post)
   })
 
   router.put('/blog/posts/:id', async (ctx) => {
-    const { post } = await deps.posts.update(postId(ctx), ctx.request.body, ctx.state.author)
+    const { post } = await deps.posts.update(postId(ctx), ctx.request.body, ctx.state.author, actorOf(ctx))
     sendPost(ctx, post)
   })
 
@@ -100,7 +104,7 @@ export function adminRoutes(deps: {
   })
 
   router.post('/blog/posts/:id/restore', async (ctx) => {
-    const { post } = await deps.posts.restore(postId(ctx), ctx.request.body, ctx.state.author)
+    const { post } = await deps.posts.restore(postId(ctx), ctx.request.body, ctx.state.author, actorOf(ctx))
     sendPost(ctx, post)
   })
 
@@ -115,7 +119,7 @@ export function adminRoutes(deps: {
   })
 
   router.post('/blog/deleted/:id/restore', async (ctx) => {
-    const { post } = await deps.posts.undelete(postId(ctx), ctx.request.body, ctx.state.author)
+    const { post } = await deps.posts.undelete(postId(ctx), ctx.request.body, ctx.state.author, actorOf(ctx))
     ctx.status = 201
     ctx.set('Location', API_PATHS.adminPost(post.id))
     sendPost(ctx, post)
@@ -136,7 +140,7 @@ export function adminRoutes(deps: {
   })
 
   // Body: { slug, keep: 'mine' | 'theirs' } for a post, or { path, keep } for any other file.
-  router.post('/sync/resolve', async (ctx) => {
+  router.post('/sync/resolve', requireRole('admin', 'editor'), async (ctx) => {
     const service = deps.sync?.service
     if (!service) throw new NotFoundError('No git remote is configured (GIT_REMOTE_URL)')
     const body = (ctx.request.body ?? {}) as Record<string, unknown>
@@ -148,7 +152,7 @@ export function adminRoutes(deps: {
   })
 
   router.delete('/blog/posts/:id', async (ctx) => {
-    await deps.posts.remove(postId(ctx), ctx.get('If-Match') || undefined, ctx.state.author)
+    await deps.posts.remove(postId(ctx), ctx.get('If-Match') || undefined, ctx.state.author, actorOf(ctx))
     ctx.status = 204
   })
 

@@ -7,7 +7,7 @@ import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
 import type { MediaLibrary, MediaListQuery } from '../services/media-library.ts'
 import { readUpload } from './multipart-upload.ts'
 import { MAX_PAGE, MAX_PER_PAGE, MAX_SEARCH_LENGTH, positiveInteger } from './post-list-query.ts'
-import { requireSignIn } from './sessions.ts'
+import { requireRole, requireSignIn } from './sessions.ts'
 
 /**
  * The media library's admin calls, every one behind a session: upload (multipart,
@@ -37,7 +37,8 @@ export function mediaRoutes(deps: { accounts: AccountStore; library: MediaLibrar
     ctx.body = items satisfies MediaItem[]
   })
 
-  router.delete('/:id', async (ctx) => {
+  // Every role uploads and lists; removing an image another post may show is for editors and admins.
+  router.delete('/:id', requireRole('admin', 'editor'), async (ctx) => {
     await deps.library.remove(mediaIdOf(ctx.params.id ?? ''), ctx.state.author)
     ctx.status = 204
   })

@@ -3,7 +3,7 @@ import { API_PATHS, API_PREFIX, type RedirectsList, type RedirectWire } from '..
 import type { AccountStore } from '../accounts/account-store.ts'
 import { InvalidInputError } from '../lib/errors.ts'
 import type { Redirects } from '../services/redirects.ts'
-import { requireSignIn } from './sessions.ts'
+import { requireRole, requireSignIn } from './sessions.ts'
 
 const PATH = API_PATHS.redirects.slice(API_PREFIX.admin.length)
 
@@ -20,13 +20,14 @@ export function redirectsRoutes(deps: { accounts: AccountStore; redirects: Redir
     ctx.body = (await deps.redirects.list()) satisfies RedirectsList
   })
 
-  router.post(PATH, async (ctx) => {
+  // Every role reads the list; changing it moves visitors, so it is for editors and admins.
+  router.post(PATH, requireRole('admin', 'editor'), async (ctx) => {
     const redirect = await deps.redirects.add(ctx.request.body, ctx.state.author)
     ctx.status = 201
     ctx.body = redirect satisfies RedirectWire
   })
 
-  router.delete(PATH, async (ctx) => {
+  router.delete(PATH, requireRole('admin', 'editor'), async (ctx) => {
     const from = ctx.query.from
     if (typeof from !== 'string' || from === '') throw new InvalidInputError('from (the redirected path) is required', 'from')
     await deps.redirects.remove(from, ctx.state.author)

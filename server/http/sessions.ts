@@ -148,6 +148,13 @@ export function requireRole(...roles: Role[]): Middleware {
   }
 }
 
+/** After requireSignIn: who asks, for a service whose rule depends on what they ask about (a post's owner). */
+export function actorOf(ctx: Context): { username: string; role: Role } {
+  const account = ctx.state.account as AdminAccount | undefined
+  if (!account) throw new UnauthorizedError('Sign in first')
+  return { username: account.username, role: account.role }
+}
+
 function roleWords(roles: Role[]): string {
   const plural = roles.map((role) => `${role}s`)
   return plural.length === 1 ? plural[0]! : `${plural.slice(0, -1).join(', ')} and ${plural.at(-1)}`

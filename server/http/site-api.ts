@@ -8,7 +8,7 @@ import type { SiteCopy } from '../services/site-copy.ts'
 import type { SiteHistory } from '../services/site-history.ts'
 import type { SitePreview } from '../services/site-preview.ts'
 import { sendPreview } from './send-preview.ts'
-import { requireSignIn } from './sessions.ts'
+import { requireRole, requireSignIn } from './sessions.ts'
 
 const PATH = API_PATHS.sitePages.slice(API_PREFIX.admin.length)
 
@@ -25,6 +25,9 @@ export function siteRoutes(deps: { accounts: AccountStore; site: SiteCopy; histo
   const router = new Router({ prefix: API_PREFIX.admin })
   // Covers everything under PATH too (`/:name`, `/:name/history`…): once per request.
   router.use(PATH, requireSignIn(deps.accounts))
+  // The site's pages are editors' and admins' (authors write posts): every call, reads too, as
+  // the admin UI shows authors no Site area.
+  router.use(PATH, requireRole('admin', 'editor'))
 
   router.get(PATH, async (ctx) => {
     ctx.body = (await deps.site.listCurrent()) satisfies SiteFileSummary[]

@@ -81,7 +81,8 @@ function hasState(card: AdminPostSummary, state: PostState, today: string): bool
     case 'draft':
       return !card.isPublished
     case 'in-review':
-      return card.review !== undefined
+      // Waiting for an editor: on a review branch (review mode), or submitted by its author.
+      return card.review !== undefined || card.inReview === true
     case 'out-of-sync':
       return card.sync !== undefined
   }
@@ -92,8 +93,8 @@ function byTitle(a: ListEntry, b: ListEntry): number {
 }
 
 export function toCard(post: IndexedPost): AdminPostSummary {
-  const { id, slug, title, summary, publishDate, isPublished, version } = post
-  return { id, slug, title, summary, publishDate, isPublished, version }
+  const { id, slug, title, summary, publishDate, isPublished, version, author, inReview } = post
+  return { id, slug, title, summary, publishDate, isPublished, version, ...(author ? { author } : {}), ...(inReview ? { inReview } : {}) }
 }
 
 /**
@@ -172,7 +173,13 @@ export class AdminPostList {
       const pending = reviews?.get(entry.card.id)
       const state = sync?.stateOf(entry.card.slug)
       if (!pending && !state) return entry
-      return { ...entry, card: { ...entry.card, ...(pending ? { review: reviewState(pending) } : {}), ...(state ? { sync: state } : {}) } }
+      // A review's version says whether its author submitted it (the live file may predate that).
+      const card: AdminPostSummary = { ...entry.card, ...(pending ? { review: reviewState(pending) } : {}), ...(state ? { sync: state } : {}) }
+      if (pending?.post) {
+        delete card.inReview
+        if (pending.post.inReview) card.inReview = true
+      }
+      return { ...entry, card }
     })
     if (!reviews) return entries
     let added = false

@@ -16,10 +16,11 @@ import type { CommitFilesOptions, ContentRepository, FileChange, GitAuthor, Repo
 import { AdminPostList, type PostListPage, type PostListQuery } from './admin-post-list.ts'
 import type { BlogContent } from './blog-content.ts'
 import type { ContentSync } from './content-sync.ts'
-import { postCommitMessage } from './post-commit-message.ts'
+import { postCommitMessage, updateVerb } from './post-commit-message.ts'
 import { type PostHistory, readCommitId } from './post-history.ts'
 import type { Redirects } from './redirects.ts'
 import { type PostReviews, REVIEW_PREFIX, reviewState } from './post-reviews.ts'
+import { ensureMayChange, ensureMayPublish, ownerOfNewPost, ownershipOf, type PostActor } from './post-permissions.ts'
 
 /** In review mode, a post under review also says so (and shows its review branch's version): the contract's shape. */
 export type { AdminPost }
@@ -90,30 +91,29 @@ export class AdminPosts {
     return this.#withReview(found)
   }
 
-  create(body: unknown, author: GitAuthor): Promise<SaveResult> {
+  /** `actor`: who asks (post-permissions.ts), an author owns what they create. Without it (inside the server) nothing is refused. */
+  create(body: unknown, author: GitAuthor, actor?: PostActor): Promise<SaveResult> {
     return this.#deps.repository.transaction(async (tx) => {
       const today = this.#deps.today()
-      const { input } = readPostInput(body, { publishDate: today, isPublished: false, featuredImageUrl: '' })
+      const { input, inReview } = readPostInput(body, { publishDate: today, isPublished: false, featuredImageUrl: '' })
+      ensureMayPublish(actor, input)
       await this.#ensureSlugFree(input.slug, null)
-      const post: Post = { id: this.#newId(), ...input, content: cleanContent(input.content) }
+      const post: Post = { id: this.#newId(), ...input, ...ownershipOf(input, { author: ownerOfNewPost(actor), inReview }), content: cleanContent(input.content) }
       return this.#write(tx, { post, previous: null, author, verb: 'create' })
     })
   }
 
-  update(id: string, body: unknown, author: GitAuthor): Promise<SaveResult> {
+  update(id: string, body: unknown, author: GitAuthor, actor?: PostActor): Promise<SaveResult> {
     return this.#deps.repository.transaction(async (tx) => {
       const current = this.get(id)
-      const { input, version } = readPostInput(body, current)
+      ensureMayChange(actor, current, 'edit')
+      const { input, version, inReview } = readPostInput(body, current)
+      ensureMayPublish(actor, input)
       this.#ensureVersion(current, version)
       if (input.slug !== current.slug) await this.#ensureSlugFree(input.slug, current)
-      const post: Post = { ...orderedFields(input), id: current.id, content: cleanContent(input.content) }
-      const verb =
-        post.slug !== current.slug
-          ? 'rename'
-          : post.isPublished !== current.isPublished
-            ? post.isPublished ? 'publish' : 'unpublish'
-            : 'update'
-      return this.#write(tx, { post, previous: current, author, verb })
+      const owned = ownershipOf(input, { author: current.author, inReview: inReview ?? current.inReview })
+      const post: Post = { ...orderedFields(input), ...owned, id: current.id, content: cleanContent(input.content) }
+      return this.#write(tx, { post, previous: current, author, verb: updateVerb(current, post) })
     })
   }
 
@@ -123,21 +123,25 @@ export class AdminPosts {
    * brings that slug back, in the same commit (the current file removed, the old one added).
    * Body: `{ commit, version? }`, version being the current version the admin saw.
    */
-  restore(id: string, body: unknown, author: GitAuthor): Promise<SaveResult> {
+  restore(id: string, body: unknown, author: GitAuthor, actor?: PostActor): Promise<SaveResult> {
     return this.#deps.repository.transaction(async (tx) => {
       const fields = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>
       const commit = readCommitId(fields.commit)
       const current = this.get(id)
+      ensureMayChange(actor, current, 'restore')
       this.#ensureVersion(current, readVersion(fields.version))
       const { post: old, from } = await this.#deps.history.restorable(id, commit)
+      ensureMayPublish(actor, old)
       if (old.slug !== current.slug) await this.#ensureSlugFree(old.slug, current)
-      const post: Post = { ...orderedFields(old), id: current.id, content: cleanContent(old.content) }
+      // The owner is the post's, whatever an old version said (or did not say).
+      const owned = ownershipOf(old, { author: current.author, inReview: current.inReview })
+      const post: Post = { ...orderedFields(old), ...owned, id: current.id, content: cleanContent(old.content) }
       return this.#write(tx, { post, previous: current, author, verb: 'restore', restoredFrom: from })
     })
   }
 
   /** A deleted post back as one new commit: `{ commit? }`, a version of its history (default its last); refused while its id or slug is taken. */
-  undelete(id: string, body: unknown, author: GitAuthor): Promise<SaveResult> {
+  undelete(id: string, body: unknown, author: GitAuthor, actor?: PostActor): Promise<SaveResult> {
     return this.#deps.repository.transaction(async (tx) => {
       const fields = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>
       const live = this.#deps.content.index.byId(id)
@@ -146,19 +150,21 @@ export class AdminPosts {
       if (!deleted) throw new NotFoundError('No deleted post has this id')
       const commit = fields.commit === undefined ? deleted.lastVersion.commit : readCommitId(fields.commit)
       const { post: old, from } = await this.#deps.history.restorable(id, commit)
+      ensureMayChange(actor, old, 'restore')
       if (this.#slugTaken(old.slug, null)) {
         const holder = this.#deps.content.index.bySlugAny(old.slug)
         throw new ConflictError(`"${old.title}" cannot be restored: its slug "${old.slug}" is used by ${holder ? `the post "${holder.title}"` : 'another file'} now. Change that post's slug first.`)
       }
       await this.#deps.redirects?.ensurePostPathFree(old.slug, null)
-      const post: Post = { ...orderedFields(old), id, content: cleanContent(old.content) }
+      const post: Post = { ...orderedFields(old), ...ownershipOf(old, { author: old.author, inReview: old.inReview }), id, content: cleanContent(old.content) }
       return this.#write(tx, { post, previous: null, author, verb: 'restore', restoredFrom: from })
     })
   }
 
-  remove(id: string, ifMatch: string | undefined, author: GitAuthor): Promise<void> {
+  remove(id: string, ifMatch: string | undefined, author: GitAuthor, actor?: PostActor): Promise<void> {
     return this.#deps.repository.transaction(async (tx) => {
       const current = this.get(id)
+      ensureMayChange(actor, current, 'delete')
       this.#ensureVersion(current, readVersion(ifMatch))
       const changes: FileChange[] = [{ path: this.#deps.paths.fileOf(current.slug), content: null }]
       const message = `blog: delete "${current.title}" (${current.slug})`
@@ -174,7 +180,7 @@ export class AdminPosts {
     post: Post
     previous: VersionedPost | null
     author: GitAuthor
-    verb: 'create' | 'update' | 'rename' | 'publish' | 'unpublish' | 'restore'
+    verb: 'create' | 'restore' | ReturnType<typeof updateVerb>
     /** A restore: the version it brings back. */
     restoredFrom?: VersionRef
   }): Promise<SaveResult> {
@@ -287,7 +293,7 @@ export function cleanContent(html: string): string {
 }
 
 /** The input's fields in `Post` order (JSON of the answer reads like the file). */
-function orderedFields(input: PostInput): Omit<Post, 'id' | 'content'> {
+function orderedFields(input: PostInput): Omit<Post, 'id' | 'content' | 'author' | 'inReview'> {
   const { title, slug, summary, publishDate, isPublished, featuredImageUrl, featuredImageAlt } = input
   return { title, slug, summary, publishDate, isPublished, featuredImageUrl, ...(featuredImageAlt ? { featuredImageAlt } : {}) }
 }

@@ -1,4 +1,5 @@
 import type { PostChange } from '../../renderer/contract/index.ts'
+import type { Post } from '../content/post.ts'
 import { commitMessageDate, describePostChange } from '../../renderer/post-change-words.ts'
 
 /** The trailer a restore writes: the full id of the commit whose version it brought back. */
@@ -18,6 +19,14 @@ export function postCommitMessage(options: { verb: string; title: string; slugs:
   const subject = `blog: ${verb} "${title}" (${slugs})${from ? ` to ${from.commit.slice(0, 7)}` : ''}`
   const body = `${describePostChange(change, commitMessageDate)}.`
   return from ? `${subject}\n\n${body}\n\n${RESTORED_FROM}: ${from.commit}` : `${subject}\n\n${body}`
+}
+
+/** What an update did, for its commit's first line: a rename, the Published switch, the review mark, or an edit. */
+export function updateVerb(before: Post, after: Post): 'rename' | 'publish' | 'unpublish' | 'submit for review' | 'withdraw from review' | 'update' {
+  if (after.slug !== before.slug) return 'rename'
+  if (after.isPublished !== before.isPublished) return after.isPublished ? 'publish' : 'unpublish'
+  if (after.inReview !== before.inReview) return after.inReview ? 'submit for review' : 'withdraw from review'
+  return 'update'
 }
 
 /**

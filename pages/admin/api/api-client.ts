@@ -17,6 +17,7 @@ import {
   type MediaListQuery,
   type PasswordChange,
   type PostFields,
+  type PostSaveBody,
   type PostHistoryEntry,
   type PostListQuery,
   type PostProblem,
@@ -94,9 +95,9 @@ export const adminApi = {
   listPosts: async (query: PostListQuery, signal?: AbortSignal): Promise<ListPage<AdminPostCard>> =>
     readListPage<AdminPostCard>(withQuery(API_PATHS.adminPosts, query), signal),
   post: (id: string, signal?: AbortSignal) => read<AdminPost>(API_PATHS.adminPost(id), signal),
-  createPost: (fields: PostFields) => write<AdminPost>('POST', API_PATHS.adminPosts, { body: fields }),
+  createPost: (fields: PostSaveBody) => write<AdminPost>('POST', API_PATHS.adminPosts, { body: fields }),
   /** `version` is what the edit started from: a 409 when someone saved in between. */
-  updatePost: (id: string, fields: PostFields, version: string | undefined) =>
+  updatePost: (id: string, fields: PostSaveBody, version: string | undefined) =>
     write<AdminPost>('PUT', API_PATHS.adminPost(id), { body: { ...fields, version } }),
   deletePost: async (card: Pick<AdminPostCard, 'id' | 'version'>) =>
     void (await call('DELETE', API_PATHS.adminPost(card.id), { headers: { 'If-Match': `"${card.version}"` } })),

@@ -76,7 +76,8 @@ export function BlogAdmin() {
         <PostEditor post={null} username={me.data.username} onDone={closeEditor} />
       )}
       {editor === null && <DeletedPosts />}
-      {editor === null && <RedirectsSection />}
+      {/* Redirects move visitors: editors' and admins' to change (the server refuses authors). */}
+      {editor === null && me.data.role !== 'author' && <RedirectsSection />}
     </div>
   )
 }

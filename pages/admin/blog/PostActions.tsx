@@ -2,6 +2,7 @@ import { Tooltip } from '../../../renderer/components/Tooltip.tsx'
 import type { AdminPost } from '../../../renderer/contract/index.ts'
 import { postUrl } from '../../../renderer/post-urls.ts'
 import { dayIn, isLive } from '../../../renderer/site-day.ts'
+import { ReviewActions } from './ReviewActions.tsx'
 import type { Conflict } from './use-post-save.ts'
 import { useSiteTimeZone } from './use-site-time-zone.ts'
 
@@ -21,8 +22,12 @@ export function PostActions(props: {
   conflict: Conflict | null
   onLoad: (options: { keepMine: boolean }) => void
   onCancel: () => void
+  /** The signed-in person may not change this post (an author, another's post or a published one): no Save. */
+  readOnly?: boolean
+  /** An author's own draft: Submit for review, or Withdraw from review while it is in review. */
+  review?: { inReview: boolean; onSubmit: () => void; onWithdraw: () => void }
 }) {
-  const { post, saving, waiting, problem, problemId, conflict, onLoad, onCancel } = props
+  const { post, saving, waiting, problem, problemId, conflict, onLoad, onCancel, readOnly, review } = props
   const mac = isMac()
   const timeZone = useSiteTimeZone()
   const live = post !== null && isLive(post, dayIn(timeZone, new Date()))
@@ -35,11 +40,14 @@ export function PostActions(props: {
         </p>
       )}
       <div className="admin-form__actions">
-        <Tooltip content={`Save (${mac ? '⌘S' : 'Ctrl+S'})`}>
-          <button type="submit" className="button button--primary" disabled={saving || waiting} aria-keyshortcuts={mac ? 'Meta+S' : 'Control+S'}>
-            {post ? 'Update Post' : 'Create Post'}
-          </button>
-        </Tooltip>
+        {!readOnly && (
+          <Tooltip content={`Save (${mac ? '⌘S' : 'Ctrl+S'})`}>
+            <button type="submit" className="button button--primary" disabled={saving || waiting} aria-keyshortcuts={mac ? 'Meta+S' : 'Control+S'}>
+              {post ? 'Update Post' : 'Create Post'}
+            </button>
+          </Tooltip>
+        )}
+        {review && <ReviewActions {...review} disabled={saving || waiting} />}
         <button type="button" className="button" onClick={onCancel} disabled={saving}>
           Cancel
         </button>

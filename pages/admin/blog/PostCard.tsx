@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query'
 import type { AdminPostCard, Keep, PostSyncState } from '../../../renderer/contract/index.ts'
+import { mayChangePost } from '../../../renderer/post-roles.ts'
+import { adminQueries } from '../api/admin-queries.ts'
 import { formatLocalDate } from './post-form.ts'
 import { ViewPostLink } from './PostActions.tsx'
 
@@ -16,15 +19,21 @@ export function PostCard(props: {
   resolving: boolean
 }) {
   const { post, marked, onEdit, onDelete, deleting, onResolve, resolving } = props
+  // Mirrors the server's rule: an author deletes only their own drafts.
+  const me = useQuery(adminQueries.me()).data
+  const mayDelete = !me || mayChangePost(me, post)
+  // Settling a conflict writes the file: editors and admins (the server refuses authors).
+  const mayResolve = !me || me.role !== 'author'
   return (
     <li className={marked ? 'admin-card admin-post is-marked' : 'admin-card admin-post'} data-post-id={post.id}>
       <div className="admin-post__heading">
         <h3 className="admin-post__title">{post.title}</h3>
         <StateBadge post={post} />
-        {post.review && <span className="admin-badge admin-badge--review">In review</span>}
+        {/* On a review branch (review mode), or submitted by its author: waiting for an editor either way. */}
+        {(post.review || post.inReview) && <span className="admin-badge admin-badge--review">In review</span>}
         {post.sync?.state === 'out-of-sync' && <span className="admin-badge admin-badge--conflict">Out of sync</span>}
       </div>
-      {post.sync?.state === 'out-of-sync' && <SyncConflict title={post.title} sync={post.sync} onResolve={onResolve} resolving={resolving} />}
+      {post.sync?.state === 'out-of-sync' && mayResolve && <SyncConflict title={post.title} sync={post.sync} onResolve={onResolve} resolving={resolving} />}
       <p className="admin-post__summary">{post.summary}</p>
       <p className="admin-post__date">
         {post.scheduled && 'Scheduled for '}
@@ -34,17 +43,19 @@ export function PostCard(props: {
         <button type="button" className="button admin-post__edit" onClick={onEdit} aria-label={`Edit "${post.title}"`}>
           Edit
         </button>
-        <button
-          type="button"
-          className="button button--danger"
-          aria-label={`Delete "${post.title}"`}
-          disabled={deleting}
-          onClick={() => {
-            if (window.confirm(DELETE_QUESTION)) onDelete()
-          }}
-        >
-          Delete
-        </button>
+        {mayDelete && (
+          <button
+            type="button"
+            className="button button--danger"
+            aria-label={`Delete "${post.title}"`}
+            disabled={deleting}
+            onClick={() => {
+              if (window.confirm(DELETE_QUESTION)) onDelete()
+            }}
+          >
+            Delete
+          </button>
+        )}
         {/* Live now: published, and its day has begun (a scheduled post has no page yet). */}
         {post.isPublished && !post.scheduled && <ViewPostLink slug={post.slug} title={post.title} />}
       </div>

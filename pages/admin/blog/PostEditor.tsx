@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { AdminPost } from '../../../renderer/contract/index.ts'
+import { mayChangePost, mayPublish } from '../../../renderer/post-roles.ts'
+import { adminQueries } from '../api/admin-queries.ts'
 import { CloseButton } from './CloseButton.tsx'
 import { DraftOffer } from './DraftOffer.tsx'
 import { focusField } from './focus-field.ts'
@@ -23,7 +26,11 @@ export function PostEditor(props: { post: AdminPost | null; username: string; on
   const form = usePostForm(post)
   const draft = usePostDraft({ username, post, fields: form.fields, baseVersion: form.version ?? null, slugTouched: form.slugTouched, dirty: form.dirty })
   useUnloadPrompt(draft.hasUnkeptChanges)
-  const { conflict, problem, errors, failures, saving, submit, loadCurrent } = usePostSave({ post, form, onSaved: draft.forget, onDone })
+  const { conflict, problem, errors, failures, saving, submit, setInReview, loadCurrent } = usePostSave({ post, form, onSaved: draft.forget, onDone })
+  // The role, mirrored (the server decides): an author edits their own drafts and submits them for review.
+  const me = useQuery(adminQueries.me()).data
+  const readOnly = Boolean(me && post && !mayChangePost(me, post))
+  const authorsDraft = Boolean(me && !mayPublish(me.role) && !readOnly)
   const [showHistory, setShowHistory] = useState(false)
   const [showPreview, setShowPreview] = useState(false)
 
@@ -83,12 +90,17 @@ export function PostEditor(props: { post: AdminPost | null; username: string; on
       </div>
 
       {draft.offer && <DraftOffer offer={draft.offer} onRestore={restoreDraft} onDiscard={discardDraft} />}
-      {post && showHistory && <PostHistory post={{ id: post.id, title: post.title, version: post.version, deleted: false }} onRestored={() => onDone(post)} />}
+      {post && showHistory && <PostHistory post={{ id: post.id, title: post.title, version: post.version, deleted: false }} onRestored={() => onDone(post)} mayRestore={!readOnly} />}
       {showPreview && <PostPreview fields={form.fields} id={field('preview')} />}
 
-      <form ref={formElement} className="admin-form" onSubmit={submit} onKeyDown={keepEnterFromSubmitting} noValidate>
-        <fieldset className="admin-form__fields" disabled={waiting}>
-          <PostFormFields form={form} fieldId={field} editorDisabled={saving || waiting} titleInput={titleInput} errors={errors} />
+      {readOnly && (
+        <p className="admin-hint" role="note">
+          You can read this post. Only an editor can change it, or its author while it is a draft.
+        </p>
+      )}
+      <form ref={formElement} className="admin-form" onSubmit={readOnly ? (event) => event.preventDefault() : submit} onKeyDown={keepEnterFromSubmitting} noValidate>
+        <fieldset className="admin-form__fields" disabled={waiting || readOnly}>
+          <PostFormFields form={form} fieldId={field} editorDisabled={saving || waiting || readOnly} titleInput={titleInput} errors={errors} mayPublish={!me || mayPublish(me.role)} />
         </fieldset>
         <PostActions
           post={post}
@@ -99,6 +111,8 @@ export function PostEditor(props: { post: AdminPost | null; username: string; on
           conflict={conflict}
           onLoad={loadCurrent}
           onCancel={() => onDone()}
+          readOnly={readOnly}
+          review={authorsDraft ? { inReview: post?.inReview === true, onSubmit: () => setInReview(true), onWithdraw: () => setInReview(false) } : undefined}
         />
       </form>
     </section>

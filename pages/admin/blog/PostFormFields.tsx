@@ -30,6 +30,8 @@ interface FieldsProps {
   contentLoading?: boolean
   /** What is wrong with each field, said under it (field-errors.ts). */
   errors?: FieldErrors
+  /** False for an author: no Published switch (an editor publishes; the server refuses it anyway). */
+  mayPublish?: boolean
 }
 
 /** The editor form's fields (SPEC §2): title, slug, summary, content, date, published, image. */
@@ -127,7 +129,7 @@ function DateAndPublished(props: FieldsProps) {
         />
         <FieldError errors={errors} name="publishDate" fieldId={field} />
       </div>
-      <div className="admin-field admin-field--switch">
+      {props.mayPublish !== false && <div className="admin-field admin-field--switch">
         <span className="admin-label" id={field('published')}>
           Published
         </span>
@@ -144,7 +146,7 @@ function DateAndPublished(props: FieldsProps) {
           <span className="admin-switch__thumb" />
         </button>
         <FieldError errors={errors} name="isPublished" fieldId={field} />
-      </div>
+      </div>}
       <ScheduledNote isPublished={fields.isPublished} publishDate={fields.publishDate} />
     </div>
   )

@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import type { PostState, SyncStatus } from '../../../renderer/contract/index.ts'
+import type { AdminUser, PostState, SyncStatus } from '../../../renderer/contract/index.ts'
 import { adminQueries } from '../api/admin-queries.ts'
 import type { ListView } from './use-post-list.ts'
 
-/** The states a post can be in, as the filter names them; review and sync states only where they exist. */
-const STATE_OPTIONS: { value: ListView['state']; label: string; when?: (sync: SyncStatus | undefined) => boolean }[] = [
+/**
+ * The states a post can be in, as the filter names them; review and sync states only where they
+ * exist. In review: on a review branch (review mode), or submitted by its author for the editors.
+ */
+const STATE_OPTIONS: { value: ListView['state']; label: string; when?: (sync: SyncStatus | undefined, me: AdminUser | null | undefined) => boolean }[] = [
   { value: 'all', label: 'All posts' },
   { value: 'published', label: 'Published' },
   { value: 'scheduled', label: 'Scheduled' },
   { value: 'draft', label: 'Draft' },
-  { value: 'in-review', label: 'In review', when: (sync) => sync?.reviews !== undefined },
+  { value: 'in-review', label: 'In review', when: (sync, me) => sync?.reviews !== undefined || (me !== null && me !== undefined && me.role !== 'author') },
   { value: 'out-of-sync', label: 'Out of sync', when: (sync) => sync?.enabled === true },
 ]
 
@@ -19,7 +22,8 @@ export function PostListControls(props: { view: ListView; onViewChange: (view: L
   const { view, onViewChange, total } = props
   const ids = useId()
   const sync = useQuery(adminQueries.syncStatus()).data
-  const options = STATE_OPTIONS.filter((option) => !option.when || option.when(sync) || option.value === view.state)
+  const me = useQuery(adminQueries.me()).data
+  const options = STATE_OPTIONS.filter((option) => !option.when || option.when(sync, me) || option.value === view.state)
   return (
     <div className="admin-list-controls" role="search" aria-label="Posts">
       <div className="admin-field admin-list-controls__search">

@@ -52,8 +52,13 @@ export function usePostSave(options: {
   }
 
   const save = useMutation({
-    mutationFn: (saveOptions: { version?: string; fields: PostFields }) =>
-      post ? adminApi.updatePost(post.id, saveBody(saveOptions.fields, post), saveOptions.version) : adminApi.createPost(saveBody(saveOptions.fields, null)),
+    // `inReview`: an author's "Submit for review" (true) or taking it back (false); a plain save leaves it as it is.
+    mutationFn: (saveOptions: { version?: string; fields: PostFields; inReview?: boolean }) => {
+      const review = saveOptions.inReview === undefined ? {} : { inReview: saveOptions.inReview }
+      return post
+        ? adminApi.updatePost(post.id, { ...saveBody(saveOptions.fields, post), ...review }, saveOptions.version)
+        : adminApi.createPost({ ...saveBody(saveOptions.fields, null), ...review })
+    },
     onSuccess: async (saved) => {
       onSaved()
       toast({ title: 'Success', description: post ? 'Blog post updated' : 'Blog post created' })
@@ -81,6 +86,11 @@ export function usePostSave(options: {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    start()
+  }
+
+  /** Saves the form; `inReview` when the save also submits the draft for review or withdraws it. */
+  const start = (inReview?: boolean) => {
     if (save.isPending) return
     setProblem(null)
     setMarked(null)
@@ -91,7 +101,7 @@ export function usePostSave(options: {
       return
     }
     setConflict(null)
-    save.mutate({ version: form.version, fields: form.fields })
+    save.mutate({ version: form.version, fields: form.fields, ...(inReview === undefined ? {} : { inReview }) })
   }
 
   const loadCurrent = async (loadOptions: { keepMine: boolean }) => {
@@ -119,7 +129,7 @@ export function usePostSave(options: {
     if (marked!.fields[name] === form.fields[name]) errors[name] = message
   }
 
-  return { conflict, problem, errors, failures, saving: save.isPending, submit, loadCurrent }
+  return { conflict, problem, errors, failures, saving: save.isPending, submit, setInReview: (inReview: boolean) => start(inReview), loadCurrent }
 }
 
 /** The fields the version saved in between changed, each marked; none when it cannot be read. */

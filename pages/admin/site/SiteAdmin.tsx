@@ -34,6 +34,10 @@ export function SiteAdmin(props: { name: string | null }) {
   return (
     <div className="container admin-page">
       <AdminHeader title="Site Admin" current="site" headingRef={heading} mayLeave={mayLeave} />
+      {/* The site's pages are editors' and admins' (the server answers an author 403): an address typed by hand says so. */}
+      {me.data.role === 'author' ? (
+        <p className="admin-hint">The site&apos;s pages are edited by editors and admins. Authors write posts, under Blog.</p>
+      ) : (
       <div className="site-admin">
         <SiteFileList current={name} onOpen={linkGuard(mayLeave)} />
         {name ? (
@@ -44,6 +48,7 @@ export function SiteAdmin(props: { name: string | null }) {
           <p className="admin-hint site-admin__choose">Choose a page to edit its copy. A save is one commit, and the page shows it at once.</p>
         )}
       </div>
+      )}
     </div>
   )
 }

@@ -18,7 +18,8 @@ export type HistoryOf = { id: string; title: string } & ({ deleted: false; versi
  * beside the current one; Restore, asked in the admin's own dialog (a new commit, never a
  * history rewrite). For a deleted post, Restore brings it back as that version.
  */
-export function PostHistory(props: { post: HistoryOf; onRestored: () => void }) {
+/** `mayRestore` false: the person may read this post's history but not change the post (an author, another's post). */
+export function PostHistory(props: { post: HistoryOf; onRestored: () => void; mayRestore?: boolean }) {
   const { post } = props
   const history = useQuery(adminQueries.postHistory(post.id))
   const [selected, setSelected] = useState<PostHistoryEntry | null>(null)
@@ -44,7 +45,7 @@ export function PostHistory(props: { post: HistoryOf; onRestored: () => void }) 
       {history.isPending && <p className="admin-status">Loading history...</p>}
       {history.isError && <p role="alert">The history could not be loaded ({history.error.message}).</p>}
       {history.data && <HistoryList entries={history.data} selected={selected} onSelect={setSelected} />}
-      {selected && <VersionCompare postId={post.id} entry={selected} restoring={restore.isPending} onRestore={() => setAsking(true)} />}
+      {selected && <VersionCompare postId={post.id} entry={selected} restoring={restore.isPending} onRestore={props.mayRestore === false ? undefined : () => setAsking(true)} />}
       {selected && (
         <RestoreDialog
           open={asking}

@@ -28,7 +28,7 @@ function shown(field: ChangedField, value: string | boolean): string {
  * version underlined in <ins> and the words removed struck through in <del> (history.css says
  * each in words to screen readers too), then Restore.
  */
-export function VersionCompare(props: { postId: string; entry: PostHistoryEntry; restoring: boolean; onRestore: () => void }) {
+export function VersionCompare(props: { postId: string; entry: PostHistoryEntry; restoring: boolean; onRestore?: () => void }) {
   const { postId, entry } = props
   const comparison = useQuery(adminQueries.postCompare(postId, entry.id))
   const label = `Version of ${formatWhen(entry.date)} by ${entry.author.name}, compared with the current one`
@@ -56,9 +56,11 @@ export function VersionCompare(props: { postId: string; entry: PostHistoryEntry;
           <div className="prose admin-compare__post" dangerouslySetInnerHTML={{ __html: comparison.data.content.html }} />
         </>
       )}
-      <button type="button" className="button button--primary" disabled={props.restoring || !comparison.data} onClick={props.onRestore}>
-        Restore this version
-      </button>
+      {props.onRestore && (
+        <button type="button" className="button button--primary" disabled={props.restoring || !comparison.data} onClick={props.onRestore}>
+          Restore this version
+        </button>
+      )}
     </div>
   )
 }

@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { formatBytes, type MediaItem, MEDIA_PER_PAGE } from '../../../../renderer/contract/index.ts'
+import { adminQueries } from '../../api/admin-queries.ts'
 import { mediaDisplayName, thumbnailSize } from './media-name.ts'
 import { UploadButton } from './UploadButton.tsx'
 import { UploadStatus } from './UploadStatus.tsx'
@@ -60,6 +62,8 @@ function LibraryBody({ onChoose }: { onChoose: (item: MediaItem) => void }) {
   const searchId = useId()
   const library = useMediaLibrary({ page, search: settledSearch }, true)
   const remove = useDeleteMedia()
+  // Removing an image another post may show is for editors and admins (the server says so too).
+  const mayDelete = useQuery(adminQueries.me()).data?.role !== 'author'
   // The image just uploaded here: marked, and focused once its card is on screen.
   const [uploaded, setUploaded] = useState<{ item: MediaItem; focused: boolean } | null>(null)
   const upload = useMediaUpload((item) => {
@@ -125,7 +129,7 @@ function LibraryBody({ onChoose }: { onChoose: (item: MediaItem) => void }) {
               key={item.id}
               item={item}
               onChoose={onChoose}
-              onDelete={deleteItem}
+              onDelete={mayDelete ? deleteItem : undefined}
               deleting={remove.isPending && remove.variables?.id === item.id}
               isNew={uploaded?.item.id === item.id}
               focusNow={uploaded?.item.id === item.id && !uploaded.focused}
@@ -154,7 +158,8 @@ function LibraryBody({ onChoose }: { onChoose: (item: MediaItem) => void }) {
 interface MediaCardProps {
   item: MediaItem
   onChoose: (item: MediaItem) => void
-  onDelete: (item: MediaItem) => void
+  /** Absent for an author: no Delete. */
+  onDelete?: (item: MediaItem) => void
   deleting: boolean
   /** Just uploaded here: marked as such. */
   isNew?: boolean
@@ -189,9 +194,11 @@ function MediaCard(props: MediaCardProps) {
         </span>
         <span>{usedBy ? `Used in: ${usedBy}` : 'Not used in any post'}</span>
       </p>
-      <button type="button" className="media-card__delete" aria-label={`Delete ${name}`} disabled={deleting} onClick={() => onDelete(item)}>
-        {deleting ? 'Deleting…' : 'Delete'}
-      </button>
+      {onDelete && (
+        <button type="button" className="media-card__delete" aria-label={`Delete ${name}`} disabled={deleting} onClick={() => onDelete(item)}>
+          {deleting ? 'Deleting…' : 'Delete'}
+        </button>
+      )}
     </li>
   )
 }
