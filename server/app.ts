@@ -10,6 +10,8 @@ import type { RenderUrl } from './pages/render-page.ts'
 import { adminRoutes } from './http/admin-api.ts'
 import { authRoutes } from './http/auth-api.ts'
 import { gitHookRoutes } from './http/git-hook.ts'
+import { invitationRoutes } from './http/invitation-api.ts'
+import { peopleRoutes } from './http/people-api.ts'
 import { compressJson } from './http/compress-json.ts'
 import { FileCache } from './http/file-cache.ts'
 import { handleErrors } from './http/handle-errors.ts'
@@ -32,6 +34,8 @@ import type { BlogContent } from './services/blog-content.ts'
 import type { ContentSync } from './services/content-sync.ts'
 import type { LoginGuard } from './services/login-guard.ts'
 import type { MediaLibrary } from './services/media-library.ts'
+import type { Invitations } from './services/invitations.ts'
+import type { People } from './services/people.ts'
 import type { PostHistory } from './services/post-history.ts'
 import type { PostPreview } from './services/post-preview.ts'
 import type { Redirects } from './services/redirects.ts'
@@ -91,6 +95,9 @@ export interface AdminArea {
   sync?: { service: ContentSync | null; branch: () => Promise<string>; webhookSecret: string | null }
   /** Sign the session cookie. */
   sessionKeys: string[]
+  /** The team (admins manage it) and the invitations that grow it. */
+  people: People
+  invitations: Invitations
 }
 
 /**
@@ -187,7 +194,9 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   app.use(inSignedInArea(sessionMiddleware(app, area.sessions)))
   const redirects = redirectsRoutes({ accounts, redirects: area.redirects })
   const site = siteRoutes({ accounts, site: area.siteCopy, history: area.siteHistory, preview: area.sitePreview })
-  for (const router of [auth, admin, media, redirects, site]) {
+  const team = peopleRoutes({ accounts, people: area.people, invitations: area.invitations })
+  const invited = invitationRoutes({ invitations: area.invitations })
+  for (const router of [auth, invited, admin, media, redirects, site, team]) {
     app.use(router.routes())
     app.use(router.allowedMethods())
   }

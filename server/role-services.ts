@@ -7,6 +7,7 @@
 import path from 'node:path'
 import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
 import { ensureFirstAdmin } from './accounts/first-admin.ts'
+import { InvitationStore, invitationsFilePath } from './accounts/invitation-store.ts'
 import { loadSessionSecret } from './accounts/session-secret.ts'
 import { SessionStore } from './accounts/session-store.ts'
 import type { Config } from './config.ts'
@@ -14,12 +15,15 @@ import { blogDirOf, PostPaths } from './content/post-paths.ts'
 import type { ContentRepository, SideBranches } from './git/content-repository.ts'
 import { mediaDirOf } from './media/media-folder.ts'
 import type { Logger } from './lib/logger.ts'
+import { smtpMailer } from './mail/mailer.ts'
 import { AdminPosts } from './services/admin-posts.ts'
 import type { BlogContent } from './services/blog-content.ts'
 import { ContentSync } from './services/content-sync.ts'
 import { LoginGuard } from './services/login-guard.ts'
 import { MediaLibrary } from './services/media-library.ts'
 import { DeletedPosts } from './services/deleted-posts.ts'
+import { Invitations } from './services/invitations.ts'
+import { People } from './services/people.ts'
 import { PostHistory } from './services/post-history.ts'
 import { PostPreview } from './services/post-preview.ts'
 import { PostReviews } from './services/post-reviews.ts'
@@ -72,11 +76,21 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     onAdded: (added) => void site.media.warm(added),
     onRemoved: (removed) => void site.media.forget(removed).catch((error) => logger.warn(`Removing the variants of a deleted image failed: ${String(error)}`)),
   })
+  // In the site's own folder: one writer per content repository, so two sites sharing a
+  // DATA_DIR never overwrite each other's sessions.
+  const sessions = new SessionStore({ file: path.join(config.siteDir, 'sessions.json'), logger })
+  const invitations = new Invitations({
+    invitations: new InvitationStore({ file: invitationsFilePath(config.dataDir) }),
+    accounts,
+    mailer: config.mail ? smtpMailer(config.mail) : null,
+    siteUrl: config.siteUrl,
+    logger,
+  })
   return {
     accounts,
-    // In the site's own folder: one writer per content repository, so two sites sharing a
-    // DATA_DIR never overwrite each other's sessions.
-    sessions: new SessionStore({ file: path.join(config.siteDir, 'sessions.json'), logger }),
+    sessions,
+    people: new People({ accounts, sessions }),
+    invitations,
     guard: new LoginGuard(),
     posts,
     history,

@@ -16,6 +16,8 @@ export const API_PATHS = {
   login: `${API_PREFIX.auth}/login`,
   me: `${API_PREFIX.auth}/me`,
   logout: `${API_PREFIX.auth}/logout`,
+  invitationLookup: `${API_PREFIX.auth}/invitations/lookup`,
+  invitationAccept: `${API_PREFIX.auth}/invitations/accept`,
 
   publicPosts: `${API_PREFIX.publicBlog}/posts`,
   publicPost: (slug: string) => `${API_PREFIX.publicBlog}/posts/${segment(slug)}`,
@@ -42,6 +44,11 @@ export const API_PATHS = {
   redirects: `${API_PREFIX.admin}/redirects`,
   media: `${API_PREFIX.admin}/media`,
   mediaItem: (id: string) => `${API_PREFIX.admin}/media/${segment(id)}`,
+  people: `${API_PREFIX.admin}/people`,
+  person: (username: string) => `${API_PREFIX.admin}/people/${segment(username)}`,
+  personResetFactors: (username: string) => `${API_PREFIX.admin}/people/${segment(username)}/reset-factors`,
+  invitations: `${API_PREFIX.admin}/people/invitations`,
+  invitation: (id: string) => `${API_PREFIX.admin}/people/invitations/${segment(id)}`,
 } as const
 
 /** The media library's calls; the upload is the one admin call whose body is multipart. */

@@ -23,6 +23,11 @@ export type { AdminAccount } from './account-record.ts'
 /** What creating a person takes; the rest starts empty. `role` defaults to admin (the CLI, the first start). */
 export type NewAdminAccount = Pick<AdminAccount, 'username' | 'displayName' | 'email' | 'passwordHash'> & { role?: Role }
 
+/** A rule about the whole team a change must keep: throws to refuse it (nothing is written). */
+export interface TeamCheck {
+  check?: (after: AdminAccount[]) => void
+}
+
 export const ACCOUNTS_FILE_NAME = 'admins.json'
 
 /** Version 2 added roles, disabled accounts and second factors; version 1 files are read as admins. */
@@ -117,9 +122,11 @@ export class AccountStore {
   /**
    * Changes one person under the file's lock and returns them as saved. `change` gets a copy and
    * returns the new record; an invalid result is refused (InvalidInputError) and nothing is
-   * written. Throws NotFoundError for an unknown username.
+   * written. Throws NotFoundError for an unknown username. `options.check` sees every account as
+   * it would be after the change, under the same lock, and may refuse it by throwing (the site's
+   * last enabled admin is kept this way, whoever else changes the file at the same moment).
    */
-  async update(username: string, change: (account: AdminAccount) => AdminAccount): Promise<AdminAccount> {
+  async update(username: string, change: (account: AdminAccount) => AdminAccount, options: TeamCheck = {}): Promise<AdminAccount> {
     let saved: AdminAccount | undefined
     await this.#update((admins) => {
       const current = admins.find((admin) => admin.username === username)
@@ -129,7 +136,9 @@ export class AccountStore {
       const problem = accountProblem(next as unknown as Record<string, unknown>)
       if (problem) throw new InvalidInputError(`${problem[0]} ${problem[1]}`, problem[0])
       saved = next
-      return admins.map((admin) => (admin.username === username ? next : admin))
+      const after = admins.map((admin) => (admin.username === username ? next : admin))
+      options.check?.(after)
+      return after
     })
     return pickAccount(saved!)
   }
@@ -140,12 +149,13 @@ export class AccountStore {
     await this.update(username, (admin) => ({ ...admin, passwordHash, passwordChangedAt: new Date().toISOString() }))
   }
 
-  /** False when there was no such admin. */
-  async remove(username: string): Promise<boolean> {
+  /** False when there was no such admin. `options.check` as for `update`. */
+  async remove(username: string, options: TeamCheck = {}): Promise<boolean> {
     let removed = false
     await this.#update((admins) => {
       const rest = admins.filter((admin) => admin.username !== username)
       removed = rest.length !== admins.length
+      if (removed) options.check?.(rest)
       return removed ? rest : null
     })
     return removed
