@@ -40,6 +40,6 @@ export function readMailConfig(env: Env, problems: string[], siteUrl: string): M
 
 function masked(url: URL): string {
   const copy = new URL(url.href)
-  if (copy.password) copy.password = '…'
+  if (copy.password) copy.password = '***'
   return copy.href
 }
