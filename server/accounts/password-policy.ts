@@ -1,4 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common'
+import { MIN_NEW_PASSWORD_LENGTH, RECOMMENDED_PASSWORD_LENGTH } from '../../renderer/contract/index.ts'
 import { MAX_PASSWORD_LENGTH } from './password.ts'
 
 /**
@@ -7,8 +8,7 @@ import { MAX_PASSWORD_LENGTH } from './password.ts'
  * one of the passwords attackers try first: the 49,233 of zxcvbn-ts's common list (kept with the
  * library, bundled, no network), nor the person's own username or name.
  */
-export const MIN_NEW_PASSWORD_LENGTH = 8
-export const RECOMMENDED_PASSWORD_LENGTH = 15
+export { MIN_NEW_PASSWORD_LENGTH, RECOMMENDED_PASSWORD_LENGTH }
 
 let common: Set<string> | null = null
 

@@ -1,13 +1,20 @@
 import {
+  type AcceptInvitationRequest,
   type AdminPost,
   type AdminPostCard,
   type AdminUser,
   API_PATHS,
   type DeletedPost,
   type DeletedRestoreRequest,
+  type InvitationPreview,
+  type InvitationWire,
+  type InviteRequest,
+  type InviteResult,
   type LoginRequest,
   type MediaItem,
   type MediaListQuery,
+  type PersonChange,
+  type PersonWire,
   type PostFields,
   type PostHistoryEntry,
   type PostListQuery,
@@ -104,6 +111,19 @@ export const adminApi = {
   restoreSitePage: <N extends SiteFileName>(name: N, body: SiteRestore) => write<SiteFileWire<N>>('POST', API_PATHS.sitePageRestore(name), { body }),
   addRedirect: (body: RedirectWire) => write<RedirectWire>('POST', API_PATHS.redirects, { body }),
   removeRedirect: async (from: string) => void (await call('DELETE', `${API_PATHS.redirects}?${new URLSearchParams({ from })}`)),
+
+  /** The team (admins only), and the invitations that grow it. */
+  people: (signal?: AbortSignal) => read<PersonWire[]>(API_PATHS.people, signal),
+  changePerson: (username: string, change: PersonChange) => write<PersonWire>('PATCH', API_PATHS.person(username), { body: change }),
+  removePerson: async (username: string) => void (await call('DELETE', API_PATHS.person(username))),
+  resetFactors: (username: string) => write<PersonWire>('POST', API_PATHS.personResetFactors(username), {}),
+  invitations: (signal?: AbortSignal) => read<InvitationWire[]>(API_PATHS.invitations, signal),
+  invite: (body: InviteRequest) => write<InviteResult>('POST', API_PATHS.invitations, { body }),
+  revokeInvitation: (id: string) => write<InvitationWire>('DELETE', API_PATHS.invitation(id), {}),
+  /** Signed out: who invites, and as what (404 or 410 with the reason when the link cannot be used). */
+  invitationPreview: (token: string, signal?: AbortSignal) => write<InvitationPreview>('POST', API_PATHS.invitationLookup, { body: { token }, signal }),
+  /** Creates the account and signs it in. */
+  acceptInvitation: (body: AcceptInvitationRequest) => write<AdminUser>('POST', API_PATHS.invitationAccept, { body }),
 
   listMedia: (query: MediaListQuery, signal?: AbortSignal) => readListPage<MediaItem>(withQuery(API_PATHS.media, query), signal),
   deleteMedia: async (id: string) => void (await call('DELETE', API_PATHS.mediaItem(id))),
