@@ -20,8 +20,15 @@ import { isPasswordHash } from './password.ts'
 
 export type { AdminAccount } from './account-record.ts'
 
-/** What creating a person takes; the rest starts empty. `role` defaults to admin (the CLI, the first start). */
-export type NewAdminAccount = Pick<AdminAccount, 'username' | 'displayName' | 'email' | 'passwordHash'> & { role?: Role }
+/**
+ * What creating a person takes; the rest starts empty. `role` defaults to admin (the CLI, the
+ * first start). A person who signs in with a passkey alone (passwordHash null) comes with it.
+ */
+export type NewAdminAccount = Pick<AdminAccount, 'username' | 'displayName' | 'email' | 'passwordHash'> & {
+  role?: Role
+  passkeys?: AdminAccount['passkeys']
+  passkeyUserId?: string | null
+}
 
 /** A rule about the whole team a change must keep: throws to refuse it (nothing is written). */
 export interface TeamCheck {
@@ -106,10 +113,13 @@ export class AccountStore {
       passwordChangedAt: now,
       totp: null,
       recoveryCodes: [],
-      passkeys: [],
-      passkeyUserId: null,
+      passkeys: account.passkeys ?? [],
+      passkeyUserId: account.passkeyUserId ?? null,
       factorsChangedAt: now,
     }
+    // The whole record, as the file's reader will check it: an entry it would refuse is never written.
+    const problem = accountProblem(created as unknown as Record<string, unknown>)
+    if (problem) throw new InvalidInputError(`${problem[0]} ${problem[1]}`, problem[0])
     await this.#update((admins) => {
       if (admins.some((admin) => admin.username === account.username)) {
         throw new InvalidInputError(`Admin "${account.username}" already exists`, 'username')

@@ -100,17 +100,14 @@ export class Invitations {
     let created: AdminAccount | undefined
     await this.#deps.invitations.consume(token, async (invitation) => {
       await this.#refuseTaken(username)
-      const { accounts } = this.#deps
-      created = await accounts.add({ username, displayName: invitation.displayName, email, passwordHash, role: invitation.role })
-      if (passkey) {
-        try {
-          created = await accounts.update(username, (account) => ({ ...account, passkeys: [passkey.credential], passkeyUserId: passkey.userId }))
-        } catch (error) {
-          // An account with no way to sign in must not stay behind.
-          await accounts.remove(username)
-          throw error
-        }
-      }
+      created = await this.#deps.accounts.add({
+        username,
+        displayName: invitation.displayName,
+        email,
+        passwordHash,
+        role: invitation.role,
+        ...(passkey && { passkeys: [passkey.credential], passkeyUserId: passkey.userId }),
+      })
       return username
     })
     return created!
