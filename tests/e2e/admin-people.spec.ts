@@ -64,6 +64,7 @@ test.describe('People', () => {
     await page.reload()
     await expect(page.getByRole('row', { name: /Ann Author/ }).filter({ hasText: 'Accepted' })).toContainText('joined as ann-author')
     await expect(page.getByRole('combobox', { name: 'Role of Ann Author' })).toHaveValue('editor')
+    await expectNoSeriousAxeViolations(page, { where: '/admin/people with a teammate and an invitation' })
   })
 
   test('the last enabled admin is kept, said in their row; removing asks first and says commits keep their name', async ({ page, adminSite, browser }) => {

@@ -12,7 +12,7 @@ export function PeopleTable(props: { me: string }) {
   if (people.isError) return <p role="alert">The team could not be loaded ({people.error.message}).</p>
   if (!people.data) return <p className="admin-status">Loading the team...</p>
   return (
-    <section className="admin-card" aria-labelledby="people-team-title">
+    <section className="admin-card people-section" aria-labelledby="people-team-title">
       <h2 id="people-team-title">Team</h2>
       <table className="people-table">
         <caption className="visually-hidden">Everyone who may sign in to the admin, with their role</caption>
