@@ -2,12 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import Koa, { type Middleware } from 'koa'
 import { API_PREFIX, MEDIA_API } from '../renderer/contract/index.ts'
 import type { AccountStore } from './accounts/account-store.ts'
+import type { SecuritySettings } from './accounts/security-settings.ts'
 import type { SessionStore } from './accounts/session-store.ts'
 import type { Config } from './config.ts'
 import type { PostIndex } from './content/post-index.ts'
 import type { Logger } from './lib/logger.ts'
 import type { RenderUrl } from './pages/render-page.ts'
 import { adminRoutes } from './http/admin-api.ts'
+import { accountRoutes } from './http/account-api.ts'
 import { authRoutes } from './http/auth-api.ts'
 import { gitHookRoutes } from './http/git-hook.ts'
 import { invitationRoutes } from './http/invitation-api.ts'
@@ -17,9 +19,16 @@ import { FileCache } from './http/file-cache.ts'
 import { handleErrors } from './http/handle-errors.ts'
 import { jsonBody } from './http/json-body.ts'
 import { mediaRoutes } from './http/media-api.ts'
+import { peopleSessionsRoutes } from './http/people-sessions-api.ts'
+import { passkeyAccountRoutes } from './http/passkey-account-api.ts'
+import { passkeySignInRoutes } from './http/passkey-sign-in-api.ts'
 import { redirectsRoutes } from './http/redirects-api.ts'
+import { requireSecondFactorWhenAsked } from './http/second-factor-required.ts'
+import { secondStepRoutes } from './http/second-step-api.ts'
+import { securitySettingsRoutes } from './http/security-settings-api.ts'
+import { totpRoutes } from './http/totp-api.ts'
 import { siteRoutes } from './http/site-api.ts'
-import { requireTrustedOrigin } from './http/trusted-origins.ts'
+import { requireTrustedOrigin, trustedOrigins } from './http/trusted-origins.ts'
 import { sessionMiddleware } from './http/sessions.ts'
 import { PublicApiBodies, publicApiRoutes } from './http/public-api.ts'
 import { quickAnswers } from './http/quick-answers.ts'
@@ -33,6 +42,9 @@ import type { AdminPosts } from './services/admin-posts.ts'
 import type { BlogContent } from './services/blog-content.ts'
 import type { ContentSync } from './services/content-sync.ts'
 import type { LoginGuard } from './services/login-guard.ts'
+import { ChallengeBudget } from './services/challenge-budget.ts'
+import { relyingPartyOf } from './services/passkey-relying-party.ts'
+import { Passkeys } from './services/passkeys.ts'
 import type { MediaLibrary } from './services/media-library.ts'
 import type { Invitations } from './services/invitations.ts'
 import type { People } from './services/people.ts'
@@ -95,6 +107,10 @@ export interface AdminArea {
   sync?: { service: ContentSync | null; branch: () => Promise<string>; webhookSecret: string | null }
   /** Sign the session cookie. */
   sessionKeys: string[]
+  /** The team's sign-in rules (a second factor required of everyone). */
+  security: SecuritySettings
+  /** The clock of sign-in codes and the second step's time limit (tests move it). */
+  now: () => number
   /** The team (admins manage it) and the invitations that grow it. */
   people: People
   invitations: Invitations
@@ -172,7 +188,8 @@ function createKoa(deps: AppDeps, api: PublicApiBodies): Koa {
 /** The signed-in area: `/api/auth/*`, `/api/admin/*` (posts, media, sync, redirects), behind its own middleware. */
 function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }: Pick<AppDeps, 'config' | 'redirects'>): void {
   app.keys = area.sessionKeys
-  const auth = authRoutes({ accounts: area.accounts, guard: area.guard })
+  const signIn = { accounts: area.accounts, guard: area.guard, settings: area.security, now: area.now }
+  const auth = authRoutes(signIn)
   const { accounts, posts, history, preview, sync } = area
   // The redirects file and the site's copy are content from git too: while one cannot be used, the admins see why beside the post files.
   const content = { problems: () => [...area.content.problems(), ...[source.problem()].filter((problem) => problem !== null), ...area.siteCopy.problems()] }
@@ -192,11 +209,17 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   app.use(inSignedInArea(compressJson))
   app.use(inSignedInArea(jsonBody()))
   app.use(inSignedInArea(sessionMiddleware(app, area.sessions)))
+  app.use(inSignedInArea(requireSecondFactorWhenAsked(signIn)))
   const redirects = redirectsRoutes({ accounts, redirects: area.redirects })
   const site = siteRoutes({ accounts, site: area.siteCopy, history: area.siteHistory, preview: area.sitePreview })
+  const twoStep = [secondStepRoutes(signIn), totpRoutes(signIn), securitySettingsRoutes(signIn)]
+  const account = accountRoutes({ accounts, sessions: area.sessions, guard: area.guard })
+  const peopleSessions = peopleSessionsRoutes({ accounts, sessions: area.sessions })
+  const passkeys = new Passkeys({ accounts, relyingParty: relyingPartyOf(config.siteUrl, trustedOrigins(config.siteUrl)) })
+  const passkeyRoutes = [passkeySignInRoutes({ accounts, guard: area.guard, passkeys, challenges: new ChallengeBudget() }), passkeyAccountRoutes({ accounts, passkeys })]
   const team = peopleRoutes({ accounts, people: area.people, invitations: area.invitations })
   const invited = invitationRoutes({ invitations: area.invitations })
-  for (const router of [auth, invited, admin, media, redirects, site, team]) {
+  for (const router of [auth, invited, ...twoStep, ...passkeyRoutes, admin, media, redirects, site, account, peopleSessions, team]) {
     app.use(router.routes())
     app.use(router.allowedMethods())
   }

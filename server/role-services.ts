@@ -9,6 +9,7 @@ import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
 import { ensureFirstAdmin } from './accounts/first-admin.ts'
 import { InvitationStore, invitationsFilePath } from './accounts/invitation-store.ts'
 import { loadSessionSecret } from './accounts/session-secret.ts'
+import { SecuritySettings, securityFilePath } from './accounts/security-settings.ts'
 import { SessionStore } from './accounts/session-store.ts'
 import type { Config } from './config.ts'
 import { blogDirOf, PostPaths } from './content/post-paths.ts'
@@ -20,6 +21,7 @@ import { AdminPosts } from './services/admin-posts.ts'
 import type { BlogContent } from './services/blog-content.ts'
 import { ContentSync } from './services/content-sync.ts'
 import { LoginGuard } from './services/login-guard.ts'
+import type { Clock } from './services/publish-schedule.ts'
 import { MediaLibrary } from './services/media-library.ts'
 import { DeletedPosts } from './services/deleted-posts.ts'
 import { Invitations } from './services/invitations.ts'
@@ -40,11 +42,15 @@ import type { Site } from './site.ts'
  * with its history, its reviews (PUBLISH_MODE=review) and the content sync (GIT_REMOTE_URL);
  * the media library, whose uploads are commits too.
  */
-export async function openAdmin(options: { config: Config; logger: Logger; site: Site; repository: ContentRepository }) {
+export async function openAdmin(options: { config: Config; logger: Logger; site: Site; repository: ContentRepository; clock?: Clock }) {
   const { config, logger, site, repository } = options
+  const clock = options.clock ?? (() => new Date())
   const accounts = new AccountStore(accountsFilePath(config.dataDir))
   await createFirstAdmin({ config, logger, accounts })
   const secret = await loadSessionSecret({ dataDir: config.dataDir, configured: config.sessionSecret })
+  const security = new SecuritySettings(securityFilePath(config.dataDir))
+  // Read now: a damaged rules file stops the start, naming it, rather than failing each request.
+  await security.get()
   const content = site.content
   const paths = new PostPaths({ root: repository.root, blogDir: blogDirOf(config.contentDir) })
   const history = new PostHistory({ content, repository, paths, deleted: new DeletedPosts({ content, repository, paths }) })
@@ -80,7 +86,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
   // DATA_DIR never overwrite each other's sessions.
   const sessions = new SessionStore({ file: path.join(config.siteDir, 'sessions.json'), logger })
   const invitations = new Invitations({
-    invitations: new InvitationStore({ file: invitationsFilePath(config.dataDir) }),
+    invitations: new InvitationStore({ file: invitationsFilePath(config.dataDir), now: clock }),
     accounts,
     mailer: config.mail ? smtpMailer(config.mail) : null,
     siteUrl: config.siteUrl,
@@ -103,6 +109,8 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     media: { library: media, maxBytes: config.media.maxBytes },
     sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.contentSync?.webhookSecret ?? null },
     sessionKeys: [secret],
+    security,
+    now: () => clock().getTime(),
   }
 }
 

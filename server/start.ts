@@ -96,7 +96,7 @@ export async function startServer(options: {
   if (config.mode !== 'production') devMiddleware = await createViteMiddleware()
   site.watch()
   // The writer: accounts, sessions, saves, two-way sync. A replica: the sync alone, following.
-  const admin = replica ? null : await openAdmin({ config, logger, site, repository })
+  const admin = replica ? null : await openAdmin({ config, logger, site, repository, clock: options.clock })
   const sync = admin ? admin.sync : (await openReplica({ config, logger, site, repository })).sync
 
   const handle = createApp({

@@ -9,9 +9,12 @@ import { adminQueries, clearAdminData } from './api/admin-queries.ts'
 export function useAdminSession() {
   const me = useQuery(adminQueries.me())
   const signedOut = me.isSuccess && me.data === null
+  // The site requires a second factor and this person has none: only their account page works (it says why).
+  const mustAddFactor = me.data?.mustAddSecondFactor === true
   useEffect(() => {
     if (signedOut || me.isError) void navigate('/admin/login')
-  }, [signedOut, me.isError])
+    else if (mustAddFactor && window.location.pathname !== '/admin/account') void navigate('/admin/account')
+  }, [signedOut, me.isError, mustAddFactor])
   return me
 }
 

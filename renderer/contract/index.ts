@@ -2,14 +2,17 @@
  * The contract between the server and the admin (DESIGN "Conventions"): the API's paths, the
  * shapes that go over the wire, and the limits both sides keep. Pure, no imports from either side.
  */
+export * from './account-settings-wire.ts'
 export * from './account-wire.ts'
 export * from './api-paths.ts'
 export * from './byte-size.ts'
 export * from './history-wire.ts'
 export * from './limits.ts'
 export * from './media-wire.ts'
+export * from './passkey-wire.ts'
 export * from './people-wire.ts'
 export * from './post-wire.ts'
 export * from './redirect-wire.ts'
 export * from './site-wire.ts'
 export * from './sync-wire.ts'
+export * from './two-factor-wire.ts'

@@ -73,10 +73,3 @@ export interface AcceptInvitationRequest {
 
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7
-
-/**
- * A new password's length (OWASP ASVS 5.0): at least 8 characters, 15 or more recommended, said
- * in the forms. server/accounts/password-policy.ts checks with these numbers.
- */
-export const MIN_NEW_PASSWORD_LENGTH = 8
-export const RECOMMENDED_PASSWORD_LENGTH = 15

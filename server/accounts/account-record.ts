@@ -21,6 +21,8 @@ export interface StoredPasskey {
 export interface TotpFactor {
   secret: string
   addedAt: string
+  /** The time step of the last code accepted: a code is good once, so a step at or before it is refused. */
+  lastUsedStep?: number
 }
 
 /** One person of the team. The file keeps hashes and public keys only, never a secret they type. */
@@ -129,7 +131,7 @@ export function pickAccount(entry: AdminAccount): AdminAccount {
     disabled,
     createdAt,
     passwordChangedAt,
-    totp: totp && { secret: totp.secret, addedAt: totp.addedAt },
+    totp: totp && { secret: totp.secret, addedAt: totp.addedAt, ...(totp.lastUsedStep === undefined ? {} : { lastUsedStep: totp.lastUsedStep }) },
     recoveryCodes: [...recoveryCodes],
     passkeys: passkeys.map(({ id, publicKey, counter, transports, name, createdAt: added, lastUsedAt }) => ({
       id,
@@ -168,6 +170,9 @@ function checkTotp(value: unknown): string | null {
   const totp = value as TotpFactor
   if (typeof totp !== 'object' || typeof totp.secret !== 'string' || !/^[A-Z2-7]{16,128}$/.test(totp.secret)) {
     return 'must be null or { secret (base32), addedAt }'
+  }
+  if (totp.lastUsedStep !== undefined && !(Number.isSafeInteger(totp.lastUsedStep) && totp.lastUsedStep >= 0)) {
+    return 'lastUsedStep must be a time step (a whole number)'
   }
   return checkTimestamp(totp.addedAt)
 }

@@ -1,7 +1,8 @@
 import { ConfigError } from '../lib/errors.ts'
 import { checkUsername } from './account-record.ts'
 import type { AccountStore } from './account-store.ts'
-import { generatePassword, hashPassword, MAX_PASSWORD_LENGTH } from './password.ts'
+import { generatePassword, hashPassword } from './password.ts'
+import { newPasswordProblem } from './password-policy.ts'
 
 export interface FirstAdminOptions {
   store: AccountStore
@@ -28,7 +29,9 @@ export async function ensureFirstAdmin(options: FirstAdminOptions): Promise<{ us
     if (!username || !password) problems.push('ADMIN_USERNAME and ADMIN_PASSWORD: set both to seed the first admin account, or neither')
     const usernameProblem = username ? checkUsername(username) : null
     if (usernameProblem) problems.push(`ADMIN_USERNAME=${JSON.stringify(username)}: ${usernameProblem}`)
-    if (password && password.length > MAX_PASSWORD_LENGTH) problems.push(`ADMIN_PASSWORD: must have at most ${MAX_PASSWORD_LENGTH} characters`)
+    // The same rule as every new password (password-policy.ts).
+    const passwordProblem = password ? newPasswordProblem(password, { username }) : null
+    if (passwordProblem) problems.push(`ADMIN_PASSWORD: ${passwordProblem}`)
     if (problems.length > 0 || !username || !password) throw new ConfigError(problems)
     await store.add({ username, displayName: username, email: `${username}@${host}`, passwordHash: await hashPassword(password) })
     return { username, password: null }

@@ -6,7 +6,9 @@ import { MAX_PASSWORD_LENGTH } from './password.ts'
  * What a new password must be, as OWASP ASVS 5.0 (6.2) asks: at least 8 characters (15
  * recommended, said in the form), at most MAX_PASSWORD_LENGTH, no composition rules, and not
  * one of the passwords attackers try first: the 49,233 of zxcvbn-ts's common list (kept with the
- * library, bundled, no network), nor the person's own username or name.
+ * library, bundled, no network), nor the person's own username or name. The one rule for every
+ * new password: the account page, an invitation, `npm run admin`, the first admin. The lengths
+ * are the contract's, so the admin's form says what the server checks.
  */
 export { MIN_NEW_PASSWORD_LENGTH, RECOMMENDED_PASSWORD_LENGTH }
 

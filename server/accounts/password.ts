@@ -7,8 +7,7 @@ import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } f
  *   scrypt$<log2 N>$<r>$<p>$<salt, base64url>$<key, base64url>
  */
 
-export const MIN_PASSWORD_LENGTH = 12
-/** Longer input is refused before hashing; nobody types more, and it bounds the work per login. */
+/** What a new password must be is password-policy.ts's newPasswordProblem. Longer input is refused before hashing; nobody types more, and it bounds the work per login. */
 export const MAX_PASSWORD_LENGTH = 1024
 
 const LOG2_N = 17

@@ -10,6 +10,7 @@
  * `/api/blog/posts/<slug>` cannot both be files without it.
  */
 import type { VariantFormat } from '../media/variant-format.ts'
+import { isDocumentPath } from '../pages/page-files.ts'
 
 /** The generic 404 page (nginx's error_page; Netlify and Cloudflare Pages find it by this name). */
 export const NOT_FOUND_FILE = '404.html'
@@ -32,7 +33,7 @@ export const HOST_FILES = ['nginx.conf', '_headers', '_redirects'] as const
 export function pageFileOf(urlPath: string): string {
   if (urlPath === '/') return 'index.html'
   // sitemap.xml, robots.txt, the feeds: already file names.
-  if (/\.(xml|txt)$/.test(urlPath)) return urlPath.slice(1)
+  if (isDocumentPath(urlPath)) return urlPath.slice(1)
   return `${urlPath.slice(1)}.html`
 }
 

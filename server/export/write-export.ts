@@ -23,7 +23,7 @@ import type { Logger } from '../lib/logger.ts'
 import { readMediaFiles } from '../media/media-files.ts'
 import { mediaDirOf } from '../media/media-folder.ts'
 import type { VariantFormat } from '../media/variant-format.ts'
-import { isPageFile } from '../pages/page-files.ts'
+import { isDocumentPath, isPageFile } from '../pages/page-files.ts'
 import { openSite, pageFolders, type Site } from '../site.ts'
 import { checkExportFolder, createStaging } from './export-folder.ts'
 import {
@@ -108,8 +108,8 @@ export async function exportSite(options: { config: Config; build: BuildInfo; lo
     const redirects = [...redirectTable].filter(([from]) => !served.has(from)).map(([from, to]) => ({ from, to }))
     await put('hosting', 'nginx.conf', renderNginxConfig(rules, redirects, await framingPagesOf(staging, pageUrls)))
     await put('hosting', '_redirects', renderRedirectsFile(rules, redirects))
-    const topPages = pageUrls.filter((url) => !url.startsWith('/blog/') && !/\.(xml|txt)$/.test(url))
-    const documents = pageUrls.filter((url) => /^\/[^/]+\.(xml|txt)$/.test(url)).map((url) => ({ name: url.slice(1), folder: false, type: FILE_TYPES[path.extname(url)] }))
+    const topPages = pageUrls.filter((url) => !url.startsWith('/blog/') && !isDocumentPath(url))
+    const documents = pageUrls.filter((url) => isDocumentPath(url) && !url.startsWith('/blog/')).map((url) => ({ name: url.slice(1), folder: false, type: FILE_TYPES[path.extname(url)] }))
     await put('hosting', '_headers', renderHeadersFile({ rules, topPages, topFiles: [...topFilesOf(assets), ...documents] }))
     const result: ExportResult = { out, written, milliseconds: Math.round(performance.now() - started) }
     await writeFile(path.join(staging, EXPORT_MARKER), JSON.stringify({ exportedAt: new Date().toISOString(), siteUrl: config.siteUrl, build: build.sourceHash, written }, null, 2) + '\n')
@@ -140,7 +140,7 @@ async function movePages(from: string, staging: string, count: (kind: ExportKind
 /** The pages that embed a video, with the policy that lets each frame its player (the server's: pageFrames). */
 async function framingPagesOf(staging: string, pageUrls: string[]): Promise<FramingPage[]> {
   const pages: FramingPage[] = []
-  for (const url of pageUrls.filter((url) => !/\.(xml|txt)$/.test(url))) {
+  for (const url of pageUrls.filter((url) => !isDocumentPath(url))) {
     const frames = pageFrames(FILE_TYPES['.html']!, await readFile(path.join(staging, pageFileOf(url))))
     if (frames.length > 0) pages.push({ path: url, policy: securityHeadersOf('production', frames)['Content-Security-Policy']! })
   }
@@ -149,7 +149,7 @@ async function framingPagesOf(staging: string, pageUrls: string[]): Promise<Fram
 
 /** Each page's `index.pageContext.json`, as the server answers it to vike's client routing. */
 async function writePageContexts(site: Site, pageUrls: string[], put: (kind: ExportKind, relative: string, data: string) => Promise<void>): Promise<void> {
-  for (const url of pageUrls.filter((url) => !/\.(xml|txt)$/.test(url))) {
+  for (const url of pageUrls.filter((url) => !isDocumentPath(url))) {
     const pageContext = pageContextUrlOf(url)
     const answer = await site.render(pageContext)
     if (answer?.status !== 200) throw new Error(`Rendering ${pageContext} answered ${answer?.status ?? 'nothing'}`)

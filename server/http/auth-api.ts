@@ -4,15 +4,17 @@ import { type AdminAccount, hasSecondFactor } from '../accounts/account-record.t
 import type { AccountStore } from '../accounts/account-store.ts'
 import { MAX_PASSWORD_LENGTH, verifyPassword } from '../accounts/password.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
+import type { SecuritySettings } from '../accounts/security-settings.ts'
 import type { LoginGuard } from '../services/login-guard.ts'
 import { isKnownDevice, rememberDevice } from './login-device.ts'
+import { mustAddSecondFactor } from './second-factor-required.ts'
 import { currentAdmin, endSession, startSecondStep, startSession } from './sessions.ts'
 
 /** Same answer for an unknown username and a wrong password, so neither reveals which. */
 const LOGIN_FAILED = 'Invalid username or password'
 
 /** SPEC §7: sign in, who am I, sign out. */
-export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard }): Router {
+export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard; settings: SecuritySettings; now: () => number }): Router {
   const router = new Router({ prefix: API_PREFIX.auth })
 
   router.post('/login', async (ctx) => {
@@ -28,7 +30,7 @@ export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard }):
     if (account.disabled) throw new UnauthorizedError('This account is disabled; ask an admin')
     if (hasSecondFactor(account)) {
       // The SPEC's answer (200, signed in) stays for accounts without a second factor.
-      await startSecondStep(ctx, account)
+      await startSecondStep(ctx, account, deps.now())
       ctx.status = 202
       ctx.body = { secondFactor: secondFactorsOf(account) } satisfies SecondStepRequired
       return
@@ -40,7 +42,9 @@ export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard }):
   router.get('/me', async (ctx) => {
     const account = await currentAdmin(ctx, deps.accounts)
     if (!account) throw new UnauthorizedError('Not signed in')
-    ctx.body = adminUser(account)
+    // Said only when true: the SPEC's answer for everyone else stays as it was.
+    const must = await mustAddSecondFactor(deps, account)
+    ctx.body = { ...adminUser(account), ...(must ? { mustAddSecondFactor: true } : {}) } satisfies AdminUser
   })
 
   router.post('/logout', (ctx) => {

@@ -55,7 +55,7 @@ export class PreparedBody {
   }
 
   get compressible(): boolean {
-    return this.body.length >= MIN_COMPRESS_BYTES && /^(text\/|application\/(json|javascript|xml|[a-z.-]+\+xml)|image\/svg)/.test(this.type)
+    return this.body.length >= MIN_COMPRESS_BYTES && /^(text\/|application\/(json|javascript|xml|[a-z.-]+\+(xml|json))|image\/svg)/.test(this.type)
   }
 
   encode(encoding: 'br' | 'gzip'): Promise<Buffer> {

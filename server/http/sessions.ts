@@ -73,21 +73,26 @@ export async function startSession(ctx: Context, account: AdminAccount): Promise
  * The password was right and the account has a second factor: the session remembers whose
  * password it was (for a few minutes), and signs nobody in until the second step finishes it.
  */
-export async function startSecondStep(ctx: Context, account: AdminAccount): Promise<void> {
-  const data: SessionData = { username: account.username, credential: credentialOf(account), secondStepSince: Date.now() }
+export async function startSecondStep(ctx: Context, account: AdminAccount, now = Date.now()): Promise<void> {
+  const data: SessionData = { username: account.username, credential: credentialOf(account), secondStepSince: now }
   ctx.session = data
   await ctx.session!.regenerate()
 }
 
 /** The account waiting for its second step in this session, or null (none, expired, changed since). */
-export async function secondStepAccount(ctx: Context, accounts: AccountStore): Promise<AdminAccount | null> {
+export async function secondStepAccount(ctx: Context, accounts: AccountStore, now = Date.now()): Promise<AdminAccount | null> {
   const data = ctx.session as Partial<SessionData> | null
   const since = data?.secondStepSince
   if (!data || typeof data.username !== 'string' || typeof since !== 'number') return null
-  if (Date.now() - since > SECOND_STEP_MS) return null
+  if (now - since > SECOND_STEP_MS) return null
   const account = await accounts.get(data.username)
   if (!account || account.disabled || credentialOf(account) !== data.credential) return null
   return account
+}
+
+/** The id this request's session cookie carries (signature checked), or undefined. */
+export function sessionIdOf(ctx: Context): string | undefined {
+  return ctx.cookies.get(cookieName(ctx), { signed: true }) || undefined
 }
 
 /** Ends the session on the server and clears the cookie. */
@@ -100,7 +105,7 @@ export function endSession(ctx: Context): void {
  * Which password and factors a session was opened with, without keeping the hash itself in the
  * session: changing either ends the sessions opened before (the one that changed it starts again).
  */
-function credentialOf(account: AdminAccount): string {
+export function credentialOf(account: AdminAccount): string {
   const hash = createHash('sha256').update(account.passwordHash ?? '').update('\0').update(account.factorsChangedAt)
   return hash.digest('base64url').slice(0, 22)
 }

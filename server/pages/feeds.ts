@@ -1,5 +1,6 @@
 /**
- * The blog's RSS 2.0 and Atom (RFC 4287) feeds: pure functions of the newest published posts.
+ * The blog's RSS 2.0, Atom (RFC 4287) and JSON Feed 1.1 feeds: pure functions of the newest
+ * published posts.
  *
  * Written here rather than with the `feed` package: it wraps titles and content in CDATA and
  * splits only the first `]]>` of a text, so a post holding two could close the section and add
@@ -7,17 +8,16 @@
  * and attribute here goes through renderer/escape-markup.ts instead: escaped, never CDATA.
  */
 import { SITE_NAME } from '../../renderer/brand.ts'
-import { BLOG_FEED_TITLE, FEED_LINKS, type FeedPath } from '../../renderer/feed-links.ts'
+import { BLOG_FEED_DESCRIPTION, BLOG_FEED_TITLE, FEED_LINKS, type FeedPath } from '../../renderer/feed-links.ts'
 import type { PostSummary, PublicPost } from '../content/post.ts'
 import { withAbsoluteUrls } from './absolute-urls.ts'
+import type { Entry, FeedParts } from './feed-parts.ts'
+import { jsonFeed } from './json-feed.ts'
 import { escapeHtmlText, escapeXmlAttribute, escapeXmlText } from '../../renderer/escape-markup.ts'
 import { postUrl } from '../../renderer/post-urls.ts'
 
 /** How many posts a feed carries: the newest, as readers poll for what is new. */
 export const FEED_SIZE = 20
-
-/** SPEC §2: the blog list's subtitle. */
-const FEED_DESCRIPTION = 'News, updates, and insights from the team'
 
 /**
  * The date part of every id's `tag:` URI (RFC 4151): a year the site's owner held its domain.
@@ -29,6 +29,7 @@ const TAG_YEAR = '2025'
 export const FEED_CONTENT_TYPES: Record<FeedPath, string> = {
   '/blog/rss.xml': 'application/rss+xml; charset=utf-8',
   '/blog/atom.xml': 'application/atom+xml; charset=utf-8',
+  '/blog/feed.json': 'application/feed+json; charset=utf-8',
 }
 
 export function isFeedPath(pathname: string): pathname is FeedPath {
@@ -72,28 +73,18 @@ export function rememberedAbsoluteContent(): AbsoluteContent {
     const known = remembered.get(link)
     remembered.delete(link)
     const html = known?.content === content ? known.html : withAbsoluteUrls(content, link)
-    // Most recent last; both feeds carry the same posts, so twice a feed's size is plenty.
+    // Most recent last; the feeds carry the same posts, so twice a feed's size is plenty.
     remembered.set(link, { content, html })
     if (remembered.size > 2 * FEED_SIZE) remembered.delete(remembered.keys().next().value!)
     return html
   }
 }
 
-/** The stable id of a post in both feeds (RSS `guid`, Atom `id`). */
+/** The stable id of a post in every feed (RSS `guid`, Atom `id`, JSON Feed `id`). */
 export function feedEntryId(siteUrl: string, postId: string): string {
   return `tag:${new URL(siteUrl).hostname},${TAG_YEAR}:blog/${postId}`
 }
 
-/** What both formats say of a post, worked out once (the part that can fail). */
-interface Entry {
-  id: string
-  title: string
-  link: string
-  summary: string
-  /** HTML, with the URLs a reader resolves against its own host made absolute. */
-  content: string
-  date: Date
-}
 
 export function renderFeed(path: FeedPath, input: FeedInput): string {
   const entries: Entry[] = []
@@ -108,6 +99,7 @@ export function renderFeed(path: FeedPath, input: FeedInput): string {
   // ETag, and a prerendered feed the build made can be served as it is.
   const updated = dayOf(input.posts[0]?.publishDate ?? input.emptyDate)
   const feed = { siteUrl: input.siteUrl, blogUrl: `${input.siteUrl}/blog`, updated, entries }
+  if (path === '/blog/feed.json') return jsonFeed(feed)
   return path === '/blog/rss.xml' ? rss(feed) : atom(feed)
 }
 
@@ -121,13 +113,6 @@ function entryOf(post: PublicPost, siteUrl: string, absoluteContent: AbsoluteCon
     content: absoluteContent(post.content, link),
     date: dayOf(post.publishDate),
   }
-}
-
-interface FeedParts {
-  siteUrl: string
-  blogUrl: string
-  updated: Date
-  entries: Entry[]
 }
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>'
@@ -155,7 +140,7 @@ function rss({ blogUrl, siteUrl, updated, entries }: FeedParts): string {
     '    <channel>',
     `        ${element('title', BLOG_FEED_TITLE)}`,
     `        ${element('link', blogUrl)}`,
-    `        ${element('description', FEED_DESCRIPTION)}`,
+    `        ${element('description', BLOG_FEED_DESCRIPTION)}`,
     `        ${element('lastBuildDate', updated.toUTCString())}`,
     `        ${element('docs', 'https://validator.w3.org/feed/docs/rss2.html')}`,
     `        ${element('language', 'en')}`,
@@ -191,7 +176,7 @@ function atom({ blogUrl, siteUrl, updated, entries }: FeedParts): string {
     `    <author>${element('name', SITE_NAME)}${element('uri', new URL(siteUrl).href)}</author>`,
     `    ${empty('link', { rel: 'alternate', href: blogUrl })}`,
     `    ${empty('link', { rel: 'self', href: `${siteUrl}/blog/atom.xml` })}`,
-    `    ${element('subtitle', FEED_DESCRIPTION)}`,
+    `    ${element('subtitle', BLOG_FEED_DESCRIPTION)}`,
     ...items,
     '</feed>',
     '',
@@ -217,5 +202,5 @@ function dayOf(isoDay: string): Date {
   return new Date(`${isoDay}T00:00:00Z`)
 }
 
-/** Both feeds' paths, for whoever lists the site's documents. */
+/** The feeds' paths, for whoever lists the site's documents. */
 export const FEED_PATHS: readonly FeedPath[] = FEED_LINKS.map((link) => link.path)

@@ -8,6 +8,13 @@ export const ADDRESS_WINDOW_SECONDS = 60 * 60
 /** Across every address: guesses spread over many addresses (a botnet, a proxy pool) stay this slow. */
 export const MAX_FAILURES_PER_ACCOUNT = 10
 export const ACCOUNT_WINDOW_SECONDS = 15 * 60
+/**
+ * Wrong second-step codes per account, from anywhere, within 15 minutes: its own budget, which a
+ * right password does not refill (whoever has the password must not get endless code guesses).
+ * 5 guesses at 3 accepted codes in a million: about 1 in 67,000 per window.
+ */
+export const MAX_CODE_FAILURES_PER_ACCOUNT = 5
+export const CODE_WINDOW_SECONDS = 15 * 60
 
 /** One sign-in attempt, counted before its password is checked. */
 export interface LoginAttempt {
@@ -23,8 +30,9 @@ interface Budget {
 /**
  * Brute-force protection for sign-in, in three budgets of failed attempts: 5 for one username
  * from one address within 15 minutes, 100 from one address within an hour, and 10 for one
- * username from anywhere within 15 minutes. An exhausted budget blocks further attempts (the
- * right password included) until its window ends, with the wait in Retry-After.
+ * username from anywhere within 15 minutes; and for the second step's codes, 5 wrong ones per
+ * username within 15 minutes (beginCode). An exhausted budget blocks further attempts (the
+ * right password or code included) until its window ends, with the wait in Retry-After.
  *
  * Every attempt takes its point before the password is checked, and a success gives it back:
  * were it counted after the slow hash, N guesses sent at once would all be checked before the
@@ -53,6 +61,12 @@ export class LoginGuard {
     duration: ACCOUNT_WINDOW_SECONDS,
   })
 
+  readonly #codesByAccount = new RateLimiterMemory({
+    keyPrefix: 'login-code-account',
+    points: MAX_CODE_FAILURES_PER_ACCOUNT,
+    duration: CODE_WINDOW_SECONDS,
+  })
+
   /**
    * Takes this attempt's point from each budget, before any password is checked. A failed
    * attempt keeps them; `succeeded()` gives them back.
@@ -65,19 +79,7 @@ export class LoginGuard {
       { limiter: this.#byAddress, key: address },
     ]
     if (!knownDevice) budgets.push({ limiter: this.#byAccount, key: username })
-    const taken: Budget[] = []
-    for (const budget of budgets) {
-      try {
-        // The memory store counts synchronously inside consume(): no two attempts read the same count.
-        await budget.limiter.consume(budget.key)
-        taken.push(budget)
-      } catch (result) {
-        if (!(result instanceof RateLimiterRes)) throw result
-        // A blocked attempt checks no password, so it costs the other budgets nothing.
-        await giveBack(taken)
-        throw new RateLimitedError(Math.max(1, Math.ceil(result.msBeforeNext / 1000)))
-      }
-    }
+    const taken = await take(budgets)
     return {
       succeeded: async () => {
         // This pair's failures are forgotten whole; the other budgets get this attempt back.
@@ -86,6 +88,44 @@ export class LoginGuard {
       },
     }
   }
+
+  /**
+   * The same for a second-step code (an authenticator's or a recovery code), counted before it
+   * is checked: the account's code budget and the address's. The device cookie does not help
+   * here: the first step gave it to whoever had the password. A right code forgets the account's
+   * code failures.
+   */
+  async beginCode(options: { username: string; address: string }): Promise<LoginAttempt> {
+    const { username, address } = options
+    const taken = await take([
+      { limiter: this.#codesByAccount, key: username },
+      { limiter: this.#byAddress, key: address },
+    ])
+    return {
+      succeeded: async () => {
+        await this.#codesByAccount.delete(username)
+        await giveBack(taken.filter((budget) => budget.limiter !== this.#codesByAccount))
+      },
+    }
+  }
+}
+
+/** One point from each budget, or none and a RateLimitedError when one is spent. */
+async function take(budgets: Budget[]): Promise<Budget[]> {
+  const taken: Budget[] = []
+  for (const budget of budgets) {
+    try {
+      // The memory store counts synchronously inside consume(): no two attempts read the same count.
+      await budget.limiter.consume(budget.key)
+      taken.push(budget)
+    } catch (result) {
+      if (!(result instanceof RateLimiterRes)) throw result
+      // A blocked attempt checks no password, so it costs the other budgets nothing.
+      await giveBack(taken)
+      throw new RateLimitedError(Math.max(1, Math.ceil(result.msBeforeNext / 1000)))
+    }
+  }
+  return taken
 }
 
 function giveBack(budgets: Budget[]): Promise<unknown> {

@@ -1,24 +1,25 @@
 /**
- * The blog's feeds: /blog/rss.xml and /blog/atom.xml, parsed with a real feed parser
+ * The blog's feeds: /blog/rss.xml, /blog/atom.xml and /blog/feed.json, read as a feed reader would
  * and checked item by item against the public API, over a temp site with more published posts
  * than a feed holds.
  */
 import { existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { parseFeed } from '@rowanmanning/feed-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
 import type { TempSite } from '../support/temp-site.ts'
 import { waitFor } from '../support/wait-for.ts'
+import { readFeed } from '../support/read-feed.ts'
 import { signedInServer } from '../support/signed-in-server.ts'
 
 const SITE = 'https://watchio.example'
 const FEEDS = [
   { path: '/blog/rss.xml', type: 'application/rss+xml; charset=utf-8', format: 'rss' },
   { path: '/blog/atom.xml', type: 'application/atom+xml; charset=utf-8', format: 'atom' },
+  { path: '/blog/feed.json', type: 'application/feed+json; charset=utf-8', format: 'json' },
 ] as const
 
 interface PublicPost {
@@ -87,23 +88,13 @@ const get = (pathname: string, headers: Record<string, string> = {}) => fetch(se
 async function feed(pathname: string) {
   const response = await get(pathname)
   expect(response.status).toBe(200)
-  return parseFeed(await response.text())
+  return readFeed(await response.text())
 }
 
 async function publicList(): Promise<PublicPost[]> {
   const list = (await (await get('/api/blog/posts')).json()) as Omit<PublicPost, 'content'>[]
   return Promise.all(list.map(async (entry) => (await (await get(`/api/blog/posts/${entry.slug}`)).json()) as PublicPost))
 }
-
-type FeedItem = ReturnType<typeof parseFeed>['items'][number]
-
-/**
- * An item's HTML content as the feed holds it (RSS `content:encoded`, Atom `content`). Not the
- * parser's `content`, which decodes HTML entities once more (`&amp;` in a code block becomes `&`),
- * so it could not tell the page's HTML from a broken copy.
- */
-const contentOf = (item: FeedItem | undefined) =>
-  (item?.element.findElementWithName('encoded') ?? item?.element.findElementWithName('content'))?.textContent.trim() ?? ''
 
 /** Every `src` and `href` value in some HTML. */
 const urlsIn = (html: string) => [...html.matchAll(/\s(?:src|href)="([^"]*)"/g)].map(([, url]) => url!)
@@ -125,12 +116,12 @@ describe.each(FEEDS)('$path', ({ path: feedPath, type, format }) => {
   it('is compressed when the reader accepts it', async () => {
     const response = await get(feedPath, { 'Accept-Encoding': 'gzip' })
     expect(response.headers.get('content-encoding')).toBe('gzip')
-    expect(parseFeed(await response.text()).items).toHaveLength(20)
+    expect(readFeed(await response.text()).items).toHaveLength(20)
   })
 
   it('is a feed of the blog: title, link, self link, updated', async () => {
     const parsed = await feed(feedPath)
-    expect(parsed.meta.type).toBe(format)
+    expect(parsed.type).toBe(format)
     expect(parsed.title).toBe('Watchio blog')
     expect(parsed.url).toBe(`${SITE}/blog`)
     expect(parsed.self).toBe(SITE + feedPath)
@@ -151,8 +142,8 @@ describe.each(FEEDS)('$path', ({ path: feedPath, type, format }) => {
       expect(item.description).toBe(post.summary)
       expect(item.published?.toISOString()).toBe(`${post.publishDate}T00:00:00.000Z`)
       // The page's sanitized content; only relative URLs differ, made absolute (a heading's link among them).
-      if (post.slug !== RICH_SLUG) expect(contentOf(item)).toBe(post.content.replaceAll('href="#', `href="${SITE}/blog/${post.slug}#`))
-      for (const url of urlsIn(contentOf(item))) expect(url).toMatch(/^(https?|mailto|tel|data):/)
+      if (post.slug !== RICH_SLUG) expect((item?.content ?? '')).toBe(post.content.replaceAll('href="#', `href="${SITE}/blog/${post.slug}#`))
+      for (const url of urlsIn((item?.content ?? ''))) expect(url).toMatch(/^(https?|mailto|tel|data):/)
     })
     // Summaries and titles with `&` and `<` come back as the text they are.
     expect(items.find((item) => item.url === `${SITE}/blog/feed-post-30`)?.title).toBe('Feed post 30 & friends')
@@ -168,7 +159,7 @@ describe.each(FEEDS)('$path', ({ path: feedPath, type, format }) => {
 
   it('carries the sanitized content with absolute image and link URLs', async () => {
     const item = (await feed(feedPath)).items.find((entry) => entry.url === `${SITE}/blog/${RICH_SLUG}`)
-    const content = contentOf(item)
+    const content = (item?.content ?? '')
     expect(urlsIn(content)).toEqual([
       SITE + RICH_IMAGE,
       `${SITE}/pricing`,
@@ -185,6 +176,7 @@ describe('the feeds as site documents', () => {
   it('are written as files beside the pages, like the sitemap', () => {
     expect(existsSync(path.join(site.pagesDir, 'blog', 'rss.xml'))).toBe(true)
     expect(existsSync(path.join(site.pagesDir, 'blog', 'atom.xml'))).toBe(true)
+    expect(existsSync(path.join(site.pagesDir, 'blog', 'feed.json'))).toBe(true)
   })
 
   it('are linked from the head of /blog and of a post page', async () => {
@@ -197,6 +189,7 @@ describe('the feeds as site documents', () => {
       expect(alternates, page).toEqual([
         { type: 'application/rss+xml', title: 'Watchio blog (RSS)', href: `${SITE}/blog/rss.xml` },
         { type: 'application/atom+xml', title: 'Watchio blog (Atom)', href: `${SITE}/blog/atom.xml` },
+        { type: 'application/feed+json', title: 'Watchio blog (JSON Feed)', href: `${SITE}/blog/feed.json` },
       ])
     }
   })
@@ -204,12 +197,12 @@ describe('the feeds as site documents', () => {
   it('stay out of the sitemap and robots.txt', async () => {
     const sitemap = await (await get('/sitemap.xml')).text()
     const robots = await (await get('/robots.txt')).text()
-    expect(sitemap).not.toMatch(/rss|atom/)
-    expect(robots).not.toMatch(/rss|atom/)
+    expect(sitemap).not.toMatch(/rss|atom|feed\.json/)
+    expect(robots).not.toMatch(/rss|atom|feed\.json/)
   })
 
   it('answer 404 beside the feed paths, never 500', async () => {
-    for (const pathname of ['/blog/feed.xml', '/blog/rss', '/blog/rss.xml.bak', '/blog/atom.XML']) expect((await get(pathname)).status, pathname).toBe(404)
+    for (const pathname of ['/blog/feed.xml', '/blog/rss', '/blog/rss.xml.bak', '/blog/atom.XML', '/blog/feed.JSON', '/feed.json', '/blog/feed.json.gz']) expect((await get(pathname)).status, pathname).toBe(404)
   })
 })
 
@@ -224,7 +217,7 @@ describe('after content changes', () => {
     for (const [at, { path: feedPath }] of FEEDS.entries()) {
       const response = await get(feedPath, { 'If-None-Match': before[at]! })
       expect(response.status).toBe(200)
-      const item = parseFeed(await response.text()).items.find((entry) => entry.url === `${SITE}/blog/feed-post-29`)
+      const item = readFeed(await response.text()).items.find((entry) => entry.url === `${SITE}/blog/feed-post-29`)
       expect(item?.title).toBe('Feed post 29, renamed')
       expect(item?.id).toBe('tag:watchio.example,2025:blog/feed29')
     }
@@ -236,7 +229,7 @@ describe('after content changes', () => {
     expect(status).toBe(200)
     for (const { path: feedPath } of FEEDS) {
       const item = (await items(feedPath)).find((entry) => entry.url === `${SITE}/blog/feed-post-28`)
-      expect(contentOf(item)).toBe(`<p>New words, with <a href="${SITE}/legal">a link</a>.</p>`)
+      expect((item?.content ?? '')).toBe(`<p>New words, with <a href="${SITE}/legal">a link</a>.</p>`)
     }
   })
 

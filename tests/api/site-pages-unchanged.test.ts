@@ -2,8 +2,9 @@
  * Moving the pages' copy into content/site/ changed nothing a visitor gets: every page that is
  * not a post, rendered by vike from site files written from the built-in copy (read as a running
  * site reads them), is the page the code rendered before the move (tests/fixtures/site-pages/
- * before.json, captured from that code with the same fixture posts): the same <head> (but for the
- * hashed names of the build's assets, which any style change renames), and the same body but for
+ * before.json, captured from that code with the same fixture posts, and since given the blog's
+ * JSON Feed link): the same <head> (but for the hashed names of the build's assets, which any
+ * style change renames), and the same body but for
  * React's empty text separators (`<!-- -->`, which mark where one JSX text
  * piece ended and the next began: a sentence that was two pieces in code is one value in a file).
  * Pages whose <main> is no copy (the blog's list, referral, a redirect page) are held to their nav

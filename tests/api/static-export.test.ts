@@ -115,7 +115,7 @@ describe('npm run export', () => {
 
   it('pages, sitemap, robots.txt, feeds and the public API: the same bytes, type and caching as the running server', async () => {
     const list = (await (await fromServer('/api/blog/posts')).json()) as { slug: string }[]
-    const urls = ['/', '/blog', `/blog/${list[0]!.slug}`, '/pricing', '/discord', '/iptv', '/referral', '/sitemap.xml', '/robots.txt', '/favicon.ico', '/blog/rss.xml', '/blog/atom.xml', '/api/blog/posts', `/api/blog/posts/${list[1]!.slug}`]
+    const urls = ['/', '/blog', `/blog/${list[0]!.slug}`, '/pricing', '/discord', '/iptv', '/referral', '/sitemap.xml', '/robots.txt', '/favicon.ico', '/blog/rss.xml', '/blog/atom.xml', '/blog/feed.json', '/api/blog/posts', `/api/blog/posts/${list[1]!.slug}`]
     for (const url of urls) {
       const [ours, theirs] = await Promise.all([fromNginx(url), fromServer(url)])
       expect(ours.status, url).toBe(200)

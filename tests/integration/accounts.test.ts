@@ -236,6 +236,11 @@ describe('ensureFirstAdmin', () => {
     await expect(
       ensureFirstAdmin({ store, env: { ADMIN_USERNAME: 'Not Valid', ADMIN_PASSWORD: 'chosen by the operator' }, siteHost: 'watchio.app' }),
     ).rejects.toThrow(ConfigError)
+    // The password follows the one rule for new passwords.
+    await expect(ensureFirstAdmin({ store, env: { ADMIN_USERNAME: 'editor', ADMIN_PASSWORD: 'password123' }, siteHost: 'watchio.app' })).rejects.toThrow(
+      /ADMIN_PASSWORD: is one of the most common passwords/,
+    )
+    await expect(ensureFirstAdmin({ store, env: { ADMIN_USERNAME: 'editor', ADMIN_PASSWORD: 'short' }, siteHost: 'watchio.app' })).rejects.toThrow(/at least 8 characters/)
     expect(await store.isEmpty()).toBe(true)
   })
 

@@ -26,7 +26,7 @@ const POSTS = Object.fromEntries([
   }),
   ['a-draft.html', postText({ slug: 'a-draft', title: 'A draft', body: 'Not yet.', isPublished: false })],
 ])
-const FEEDS = ['blog/atom.xml', 'blog/rss.xml']
+const FEEDS = ['blog/atom.xml', 'blog/feed.json', 'blog/rss.xml']
 const page = (slug: string) => `blog/${slug}/index.html`
 
 interface World extends AdminServices {
@@ -127,8 +127,8 @@ describe('PublicPages', () => {
     const again = openPublicPages({ content: await readContent(w.repo.blogDir), siteDir: w.siteDir, cleanups, catchUp: { chunkSize: 1, beforeChunk: () => held } })
     // The three posts' pages, the sitemap, and the feeds (which hold post-05 and post-06); /blog's
     // first page and count are as they were (one post gone, one added, both past the first page).
-    expect(await again.pages.catchUp()).toBe(6)
-    expect(again.logger.lines).toContainEqual(expect.stringMatching(/^info: 6 pages differ from their content/))
+    expect(await again.pages.catchUp()).toBe(7)
+    expect(again.logger.lines).toContainEqual(expect.stringMatching(/^info: 7 pages differ from their content/))
     // Until rendered, the stale pages have no file: a request renders them as the content is now.
     for (const url of ['/blog/post-05', '/blog/post-06', '/blog/added', '/sitemap.xml', '/blog/rss.xml']) expect(again.pages.fileFor(url), url).toBeNull()
     for (const url of ['/blog/post-07', '/blog']) expect(again.pages.fileFor(url), url).not.toBeNull()
@@ -140,7 +140,7 @@ describe('PublicPages', () => {
     expect(again.takeChanged()).toEqual([...FEEDS, page('added'), page('post-05'), page('post-06'), 'sitemap.xml'].sort())
     expect(existsSync(path.join(again.dir, 'blog', 'post-06'))).toBe(false)
     expect(again.pages.fileFor('/blog/post-05')).not.toBeNull()
-    expect(again.logger.lines).toContainEqual(expect.stringMatching(/^info: Regenerated 6 pages in the background in [\d.]+ s \(6 were stale at start\)$/))
+    expect(again.logger.lines).toContainEqual(expect.stringMatching(/^info: Regenerated 7 pages in the background in [\d.]+ s \(7 were stale at start\)$/))
   })
 
   it('renders every page again at a start with another build or other settings, from an empty folder', async () => {
@@ -150,7 +150,7 @@ describe('PublicPages', () => {
     const all = await again.pages.catchUp()
     again.pages.renderStale()
     await again.pages.idle()
-    expect(all).toBe(4 + 22 + 4)
+    expect(all).toBe(4 + 22 + 5)
     expect(again.takeChanged()).toHaveLength(all)
   })
 })

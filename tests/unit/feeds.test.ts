@@ -1,8 +1,8 @@
-import { parseFeed } from '@rowanmanning/feed-parser'
 import { describe, expect, it } from 'vitest'
 import type { PublicPost } from '../../server/content/post.ts'
 import { withAbsoluteUrls } from '../../server/pages/absolute-urls.ts'
-import { FEED_SIZE, feedEntryId, feedSlugs, isFeedPath, rememberedAbsoluteContent, renderFeed } from '../../server/pages/feeds.ts'
+import { FEED_PATHS, FEED_SIZE, feedEntryId, feedSlugs, isFeedPath, rememberedAbsoluteContent, renderFeed } from '../../server/pages/feeds.ts'
+import { readFeed } from '../support/read-feed.ts'
 
 const SITE = 'https://watchio.example'
 
@@ -19,41 +19,43 @@ function post(n: number, fields: Partial<PublicPost> = {}): PublicPost {
   }
 }
 
-const both = ['/blog/rss.xml', '/blog/atom.xml'] as const
+const all = FEED_PATHS
+const FORMATS = { '/blog/rss.xml': 'rss', '/blog/atom.xml': 'atom', '/blog/feed.json': 'json' } as const
 
 describe('renderFeed', () => {
-  for (const path of both) {
+  for (const path of all) {
     describe(path, () => {
       it('carries each post: title, absolute link, stable id, summary, content and date, in the order given', () => {
         const posts = [post(3), post(2), post(1)]
-        const feed = parseFeed(renderFeed(path, { siteUrl: SITE, posts, emptyDate: '2025-06-01' }))
-        expect(feed.meta.type).toBe(path === '/blog/rss.xml' ? 'rss' : 'atom')
+        const feed = readFeed(renderFeed(path, { siteUrl: SITE, posts, emptyDate: '2025-06-01' }))
+        expect(feed.type).toBe(FORMATS[path])
+        expect(all).toEqual(['/blog/rss.xml', '/blog/atom.xml', '/blog/feed.json'])
         expect(feed.title).toBe('Watchio blog')
         expect(feed.url).toBe(`${SITE}/blog`)
         expect(feed.self).toBe(SITE + path)
         expect(feed.updated?.toISOString()).toBe('2025-01-03T00:00:00.000Z')
-        expect(feed.items.map((item) => item.toJSON())).toEqual(
-          posts.map((p) => expect.objectContaining({
+        expect(feed.items).toEqual(
+          posts.map((p) => ({
             id: `tag:watchio.example,2025:blog/${p.id}`,
             title: p.title,
             url: `${SITE}/blog/${p.slug}`,
             description: p.summary,
             content: p.content,
-            published: `${p.publishDate}T00:00:00.000Z`,
+            published: new Date(`${p.publishDate}T00:00:00.000Z`),
           })),
         )
       })
 
       it('keeps text as text: ampersands, angle brackets and a CDATA end in titles and summaries', () => {
         const tricky = post(1, { title: 'Tom & Jerry <3 ]]> end', summary: 'Use <video> & "quotes" ]]>' })
-        const [item] = parseFeed(renderFeed(path, { siteUrl: SITE, posts: [tricky], emptyDate: '2025-06-01' })).items
+        const [item] = readFeed(renderFeed(path, { siteUrl: SITE, posts: [tricky], emptyDate: '2025-06-01' })).items
         expect(item?.title).toBe(tricky.title)
         expect(item?.description).toBe(tricky.summary)
       })
 
       it('makes relative URLs in the content absolute, against the post', () => {
         const content = '<p><img src="/media/2025/cat-0123456789-10x10.png" alt="cat"> <a href="/pricing">plans</a> <a href="#notes">notes</a> <a href="mailto:a@b.example">mail</a> <a href="https://other.example/x">x</a></p>'
-        const [item] = parseFeed(renderFeed(path, { siteUrl: SITE, posts: [post(1, { content })], emptyDate: '2025-06-01' })).items
+        const [item] = readFeed(renderFeed(path, { siteUrl: SITE, posts: [post(1, { content })], emptyDate: '2025-06-01' })).items
         expect(item?.content).toBe(
           `<p><img src="${SITE}/media/2025/cat-0123456789-10x10.png" alt="cat"> <a href="${SITE}/pricing">plans</a> <a href="${SITE}/blog/post-1#notes">notes</a> <a href="mailto:a@b.example">mail</a> <a href="https://other.example/x">x</a></p>`,
         )
@@ -62,9 +64,10 @@ describe('renderFeed', () => {
       it('is the same bytes for the same posts, and dated by the build when empty', () => {
         const input = { siteUrl: SITE, posts: [post(2), post(1)], emptyDate: '2025-06-01' }
         expect(renderFeed(path, input)).toBe(renderFeed(path, { ...input, posts: [post(2), post(1)] }))
-        const empty = parseFeed(renderFeed(path, { siteUrl: SITE, posts: [], emptyDate: '2025-06-01' }))
+        const empty = readFeed(renderFeed(path, { siteUrl: SITE, posts: [], emptyDate: '2025-06-01' }))
         expect(empty.items).toEqual([])
-        expect(empty.updated?.toISOString()).toBe('2025-06-01T00:00:00.000Z')
+        // JSON Feed has no date of its own; the XML feeds say the build's.
+        expect(empty.updated?.toISOString() ?? null).toBe(path === '/blog/feed.json' ? null : '2025-06-01T00:00:00.000Z')
       })
     })
   }
@@ -72,21 +75,53 @@ describe('renderFeed', () => {
   it('leaves out a post that fails to render, tells of it, and carries the others', () => {
     // Deeper than the HTML tools' recursion goes (the limits keep such content out of the index).
     const deep = post(2, { content: '<blockquote>'.repeat(20_000) })
-    for (const path of both) {
+    for (const path of all) {
       const failures: string[] = []
       const xml = renderFeed(path, { siteUrl: SITE, posts: [post(3), deep, post(1)], emptyDate: '2025-06-01', onPostFailure: (failed) => failures.push(failed.slug) })
-      expect(parseFeed(xml).items.map((item) => item.url)).toEqual([`${SITE}/blog/post-3`, `${SITE}/blog/post-1`])
+      expect(readFeed(xml).items.map((item) => item.url)).toEqual([`${SITE}/blog/post-3`, `${SITE}/blog/post-1`])
       expect(failures).toEqual(['post-2'])
     }
   })
 
   it('gives a post the same id whatever its slug, title or date', () => {
-    const before = parseFeed(renderFeed('/blog/atom.xml', { siteUrl: SITE, posts: [post(1)], emptyDate: '2025-06-01' })).items[0]
+    const before = readFeed(renderFeed('/blog/atom.xml', { siteUrl: SITE, posts: [post(1)], emptyDate: '2025-06-01' })).items[0]
     const renamed = post(1, { slug: 'renamed', title: 'Renamed', publishDate: '2025-02-01' })
-    const after = parseFeed(renderFeed('/blog/atom.xml', { siteUrl: SITE, posts: [renamed], emptyDate: '2025-06-01' })).items[0]
+    const after = readFeed(renderFeed('/blog/atom.xml', { siteUrl: SITE, posts: [renamed], emptyDate: '2025-06-01' })).items[0]
     expect(after?.id).toBe(before?.id)
     expect(after?.id).toBe(feedEntryId(SITE, 'id1'))
     expect(after?.url).toBe(`${SITE}/blog/renamed`)
+  })
+})
+
+describe('the JSON Feed', () => {
+  it('is JSON Feed 1.1 with the blog\'s title, links, description, language and author', () => {
+    const feed = JSON.parse(renderFeed('/blog/feed.json', { siteUrl: SITE, posts: [post(1)], emptyDate: '2025-06-01' }))
+    expect(feed).toMatchObject({
+      version: 'https://jsonfeed.org/version/1.1',
+      title: 'Watchio blog',
+      home_page_url: `${SITE}/blog`,
+      feed_url: `${SITE}/blog/feed.json`,
+      description: 'News, updates, and insights from the team',
+      language: 'en',
+      authors: [{ name: 'Watchio', url: `${SITE}/` }],
+    })
+    expect(Object.keys(feed.items[0]).sort()).toEqual(['content_html', 'date_published', 'id', 'summary', 'title', 'url'])
+  })
+
+  it('keeps hostile text inside its strings: no added field or item, no closing tag a browser could act on', () => {
+    const hostile = post(1, {
+      title: 'A", "injected": "yes',
+      summary: '"}]} </script><script>alert(1)</script>',
+      content: '<p>"},{"id":"forged"} \u2028 </p>',
+    })
+    const text = renderFeed('/blog/feed.json', { siteUrl: SITE, posts: [hostile], emptyDate: '2025-06-01' })
+    const feed = JSON.parse(text)
+    expect(feed.items).toHaveLength(1)
+    expect(feed.items[0].title).toBe(hostile.title)
+    expect(feed.items[0].summary).toBe(hostile.summary)
+    expect(feed.items[0].content_html).toBe(hostile.content)
+    expect(feed.injected).toBeUndefined()
+    expect(text).not.toContain('</')
   })
 })
 
@@ -99,9 +134,9 @@ describe('feedSlugs', () => {
 })
 
 describe('isFeedPath', () => {
-  it('knows the two feeds and nothing else', () => {
-    expect(both.every(isFeedPath)).toBe(true)
-    for (const other of ['/blog/rss', '/rss.xml', '/blog/feed.xml', '/blog/rss.xml/', '/sitemap.xml']) expect(isFeedPath(other)).toBe(false)
+  it('knows the three feeds and nothing else', () => {
+    expect(['/blog/rss.xml', '/blog/atom.xml', '/blog/feed.json'].every(isFeedPath)).toBe(true)
+    for (const other of ['/blog/rss', '/rss.xml', '/blog/feed.xml', '/blog/rss.xml/', '/sitemap.xml', '/feed.json', '/blog/feed.json/']) expect(isFeedPath(other)).toBe(false)
   })
 })
 
@@ -131,7 +166,7 @@ describe('rememberedAbsoluteContent', () => {
   it('makes the feeds withAbsoluteUrls makes, and follows a post whose content or link changed', () => {
     const remembered = rememberedAbsoluteContent()
     const posts = [post(2, { content: '<p><a href="/x">x</a></p>' }), post(1, { content: '<p><img src="y.png" alt=""></p>' })]
-    for (const path of both) {
+    for (const path of all) {
       expect(renderFeed(path, { siteUrl: SITE, posts, emptyDate: '2025-06-01', absoluteContent: remembered })).toBe(renderFeed(path, { siteUrl: SITE, posts, emptyDate: '2025-06-01' }))
     }
     const link = `${SITE}/blog/post-1`

@@ -1,4 +1,4 @@
-import { parseFeed } from '@rowanmanning/feed-parser'
+import { readFeed } from '../support/read-feed.ts'
 import { describe, expect, it } from 'vitest'
 import type { Post } from '../../server/content/post.ts'
 import { PostIndex } from '../../server/content/post-index.ts'
@@ -26,15 +26,17 @@ function site() {
   return { index, post, stamps, documents }
 }
 
-const FEEDS = ['/blog/rss.xml', '/blog/atom.xml']
+const FEEDS = ['/blog/rss.xml', '/blog/atom.xml', '/blog/feed.json']
+const FEED_TYPES: Record<string, RegExp> = { rss: /^application\/rss\+xml/, atom: /^application\/atom\+xml/, json: /^application\/feed\+json/ }
 
 describe('SiteDocuments', () => {
   it('makes the feeds from the 20 newest published posts, drafts left out', () => {
     const { documents } = site()
     for (const url of FEEDS) {
       const document = documents.render(url)
-      expect(document?.contentType).toMatch(url.endsWith('rss.xml') ? /^application\/rss\+xml/ : /^application\/atom\+xml/)
-      const titles = parseFeed(document!.html).items.map((item) => item.title)
+      const feed = readFeed(document!.html)
+      expect(document?.contentType).toMatch(FEED_TYPES[feed.type]!)
+      const titles = feed.items.map((item) => item.title)
       expect(titles).toEqual(Array.from({ length: 20 }, (_, i) => `Post ${25 - i}`))
     }
   })

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { API_PATHS, type MediaListQuery, type PostListQuery } from '../../../renderer/contract/index.ts'
+import { API_PATHS, type MediaListQuery, type PasskeySummary, type PostListQuery } from '../../../renderer/contract/index.ts'
 import type { SiteFileName } from '../../../renderer/site-content/index.ts'
 import { adminApi } from './api-client.ts'
 import { queryClient } from './query-client.ts'
@@ -12,6 +12,7 @@ import { queryClient } from './query-client.ts'
 const keys = {
   me: [API_PATHS.me],
   site: [API_PATHS.site],
+  passkeys: [API_PATHS.accountPasskeys],
   /** The admin list's pages: `[list URL, { list: query }]`, apart from the single posts below. */
   postPages: [API_PATHS.adminPosts],
   postPage: (query: PostListQuery) => [API_PATHS.adminPosts, { list: query }],
@@ -32,8 +33,12 @@ const keys = {
   invitations: [API_PATHS.invitations],
   /** The invitation a signed-out invitee opened (one per page: the token is not part of the key). */
   invitationPreview: [API_PATHS.invitationLookup],
+  account: [API_PATHS.account],
+  accountSessions: [API_PATHS.accountSessions],
   mediaPages: [API_PATHS.media],
   mediaPage: (query: MediaListQuery) => [API_PATHS.media, { list: query }],
+  totp: [API_PATHS.accountTotp],
+  securitySettings: [API_PATHS.securitySettings],
 }
 
 /** A post's or a site file's history, its versions and their comparisons: `[…/history, commit?, 'compare'?]`. */
@@ -42,6 +47,7 @@ const isHistoryKey = (key: readonly unknown[]) => String(key[0]).endsWith('/hist
 export const adminQueries = {
   me: () => queryOptions({ queryKey: keys.me, queryFn: ({ signal }) => adminApi.me(signal) }),
   site: () => queryOptions({ queryKey: keys.site, queryFn: ({ signal }) => adminApi.site(signal) }),
+  passkeys: () => queryOptions({ queryKey: keys.passkeys, queryFn: ({ signal }) => adminApi.passkeys(signal) }),
   postPage: (query: PostListQuery) => queryOptions({ queryKey: keys.postPage(query), queryFn: ({ signal }) => adminApi.listPosts(query, signal) }),
   post: (id: string) => queryOptions({ queryKey: keys.post(id), queryFn: ({ signal }) => adminApi.post(id, signal) }),
   postProblems: () => queryOptions({ queryKey: keys.postProblems, queryFn: ({ signal }) => adminApi.postProblems(signal) }),
@@ -63,6 +69,19 @@ export const adminQueries = {
   invitationPreview: (token: string) =>
     queryOptions({ queryKey: keys.invitationPreview, queryFn: ({ signal }) => adminApi.invitationPreview(token, signal), retry: false, staleTime: Infinity }),
   mediaPage: (query: MediaListQuery) => queryOptions({ queryKey: keys.mediaPage(query), queryFn: ({ signal }) => adminApi.listMedia(query, signal) }),
+  totpStatus: () => queryOptions({ queryKey: keys.totp, queryFn: ({ signal }) => adminApi.totpStatus(signal) }),
+  securitySettings: () => queryOptions({ queryKey: keys.securitySettings, queryFn: ({ signal }) => adminApi.securitySettings(signal) }),
+  account: () => queryOptions({ queryKey: keys.account, queryFn: ({ signal }) => adminApi.account(signal) }),
+  accountSessions: () => queryOptions({ queryKey: keys.accountSessions, queryFn: ({ signal }) => adminApi.accountSessions(signal) }),
+}
+
+/** After a change to one's own account: its details, who is signed in (the name the admin shows), and the sessions. */
+export async function refetchAccount(): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: keys.account }),
+    queryClient.invalidateQueries({ queryKey: keys.me }),
+    queryClient.invalidateQueries({ queryKey: keys.accountSessions }),
+  ])
 }
 
 /**
@@ -131,7 +150,17 @@ export function refetchSignedIn(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: keys.me })
 }
 
+/** A passkey change answers the list as it is now: shown without another read. */
+export function showPasskeys(list: PasskeySummary[]): void {
+  queryClient.setQueryData(keys.passkeys, list)
+}
+
 /** Signing out (SPEC §4): all cached data is cleared. */
 export function clearAdminData(): void {
   queryClient.clear()
+}
+
+/** After a factor changes: its status, and who is signed in (whether a factor is still missing). */
+export function refetchSecondFactor(): Promise<void> {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: keys.totp }), queryClient.invalidateQueries({ queryKey: keys.me })]).then(() => {})
 }

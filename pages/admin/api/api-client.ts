@@ -1,5 +1,6 @@
 import {
   type AcceptInvitationRequest,
+  type AccountProfile,
   type AdminPost,
   type AdminPostCard,
   type AdminUser,
@@ -10,19 +11,32 @@ import {
   type InvitationWire,
   type InviteRequest,
   type InviteResult,
+  type IdentityProof,
   type LoginRequest,
+  type PasskeyRegistrationRequest,
+  type PasskeySignInRequest,
+  type PasskeySummary,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
   type MediaItem,
   type MediaListQuery,
   type PersonChange,
   type PersonWire,
+  type PasswordChange,
   type PostFields,
   type PostHistoryEntry,
   type PostListQuery,
   type PostProblem,
+  type RecoveryCodes,
+  type ProfileChange,
   type RedirectsList,
   type RedirectWire,
   type ResolveRequest,
   type RestoreRequest,
+  type SecondStepRequired,
+  type SecuritySettingsWire,
+  type SessionsEnded,
+  type SessionWire,
   type SiteFileSummary,
   type SiteFileWire,
   type SiteHistoryEntry,
@@ -31,6 +45,8 @@ import {
   type SiteVersionWire,
   type SyncStatus,
   TOTAL_COUNT_HEADER,
+  type TotpSetup,
+  type TotpStatus,
   type VersionComparison,
   type VersionedWirePost,
 } from '../../../renderer/contract/index.ts'
@@ -58,8 +74,25 @@ export interface ListPage<T> {
 export const adminApi = {
   /** The signed-in admin, or null when signed out (a 401 here is an answer, not a failure). */
   me: (signal?: AbortSignal) => readOrNullWhenSignedOut<AdminUser>(API_PATHS.me, signal),
-  /** Sign in; SPEC §7: the answer's body is not read. */
-  login: async (body: LoginRequest) => void (await call('POST', API_PATHS.login, { body })),
+  /**
+   * Sign in; SPEC §7: a 200's body is not read. A 202 means the password was right and a second
+   * step is needed: its answer names the factors to ask for.
+   */
+  login: async (body: LoginRequest): Promise<SecondStepRequired | null> => {
+    const response = await call('POST', API_PATHS.login, { body })
+    return response.status === 202 ? ((await response.json()) as SecondStepRequired) : null
+  },
+  /** The second step with an authenticator code or a recovery code. */
+  loginCode: (code: string) => write<AdminUser>('POST', API_PATHS.loginCode, { body: { code } }),
+  /** A passkey sign-in's challenge: alone, or the second step's when the password answered 202. */
+  passkeySignInOptions: () => write<PublicKeyCredentialRequestOptionsJSON>('POST', API_PATHS.passkeySignInOptions, {}),
+  passkeySignIn: (body: PasskeySignInRequest) => write<AdminUser>('POST', API_PATHS.passkeySignIn, { body }),
+  /** The signed-in person's passkeys; each change answers the list as it is now. */
+  passkeys: (signal?: AbortSignal) => read<PasskeySummary[]>(API_PATHS.accountPasskeys, signal),
+  passkeyRegistrationOptions: () => write<PublicKeyCredentialCreationOptionsJSON>('POST', API_PATHS.accountPasskeyOptions, {}),
+  addPasskey: (body: PasskeyRegistrationRequest) => write<PasskeySummary[]>('POST', API_PATHS.accountPasskeys, { body }),
+  renamePasskey: (id: string, name: string) => write<PasskeySummary[]>('PATCH', API_PATHS.accountPasskey(id), { body: { name } }),
+  removePasskey: (id: string) => write<PasskeySummary[]>('DELETE', API_PATHS.accountPasskey(id), {}),
   logout: async () => void (await call('POST', API_PATHS.logout)),
   /** The site's time zone; null when signed out. */
   site: (signal?: AbortSignal) => readOrNullWhenSignedOut<SiteInfo>(API_PATHS.site, signal),
@@ -124,6 +157,21 @@ export const adminApi = {
   invitationPreview: (token: string, signal?: AbortSignal) => write<InvitationPreview>('POST', API_PATHS.invitationLookup, { body: { token }, signal }),
   /** Creates the account and signs it in. */
   acceptInvitation: (body: AcceptInvitationRequest) => write<AdminUser>('POST', API_PATHS.invitationAccept, { body }),
+  totpStatus: (signal?: AbortSignal) => read<TotpStatus>(API_PATHS.accountTotp, signal),
+  startTotpSetup: () => write<TotpSetup>('POST', API_PATHS.accountTotpSetup, {}),
+  confirmTotp: (code: string) => write<RecoveryCodes>('POST', API_PATHS.accountTotpConfirm, { body: { code } }),
+  newRecoveryCodes: (proof: IdentityProof) => write<RecoveryCodes>('POST', API_PATHS.accountRecoveryCodes, { body: proof }),
+  disableTotp: (proof: IdentityProof) => write<TotpStatus>('POST', API_PATHS.accountTotpDisable, { body: proof }),
+  securitySettings: (signal?: AbortSignal) => read<SecuritySettingsWire>(API_PATHS.securitySettings, signal),
+  saveSecuritySettings: (body: SecuritySettingsWire) => write<SecuritySettingsWire>('PUT', API_PATHS.securitySettings, { body }),
+  /** The signed-in person's own account: name and e-mail (their commits' author), password, sessions. */
+  account: (signal?: AbortSignal) => read<AccountProfile>(API_PATHS.account, signal),
+  updateAccount: (body: ProfileChange) => write<AccountProfile>('PUT', API_PATHS.account, { body }),
+  /** This session goes on under a new cookie; every other session of the person ends. */
+  changePassword: (body: PasswordChange) => write<SessionsEnded>('POST', API_PATHS.accountPassword, { body }),
+  accountSessions: (signal?: AbortSignal) => read<SessionWire[]>(API_PATHS.accountSessions, signal),
+  endSession: async (handle: string) => void (await call('DELETE', API_PATHS.accountSession(handle))),
+  endOtherSessions: () => write<SessionsEnded>('POST', API_PATHS.accountEndOtherSessions, {}),
 
   listMedia: (query: MediaListQuery, signal?: AbortSignal) => readListPage<MediaItem>(withQuery(API_PATHS.media, query), signal),
   deleteMedia: async (id: string) => void (await call('DELETE', API_PATHS.mediaItem(id))),

@@ -6,6 +6,9 @@ import { HttpError } from '../../../renderer/fetch-json.ts'
 import { AdminProviders } from '../AdminProviders.tsx'
 import { adminApi } from '../api/api-client.ts'
 import { refetchSignedIn } from '../api/admin-queries.ts'
+import type { SecondFactorKind } from '../../../renderer/contract/index.ts'
+import { PasskeyButton } from './PasskeyButton.tsx'
+import { SecondStep } from './SecondStep.tsx'
 
 export default function Page() {
   return (
@@ -35,12 +38,18 @@ function LoginForm() {
   useEffect(() => {
     void prefetch('/admin/blog', { pageContext: false }).catch(() => {}) // a failure shows on the navigation itself
   }, [])
+  // The password was right and the person has a second factor: the sign-in finishes there.
+  const [secondStep, setSecondStep] = useState<SecondFactorKind[] | null>(null)
+  const signedIn = async () => {
+    toast({ title: 'Login successful', description: 'Welcome back!' })
+    await refetchSignedIn()
+    await navigate('/admin/blog')
+  }
   const login = useMutation({
     mutationFn: () => adminApi.login({ username, password }),
-    onSuccess: async () => {
-      toast({ title: 'Login successful', description: 'Welcome back!' })
-      await refetchSignedIn()
-      await navigate('/admin/blog')
+    onSuccess: async (answer) => {
+      if (answer) setSecondStep(answer.secondFactor)
+      else await signedIn()
     },
     onError: (error) => {
       // A blocked sign-in (429) says when to try again; the server's text carries the wait.
@@ -66,42 +75,59 @@ function LoginForm() {
   }
 
   const pending = login.isPending
+  if (secondStep) {
+    const back = () => {
+      setSecondStep(null)
+      setPassword('')
+      // The password field takes focus again once the form is back.
+      setFailures((count) => count + 1)
+    }
+    const passkey = <PasskeyButton label="Use your passkey" className="button button--primary admin-login__submit" onSignedIn={signedIn} autoFocus={!secondStep.includes('totp')} />
+    return (
+      <div className="container admin-login">
+        <SecondStep factors={secondStep} onSignedIn={signedIn} onBack={back} passkey={passkey} />
+      </div>
+    )
+  }
   return (
     <div className="container admin-login">
-      <form className="admin-card admin-login__form" onSubmit={submit} noValidate aria-labelledby="admin-login-title">
-        <h1 id="admin-login-title">Admin login</h1>
-        <div className="admin-field">
-          <label htmlFor="admin-username">Username</label>
-          <input
-            ref={usernameInput}
-            id="admin-username"
-            name="username"
-            autoFocus
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={username}
-            disabled={pending}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="admin-password">Password</label>
-          <input
-            ref={passwordInput}
-            id="admin-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            disabled={pending}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-        <button type="submit" className="button button--primary admin-login__submit" disabled={pending}>
-          {pending ? 'Logging in...' : 'Login'}
-        </button>
-      </form>
+      <div className="admin-login__stack">
+        <form className="admin-card admin-login__form" onSubmit={submit} noValidate aria-labelledby="admin-login-title">
+          <h1 id="admin-login-title">Admin login</h1>
+          <div className="admin-field">
+            <label htmlFor="admin-username">Username</label>
+            <input
+              ref={usernameInput}
+              id="admin-username"
+              name="username"
+              autoFocus
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={username}
+              disabled={pending}
+              onChange={(event) => setUsername(event.target.value)}
+            />
+          </div>
+          <div className="admin-field">
+            <label htmlFor="admin-password">Password</label>
+            <input
+              ref={passwordInput}
+              id="admin-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              disabled={pending}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </div>
+          <button type="submit" className="button button--primary admin-login__submit" disabled={pending}>
+            {pending ? 'Logging in...' : 'Login'}
+          </button>
+        </form>
+        <PasskeyButton label="Sign in with a passkey" className="button admin-login__submit" onSignedIn={signedIn} />
+      </div>
     </div>
   )
 }

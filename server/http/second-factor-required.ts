@@ -1,0 +1,32 @@
+import type { Middleware } from 'koa'
+import { API_PREFIX } from '../../renderer/contract/index.ts'
+import { type AdminAccount, hasSecondFactor } from '../accounts/account-record.ts'
+import type { AccountStore } from '../accounts/account-store.ts'
+import type { SecuritySettings } from '../accounts/security-settings.ts'
+import { ForbiddenError } from '../lib/errors.ts'
+import { currentAdmin } from './sessions.ts'
+
+export const SECOND_FACTOR_REQUIRED = 'This site requires a second factor: add an authenticator app or a passkey in Your account (/admin/account) first'
+
+/** Where a person without a second factor may still go while one is required: their own settings. */
+const ACCOUNT_PREFIX = `${API_PREFIX.admin}/account`
+
+/**
+ * While the site requires a second factor, a signed-in person without one gets 403 from every
+ * admin call but their account's, where they add one. Signed-out requests pass on to their 401.
+ */
+export function requireSecondFactorWhenAsked(deps: { accounts: AccountStore; settings: SecuritySettings }): Middleware {
+  return async (ctx, next) => {
+    const guarded = ctx.path.startsWith(`${API_PREFIX.admin}/`) && ctx.path !== ACCOUNT_PREFIX && !ctx.path.startsWith(`${ACCOUNT_PREFIX}/`)
+    // The rule first (in memory): while it is off, no request pays for reading the account.
+    if (!guarded || !(await deps.settings.get()).requireSecondFactor) return next()
+    if (await mustAddSecondFactor(deps, await currentAdmin(ctx, deps.accounts))) throw new ForbiddenError(SECOND_FACTOR_REQUIRED)
+    return next()
+  }
+}
+
+/** Whether this person must add a second factor before anything else (false for nobody signed in). */
+export async function mustAddSecondFactor(deps: { settings: SecuritySettings }, account: AdminAccount | null): Promise<boolean> {
+  if (!account || hasSecondFactor(account)) return false
+  return (await deps.settings.get()).requireSecondFactor
+}

@@ -1,0 +1,39 @@
+import Router from '@koa/router'
+import { type AdminUser, API_PATHS, API_PREFIX, SECOND_STEP_EXPIRED } from '../../renderer/contract/index.ts'
+import type { AccountStore } from '../accounts/account-store.ts'
+import { useSecondFactorCode } from '../accounts/second-factor-codes.ts'
+import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
+import type { LoginGuard } from '../services/login-guard.ts'
+import { adminUser } from './auth-api.ts'
+import { secondStepAccount, startSession } from './sessions.ts'
+
+/**
+ * The sign-in's second step with a code: after the password answered 202, the authenticator
+ * app's code or a recovery code finishes it. Each code is counted by the sign-in guard before it
+ * is checked (guesses sent at once get no more checks than one after another) and works once.
+ */
+export function secondStepRoutes(deps: { accounts: AccountStore; guard: LoginGuard; now: () => number }): Router {
+  const router = new Router({ prefix: API_PREFIX.auth })
+
+  router.post(API_PATHS.loginCode.slice(API_PREFIX.auth.length), async (ctx) => {
+    const code = readCode(ctx.request.body)
+    const account = await secondStepAccount(ctx, deps.accounts, deps.now())
+    if (!account) throw new UnauthorizedError(SECOND_STEP_EXPIRED)
+    const attempt = await deps.guard.beginCode({ username: account.username, address: ctx.ip })
+    if (!(await useSecondFactorCode(deps.accounts, account.username, code, deps.now()))) {
+      throw new UnauthorizedError('That code is not right, or was used already')
+    }
+    await attempt.succeeded()
+    await startSession(ctx, account)
+    ctx.body = adminUser(account) satisfies AdminUser
+  })
+
+  return router
+}
+
+function readCode(body: unknown): string {
+  const code = (body as { code?: unknown } | null)?.code
+  if (typeof code !== 'string' || code.trim() === '') throw new InvalidInputError('code is required', 'code')
+  // No code is this long; a long one is still only a wrong one.
+  return code.slice(0, 100)
+}

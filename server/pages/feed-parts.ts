@@ -1,0 +1,19 @@
+/** What the feed formats are written from (server/pages/feeds.ts works it out once for all). */
+
+/** What every format says of a post, worked out once (the part that can fail). */
+export interface Entry {
+  id: string
+  title: string
+  link: string
+  summary: string
+  /** HTML, with the URLs a reader resolves against its own host made absolute. */
+  content: string
+  date: Date
+}
+
+export interface FeedParts {
+  siteUrl: string
+  blogUrl: string
+  updated: Date
+  entries: Entry[]
+}
