@@ -87,6 +87,11 @@ test.describe('People', () => {
     await expect(myRole).toHaveAccessibleDescription(/at least one enabled admin/)
     await expect(myRole).toHaveValue('admin')
 
+    // Bo's session (from accepting) ends from here; the admin's own row has no such button.
+    await page.getByRole('button', { name: 'Sign out everywhere Bo Writer' }).click()
+    await expect(page.getByText('Bo Writer was signed out everywhere (1 session ended)')).toBeVisible()
+    await expect(myRow.getByRole('button', { name: /Sign out everywhere/ })).toHaveCount(0)
+
     let question = ''
     page.once('dialog', (dialog) => {
       question = dialog.message()

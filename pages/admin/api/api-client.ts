@@ -150,6 +150,8 @@ export const adminApi = {
   changePerson: (username: string, change: PersonChange) => write<PersonWire>('PATCH', API_PATHS.person(username), { body: change }),
   removePerson: async (username: string) => void (await call('DELETE', API_PATHS.person(username))),
   resetFactors: (username: string) => write<PersonWire>('POST', API_PATHS.personResetFactors(username), {}),
+  /** Signs a person out everywhere (a lost laptop); answers how many sessions ended. */
+  endPersonSessions: (username: string) => write<SessionsEnded>('DELETE', API_PATHS.personSessions(username), {}),
   invitations: (signal?: AbortSignal) => read<InvitationWire[]>(API_PATHS.invitations, signal),
   invite: (body: InviteRequest) => write<InviteResult>('POST', API_PATHS.invitations, { body }),
   revokeInvitation: (id: string) => write<InvitationWire>('DELETE', API_PATHS.invitation(id), {}),

@@ -68,11 +68,15 @@ function PersonRow(props: { person: PersonWire; isMe: boolean }) {
       await refetchPeople()
     },
   })
-  const busy = change.isPending || remove.isPending || reset.isPending
+  const signOut = useMutation({
+    mutationFn: () => adminApi.endPersonSessions(person.username),
+    onSuccess: ({ ended }) => toast({ title: 'Success', description: `${name} was signed out everywhere (${ended} session${ended === 1 ? '' : 's'} ended)` }),
+  })
+  const busy = change.isPending || remove.isPending || reset.isPending || signOut.isPending
   // A refusal (the last enabled admin, say) is said in the row it concerns; the next action clears it.
-  const failed = [change, remove, reset].find((mutation) => mutation.isError)?.error
+  const failed = [change, remove, reset, signOut].find((mutation) => mutation.isError)?.error
   const act = (run: () => void) => {
-    for (const mutation of [change, remove, reset]) mutation.reset()
+    for (const mutation of [change, remove, reset, signOut]) mutation.reset()
     run()
   }
   return (
@@ -113,6 +117,11 @@ function PersonRow(props: { person: PersonWire; isMe: boolean }) {
             {person.disabled ? 'Enable' : 'Disable'}
             <span className="visually-hidden"> {name}</span>
           </button>
+          {!isMe && (
+            <button type="button" className="button" disabled={busy} onClick={() => act(() => signOut.mutate())}>
+              Sign out everywhere<span className="visually-hidden"> {name}</span>
+            </button>
+          )}
           {person.hasSecondFactor && (
             <button type="button" className="button" disabled={busy} onClick={() => window.confirm(RESET_QUESTION(name)) && act(() => reset.mutate())}>
               Reset second factor<span className="visually-hidden"> of {name}</span>
