@@ -1,109 +1,43 @@
 /**
- * `npm run admin -- add|passwd|remove|list [username]`: manages the admin accounts in
- * DATA_DIR/admins.json. Passwords are only ever read from a prompt (not echoed on a terminal;
- * read line by line when stdin is a pipe), never from the command line, where `ps` and the shell
- * history would keep them. A running server sees the changes on its next request.
+ * `npm run admin -- <command> …`: manages the team's accounts in DATA_DIR/admins.json: add,
+ * passwd, remove, list, and for a team locked out of the admin, role, disable, enable and
+ * reset-factors. Passwords are only ever read from a prompt (not echoed on a terminal; read line
+ * by line when stdin is a pipe), never from the command line, where `ps` and the shell history
+ * would keep them. A running server sees the changes on its next request.
  */
 import path from 'node:path'
-import { createInterface, type Interface } from 'node:readline'
-import { Writable } from 'node:stream'
-import { checkDisplayName, checkEmail, checkUsername } from './accounts/account-record.ts'
+import type { Role } from '../renderer/contract/index.ts'
+import { type AdminAccount, checkDisplayName, checkEmail, checkRole, checkUsername, hasSecondFactor, isRole } from './accounts/account-record.ts'
 import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
 import { hashPassword } from './accounts/password.ts'
 import { newPasswordProblem } from './accounts/password-policy.ts'
+import { keepAnEnabledAdmin } from './accounts/team-rules.ts'
+import { CliError, createPrompter, type Prompter } from './admin-cli-prompter.ts'
 import { AppError } from './lib/errors.ts'
 
-const USAGE = `Usage: npm run admin -- <command> [username]
+const USAGE = `Usage: npm run admin -- <command> [username] [options]
 
 Commands:
-  add <username>          create an admin; asks for display name, e-mail and password
-  passwd <username>       set a new password for an admin
-  remove <username>       delete an admin; asks first unless --yes is given
-  list                    show all admins
+  add <username> [--role R]   create a person (an admin unless --role editor or author);
+                              asks for display name, e-mail and password
+  passwd <username>           set a new password
+  role <username> <role>      make someone an admin, editor or author
+  disable <username>          stop someone signing in (their sessions end); enable undoes it
+  enable <username>
+  reset-factors <username>    remove someone's authenticator app, recovery codes and passkeys
+                              (they lost them): they sign in with their password alone
+  remove <username>           delete a person; asks first unless --yes is given
+  list                        show everyone: role, disabled, second factor
 
-Passwords are typed at a prompt, never given on the command line.
+Passwords are typed at a prompt, never given on the command line: at least 8 characters
+(15 or more is better), not one of the most common passwords.
 Usernames: 1 to 64 lowercase letters, digits, dots, dashes or underscores.
+Roles: admin, editor, author. The site always keeps one enabled admin.
 Accounts file: $DATA_DIR/admins.json (DATA_DIR defaults to .data)`
 
-/** A problem with what the user typed or asked for: message on stderr, exit code 1. */
-class CliError extends Error {
-  readonly showUsage: boolean
+/** How many words each command takes after its name. */
+const ARITY: Record<string, number> = { add: 1, passwd: 1, remove: 1, list: 0, role: 2, disable: 1, enable: 1, 'reset-factors': 1 }
 
-  constructor(message: string, showUsage = false) {
-    super(message)
-    this.showUsage = showUsage
-  }
-}
-
-interface Prompter {
-  ask(question: string): Promise<string>
-  askSecret(question: string): Promise<string>
-  close(): void
-}
-
-/** Answers from a terminal (secrets not echoed) or, when stdin is a pipe, its lines in order. */
-function createPrompter(): Prompter {
-  let rl: Interface | undefined
-  if (!process.stdin.isTTY) {
-    let lines: AsyncIterator<string> | undefined
-    const next = async (question: string) => {
-      process.stdout.write(question)
-      if (!lines) {
-        rl = createInterface({ input: process.stdin, terminal: false, crlfDelay: Infinity })
-        lines = rl[Symbol.asyncIterator]()
-      }
-      const line = await lines.next()
-      process.stdout.write('\n')
-      if (line.done) throw new CliError('No answer: the input ended')
-      return line.value
-    }
-    return { ask: next, askSecret: next, close: () => rl?.close() }
-  }
-
-  let muted = false
-  let pending: ((error: Error) => void) | undefined
-  // readline echoes what is typed through its output; muting that stream hides a secret as it is typed.
-  const output = new Writable({
-    write(chunk, _encoding, callback) {
-      if (!muted) process.stdout.write(chunk)
-      callback()
-    },
-  })
-  const question = (text: string, secret: boolean) => {
-    rl ??= openTerminal(output, () => pending?.(new CliError('Cancelled')))
-    const terminal = rl
-    // The prompt goes straight to stdout, so muting can never swallow it.
-    process.stdout.write(text)
-    muted = secret
-    return new Promise<string>((resolve, reject) => {
-      pending = reject
-      terminal.question('', (answer) => {
-        pending = undefined
-        if (muted) process.stdout.write('\n')
-        muted = false
-        resolve(answer)
-      })
-    })
-  }
-  return {
-    ask: (text) => question(text, false),
-    askSecret: (text) => question(text, true),
-    close: () => rl?.close(),
-  }
-}
-
-function openTerminal(output: Writable, onClose: () => void): Interface {
-  // No history: the up arrow must not bring back the password typed a moment ago.
-  const rl = createInterface({ input: process.stdin, output, terminal: true, historySize: 0 })
-  rl.on('SIGINT', () => {
-    process.stdout.write('\n')
-    process.exit(130)
-  })
-  rl.on('close', onClose)
-  return rl
-}
-
-/** `who`: the person's username and name, which their password must not be (password-policy.ts, as everywhere). */
 async function askNewPassword(prompter: Prompter, who: { username: string; displayName?: string }): Promise<string> {
   const password = await prompter.askSecret('Password: ')
   const problem = newPasswordProblem(password, who)
@@ -120,7 +54,19 @@ function requireUsername(username: string | undefined): string {
   return username
 }
 
-async function add(store: AccountStore, prompter: Prompter, username: string): Promise<void> {
+function requireRole(role: string | undefined): Role {
+  if (role === undefined) throw new CliError('Missing role (admin, editor or author)', true)
+  if (!isRole(role)) throw new CliError(`Role "${role}" ${checkRole(role)}`)
+  return role
+}
+
+async function existing(store: AccountStore, username: string): Promise<AdminAccount> {
+  const account = await store.get(username)
+  if (!account) throw new CliError(`No admin "${username}"`)
+  return account
+}
+
+async function add(store: AccountStore, prompter: Prompter, username: string, role: Role): Promise<void> {
   if (await store.get(username)) throw new CliError(`Admin "${username}" already exists (use passwd to change the password)`)
   const displayName = (await prompter.ask('Display name: ')).trim()
   const nameProblem = checkDisplayName(displayName)
@@ -129,29 +75,51 @@ async function add(store: AccountStore, prompter: Prompter, username: string): P
   const emailProblem = checkEmail(email)
   if (emailProblem) throw new CliError(`E-mail ${emailProblem}`)
   const password = await askNewPassword(prompter, { username, displayName })
-  await store.add({ username, displayName, email, passwordHash: await hashPassword(password) })
-  console.log(`Added admin "${username}".`)
+  await store.add({ username, displayName, email, passwordHash: await hashPassword(password), role })
+  console.log(role === 'admin' ? `Added admin "${username}".` : `Added ${role} "${username}".`)
 }
 
 async function passwd(store: AccountStore, prompter: Prompter, username: string): Promise<void> {
-  const account = await store.get(username)
-  if (!account) throw new CliError(`No admin "${username}"`)
+  const account = await existing(store, username)
   const password = await askNewPassword(prompter, account)
   await store.setPasswordHash(username, await hashPassword(password))
-  console.log(`Changed the password of "${username}".`)
+  console.log(`Changed the password of "${username}"; their other sessions end.`)
 }
 
 async function remove(store: AccountStore, prompter: Prompter, username: string, yes: boolean): Promise<void> {
-  if (!(await store.get(username))) throw new CliError(`No admin "${username}"`)
+  await existing(store, username)
   if (!yes) {
     const answer = (await prompter.ask(`Remove admin ${username}? (y/N) `)).trim().toLowerCase()
     if (answer !== 'y' && answer !== 'yes') throw new CliError('Cancelled: nothing was removed')
   }
-  if (!(await store.remove(username))) throw new CliError(`No admin "${username}"`)
-  console.log(`Removed admin "${username}".`)
+  // Removing everyone is allowed (the next start creates a first admin); leaving only non-admins is not.
+  const check = (after: AdminAccount[]) => void (after.length > 0 && keepAnEnabledAdmin(after))
+  if (!(await store.remove(username, { check }))) throw new CliError(`No admin "${username}"`)
+  console.log(`Removed admin "${username}". Their commits keep their name.`)
   if (await store.isEmpty()) {
     console.log('No admin is left: on its next start the server creates "admin" with a new random password and prints it.')
   }
+}
+
+async function change(store: AccountStore, username: string, command: string, role: Role | undefined): Promise<void> {
+  await existing(store, username)
+  const now = new Date().toISOString()
+  const changed = await store.update(
+    username,
+    (account) => {
+      if (command === 'role') return { ...account, role: role! }
+      if (command === 'disable' || command === 'enable') return { ...account, disabled: command === 'disable' }
+      return { ...account, totp: null, recoveryCodes: [], passkeys: [], factorsChangedAt: now }
+    },
+    { check: keepAnEnabledAdmin },
+  )
+  const said: Record<string, string> = {
+    role: `"${username}" is now an ${changed.role}.`,
+    disable: `Disabled "${username}": they cannot sign in, and their sessions end.`,
+    enable: `Enabled "${username}": they can sign in again.`,
+    'reset-factors': `Removed the second factors of "${username}": they sign in with their password alone, and their sessions end.`,
+  }
+  console.log(said[command])
 }
 
 async function list(store: AccountStore): Promise<void> {
@@ -161,42 +129,81 @@ async function list(store: AccountStore): Promise<void> {
     return
   }
   const rows = [
-    ['USERNAME', 'DISPLAY NAME', 'E-MAIL', 'CREATED'],
-    ...admins.map((admin) => [admin.username, admin.displayName, admin.email, admin.createdAt.slice(0, 10)]),
+    ['USERNAME', 'DISPLAY NAME', 'E-MAIL', 'ROLE', 'DISABLED', 'SECOND FACTOR', 'CREATED'],
+    ...admins.map((admin) => [
+      admin.username,
+      admin.displayName,
+      admin.email,
+      admin.role,
+      admin.disabled ? 'yes' : 'no',
+      secondFactorWords(admin),
+      admin.createdAt.slice(0, 10),
+    ]),
   ]
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
   for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd())
 }
 
+function secondFactorWords(account: AdminAccount): string {
+  if (!hasSecondFactor(account)) return 'none'
+  const kinds = [account.totp && 'app', account.passkeys.length > 0 && `${account.passkeys.length} passkey${account.passkeys.length === 1 ? '' : 's'}`]
+  return kinds.filter(Boolean).join(', ')
+}
+
+interface Parsed {
+  command: string
+  words: string[]
+  yes: boolean
+  role: Role | undefined
+}
+
+function parse(args: string[]): Parsed | 'help' {
+  const words: string[] = []
+  let yes = false
+  let role: string | undefined
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!
+    if (arg === '--help' || arg === '-h') return 'help'
+    else if (arg === '--yes' || arg === '-y') yes = true
+    else if (arg === '--role') role = args[++i] ?? ''
+    else if (arg.startsWith('--role=')) role = arg.slice('--role='.length)
+    else if (arg.startsWith('-')) throw new CliError(`Unknown option ${arg}`, true)
+    else words.push(arg)
+  }
+  const [command, ...rest] = words
+  if (command === 'help') return 'help'
+  if (command === undefined) throw new CliError('Missing command', true)
+  if (!Object.hasOwn(ARITY, command)) throw new CliError(`Unknown command "${command}"`, true)
+  if (yes && command !== 'remove') throw new CliError(`Unknown option --yes for ${command}`, true)
+  if (role !== undefined && command !== 'add') throw new CliError(`Unknown option --role for ${command} (use: role <username> <role>)`, true)
+  const takes = ARITY[command]!
+  if (rest.length > takes) {
+    const what = takes === 0 ? 'none' : takes === 1 ? 'only a username' : 'a username and a role'
+    throw new CliError(`Too many arguments for ${command}: it takes ${what}. Passwords are asked for at a prompt, never given on the command line.`, true)
+  }
+  return { command, words: rest, yes, role: role === undefined ? undefined : requireRole(role) }
+}
+
 async function main(args: string[]): Promise<void> {
-  const flags = args.filter((arg) => arg.startsWith('-'))
-  const [command, username, ...extra] = args.filter((arg) => !arg.startsWith('-'))
-  if (flags.includes('--help') || flags.includes('-h') || command === 'help') {
+  const parsed = parse(args)
+  if (parsed === 'help') {
     console.log(USAGE)
     return
   }
-  const unknownFlag = flags.find((flag) => !(command === 'remove' && (flag === '--yes' || flag === '-y')))
-  if (unknownFlag) throw new CliError(`Unknown option ${unknownFlag}`, true)
-  if (command === undefined) throw new CliError('Missing command', true)
-  if (!['add', 'passwd', 'remove', 'list'].includes(command)) throw new CliError(`Unknown command "${command}"`, true)
-  const expected = command === 'list' ? 0 : 1
-  if (extra.length > 0 || (command === 'list' && username !== undefined)) {
-    throw new CliError(
-      `Too many arguments for ${command}: it takes ${expected === 0 ? 'none' : 'only a username'}. Passwords are asked for at a prompt, never given on the command line.`,
-      true,
-    )
-  }
-
+  const { command, words, yes } = parsed
   const dataDir = path.resolve(process.cwd(), process.env.DATA_DIR?.trim() || '.data')
   const store = new AccountStore(accountsFilePath(dataDir))
   if (command === 'list') return list(store)
 
-  const name = requireUsername(username)
+  const name = requireUsername(words[0])
+  if (command === 'role' || command === 'disable' || command === 'enable' || command === 'reset-factors') {
+    return change(store, name, command, command === 'role' ? requireRole(words[1]) : undefined)
+  }
   const prompter = createPrompter()
   try {
-    if (command === 'add') await add(store, prompter, name)
+    if (command === 'add') await add(store, prompter, name, parsed.role ?? 'admin')
     else if (command === 'passwd') await passwd(store, prompter, name)
-    else await remove(store, prompter, name, flags.length > 0)
+    else await remove(store, prompter, name, yes)
   } finally {
     prompter.close()
   }

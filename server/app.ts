@@ -12,6 +12,8 @@ import { adminRoutes } from './http/admin-api.ts'
 import { accountRoutes } from './http/account-api.ts'
 import { authRoutes } from './http/auth-api.ts'
 import { gitHookRoutes } from './http/git-hook.ts'
+import { invitationRoutes } from './http/invitation-api.ts'
+import { peopleRoutes } from './http/people-api.ts'
 import { compressJson } from './http/compress-json.ts'
 import { FileCache } from './http/file-cache.ts'
 import { handleErrors } from './http/handle-errors.ts'
@@ -44,6 +46,8 @@ import { ChallengeBudget } from './services/challenge-budget.ts'
 import { relyingPartyOf } from './services/passkey-relying-party.ts'
 import { Passkeys } from './services/passkeys.ts'
 import type { MediaLibrary } from './services/media-library.ts'
+import type { Invitations } from './services/invitations.ts'
+import type { People } from './services/people.ts'
 import type { PostHistory } from './services/post-history.ts'
 import type { PostPreview } from './services/post-preview.ts'
 import type { Redirects } from './services/redirects.ts'
@@ -107,6 +111,9 @@ export interface AdminArea {
   security: SecuritySettings
   /** The clock of sign-in codes and the second step's time limit (tests move it). */
   now: () => number
+  /** The team (admins manage it) and the invitations that grow it. */
+  people: People
+  invitations: Invitations
 }
 
 /**
@@ -210,7 +217,9 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   const peopleSessions = peopleSessionsRoutes({ accounts, sessions: area.sessions })
   const passkeys = new Passkeys({ accounts, relyingParty: relyingPartyOf(config.siteUrl, trustedOrigins(config.siteUrl)) })
   const passkeyRoutes = [passkeySignInRoutes({ accounts, guard: area.guard, passkeys, challenges: new ChallengeBudget() }), passkeyAccountRoutes({ accounts, passkeys })]
-  for (const router of [auth, ...twoStep, ...passkeyRoutes, admin, media, redirects, site, account, peopleSessions]) {
+  const team = peopleRoutes({ accounts, people: area.people, invitations: area.invitations })
+  const invited = invitationRoutes({ invitations: area.invitations })
+  for (const router of [auth, invited, ...twoStep, ...passkeyRoutes, admin, media, redirects, site, account, peopleSessions, team]) {
     app.use(router.routes())
     app.use(router.allowedMethods())
   }

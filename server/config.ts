@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { type ContentSyncConfig, readContentSyncConfig } from './config-content-sync.ts'
+import { type MailConfig, readMailConfig } from './config-mail.ts'
 import { DEFAULT_MEDIA_MAX_BYTES } from '../renderer/contract/index.ts'
 import { isTimeZone } from '../renderer/site-day.ts'
 import { blogDirOf } from './content/post-paths.ts'
 import { ConfigError } from './lib/errors.ts'
 
 export type { ContentSyncConfig } from './config-content-sync.ts'
+export type { MailConfig } from './config-mail.ts'
 
 /**
  * Every setting of the server, read from environment variables and checked at start.
@@ -62,6 +64,8 @@ export interface Config {
    * the build's own thread; null (unset) picks one per core when there are many posts.
    */
   buildWorkers: number | null
+  /** SMTP_URL and MAIL_FROM (config-mail.ts): invitations are e-mailed too; null without SMTP_URL. */
+  mail: MailConfig | null
 }
 
 export type SiteRole = 'writer' | 'replica'
@@ -194,6 +198,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     /^[0-9]+$/.test(value) && Number(value) <= 16 ? Number(value) : 'must be a whole number from 0 to 16',
   )
 
+  const mail = readMailConfig(env, problems, siteUrl)
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     mode,
@@ -214,6 +220,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     media,
     timeZone,
     buildWorkers,
+    mail,
   }
 }
 

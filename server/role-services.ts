@@ -7,6 +7,7 @@
 import path from 'node:path'
 import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
 import { ensureFirstAdmin } from './accounts/first-admin.ts'
+import { InvitationStore, invitationsFilePath } from './accounts/invitation-store.ts'
 import { loadSessionSecret } from './accounts/session-secret.ts'
 import { SecuritySettings, securityFilePath } from './accounts/security-settings.ts'
 import { SessionStore } from './accounts/session-store.ts'
@@ -15,6 +16,7 @@ import { blogDirOf, PostPaths } from './content/post-paths.ts'
 import type { ContentRepository, SideBranches } from './git/content-repository.ts'
 import { mediaDirOf } from './media/media-folder.ts'
 import type { Logger } from './lib/logger.ts'
+import { smtpMailer } from './mail/mailer.ts'
 import { AdminPosts } from './services/admin-posts.ts'
 import type { BlogContent } from './services/blog-content.ts'
 import { ContentSync } from './services/content-sync.ts'
@@ -22,6 +24,8 @@ import { LoginGuard } from './services/login-guard.ts'
 import type { Clock } from './services/publish-schedule.ts'
 import { MediaLibrary } from './services/media-library.ts'
 import { DeletedPosts } from './services/deleted-posts.ts'
+import { Invitations } from './services/invitations.ts'
+import { People } from './services/people.ts'
 import { PostHistory } from './services/post-history.ts'
 import { PostPreview } from './services/post-preview.ts'
 import { PostReviews } from './services/post-reviews.ts'
@@ -78,11 +82,21 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     onAdded: (added) => void site.media.warm(added),
     onRemoved: (removed) => void site.media.forget(removed).catch((error) => logger.warn(`Removing the variants of a deleted image failed: ${String(error)}`)),
   })
+  // In the site's own folder: one writer per content repository, so two sites sharing a
+  // DATA_DIR never overwrite each other's sessions.
+  const sessions = new SessionStore({ file: path.join(config.siteDir, 'sessions.json'), logger })
+  const invitations = new Invitations({
+    invitations: new InvitationStore({ file: invitationsFilePath(config.dataDir), now: clock }),
+    accounts,
+    mailer: config.mail ? smtpMailer(config.mail) : null,
+    siteUrl: config.siteUrl,
+    logger,
+  })
   return {
     accounts,
-    // In the site's own folder: one writer per content repository, so two sites sharing a
-    // DATA_DIR never overwrite each other's sessions.
-    sessions: new SessionStore({ file: path.join(config.siteDir, 'sessions.json'), logger }),
+    sessions,
+    people: new People({ accounts, sessions }),
+    invitations,
     guard: new LoginGuard(),
     posts,
     history,

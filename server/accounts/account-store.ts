@@ -20,8 +20,20 @@ import { isPasswordHash } from './password.ts'
 
 export type { AdminAccount } from './account-record.ts'
 
-/** What creating a person takes; the rest starts empty. `role` defaults to admin (the CLI, the first start). */
-export type NewAdminAccount = Pick<AdminAccount, 'username' | 'displayName' | 'email' | 'passwordHash'> & { role?: Role }
+/**
+ * What creating a person takes; the rest starts empty. `role` defaults to admin (the CLI, the
+ * first start). A person who signs in with a passkey alone (passwordHash null) comes with it.
+ */
+export type NewAdminAccount = Pick<AdminAccount, 'username' | 'displayName' | 'email' | 'passwordHash'> & {
+  role?: Role
+  passkeys?: AdminAccount['passkeys']
+  passkeyUserId?: string | null
+}
+
+/** A rule about the whole team a change must keep: throws to refuse it (nothing is written). */
+export interface TeamCheck {
+  check?: (after: AdminAccount[]) => void
+}
 
 export const ACCOUNTS_FILE_NAME = 'admins.json'
 
@@ -101,10 +113,13 @@ export class AccountStore {
       passwordChangedAt: now,
       totp: null,
       recoveryCodes: [],
-      passkeys: [],
-      passkeyUserId: null,
+      passkeys: account.passkeys ?? [],
+      passkeyUserId: account.passkeyUserId ?? null,
       factorsChangedAt: now,
     }
+    // The whole record, as the file's reader will check it: an entry it would refuse is never written.
+    const problem = accountProblem(created as unknown as Record<string, unknown>)
+    if (problem) throw new InvalidInputError(`${problem[0]} ${problem[1]}`, problem[0])
     await this.#update((admins) => {
       if (admins.some((admin) => admin.username === account.username)) {
         throw new InvalidInputError(`Admin "${account.username}" already exists`, 'username')
@@ -117,9 +132,11 @@ export class AccountStore {
   /**
    * Changes one person under the file's lock and returns them as saved. `change` gets a copy and
    * returns the new record; an invalid result is refused (InvalidInputError) and nothing is
-   * written. Throws NotFoundError for an unknown username.
+   * written. Throws NotFoundError for an unknown username. `options.check` sees every account as
+   * it would be after the change, under the same lock, and may refuse it by throwing (the site's
+   * last enabled admin is kept this way, whoever else changes the file at the same moment).
    */
-  async update(username: string, change: (account: AdminAccount) => AdminAccount): Promise<AdminAccount> {
+  async update(username: string, change: (account: AdminAccount) => AdminAccount, options: TeamCheck = {}): Promise<AdminAccount> {
     let saved: AdminAccount | undefined
     await this.#update((admins) => {
       const current = admins.find((admin) => admin.username === username)
@@ -129,7 +146,9 @@ export class AccountStore {
       const problem = accountProblem(next as unknown as Record<string, unknown>)
       if (problem) throw new InvalidInputError(`${problem[0]} ${problem[1]}`, problem[0])
       saved = next
-      return admins.map((admin) => (admin.username === username ? next : admin))
+      const after = admins.map((admin) => (admin.username === username ? next : admin))
+      options.check?.(after)
+      return after
     })
     return pickAccount(saved!)
   }
@@ -140,12 +159,13 @@ export class AccountStore {
     await this.update(username, (admin) => ({ ...admin, passwordHash, passwordChangedAt: new Date().toISOString() }))
   }
 
-  /** False when there was no such admin. */
-  async remove(username: string): Promise<boolean> {
+  /** False when there was no such admin. `options.check` as for `update`. */
+  async remove(username: string, options: TeamCheck = {}): Promise<boolean> {
     let removed = false
     await this.#update((admins) => {
       const rest = admins.filter((admin) => admin.username !== username)
       removed = rest.length !== admins.length
+      if (removed) options.check?.(rest)
       return removed ? rest : null
     })
     return removed

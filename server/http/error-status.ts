@@ -13,6 +13,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   conflict: 409,
+  gone: 410,
   rate_limited: 429,
   remote_failed: 502,
   too_large: 413,

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'unauthorized'
   | 'forbidden'
   | 'conflict'
+  | 'gone'
   | 'rate_limited'
   | 'remote_failed'
   | 'too_large'
@@ -132,6 +133,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** Something that existed and cannot be used any more: an invitation used, expired or revoked. */
+export class GoneError extends AppError {
+  constructor(message: string) {
+    super('gone', message)
+  }
+}
+
 /** An upload over a limit (bytes, or pixels: a decompression bomb is refused by its header). */
 export class TooLargeError extends AppError {
   constructor(message: string) {
@@ -150,8 +158,9 @@ export class UnsupportedMediaTypeError extends AppError {
 export class RateLimitedError extends AppError {
   readonly retryAfterSeconds: number
 
-  constructor(retryAfterSeconds: number) {
-    super('rate_limited', `Too many failed sign-ins. Try again in ${formatWait(retryAfterSeconds)}.`)
+  /** `what`: what failed too often, in words ("sign-ins" unless said). */
+  constructor(retryAfterSeconds: number, what = 'sign-ins') {
+    super('rate_limited', `Too many failed ${what}. Try again in ${formatWait(retryAfterSeconds)}.`)
     this.retryAfterSeconds = retryAfterSeconds
   }
 }

@@ -296,8 +296,8 @@ describe('npm run admin', () => {
 
     const listed = await runCli(['list'])
     expect(listed.code).toBe(0)
-    expect(listed.stdout).toMatch(/USERNAME\s+DISPLAY NAME\s+E-MAIL\s+CREATED/)
-    expect(listed.stdout).toMatch(new RegExp(`alice\\s+Alice Liddell\\s+alice@example\\.com\\s+${alice!.createdAt.slice(0, 10)}`))
+    expect(listed.stdout).toMatch(/USERNAME\s+DISPLAY NAME\s+E-MAIL\s+ROLE\s+DISABLED\s+SECOND FACTOR\s+CREATED/)
+    expect(listed.stdout).toMatch(new RegExp(`alice\\s+Alice Liddell\\s+alice@example\\.com\\s+admin\\s+no\\s+none\\s+${alice!.createdAt.slice(0, 10)}`))
     expect(listed.stdout).not.toContain('scrypt')
     expect(listed.stdout).not.toContain(alice!.passwordHash!.split('$')[5])
     expect(listed.stdout).not.toContain(password)
@@ -316,6 +316,39 @@ describe('npm run admin', () => {
     expect(removed.stdout).toContain('Removed admin "alice"')
     expect(await store.get('alice')).toBeUndefined()
     expect(await readdir(dataDir)).toEqual(['admins.json'])
+  })
+
+  it('adds an editor, changes roles, disables and enables, resets second factors, and lists them', async () => {
+    const store = new AccountStore(file)
+    await store.add(account('alice'))
+    const added = await runCli(['add', 'bob', '--role', 'editor'], ['Bob', 'bob@example.com', password, password])
+    expect(added.stderr).toBe('')
+    expect(added.stdout).toContain('Added editor "bob"')
+    expect((await store.get('bob'))?.role).toBe('editor')
+
+    expect((await runCli(['role', 'bob', 'author'])).stdout).toContain('"bob" is now an author')
+    expect((await store.get('bob'))?.role).toBe('author')
+    expect((await runCli(['disable', 'bob'])).stdout).toContain('Disabled "bob"')
+    expect((await store.get('bob'))?.disabled).toBe(true)
+
+    await store.update('bob', (bob) => ({ ...bob, totp: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', addedAt: new Date().toISOString() }, recoveryCodes: ['abc'] }))
+    const listed = await runCli(['list'])
+    expect(listed.stdout).toMatch(/bob\s+Bob\s+bob@example\.com\s+author\s+yes\s+app\s+\d{4}-/)
+    const before = await store.get('bob')
+    const reset = await runCli(['reset-factors', 'bob'])
+    expect(reset.code).toBe(0)
+    expect(reset.stdout).toContain('Removed the second factors of "bob"')
+    const after = await store.get('bob')
+    expect(after).toMatchObject({ totp: null, recoveryCodes: [], passkeys: [] })
+    expect(after!.factorsChangedAt > before!.factorsChangedAt).toBe(true)
+
+    expect((await runCli(['enable', 'bob'])).stdout).toContain('Enabled "bob"')
+    expect((await runCli(['role', 'bob', 'admin'])).code).toBe(0)
+    // With bob an enabled admin, alice may step down, and then be removed.
+    expect((await runCli(['role', 'alice', 'editor'])).code).toBe(0)
+    expect((await runCli(['remove', 'bob', '--yes'])).stderr).toMatch(/at least one enabled admin/)
+    expect((await runCli(['remove', 'alice', '--yes'])).code).toBe(0)
+    expect((await store.list()).map((entry) => [entry.username, entry.role, entry.disabled])).toEqual([['bob', 'admin', false]])
   })
 
   it('asks before removing, and keeps the admin unless the answer is yes', async () => {
@@ -342,12 +375,21 @@ describe('npm run admin', () => {
       [['add', 'alice'], [], /already exists/],
       [['add', 'bob'], ['', 'bob@example.com'], /Display name is required/],
       [['add', 'bob'], ['Bob', 'not-an-email'], /E-mail must look like/],
-      [['add', 'bob'], ['Bob', 'bob@example.com', 'short', 'short'], /at least 8 characters/],
-      [['add', 'bob'], ['Bob', 'bob@example.com', 'password123', 'password123'], /one of the most common passwords/],
+      [['add', 'bob'], ['Bob', 'bob@example.com', 'short', 'short'], /at least 8 characters \(15 or more is better\)/],
+      [['add', 'bob'], ['Bob', 'bob@example.com', 'password1', 'password1'], /one of the most common passwords/],
+      [['add', 'bob', '--role', 'owner'], [], /Role "owner" must be one of admin, editor, author/],
       [['add', 'bob'], ['Bob', 'bob@example.com', password, `${password}!`], /do not match/],
       [['add', 'bob'], ['Bob', 'bob@example.com', password], /input ended/],
       [['passwd', 'nobody'], [], /No admin "nobody"/],
       [['passwd', 'alice'], ['short', 'short'], /at least 8 characters/],
+      [['passwd', 'alice'], ['user alice', 'user alice'], /must not be your username or name/],
+      [['role', 'alice'], [], /Missing role/],
+      [['role', 'alice', 'owner'], [], /Role "owner" must be one of/],
+      [['role', 'nobody', 'editor'], [], /No admin "nobody"/],
+      [['role', 'alice', 'editor'], [], /at least one enabled admin/],
+      [['disable', 'alice'], [], /at least one enabled admin/],
+      [['disable', 'alice', '--yes'], [], /Unknown option --yes/],
+      [['passwd', 'alice', '--role', 'editor'], [], /Unknown option --role/],
       [['remove', 'nobody', '--yes'], [], /No admin "nobody"/],
       [['list', 'extra'], [], /Too many arguments/],
       [['list', '--yes'], [], /Unknown option --yes/],

@@ -29,6 +29,10 @@ const keys = {
   sitePage: (name: SiteFileName) => [API_PATHS.sitePages, name],
   sitePageHistory: (name: SiteFileName) => [API_PATHS.sitePageHistory(name)],
   sitePageVersion: (name: SiteFileName, commit: string) => [API_PATHS.sitePageHistory(name), commit],
+  people: [API_PATHS.people],
+  invitations: [API_PATHS.invitations],
+  /** The invitation a signed-out invitee opened (one per page: the token is not part of the key). */
+  invitationPreview: [API_PATHS.invitationLookup],
   account: [API_PATHS.account],
   accountSessions: [API_PATHS.accountSessions],
   mediaPages: [API_PATHS.media],
@@ -60,6 +64,10 @@ export const adminQueries = {
   sitePageVersion: <N extends SiteFileName>(name: N, commit: string) =>
     queryOptions({ queryKey: keys.sitePageVersion(name, commit), queryFn: ({ signal }) => adminApi.sitePageVersion(name, commit, signal) }),
   syncStatus: () => queryOptions({ queryKey: keys.sync, queryFn: ({ signal }) => adminApi.syncStatus(signal) }),
+  people: () => queryOptions({ queryKey: keys.people, queryFn: ({ signal }) => adminApi.people(signal) }),
+  invitations: () => queryOptions({ queryKey: keys.invitations, queryFn: ({ signal }) => adminApi.invitations(signal) }),
+  invitationPreview: (token: string) =>
+    queryOptions({ queryKey: keys.invitationPreview, queryFn: ({ signal }) => adminApi.invitationPreview(token, signal), retry: false, staleTime: Infinity }),
   mediaPage: (query: MediaListQuery) => queryOptions({ queryKey: keys.mediaPage(query), queryFn: ({ signal }) => adminApi.listMedia(query, signal) }),
   totpStatus: () => queryOptions({ queryKey: keys.totp, queryFn: ({ signal }) => adminApi.totpStatus(signal) }),
   securitySettings: () => queryOptions({ queryKey: keys.securitySettings, queryFn: ({ signal }) => adminApi.securitySettings(signal) }),
@@ -126,6 +134,15 @@ export async function refetchAfterSync(): Promise<void> {
 /** After an upload or a delete in the media library: its pages are read again. */
 export function refetchMedia(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: keys.mediaPages })
+}
+
+/** After a change to the team or its invitations: both lists, and who is signed in (their own role may have changed). */
+export async function refetchPeople(): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: keys.people }),
+    queryClient.invalidateQueries({ queryKey: keys.invitations }),
+    queryClient.invalidateQueries({ queryKey: keys.me }),
+  ])
 }
 
 /** After signing in: who is signed in is asked again. */

@@ -1,4 +1,5 @@
 import {
+  type AcceptInvitationRequest,
   type AccountProfile,
   type AdminPost,
   type AdminPostCard,
@@ -6,6 +7,10 @@ import {
   API_PATHS,
   type DeletedPost,
   type DeletedRestoreRequest,
+  type InvitationPreview,
+  type InvitationWire,
+  type InviteRequest,
+  type InviteResult,
   type IdentityProof,
   type LoginRequest,
   type PasskeyRegistrationRequest,
@@ -15,6 +20,8 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type MediaItem,
   type MediaListQuery,
+  type PersonChange,
+  type PersonWire,
   type PasswordChange,
   type PostFields,
   type PostSaveBody,
@@ -139,6 +146,20 @@ export const adminApi = {
   addRedirect: (body: RedirectWire) => write<RedirectWire>('POST', API_PATHS.redirects, { body }),
   removeRedirect: async (from: string) => void (await call('DELETE', `${API_PATHS.redirects}?${new URLSearchParams({ from })}`)),
 
+  /** The team (admins only), and the invitations that grow it. */
+  people: (signal?: AbortSignal) => read<PersonWire[]>(API_PATHS.people, signal),
+  changePerson: (username: string, change: PersonChange) => write<PersonWire>('PATCH', API_PATHS.person(username), { body: change }),
+  removePerson: async (username: string) => void (await call('DELETE', API_PATHS.person(username))),
+  resetFactors: (username: string) => write<PersonWire>('POST', API_PATHS.personResetFactors(username), {}),
+  /** Signs a person out everywhere (a lost laptop); answers how many sessions ended. */
+  endPersonSessions: (username: string) => write<SessionsEnded>('DELETE', API_PATHS.personSessions(username), {}),
+  invitations: (signal?: AbortSignal) => read<InvitationWire[]>(API_PATHS.invitations, signal),
+  invite: (body: InviteRequest) => write<InviteResult>('POST', API_PATHS.invitations, { body }),
+  revokeInvitation: (id: string) => write<InvitationWire>('DELETE', API_PATHS.invitation(id), {}),
+  /** Signed out: who invites, and as what (404 or 410 with the reason when the link cannot be used). */
+  invitationPreview: (token: string, signal?: AbortSignal) => write<InvitationPreview>('POST', API_PATHS.invitationLookup, { body: { token }, signal }),
+  /** Creates the account and signs it in. */
+  acceptInvitation: (body: AcceptInvitationRequest) => write<AdminUser>('POST', API_PATHS.invitationAccept, { body }),
   totpStatus: (signal?: AbortSignal) => read<TotpStatus>(API_PATHS.accountTotp, signal),
   startTotpSetup: () => write<TotpSetup>('POST', API_PATHS.accountTotpSetup, {}),
   confirmTotp: (code: string) => write<RecoveryCodes>('POST', API_PATHS.accountTotpConfirm, { body: { code } }),

@@ -1,0 +1,52 @@
+import Router from '@koa/router'
+import { API_PATHS, API_PREFIX, type InvitationWire, type InviteResult, type PersonWire } from '../../renderer/contract/index.ts'
+import type { AccountStore } from '../accounts/account-store.ts'
+import type { Invitations } from '../services/invitations.ts'
+import type { People } from '../services/people.ts'
+import { requireRole, requireSignIn } from './sessions.ts'
+
+const PEOPLE = API_PATHS.people.slice(API_PREFIX.admin.length)
+const INVITATIONS = API_PATHS.invitations.slice(API_PREFIX.admin.length)
+
+/**
+ * The team, for admins only: `GET /people` lists it; `PATCH /people/{username}` changes a role or
+ * disables (`{ role?, disabled? }`); `DELETE` removes; `POST …/reset-factors` clears a locked-out
+ * person's second factors. Invitations: `GET`/`POST /people/invitations`, `DELETE
+ * /people/invitations/{id}` revokes. A change that would leave no enabled admin answers 409.
+ */
+export function peopleRoutes(deps: { accounts: AccountStore; people: People; invitations: Invitations }): Router {
+  const router = new Router({ prefix: API_PREFIX.admin })
+  router.use(PEOPLE, requireSignIn(deps.accounts), requireRole('admin'))
+
+  router.get(PEOPLE, async (ctx) => {
+    ctx.body = (await deps.people.list()) satisfies PersonWire[]
+  })
+
+  router.get(INVITATIONS, async (ctx) => {
+    ctx.body = (await deps.invitations.list()) satisfies InvitationWire[]
+  })
+
+  router.post(INVITATIONS, async (ctx) => {
+    ctx.status = 201
+    ctx.body = (await deps.invitations.invite(ctx.state.account, ctx.request.body)) satisfies InviteResult
+  })
+
+  router.delete(`${INVITATIONS}/:id`, async (ctx) => {
+    ctx.body = (await deps.invitations.revoke(ctx.params.id!)) satisfies InvitationWire
+  })
+
+  router.patch(`${PEOPLE}/:username`, async (ctx) => {
+    ctx.body = (await deps.people.change(ctx.params.username!, ctx.request.body)) satisfies PersonWire
+  })
+
+  router.delete(`${PEOPLE}/:username`, async (ctx) => {
+    await deps.people.remove(ctx.params.username!)
+    ctx.status = 204
+  })
+
+  router.post(`${PEOPLE}/:username/reset-factors`, async (ctx) => {
+    ctx.body = (await deps.people.resetFactors(ctx.params.username!)) satisfies PersonWire
+  })
+
+  return router
+}
