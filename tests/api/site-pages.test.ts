@@ -210,7 +210,7 @@ describe('two sites from one checkout', () => {
     expect(await shows(serverB, 'only-in-b')).toEqual(ABSENT)
     expect(await text(serverB, '/blog')).toContain('No blog posts yet. Check back soon!')
     // The list and the (empty) feeds stay.
-    expect((await listFiles(siteB.pagesDir)).filter((file) => file.startsWith('blog/'))).toEqual(['blog/atom.xml', 'blog/index.html', 'blog/rss.xml'])
+    expect((await listFiles(siteB.pagesDir)).filter((file) => file.startsWith('blog/'))).toEqual(['blog/atom.xml', 'blog/feed.json', 'blog/index.html', 'blog/rss.xml'])
     expect(await emptyFolders(siteB.pagesDir)).toEqual([])
     // A is untouched by all of it.
     expect(await shows(serverA, 'made-in-a')).toEqual(SHOWN)
@@ -228,11 +228,11 @@ describe('two sites from one checkout', () => {
     serverA = await startTestServer(siteA, { env: buildSettingsEnv, logger, distDir })
     expect(await shows(serverA, 'connect-an-xtream-codes-account')).toEqual(ABSENT)
     expect(await text(serverA, '/blog/your-credentials-stay-on-your-device')).toContain('Edited while the site was down')
-    // The two posts, /blog, the sitemap and the two feeds, rendered in the background; nothing else is rendered again.
+    // The two posts, /blog, the sitemap and the three feeds, rendered in the background; nothing else is rendered again.
     await serverA.site.pages.idle()
     expect(existsSync(path.join(siteA.pagesDir, 'blog/connect-an-xtream-codes-account'))).toBe(false)
-    expect(logger.lines.some((line) => line.startsWith('info: 6 pages differ from their content '))).toBe(true)
-    expect(logger.lines.some((line) => /^info: Regenerated 6 pages in the background in \d+\.\d s \(6 were stale at start\)$/.test(line))).toBe(true)
+    expect(logger.lines.some((line) => line.startsWith('info: 7 pages differ from their content '))).toBe(true)
+    expect(logger.lines.some((line) => /^info: Regenerated 7 pages in the background in \d+\.\d s \(7 were stale at start\)$/.test(line))).toBe(true)
     expect(await shows(serverA, 'made-in-a')).toEqual(SHOWN)
     expect(await emptyFolders(siteA.pagesDir)).toEqual([])
   })
