@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Role } from '../../renderer/contract/index.ts'
 import { accountRoutes } from '../../server/http/account-api.ts'
 import { passkeyAccountRoutes } from '../../server/http/passkey-account-api.ts'
+import { peopleRoutes } from '../../server/http/people-api.ts'
 import { peopleSessionsRoutes } from '../../server/http/people-sessions-api.ts'
 import { securitySettingsRoutes } from '../../server/http/security-settings-api.ts'
 import { totpRoutes } from '../../server/http/totp-api.ts'
@@ -53,6 +54,13 @@ const ROWS: Row[] = [
   { route: 'GET /api/admin/people/:username/sessions', method: 'GET', path: '/api/admin/people/nobody/sessions', admin: 404, others: 403 },
   { route: 'DELETE /api/admin/people/:username/sessions', method: 'DELETE', path: '/api/admin/people/nobody/sessions', admin: 404, others: 403 },
   { route: 'DELETE /api/admin/people/:username/sessions/:handle', method: 'DELETE', path: `/api/admin/people/nobody/sessions/${UNKNOWN}`, admin: 404, others: 403 },
+  { route: 'GET /api/admin/people', method: 'GET', path: '/api/admin/people', admin: 200, others: 403 },
+  { route: 'GET /api/admin/people/invitations', method: 'GET', path: '/api/admin/people/invitations', admin: 200, others: 403 },
+  { route: 'POST /api/admin/people/invitations', method: 'POST', path: '/api/admin/people/invitations', body: {}, admin: 400, others: 403 },
+  { route: 'DELETE /api/admin/people/invitations/:id', method: 'DELETE', path: `/api/admin/people/invitations/${UNKNOWN}`, admin: 404, others: 403 },
+  { route: 'PATCH /api/admin/people/:username', method: 'PATCH', path: '/api/admin/people/nobody', body: { role: 'editor' }, admin: 404, others: 403 },
+  { route: 'DELETE /api/admin/people/:username', method: 'DELETE', path: '/api/admin/people/nobody', admin: 404, others: 403 },
+  { route: 'POST /api/admin/people/:username/reset-factors', method: 'POST', path: '/api/admin/people/nobody/reset-factors', body: {}, admin: 404, others: 403 },
   { route: 'GET /api/admin/settings/security', method: 'GET', path: '/api/admin/settings/security', admin: 200, others: 403 },
   { route: 'PUT /api/admin/settings/security', method: 'PUT', path: '/api/admin/settings/security', body: { requireSecondFactor: 'sometimes' }, admin: 400, others: 403 },
 ]
@@ -64,6 +72,7 @@ describe('role × route → status: own settings, people and site settings', () 
       accountRoutes(none),
       passkeyAccountRoutes({ accounts: none, passkeys: none }),
       peopleSessionsRoutes({ accounts: none, sessions: none }),
+      peopleRoutes({ accounts: none, people: none, invitations: none }),
       securitySettingsRoutes({ accounts: none, settings: none }),
       totpRoutes({ accounts: none, guard: none, settings: none, now: Date.now }),
     ]
