@@ -218,7 +218,7 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   const passkeys = new Passkeys({ accounts, relyingParty: relyingPartyOf(config.siteUrl, trustedOrigins(config.siteUrl)) })
   const passkeyRoutes = [passkeySignInRoutes({ accounts, guard: area.guard, passkeys, challenges: new ChallengeBudget() }), passkeyAccountRoutes({ accounts, passkeys })]
   const team = peopleRoutes({ accounts, people: area.people, invitations: area.invitations })
-  const invited = invitationRoutes({ invitations: area.invitations })
+  const invited = invitationRoutes({ invitations: area.invitations, relyingParty: passkeys.relyingParty })
   for (const router of [auth, invited, ...twoStep, ...passkeyRoutes, admin, media, redirects, site, account, peopleSessions, team]) {
     app.use(router.routes())
     app.use(router.allowedMethods())

@@ -15,6 +15,14 @@ export async function registerPasskey(name: string): Promise<PasskeySummary[]> {
   return adminApi.addPasskey({ name, response })
 }
 
+/** Accepts an invitation with a new passkey instead of a password: the account is made with it, signed in. */
+export async function joinWithPasskey(invitee: { token: string; username: string; email: string }): Promise<AdminUser> {
+  if (!browserSupportsWebAuthn()) throw new PasskeyUnavailable()
+  const optionsJSON = await adminApi.invitationPasskeyOptions({ token: invitee.token, username: invitee.username })
+  const response = await startRegistration({ optionsJSON })
+  return adminApi.acceptInvitation({ ...invitee, passkey: { name: 'Passkey 1', response } })
+}
+
 /** Signs in with a passkey: alone (the browser offers the site's passkeys), or as the second step after the password. */
 export async function signInWithPasskey(): Promise<AdminUser> {
   if (!browserSupportsWebAuthn()) throw new PasskeyUnavailable()

@@ -18,6 +18,7 @@ export const API_PATHS = {
   logout: `${API_PREFIX.auth}/logout`,
   invitationLookup: `${API_PREFIX.auth}/invitations/lookup`,
   invitationAccept: `${API_PREFIX.auth}/invitations/accept`,
+  invitationPasskeyOptions: `${API_PREFIX.auth}/invitations/passkey-options`,
   passkeySignInOptions: `${API_PREFIX.auth}/passkey/options`,
   passkeySignIn: `${API_PREFIX.auth}/passkey/verify`,
   accountPasskeys: `${API_PREFIX.admin}/account/passkeys`,

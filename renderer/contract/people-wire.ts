@@ -1,3 +1,4 @@
+import type { RegistrationResponseJSON } from './passkey-wire.ts'
 import type { Role } from './account-wire.ts'
 
 /** One person of the team, as the People page lists them (`GET /api/admin/people`). */
@@ -64,12 +65,11 @@ export interface InvitationPreview {
 }
 
 /** `POST /api/auth/invitations/accept`: the token from the link and the account the invitee chooses. */
-export interface AcceptInvitationRequest {
+export type AcceptInvitationRequest = {
   token: string
   username: string
   email: string
-  password: string
-}
+} & ({ password: string } | { passkey: { name: string; response: RegistrationResponseJSON } })
 
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7

@@ -26,15 +26,17 @@ export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard; se
     const valid = await verifyPassword(password, account?.passwordHash ?? null)
     if (!account || !valid) throw new UnauthorizedError(LOGIN_FAILED)
     await attempt.succeeded()
-    rememberDevice(ctx, account.username)
     if (account.disabled) throw new UnauthorizedError('This account is disabled; ask an admin')
     if (hasSecondFactor(account)) {
+      // The device is remembered once the second step is done too: the password alone must not
+      // earn the known device's way past the account's lockout.
       // The SPEC's answer (200, signed in) stays for accounts without a second factor.
       await startSecondStep(ctx, account, deps.now())
       ctx.status = 202
       ctx.body = { secondFactor: secondFactorsOf(account) } satisfies SecondStepRequired
       return
     }
+    rememberDevice(ctx, account.username)
     await startSession(ctx, account)
     ctx.body = adminUser(account)
   })

@@ -3,11 +3,13 @@ import { PASSKEY_CHALLENGE_MS } from '../services/passkeys.ts'
 
 /** What a ceremony under way needs back when the browser answers. */
 interface PendingCeremony {
-  purpose: 'register' | 'sign-in'
+  purpose: 'register' | 'sign-in' | 'invitation'
   challenge: string
   expiresAt: number
   /** A registration's user handle (a new person's first passkey gets a new one). */
   userId?: string
+  /** An invitee's registration: the username the passkey was made for. */
+  username?: string
 }
 
 const SESSION_FIELD = 'passkeyCeremony'

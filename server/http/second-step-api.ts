@@ -5,6 +5,7 @@ import { useSecondFactorCode } from '../accounts/second-factor-codes.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
 import type { LoginGuard } from '../services/login-guard.ts'
 import { adminUser } from './auth-api.ts'
+import { rememberDevice } from './login-device.ts'
 import { secondStepAccount, startSession } from './sessions.ts'
 
 /**
@@ -24,6 +25,7 @@ export function secondStepRoutes(deps: { accounts: AccountStore; guard: LoginGua
       throw new UnauthorizedError('That code is not right, or was used already')
     }
     await attempt.succeeded()
+    rememberDevice(ctx, account.username)
     await startSession(ctx, account)
     ctx.body = adminUser(account) satisfies AdminUser
   })

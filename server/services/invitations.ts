@@ -90,6 +90,35 @@ export class Invitations {
   }
 
   /**
+   * The start of accepting with a passkey: the invitation still usable, and the username the
+   * invitee chose free, so the browser's prompt names the account they are about to have.
+   */
+  async passkeyInvitee(body: unknown): Promise<{ token: string; username: string; displayName: string }> {
+    const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+    const token = typeof fields.token === 'string' ? fields.token : ''
+    const invitation = await this.#deps.invitations.usable(token)
+    const username = typeof fields.username === 'string' ? fields.username.trim() : fields.username
+    const problem = checkUsername(username)
+    if (problem) throw new InvalidInputError(`username ${problem}`, 'username')
+    await this.#refuseTaken(username as string)
+    return { token, username: username as string, displayName: invitation.displayName }
+  }
+
+  /**
+   * Accepting with a passkey the caller verified (verifyNewPasskey, against the challenge it gave
+   * for this username): the person has no password and signs in with the passkey alone.
+   */
+  async acceptWithPasskey(body: unknown, passkey: NonNullable<AcceptedCredentials['passkey']>, forUsername: string): Promise<AdminAccount> {
+    const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+    const token = typeof fields.token === 'string' ? fields.token : ''
+    await this.#deps.invitations.usable(token)
+    const { username, email } = readChosen(fields)
+    // The passkey was made for the username the prompt showed; another would carry the wrong name.
+    if (username !== forUsername) throw new InvalidInputError('username changed after the passkey was made: add the passkey again', 'username')
+    return this.acceptInvitation(token, { username, email, passwordHash: null, passkey })
+  }
+
+  /**
    * Uses the invitation once and creates the person it names, with the role it gives and the
    * credentials given: one of two accepts at once wins, the other gets a GoneError. The passkey
    * path calls this with `passwordHash: null` and the passkey it verified.

@@ -5,7 +5,9 @@ import { AccountStore, accountsFilePath } from '../../server/accounts/account-st
 import { invitationsFilePath } from '../../server/accounts/invitation-store.ts'
 import { hashPassword } from '../../server/accounts/password.ts'
 import { MAX_UNKNOWN_INVITATIONS } from '../../server/http/invitation-api.ts'
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '../../renderer/contract/index.ts'
 import { ApiClient } from '../support/admin-client.ts'
+import { SoftAuthenticator } from '../support/soft-authenticator.ts'
 import { type SignedInServer, signedInServer } from '../support/signed-in-server.ts'
 import { TEST_ADMIN, TEST_SITE_URL } from '../support/temp-site.ts'
 
@@ -136,6 +138,49 @@ describe('accepting', () => {
     const listed = await admin.json<InvitationWire[]>('GET', INVITATIONS)
     expect(listed.body.find((entry) => entry.id === expired.invitation.id)?.state).toBe('expired')
     expect(await new AccountStore(accountsFilePath(running.site.dataDir)).get('di')).toBeUndefined()
+  })
+
+  it('accepts a passkey instead of a password: the person has no password, and the passkey alone signs them in', async () => {
+    const { token } = await invite({ displayName: 'Kim Keys', role: 'editor' })
+    const client = visitor()
+    const authenticator = new SoftAuthenticator(TEST_SITE_URL)
+    const options = await client.json<PublicKeyCredentialCreationOptionsJSON>('POST', '/api/auth/invitations/passkey-options', { token, username: 'kim' })
+    expect(options.status).toBe(200)
+    expect(options.body.user).toMatchObject({ name: 'kim', displayName: 'Kim Keys' })
+    expect(options.body.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'required' })
+    const response = authenticator.register(options.body)
+    // The passkey was made for "kim": accepting as someone else is refused, and the link still works.
+    const renamed = await client.json('POST', '/api/auth/invitations/accept', { token, username: 'kimberly', email: 'kim@example.com', passkey: { name: 'Phone', response } })
+    expect(renamed.status).toBe(400)
+    const again = await client.json<PublicKeyCredentialCreationOptionsJSON>('POST', '/api/auth/invitations/passkey-options', { token, username: 'kim' })
+    const joined = await client.json('POST', '/api/auth/invitations/accept', { token, username: 'kim', email: 'kim@example.com', passkey: { name: 'Phone', response: authenticator.register(again.body) } })
+    expect(joined.status, JSON.stringify(joined.body)).toBe(201)
+    expect(joined.body).toMatchObject({ username: 'kim', role: 'editor' })
+    expect((await client.request('GET', '/api/auth/me')).status).toBe(200)
+    const kim = (await new AccountStore(accountsFilePath(running.site.dataDir)).get('kim'))!
+    expect(kim.passwordHash).toBeNull()
+    expect(kim.passkeys.map((key) => key.name)).toEqual(['Phone'])
+    // A replayed answer (its challenge used) makes nothing, and the used link answers 410.
+    expect((await client.json('POST', '/api/auth/invitations/accept', { token, username: 'kim2', email: 'kim@example.com', passkey: { name: 'Phone', response } })).status).toBe(410)
+    // Signing in later with the passkey alone.
+    const later = visitor()
+    const signIn = await later.json<PublicKeyCredentialRequestOptionsJSON>('POST', '/api/auth/passkey/options')
+    const credential = authenticator.credentials.at(-1)!
+    expect((await later.json('POST', '/api/auth/passkey/verify', { response: authenticator.signIn(signIn.body, credential) })).status).toBe(200)
+  })
+
+  it('refuses a passkey answer with no prompt behind it, and one for a taken username', async () => {
+    const { token } = await invite({ displayName: 'Lee' })
+    const authenticator = new SoftAuthenticator(TEST_SITE_URL)
+    const stranger = visitor()
+    const taken = await stranger.json('POST', '/api/auth/invitations/passkey-options', { token, username: TEST_ADMIN.username })
+    expect(taken.status).toBe(400)
+    const options = await stranger.json<PublicKeyCredentialCreationOptionsJSON>('POST', '/api/auth/invitations/passkey-options', { token, username: 'lee' })
+    const response = authenticator.register(options.body)
+    // Another browser (no prompt in its session) sends the answer.
+    const other = await visitor().json('POST', '/api/auth/invitations/accept', { token, username: 'lee', email: 'lee@example.com', passkey: { name: 'Key', response } })
+    expect(other.status).toBe(400)
+    expect(other.body).toMatch(/passkey prompt expired/)
   })
 
   it('lets one of two accepts sent at once win', async () => {

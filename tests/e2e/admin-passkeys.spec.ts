@@ -111,3 +111,29 @@ test('registers a passkey on the account page, signs in with it alone, then uses
     expect(login.status()).toBe(200)
   })
 })
+
+test('an invitee joins with a passkey instead of a password, and signs in with it alone', async ({ page, browser, adminSite }) => {
+  const url = atLocalhost(adminSite.url)
+  await signIn(page, url)
+  const invited = await page.request.post(`${url}/api/admin/people/invitations`, { data: { displayName: 'Pat Passkey', role: 'author' } })
+  expect(invited.status()).toBe(201)
+  const token = ((await invited.json()) as { link: string }).link.split('#')[1]!
+
+  const context = await browser.newContext()
+  try {
+    const invitee = await context.newPage()
+    await addVirtualAuthenticator(invitee)
+    await invitee.goto(`${url}/admin/invite#${token}`)
+    await expect(invitee.getByLabel('Username')).toHaveValue('pat-passkey')
+    await invitee.getByLabel('E-mail').fill('pat@watchio.example')
+    await expectNoSeriousAxeViolations(invitee, { where: 'invitation page with the passkey choice' })
+    await invitee.getByRole('button', { name: 'Join with a passkey instead' }).click()
+    await expect(invitee).toHaveURL(/\/admin\/blog$/)
+    await expect(invitee.getByRole('heading', { name: 'Blog Admin', level: 1 })).toBeVisible()
+    await signOut(invitee)
+    await invitee.getByRole('button', { name: 'Sign in with a passkey' }).click()
+    await expect(invitee).toHaveURL(/\/admin\/blog$/)
+  } finally {
+    await context.close()
+  }
+})

@@ -1,5 +1,5 @@
 import { expectNoSeriousAxeViolations } from './axe.ts'
-import { expect, signIn, test, TEST_ADMIN } from './admin-fixtures.ts'
+import { expect, expectToast, signIn, test, TEST_ADMIN } from './admin-fixtures.ts'
 
 /** The People page: an admin invites, the invitee accepts in a browser of their own and is signed in. */
 test.describe('People', () => {
@@ -89,7 +89,7 @@ test.describe('People', () => {
 
     // Bo's session (from accepting) ends from here; the admin's own row has no such button.
     await page.getByRole('button', { name: 'Sign out everywhere Bo Writer' }).click()
-    await expect(page.getByText('Bo Writer was signed out everywhere (1 session ended)')).toBeVisible()
+    await expectToast(page, { title: 'Success', description: 'Bo Writer was signed out everywhere (1 session ended)' })
     await expect(myRow.getByRole('button', { name: /Sign out everywhere/ })).toHaveCount(0)
 
     let question = ''

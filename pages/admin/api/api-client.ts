@@ -160,6 +160,9 @@ export const adminApi = {
   invitationPreview: (token: string, signal?: AbortSignal) => write<InvitationPreview>('POST', API_PATHS.invitationLookup, { body: { token }, signal }),
   /** Creates the account and signs it in. */
   acceptInvitation: (body: AcceptInvitationRequest) => write<AdminUser>('POST', API_PATHS.invitationAccept, { body }),
+  /** The browser's options for an invitee's first passkey, made for the username they chose. */
+  invitationPasskeyOptions: (body: { token: string; username: string }) =>
+    write<PublicKeyCredentialCreationOptionsJSON>('POST', API_PATHS.invitationPasskeyOptions, { body }),
   totpStatus: (signal?: AbortSignal) => read<TotpStatus>(API_PATHS.accountTotp, signal),
   startTotpSetup: () => write<TotpSetup>('POST', API_PATHS.accountTotpSetup, {}),
   confirmTotp: (code: string) => write<RecoveryCodes>('POST', API_PATHS.accountTotpConfirm, { body: { code } }),

@@ -5,6 +5,7 @@ import { toast } from '../../../renderer/components/toast.ts'
 import { type InvitationPreview, MIN_NEW_PASSWORD_LENGTH, RECOMMENDED_PASSWORD_LENGTH } from '../../../renderer/contract/index.ts'
 import { adminApi } from '../api/api-client.ts'
 import { adminQueries, refetchSignedIn } from '../api/admin-queries.ts'
+import { joinWithPasskey, passkeyProblem } from '../passkey-ceremonies.ts'
 import { reasonOf, refusalAtField, ROLE_LABELS } from '../people/refusal-field.ts'
 
 const FIELDS = { username: 'Username', email: 'E-mail', password: 'Password' } as const
@@ -13,7 +14,8 @@ type Field = keyof typeof FIELDS
 /**
  * The invitee's page: the token comes from the link's fragment (never sent to a server by the
  * browser, so never in a log or a Referer), is looked up (who invites, as what), and the invitee
- * chooses a username, an e-mail and a password; then they are signed in and go to the posts.
+ * chooses a username, an e-mail and a password (or a passkey instead); then they are signed in and
+ * go to the posts.
  */
 export function AcceptInvitation() {
   const [token] = useState(() => window.location.hash.slice(1))
@@ -65,25 +67,46 @@ function AcceptForm(props: { token: string; invitation: InvitationPreview }) {
     setErrors({ [field]: message })
     setFocusAt({ field })
   }
+  const joined = async (user: { username: string }) => {
+    toast({ title: 'Welcome to the team', description: `Signed in as ${user.username}` })
+    await refetchSignedIn()
+    await navigate('/admin/blog')
+  }
+  const refused = (error: Error) => {
+    const atField = refusalAtField(error.message, FIELDS)
+    if (atField) showAt(atField.field, atField.message)
+  }
   const accept = useMutation({
     mutationFn: () => adminApi.acceptInvitation({ token: props.token, username: username.trim(), email: email.trim(), password }),
-    onSuccess: async (user) => {
-      toast({ title: 'Welcome to the team', description: `Signed in as ${user.username}` })
-      await refetchSignedIn()
-      await navigate('/admin/blog')
-    },
+    onSuccess: joined,
+    onError: refused,
+  })
+  const withPasskey = useMutation({
+    mutationFn: () => joinWithPasskey({ token: props.token, username: username.trim(), email: email.trim() }),
+    onSuccess: joined,
     onError: (error) => {
-      const atField = refusalAtField(error.message, FIELDS)
-      if (atField) showAt(atField.field, atField.message)
+      refused(error)
+      if (!refusalAtField(error.message, FIELDS)) toast({ title: 'The passkey was not added', description: passkeyProblem(error), variant: 'destructive' })
     },
   })
+  /** The username and e-mail both ways of joining need; false (and the field marked) when one is missing. */
+  const chosen = () => {
+    if (username.trim() === '') showAt('username', 'Choose a username.')
+    else if (email.trim() === '') showAt('email', 'Enter your e-mail address: your commits carry it.')
+    else return true
+    return false
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (username.trim() === '') return showAt('username', 'Choose a username.')
-    if (email.trim() === '') return showAt('email', 'Enter your e-mail address: your commits carry it.')
+    if (!chosen()) return
     if ([...password].length < MIN_NEW_PASSWORD_LENGTH) return showAt('password', `Password must have at least ${MIN_NEW_PASSWORD_LENGTH} characters.`)
     setErrors({})
     accept.mutate()
+  }
+  const joinWithoutPassword = () => {
+    if (!chosen()) return
+    setErrors({})
+    withPasskey.mutate()
   }
   const invalid = (field: Field, described?: string) => {
     const ids = [described, errors[field] && `invite-${field}-error`].filter(Boolean).join(' ')
@@ -96,7 +119,7 @@ function AcceptForm(props: { token: string; invitation: InvitationPreview }) {
       </p>
     )
   const otherProblem = accept.isError && !refusalAtField(accept.error.message, FIELDS) ? reasonOf(accept.error) : null
-  const pending = accept.isPending
+  const pending = accept.isPending || withPasskey.isPending
   return (
     <form onSubmit={submit} noValidate aria-describedby="invite-who">
       <p id="invite-who">
@@ -144,7 +167,11 @@ function AcceptForm(props: { token: string; invitation: InvitationPreview }) {
       </div>
       <div role="alert">{otherProblem && <p className="admin-field__error">{otherProblem}</p>}</div>
       <button type="submit" className="button button--primary admin-login__submit" disabled={pending}>
-        {pending ? 'Joining...' : 'Join the team'}
+        {accept.isPending ? 'Joining...' : 'Join the team'}
+      </button>
+      <p className="admin-hint">Or skip the password: your device's screen lock (fingerprint, face or PIN) signs you in.</p>
+      <button type="button" className="button admin-login__submit" disabled={pending} onClick={joinWithoutPassword}>
+        {withPasskey.isPending ? 'Waiting for your passkey...' : 'Join with a passkey instead'}
       </button>
     </form>
   )
