@@ -1,4 +1,5 @@
 import Router from '@koa/router'
+import type { Context } from 'koa'
 import { type AdminUser, API_PREFIX, type LoginRequest, type SecondFactorKind, type SecondStepRequired } from '../../renderer/contract/index.ts'
 import { type AdminAccount, hasSecondFactor } from '../accounts/account-record.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
@@ -36,9 +37,7 @@ export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard; se
       ctx.body = { secondFactor: secondFactorsOf(account) } satisfies SecondStepRequired
       return
     }
-    rememberDevice(ctx, account.username)
-    await startSession(ctx, account)
-    ctx.body = adminUser(account)
+    await finishSignIn(ctx, account)
   })
 
   router.get('/me', async (ctx) => {
@@ -55,6 +54,17 @@ export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard; se
   })
 
   return router
+}
+
+/**
+ * The end of every way in (a password alone, its second step, a passkey): this browser is a
+ * known device for the person from now on, the session starts under a new id, and the answer
+ * is the person, as the SPEC's login answers.
+ */
+export async function finishSignIn(ctx: Context, account: AdminAccount): Promise<void> {
+  rememberDevice(ctx, account.username)
+  await startSession(ctx, account)
+  ctx.body = adminUser(account) satisfies AdminUser
 }
 
 /** What the admin UI is told of the signed-in person. */

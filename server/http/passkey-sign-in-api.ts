@@ -1,14 +1,14 @@
 import Router from '@koa/router'
-import { type AdminUser, API_PATHS, API_PREFIX, type AuthenticationResponseJSON } from '../../renderer/contract/index.ts'
+import { API_PATHS, API_PREFIX, type AuthenticationResponseJSON } from '../../renderer/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
 import type { ChallengeBudget } from '../services/challenge-budget.ts'
 import type { LoginGuard } from '../services/login-guard.ts'
 import { PASSKEY_REFUSED, type Passkeys } from '../services/passkeys.ts'
-import { adminUser } from './auth-api.ts'
-import { isKnownDevice, rememberDevice } from './login-device.ts'
+import { finishSignIn } from './auth-api.ts'
+import { isKnownDevice } from './login-device.ts'
 import { keepCeremony, takeCeremony } from './passkey-challenge.ts'
-import { secondStepAccount, startSession } from './sessions.ts'
+import { secondStepAccount } from './sessions.ts'
 
 /**
  * Sign-in with a passkey: alone (a discoverable passkey, user verified: something one has and
@@ -37,9 +37,7 @@ export function passkeySignInRoutes(deps: { accounts: AccountStore; guard: Login
     const attempt = await deps.guard.begin({ username, address: ctx.ip, knownDevice: owner ? isKnownDevice(ctx, owner.username) : false })
     const account = await deps.passkeys.verifySignIn({ response, expectedChallenge: ceremony.challenge, secondStepOf })
     await attempt.succeeded()
-    rememberDevice(ctx, account.username)
-    await startSession(ctx, account)
-    ctx.body = adminUser(account) satisfies AdminUser
+    await finishSignIn(ctx, account)
   })
 
   return router

@@ -1,12 +1,11 @@
 import Router from '@koa/router'
-import { type AdminUser, API_PATHS, API_PREFIX, SECOND_STEP_EXPIRED } from '../../renderer/contract/index.ts'
+import { API_PATHS, API_PREFIX, SECOND_STEP_EXPIRED } from '../../renderer/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { useSecondFactorCode } from '../accounts/second-factor-codes.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
 import type { LoginGuard } from '../services/login-guard.ts'
-import { adminUser } from './auth-api.ts'
-import { rememberDevice } from './login-device.ts'
-import { secondStepAccount, startSession } from './sessions.ts'
+import { finishSignIn } from './auth-api.ts'
+import { secondStepAccount } from './sessions.ts'
 
 /**
  * The sign-in's second step with a code: after the password answered 202, the authenticator
@@ -25,9 +24,7 @@ export function secondStepRoutes(deps: { accounts: AccountStore; guard: LoginGua
       throw new UnauthorizedError('That code is not right, or was used already')
     }
     await attempt.succeeded()
-    rememberDevice(ctx, account.username)
-    await startSession(ctx, account)
-    ctx.body = adminUser(account) satisfies AdminUser
+    await finishSignIn(ctx, account)
   })
 
   return router

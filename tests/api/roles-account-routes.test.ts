@@ -14,18 +14,14 @@ import { peopleSessionsRoutes } from '../../server/http/people-sessions-api.ts'
 import { securitySettingsRoutes } from '../../server/http/security-settings-api.ts'
 import { totpRoutes } from '../../server/http/totp-api.ts'
 import type { ApiClient } from '../support/admin-client.ts'
-import { signedInServer, type SignedInServer } from '../support/signed-in-server.ts'
-import { addSignedInPerson } from '../support/team-accounts.ts'
+import type { SignedInServer } from '../support/signed-in-server.ts'
+import { signedInTeam } from '../support/team-accounts.ts'
 
 let running: SignedInServer
-const as = {} as Record<Role, ApiClient>
+let as: Record<Role, ApiClient>
 
 beforeAll(async () => {
-  running = await signedInServer()
-  as.admin = running.api
-  const people = { dataDir: running.site.dataDir, serverUrl: running.server.url }
-  as.editor = await addSignedInPerson({ ...people, username: 'ed', role: 'editor' })
-  as.author = await addSignedInPerson({ ...people, username: 'alice', role: 'author' })
+  ;({ running, as } = await signedInTeam())
 })
 
 afterAll(() => running?.close())

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminPost, AdminPostCard } from '../../renderer/contract/index.ts'
 import { type ApiClient, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
-import { signedInServer, type SignedInServer } from '../support/signed-in-server.ts'
-import { addSignedInPerson } from '../support/team-accounts.ts'
+import type { SignedInServer } from '../support/signed-in-server.ts'
+import { addSignedInPerson, signedInTeam } from '../support/team-accounts.ts'
 
 let running: SignedInServer
 let admin: ApiClient
@@ -20,12 +20,10 @@ let alice: ApiClient
 let bob: ApiClient
 
 beforeAll(async () => {
-  running = await signedInServer()
-  admin = running.api
-  const people = { dataDir: running.site.dataDir, serverUrl: running.server.url }
-  editor = await addSignedInPerson({ ...people, username: 'ed', role: 'editor' })
-  alice = await addSignedInPerson({ ...people, username: 'alice', role: 'author' })
-  bob = await addSignedInPerson({ ...people, username: 'bob', role: 'author' })
+  let as
+  ;({ running, as } = await signedInTeam())
+  ;({ admin, editor, author: alice } = as)
+  bob = await addSignedInPerson({ dataDir: running.site.dataDir, serverUrl: running.server.url, username: 'bob', role: 'author' })
 })
 
 afterAll(() => running?.close())

@@ -14,18 +14,14 @@ import { redirectsRoutes } from '../../server/http/redirects-api.ts'
 import { siteRoutes } from '../../server/http/site-api.ts'
 import { type ApiClient, newPostBody } from '../support/admin-client.ts'
 import { makeImage } from '../support/media-files.ts'
-import { signedInServer, type SignedInServer } from '../support/signed-in-server.ts'
-import { addSignedInPerson } from '../support/team-accounts.ts'
+import type { SignedInServer } from '../support/signed-in-server.ts'
+import { signedInTeam } from '../support/team-accounts.ts'
 
 let running: SignedInServer
-const as = {} as Record<Role, ApiClient>
+let as: Record<Role, ApiClient>
 
 beforeAll(async () => {
-  running = await signedInServer()
-  as.admin = running.api
-  const people = { dataDir: running.site.dataDir, serverUrl: running.server.url }
-  as.editor = await addSignedInPerson({ ...people, username: 'ed', role: 'editor' })
-  as.author = await addSignedInPerson({ ...people, username: 'alice', role: 'author' })
+  ;({ running, as } = await signedInTeam())
 })
 
 afterAll(() => running?.close())

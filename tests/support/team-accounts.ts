@@ -2,6 +2,7 @@ import { randomBytes, scryptSync } from 'node:crypto'
 import type { Role } from '../../renderer/contract/index.ts'
 import { AccountStore, accountsFilePath } from '../../server/accounts/account-store.ts'
 import { ApiClient } from './admin-client.ts'
+import { signedInServer, type SignedInServer } from './signed-in-server.ts'
 
 /** The one password of the people a test adds (they differ by name and role). */
 export const TEAM_PASSWORD = 'a team password of our own'
@@ -32,4 +33,13 @@ function cheapHash(password: string): string {
   const salt = randomBytes(16)
   const key = scryptSync(password.normalize('NFC'), salt, 32, { N: 2 ** 10, r: 8, p: 1 })
   return ['scrypt', 10, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$')
+}
+
+/** A server with a signed-in client for each role: the seeded admin, `ed` the editor and `alice` the author. */
+export async function signedInTeam(): Promise<{ running: SignedInServer; as: Record<Role, ApiClient> }> {
+  const running = await signedInServer()
+  const people = { dataDir: running.site.dataDir, serverUrl: running.server.url }
+  const editor = await addSignedInPerson({ ...people, username: 'ed', role: 'editor' })
+  const author = await addSignedInPerson({ ...people, username: 'alice', role: 'author' })
+  return { running, as: { admin: running.api, editor, author } }
 }
