@@ -225,8 +225,14 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   }
 }
 
+/**
+ * Whether `path` is `prefix` or below it, compared as the routers match: without case
+ * (`@koa/router` is case-insensitive), so `/API/ADMIN/…` reaches no admin route without the
+ * signed-in area's checks (the Origin check, no-store, the second-factor rule).
+ */
 function isUnder(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`)
+  const lower = path.toLowerCase()
+  return lower === prefix || lower.startsWith(`${prefix}/`)
 }
 
 /** Answers about accounts and drafts are private and always fresh: never cached anywhere. */

@@ -17,7 +17,9 @@ const ACCOUNT_PREFIX = `${API_PREFIX.admin}/account`
  */
 export function requireSecondFactorWhenAsked(deps: { accounts: AccountStore; settings: SecuritySettings }): Middleware {
   return async (ctx, next) => {
-    const guarded = ctx.path.startsWith(`${API_PREFIX.admin}/`) && ctx.path !== ACCOUNT_PREFIX && !ctx.path.startsWith(`${ACCOUNT_PREFIX}/`)
+    // Without case, as the routers match.
+    const path = ctx.path.toLowerCase()
+    const guarded = path.startsWith(`${API_PREFIX.admin}/`) && path !== ACCOUNT_PREFIX && !path.startsWith(`${ACCOUNT_PREFIX}/`)
     // The rule first (in memory): while it is off, no request pays for reading the account.
     if (!guarded || !(await deps.settings.get()).requireSecondFactor) return next()
     if (await mustAddSecondFactor(deps, await currentAdmin(ctx, deps.accounts))) throw new ForbiddenError(SECOND_FACTOR_REQUIRED)

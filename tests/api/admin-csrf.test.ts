@@ -20,6 +20,19 @@ beforeAll(async () => {
 afterAll(() => close?.())
 
 describe('requests from other sites are refused and change nothing', () => {
+  it('whatever the case of the path: the routers match without case, and so do the checks', async () => {
+    const before = commitCount(site.repoDir)
+    const headers = { Origin: 'https://evil.example' }
+    for (const variant of ['/API/ADMIN/blog/posts', '/api/Admin/blog/posts', '/Api/admin/blog/posts']) {
+      const forged = await api.request('POST', variant, { json: newPostBody({ slug: `forged-${before}` }), headers })
+      expect(forged.status, variant).toBe(403)
+      // Read as the admin it is, it is still the signed-in area: never cached.
+      const read = await api.request('GET', variant)
+      if (read.status === 200) expect(read.headers.get('cache-control'), variant).toBe('no-store')
+    }
+    expect(commitCount(site.repoDir)).toBe(before)
+  })
+
   const attacks: [string, Record<string, string>][] = [
     ['a foreign Origin', { Origin: 'https://evil.example' }],
     ['Origin: null (a sandboxed frame)', { Origin: 'null' }],
