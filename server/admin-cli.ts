@@ -40,7 +40,7 @@ const ARITY: Record<string, number> = { add: 1, passwd: 1, remove: 1, list: 0, r
 
 async function askNewPassword(prompter: Prompter, who: { username: string; displayName?: string }): Promise<string> {
   const password = await prompter.askSecret('Password: ')
-  const problem = newPasswordProblem(password, who)
+  const problem = await newPasswordProblem(password, who)
   if (problem) throw new CliError(`The password ${problem}`)
   const again = await prompter.askSecret('Password again: ')
   if (again !== password) throw new CliError('The two passwords do not match; nothing was changed')

@@ -30,7 +30,7 @@ export async function ensureFirstAdmin(options: FirstAdminOptions): Promise<{ us
     const usernameProblem = username ? checkUsername(username) : null
     if (usernameProblem) problems.push(`ADMIN_USERNAME=${JSON.stringify(username)}: ${usernameProblem}`)
     // The same rule as every new password (password-policy.ts).
-    const passwordProblem = password ? newPasswordProblem(password, { username }) : null
+    const passwordProblem = password ? await newPasswordProblem(password, { username }) : null
     if (passwordProblem) problems.push(`ADMIN_PASSWORD: ${passwordProblem}`)
     if (problems.length > 0 || !username || !password) throw new ConfigError(problems)
     await store.add({ username, displayName: username, email: `${username}@${host}`, passwordHash: await hashPassword(password) })

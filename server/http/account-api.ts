@@ -54,7 +54,7 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
   router.post('/password', async (ctx) => {
     const me = ctx.state.account as AdminAccount
     const { currentPassword, newPassword } = readPasswordChange(ctx.request.body)
-    const problem = newPasswordProblem(newPassword, me)
+    const problem = await newPasswordProblem(newPassword, me)
     if (problem) throw new InvalidInputError(`newPassword ${problem}`, 'newPassword')
     await proveItIsThem(ctx, deps, me, currentPassword)
     const passwordHash = await hashPassword(newPassword)

@@ -83,7 +83,7 @@ export class Invitations {
     const password = typeof fields.password === 'string' ? fields.password : ''
     if (password === '') throw new InvalidInputError('password is required', 'password')
     if (password.length > MAX_PASSWORD_LENGTH) throw new InvalidInputError(`password must have at most ${MAX_PASSWORD_LENGTH} characters`, 'password')
-    const problem = newPasswordProblem(password, { username, displayName: invitation.displayName })
+    const problem = await newPasswordProblem(password, { username, displayName: invitation.displayName })
     if (problem) throw new InvalidInputError(`password ${problem}`, 'password')
     await this.#refuseTaken(username)
     return this.acceptInvitation(token, { username, email, passwordHash: await hashPassword(password) })
