@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import { type AdminAccount, MAX_PASSKEY_NAME_LENGTH, MAX_PASSKEYS, type StoredPasskey } from '../accounts/account-record.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
@@ -16,6 +12,14 @@ import type { RelyingParty } from './passkey-relying-party.ts'
 
 /** How long a browser has to answer a challenge; the server forgets the challenge after it. */
 export const PASSKEY_CHALLENGE_MS = 5 * 60 * 1000
+
+/**
+ * The WebAuthn library, loaded at the first passkey ceremony rather than at start: requiring it
+ * takes 286 ms (node -e "require('@simplewebauthn/server')"), more than a quarter of the start's
+ * budget, for what most starts never use.
+ */
+let library: Promise<typeof import('@simplewebauthn/server')> | null = null
+const webauthn = () => (library ??= import('@simplewebauthn/server'))
 
 /** Said for every passkey that cannot sign in, whatever the reason: the answer names no account. */
 export const PASSKEY_REFUSED = 'That passkey could not sign you in'
@@ -37,6 +41,7 @@ export async function newPasskeyOptions(
   person: { username: string; displayName: string; userId?: string | null; existing?: StoredPasskey[] },
 ): Promise<RegistrationStart> {
   const userId = person.userId ?? randomBytes(16).toString('base64url')
+  const { generateRegistrationOptions } = await webauthn()
   const options = await generateRegistrationOptions({
     rpName: relyingParty.rpName,
     rpID: relyingParty.rpID,
@@ -63,6 +68,7 @@ export async function verifyNewPasskey(
   const name = checkPasskeyName(registration.name)
   let verified
   try {
+    const { verifyRegistrationResponse } = await webauthn()
     verified = await verifyRegistrationResponse({
       response: registration.response,
       expectedChallenge: registration.expectedChallenge,
@@ -159,7 +165,8 @@ export class Passkeys {
    * verification required. As the second step: only that person's passkeys, whose password was
    * the first factor, so presence is enough.
    */
-  signInOptions(secondStepOf: AdminAccount | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  async signInOptions(secondStepOf: AdminAccount | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const { generateAuthenticationOptions } = await webauthn()
     return generateAuthenticationOptions({
       rpID: this.relyingParty.rpID,
       timeout: PASSKEY_CHALLENGE_MS,
@@ -181,6 +188,7 @@ export class Passkeys {
     if (response.response.userHandle && response.response.userHandle !== owner.passkeyUserId) throw new UnauthorizedError(PASSKEY_REFUSED)
     let verified
     try {
+      const { verifyAuthenticationResponse } = await webauthn()
       verified = await verifyAuthenticationResponse({
         response,
         expectedChallenge,
