@@ -14,6 +14,8 @@ export interface SessionData {
   credential: string
   /** The browser's user agent at sign-in, for the person's list of sessions. */
   device?: string
+  /** When the person signed in (ms): kept when the session restarts after a change (restartSession). */
+  signedInAt?: number
   /** Set while the password waits for its second step: nobody is signed in yet. */
   secondStepSince?: number
   [key: string]: unknown
@@ -174,11 +176,6 @@ export class SessionStore {
     return ended
   }
 
-  /** When the session `id` signed in (ms), or undefined when there is no such session. */
-  signedInAt(id: string): number | undefined {
-    const session = this.#sessions.get(hashId(id))
-    return session && !this.#expired(session) ? session.createdAt : undefined
-  }
 
   get size(): number {
     return this.#sessions.size

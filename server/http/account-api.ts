@@ -10,19 +10,11 @@ import type { AccountStore } from '../accounts/account-store.ts'
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from '../accounts/password.ts'
 import { newPasswordProblem } from '../accounts/password-policy.ts'
 import type { SessionStore } from '../accounts/session-store.ts'
-import { ForbiddenError, InvalidInputError, NotFoundError } from '../lib/errors.ts'
+import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
 import type { LoginGuard } from '../services/login-guard.ts'
 import { isKnownDevice } from './login-device.ts'
 import { sessionsWire } from './sessions-wire.ts'
-import { credentialOf, endSession, requireSignIn, sessionIdOf, startSession } from './sessions.ts'
-
-/**
- * A person with no password (a passkey alone) may set one without a current password only from a
- * session that signed in this recently: a session left open on a shared computer, or a stolen
- * cookie, must not be able to add a lasting way in. Signing in again with the passkey is the proof
- * a current password would have been.
- */
-export const FRESH_SIGN_IN_MS = 10 * 60 * 1000
+import { credentialOf, endSession, requireFreshSignIn, requireSignIn, restartSession, sessionIdOf } from './sessions.ts'
 
 export interface AccountRoutesDeps {
   accounts: AccountStore
@@ -61,7 +53,7 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
     const saved = await deps.accounts.update(me.username, (account) => ({ ...account, passwordHash, passwordChangedAt: new Date().toISOString() }))
     // Every other session ends now (their credential no longer matches anyway); this one starts again under a new id.
     const ended = deps.sessions.destroyOthers(me.username, sessionIdOf(ctx) ?? '')
-    await startSession(ctx, saved)
+    await restartSession(ctx, saved)
     ctx.body = { ended } satisfies SessionsEnded
   })
 
@@ -94,13 +86,7 @@ function profileOf(account: AdminAccount): AccountProfile {
 
 /** The current password, counted by the sign-in guard when wrong; or, for a person with none, a fresh sign-in. */
 async function proveItIsThem(ctx: Context, deps: AccountRoutesDeps, me: AdminAccount, currentPassword: string | undefined): Promise<void> {
-  if (me.passwordHash === null) {
-    const signedInAt = deps.sessions.signedInAt(sessionIdOf(ctx) ?? '')
-    if (signedInAt === undefined || Date.now() - signedInAt > FRESH_SIGN_IN_MS) {
-      throw new ForbiddenError('To set a password, sign out and sign in again with your passkey, then set it within 10 minutes')
-    }
-    return
-  }
+  if (me.passwordHash === null) return requireFreshSignIn(ctx, 'set a password')
   if (currentPassword === undefined) throw new InvalidInputError('currentPassword is required', 'currentPassword')
   // Counted before the slow hash, as a sign-in is: a session cannot be used to guess the password faster than the login form.
   const attempt = await deps.guard.begin({ username: me.username, address: ctx.ip, knownDevice: isKnownDevice(ctx, me.username) })

@@ -37,7 +37,7 @@ export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard; se
       ctx.body = { secondFactor: secondFactorsOf(account) } satisfies SecondStepRequired
       return
     }
-    await finishSignIn(ctx, account)
+    await finishSignIn(ctx, account, deps.now())
   })
 
   router.get('/me', async (ctx) => {
@@ -61,9 +61,9 @@ export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard; se
  * known device for the person from now on, the session starts under a new id, and the answer
  * is the person, as the SPEC's login answers.
  */
-export async function finishSignIn(ctx: Context, account: AdminAccount): Promise<void> {
+export async function finishSignIn(ctx: Context, account: AdminAccount, now = Date.now()): Promise<void> {
   rememberDevice(ctx, account.username)
-  await startSession(ctx, account)
+  await startSession(ctx, account, now)
   ctx.body = adminUser(account) satisfies AdminUser
 }
 

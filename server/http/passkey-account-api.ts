@@ -5,7 +5,7 @@ import type { AccountStore } from '../accounts/account-store.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
 import { checkPasskeyName, type Passkeys } from '../services/passkeys.ts'
 import { keepCeremony, takeCeremony } from './passkey-challenge.ts'
-import { requireSignIn, startSession } from './sessions.ts'
+import { requireFreshSignIn, requireSignIn, restartSession } from './sessions.ts'
 
 /**
  * The signed-in person's own passkeys (any role): list, register (options, then the browser's
@@ -22,6 +22,7 @@ export function passkeyAccountRoutes(deps: { accounts: AccountStore; passkeys: P
   })
 
   router.post('/options', async (ctx) => {
+    requireFreshSignIn(ctx, 'add a passkey')
     const { options, userId } = await deps.passkeys.registrationOptions(me(ctx.state))
     keepCeremony(ctx, { purpose: 'register', challenge: options.challenge, userId })
     ctx.body = options
@@ -32,7 +33,7 @@ export function passkeyAccountRoutes(deps: { accounts: AccountStore; passkeys: P
     const ceremony = takeCeremony(ctx, 'register')
     if (!ceremony?.userId) throw new UnauthorizedError('The passkey request expired or was used already; try again')
     const account = await deps.passkeys.add(me(ctx.state).username, { response, name, expectedChallenge: ceremony.challenge, userId: ceremony.userId })
-    await startSession(ctx, account)
+    await restartSession(ctx, account)
     ctx.status = 201
     ctx.body = summaries(account)
   })
@@ -44,7 +45,7 @@ export function passkeyAccountRoutes(deps: { accounts: AccountStore; passkeys: P
 
   router.delete('/:id', async (ctx) => {
     const account = await deps.passkeys.remove(me(ctx.state).username, ctx.params.id!)
-    await startSession(ctx, account)
+    await restartSession(ctx, account)
     ctx.body = summaries(account)
   })
 

@@ -24,7 +24,7 @@ export function secondStepRoutes(deps: { accounts: AccountStore; guard: LoginGua
       throw new UnauthorizedError('That code is not right, or was used already')
     }
     await attempt.succeeded()
-    await finishSignIn(ctx, account)
+    await finishSignIn(ctx, account, deps.now())
   })
 
   return router

@@ -62,11 +62,38 @@ export async function currentAdmin(ctx: Context, accounts: AccountStore): Promis
   return account
 }
 
+/** How recent a sign-in must be to add a way in (a passkey, an authenticator app, a first password). */
+export const FRESH_SIGN_IN_MS = 10 * 60 * 1000
+
 /** Starts a session for `account` under a new id (a session id known before sign-in is worthless after). */
-export async function startSession(ctx: Context, account: AdminAccount): Promise<void> {
-  const data: SessionData = { username: account.username, credential: credentialOf(account), device: deviceOf(ctx) }
+export async function startSession(ctx: Context, account: AdminAccount, now = Date.now()): Promise<void> {
+  const data: SessionData = { username: account.username, credential: credentialOf(account), device: deviceOf(ctx), signedInAt: now }
   ctx.session = data
   await ctx.session!.regenerate()
+}
+
+/**
+ * The same person's session again under a new id, after their password or factors changed (the
+ * old credential ends their other sessions). It keeps when they signed in: a change is no sign-in,
+ * so it cannot make a session fresh enough for the next one (requireFreshSignIn).
+ */
+export async function restartSession(ctx: Context, account: AdminAccount): Promise<void> {
+  const signedInAt = (ctx.session as Partial<SessionData> | null)?.signedInAt
+  const data: SessionData = { username: account.username, credential: credentialOf(account), device: deviceOf(ctx), signedInAt: typeof signedInAt === 'number' ? signedInAt : 0 }
+  ctx.session = data
+  await ctx.session!.regenerate()
+}
+
+/**
+ * Adding a way in (a passkey, an authenticator app) asks for a sign-in of the last 10 minutes,
+ * as GitHub's sudo mode does: a session left open or stolen must not give its holder a lasting
+ * way into the account, nor lock its owner out behind a factor they do not have.
+ */
+export function requireFreshSignIn(ctx: Context, what: string, now = Date.now()): void {
+  const signedInAt = (ctx.session as Partial<SessionData> | null)?.signedInAt
+  if (typeof signedInAt !== 'number' || now - signedInAt > FRESH_SIGN_IN_MS) {
+    throw new ForbiddenError(`To ${what}, sign out and sign in again, then do it within 10 minutes`)
+  }
 }
 
 /**

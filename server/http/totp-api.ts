@@ -10,7 +10,7 @@ import type { SecuritySettings } from '../accounts/security-settings.ts'
 import { newTotpSecret, totpUri, verifyTotp } from '../accounts/totp.ts'
 import { ConflictError, ForbiddenError, InvalidInputError } from '../lib/errors.ts'
 import type { LoginGuard } from '../services/login-guard.ts'
-import { requireSignIn, startSession } from './sessions.ts'
+import { requireFreshSignIn, requireSignIn, restartSession } from './sessions.ts'
 
 /** A setup not confirmed within this long starts over (the app's code proves it holds the key). */
 const SETUP_MS = 15 * 60 * 1000
@@ -38,6 +38,7 @@ export function totpRoutes(deps: { accounts: AccountStore; guard: LoginGuard; se
   router.post(`${PATH}/setup`, async (ctx) => {
     const account = ctx.state.account as AdminAccount
     if (account.totp) throw new ConflictError('An authenticator app is already set up: turn it off first to set up another')
+    requireFreshSignIn(ctx, 'set up an authenticator app', deps.now())
     const secret = newTotpSecret()
     ctx.session!.totpSetup = { secret, since: deps.now() } satisfies PendingSetup
     const uri = totpUri(secret, account.username)
@@ -64,7 +65,7 @@ export function totpRoutes(deps: { accounts: AccountStore; guard: LoginGuard; se
       return { ...current, totp: { secret: pending.secret, addedAt: now, lastUsedStep: step }, recoveryCodes: hashes, factorsChangedAt: now }
     })
     delete ctx.session!.totpSetup
-    await startSession(ctx, saved)
+    await restartSession(ctx, saved)
     ctx.body = { recoveryCodes: codes } satisfies RecoveryCodes
   })
 
@@ -92,7 +93,7 @@ export function totpRoutes(deps: { accounts: AccountStore; guard: LoginGuard; se
       // Recovery codes stand in for a lost factor: with none left, they would open nothing.
       return hasSecondFactor(next) ? next : { ...next, recoveryCodes: [] }
     })
-    await startSession(ctx, saved)
+    await restartSession(ctx, saved)
     ctx.body = statusOf(saved) satisfies TotpStatus
   })
 

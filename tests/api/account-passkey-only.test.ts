@@ -43,9 +43,10 @@ beforeAll(async () => {
     factorsChangedAt: now,
   }))
   const sessionsFile = path.join(siteDirOf(site.dataDir, site.contentDir), 'sessions.json')
-  const sessions = JSON.parse(await readFile(sessionsFile, 'utf8')) as Record<string, { data: { credential: string }; createdAt: number }>
+  const sessions = JSON.parse(await readFile(sessionsFile, 'utf8')) as Record<string, { data: { credential: string; signedInAt: number }; createdAt: number }>
   for (const entry of Object.values(sessions)) entry.data.credential = credentialOf(passkeyOnly)
-  sessions[storedKeyOf(staleCookie)]!.createdAt = Date.now() - 11 * 60 * 1000
+  const staleSession = sessions[storedKeyOf(staleCookie)]!
+  staleSession.createdAt = staleSession.data.signedInAt = Date.now() - 11 * 60 * 1000
   await writeFile(sessionsFile, JSON.stringify(sessions))
 
   server = await startTestServer(site)
@@ -87,8 +88,15 @@ describe('a passkey-only person sets a password', () => {
   it('is refused (403) from a session that signed in more than 10 minutes ago', async () => {
     const refused = await stale.json('POST', '/api/admin/account/password', { newPassword: 'a lasting way back in' })
     expect(refused.status).toBe(403)
-    expect(refused.body).toMatch(/sign in again with your passkey/)
+    expect(refused.body).toMatch(/To set a password, sign out and sign in again, then do it within 10 minutes/)
     expect((await fresh.json('GET', '/api/admin/account')).body).toMatchObject({ hasPassword: false })
+  })
+
+  it('cannot add another passkey (a lasting way in) from that old session either, but can from a fresh one', async () => {
+    const refused = await stale.json('POST', '/api/admin/account/passkeys/options', {})
+    expect(refused.status).toBe(403)
+    expect(refused.body).toMatch(/To add a passkey, sign out and sign in again/)
+    expect((await fresh.json('POST', '/api/admin/account/passkeys/options', {})).status).toBe(200)
   })
 
   it('sets one without a current password from a fresh sign-in, and the older session ends', async () => {

@@ -32,7 +32,7 @@ beforeAll(async () => {
     clock: () => new Date(nowMs()),
     prepare: async ({ dataDir }) => {
       const store = new AccountStore(accountsFilePath(dataDir))
-      for (const username of ['fresh', 'member', 'wrong', 'guessed', 'late', 'recovering', 'boss']) {
+      for (const username of ['fresh', 'idle', 'member', 'wrong', 'guessed', 'late', 'recovering', 'boss']) {
         await store.add({ username, displayName: username, email: `${username}@watchio.example`, passwordHash: cheapHash(PASSWORD), role: username === 'member' ? 'author' : 'admin' })
       }
       for (const username of ['wrong', 'guessed', 'late', 'recovering', 'boss']) {
@@ -125,6 +125,22 @@ describe('setting up an authenticator app', () => {
     expect((await next.json('GET', '/api/auth/me')).status).toBe(200)
     expect((await api.json('GET', '/api/auth/me')).status).toBe(401)
     expect((await client().login('fresh', PASSWORD)).status).toBe(200)
+  })
+
+  it('asks for a sign-in of the last 10 minutes before a setup: a session left open cannot add a factor', async () => {
+    const api = client()
+    expect((await api.login('idle', PASSWORD)).status).toBe(200)
+    offsetMs += 11 * 60 * 1000
+    try {
+      const late = await api.json('POST', '/api/admin/account/totp/setup', {})
+      expect(late.status).toBe(403)
+      expect(late.body).toMatch(/sign in again, then do it within 10 minutes/)
+      // Signing in again makes it possible.
+      expect((await api.login('idle', PASSWORD)).status).toBe(200)
+      expect((await api.json('POST', '/api/admin/account/totp/setup', {})).status).toBe(200)
+    } finally {
+      offsetMs -= 11 * 60 * 1000
+    }
   })
 
   it('answers 401 to the account calls when signed out', async () => {
