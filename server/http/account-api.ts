@@ -15,6 +15,7 @@ import type { LoginGuard } from '../services/login-guard.ts'
 import { isKnownDevice } from './login-device.ts'
 import { sessionsWire } from './sessions-wire.ts'
 import { credentialOf, endSession, requireFreshSignIn, requireSignIn, restartSession, sessionIdOf } from './sessions.ts'
+import { fieldsOf } from '../lib/request-fields.ts'
 
 export interface AccountRoutesDeps {
   accounts: AccountStore
@@ -119,6 +120,3 @@ function readPasswordChange(body: unknown): { currentPassword?: string; newPassw
   return { currentPassword: typeof currentPassword === 'string' && currentPassword !== '' ? currentPassword : undefined, newPassword }
 }
 
-function fieldsOf(body: unknown): Record<string, unknown> {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
-}

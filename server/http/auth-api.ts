@@ -10,6 +10,7 @@ import type { LoginGuard } from '../services/login-guard.ts'
 import { isKnownDevice, rememberDevice } from './login-device.ts'
 import { mustAddSecondFactor } from './second-factor-required.ts'
 import { currentAdmin, endSession, startSecondStep, startSession } from './sessions.ts'
+import { fieldsOf } from '../lib/request-fields.ts'
 
 /** Same answer for an unknown username and a wrong password, so neither reveals which. */
 const LOGIN_FAILED = 'Invalid username or password'
@@ -81,7 +82,7 @@ function secondFactorsOf(account: AdminAccount): SecondFactorKind[] {
 
 /** Usernames are lowercase; a long one cannot exist but is still answered like any unknown one. */
 function readLogin(body: unknown): LoginRequest {
-  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  const fields = fieldsOf(body)
   const { username, password } = fields
   if (typeof username !== 'string' || username.trim() === '') throw new InvalidInputError('username is required', 'username')
   if (typeof password !== 'string' || password === '') throw new InvalidInputError('password is required', 'password')

@@ -8,6 +8,7 @@ import type { RelyingParty } from '../services/passkey-relying-party.ts'
 import { adminUser } from './auth-api.ts'
 import { keepCeremony, takeCeremony } from './passkey-challenge.ts'
 import { startSession } from './sessions.ts'
+import { stringField } from '../lib/request-fields.ts'
 
 /** Links that open nothing, per address, before it must wait: a mistyped link is a few; guessing 256 bits is hopeless anyway. */
 export const MAX_UNKNOWN_INVITATIONS = 20
@@ -39,7 +40,7 @@ export function invitationRoutes(deps: { invitations: Invitations; relyingParty:
   }
 
   router.post(API_PATHS.invitationLookup, async (ctx) => {
-    const token = tokenOf(ctx.request.body)
+    const token = stringField(ctx.request.body, 'token')
     ctx.body = (await guarded(ctx.ip, () => deps.invitations.preview(token))) satisfies InvitationPreview
   })
 
@@ -55,7 +56,7 @@ export function invitationRoutes(deps: { invitations: Invitations; relyingParty:
     const account = await guarded(ctx.ip, async () => {
       if (!body || body.passkey === undefined) return deps.invitations.acceptWithPassword(body)
       // A used, expired or revoked link says so before anything about the passkey.
-      await deps.invitations.preview(tokenOf(body))
+      await deps.invitations.preview(stringField(body, 'token'))
       const passkey = body.passkey as { name?: unknown; response?: unknown } | null
       const ceremony = takeCeremony(ctx, 'invitation')
       if (!ceremony?.userId || !ceremony.username) throw new InvalidInputError('The passkey prompt expired: add the passkey again', 'passkey')
@@ -75,7 +76,3 @@ export function invitationRoutes(deps: { invitations: Invitations; relyingParty:
   return router
 }
 
-function tokenOf(body: unknown): string {
-  const token = (body as { token?: unknown } | null)?.token
-  return typeof token === 'string' ? token : ''
-}

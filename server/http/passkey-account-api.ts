@@ -6,6 +6,7 @@ import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
 import { checkPasskeyName, type Passkeys } from '../services/passkeys.ts'
 import { keepCeremony, takeCeremony } from './passkey-challenge.ts'
 import { requireFreshSignIn, requireSignIn, restartSession } from './sessions.ts'
+import { fieldsOf } from '../lib/request-fields.ts'
 
 /**
  * The signed-in person's own passkeys (any role): list, register (options, then the browser's
@@ -57,7 +58,7 @@ function summaries(account: AdminAccount): PasskeySummary[] {
 }
 
 function readRegistration(body: unknown): { name: string; response: RegistrationResponseJSON } {
-  const fields = (typeof body === 'object' && body !== null ? body : {}) as { name?: unknown; response?: unknown }
+  const fields = fieldsOf(body)
   const response = fields.response as RegistrationResponseJSON | undefined
   if (typeof response !== 'object' || response === null || typeof response.id !== 'string' || typeof response.response !== 'object' || response.response === null) {
     throw new InvalidInputError('response must be the browser\'s passkey answer', 'response')

@@ -6,6 +6,7 @@ import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
 import type { LoginGuard } from '../services/login-guard.ts'
 import { finishSignIn } from './auth-api.ts'
 import { secondStepAccount } from './sessions.ts'
+import { fieldsOf } from '../lib/request-fields.ts'
 
 /**
  * The sign-in's second step with a code: after the password answered 202, the authenticator
@@ -30,8 +31,9 @@ export function secondStepRoutes(deps: { accounts: AccountStore; guard: LoginGua
   return router
 }
 
-function readCode(body: unknown): string {
-  const code = (body as { code?: unknown } | null)?.code
+/** A code field (an authenticator's code or a recovery code): required, never longer than 100 characters. */
+export function readCode(body: unknown): string {
+  const code = fieldsOf(body).code
   if (typeof code !== 'string' || code.trim() === '') throw new InvalidInputError('code is required', 'code')
   // No code is this long; a long one is still only a wrong one.
   return code.slice(0, 100)

@@ -31,7 +31,7 @@ export function sessionMiddleware(app: Koa, store: SessionStore): Middleware {
       maxAge: 'session',
       genid: () => randomBytes(32).toString('base64url'),
       externalKey: {
-        get: (ctx: Context) => ctx.cookies.get(cookieName(ctx), { signed: true }) ?? '',
+        get: (ctx: Context) => sessionIdOf(ctx) ?? '',
         set: (ctx: Context, id: string) => ctx.cookies.set(cookieName(ctx), id, cookieOptions(ctx)),
       },
       httpOnly: true,

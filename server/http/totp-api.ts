@@ -11,6 +11,8 @@ import { newTotpSecret, totpUri, verifyTotp } from '../accounts/totp.ts'
 import { ConflictError, ForbiddenError, InvalidInputError } from '../lib/errors.ts'
 import type { LoginGuard } from '../services/login-guard.ts'
 import { requireFreshSignIn, requireSignIn, restartSession } from './sessions.ts'
+import { fieldsOf } from '../lib/request-fields.ts'
+import { readCode } from './second-step-api.ts'
 
 /** A setup not confirmed within this long starts over (the app's code proves it holds the key). */
 const SETUP_MS = 15 * 60 * 1000
@@ -123,14 +125,9 @@ async function proveIdentity(ctx: Context, account: AdminAccount, deps: { accoun
   await attempt.succeeded()
 }
 
-function readCode(body: unknown): string {
-  const code = (body as { code?: unknown } | null)?.code
-  if (typeof code !== 'string' || code.trim() === '') throw new InvalidInputError('code is required', 'code')
-  return code.slice(0, 100)
-}
 
 function readProof(body: unknown): IdentityProof {
-  const { password, code } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  const { password, code } = fieldsOf(body)
   if (typeof code === 'string' && code.trim() !== '') return { code: code.slice(0, 100) }
   if (typeof password === 'string' && password !== '' && password.length <= MAX_PASSWORD_LENGTH) return { password }
   throw new InvalidInputError('Your password or a current code is required', 'password')

@@ -21,6 +21,7 @@ import { type PostHistory, readCommitId } from './post-history.ts'
 import type { Redirects } from './redirects.ts'
 import { type PostReviews, REVIEW_PREFIX, reviewState } from './post-reviews.ts'
 import { ensureMayChange, ensureMayPublish, ownerOfNewPost, ownershipOf, type PostActor } from './post-permissions.ts'
+import { fieldsOf } from '../lib/request-fields.ts'
 
 /** In review mode, a post under review also says so (and shows its review branch's version): the contract's shape. */
 export type { AdminPost }
@@ -125,7 +126,7 @@ export class AdminPosts {
    */
   restore(id: string, body: unknown, author: GitAuthor, actor?: PostActor): Promise<SaveResult> {
     return this.#deps.repository.transaction(async (tx) => {
-      const fields = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>
+      const fields = fieldsOf(body)
       const commit = readCommitId(fields.commit)
       const current = this.get(id)
       ensureMayChange(actor, current, 'restore')
@@ -143,7 +144,7 @@ export class AdminPosts {
   /** A deleted post back as one new commit: `{ commit? }`, a version of its history (default its last); refused while its id or slug is taken. */
   undelete(id: string, body: unknown, author: GitAuthor, actor?: PostActor): Promise<SaveResult> {
     return this.#deps.repository.transaction(async (tx) => {
-      const fields = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>
+      const fields = fieldsOf(body)
       const live = this.#deps.content.index.byId(id)
       if (live) throw new ConflictError(`This post is not deleted: "${live.title}" (${live.slug}) has its id. Open it from the list.`)
       const deleted = await this.#deps.history.findDeleted(id)

@@ -8,6 +8,7 @@ import { InvalidInputError } from '../lib/errors.ts'
 import type { Logger } from '../lib/logger.ts'
 import { invitationMail } from '../mail/invitation-mail.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import { fieldsOf, stringField } from '../lib/request-fields.ts'
 
 export interface InvitationsDeps {
   invitations: InvitationStore
@@ -76,8 +77,8 @@ export class Invitations {
 
   /** Accepting with a password: the fields checked (the policy's words at the field), then acceptInvitation. */
   async acceptWithPassword(body: unknown): Promise<AdminAccount> {
-    const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
-    const token = typeof fields.token === 'string' ? fields.token : ''
+    const fields = fieldsOf(body)
+    const token = stringField(fields, 'token')
     const invitation = await this.#deps.invitations.usable(token)
     const { username, email } = readChosen(fields)
     const password = typeof fields.password === 'string' ? fields.password : ''
@@ -94,8 +95,8 @@ export class Invitations {
    * invitee chose free, so the browser's prompt names the account they are about to have.
    */
   async passkeyInvitee(body: unknown): Promise<{ token: string; username: string; displayName: string }> {
-    const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
-    const token = typeof fields.token === 'string' ? fields.token : ''
+    const fields = fieldsOf(body)
+    const token = stringField(fields, 'token')
     const invitation = await this.#deps.invitations.usable(token)
     const username = typeof fields.username === 'string' ? fields.username.trim() : fields.username
     const problem = checkUsername(username)
@@ -109,8 +110,8 @@ export class Invitations {
    * for this username): the person has no password and signs in with the passkey alone.
    */
   async acceptWithPasskey(body: unknown, passkey: NonNullable<AcceptedCredentials['passkey']>, forUsername: string): Promise<AdminAccount> {
-    const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
-    const token = typeof fields.token === 'string' ? fields.token : ''
+    const fields = fieldsOf(body)
+    const token = stringField(fields, 'token')
     await this.#deps.invitations.usable(token)
     const { username, email } = readChosen(fields)
     // The passkey was made for the username the prompt showed; another would carry the wrong name.
@@ -167,7 +168,7 @@ export function invitationWire(invitation: InvitationRecord, now: Date): Invitat
 }
 
 function readInvite(body: unknown): InviteRequest {
-  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  const fields = fieldsOf(body)
   const displayName = typeof fields.displayName === 'string' ? fields.displayName.trim() : fields.displayName
   const nameProblem = checkDisplayName(displayName)
   if (nameProblem) throw new InvalidInputError(`displayName ${nameProblem}`, 'displayName')

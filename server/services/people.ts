@@ -4,6 +4,7 @@ import type { AccountStore } from '../accounts/account-store.ts'
 import type { SessionStore } from '../accounts/session-store.ts'
 import { keepAnEnabledAdmin } from '../accounts/team-rules.ts'
 import { ConflictError, InvalidInputError, NotFoundError } from '../lib/errors.ts'
+import { fieldsOf } from '../lib/request-fields.ts'
 
 export interface PeopleDeps {
   accounts: AccountStore
@@ -74,7 +75,7 @@ export function personWire(account: AdminAccount): PersonWire {
 }
 
 function readChange(body: unknown): PersonChange {
-  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  const fields = fieldsOf(body)
   const change: PersonChange = {}
   if (fields.role !== undefined) {
     if (!isRole(fields.role)) throw new InvalidInputError(`role ${checkRole(fields.role)}`, 'role')

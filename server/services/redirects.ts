@@ -7,6 +7,7 @@ import type { RedirectsSource } from '../content/redirects-source.ts'
 import type { ContentRepository, FileChange, GitAuthor, RepositoryTransaction } from '../git/content-repository.ts'
 import { ConflictError, InvalidInputError, NotFoundError } from '../lib/errors.ts'
 import type { ContentSync } from './content-sync.ts'
+import { fieldsOf } from '../lib/request-fields.ts'
 
 export interface RedirectsDeps {
   source: RedirectsSource
@@ -40,7 +41,7 @@ export class Redirects {
 
   add(body: unknown, author: GitAuthor): Promise<RedirectWire> {
     return this.#deps.repository.transaction(async (tx) => {
-      const fields = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>
+      const fields = fieldsOf(body)
       const from = readPath(fields.from, 'from')
       const to = readPath(fields.to, 'to')
       const slug = /^\/blog\/([^/]+)\/?$/.exec(from)?.[1]
