@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scryptSync } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,6 +8,7 @@ import { credentialOf } from '../../server/http/sessions.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient } from '../support/admin-client.ts'
 import { createTempSite, startTestServer, type TempSite } from '../support/temp-site.ts'
+import { cheapHash } from '../support/team-accounts.ts'
 
 /**
  * A person who signs in with a passkey alone (no password) may set a password without a current
@@ -25,9 +26,7 @@ const PASSWORD = 'the right password 42'
 beforeAll(async () => {
   site = await createTempSite()
   const store = new AccountStore(accountsFilePath(site.dataDir))
-  const salt = randomBytes(16)
-  const key = scryptSync(PASSWORD, salt, 32, { N: 2 ** 10, r: 8, p: 1 })
-  await store.add({ username: 'keyholder', displayName: 'Key Holder', email: 'key@watchio.example', passwordHash: ['scrypt', 10, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$'), role: 'author' })
+  await store.add({ username: 'keyholder', displayName: 'Key Holder', email: 'key@watchio.example', passwordHash: cheapHash(PASSWORD), role: 'author' })
   server = await startTestServer(site)
   const freshCookie = await signIn()
   const staleCookie = await signIn()

@@ -1,4 +1,3 @@
-import { randomBytes, scryptSync } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AccountStore, accountsFilePath } from '../../server/accounts/account-store.ts'
 import type { Role } from '../../renderer/contract/index.ts'
@@ -8,6 +7,7 @@ import { ApiClient, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
 import { TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
 import { signedInServer } from '../support/signed-in-server.ts'
+import { cheapHash } from '../support/team-accounts.ts'
 
 /**
  * The signed-in person's own account over the real server: their profile (the author of their
@@ -50,12 +50,6 @@ beforeAll(async () => {
 
 afterAll(() => close?.())
 
-/** A password hash in the stored format at a low cost (2^10): these tests count sign-ins, not hash time. */
-function cheapHash(password: string): string {
-  const salt = randomBytes(16)
-  const key = scryptSync(password.normalize('NFC'), salt, 32, { N: 2 ** 10, r: 8, p: 1 })
-  return ['scrypt', 10, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$')
-}
 
 /** A client signed in as `username` from its own browser and address. */
 async function signedIn(username: string, options: { agent?: string; address?: string; password?: string } = {}): Promise<ApiClient> {

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { InvitationWire, InviteResult } from '../../renderer/contract/index.ts'
 import { AccountStore, accountsFilePath } from '../../server/accounts/account-store.ts'
 import { invitationsFilePath } from '../../server/accounts/invitation-store.ts'
-import { hashPassword } from '../../server/accounts/password.ts'
 import { MAX_UNKNOWN_INVITATIONS } from '../../server/http/invitation-api.ts'
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '../../renderer/contract/index.ts'
 import { ApiClient } from '../support/admin-client.ts'
 import { SoftAuthenticator } from '../support/soft-authenticator.ts'
 import { type SignedInServer, signedInServer } from '../support/signed-in-server.ts'
 import { TEST_ADMIN, TEST_SITE_URL } from '../support/temp-site.ts'
+import { cheapHash } from '../support/team-accounts.ts'
 
 let running: SignedInServer
 let admin: ApiClient
@@ -64,7 +64,7 @@ describe('inviting', () => {
 
   it('is for admins only', async () => {
     expect((await visitor().json('GET', INVITATIONS)).status).toBe(401)
-    const hash = await hashPassword(PASSWORD)
+    const hash = cheapHash(PASSWORD)
     await new AccountStore(accountsFilePath(running.site.dataDir)).add({ username: 'eve', displayName: 'Eve', email: 'eve@example.com', passwordHash: hash, role: 'editor' })
     const editor = visitor()
     expect((await editor.login('eve', PASSWORD)).status).toBe(200)

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminUser, PasskeySummary, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '../../renderer/contract/index.ts'
 import { AccountStore, accountsFilePath } from '../../server/accounts/account-store.ts'
-import { hashPassword } from '../../server/accounts/password.ts'
 import { ApiClient } from '../support/admin-client.ts'
 import { signedInServer, type SignedInServer } from '../support/signed-in-server.ts'
 import { SoftAuthenticator, type SoftCredential } from '../support/soft-authenticator.ts'
 import { TEST_ADMIN, TEST_SITE_URL } from '../support/temp-site.ts'
+import { cheapHash } from '../support/team-accounts.ts'
 
 const PASSKEYS = '/api/admin/account/passkeys'
 const SIGN_IN_OPTIONS = '/api/auth/passkey/options'
@@ -50,7 +50,7 @@ async function signInWith(
 
 /** A person of the team with a password and no factor yet. */
 async function addPerson(username: string): Promise<void> {
-  await accounts.add({ username, displayName: username, email: `${username}@example.com`, passwordHash: await hashPassword(TEST_ADMIN.password), role: 'author' })
+  await accounts.add({ username, displayName: username, email: `${username}@example.com`, passwordHash: cheapHash(TEST_ADMIN.password), role: 'author' })
 }
 
 describe('registering a passkey on the account page', () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { PersonWire } from '../../renderer/contract/index.ts'
 import { AccountStore, accountsFilePath } from '../../server/accounts/account-store.ts'
-import { hashPassword } from '../../server/accounts/password.ts'
 import { ApiClient } from '../support/admin-client.ts'
 import { type SignedInServer, signedInServer } from '../support/signed-in-server.ts'
 import { TEST_ADMIN } from '../support/temp-site.ts'
+import { cheapHash } from '../support/team-accounts.ts'
 
 let running: SignedInServer
 let admin: ApiClient
@@ -18,7 +18,7 @@ beforeAll(async () => {
   running = await signedInServer()
   admin = running.api.asBrowser()
   accounts = new AccountStore(accountsFilePath(running.site.dataDir))
-  hash = await hashPassword(PASSWORD)
+  hash = cheapHash(PASSWORD)
 })
 
 afterAll(() => running?.close())

@@ -1,4 +1,3 @@
-import { randomBytes, scryptSync } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AccountStore, accountsFilePath } from '../../server/accounts/account-store.ts'
 import { hashPassword } from '../../server/accounts/password.ts'
@@ -8,6 +7,7 @@ import { ApiClient } from '../support/admin-client.ts'
 import { rawRequest } from '../support/raw-http.ts'
 import { TEST_ADMIN } from '../support/temp-site.ts'
 import { type SignedInServer, signedInServer } from '../support/signed-in-server.ts'
+import { cheapHash } from '../support/team-accounts.ts'
 
 /**
  * The sign-in limits over real sockets, behind a pretend proxy (TRUST_PROXY): each test signs in
@@ -38,12 +38,6 @@ beforeAll(async () => {
 
 afterAll(() => close?.())
 
-/** A password hash in the stored format (`scrypt$<log2 N>$<r>$<p>$<salt>$<key>`) at a low cost, 2^10. */
-function cheapHash(password: string): string {
-  const salt = randomBytes(16)
-  const key = scryptSync(password.normalize('NFC'), salt, 32, { N: 2 ** 10, r: 8, p: 1 })
-  return ['scrypt', 10, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$')
-}
 
 /** A sign-in from `forwardedFor` as a proxy that appends to X-Forwarded-For passes it on. */
 function signIn(username: string, password: string, forwardedFor: string, client = new ApiClient(server.url)): Promise<Response> {

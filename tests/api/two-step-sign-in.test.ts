@@ -1,4 +1,3 @@
-import { randomBytes, scryptSync } from 'node:crypto'
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SECOND_STEP_EXPIRED } from '../../renderer/contract/index.ts'
@@ -10,6 +9,7 @@ import { MAX_CODE_FAILURES_PER_ACCOUNT } from '../../server/services/login-guard
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient } from '../support/admin-client.ts'
 import { type SignedInServer, signedInServer } from '../support/signed-in-server.ts'
+import { cheapHash } from '../support/team-accounts.ts'
 
 /**
  * The second step of signing in (an authenticator code or a recovery code), setting the app up
@@ -48,12 +48,6 @@ beforeAll(async () => {
 
 afterAll(() => running?.close())
 
-/** A password hash in the stored format at a low cost (2^10): these tests count attempts, not hashing. */
-function cheapHash(password: string): string {
-  const salt = randomBytes(16)
-  const key = scryptSync(password.normalize('NFC'), salt, 32, { N: 2 ** 10, r: 8, p: 1 })
-  return ['scrypt', 10, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$')
-}
 
 const client = () => new ApiClient(server.url)
 const codeNow = (secret: string, atMs = nowMs()) => generate({ secret, epoch: Math.floor(atMs / 1000) })

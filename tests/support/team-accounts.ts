@@ -29,7 +29,8 @@ export async function addPerson(options: { dataDir: string; username: string; ro
   await store.add({ username, displayName: `${username[0]!.toUpperCase()}${username.slice(1)}`, email: `${username}@watchio.example`, passwordHash: cheapHash(TEAM_PASSWORD), role })
 }
 
-function cheapHash(password: string): string {
+/** A password hash in the stored format at a low cost (2^10): for tests that count attempts, not hashing. */
+export function cheapHash(password: string): string {
   const salt = randomBytes(16)
   const key = scryptSync(password.normalize('NFC'), salt, 32, { N: 2 ** 10, r: 8, p: 1 })
   return ['scrypt', 10, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$')
