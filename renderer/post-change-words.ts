@@ -17,6 +17,7 @@ const FIELD_WORDS: Record<PostFieldName, string> = {
   isPublished: 'published',
   featuredImageUrl: 'featured image',
   featuredImageAlt: 'featured image alt text',
+  tags: 'tags',
 }
 
 /** A post's fields in the form's order: what a comparison walks. */

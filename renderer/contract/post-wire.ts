@@ -21,6 +21,11 @@ export interface PostFields {
    * SPEC §7's fields: absent from a post that has none; '' in a body removes it.
    */
   featuredImageAlt?: string
+  /**
+   * The post's tags (renderer/tags.ts), as names. Not one of SPEC §7's fields: absent from a post
+   * that has none; left out of a body, a save keeps the post's tags, and [] removes them.
+   */
+  tags?: string[]
 }
 
 /**
@@ -37,7 +42,7 @@ export type WirePost = PostFields & { id: string }
 export type VersionedWirePost = WirePost & { version: string }
 
 /** An entry of the public list (`GET /api/blog/posts`). */
-export type PublicPostSummary = Pick<WirePost, 'id' | 'slug' | 'title' | 'summary' | 'featuredImageUrl' | 'featuredImageAlt' | 'publishDate'>
+export type PublicPostSummary = Pick<WirePost, 'id' | 'slug' | 'title' | 'summary' | 'featuredImageUrl' | 'featuredImageAlt' | 'publishDate' | 'tags'>
 
 /** One public post (`GET /api/blog/posts/{slug}`). */
 export type PublicPost = PublicPostSummary & Pick<WirePost, 'content'>

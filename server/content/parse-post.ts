@@ -2,6 +2,7 @@ import yaml from 'js-yaml'
 import { createHash } from 'node:crypto'
 import { PostFileError, SlugMismatchError } from '../lib/errors.ts'
 import type { Post } from './post.ts'
+import { readTags } from '../../renderer/tags.ts'
 import {
   checkFeaturedImageAlt,
   checkFeaturedImageUrl,
@@ -118,6 +119,7 @@ export function parsePostFile(rawText: string, fileName: string): Post {
   const featuredImageAlt = field<string>('featuredImageAlt', checkFeaturedImageAlt, '')
   const author = field<string>('author', (value) => (value === '' ? null : checkPostAuthor(value)), '')
   const inReview = field<boolean>('inReview', checkIsPublished, false, readBoolean)
+  const tags = readFileTags(fileName, fields.tags)
   return {
     id: field<string>('id', checkId, deriveId(slug)),
     title: field<string>('title', checkTitle),
@@ -128,6 +130,7 @@ export function parsePostFile(rawText: string, fileName: string): Post {
     featuredImageUrl: field<string>('featuredImageUrl', checkFeaturedImageUrl, ''),
     // Optional: a file without it (or with it empty) has none, and is written back without it.
     ...(featuredImageAlt ? { featuredImageAlt } : {}),
+    ...(tags.length > 0 ? { tags } : {}),
     // Optional too, and written back only when set: the owner, and a draft waiting for an editor.
     ...(author ? { author } : {}),
     ...(inReview ? { inReview: true as const } : {}),
@@ -148,6 +151,14 @@ function yamlProblem(error: unknown): string {
 function readable(value: unknown): unknown {
   if (value instanceof NumberText) return value.text
   return typeof value === 'string' ? value.trim() : value
+}
+
+/** `tags:` as a list (numbers in it are their text) or one comma-separated text; none when absent or empty. */
+function readFileTags(fileName: string, written: unknown): string[] {
+  const value = Array.isArray(written) ? written.map(readable) : readable(written)
+  const read = readTags(value)
+  if ('problem' in read) throw new PostFileError(fileName, 'tags', read.problem)
+  return read.tags
 }
 
 function readBoolean(value: unknown): unknown {

@@ -5,7 +5,11 @@ import type { Post } from './post.ts'
 /** The fields a post has, as a version of it holds them (an optional one may be absent). */
 type Fields = Omit<Post, 'id'>
 
-const valueOf = (post: Fields, name: PostFieldName): string | boolean => (post as unknown as Record<string, string | boolean | undefined>)[name] ?? ''
+/** A field's value as compared and shown: tags as one text, "News, Apple TV". */
+const valueOf = (post: Fields, name: PostFieldName): string | boolean => {
+  const value = (post as unknown as Record<string, string | boolean | string[] | undefined>)[name] ?? ''
+  return Array.isArray(value) ? value.join(', ') : value
+}
 
 /** The fields whose value differs, in the form's order (content included, compared as stored). */
 export function changedFieldNames(before: Fields, after: Fields): PostFieldName[] {

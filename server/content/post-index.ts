@@ -281,7 +281,8 @@ export function showsInListDifferently(before: Omit<Post, 'content'>, after: Omi
     before.summary !== after.summary ||
     before.publishDate !== after.publishDate ||
     before.featuredImageUrl !== after.featuredImageUrl ||
-    before.featuredImageAlt !== after.featuredImageAlt
+    before.featuredImageAlt !== after.featuredImageAlt ||
+    (before.tags ?? []).join('\n') !== (after.tags ?? []).join('\n')
   )
 }
 

@@ -1,5 +1,6 @@
 import { InvalidInputError } from '../lib/errors.ts'
 import type { Post } from './post.ts'
+import { readTags } from '../../renderer/tags.ts'
 import {
   checkContent,
   checkFeaturedImageAlt,
@@ -19,7 +20,7 @@ const VERSION_PATTERN = /^[0-9a-f]{40}$/
 
 /**
  * Reads a create or update body. Pure. Title, slug, summary and content are required;
- * publishDate, isPublished, featuredImageUrl and the optional featuredImageAlt fall back to
+ * publishDate, isPublished, featuredImageUrl and the optional featuredImageAlt and tags fall back to
  * `defaults` (SPEC §3's new-post defaults, or the post's current values for an update); an empty
  * featuredImageAlt removes it. Any other field is dropped, never
  * stored. Content is checked for presence only; sanitizing is the caller's next step.
@@ -27,7 +28,7 @@ const VERSION_PATTERN = /^[0-9a-f]{40}$/
  */
 export function readPostInput(
   body: unknown,
-  defaults: Pick<Post, 'publishDate' | 'isPublished' | 'featuredImageUrl' | 'featuredImageAlt'>,
+  defaults: Pick<Post, 'publishDate' | 'isPublished' | 'featuredImageUrl' | 'featuredImageAlt' | 'tags'>,
 ): { input: PostInput; version: string | undefined; inReview: boolean | undefined } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new InvalidInputError('The body must be a JSON object')
@@ -52,6 +53,10 @@ export function readPostInput(
   input.summary = normalizeLines(input.summary) as string
   const featuredImageAlt = field<string>('featuredImageAlt', checkFeaturedImageAlt, defaults.featuredImageAlt ?? '').trim()
   if (featuredImageAlt) input.featuredImageAlt = featuredImageAlt
+  // Left out, an update keeps the post's tags; [] or '' removes them.
+  const tags = readTags(Object.hasOwn(fields, 'tags') && fields.tags !== null ? fields.tags : defaults.tags)
+  if ('problem' in tags) throw new InvalidInputError(`tags ${tags.problem}`, 'tags')
+  if (tags.tags.length > 0) input.tags = tags.tags
   // "Submit for review" (true) or taking it back (false); left out, the post keeps its mark.
   const inReview = fields.inReview === undefined || fields.inReview === null ? undefined : field<boolean>('inReview' as keyof PostInput, checkIsPublished)
   return { input, version: readVersion(fields.version), inReview }

@@ -17,6 +17,12 @@ export interface Post {
    */
   featuredImageAlt?: string
   /**
+   * The post's tags (renderer/tags.ts): names as written, at least one, each with its own page
+   * `/blog/tag/<slug>`. Not one of SPEC §3's fields: written after them, and only when there are
+   * some, so files without tags stay as they are.
+   */
+  tags?: string[]
+  /**
    * The username of the person who created the post (written by the server on create, kept by
    * every later save): an author may edit their own drafts only. Absent from files made before
    * posts had owners, or by hand: those are editors' and admins' to change. Never public.
@@ -40,10 +46,10 @@ export const POST_KEYS = [
 ] as const satisfies readonly (keyof Post)[]
 
 /** Optional front-matter keys, after POST_KEYS and in this order, each written only when set. */
-export const OPTIONAL_POST_KEYS = ['featuredImageAlt', 'author', 'inReview'] as const satisfies readonly (keyof Post)[]
+export const OPTIONAL_POST_KEYS = ['featuredImageAlt', 'tags', 'author', 'inReview'] as const satisfies readonly (keyof Post)[]
 
 /** An entry of the public list (`GET /api/blog/posts`). */
-export type PostSummary = Pick<Post, 'id' | 'slug' | 'title' | 'summary' | 'featuredImageUrl' | 'featuredImageAlt' | 'publishDate'>
+export type PostSummary = Pick<Post, 'id' | 'slug' | 'title' | 'summary' | 'featuredImageUrl' | 'featuredImageAlt' | 'publishDate' | 'tags'>
 
 /** One public post (`GET /api/blog/posts/{slug}`). */
 export type PublicPost = PostSummary & Pick<Post, 'content'>
@@ -55,8 +61,8 @@ export interface PublishedPosts {
 }
 
 export function toSummary(post: Omit<Post, 'content'>): PostSummary {
-  const { id, slug, title, summary, featuredImageUrl, featuredImageAlt, publishDate } = post
-  return { id, slug, title, summary, featuredImageUrl, ...(featuredImageAlt ? { featuredImageAlt } : {}), publishDate }
+  const { id, slug, title, summary, featuredImageUrl, featuredImageAlt, publishDate, tags } = post
+  return { id, slug, title, summary, featuredImageUrl, ...(featuredImageAlt ? { featuredImageAlt } : {}), publishDate, ...(tags?.length ? { tags } : {}) }
 }
 
 /**

@@ -10,7 +10,7 @@ import { OPTIONAL_POST_KEYS, POST_KEYS, type Post } from './post.ts'
  * reader might take for a date, number or boolean (so `'2025-10-01'` stays a string).
  */
 export function serializePost(post: Post): string {
-  const keys = [...POST_KEYS, ...OPTIONAL_POST_KEYS.filter((key) => post[key] !== undefined && post[key] !== '')]
+  const keys = [...POST_KEYS, ...OPTIONAL_POST_KEYS.filter((key) => post[key] !== undefined && post[key] !== '' && !(Array.isArray(post[key]) && post[key].length === 0))]
   const frontMatter = keys.map((key) => yaml.dump({ [key]: post[key] }, { lineWidth: -1 })).join('')
   return `---\n${frontMatter}---\n${post.content}\n`
 }

@@ -295,6 +295,6 @@ export function cleanContent(html: string): string {
 
 /** The input's fields in `Post` order (JSON of the answer reads like the file). */
 function orderedFields(input: PostInput): Omit<Post, 'id' | 'content' | 'author' | 'inReview'> {
-  const { title, slug, summary, publishDate, isPublished, featuredImageUrl, featuredImageAlt } = input
-  return { title, slug, summary, publishDate, isPublished, featuredImageUrl, ...(featuredImageAlt ? { featuredImageAlt } : {}) }
+  const { title, slug, summary, publishDate, isPublished, featuredImageUrl, featuredImageAlt, tags } = input
+  return { title, slug, summary, publishDate, isPublished, featuredImageUrl, ...(featuredImageAlt ? { featuredImageAlt } : {}), ...(tags?.length ? { tags } : {}) }
 }

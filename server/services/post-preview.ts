@@ -31,8 +31,8 @@ export class PostPreview {
   async render(body: unknown): Promise<string> {
     const { posts, render, today } = this.#deps
     const { input } = readPostInput(withStandIns(body), { publishDate: today(), isPublished: false, featuredImageUrl: '' })
-    const { title, slug, summary, publishDate, featuredImageUrl, featuredImageAlt } = input
-    const post: PublicPost = { id: 'preview', slug, title, summary, publishDate, featuredImageUrl, featuredImageAlt, content: displayPostHtml(safePostHtml(cleanContent(input.content))) }
+    const { title, slug, summary, publishDate, featuredImageUrl, featuredImageAlt, tags } = input
+    const post: PublicPost = { id: 'preview', slug, title, summary, publishDate, featuredImageUrl, featuredImageAlt, tags, content: displayPostHtml(safePostHtml(cleanContent(input.content))) }
     const only: PublishedPosts = { list: () => posts.list(), get: (wanted) => (wanted === slug ? post : posts.get(wanted)) }
     const page = await render(postUrl(slug), { posts: only })
     if (!page || page.status !== 200) throw new Error(`The post page did not render for a preview (${page?.status ?? 'nothing'})`)

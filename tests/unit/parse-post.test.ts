@@ -305,3 +305,20 @@ describe('a __proto__ key in the front matter', () => {
     expectRejected(text, 'title')
   })
 })
+
+describe('tags in the front matter', () => {
+  it('reads a YAML list (numbers as their text) or one comma-separated text, and none when absent or empty', () => {
+    expect(parsePostFile(postFile({ tags: '[News, 2025, "Apple TV"]' }), FILE).tags).toEqual(['News', '2025', 'Apple TV'])
+    expect(parsePostFile(postFile({ tags: 'News, Guides' }), FILE).tags).toEqual(['News', 'Guides'])
+    expect(parsePostFile(postFile({ tags: '[]' }), FILE)).not.toHaveProperty('tags')
+    expect(parsePostFile(postFile({ tags: '' }), FILE)).not.toHaveProperty('tags')
+    expect(parsePostFile(postFile(), FILE)).not.toHaveProperty('tags')
+  })
+
+  it('refuses tags that are not names, naming the file and the field', () => {
+    expect(expectRejected(postFile({ tags: '{a: 1}' }), 'tags').message).toContain('must be a list of tag names')
+    expect(expectRejected(postFile({ tags: '[[nested]]' }), 'tags').message).toContain('must be a list of tag names (text)')
+    expect(expectRejected(postFile({ tags: '["???"]' }), 'tags').message).toContain('must each have a letter or digit')
+  })
+})
+

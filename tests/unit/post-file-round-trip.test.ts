@@ -139,6 +139,16 @@ describe('serializePost then parsePostFile', () => {
     expect(serializePost({ ...post, featuredImageAlt: '' })).not.toContain('featuredImageAlt')
   })
 
+  it('keeps tags as a list after the SPEC fields and the alt text, and writes none when there are none', () => {
+    const post: Post = { ...basePost, featuredImageUrl: '/a.png', featuredImageAlt: 'A boat', tags: ['Apple TV', 'Release: "1.0"', '2025'] }
+    const text = serializePost(post)
+    expect(frontMatterKeys(text)).toEqual([...POST_KEYS, 'featuredImageAlt', 'tags'])
+    expect(text).toContain("tags:\n  - Apple TV\n  - 'Release: \"1.0\"'\n  - '2025'\n")
+    expect(parsePostFile(text, 'a-post.html')).toEqual(post)
+    expect(serializePost(parsePostFile(text, 'a-post.html'))).toBe(text)
+    expect(serializePost({ ...basePost, tags: [] })).toBe(serializePost(basePost))
+  })
+
   it('always writes the keys in the order id, title, slug, summary, publishDate, isPublished, featuredImageUrl', () => {
     const order = ['id', 'title', 'slug', 'summary', 'publishDate', 'isPublished', 'featuredImageUrl']
     for (const title of ['yes', '- dash: "q" #h']) {

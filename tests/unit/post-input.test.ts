@@ -17,6 +17,19 @@ function problem(body: unknown): string {
 }
 
 describe('readPostInput', () => {
+  it('reads tags: a list or a comma-separated text, trimmed, the first spelling of a slug kept; left out, the post keeps its own', () => {
+    expect(readPostInput({ ...valid, tags: [' News ', 'Apple  TV', 'apple-tv', ''] }, defaults).input.tags).toEqual(['News', 'Apple TV'])
+    expect(readPostInput({ ...valid, tags: 'News, Guides' }, defaults).input.tags).toEqual(['News', 'Guides'])
+    expect(readPostInput(valid, { ...defaults, tags: ['Kept'] }).input.tags).toEqual(['Kept'])
+    expect(readPostInput({ ...valid, tags: [] }, { ...defaults, tags: ['Kept'] }).input).not.toHaveProperty('tags')
+    expect(problem({ ...valid, tags: [{ name: 'x' }] })).toBe('tags must be a list of tag names (text)')
+    expect(problem({ ...valid, tags: ['!!!'] })).toMatch(/^tags must each have a letter or digit/)
+    expect(problem({ ...valid, tags: ['x'.repeat(41)] })).toBe('tags must each be at most 40 characters')
+    expect(problem({ ...valid, tags: ['a\u0001b'] })).toBe('tags must each be one line without control characters')
+    expect(problem({ ...valid, tags: Array.from({ length: 11 }, (_, i) => `t${i}`) })).toBe('tags must be at most 10')
+    expect(problem({ ...valid, tags: 5 })).toBe('tags must be a list of tag names')
+  })
+
   it('fills the optional fields from the defaults and drops fields outside the contract', () => {
     const { input } = readPostInput({ ...valid, id: 'forged', isAdmin: true, __proto__: { x: 1 } }, defaults)
     expect(input).toEqual({ ...valid, ...defaults })

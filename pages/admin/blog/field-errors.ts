@@ -8,7 +8,7 @@ export type FieldName = keyof PostFields
 export type FieldErrors = Partial<Record<FieldName, string>>
 
 /** The fields in the order the form shows them: focus goes to the first one with a problem. */
-export const FIELD_ORDER: readonly FieldName[] = ['title', 'slug', 'summary', 'content', 'publishDate', 'isPublished', 'featuredImageUrl', 'featuredImageAlt']
+export const FIELD_ORDER: readonly FieldName[] = ['title', 'slug', 'summary', 'content', 'publishDate', 'isPublished', 'featuredImageUrl', 'featuredImageAlt', 'tags']
 
 /** Each field as its label says it, for messages that start with it. */
 const FIELD_WORDS: Record<FieldName, string> = {
@@ -20,6 +20,7 @@ const FIELD_WORDS: Record<FieldName, string> = {
   isPublished: 'Published',
   featuredImageUrl: 'Featured image URL',
   featuredImageAlt: 'Image description (alt text)',
+  tags: 'Tags',
 }
 
 /** SPEC §5's required fields that are empty, each with a message in words. */

@@ -12,6 +12,7 @@ const LABELS: Record<ChangedField['name'], string> = {
   isPublished: 'Published',
   featuredImageUrl: 'Featured Image URL',
   featuredImageAlt: 'Image description (alt text)',
+  tags: 'Tags',
 }
 
 /** A field's value as the form shows it: "Published" or "Draft", a date in the local format, "(none)". */
