@@ -28,6 +28,7 @@ import { git } from '../support/git.ts'
 import { commitMedia, type MediaFixture } from '../support/media-files.ts'
 import { createTempSite, startTestServer, TEST_ADMIN } from '../support/temp-site.ts'
 import { layoutShiftOf, recordLayoutShifts } from '../support/layout-shifts.ts'
+import { measurePageScripts, type PageRole, scriptTable } from './page-scripts.ts'
 
 const TEST_ADMIN_LOGIN = { username: TEST_ADMIN.username, password: TEST_ADMIN.password }
 
@@ -303,8 +304,25 @@ const photos = await addPhotoPost(site.repoDir, site.blogDir)
 const server = await startTestServer(site, { env: { PORT: String(port), SITE_URL: origin } })
 try {
   const posts = (await (await fetch(`${origin}/api/blog/posts`)).json()) as { slug: string }[]
-  const paths = ['/', '/pricing', '/blog', `/blog/${posts.find((post) => post.slug !== PHOTO_POST)!.slug}`]
+  const postPath = `/blog/${posts.find((post) => post.slug !== PHOTO_POST)!.slug}`
+  const paths = ['/', '/pricing', '/blog', postPath]
 
+  const rolePaths: Record<PageRole, string> = {
+    'a post': postPath, '/legal': '/legal', '/partnerships': '/partnerships', '404': '/no-such-page',
+    '/': '/', '/pricing': '/pricing', '/blog': '/blog', '/referral': '/referral',
+  }
+  const scripts = await measurePageScripts(origin, rolePaths)
+  console.log('\nJavaScript sent on load (gzipped, Chromium) and Lighthouse mobile (4× CPU slowdown), before islands and now:')
+  console.table(scriptTable(scripts, rolePaths))
+  console.log(JSON.stringify(scripts))
+  // `npm run bench:pages -- --scripts`: that table alone.
+  if (!process.argv.includes('--scripts')) await measureTheRest(paths)
+} finally {
+  await server.close()
+  await site.cleanup()
+}
+
+async function measureTheRest(paths: string[]): Promise<void> {
   const rows = []
   for (const path of paths) {
     const bytes = await measureBytes(origin + path)
@@ -342,9 +360,6 @@ try {
   console.table(
     Object.entries(scores).map(([url, categories]) => ({ page: new URL(url).pathname, ...categories })),
   )
-} finally {
-  await server.close()
-  await site.cleanup()
 }
 
 /** The photo post: image bytes against the originals', CLS, Lighthouse performance. */
