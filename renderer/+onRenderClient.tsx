@@ -1,27 +1,25 @@
 // https://vike.dev/onRenderClient
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
+import { createRoot, type Root } from 'react-dom/client'
 import type { PageContextClient } from 'vike/types'
 import { PageShell } from './PageShell.tsx'
 import { documentTitle, resolveSeo, type Seo } from './seo.ts'
 import './types.ts'
 
 let root: Root | undefined
-/** Server settings arrive with the first page; client-side navigations reuse them. */
+/** Server settings arrive with the first page; client-side navigations (the admin area) reuse them. */
 let settings: Pick<PageContextClient, 'siteUrl' | 'redirectTargets'> | undefined
 
+/**
+ * The admin area only, whose pages render in the browser: the public pages are HTML only
+ * (renderer/+config.ts), their islands hydrated by their own `+client.ts` (renderer/Island.tsx).
+ */
 export function onRenderClient(pageContext: PageContextClient) {
+  const { Page } = pageContext
   settings ??= { siteUrl: pageContext.siteUrl, redirectTargets: pageContext.redirectTargets }
   pageContext.siteUrl ??= settings.siteUrl
   pageContext.redirectTargets ??= settings.redirectTargets
-  const { Page } = pageContext
-  const container = document.getElementById('root')!
-  const page = <PageShell pageContext={pageContext}>{Page && <Page />}</PageShell>
-  if (pageContext.isHydration && container.innerHTML !== '') {
-    root = hydrateRoot(container, page)
-  } else {
-    root ??= createRoot(container)
-    root.render(page)
-  }
+  root ??= createRoot(document.getElementById('root')!)
+  root.render(<PageShell pageContext={pageContext}>{Page && <Page />}</PageShell>)
   if (!pageContext.isHydration) updateHead(resolveSeo(pageContext), pageContext.siteUrl)
 }
 

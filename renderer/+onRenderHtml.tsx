@@ -5,6 +5,8 @@ import type { PageContextServer } from 'vike/types'
 import { PageShell } from './PageShell.tsx'
 import { renderHeadTags, resolveSeo } from './seo.ts'
 import { THEME_SCRIPT } from './theme.ts'
+import { ISLAND_CONTEXT_ID, islandContextOf } from './island-markup.ts'
+import { escapeJsonForScript } from './escape-markup.ts'
 import './types.ts'
 
 export function onRenderHtml(pageContext: PageContextServer) {
@@ -16,6 +18,10 @@ export function onRenderHtml(pageContext: PageContextServer) {
           <Page />
         </PageShell>,
       )
+    : ''
+  // What the islands read of the page's context in the browser (renderer/islands-client.tsx).
+  const islandContext = pageContext.hasIslands
+    ? `\n<script id="${ISLAND_CONTEXT_ID}" type="application/json">${escapeJsonForScript(islandContextOf(pageContext))}</script>`
     : ''
   const head = renderHeadTags(resolveSeo(pageContext), {
     siteUrl: pageContext.siteUrl,
@@ -33,7 +39,7 @@ ${dangerouslySkipEscape(head)}
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body>
-<div id="root">${dangerouslySkipEscape(body)}</div>
+<div id="root">${dangerouslySkipEscape(body)}</div>${dangerouslySkipEscape(islandContext)}
 </body>
 </html>`
 }

@@ -24,6 +24,8 @@ declare global {
       notFoundLine?: number | null
       /** Where /feedback, /discord, /help and /iptv send visitors (server settings). */
       redirectTargets: RedirectTargets
+      /** Server only: set while rendering when the page has an island (renderer/Island.tsx). */
+      hasIslands?: boolean
     }
     interface Config {
       seo?: SeoFor

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react'
 import { useSiteData } from '../../renderer/site-data.ts'
 import { usePageContext } from '../../renderer/usePageContext.tsx'
 import { POST_NOT_FOUND, PostNotFound } from '../blog/@slug/PostNotFound.tsx'
@@ -14,18 +13,16 @@ export default function Page() {
 function NotFound() {
   const copy = useSiteData<'not-found'>()
   const { notFoundLine } = usePageContext()
-  const count = copy.lines.length
-  // The server picks the line (so the hydrated page agrees); a client-side 404 picks its own; a
-  // static export's (null) shows the first until hydrated, then one picked for this visit.
-  const [line, setLine] = useState(() => (notFoundLine === null ? 0 : (notFoundLine ?? randomLine(count))))
-  useEffect(() => {
-    if (notFoundLine === null) setLine(randomLine(count))
-  }, [notFoundLine, count])
+  // The server picks the line; a static export's page (null) shows the first, and the site's
+  // script (renderer/+client.ts) picks one of `data-lines` for this visit.
+  const line = notFoundLine === null ? 0 : (notFoundLine ?? randomLine(copy.lines.length))
   return (
     <div className="container not-found">
       <p className="not-found__code">{copy.code}</p>
       <h1>{copy.title}</h1>
-      <p className="not-found__line">{copy.lines[line % copy.lines.length]}</p>
+      <p className="not-found__line" data-lines={notFoundLine === null ? JSON.stringify(copy.lines) : undefined}>
+        {copy.lines[line % copy.lines.length]}
+      </p>
       <p className="not-found__note">{copy.note}</p>
       <a className="button button--primary" href="/">
         {copy.button}

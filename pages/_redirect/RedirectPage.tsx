@@ -1,12 +1,12 @@
-import { useEffect } from 'react'
 import type { RedirectTargets } from '../../server/config.ts'
 import { usePageContext } from '../../renderer/usePageContext.tsx'
 import './redirect.css'
 
 /**
  * The four redirect pages (SPEC §2): a short message, then the browser goes to the external
- * target from the server settings. Without JavaScript the page's meta refresh
- * (see redirect-seo.ts) does the same; the Continue link is there for whoever is faster.
+ * target from the server settings: the site's plain script (renderer/+client.ts) reads where and
+ * when from the panel. Without JavaScript the page's meta refresh (see redirect-seo.ts) does the
+ * same; the Continue link is there for whoever is faster.
  *
  * Not a route: vike makes pages of `+Page` files only, and this folder has none.
  */
@@ -18,16 +18,8 @@ export function RedirectPage(props: {
   spinner?: boolean
 }) {
   const url = usePageContext().redirectTargets[props.target]
-  const { delayMs } = props
-
-  useEffect(() => {
-    // `replace`: Back from the target returns to the page before, not into this redirect again.
-    const timer = window.setTimeout(() => window.location.replace(url), delayMs)
-    return () => window.clearTimeout(timer)
-  }, [url, delayMs])
-
   return (
-    <div className="container redirect">
+    <div className="container redirect" data-redirect-to={url} data-redirect-delay={props.delayMs}>
       <div className="redirect__panel">
         {props.spinner && <span className="redirect__spinner" aria-hidden="true" />}
         <h1 className="redirect__message">{props.message}</h1>

@@ -6,6 +6,10 @@ export default {
   meta: {
     Page: { env: { server: false, client: true } },
   },
+  // An application: it keeps vike's client router (the public pages use ordinary links). Its
+  // React theme toggle marks its clicks handled, which the site's plain script (renderer/+client.ts,
+  // which vike cannot unset here) then leaves alone.
+  clientRouting: true,
   // Not a public page: never prerendered, nor in the sitemap.
   listing: 'private',
 } satisfies Config

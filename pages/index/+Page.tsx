@@ -1,5 +1,6 @@
 import { Faq } from '../../renderer/components/Faq.tsx'
 import { RichText } from '../../renderer/components/RichText.tsx'
+import { Island } from '../../renderer/Island.tsx'
 import type { LandingContent } from '../../renderer/site-content/landing.ts'
 import { useSiteData } from '../../renderer/site-data.ts'
 import { usePageContext } from '../../renderer/usePageContext.tsx'
@@ -17,7 +18,7 @@ export default function Page() {
       <Hero copy={copy} />
       <Features features={copy.features} />
       <Benefits benefits={copy.benefits} />
-      <Testimonials testimonials={copy.testimonials} />
+      <Island component={Testimonials} props={{ testimonials: copy.testimonials }} />
       <section id="faq" className="landing-section" aria-labelledby="faq-title">
         <div className="container">
           <header className="section-header">

@@ -1,17 +1,14 @@
-import { useState } from 'react'
 import { Faq } from '../../renderer/components/Faq.tsx'
+import { Island } from '../../renderer/Island.tsx'
 import { useSiteData } from '../../renderer/site-data.ts'
-import { type BillingPeriod, DEFAULT_BILLING_PERIOD } from './billing-period.ts'
-import { BillingToggle } from './BillingToggle.tsx'
 import { FaqJsonLd } from './FaqJsonLd.tsx'
 import { Lifetime } from './Lifetime.tsx'
-import { PlanCard } from './PlanCard.tsx'
+import { PricingPlans } from './PricingPlans.tsx'
 import './pricing.css'
 
 /** SPEC §2 pricing page: billing toggle, Free and Premium, lifetime options, FAQ (+ FAQPage data). Its copy: content/site/pricing.yaml. */
 export default function Page() {
   const copy = useSiteData<'pricing'>()
-  const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD)
 
   return (
     <div className="container pricing">
@@ -20,31 +17,9 @@ export default function Page() {
         <p>{copy.intro}</p>
       </header>
 
-      <section className="pricing__plans" aria-labelledby="plans-title">
-        <h2 id="plans-title" className="visually-hidden">
-          Subscription plans
-        </h2>
-        <div className="pricing__toggle">
-          <BillingToggle value={period} onChange={setPeriod} />
-          <p className="visually-hidden" aria-live="polite">
-            {period === 'annually' ? 'Showing prices billed annually' : 'Showing prices billed monthly'}
-          </p>
-        </div>
-        <div className="pricing__cards">
-          {copy.plans.map((plan, index) => (
-            <PlanCard key={plan.name} plan={plan} period={period} words={copy.planCard} featured={index === copy.plans.length - 1} />
-          ))}
-        </div>
-        {copy.terms.length > 0 && (
-          <ul className="pricing__terms">
-            {copy.terms.map((term, index) => (
-              <li key={index}>{term}</li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <Island component={PricingPlans} />
 
-      <Lifetime lifetime={copy.lifetime} />
+      <Island component={Lifetime} props={{ lifetime: copy.lifetime }} />
 
       <section className="pricing__faq" aria-labelledby="pricing-faq-title">
         <header className="pricing__section-header">

@@ -17,7 +17,8 @@ import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
  * 0.3 ms. For a static page all of that is the same every time but the data. So this does what
  * vike does for that one route: run the page's `data()` hook, call `onRenderHtml()` with the
  * page's own `Page` and `seo`, serialize the page context for the browser as vike does, and add
- * the route's asset tags, which it takes from a page vike rendered (`prepare`).
+ * the route's asset tags, which it takes from a page vike rendered (`prepare`). A page that sends
+ * no script of vike's (HTML only, renderer/+config.ts) has no page context to serialize.
  *
  * It can never disagree with vike unnoticed: `prepare` renders one post both ways and keeps this
  * path only when the two are byte for byte the same; otherwise (a vike upgrade that changes its
@@ -69,14 +70,16 @@ export async function prepareLeanPostPages(
   const slug = sample.list()[0]!.slug
   const byVike = await vikeRender(postUrl(slug), sample, 0)
   if (byVike?.status !== 200) return { pages: null, reason: `vike answered ${byVike?.status ?? 'nothing'} for a sample post` }
-  const bare = renderBare(hooks, slug, sample, settings, 0, SITE_DEFAULTS)
+  // An HTML-only page (no script of vike's: renderer/+config.ts) carries no page context.
+  const withContext = byVike.html.includes('<script id="vike_pageContext"')
+  const bare = renderBare(hooks, slug, sample, settings, 0, SITE_DEFAULTS, withContext)
   const assets = bare === null ? null : assetTagsOf(byVike, bare)
   if (!assets || bare === null) return { pages: null, reason: "vike's page does not have the expected layout" }
   const pages: LeanPostPages = {
     render(url, posts, pageSettings, notFoundLine, site = SITE_DEFAULTS) {
       const slugOf = slugOfPostUrl(url)
       if (!slugOf || !posts.get(slugOf)) return null
-      const page = renderBare(hooks, slugOf, posts, pageSettings, notFoundLine, site)
+      const page = renderBare(hooks, slugOf, posts, pageSettings, notFoundLine, site, withContext)
       if (page === null) return null
       const html = page.before + assets.head + page.afterHead + page.contextScript + assets.tail + page.end
       return { status: 200, html, contentType: assets.contentType, headers: assets.headers }
@@ -124,7 +127,7 @@ interface BarePage {
   end: string
 }
 
-function renderBare(hooks: PostPageHooks, slug: string, posts: PublishedPosts, settings: RenderSettings, notFoundLine: number, site: SiteContent): BarePage | null {
+function renderBare(hooks: PostPageHooks, slug: string, posts: PublishedPosts, settings: RenderSettings, notFoundLine: number, site: SiteContent, withContext: boolean): BarePage | null {
   const urlPathname = postUrl(slug)
   const pageContext: Record<string, unknown> = {
     ...settings,
@@ -145,6 +148,7 @@ function renderBare(hooks: PostPageHooks, slug: string, posts: PublishedPosts, s
   const headAt = html.indexOf('<head>') + '<head>'.length
   const bodyEnd = html.lastIndexOf('</body>')
   if (headAt < '<head>'.length || bodyEnd < headAt) return null
+  if (!withContext) return { before: html.slice(0, headAt), afterHead: html.slice(headAt, bodyEnd), contextScript: '', end: html.slice(bodyEnd) }
   // What vike sends the browser: the passToClient keys, then its own (the order it uses).
   const forClient: Record<string, unknown> = {}
   for (const key of hooks.passToClient) if (key in pageContext) forClient[key] = pageContext[key]
@@ -163,7 +167,7 @@ function assetTagsOf(byVike: RenderedPage, bare: BarePage): AssetTags | null {
   const html = byVike.html
   if (!html.startsWith(bare.before)) return null
   const headEnd = html.indexOf(bare.afterHead, bare.before.length)
-  const contextAt = html.indexOf(bare.contextScript, headEnd)
+  const contextAt = headEnd < 0 ? -1 : html.indexOf(bare.contextScript, headEnd + bare.afterHead.length)
   if (headEnd < 0 || contextAt < 0 || !html.endsWith(bare.end)) return null
   return {
     head: html.slice(bare.before.length, headEnd),

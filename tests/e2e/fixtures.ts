@@ -66,15 +66,19 @@ export function firstText(content: string, tag: 'p' | 'h2' | 'h3'): string {
 }
 
 /**
- * Waits until React has hydrated the page shell (the nav's theme toggle and the footer carry
- * React's props), so clicks reach React handlers and vike's link interception.
+ * Waits until the page's script is in place: on a public page, the site's plain script has run
+ * (renderer/site-script.ts marks <html>) and React has hydrated every island (each marked in turn,
+ * renderer/islands-client.tsx); in the admin area, React has rendered the shell (its theme toggle
+ * and footer carry React's props).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
       const hydrated = (element: Element | null) =>
         !!element && Object.keys(element).some((key) => key.startsWith('__reactProps$'))
-      return hydrated(document.querySelector('.theme-toggle')) && hydrated(document.querySelector('footer'))
+      if (document.getElementById('vike_pageContext')) return hydrated(document.querySelector('.theme-toggle')) && hydrated(document.querySelector('footer'))
+      const islands = [...document.querySelectorAll('[data-island]')]
+      return document.documentElement.hasAttribute('data-script-ready') && islands.every((island) => island.hasAttribute('data-hydrated'))
     },
     undefined,
     { timeout: 10_000 },

@@ -1,5 +1,5 @@
-// https://vike.dev/data — `.ssr`: runs when the server renders (and prerenders) the page.
-// After a client-side navigation it does not run: the page fetches the post itself.
+// https://vike.dev/data — `.ssr`: runs when the server renders (and prerenders) the page, the only
+// place it renders (the page has no script).
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import type { PublicPost } from '../../../server/content/post.ts'
