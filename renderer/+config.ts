@@ -9,8 +9,8 @@ export default {
   passToClient: ['siteUrl', 'notFoundLine', 'redirectTargets', 'siteShared'],
   meta: {
     // A page is HTML only: vike loads no runtime and no React for it (https://vike.dev/render-modes),
-    // only the site's few lines of plain script (renderer/+client.ts). The parts that need React
-    // are islands (renderer/Island.tsx), which a page's own `+client.ts` hydrates.
+    // only the site's few lines of plain script (renderer/site-script.ts, which each public page's
+    // own `+client.ts` loads). The parts that need React are islands (renderer/Island.tsx).
     Page: { env: { server: true, client: false } },
     // Each page's head tags (title, description, social cards); see renderer/seo.ts.
     seo: { env: { server: true, client: true } },

@@ -1,19 +1,16 @@
-import { type MouseEvent, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { applyTheme, readTheme, type Theme } from './theme.ts'
 
 /**
  * Switches light/dark. The server cannot know the stored theme, so the button renders
  * both icons and CSS shows the one for the theme already set by the head script: the
- * markup is the same on the server and in the browser, and nothing flashes. On the public pages
- * nothing hydrates it: renderer/+client.ts drives the server's button; the admin area renders it.
+ * markup is the same on the server and in the browser, and nothing flashes.
  */
 export function ThemeToggle() {
   const [theme, setTheme] = useState<Theme | null>(null)
   useEffect(() => setTheme(readTheme()), [])
 
-  const toggle = (event: MouseEvent<HTMLButtonElement>) => {
-    // Handled: the public pages' plain script (renderer/+client.ts), which toggles the server's button, leaves it.
-    event.preventDefault()
+  const toggle = () => {
     const next: Theme = readTheme() === 'dark' ? 'light' : 'dark'
     applyTheme(next)
     setTheme(next)

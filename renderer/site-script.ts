@@ -1,4 +1,4 @@
-// The few lines of plain script every public page runs, React or not (renderer/+client.ts):
+// The few lines of plain script every public page runs, React or not (each page's +client.ts loads it):
 // the theme toggle, a static export's not-found line, the redirect pages' move. Loaded as a module
 // of the site's own origin, so the Content-Security-Policy allows it as it is.
 import { applyTheme, readTheme } from './theme.ts'
@@ -8,7 +8,7 @@ function bindThemeToggle(): void {
   const show = () => buttons().forEach((button) => button.setAttribute('aria-pressed', String(readTheme() === 'dark')))
   show()
   document.addEventListener('click', (event) => {
-    // React's own toggle (the admin area renders it) marks the click as handled.
+    // A click something else handled already is left alone.
     if (event.defaultPrevented || !(event.target instanceof Element) || !event.target.closest('.theme-toggle')) return
     applyTheme(readTheme() === 'dark' ? 'light' : 'dark')
     show()

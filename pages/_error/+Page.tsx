@@ -14,7 +14,7 @@ function NotFound() {
   const copy = useSiteData<'not-found'>()
   const { notFoundLine } = usePageContext()
   // The server picks the line; a static export's page (null) shows the first, and the site's
-  // script (renderer/+client.ts) picks one of `data-lines` for this visit.
+  // script (renderer/site-script.ts) picks one of `data-lines` for this visit.
   const line = notFoundLine === null ? 0 : (notFoundLine ?? randomLine(copy.lines.length))
   return (
     <div className="container not-found">

@@ -4,7 +4,7 @@ import './redirect.css'
 
 /**
  * The four redirect pages (SPEC §2): a short message, then the browser goes to the external
- * target from the server settings: the site's plain script (renderer/+client.ts) reads where and
+ * target from the server settings: the site's plain script (renderer/site-script.ts) reads where and
  * when from the panel. Without JavaScript the page's meta refresh (see redirect-seo.ts) does the
  * same; the Continue link is there for whoever is faster.
  *

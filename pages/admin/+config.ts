@@ -6,9 +6,10 @@ export default {
   meta: {
     Page: { env: { server: false, client: true } },
   },
-  // An application: it keeps vike's client router (the public pages use ordinary links). Its
-  // React theme toggle marks its clicks handled, which the site's plain script (renderer/+client.ts,
-  // which vike cannot unset here) then leaves alone.
+  // An application: it keeps vike's client router (the public pages use ordinary links) and
+  // renders its own theme toggle. It has no `+client.ts` (only the public pages have one each):
+  // a second script entry would make vike merge them into an inline script, which the
+  // Content-Security-Policy refuses.
   clientRouting: true,
   // Not a public page: never prerendered, nor in the sitemap.
   listing: 'private',

@@ -25,7 +25,7 @@ export function PostEditor(props: { post: AdminPost | null; username: string; on
   const ids = useId()
   const form = usePostForm(post)
   const draft = usePostDraft({ username, post, fields: form.fields, baseVersion: form.version ?? null, slugTouched: form.slugTouched, dirty: form.dirty })
-  useUnloadPrompt(draft.hasUnkeptChanges)
+  useUnloadPrompt(draft.hasUnkeptChanges, draft.keepNow)
   const { conflict, problem, errors, failures, saving, submit, setInReview, loadCurrent } = usePostSave({ post, form, onSaved: draft.forget, onDone })
   // The role, mirrored (the server decides): an author edits their own drafts and submits them for review.
   const me = useQuery(adminQueries.me()).data

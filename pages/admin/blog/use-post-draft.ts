@@ -165,7 +165,7 @@ export function usePostDraft(options: { username: string; post: AdminPost | null
 
   const hasUnkeptChanges = useCallback(() => unkept.current, [])
 
-  return { offer, checking: phase === 'checking', restore, discard, forget, hasUnkeptChanges }
+  return { offer, checking: phase === 'checking', restore, discard, forget, hasUnkeptChanges, keepNow }
 }
 
 /** The offer for a kept draft, or null when it holds nothing the saved post does not. */
