@@ -17,9 +17,10 @@ function bindThemeToggle(): void {
 
 /** A static export's 404 page is one file for every visit: the line is picked here (the server picks its own). */
 function pickNotFoundLine(): void {
-  const line = document.querySelector<HTMLElement>('.not-found__line[data-lines]')
-  if (!line) return
-  const lines = JSON.parse(line.dataset.lines ?? '[]') as string[]
+  const page = document.querySelector<HTMLElement>('.not-found[data-lines]')
+  const line = page?.querySelector('.not-found__line')
+  if (!page || !line) return
+  const lines = JSON.parse(page.dataset.lines ?? '[]') as string[]
   if (lines.length > 0) line.textContent = lines[Math.floor(Math.random() * lines.length)]!
 }
 
@@ -28,7 +29,10 @@ function followRedirect(): void {
   const panel = document.querySelector<HTMLElement>('[data-redirect-to]')
   if (!panel) return
   // `replace`: Back from the target returns to the page before, not into this redirect again.
-  window.setTimeout(() => window.location.replace(panel.dataset.redirectTo!), Number(panel.dataset.redirectDelay ?? 0))
+  const go = () => window.setTimeout(() => window.location.replace(panel.dataset.redirectTo!), Number(panel.dataset.redirectDelay ?? 0))
+  // Counted from the page's load, as when React hydrated it: the page is whole before it goes.
+  if (document.readyState === 'complete') go()
+  else window.addEventListener('load', go, { once: true })
 }
 
 bindThemeToggle()

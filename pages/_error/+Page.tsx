@@ -14,15 +14,13 @@ function NotFound() {
   const copy = useSiteData<'not-found'>()
   const { notFoundLine } = usePageContext()
   // The server picks the line; a static export's page (null) shows the first, and the site's
-  // script (renderer/site-script.ts) picks one of `data-lines` for this visit.
+  // script (renderer/site-script.ts) picks one of the page's `data-lines` for this visit.
   const line = notFoundLine === null ? 0 : (notFoundLine ?? randomLine(copy.lines.length))
   return (
-    <div className="container not-found">
+    <div className="container not-found" data-lines={notFoundLine === null ? JSON.stringify(copy.lines) : undefined}>
       <p className="not-found__code">{copy.code}</p>
       <h1>{copy.title}</h1>
-      <p className="not-found__line" data-lines={notFoundLine === null ? JSON.stringify(copy.lines) : undefined}>
-        {copy.lines[line % copy.lines.length]}
-      </p>
+      <p className="not-found__line">{copy.lines[line % copy.lines.length]}</p>
       <p className="not-found__note">{copy.note}</p>
       <a className="button button--primary" href="/">
         {copy.button}

@@ -151,7 +151,7 @@ describe('npm run export', () => {
       const html = await response.text()
       expect(html, url).toContain(text)
       // One file for every visit: the browser picks the not-found line (SPEC §2: at random each time).
-      if (text === 'Page Not Found') expect(html, url).toContain('"notFoundLine":null')
+      if (text === 'Page Not Found') expect(html, url).toContain('class="container not-found" data-lines="[')
       expectSecurityHeaders(response, url)
     }
     for (const url of ['/api/blog/posts/no-such-post', '/api/nothing', '/media/2025/missing-0123456789-10x10.jpg', '/media/w9999/2025/x.jpg']) {

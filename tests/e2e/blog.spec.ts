@@ -188,11 +188,10 @@ test.describe('blog list', () => {
     })
   })
 
-  test('client-side navigation to /blog shows 3 placeholders while the list loads, then the posts', async ({ page }) => {
+  test('reached by a link from a post, /blog arrives whole; paging on shows 3 placeholders while the whole list loads, then the posts', async ({ page }) => {
     const post = publishedPost(0)
     await page.goto(`/blog/${post.slug}`)
     await waitForHydration(page)
-    await markDocument(page)
 
     let release!: () => void
     const gate = new Promise<void>((resolve) => (release = resolve))
@@ -205,31 +204,36 @@ test.describe('blog list', () => {
 
     await page.getByRole('link', { name: 'All posts' }).click()
     await expect(page).toHaveURL(/\/blog$/)
-    await expect(page.getByRole('heading', { level: 1, name: 'Blog', exact: true })).toBeVisible()
+    await expectCards(cards(page), PAGE_1)
+    await waitForHydration(page)
+    await markDocument(page)
+    expect(listRequests, 'the first page came with the page').toBe(0)
+
+    await nextButton(page).click()
     await expect(page.getByTestId('post-placeholder')).toHaveCount(3)
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(1)
     await expect(cards(page)).toHaveCount(0)
     await expect.poll(() => listRequests).toBe(1)
 
     release()
-    await expectCards(cards(page), PAGE_1)
+    await expectCards(cards(page), PAGE_2)
     await expect(page.getByTestId('post-placeholder')).toHaveCount(0)
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-    await expect(pagination(page)).toContainText(`Page 1 of ${TOTAL_PAGES}`)
+    await expect(pagination(page)).toContainText(`Page 2 of ${TOTAL_PAGES}`)
     expect(await isSameDocument(page)).toBe(true)
     await expect(page).toHaveTitle(/Blog/)
   })
 
-  test.describe('list states, with the API answer replaced (client-side navigation fetches it)', () => {
-    /** Goes to a post, then back to /blog client-side, with `/api/blog/posts` answering `posts`. */
+  test.describe('list states, with the API answer replaced (the whole list is fetched at the first Next)', () => {
+    /** Opens /blog with `/api/blog/posts` answering `posts`, and pages on, which fetches it. */
     async function openListWith(page: Page, posts: unknown[]) {
-      await page.goto(`/blog/${publishedPost(0).slug}`)
-      await waitForHydration(page)
       await page.route('**/api/blog/posts', (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(posts) }),
       )
-      await page.getByRole('link', { name: 'All posts' }).click()
-      await expect(page.getByRole('heading', { level: 1, name: 'Blog', exact: true })).toBeVisible()
+      await page.goto('/blog')
+      await waitForHydration(page)
+      await nextButton(page).click()
+      await expect(page.getByTestId('post-placeholder')).toHaveCount(0)
     }
     const summary = (post: (typeof PUBLISHED)[number]) => {
       const { id, slug, title, summary, featuredImageUrl, publishDate } = post
@@ -250,11 +254,11 @@ test.describe('blog list', () => {
 
     test('exactly 11 posts: two pages, page 2 holds one post', async ({ page }) => {
       await openListWith(page, PUBLISHED.slice(0, 11).map(summary))
-      await expect(cards(page)).toHaveCount(10)
-      await expect(pagination(page)).toContainText('Page 1 of 2')
-      await nextButton(page).click()
       await expectCards(cards(page), PUBLISHED.slice(10, 11))
       await expect(pagination(page)).toContainText('Page 2 of 2')
+      await previousButton(page).click()
+      await expect(cards(page)).toHaveCount(10)
+      await expect(pagination(page)).toContainText('Page 1 of 2')
     })
 
     test('no posts: the empty state', async ({ page }) => {

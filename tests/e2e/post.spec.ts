@@ -1,8 +1,10 @@
-/** SPEC §2 "Blog post (/blog/{slug})": title, date, featured image, content, skeleton, Post Not Found. */
+/** SPEC §2 "Blog post (/blog/{slug})": title, date, featured image, content, Post Not Found. The post
+ * comes with its page (ordinary links, no fetch in the browser), so there is no loading to show. */
 import { expect, test, type Page } from '@playwright/test'
 import type { Post } from '../../server/content/post.ts'
 import {
   DRAFTS,
+  PAGE_SIZE,
   PUBLISHED,
   firstText,
   isSameDocument,
@@ -63,55 +65,40 @@ test.describe('blog post', () => {
     expect(html.includes(`src="${post.featuredImageUrl}"`), 'the featured image').toBe(true)
   })
 
-  test('clicking a card navigates client-side, fetching the post (skeleton while it loads)', async ({ page }) => {
+  test('clicking a card is an ordinary link: a page load whose HTML holds the post (no fetch, no skeleton); Back and Forward', async ({ page }) => {
     const post = publishedPost(1)
     await page.goto('/blog')
     await waitForHydration(page)
     await markDocument(page)
-
-    let release!: () => void
-    const gate = new Promise<void>((resolve) => (release = resolve))
     const requested: string[] = []
     await page.route('**/api/blog/posts/**', async (route) => {
       requested.push(new URL(route.request().url()).pathname)
-      await gate
       await route.continue()
     })
 
     await page.locator(`li.post-card a[href="/blog/${post.slug}"]`).click()
     await expect(page).toHaveURL(new RegExp(`/blog/${post.slug}$`))
-    const skeleton = page.locator('[aria-busy="true"]')
-    await expect(skeleton).toBeVisible()
-    await expect(page.locator('article')).toHaveCount(0)
-    await expect.poll(() => requested).toEqual([`/api/blog/posts/${post.slug}`])
-
-    release()
     await expectArticle(page, post)
-    await expect(skeleton).toHaveCount(0)
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
     await expect(page).toHaveTitle(titlePattern(post))
-    expect(await isSameDocument(page), 'no full page load').toBe(true)
+    expect(await isSameDocument(page), 'a page load').toBe(false)
+    expect(requested, 'the post came with the page').toEqual([])
 
-    // The browser's Back and Forward buttons move between the two client-side.
     await page.goBack()
     await expect(page).toHaveURL(/\/blog$/)
     await expect(page.locator('li.post-card:not([data-testid="post-placeholder"])')).toHaveCount(10)
     await page.goForward()
     await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible()
-    expect(await isSameDocument(page), 'Back/Forward without a full page load').toBe(true)
   })
 
-  test('client-side navigation to a post without delaying the API', async ({ page }) => {
+  test('a post on page 2 of the list opens from its card', async ({ page }) => {
     // The oldest post: on page 2 of the list.
     const post = publishedPost(PUBLISHED.length - 1)
     await page.goto('/blog')
     await waitForHydration(page)
-    await markDocument(page)
     await page.getByRole('button', { name: 'Next' }).click()
-    const apiResponse = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/blog/posts/${post.slug}`)
     await page.locator(`li.post-card a[href="/blog/${post.slug}"]`).click()
-    expect((await apiResponse).status()).toBe(200)
     await expectArticle(page, post)
-    expect(await isSameDocument(page)).toBe(true)
   })
 })
 
@@ -143,30 +130,19 @@ test.describe('Post Not Found', () => {
     })
   }
 
-  test('a post answered with no data shows Post Not Found', async ({ page }) => {
-    // SPEC §2: "On error or no data".
+  test('a card whose post is gone by the time of the click shows Post Not Found', async ({ page }) => {
+    // The whole list (fetched at the first Next) still names a post the server no longer has.
+    const gone = { ...publishedPost(0), slug: 'removed-since-the-list', title: 'Removed since the list' }
+    await page.route('**/api/blog/posts', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([...PUBLISHED.slice(0, PAGE_SIZE), gone]) }),
+    )
     await page.goto('/blog')
     await waitForHydration(page)
-    const post = publishedPost(0)
-    await page.route(`**/api/blog/posts/${post.slug}`, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: 'null' }),
-    )
-    await page.locator(`li.post-card a[href="/blog/${post.slug}"]`).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Post Not Found' })).toBeVisible({ timeout: 3_000 })
-  })
-
-  test('client-side navigation to a missing post shows Post Not Found', async ({ page }) => {
-    await page.goto('/blog')
-    await waitForHydration(page)
-    await markDocument(page)
-    // A post removed between the list and the click: the API answers 404.
-    const post = publishedPost(0)
-    await page.route(`**/api/blog/posts/${post.slug}`, (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"not found"}' }),
-    )
-    await page.locator(`li.post-card a[href="/blog/${post.slug}"]`).click()
+    await page.getByRole('button', { name: 'Next' }).click()
+    const response = page.waitForResponse((r) => new URL(r.url()).pathname === `/blog/${gone.slug}`)
+    await page.locator(`li.post-card a[href="/blog/${gone.slug}"]`).click()
+    expect((await response).status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1, name: 'Post Not Found' })).toBeVisible()
     await expect(page.getByText(NOT_FOUND_NOTE, { exact: true })).toBeVisible()
-    expect(await isSameDocument(page)).toBe(true)
   })
 })

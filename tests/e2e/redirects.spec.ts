@@ -112,7 +112,7 @@ test.describe('with JavaScript', () => {
   })
 
   for (const { path, target, text, footer } of MESSAGE_PAGES) {
-    test(`${path} reached by a client-side link (footer) redirects too`, async ({ page, context, baseURL }) => {
+    test(`${path} reached by a link (footer) redirects too`, async ({ page, context, baseURL }) => {
       await interceptTarget(context, baseURL, target, { open: true })
       const problems = recordProblems(page)
       await holdClock(page)
@@ -121,6 +121,8 @@ test.describe('with JavaScript', () => {
       await page.getByRole('contentinfo').getByRole('link', { name: footer, exact: true }).click()
       await expect(heading(page, text)).toBeVisible()
       await expect(page).toHaveURL(new RegExp(`${path}$`))
+      // The link is a page load: the delay counts from the page's load.
+      await page.waitForLoadState('load')
       await page.clock.runFor(MESSAGE_DELAY_MS)
       await page.waitForURL(atTarget(target))
       expect(problems.problems).toEqual([])
