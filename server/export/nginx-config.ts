@@ -88,6 +88,7 @@ export function renderNginxConfig(rules: ServingRules, redirects: readonly Expor
       ]),
     ),
     ...rules.feeds.flatMap((feed) => block(`location = ${feed.path}`, [...onlyType(feed.type), ...cached(feed.cache)])),
+    ...rules.tagFeeds.flatMap((feed) => block(`location ~ ${quote(`^/blog/tag/[a-z0-9-]+/${escapeRegex(feed.file)}$`)}`, [...onlyType(feed.type), ...cached(feed.cache)])),
     '# The build\'s public files, sitemap.xml and robots.txt.',
     ...block(`location ~ ${quote('\\.[A-Za-z0-9]+$')}`, ['try_files $uri =404;', ...cached(rules.publicFile.cache)]),
     ...block(`location ^~ ${rules.assets.prefix}`, ['try_files $uri =404;', ...cached(rules.assets.cache)]),

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
 import type { PostIndex } from '../content/post-index.ts'
-import { FEED_PATHS, feedSlugs, isFeedPath } from '../pages/feeds.ts'
+import { FEED_PATHS, feedContentTypeOf, feedSlugs, isFeedPath } from '../pages/feeds.ts'
 import type { PublicPage } from '../pages/page-routes.ts'
 import type { SitemapEntry } from '../pages/sitemap-robots.ts'
 import { blogListPreview } from '../../renderer/blog-list.ts'
 import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
 import { readJsonFile } from '../lib/json-file.ts'
+import { tagDocumentUrls, tagSitemapEntries, tagStampData } from './tag-page-stamps.ts'
 
 /** The list of posts: stamped with what it shows, and dated by its newest post in the sitemap. */
 const BLOG_LIST_PATH = '/blog'
@@ -43,7 +44,8 @@ export class PageStamps {
   /** Every URL that should be prerendered now. */
   expectedUrls(): string[] {
     const posts = this.#deps.index.list().map((summary) => postUrl(summary.slug))
-    return [...this.#deps.publicPages.map((page) => page.path), ...posts, '/sitemap.xml', '/robots.txt', ...FEED_PATHS]
+    const tags = tagDocumentUrls(this.#deps.index.list())
+    return [...this.#deps.publicPages.map((page) => page.path), ...posts, '/sitemap.xml', '/robots.txt', ...FEED_PATHS, ...tags]
   }
 
   /**
@@ -59,13 +61,16 @@ export class PageStamps {
     if (url === BLOG_LIST_PATH) return stamp(pageId, blogListPreview(index.list()))
     if (url === '/robots.txt') return renderId
     if (publicPages.some((page) => page.path === url)) return pageId
-    if (url === '/sitemap.xml') return stamp(renderId, [index.publishedUrlsDigest(), this.#deps.builtOn])
+    if (url === '/sitemap.xml') return stamp(renderId, [index.publishedUrlsDigest(), this.#deps.builtOn, tagSitemapEntries(index.list())])
     // The feeds carry their posts whole: each one's file version (a title, summary or content
     // edit changes it), and the build's date, which an empty feed shows.
     if (isFeedPath(url)) {
       const slugs = feedSlugs(index.list())
       return stamp(renderId, [slugs.map((slug) => [slug, index.versionOf(slug)]), slugs.length === 0 ? this.#deps.builtOn : null])
     }
+    // A tag's page (its cards and page count) and its feeds (their posts whole).
+    const tagData = tagStampData(index, url)
+    if (tagData !== null) return tagData && stamp('page' in tagData ? pageId : renderId, tagData)
     const slug = slugOfPostUrl(url)
     if (slug === null) return undefined
     // The post's version is the blob id of its file, which alone makes the post: hashing that
@@ -77,7 +82,7 @@ export class PageStamps {
 
   /** The URLs of `expectedUrls` that are HTML pages (every one shows the nav bar and footer). */
   expectedPageUrls(): string[] {
-    return this.expectedUrls().filter((url) => url !== '/sitemap.xml' && url !== '/robots.txt' && !isFeedPath(url))
+    return this.expectedUrls().filter((url) => url !== '/sitemap.xml' && url !== '/robots.txt' && feedContentTypeOf(url) === undefined)
   }
 
   /** Every public page and published post, redirect pages excepted. */
@@ -89,6 +94,7 @@ export class PageStamps {
       ...listed.map((page) => ({ path: page.path, lastmod: builtOn })),
       { path: BLOG_LIST_PATH, lastmod: list[0]?.publishDate ?? builtOn },
       ...list.map((post) => ({ path: postUrl(post.slug), lastmod: post.publishDate })),
+      ...tagSitemapEntries(list),
     ]
   }
 }

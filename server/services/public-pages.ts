@@ -11,6 +11,7 @@ import { type CatchUpOptions, catchUpInChunks, reportStale } from './page-catch-
 import { PageReconciler } from './page-reconciler.ts'
 import { PageStamps } from './page-stamps.ts'
 import { SiteDocuments } from './site-documents.ts'
+import { tagUrlsAffected } from './tag-page-stamps.ts'
 import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
 
 /**
@@ -206,6 +207,7 @@ export class PublicPages {
     const urls = [...change.updated, ...change.removed].map(postUrl)
     if (change.publishedListChanged) urls.push('/blog')
     urls.push(...this.#documents.affectedBy(change))
+    urls.push(...tagUrlsAffected(this.#deps.index, change, (url) => this.#reconciler.hasPage(url)))
     // At once, before any request can ask for them: their files are out of date from now on.
     this.#reconciler.markPending(urls)
     return this.#enqueue(() => this.#reconciler.reconcile(urls, { saveStateNow: false }))

@@ -8,6 +8,7 @@ import { useJson } from '../../../renderer/useJson.ts'
 import { embeddedProviders } from '../../../renderer/video-embeds.ts'
 import type { Data } from './+data.ssr.ts'
 import { PostNotFound } from './PostNotFound.tsx'
+import { PostTags } from '../PostTags.tsx'
 
 export default function Page() {
   const pageContext = usePageContext()
@@ -49,6 +50,7 @@ function Article({ post }: { post: PublicPost }) {
       <time className="article__date" dateTime={post.publishDate}>
         {formatLongDate(post.publishDate)}
       </time>
+      <PostTags tags={post.tags} />
       {/* The page's largest paint: loaded first, not lazily. */}
       {post.featuredImageUrl && <LibraryImage className="article__image" url={post.featuredImageUrl} slot="article" fetchPriority="high" alt={post.featuredImageAlt ?? ''} />}
       {/* Sanitized on save and again when the server loads it (server/content/sanitize-html.ts), its
