@@ -103,6 +103,12 @@ describe('a tag page', () => {
     ])
   })
 
+  it('answers vike\'s client routing its data, as for any page', async () => {
+    const response = await get('/blog/tag/apple-tv/page/2/index.pageContext.json')
+    expect(response.status).toBe(200)
+    expect(await response.text()).toMatch(/"name":"Apple TV"[\s\S]*"page":2/)
+  })
+
   it('is written as a file with the others, its feeds beside it', () => {
     for (const file of ['blog/tag/apple-tv/index.html', 'blog/tag/apple-tv/page/2/index.html', 'blog/tag/setup/rss.xml', 'blog/tag/setup/atom.xml', 'blog/tag/setup/feed.json']) {
       expect(existsSync(path.join(site.pagesDir, file)), file).toBe(true)
