@@ -34,3 +34,20 @@ function linkTo(post: PostSummary | null): PostLink | null
 function linkTo(post: PostSummary | null): PostLink | null {
   return post && { slug: post.slug, title: post.title, publishDate: post.publishDate }
 }
+
+/**
+ * What `postExtrasOf` gives, as one text (pure): what a page's stamp hashes. Every start works it
+ * out for every post, so it makes no objects beyond the related list and escapes nothing: each
+ * text is written with its length before it, which keeps two different extras two texts.
+ */
+export function postExtrasText(list: readonly PostSummary[], slug: string): string {
+  if (!positionsOf(list).has(slug)) return ''
+  const { newer, older } = neighboursOf(list, slug)
+  let text = `${linkText(newer)}|${linkText(older)}|`
+  for (const post of relatedPosts(list, slug)) text += linkText(post)
+  return text
+}
+
+function linkText(post: PostSummary | null): string {
+  return post ? `${post.slug.length}:${post.slug}${post.title.length}:${post.title}${post.publishDate}` : '-'
+}

@@ -1,7 +1,6 @@
 import type { PostSummary } from '../server/content/post.ts'
 import { positionsOf } from './post-neighbours.ts'
-import { tagListsOf } from './tag-lists.ts'
-import { tagSlug } from './tags.ts'
+import { type TagList, tagListsOf } from './tag-lists.ts'
 
 /** A post page lists at most this many related posts. */
 export const MAX_RELATED = 3
@@ -27,33 +26,13 @@ export const FILL_REACH = 4
  * post not in the list.
  */
 export function relatedPosts(list: readonly PostSummary[], slug: string): PostSummary[] {
-  const positions = positionsOf(list)
-  const at = positions.get(slug)
+  const at = positionsOf(list).get(slug)
   if (at === undefined) return []
-  const post = list[at]!
-  const mine = tagSlugsOf(post)
   const related: PostSummary[] = []
+  const tags = listTagsOf(list)
+  const mine = tags.tagsAt[at] ?? NO_TAGS
   if (mine.length > 0) {
-    const lists = tagListsOf(list)
-    const seen = new Set<PostSummary>([post])
-    // The best MAX_RELATED so far, best first, with their scores: one pass, no sort of every candidate.
-    const best: { post: PostSummary; shared: number; at: number }[] = []
-    for (const tag of mine) {
-      const tagged = lists.get(tag)?.posts ?? []
-      for (let i = 0; i < tagged.length && i < TAG_WINDOW; i++) {
-        const other = tagged[i]!
-        if (seen.has(other)) continue
-        seen.add(other)
-        const candidate = { post: other, shared: sharedTags(other, mine), at: positions.get(other.slug)! }
-        let place = best.length
-        while (place > 0 && ranksBefore(candidate, best[place - 1]!)) place--
-        if (place < MAX_RELATED) {
-          best.splice(place, 0, candidate)
-          if (best.length > MAX_RELATED) best.pop()
-        }
-      }
-    }
-    for (const { post: other } of best) related.push(other)
+    for (const position of rankedFor(tags, mine)) if (position !== at && related.length < MAX_RELATED) related.push(list[position]!)
   }
   for (let distance = 2; distance <= FILL_REACH && related.length < MAX_RELATED; distance++) {
     for (const near of [list[at + distance], list[at - distance]]) {
@@ -81,37 +60,94 @@ export function postsWithRelatedChanged(before: readonly PostSummary[], after: r
       const at = positions.get(slug)
       if (at === undefined) continue
       for (let near = Math.max(0, at - FILL_REACH); near <= Math.min(list.length - 1, at + FILL_REACH); near++) reached.add(list[near]!.slug)
-      const post = list[at]!
-      const mine = tagSlugsOf(post)
-      if (mine.length === 0) continue
-      const lists = tagListsOf(list)
-      for (const tag of mine) {
-        const tagged = lists.get(tag)?.posts ?? []
-        const window = tagged.length <= TAG_WINDOW ? tagged : tagged.slice(0, TAG_WINDOW)
-        if (window.includes(post)) for (const other of tagged) reached.add(other.slug)
+      const { tagsAt, windows, tags } = listTagsOf(list)
+      for (const tag of tagsAt[at] ?? NO_TAGS) {
+        if (windows[tag]!.includes(at)) for (const other of tags[tag]!.posts) reached.add(other.slug)
       }
     }
   }
   return reached
 }
 
-/** Ranked by the tags shared, then the newer (the earlier in the list). */
-function ranksBefore(a: { shared: number; at: number }, b: { shared: number; at: number }): boolean {
-  return a.shared !== b.shared ? a.shared > b.shared : a.at < b.at
+/**
+ * The MAX_RELATED + 1 best posts for a set of tags, by place in the list (the post itself may be
+ * one of them: its caller leaves it out). Worked out once per tag set and list: posts with the
+ * same tags have the same candidates, which most posts of a site share with others.
+ */
+function rankedFor(tags: ListTags, mine: readonly number[]): readonly number[] {
+  const key = mine.length === 1 ? mine[0]! : mine.join(',')
+  const known = tags.ranked.get(key)
+  if (known) return known
+  // Integers only from here: this runs for every post at every start (the pages' stamps).
+  const seen = seenMarks(tags.tagsAt.length)
+  // The best so far, best first: places in the list and tags shared.
+  const best: number[] = []
+  const shared: number[] = []
+  for (const tag of mine) {
+    for (const other of tags.windows[tag]!) {
+      if (seen.marks[other] === seen.mark) continue
+      seen.marks[other] = seen.mark
+      const count = sharedCount(tags.tagsAt[other]!, mine)
+      let place = best.length
+      // Ranked by the tags shared, then the newer (the earlier in the list).
+      while (place > 0 && (count > shared[place - 1]! || (count === shared[place - 1]! && other < best[place - 1]!))) place--
+      if (place <= MAX_RELATED) {
+        best.splice(place, 0, other)
+        shared.splice(place, 0, count)
+        if (best.length > MAX_RELATED + 1) (best.pop(), shared.pop())
+      }
+    }
+  }
+  tags.ranked.set(key, best)
+  return best
 }
 
-function sharedTags(post: PostSummary, slugs: readonly string[]): number {
-  let shared = 0
-  for (const slug of tagSlugsOf(post)) if (slugs.includes(slug)) shared++
-  return shared
+const NO_TAGS: readonly number[] = []
+
+/** A published list's tags as numbers: what relatedPosts reads for every post. */
+interface ListTags {
+  /** The tags of the post at each place in the list, by tag number (absent: none). */
+  tagsAt: (readonly number[] | undefined)[]
+  /** By tag number: the places of its TAG_WINDOW newest posts. */
+  windows: (readonly number[])[]
+  tags: TagList[]
+  /** rankedFor's answers, by tag set. */
+  ranked: Map<string | number, readonly number[]>
 }
 
-/** Each summary's tag slugs, worked out once: summaries are kept from one list to the next. */
-const slugsOfPost = new WeakMap<PostSummary, readonly string[]>()
+/** Worked out once per list from its tag lists (tag-lists.ts), as they are. */
+const tagsByList = new WeakMap<readonly PostSummary[], ListTags>()
 
-function tagSlugsOf(post: PostSummary): readonly string[] {
-  if (!post.tags?.length) return []
-  let slugs = slugsOfPost.get(post)
-  if (!slugs) slugsOfPost.set(post, (slugs = [...new Set(post.tags.map(tagSlug))]))
-  return slugs
+function listTagsOf(list: readonly PostSummary[]): ListTags {
+  let made = tagsByList.get(list)
+  if (made) return made
+  const positions = positionsOf(list)
+  made = { tagsAt: new Array<number[] | undefined>(list.length), windows: [], tags: [...tagListsOf(list).values()], ranked: new Map() }
+  made.tags.forEach((tag, number) => {
+    const window: number[] = []
+    for (const post of tag.posts) {
+      const at = positions.get(post.slug)!
+      const tags = (made!.tagsAt[at] ??= []) as number[]
+      if (tags[tags.length - 1] !== number) tags.push(number)
+      if (window.length < TAG_WINDOW) window.push(at)
+    }
+    made!.windows.push(window)
+  })
+  tagsByList.set(list, made)
+  return made
+}
+
+function sharedCount(tags: readonly number[], mine: readonly number[]): number {
+  let count = 0
+  for (const tag of tags) if (mine.includes(tag)) count++
+  return count
+}
+
+/** Which places in the list a relatedPosts call has seen: reused, one number per call marks them. */
+let seenScratch = { marks: new Int32Array(0), mark: 0 }
+
+function seenMarks(length: number): { marks: Int32Array; mark: number } {
+  if (seenScratch.marks.length < length || seenScratch.mark === 0x7fffffff) seenScratch = { marks: new Int32Array(Math.max(length, 1024)), mark: 0 }
+  seenScratch.mark++
+  return seenScratch
 }
