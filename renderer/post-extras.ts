@@ -48,6 +48,12 @@ export function postExtrasText(list: readonly PostSummary[], slug: string): stri
   return text
 }
 
+/** Each summary's text, made once: summaries are kept from one list to the next, so a start makes each once. */
+const textOfPost = new WeakMap<PostSummary, string>()
+
 function linkText(post: PostSummary | null): string {
-  return post ? `${post.slug.length}:${post.slug}${post.title.length}:${post.title}${post.publishDate}` : '-'
+  if (!post) return '-'
+  let text = textOfPost.get(post)
+  if (text === undefined) textOfPost.set(post, (text = `${post.slug.length}:${post.slug}${post.title.length}:${post.title}${post.publishDate}`))
+  return text
 }
