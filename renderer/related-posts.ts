@@ -35,9 +35,10 @@ export function relatedPosts(list: readonly PostSummary[], slug: string): PostSu
     for (const position of rankedFor(tags, mine)) if (position !== at && related.length < MAX_RELATED) related.push(list[position]!)
   }
   for (let distance = 2; distance <= FILL_REACH && related.length < MAX_RELATED; distance++) {
-    for (const near of [list[at + distance], list[at - distance]]) {
-      if (near && related.length < MAX_RELATED && !related.includes(near)) related.push(near)
-    }
+    const older = list[at + distance]
+    if (older && !related.includes(older)) related.push(older)
+    const newer = list[at - distance]
+    if (newer && related.length < MAX_RELATED && !related.includes(newer)) related.push(newer)
   }
   return related
 }
