@@ -4,6 +4,7 @@ import { FEED_PATHS, feedContentTypeOf, feedSlugs, isFeedPath } from '../pages/f
 import type { PublicPage } from '../pages/page-routes.ts'
 import type { SitemapEntry } from '../pages/sitemap-robots.ts'
 import { blogListPreview } from '../../renderer/blog-list.ts'
+import { postExtrasText } from '../../renderer/post-extras.ts'
 import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
 import { readJsonFile } from '../lib/json-file.ts'
 import { tagDocumentUrls, tagSitemapEntries, tagStampData } from './tag-page-stamps.ts'
@@ -76,8 +77,10 @@ export class PageStamps {
     // The post's version is the blob id of its file, which alone makes the post: hashing that
     // id instead of the post's JSON stamps 10,000 posts in 25 ms rather than 450 ms, on the
     // start's path (measured over tests/bench/temp-project.ts's 10,000 generated posts).
+    // With what the page shows of other posts (previous, next, related: renderer/post-extras.ts),
+    // so that it is rendered again when one of those is retitled, moved or retagged.
     const post = index.bySlugAny(slug)
-    return post && index.isLive(post) ? stamp(pageId, index.versionOf(slug)) : undefined
+    return post && index.isLive(post) ? stampText(pageId, index.versionOf(slug)!, postExtrasText(index.list(), slug)) : undefined
   }
 
   /** The URLs of `expectedUrls` that are HTML pages (every one shows the nav bar and footer). */
@@ -106,4 +109,10 @@ export async function readPagesState(file: string): Promise<PagesState | null> {
 
 function stamp(renderId: string, data: unknown): string {
   return createHash('sha1').update(renderId).update(JSON.stringify(data)).digest('base64url')
+}
+
+/** `stamp` of a version and a text, which need no JSON to tell them apart (a version has no line break): what 10,000 post pages are stamped with at every start. */
+function stampText(renderId: string, version: string, text: string): string {
+  // One update: each is a call into C++ that costs more than the hashing of a short text.
+  return createHash('sha1').update(`${renderId}\n${version}\n${text}`).digest('base64url')
 }

@@ -7,13 +7,17 @@ import { usePageContext } from '../../../renderer/usePageContext.tsx'
 import { useJson } from '../../../renderer/useJson.ts'
 import { embeddedProviders } from '../../../renderer/video-embeds.ts'
 import type { Data } from './+data.ssr.ts'
+import { PostEnd } from './PostEnd.tsx'
 import { PostNotFound } from './PostNotFound.tsx'
 import { PostTags } from '../PostTags.tsx'
+import { ReadingTime } from './ReadingTime.tsx'
+import { TableOfContents } from './TableOfContents.tsx'
 
 export default function Page() {
   const pageContext = usePageContext()
   const slug = pageContext.routeParams.slug ?? ''
   const initial = (pageContext.data as Data | undefined)?.post
+  const extras = (pageContext.data as Data | undefined)?.extras
   const state = useJson<PublicPost>(API_PATHS.publicPost(slug), initial)
 
   // SPEC §2: "On error or no data: Post Not Found" — a 200 without a post counts as no data.
@@ -32,7 +36,13 @@ export default function Page() {
 
   if (state.status === 'loading' || reload) return <PostSkeleton />
   if (!post) return <PostNotFound />
-  return <Article post={post} />
+  return (
+    <>
+      <Article post={post} />
+      {/* After the article, not in it: the other posts' links (they come with the page's own data only). */}
+      {extras && post.slug === initial?.slug && <PostEnd extras={extras} />}
+    </>
+  )
 }
 
 function isPost(value: unknown): value is PublicPost {
@@ -51,8 +61,10 @@ function Article({ post }: { post: PublicPost }) {
         {formatLongDate(post.publishDate)}
       </time>
       <PostTags tags={post.tags} />
+      <ReadingTime content={post.content} />
       {/* The page's largest paint: loaded first, not lazily. */}
       {post.featuredImageUrl && <LibraryImage className="article__image" url={post.featuredImageUrl} slot="article" fetchPriority="high" alt={post.featuredImageAlt ?? ''} />}
+      <TableOfContents content={post.content} />
       {/* Sanitized on save and again when the server loads it (server/content/sanitize-html.ts), its
           images made responsive there too (server/content/display-html.ts): shown as it comes. */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
