@@ -1,0 +1,55 @@
+/**
+ * A Pagefind index written from records (search-records.ts) into a folder: what `/pagefind/`
+ * serves. Pagefind runs as a child process (its binary ships in the npm package); it is loaded
+ * only here, on the first index made, so a start that makes none never pays for it, and stopped
+ * once the index is written (one index at a time: the callers never make two at once).
+ */
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
+import type { SearchRecord } from './search-records.ts'
+
+/** Records handed to Pagefind at once: enough to keep its process busy, few enough to hold. */
+const BATCH = 500
+
+/**
+ * What Pagefind writes that the blog's search does not use: its ready-made UIs (the page has its
+ * own, BlogSearch.tsx) and the index of pages in no language (every record is English).
+ */
+const UNUSED_FILES = [
+  'pagefind-ui.js',
+  'pagefind-ui.css',
+  'pagefind-modular-ui.js',
+  'pagefind-modular-ui.css',
+  'pagefind-component-ui.js',
+  'pagefind-component-ui.css',
+  'pagefind-highlight.js',
+  'wasm.unknown.pagefind',
+]
+
+/** Writes the index of `records` into `outputPath` (created; files already there are overwritten). */
+export async function writeSearchIndex(records: AsyncIterable<SearchRecord> | Iterable<SearchRecord>, outputPath: string): Promise<{ records: number }> {
+  const pagefind = await import('pagefind')
+  try {
+    const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' })
+    if (!index) throw new Error(`Pagefind could not start an index: ${errors.join('; ')}`)
+    let count = 0
+    let batch: Promise<{ errors: string[] }>[] = []
+    const settle = async () => {
+      const failed = (await Promise.all(batch)).flatMap((answer) => answer.errors)
+      batch = []
+      if (failed.length > 0) throw new Error(`Pagefind refused a record: ${failed[0]}`)
+    }
+    for await (const record of records) {
+      batch.push(index.addCustomRecord(record))
+      count++
+      if (batch.length >= BATCH) await settle()
+    }
+    await settle()
+    const written = await index.writeFiles({ outputPath })
+    if (written.errors.length > 0) throw new Error(`Pagefind could not write the index: ${written.errors.join('; ')}`)
+    await Promise.all(UNUSED_FILES.map((name) => rm(path.join(outputPath, name), { force: true })))
+    return { records: count }
+  } finally {
+    await pagefind.close()
+  }
+}
