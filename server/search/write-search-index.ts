@@ -4,9 +4,10 @@
  * only here, on the first index made, so a start that makes none never pays for it, and stopped
  * once the index is written (one index at a time: the callers never make two at once).
  */
-import { rm } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
-import type { SearchRecord } from './search-records.ts'
+import { replaceFolder, tempNameFor } from '../lib/atomic-write.ts'
+import { type SearchablePosts, type SearchRecord, searchRecordsOf, searchStampOf } from './search-records.ts'
 
 /** Records handed to Pagefind at once: enough to keep its process busy, few enough to hold. */
 const BATCH = 500
@@ -51,5 +52,24 @@ export async function writeSearchIndex(records: AsyncIterable<SearchRecord> | It
     return { records: count }
   } finally {
     await pagefind.close()
+  }
+}
+
+/**
+ * The index of `posts` put at `target` whole (the build's `dist/client/pagefind`, an export's
+ * `pagefind/`): written beside it under a temp name, then swapped in (replaceFolder). Answers the
+ * stamp of the posts it holds.
+ */
+export async function writeSearchIndexAt(posts: SearchablePosts, target: string): Promise<{ records: number; stamp: string }> {
+  const stamp = searchStampOf(posts)
+  await mkdir(path.dirname(target), { recursive: true })
+  const temp = path.join(path.dirname(target), tempNameFor(path.basename(target)))
+  try {
+    const { records } = await writeSearchIndex(searchRecordsOf(posts), temp)
+    await replaceFolder(temp, target)
+    return { records, stamp }
+  } catch (error) {
+    await rm(temp, { recursive: true, force: true })
+    throw error
   }
 }
