@@ -4,13 +4,16 @@
  * only here, on the first index made, so a start that makes none never pays for it, and stopped
  * once the index is written (one index at a time: the callers never make two at once).
  */
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import { getPriority, setPriority } from 'node:os'
 import path from 'node:path'
 import { replaceFolder, tempNameFor } from '../lib/atomic-write.ts'
 import { type SearchablePosts, type SearchRecord, searchRecordsOf, searchStampOf } from './search-records.ts'
 
-/** Records handed to Pagefind at once: enough to keep its process busy, few enough to hold. */
-const BATCH = 500
+/** Records handed to Pagefind before waiting for it: enough to keep its process busy, few enough to hold. */
+const BATCH = 2000
+/** The niceness of Pagefind's process when it indexes in the background: requests and saves come first. */
+const BACKGROUND_NICENESS = 10
 
 /**
  * What Pagefind writes that the blog's search does not use: its ready-made UIs (the page has its
@@ -27,12 +30,17 @@ const UNUSED_FILES = [
   'wasm.unknown.pagefind',
 ]
 
-/** Writes the index of `records` into `outputPath` (created; files already there are overwritten). */
-export async function writeSearchIndex(records: AsyncIterable<SearchRecord> | Iterable<SearchRecord>, outputPath: string): Promise<{ records: number }> {
+/**
+ * Writes the index of `records` into `outputPath` (created; files already there are overwritten).
+ * `background`: a running site's update, whose Pagefind process yields the CPU to the server's own
+ * work (on 2 cores it would otherwise take one from the saves and requests).
+ */
+export async function writeSearchIndex(records: AsyncIterable<SearchRecord> | Iterable<SearchRecord>, outputPath: string, options: { background?: boolean } = {}): Promise<{ records: number }> {
   const pagefind = await import('pagefind')
   try {
     const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' })
     if (!index) throw new Error(`Pagefind could not start an index: ${errors.join('; ')}`)
+    if (options.background) await lowerPagefindPriority()
     let count = 0
     let batch: Promise<{ errors: string[] }>[] = []
     const settle = async () => {
@@ -52,6 +60,25 @@ export async function writeSearchIndex(records: AsyncIterable<SearchRecord> | It
     return { records: count }
   } finally {
     await pagefind.close()
+  }
+}
+
+/**
+ * Lowers the priority of this process's Pagefind child (found by its name among its children:
+ * the package does not hand out its process). Linux only; elsewhere, or when it cannot be found,
+ * it runs at the server's priority.
+ */
+async function lowerPagefindPriority(): Promise<void> {
+  try {
+    for (const task of await readdir(`/proc/${process.pid}/task`)) {
+      const children = (await readFile(`/proc/${process.pid}/task/${task}/children`, 'utf8')).split(' ').filter(Boolean)
+      for (const child of children) {
+        const pid = Number(child)
+        if ((await readFile(`/proc/${child}/comm`, 'utf8')).trim().startsWith('pagefind')) setPriority(pid, Math.max(getPriority(pid), BACKGROUND_NICENESS))
+      }
+    }
+  } catch {
+    // No /proc (not Linux), or the process gone: nothing to lower.
   }
 }
 

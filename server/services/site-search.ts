@@ -117,7 +117,7 @@ export class SiteSearch {
     const started = performance.now()
     const dir = await folders.fresh()
     try {
-      const { records } = await (this.#deps.write ?? writeSearchIndex)(searchRecordsOf(posts), dir)
+      const { records } = await (this.#deps.write ?? writeSearchIndex)(searchRecordsOf(posts), dir, { background: true })
       if (this.#closed) throw new Error('closed')
       await folders.switchTo(dir, stamp)
       this.#previous = this.#served?.dir ?? null

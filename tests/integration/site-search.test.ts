@@ -1,5 +1,5 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { getPriority, tmpdir } from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { gunzipSync } from 'node:zlib'
@@ -59,6 +59,29 @@ describe('writeSearchIndex (real Pagefind)', () => {
     const files = await readdir(out)
     expect(files).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-worker.js', 'pagefind-entry.json', 'wasm.en.pagefind']))
     expect(files.filter((name) => name.includes('-ui') || name === 'wasm.unknown.pagefind')).toEqual([])
+  })
+
+  it('in the background, Pagefind\'s process runs at a lower priority than the server', async () => {
+    /** The niceness of this process's Pagefind children, read from /proc while the records are handed over. */
+    const niceness = async () => {
+      const found: number[] = []
+      for (const task of await readdir(`/proc/${process.pid}/task`)) {
+        for (const child of (await readFile(`/proc/${process.pid}/task/${task}/children`, 'utf8')).split(' ').filter(Boolean)) {
+          const stat = await readFile(`/proc/${child}/stat`, 'utf8').catch(() => '')
+          if (stat.includes('(pagefind')) found.push(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]))
+        }
+      }
+      return found
+    }
+    const seen: number[][] = []
+    async function* records(): AsyncGenerator<SearchRecord> {
+      seen.push(await niceness())
+      yield { url: '/blog/a', content: 'About a', language: 'en', meta: { title: 'About a', date: '2025-01-02' } }
+    }
+    await writeSearchIndex(records(), path.join(dir, 'background'), { background: true })
+    await writeSearchIndex(records(), path.join(dir, 'foreground'))
+    const own = getPriority()
+    expect(seen).toEqual([[Math.max(10, own)], [own]])
   })
 
   it('writes an index of no posts (an empty blog): the search finds nothing rather than failing to load', async () => {
