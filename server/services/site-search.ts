@@ -25,6 +25,11 @@ export interface SiteSearchDeps {
   logger: Logger
   /** How long after a change the update starts (default 300 ms): a burst of changes is one update. */
   delayMs?: number
+  /**
+   * How long after `open` a stale index starts being made (default 2 s): the first answers after a
+   * start come first, and a server stopped at once (a test's) makes none.
+   */
+  startDelayMs?: number
   /** Writes an index (write-search-index.ts). */
   write?: typeof writeSearchIndex
 }
@@ -60,7 +65,7 @@ export class SiteSearch {
     }
     // Stale: served all the same (a search finds most posts) while the new one is made.
     if (!this.#served && build && built) this.#served = { dir: build.dir, stamp: '' }
-    this.#schedule(0)
+    this.#schedule(this.#deps.startDelayMs ?? 2000)
   }
 
   /** The posts changed: an update soon, in the background. */

@@ -94,7 +94,7 @@ describe('writeSearchIndex (real Pagefind)', () => {
 describe('SiteSearch', () => {
   const open = (index: PostIndex, options: Partial<ConstructorParameters<typeof SiteSearch>[0]> = {}) => {
     const logger = recordingLogger()
-    const search = new SiteSearch({ posts: index, folders: new SearchFolders(path.join(dir, 'search')), logger, delayMs: 20, ...options })
+    const search = new SiteSearch({ posts: index, folders: new SearchFolders(path.join(dir, 'search')), logger, delayMs: 20, startDelayMs: 0, ...options })
     return { search, logger }
   }
 
