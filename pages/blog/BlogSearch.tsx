@@ -157,21 +157,16 @@ function resultOf(data: PagefindData): Result {
 }
 
 /**
- * Pagefind's excerpt as runs of text: split at its `<mark>` tags, its few character references
- * decoded; rendered as text nodes, so nothing in a post's words can become markup here.
+ * Pagefind's excerpt as runs of text, split at its `<mark>` tags: the rest is the post's plain text
+ * as indexed (custom records are not HTML: Pagefind neither escapes nor decodes them), rendered as
+ * text nodes, so nothing in a post's words can become markup here.
  */
 export function passageOf(excerpt: string): { text: string; marked: boolean }[] {
   const runs: { text: string; marked: boolean }[] = []
   let marked = false
   for (const part of excerpt.split(/(<\/?mark>)/)) {
     if (part === '<mark>' || part === '</mark>') marked = part === '<mark>'
-    else if (part !== '') runs.push({ text: decodeReferences(part), marked })
+    else if (part !== '') runs.push({ text: part, marked })
   }
   return runs
-}
-
-const REFERENCES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" }
-
-function decodeReferences(text: string): string {
-  return text.replace(/&(?:amp|lt|gt|quot|#39|#x27);/g, (reference) => REFERENCES[reference]!)
 }
