@@ -81,7 +81,9 @@ describe('writeSearchIndex (real Pagefind)', () => {
     await writeSearchIndex(records(), path.join(dir, 'background'), { background: true })
     await writeSearchIndex(records(), path.join(dir, 'foreground'))
     const own = getPriority()
-    expect(seen).toEqual([[Math.max(10, own)], [own]])
+    // Another test file's Pagefind may run in this process too (worker threads): ours is among them.
+    expect(seen[0]).toContain(Math.max(10, own))
+    expect(seen[1]).toContain(own)
   })
 
   it('writes an index of no posts (an empty blog): the search finds nothing rather than failing to load', async () => {
