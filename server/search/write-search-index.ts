@@ -8,7 +8,15 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { getPriority, setPriority } from 'node:os'
 import path from 'node:path'
 import { replaceFolder, tempNameFor } from '../lib/atomic-write.ts'
+import { SerialQueue } from '../lib/serial-queue.ts'
 import { type SearchablePosts, type SearchRecord, searchRecordsOf, searchStampOf } from './search-records.ts'
+
+/**
+ * One index at a time in a process: Pagefind's package runs one process for all of them, which
+ * each index stops when it is written (an export run beside a running site's update, as the
+ * tests do, would otherwise stop the other's).
+ */
+const oneAtATime = new SerialQueue()
 
 /** Records handed to Pagefind before waiting for it: enough to keep its process busy, few enough to hold. */
 const BATCH = 2000
@@ -35,7 +43,11 @@ const UNUSED_FILES = [
  * `background`: a running site's update, whose Pagefind process yields the CPU to the server's own
  * work (on 2 cores it would otherwise take one from the saves and requests).
  */
-export async function writeSearchIndex(records: AsyncIterable<SearchRecord> | Iterable<SearchRecord>, outputPath: string, options: { background?: boolean } = {}): Promise<{ records: number }> {
+export function writeSearchIndex(records: AsyncIterable<SearchRecord> | Iterable<SearchRecord>, outputPath: string, options: { background?: boolean } = {}): Promise<{ records: number }> {
+  return oneAtATime.run(() => writeOne(records, outputPath, options))
+}
+
+async function writeOne(records: AsyncIterable<SearchRecord> | Iterable<SearchRecord>, outputPath: string, options: { background?: boolean }): Promise<{ records: number }> {
   const pagefind = await import('pagefind')
   try {
     const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' })

@@ -86,6 +86,14 @@ describe('writeSearchIndex (real Pagefind)', () => {
     expect(seen[1]).toContain(own)
   })
 
+  it('two indexes asked for at once in one process are written one after the other, both whole', async () => {
+    const record = (url: string): SearchRecord => ({ url, content: `Text of ${url}`, language: 'en', meta: { title: url, date: '2025-01-01' } })
+    const [a, b] = await Promise.all([writeSearchIndex([record('/blog/a')], path.join(dir, 'a')), writeSearchIndex([record('/blog/b'), record('/blog/c')], path.join(dir, 'b'))])
+    expect([a.records, b.records]).toEqual([1, 2])
+    expect((await readIndex(path.join(dir, 'a'))).pages).toBe(1)
+    expect((await readIndex(path.join(dir, 'b'))).pages).toBe(2)
+  })
+
   it('writes an index of no posts (an empty blog): the search finds nothing rather than failing to load', async () => {
     const out = path.join(dir, 'empty')
     await writeSearchIndex([], out)
