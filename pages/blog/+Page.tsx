@@ -4,6 +4,7 @@ import { API_PATHS } from '../../renderer/contract/index.ts'
 import { usePageContext } from '../../renderer/usePageContext.tsx'
 import { useJson } from '../../renderer/useJson.ts'
 import type { Data } from './+data.ssr.ts'
+import { BlogSearch } from './BlogSearch.tsx'
 import { PostCard, PostCardPlaceholder } from './PostCard.tsx'
 import { Pagination } from './Pagination.tsx'
 
@@ -32,6 +33,7 @@ export default function Page() {
         <h1>Blog</h1>
         <p>News, updates, and insights from the team</p>
       </header>
+      <BlogSearch />
       {state.status === 'loading' && (
         <ul className="post-grid" aria-busy="true" aria-label="Loading posts">
           {Array.from({ length: PLACEHOLDER_COUNT }, (_, i) => (

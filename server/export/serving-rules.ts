@@ -9,6 +9,7 @@ import { tagFeedPath } from '../../renderer/tag-feeds.ts'
 import { MIN_COMPRESS_BYTES, PreparedBody } from '../http/prepared-body.ts'
 import { PUBLIC_API, PUBLIC_API_CACHE } from '../http/public-api.ts'
 import { HSTS, securityHeadersOf } from '../http/security-headers.ts'
+import { SEARCH_BYTES_TYPE, SEARCH_FILE_TYPES, SEARCH_PREFIX, searchCacheControl } from '../http/serve-search.ts'
 import { cacheControlFor, RENDERED_PAGE_CACHE, TRAILING_SLASH_PAGE } from '../http/serve-files.ts'
 import { MEDIA_CACHE, MEDIA_POLICY } from '../http/serve-media.ts'
 import { CONTENT_TYPES } from '../media/variant-format.ts'
@@ -34,6 +35,11 @@ export interface ServingRules {
   /** Each tag's feeds (`/blog/tag/<slug>/rss.xml`…): by file name, one rule for every tag. */
   tagFeeds: { file: string; type: string; cache: string }[]
   media: { prefix: string; cache: string; policy: string; types: Record<string, string> }
+  /**
+   * `/pagefind/`: the search index's files (serve-search.ts), with the policy that lets Pagefind's
+   * worker run its WebAssembly; the index's hashed parts (`hashed`, a pattern of their paths) kept long.
+   */
+  search: { prefix: string; policy: string; types: Record<string, string>; defaultType: string; cache: string; hashed: string; hashedCache: string }
   api: { list: string; postPrefix: string; type: string; cache: string; postNotFound: string }
   /** The 404 of `/api/…` and `/media/…`: plain text, as the server's. */
   plainNotFound: { type: string; body: string }
@@ -69,6 +75,15 @@ export function servingRules(): ServingRules {
     feeds,
     tagFeeds,
     media: { prefix: '/media/', cache: MEDIA_CACHE, policy: MEDIA_POLICY, types: mediaTypes },
+    search: {
+      prefix: SEARCH_PREFIX,
+      policy: securityHeadersOf('production', [], true)['Content-Security-Policy']!,
+      types: Object.fromEntries(Object.entries(SEARCH_FILE_TYPES).map(([extension, type]) => [extension.slice(1), type])),
+      defaultType: SEARCH_BYTES_TYPE,
+      cache: searchCacheControl('pagefind.js'),
+      hashed: `^${SEARCH_PREFIX}(fragment|index)/|\\.pf_meta$`,
+      hashedCache: searchCacheControl('fragment/x.pf_fragment'),
+    },
     api: { list: PUBLIC_API.list, postPrefix: PUBLIC_API.postPrefix, type: JSON_TYPE, cache: PUBLIC_API_CACHE, postNotFound: PUBLIC_API.postNotFound },
     plainNotFound: { type: FILE_TYPES['.txt']!, body: 'Not Found' },
     trailingSlash: TRAILING_SLASH_PAGE,

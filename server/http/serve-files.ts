@@ -43,10 +43,11 @@ export function siteMiddleware(options: {
   mode: 'production' | 'development'
 }): Middleware {
   const { files, cache, render, redirectOf, mode } = options
-  // A page that embeds a video may frame its player: the policy securityHeaders set, with those frames.
+  // A page that embeds a video may frame its player, the blog's search runs WebAssembly: the
+  // policy securityHeaders set, with those frames or that allowance.
   const allowFrames = (ctx: Context, prepared: PreparedBody) => {
-    const frames = prepared.frames
-    if (frames.length > 0) ctx.set('Content-Security-Policy', contentSecurityPolicy(mode, frames))
+    const { frames, wasm } = prepared
+    if (frames.length > 0 || wasm) ctx.set('Content-Security-Policy', contentSecurityPolicy(mode, frames, wasm))
   }
   // A redirect keeps the query (campaign links): the static export's nginx.conf does too.
   const redirected = async (ctx: Context, pathname: string): Promise<boolean> => {
