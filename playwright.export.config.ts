@@ -15,7 +15,8 @@ import base from './playwright.config.ts'
  * for byte as the server renders it (tests/api/static-export.test.ts compares every page, its
  * page-context file and the API files): the axe sweeps, and landing, pricing, pages (partnerships,
  * legal, announcement) and referral. What is run is what serving decides: the blog's list and
- * pages over the API and page-context files (client-side navigation), Post Not Found and the 404
+ * pages over the API and page-context files (client-side navigation), the search over the export's
+ * own index (its save test, tagged @server, is the Node server's), Post Not Found and the 404
  * page with their status, the redirect pages, the theme script under the export's CSP, and no
  * console error, failed load or CSP violation on a direct load or after navigation. Running the
  * other specs here too would add three minutes to `npm test` for no behaviour of the export.
@@ -23,11 +24,13 @@ import base from './playwright.config.ts'
 const port = Number(process.env.E2E_PORT || 4174)
 const baseURL = `http://127.0.0.1:${port}`
 
-export const PUBLIC_SPECS = ['blog.spec.ts', 'console.spec.ts', 'not-found.spec.ts', 'post.spec.ts', 'redirects.spec.ts', 'theme.spec.ts']
+export const PUBLIC_SPECS = ['blog.spec.ts', 'console.spec.ts', 'not-found.spec.ts', 'post.spec.ts', 'redirects.spec.ts', 'search.spec.ts', 'theme.spec.ts']
 
 export default defineConfig({
   ...base,
   testMatch: PUBLIC_SPECS,
+  // What needs the Node server in a public spec (a save, in search.spec.ts) is tagged so.
+  grepInvert: /@server/,
   outputDir: `test-results/e2e-export-${port}`,
   use: { ...base.use, baseURL },
   // The Node run's server settings (shutdown, timeouts, output), with this run's script and port.

@@ -2,6 +2,7 @@ import type { PageContext } from 'vike/types'
 import { SITE_NAME } from './brand.ts'
 import { escapeHtmlAttribute, escapeHtmlText } from './escape-markup.ts'
 import { FEED_LINKS } from './feed-links.ts'
+import type { FeedLink } from './tag-feeds.ts'
 
 /** What a page says about itself to browsers, search engines and social cards. */
 export interface Seo {
@@ -20,8 +21,8 @@ export interface Seo {
   noindex?: boolean
   /** Redirect pages: without JavaScript, go to `url` after `seconds` (meta refresh). */
   refresh?: { url: string; seconds: number }
-  /** The blog's pages: point feed readers at the RSS and Atom feeds. */
-  feeds?: boolean
+  /** The blog's pages: point feed readers at the blog's feeds (`true`), or at these (a tag's page). */
+  feeds?: boolean | readonly FeedLink[]
 }
 
 export type SeoFor = (pageContext: PageContext) => Seo
@@ -75,7 +76,7 @@ export function renderHeadTags(seo: Seo, options: { siteUrl: string; pathname: s
     imageAlt ? meta('name', 'twitter:image:alt', imageAlt) : '',
     // Absolute, like the canonical link: a reader given this page's HTML alone still finds them.
     ...(seo.feeds
-      ? FEED_LINKS.map((feed) => `<link rel="alternate" type="${feed.type}" title="${escapeHtmlAttribute(feed.title)}" href="${escapeHtmlAttribute(absolute(feed.path))}">`)
+      ? (seo.feeds === true ? FEED_LINKS : seo.feeds).map((feed) => `<link rel="alternate" type="${feed.type}" title="${escapeHtmlAttribute(feed.title)}" href="${escapeHtmlAttribute(absolute(feed.path))}">`)
       : []),
   ]
   return tags.filter(Boolean).join('\n')

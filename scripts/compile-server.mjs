@@ -41,13 +41,15 @@ export const SERVER_ENTRIES = {
  *   vike's serializer too: the lean post pages must embed what vike's would, and vike loads it
  *   from node_modules anyway.
  * - sharp: a native addon, found through its own folder.
+ * - pagefind: starts its binary, found through its own package (@pagefind/<platform>); and loaded
+ *   only when a search index is made, so a start that makes none never reads it.
  * - vite, esbuild, tsx: build and development tools; a production server never loads them (the
  *   build runs `vike build` in a child process; the worker threads' TypeScript boot files are
  *   for the sources only).
  * `tests/api/compiled-production.test.ts` checks that dist/node imports no other package, and
  * only packages that are `dependencies` (what `npm ci --omit=dev` installs).
  */
-export const EXTERNAL = ['vike', 'vike/*', '@brillout/json-serializer', '@brillout/json-serializer/*', 'react', 'react/*', 'react-dom', 'react-dom/*', 'sharp', 'vite', 'esbuild', 'tsx', 'tsx/*']
+export const EXTERNAL = ['vike', 'vike/*', '@brillout/json-serializer', '@brillout/json-serializer/*', 'react', 'react/*', 'react-dom', 'react-dom/*', 'sharp', 'pagefind', 'vite', 'esbuild', 'tsx', 'tsx/*']
 
 /**
  * Bundled packages are CommonJS as often as not: their `require` of node's own modules needs a

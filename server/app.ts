@@ -23,6 +23,7 @@ import { peopleSessionsRoutes } from './http/people-sessions-api.ts'
 import { passkeyAccountRoutes } from './http/passkey-account-api.ts'
 import { passkeySignInRoutes } from './http/passkey-sign-in-api.ts'
 import { redirectsRoutes } from './http/redirects-api.ts'
+import { tagsRoutes } from './http/tags-api.ts'
 import { requireSecondFactorWhenAsked } from './http/second-factor-required.ts'
 import { secondStepRoutes } from './http/second-step-api.ts'
 import { securitySettingsRoutes } from './http/security-settings-api.ts'
@@ -37,8 +38,10 @@ import type { RequestsInFlight } from './http/requests-in-flight.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { type SiteFiles, siteMiddleware } from './http/serve-files.ts'
 import { serveMedia } from './http/serve-media.ts'
+import { serveSearch } from './http/serve-search.ts'
 import type { MediaVariants } from './media/media-variants.ts'
 import type { AdminPosts } from './services/admin-posts.ts'
+import type { AdminTags } from './services/admin-tags.ts'
 import type { BlogContent } from './services/blog-content.ts'
 import type { ContentSync } from './services/content-sync.ts'
 import type { LoginGuard } from './services/login-guard.ts'
@@ -70,6 +73,8 @@ export interface AppDeps {
   redirects: Pick<RedirectsSource, 'targetOf' | 'problem'>
   /** The media library's originals and the variants made of them (`/media/…`). */
   mediaVariants: MediaVariants
+  /** The visitors' search index (`/pagefind/…`): where its files are now, and the cache they are read through. */
+  search?: { dirs: () => readonly string[]; cache: FileCache }
   logger: Logger
   /** Counts the requests being answered, for background work to wait for a quiet moment. */
   traffic?: RequestsInFlight
@@ -89,6 +94,8 @@ export interface AdminArea {
   sessions: SessionStore
   guard: LoginGuard
   posts: AdminPosts
+  /** The posts' tags: listed, and renamed across posts. */
+  tags: AdminTags
   history: PostHistory
   /** A post page rendered from unsaved fields. */
   preview: PostPreview
@@ -156,6 +163,8 @@ function createKoa(deps: AppDeps, api: PublicApiBodies): Koa {
   app.use(handleErrors(deps.logger))
   // First: an image request touches nothing else (no routes, no sessions, no pages), in development too.
   app.use(serveMedia({ variants: deps.mediaVariants }))
+  // The search index's files, from the index served now; without one, `/pagefind/…` is a 404.
+  app.use(serveSearch({ dirs: deps.search?.dirs ?? (() => []), cache: deps.search?.cache ?? deps.fileCache, mode: deps.config.mode }))
 
   const publicApi = publicApiRoutes(api)
   app.use(publicApi.routes())
@@ -211,6 +220,7 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   app.use(inSignedInArea(sessionMiddleware(app, area.sessions)))
   app.use(inSignedInArea(requireSecondFactorWhenAsked(signIn)))
   const redirects = redirectsRoutes({ accounts, redirects: area.redirects })
+  const tags = tagsRoutes({ accounts, tags: area.tags })
   const site = siteRoutes({ accounts, site: area.siteCopy, history: area.siteHistory, preview: area.sitePreview })
   const twoStep = [secondStepRoutes(signIn), totpRoutes(signIn), securitySettingsRoutes(signIn)]
   const account = accountRoutes({ accounts, sessions: area.sessions, guard: area.guard })
@@ -219,7 +229,7 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   const passkeyRoutes = [passkeySignInRoutes({ accounts, guard: area.guard, passkeys, challenges: new ChallengeBudget() }), passkeyAccountRoutes({ accounts, passkeys })]
   const team = peopleRoutes({ accounts, people: area.people, invitations: area.invitations })
   const invited = invitationRoutes({ invitations: area.invitations, relyingParty: passkeys.relyingParty })
-  for (const router of [auth, invited, ...twoStep, ...passkeyRoutes, admin, media, redirects, site, account, peopleSessions, team]) {
+  for (const router of [auth, invited, ...twoStep, ...passkeyRoutes, admin, media, redirects, tags, site, account, peopleSessions, team]) {
     app.use(router.routes())
     app.use(router.allowedMethods())
   }

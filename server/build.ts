@@ -21,10 +21,11 @@ async function build(): Promise<void> {
   // Loaded once the bundles are made: the renderer and the content's modules would otherwise be
   // held in this process beside vike's own while it bundles, the build's memory peak.
   const { prerenderPages } = await import('./build/prerender-pages.ts')
-  const { pages, loadMs, renderMs, workers } = await prerenderPages({ config, sourceHash, logger: consoleLogger, out: process.stdout })
+  const { pages, loadMs, renderMs, workers, search } = await prerenderPages({ config, sourceHash, logger: consoleLogger, out: process.stdout })
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
   const threads = workers > 0 ? ` on ${workers} worker thread${workers === 1 ? '' : 's'} and the build's own` : ''
   log(`Pages: ${pages} rendered in ${seconds(renderMs)}${threads} (content and renderer loaded in ${seconds(loadMs)})`)
+  log(`Search index: ${search.records} posts in ${seconds(search.ms)}`)
   // CPU beside the time: on a busy machine (CI) the time says more about the neighbours.
   const cpu = process.cpuUsage()
   log(`Built in ${seconds(performance.now() - started)} (${seconds((cpu.user + cpu.system) / 1000)} of CPU in this process, its threads included)`)

@@ -18,6 +18,7 @@ import { mediaDirOf } from './media/media-folder.ts'
 import type { Logger } from './lib/logger.ts'
 import { smtpMailer } from './mail/mailer.ts'
 import { AdminPosts } from './services/admin-posts.ts'
+import { AdminTags } from './services/admin-tags.ts'
 import type { BlogContent } from './services/blog-content.ts'
 import { ContentSync } from './services/content-sync.ts'
 import { LoginGuard } from './services/login-guard.ts'
@@ -65,6 +66,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
   const isPage = (url: string) => site.pages.hasPage(url)
   const redirects = new Redirects({ source: site.redirects, repository, index: content.index, isPage, sync: sync ?? undefined })
   const posts = new AdminPosts({ content, repository, paths, history, sync: sync ?? undefined, review, redirects, today: () => site.schedule.today() })
+  const tags = new AdminTags({ content, repository, paths, sync: sync ?? undefined, reviewMode: review !== undefined })
   const siteHistory = new SiteHistory({ repository, contentDir: config.contentDir, source: site.siteCopy })
   const siteReviews = review ? new SiteReviews({ branches: review.branches, repository, contentDir: config.contentDir }) : undefined
   const siteCopy = new SiteCopy({ source: site.siteCopy, contentDir: config.contentDir, repository, sync: sync ?? undefined, history: siteHistory, review: siteReviews })
@@ -99,6 +101,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     invitations,
     guard: new LoginGuard(),
     posts,
+    tags,
     history,
     preview,
     content,

@@ -20,10 +20,12 @@ import type { Logger } from './lib/logger.ts'
 import { PageFiles } from './pages/page-files.ts'
 import { readPublicPages } from './pages/page-routes.ts'
 import { createPageRenderer, loadServerBuild, prepareLeanRendering, renderSettingsOf } from './pages/render-page.ts'
+import { buildSearchIndexOf, SearchFolders } from './search/search-folders.ts'
 import { BlogContent } from './services/blog-content.ts'
 import type { CatchUpOptions } from './services/page-catch-up.ts'
 import { PublicPages } from './services/public-pages.ts'
 import { type Clock, PublishSchedule } from './services/publish-schedule.ts'
+import { SiteSearch } from './services/site-search.ts'
 import { dayIn } from '../renderer/site-day.ts'
 
 /**
@@ -135,6 +137,10 @@ export async function openSite(options: {
     siteCopy.onChange((names) => pages.applySiteChange(pagesShowing(names)).catch(() => {}))
   }
 
+  // The visitors' search: a running site keeps its own index in its folder, brought up to date in
+  // the background after every change (the build and an export write theirs once, at the end).
+  const search = options.pagesFor === 'site' ? siteSearchOf(config, content, logger) : null
+
   // Made on demand by the running site (the build makes none): the lead's upload warms a new image's.
   const media = new MediaVariants({ mediaDir: mediaDirOf(config.contentDir), variantsDir: variantsDirOf(config.siteDir), logger })
 
@@ -158,6 +164,8 @@ export async function openSite(options: {
     redirects,
     /** The site's copy (content/site/), read again when a file changes. */
     siteCopy,
+    /** The search index served at `/pagefind/` (a running site's; null for the build and an export), opened once the server listens. */
+    search,
     /** The build's client files (assets, public files), served as they are. */
     assetsDir: folders.build.dir,
     /** Follows edits to the post files made by anyone (an editor, git by hand); the server's own saves are in the index already. */
@@ -167,6 +175,7 @@ export async function openSite(options: {
     },
     async close() {
       schedule.stop()
+      await search?.index.close()
       stopWatching()
       stopWatchingCopy()
       await media.close()
@@ -175,6 +184,16 @@ export async function openSite(options: {
       parsed?.close()
     },
   }
+}
+
+/** A running site's search index (services/site-search.ts), told of every change, and the cache its files are read through. */
+function siteSearchOf(config: Config, content: BlogContent, logger: Logger) {
+  const build = buildSearchIndexOf(config.distDir)
+  const folders = new SearchFolders(path.join(config.siteDir, 'search'))
+  const index = new SiteSearch({ posts: content.index, folders, build, logger })
+  // Not awaited by a save: changed() only sets a timer.
+  content.onChange(() => void index.changed())
+  return { index, cache: new FileCache({ roots: [folders.root, build.dir], maxBytes: 64 * 1024 * 1024 }) }
 }
 
 export type Site = Awaited<ReturnType<typeof openSite>>

@@ -2,6 +2,7 @@ import type { ListedPost } from '../../renderer/blog-list.ts'
 import { formatLongDate } from '../../renderer/format-date.ts'
 import { LibraryImage } from '../../renderer/components/LibraryImage.tsx'
 import { postUrl } from '../../renderer/post-urls.ts'
+import { CardTags } from './PostTags.tsx'
 
 /** `eager` for the cards in the first screenful: one of them is the page's largest paint. */
 export function PostCard({ post, eager = false }: { post: ListedPost; eager?: boolean }) {
@@ -18,6 +19,7 @@ export function PostCard({ post, eager = false }: { post: ListedPost; eager?: bo
           <time className="post-card__date" dateTime={post.publishDate}>
             {formatLongDate(post.publishDate)}
           </time>
+          <CardTags tags={post.tags} />
         </span>
       </a>
     </li>

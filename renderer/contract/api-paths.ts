@@ -55,6 +55,8 @@ export const API_PATHS = {
   sync: `${API_PREFIX.admin}/sync`,
   syncResolve: `${API_PREFIX.admin}/sync/resolve`,
   redirects: `${API_PREFIX.admin}/redirects`,
+  adminTags: `${API_PREFIX.admin}/tags`,
+  adminTagRename: `${API_PREFIX.admin}/tags/rename`,
   media: `${API_PREFIX.admin}/media`,
   mediaItem: (id: string) => `${API_PREFIX.admin}/media/${segment(id)}`,
   people: `${API_PREFIX.admin}/people`,

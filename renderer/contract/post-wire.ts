@@ -91,7 +91,7 @@ export interface PostOwnership {
  * A card of the admin list: no content, no image. The version is the full blob id, as Delete
  * sends it back in If-Match.
  */
-export type AdminPostCard = Pick<VersionedWirePost, 'id' | 'slug' | 'title' | 'summary' | 'publishDate' | 'isPublished' | 'version'> & PostOwnership & {
+export type AdminPostCard = Pick<VersionedWirePost, 'id' | 'slug' | 'title' | 'summary' | 'publishDate' | 'isPublished' | 'version' | 'tags'> & PostOwnership & {
   /** Published, but its day has not begun in the site's time zone: not public yet. */
   scheduled?: true
   review?: ReviewState
@@ -106,11 +106,13 @@ export type PostState = (typeof POST_STATES)[number]
 export const POST_SORTS = ['newest', 'oldest', 'title'] as const
 export type PostSort = (typeof POST_SORTS)[number]
 
-/** `GET /api/admin/blog/posts?q=&state=&sort=&page=&perPage=`; every field optional. */
+/** `GET /api/admin/blog/posts?q=&state=&tag=&sort=&page=&perPage=`; every field optional. */
 export interface PostListQuery {
   /** Words looked for in the title and the slug, case- and accent-insensitive. */
   q?: string
   state?: PostState
+  /** A tag's slug: only the posts with that tag. */
+  tag?: string
   sort?: PostSort
   /** 1-based. */
   page?: number

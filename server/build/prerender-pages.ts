@@ -5,6 +5,8 @@ import { PostFiles } from '../content/post-files.ts'
 import { blogDirOf } from '../content/post-paths.ts'
 import type { Logger } from '../lib/logger.ts'
 import { renderSettingsOf } from '../pages/render-page.ts'
+import { buildSearchIndexOf } from '../search/search-folders.ts'
+import { writeSearchIndexAt } from '../search/write-search-index.ts'
 import { openSite, pageFolders } from '../site.ts'
 import { MIN_POSTS, RenderWorkers, ThreadedPostFiles, workerCount } from './render-workers.ts'
 import { createProgress, type Progress } from './progress.ts'
@@ -25,9 +27,11 @@ export async function prerenderPages(options: {
   logger: Logger
   /** Where the progress line goes (stdout); its isTTY picks the form. */
   out: NodeJS.WritableStream & { isTTY?: boolean }
-}): Promise<{ pages: number; loadMs: number; renderMs: number; workers: number }> {
+}): Promise<{ pages: number; loadMs: number; renderMs: number; workers: number; search: { records: number; ms: number } }> {
   const { config, logger } = options
   await rm(buildInfoPath(config.distDir), { force: true })
+  const searchIndex = buildSearchIndexOf(config.distDir)
+  await rm(searchIndex.stampFile, { force: true })
   const build: BuildInfo = { sourceHash: options.sourceHash, builtAt: new Date().toISOString(), settings: renderSettingsOf(config) }
   const started = performance.now()
   const folders = pageFolders(config)
@@ -54,8 +58,14 @@ export async function prerenderPages(options: {
       },
     })
     shown.progress?.finish()
+    const renderMs = performance.now() - started - loadMs
+    // The visitors' search index of the same posts, which a running site serves while it is current (services/site-search.ts).
+    const searchStarted = performance.now()
+    const { records, stamp } = await writeSearchIndexAt(site.content.index, searchIndex.dir)
+    await writeFile(searchIndex.stampFile, JSON.stringify({ stamp }))
+    const searchMs = performance.now() - searchStarted
     await writeFile(buildInfoPath(config.distDir), JSON.stringify(build))
-    return { pages, loadMs, renderMs: performance.now() - started - loadMs, workers: count }
+    return { pages, loadMs, renderMs, workers: count, search: { records, ms: searchMs } }
   } finally {
     await workers?.close()
   }

@@ -11,6 +11,7 @@ import { PostFiles } from '../content/post-files.ts'
 import { consoleLogger } from '../lib/logger.ts'
 import { PageFiles } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
+import type { PostExtras } from '../../renderer/post-extras.ts'
 import type { SiteContent } from '../../renderer/site-content/index.ts'
 import { type RenderReply, renderPostPages } from './render-post-pages.ts'
 import { type SentReadResult, sendable, type WorkerJob, type WorkerReply, type WorkerSetup } from './worker-messages.ts'
@@ -21,7 +22,7 @@ const postFiles = new PostFiles({ blogDir: setup.blogDir })
 const pageFiles = new PageFiles({ dir: setup.pagesDir, blocking: true })
 
 port.on('message', (job: WorkerJob) => {
-  const work = 'read' in job ? read(job.read) : render(job.render, job.site)
+  const work = 'read' in job ? read(job.read) : render(job.render, job.extras, job.site)
   void work.then(
     (reply) => port.postMessage({ id: job.id, ...reply } as WorkerReply),
     (error: unknown) => port.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) } satisfies WorkerReply),
@@ -41,9 +42,13 @@ async function read(names: string[]): Promise<{ read: [string, SentReadResult][]
   return { read: sendable(await postFiles.readMany(names)) }
 }
 
-/** The post pages of one batch: only these posts are in it, which is all a post page reads. */
-async function render(batch: PublicPost[], site: SiteContent): Promise<RenderReply> {
+/**
+ * The post pages of one batch: only these posts are in it, which is all a post page reads but
+ * for what it shows of the others, which comes with them.
+ */
+async function render(batch: PublicPost[], extras: (PostExtras | null)[], site: SiteContent): Promise<RenderReply> {
   const bySlug = new Map<string, PublicPost>(batch.map((post) => [post.slug, post]))
-  const posts: PublishedPosts = { list: () => batch, get: (slug) => bySlug.get(slug) }
+  const extrasBySlug = new Map(batch.map((post, i) => [post.slug, extras[i] ?? null]))
+  const posts: PublishedPosts = { list: () => batch, get: (slug) => bySlug.get(slug), extrasOf: (slug) => extrasBySlug.get(slug) ?? null }
   return renderPostPages(batch, (await renderer)(posts, site), pageFiles)
 }

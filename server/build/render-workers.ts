@@ -7,6 +7,7 @@ import type { RenderUrl } from '../pages/render-page.ts'
 import type { BulkRenderer } from '../services/public-pages.ts'
 import type { SiteContent } from '../../renderer/site-content/index.ts'
 import { workerEntry } from '../lib/compiled.ts'
+import { postExtrasOf } from '../../renderer/post-extras.ts'
 import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
 import { renderPostPages } from './render-post-pages.ts'
 import { sendable, type WorkerJob, type WorkerReply, type WorkerSetup } from './worker-messages.ts'
@@ -144,10 +145,13 @@ export class RenderWorkers {
         }
       }
       if (batch.length > 0) batches.push(batch)
+      const list = posts.list()
       await Promise.all(
         batches.map(async (posts) => {
           const here = async (): Promise<WorkerReply> => ({ id: -1, ...(await renderPostPages(posts, render, files)) })
-          const reply = await this.#run({ id: this.#nextId++, render: posts, site: site() }, here)
+          // What each page shows of the other posts, from the whole list, which the worker has not.
+          const extras = posts.map((post) => postExtrasOf(list, post.slug))
+          const reply = await this.#run({ id: this.#nextId++, render: posts, extras, site: site() }, here)
           if ('written' in reply) {
             for (const url of reply.written) report(url, null)
             for (const [url, reason] of reply.failed) report(url, reason)

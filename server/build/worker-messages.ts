@@ -3,6 +3,7 @@ import { readContent } from '../content/stored-content.ts'
 import type { ReadResult } from '../content/post-files.ts'
 import type { RenderSettings } from '../pages/render-page.ts'
 import type { RenderReply } from './render-post-pages.ts'
+import type { PostExtras } from '../../renderer/post-extras.ts'
 import type { SiteContent } from '../../renderer/site-content/index.ts'
 
 /** What the build's threads (render-workers.ts) and each worker (render-worker.ts) say to each other. */
@@ -13,8 +14,12 @@ export interface WorkerSetup {
   settings: RenderSettings
 }
 
-/** A render job carries the site's copy the pages show (the nav bar and footer of every post page). */
-export type WorkerJob = { id: number; read: string[] } | { id: number; render: PublicPost[]; site: SiteContent }
+/**
+ * A render job carries the site's copy the pages show (the nav bar and footer of every post page),
+ * and what each post's page shows of the other posts (its `extras`, in the order of `render`),
+ * worked out where the whole published list is: a worker has only its batch.
+ */
+export type WorkerJob = { id: number; read: string[] } | { id: number; render: PublicPost[]; extras: (PostExtras | null)[]; site: SiteContent }
 
 /** A read file as a worker sends it back: one the site cannot read is read again by the build's thread, which keeps the error. */
 export type SentReadResult = VersionedPost | { missing: true } | { again: true }

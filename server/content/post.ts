@@ -1,3 +1,5 @@
+import type { PostExtras } from '../../renderer/post-extras.ts'
+
 /** A blog post as stored in `content/blog/<slug>.html` (SPEC §3). */
 export interface Post {
   /** Stable identifier, never changes; the admin API's `{id}`. */
@@ -58,6 +60,11 @@ export type PublicPost = PostSummary & Pick<Post, 'content'>
 export interface PublishedPosts {
   list(): readonly PostSummary[]
   get(slug: string): PublicPost | undefined
+  /**
+   * What the post page of `slug` shows of the other posts, when `list()` cannot tell it (a build
+   * worker's batch of posts): worked out where the whole list is. Without it, from `list()`.
+   */
+  extrasOf?(slug: string): PostExtras | null
 }
 
 export function toSummary(post: Omit<Post, 'content'>): PostSummary {

@@ -19,7 +19,10 @@ export interface ExportRedirect {
   to: string
 }
 
-/** A page whose Content-Security-Policy differs from every other's: one that embeds a video (security-headers.ts, pageFrames). */
+/**
+ * A page whose Content-Security-Policy differs from every other's: one that embeds a video
+ * (security-headers.ts, pageFrames), the blog with its search (pageRunsSearch).
+ */
 export interface FramingPage {
   /** Its URL path (`/blog/x`). */
   path: string
@@ -79,7 +82,7 @@ export function renderNginxConfig(rules: ServingRules, redirects: readonly Expor
     ...block(`location ~ ${quote('\\.html$')}`, ['internal;', ...cached(rules.renderedPage.cache)]),
     ...block(`location ~ ${quote('^/blog/[^/.]+$')}`, [`error_page 404 /${POST_NOT_FOUND_FILE};`, 'try_files $uri.html =404;', ...cached(rules.page.cache)]),
     ...block(`location ~ ${quote(`${escapeRegex(PAGE_CONTEXT_SUFFIX)}$`)}`, [...onlyType(rules.pageContext.type), 'try_files $uri =404;', ...cached(rules.pageContext.cache)]),
-    ...(framingPages.length > 0 ? ['# Pages that embed a video: their policy lets them frame its player, as the server\'s does.'] : []),
+    ...(framingPages.length > 0 ? ['# Pages that embed a video or run the search: their policy lets them frame its player or run WebAssembly, as the server\'s does.'] : []),
     ...framingPages.flatMap(({ path, policy }) =>
       block(`location = ${quote(path)}`, [
         ...(path.startsWith('/blog/') ? [`error_page 404 /${POST_NOT_FOUND_FILE};`] : []),
@@ -88,9 +91,20 @@ export function renderNginxConfig(rules: ServingRules, redirects: readonly Expor
       ]),
     ),
     ...rules.feeds.flatMap((feed) => block(`location = ${feed.path}`, [...onlyType(feed.type), ...cached(feed.cache)])),
+    ...rules.tagFeeds.flatMap((feed) => block(`location ~ ${quote(`^/blog/tag/[a-z0-9-]+/${escapeRegex(feed.file)}$`)}`, [...onlyType(feed.type), ...cached(feed.cache)])),
     '# The build\'s public files, sitemap.xml and robots.txt.',
     ...block(`location ~ ${quote('\\.[A-Za-z0-9]+$')}`, ['try_files $uri =404;', ...cached(rules.publicFile.cache)]),
     ...block(`location ^~ ${rules.assets.prefix}`, ['try_files $uri =404;', ...cached(rules.assets.cache)]),
+    '',
+    '# The search index (Pagefind\'s files): its hashed parts kept long, the rest revalidated; WebAssembly allowed.',
+    ...block(`location ^~ ${rules.search.prefix}`, [
+      ...block('types', Object.entries(rules.search.types).map(([ext, type]) => `${quote(type)} ${ext};`)),
+      `default_type ${quote(rules.search.defaultType)};`,
+      'error_page 404 = @watchio_plain_not_found;',
+      'try_files $uri =404;',
+      ...cached(rules.search.cache, { 'Content-Security-Policy': rules.search.policy }),
+      ...block(`location ~ ${quote(rules.search.hashed)}`, ['try_files $uri =404;', ...cached(rules.search.hashedCache, { 'Content-Security-Policy': rules.search.policy })]),
+    ]),
     '',
     '# The public API as files (api/blog/posts.json, api/blog/posts/<slug>.json); anything else under /api/ is a plain 404.',
     ...block(`location = ${rules.api.list}`, [...onlyType(rules.api.type), `try_files /${API_LIST_FILE} =404;`, ...cached(rules.api.cache)]),

@@ -47,6 +47,8 @@ export function renderHeadersFile(input: StaticHostInput): string {
   }
   rule('/blog/*', page)
   for (const feed of rules.feeds) rule(feed.path, { 'Content-Type': feed.type, ...(feed.cache === rules.page.cache ? {} : { 'Cache-Control': feed.cache }) })
+  // Each tag's feeds, one splat rule per format for every tag.
+  for (const feed of rules.tagFeeds) rule(`/blog/tag/*/${feed.file}`, { 'Content-Type': feed.type, ...(feed.cache === rules.page.cache ? {} : { 'Cache-Control': feed.cache }) })
   rule(`${rules.assets.prefix}*`, { 'Cache-Control': rules.assets.cache })
   rule(`${rules.media.prefix}*`, { 'Cache-Control': rules.media.cache, 'Content-Security-Policy': rules.media.policy })
   for (const path of [rules.api.list, `/${API_LIST_FILE}`, `${rules.api.postPrefix}*`]) rule(path, { 'Content-Type': rules.api.type, 'Cache-Control': rules.api.cache })

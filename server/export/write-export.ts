@@ -17,13 +17,14 @@ import type { BuildInfo } from '../build-info.ts'
 import type { Config } from '../config.ts'
 import { FILE_TYPES } from '../http/file-cache.ts'
 import { listBodyOf, postBodyOf } from '../http/public-api.ts'
-import { pageFrames, securityHeadersOf } from '../http/security-headers.ts'
+import { pageFrames, pageRunsSearch, securityHeadersOf } from '../http/security-headers.ts'
 import { moveFile, replaceFolder } from '../lib/atomic-write.ts'
 import type { Logger } from '../lib/logger.ts'
 import { readMediaFiles } from '../media/media-files.ts'
 import { mediaDirOf } from '../media/media-folder.ts'
 import type { VariantFormat } from '../media/variant-format.ts'
 import { isDocumentPath, isPageFile } from '../pages/page-files.ts'
+import { writeSearchIndexAt } from '../search/write-search-index.ts'
 import { openSite, pageFolders, type Site } from '../site.ts'
 import { checkExportFolder, createStaging } from './export-folder.ts'
 import {
@@ -43,7 +44,10 @@ import { type FramingPage, renderNginxConfig } from './nginx-config.ts'
 import { servingRules } from './serving-rules.ts'
 import { renderHeadersFile, renderRedirectsFile } from './static-host-files.ts'
 
-export type ExportKind = 'pages' | 'api' | 'assets' | 'media' | 'variants' | 'hosting'
+export type ExportKind = 'pages' | 'api' | 'assets' | 'media' | 'variants' | 'search' | 'hosting'
+
+/** The search index's folder in an export (`/pagefind/`), made from the exported posts; the build's is not copied. */
+const SEARCH_FOLDER = 'pagefind'
 
 export interface ExportResult {
   /** The export's folder, resolved. */
@@ -59,7 +63,7 @@ export async function exportSite(options: { config: Config; build: BuildInfo; lo
   const out = await checkExportFolder({ out: options.out, contentDir: config.contentDir })
   const staging = await createStaging(out)
   const written = Object.fromEntries(
-    (['pages', 'api', 'assets', 'media', 'variants', 'hosting'] as const).map((kind) => [kind, { files: 0, bytes: 0 }]),
+    (['pages', 'api', 'assets', 'media', 'variants', 'search', 'hosting'] as const).map((kind) => [kind, { files: 0, bytes: 0 }]),
   ) as ExportResult['written']
   const put = async (kind: ExportKind, relative: string, data: string | Buffer) => {
     const target = path.join(staging, relative)
@@ -95,6 +99,12 @@ export async function exportSite(options: { config: Config; build: BuildInfo; lo
         if (post) await put('api', apiPostFile(slug), postBodyOf(post).body)
       }
       await exportMedia(site, config, copy)
+      const search = path.join(staging, SEARCH_FOLDER)
+      await writeSearchIndexAt(site.content.index, search)
+      for (const relative of await filesUnder(search)) {
+        written.search.files++
+        written.search.bytes += (await stat(path.join(search, relative))).size
+      }
     } finally {
       await site.close()
     }
@@ -137,12 +147,17 @@ async function movePages(from: string, staging: string, count: (kind: ExportKind
   return urls.sort()
 }
 
-/** The pages that embed a video, with the policy that lets each frame its player (the server's: pageFrames). */
+/**
+ * The pages that embed a video or run the search, with the policy that lets each frame its player
+ * or run WebAssembly (the server's: pageFrames, pageRunsSearch).
+ */
 async function framingPagesOf(staging: string, pageUrls: string[]): Promise<FramingPage[]> {
   const pages: FramingPage[] = []
   for (const url of pageUrls.filter((url) => !isDocumentPath(url))) {
-    const frames = pageFrames(FILE_TYPES['.html']!, await readFile(path.join(staging, pageFileOf(url))))
-    if (frames.length > 0) pages.push({ path: url, policy: securityHeadersOf('production', frames)['Content-Security-Policy']! })
+    const html = await readFile(path.join(staging, pageFileOf(url)))
+    const frames = pageFrames(FILE_TYPES['.html']!, html)
+    const wasm = pageRunsSearch(FILE_TYPES['.html']!, html)
+    if (frames.length > 0 || wasm) pages.push({ path: url, policy: securityHeadersOf('production', frames, wasm)['Content-Security-Policy']! })
   }
   return pages
 }
@@ -197,7 +212,7 @@ async function exportMedia(site: Site, config: Config, copy: (kind: ExportKind, 
 async function exportAssets(clientDir: string, copy: (kind: ExportKind, from: string, relative: string) => Promise<void>): Promise<string[]> {
   const copied: string[] = []
   for (const relative of await filesUnder(clientDir)) {
-    if (isPageFile(`/${relative}`)) continue
+    if (isPageFile(`/${relative}`) || relative.startsWith(`${SEARCH_FOLDER}/`)) continue
     await copy('assets', path.join(clientDir, relative), relative)
     copied.push(relative)
   }

@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Context } from 'koa'
 import type { VideoProvider } from '../../renderer/video-embeds.ts'
-import { pageFrames } from './security-headers.ts'
+import { pageFrames, pageRunsSearch } from './security-headers.ts'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -24,6 +24,7 @@ export class PreparedBody {
   readonly #encodedNow = new Map<'br' | 'gzip', Buffer>()
   #etag: string | undefined
   #frames: readonly VideoProvider[] | undefined
+  #wasm: boolean | undefined
   readonly #brotliQuality: number
   readonly #gzipLevel: number
 
@@ -48,6 +49,12 @@ export class PreparedBody {
   get frames(): readonly VideoProvider[] {
     this.#frames ??= pageFrames(this.type, this.body)
     return this.#frames
+  }
+
+  /** Whether an HTML page runs the blog's search (pageRunsSearch), looked for once per body. */
+  get wasm(): boolean {
+    this.#wasm ??= pageRunsSearch(this.type, this.body)
+    return this.#wasm
   }
 
   static json(value: unknown): PreparedBody {

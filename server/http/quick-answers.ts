@@ -47,8 +47,9 @@ export function quickAnswers(options: {
   api: PublicApiBodies
 }): (request: IncomingMessage, response: ServerResponse) => boolean {
   const { files, cache, api, trustProxy } = options
-  // A page that embeds a video frames its player (PreparedBody.frames): its own list, made when its heads are.
-  const securityOf = (secure: boolean, prepared: PreparedBody) => flat(securityHeaderList(options.mode, secure, prepared.frames))
+  // A page that embeds a video frames its player (PreparedBody.frames), the blog's search runs
+  // WebAssembly (PreparedBody.wasm): its own list, made when its heads are.
+  const securityOf = (secure: boolean, prepared: PreparedBody) => flat(securityHeaderList(options.mode, secure, prepared.frames, prepared.wasm))
   // Per body, per security list and Cache-Control: a handful of combinations for each.
   const headsOf = new WeakMap<PreparedBody, Map<string, Heads>>()
 
@@ -97,7 +98,8 @@ export function quickAnswers(options: {
       const post = api.post(pathname.slice(POST_PREFIX.length))
       return post ? send(request, response, post, PUBLIC_API_CACHE) : false
     }
-    if (!files || pathname.startsWith('/media/') || TRAILING_SLASH_PAGE.test(pathname)) return false
+    // The search's files are Koa's (serve-search.ts): they come from the index served now.
+    if (!files || pathname.startsWith('/media/') || pathname.startsWith('/pagefind/') || TRAILING_SLASH_PAGE.test(pathname)) return false
     const file = siteFileAt(files, pathname)
     const prepared = file && cache.peek(file.path)
     if (!prepared) return false

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Middleware } from 'koa'
 import { THEME_SCRIPT } from '../../renderer/theme.ts'
+import { SEARCH_FORM_MARK } from '../../renderer/search-mark.ts'
 import { embeddedProviders, providerOrigin, type VideoProvider } from '../../renderer/video-embeds.ts'
 
 const themeScriptHash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`
@@ -14,14 +15,17 @@ const themeScriptHash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).dig
  * a frame load their player, and only theirs (`frame-src`); every other page frames nothing but
  * its own origin (default-src). A post's click-to-load frame is a srcdoc page, which frame-src
  * does not govern: before the click the page needs nothing more.
+ *
+ * `wasm`: the page runs WebAssembly (the blog's search, Pagefind: pageRunsSearch), which
+ * `'wasm-unsafe-eval'` allows, and nothing else that eval would; every other page runs none.
  */
-export function contentSecurityPolicy(mode: 'production' | 'development', frames: readonly VideoProvider[] = []): string {
+export function contentSecurityPolicy(mode: 'production' | 'development', frames: readonly VideoProvider[] = [], wasm = false): string {
   const dev = mode === 'development'
   return [
     "default-src 'self'",
     // In development Vite injects inline scripts of its own: a hash in the list would make
     // browsers ignore 'unsafe-inline', so development lists no hash.
-    `script-src 'self' ${dev ? "'unsafe-inline' 'unsafe-eval'" : themeScriptHash}`,
+    `script-src 'self' ${dev ? "'unsafe-inline' 'unsafe-eval'" : themeScriptHash}${wasm ? " 'wasm-unsafe-eval'" : ''}`,
     `style-src 'self'${dev ? " 'unsafe-inline'" : ''}`,
     // Post images may come from any http(s) host or be base64 data (SPEC §5).
     "img-src 'self' https: http: data:",
@@ -43,9 +47,9 @@ export const HSTS = 'max-age=63072000; includeSubDomains'
  * quick answers (quick-answers.ts) send the same list, and a static export writes them into its
  * nginx.conf and _headers (server/export/), so there is one place to change them.
  */
-export function securityHeaderList(mode: 'production' | 'development', secure: boolean, frames: readonly VideoProvider[] = []): readonly (readonly [string, string])[] {
+export function securityHeaderList(mode: 'production' | 'development', secure: boolean, frames: readonly VideoProvider[] = [], wasm = false): readonly (readonly [string, string])[] {
   const list: (readonly [string, string])[] = [
-    ['Content-Security-Policy', contentSecurityPolicy(mode, frames)],
+    ['Content-Security-Policy', contentSecurityPolicy(mode, frames, wasm)],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['X-Frame-Options', 'DENY'],
@@ -56,9 +60,9 @@ export function securityHeaderList(mode: 'production' | 'development', secure: b
   return list
 }
 
-/** The security headers by name, HSTS aside (a static export's header files); `frames` as contentSecurityPolicy's. */
-export function securityHeadersOf(mode: 'production' | 'development', frames: readonly VideoProvider[] = []): Record<string, string> {
-  return Object.fromEntries(securityHeaderList(mode, false, frames))
+/** The security headers by name, HSTS aside (a static export's header files); `frames` and `wasm` as contentSecurityPolicy's. */
+export function securityHeadersOf(mode: 'production' | 'development', frames: readonly VideoProvider[] = [], wasm = false): Record<string, string> {
+  return Object.fromEntries(securityHeaderList(mode, false, frames, wasm))
 }
 
 /**
@@ -68,6 +72,14 @@ export function securityHeadersOf(mode: 'production' | 'development', frames: re
  */
 export function pageFrames(type: string, body: { includes(text: string): boolean }): VideoProvider[] {
   return type.startsWith('text/html') ? embeddedProviders(body) : []
+}
+
+/**
+ * Whether an HTML page holds the blog's search box (its mark, renderer/search-mark.ts): its
+ * policy lets it run Pagefind's WebAssembly. No other page's does.
+ */
+export function pageRunsSearch(type: string, body: { includes(text: string): boolean }): boolean {
+  return type.startsWith('text/html') && body.includes(SEARCH_FORM_MARK)
 }
 
 /** Security headers on every response, 404s and errors included (it runs outermost). */

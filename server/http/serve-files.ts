@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Context, Middleware } from 'koa'
-import { FEED_CONTENT_TYPES, isFeedPath } from '../pages/feeds.ts'
+import { feedContentTypeOf } from '../pages/feeds.ts'
 import { isPageFile } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import type { FileCache } from './file-cache.ts'
@@ -43,10 +43,11 @@ export function siteMiddleware(options: {
   mode: 'production' | 'development'
 }): Middleware {
   const { files, cache, render, redirectOf, mode } = options
-  // A page that embeds a video may frame its player: the policy securityHeaders set, with those frames.
+  // A page that embeds a video may frame its player, the blog's search runs WebAssembly: the
+  // policy securityHeaders set, with those frames or that allowance.
   const allowFrames = (ctx: Context, prepared: PreparedBody) => {
-    const frames = prepared.frames
-    if (frames.length > 0) ctx.set('Content-Security-Policy', contentSecurityPolicy(mode, frames))
+    const { frames, wasm } = prepared
+    if (frames.length > 0 || wasm) ctx.set('Content-Security-Policy', contentSecurityPolicy(mode, frames, wasm))
   }
   // A redirect keeps the query (campaign links): the static export's nginx.conf does too.
   const redirected = async (ctx: Context, pathname: string): Promise<boolean> => {
@@ -110,7 +111,7 @@ export function siteMiddleware(options: {
 export function siteFileAt(files: SiteFiles, pathname: string): { path: string; immutable: boolean; type?: string } | null {
   const page = files.pageFile(pathname)
   const isAsset = pathname.startsWith('/assets/')
-  const type = isFeedPath(pathname) ? FEED_CONTENT_TYPES[pathname] : undefined
+  const type = feedContentTypeOf(pathname)
   if (page) return { path: page, immutable: isAsset, type }
   if (!SAFE_FILE_PATH.test(pathname) || isPageFile(pathname)) return null
   return { path: path.join(files.assetsDir, pathname), immutable: isAsset, type }
@@ -127,6 +128,6 @@ export function cacheControlFor(pathname: string, type: string): string {
   // Hashed file names: a new build gets new names, so these never need revalidating.
   if (pathname.startsWith('/assets/')) return 'public, max-age=31536000, immutable'
   // Pages, their data and the feeds change with content: always revalidate (cheap, thanks to the ETag).
-  if (type.startsWith('text/html') || pathname.endsWith('.pageContext.json') || isFeedPath(pathname)) return 'public, no-cache'
+  if (type.startsWith('text/html') || pathname.endsWith('.pageContext.json') || feedContentTypeOf(pathname) !== undefined) return 'public, no-cache'
   return 'public, max-age=3600'
 }

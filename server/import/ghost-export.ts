@@ -46,8 +46,7 @@ export function readGhostExport(bytes: Buffer): ImportSourceResult {
   }
   const data = exportData(json)
   const postsMeta = postsMetaById(field(data, 'posts_meta'))
-  const tagged = new Set(rowsOf(field(data, 'posts_tags')).map((row) => text(field(row, 'post_id'))))
-  let taggedPosts = 0
+  const tagsByPost = postTagsOf(data)
   const posts: ImportedPost[] = []
   const skipped: SkippedItem[] = []
   const records = field(data, 'posts') as unknown[]
@@ -59,11 +58,33 @@ export function readGhostExport(bytes: Buffer): ImportSourceResult {
     const id = text(field(record, 'id'))
     const source = `ghost:${id || `#${index + 1}`}`
     const post = readPost(record, source, postsMeta.get(id), skipped)
-    if (post) posts.push(post)
-    if (post && tagged.has(id)) taggedPosts += 1
+    const tags = tagsByPost.get(id)
+    if (post) posts.push(tags?.length ? { ...post, tags } : post)
   })
-  if (taggedPosts > 0) skipped.push({ source: 'ghost', reason: `tags on ${taggedPosts} post(s) are not imported: the site has none` })
   return { posts, skipped, uploadBases: [GHOST_UPLOADS] }
+}
+
+/**
+ * Each post's public tags, by post id, in Ghost's order (`posts_tags.sort_order`). Internal tags
+ * (`visibility: internal`, named `#…`) are Ghost's own markers for themes, never shown: left out.
+ */
+function postTagsOf(data: Fields): Map<string, string[]> {
+  const names = new Map<string, string>()
+  for (const row of rowsOf(field(data, 'tags'))) {
+    const name = text(field(row, 'name'))
+    if (name && !name.startsWith('#') && text(field(row, 'visibility')) !== 'internal') names.set(text(field(row, 'id')), name)
+  }
+  const byPost = new Map<string, { name: string; order: number }[]>()
+  for (const row of rowsOf(field(data, 'posts_tags'))) {
+    const name = names.get(text(field(row, 'tag_id')))
+    if (name === undefined) continue
+    const postId = text(field(row, 'post_id'))
+    const order = Number(field(row, 'sort_order'))
+    const list = byPost.get(postId) ?? []
+    list.push({ name, order: Number.isFinite(order) ? order : list.length })
+    byPost.set(postId, list)
+  }
+  return new Map([...byPost].map(([postId, list]) => [postId, list.sort((a, b) => a.order - b.order).map((tag) => tag.name)]))
 }
 
 /** The `data` of the export: `db[0].data`, or `data` in the bare form. */

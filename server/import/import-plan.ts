@@ -1,3 +1,4 @@
+import { MAX_TAG_LENGTH, MAX_TAGS, readTags, tagSlug } from '../../renderer/tags.ts'
 import { postUrl } from '../../renderer/post-urls.ts'
 import { parsePostFile } from '../content/parse-post.ts'
 import type { Post } from '../content/post.ts'
@@ -127,6 +128,8 @@ async function planPost(imported: ImportedPost, context: PostContext): Promise<P
   const featuredImageUrl = imported.featuredImage === '' ? '' : await importImageUrl(imported.featuredImage, media, body)
   if (checkFeaturedImageUrl(featuredImageUrl) !== null) notes.push(`featured image "${featuredImageUrl}" is no URL the site takes: left out`)
   const alt = imported.featuredImageAlt.replace(/\s+/g, ' ').trim().slice(0, 500)
+  const tags = importedTags(imported.tags ?? [])
+  if (tags.note) notes.push(tags.note)
   const post: Post = {
     id: newPostId((id) => ids.has(id)),
     title: title.value,
@@ -136,11 +139,33 @@ async function planPost(imported: ImportedPost, context: PostContext): Promise<P
     isPublished: published.value,
     featuredImageUrl: checkFeaturedImageUrl(featuredImageUrl) === null ? featuredImageUrl : '',
     ...(alt && featuredImageUrl ? { featuredImageAlt: alt } : {}),
+    ...(tags.value.length > 0 ? { tags: tags.value } : {}),
     content: body.html,
   }
   const text = serializePost(post)
   checkReadsBack(text, post)
   return { source: imported.source, post, file: target.fileOf(slug), text, notes, sanitized: body.sanitized, media: body.media, missing: body.missing, newFiles: body.newFiles }
+}
+
+/**
+ * The source's tags and categories as a post's tags: each name trimmed, once per slug (the first
+ * spelling), those a tag cannot be (no letter or digit, too long, a control character) left out,
+ * and at most MAX_TAGS; what was left out is noted for the report.
+ */
+export function importedTags(names: readonly string[]): { value: string[]; note?: string } {
+  const value: string[] = []
+  const dropped: string[] = []
+  for (const name of names) {
+    const read = readTags([name])
+    if ('problem' in read) dropped.push(name.trim())
+    else if (read.tags.length > 0 && !value.some((kept) => tagSlug(kept) === tagSlug(read.tags[0]!))) value.push(read.tags[0]!)
+  }
+  const beyond = value.splice(MAX_TAGS)
+  const notes = [
+    ...(dropped.length > 0 ? [`tags that are no tag names here left out: ${dropped.map((name) => `"${name.slice(0, MAX_TAG_LENGTH)}"`).join(', ')}`] : []),
+    ...(beyond.length > 0 ? [`more than ${MAX_TAGS} tags: ${beyond.join(', ')} left out`] : []),
+  ]
+  return notes.length > 0 ? { value, note: notes.join('; ') } : { value }
 }
 
 /** The file must be the post it was made from, as the server reads it, with nothing its sanitizer would remove. */

@@ -24,6 +24,8 @@ export interface ImportedPost {
   /** The featured image's URL as the source has it (absolute, or a path into its uploads); empty when none. */
   featuredImage: string
   featuredImageAlt: string
+  /** The source's tags and categories, names as written (the importer trims them to what a post may have); absent: none. */
+  tags?: string[]
   /**
    * The site paths this post answered at in its old site (`/2019/05/title/`, `/title/`), each
    * starting with `/`: the importer records each as a redirect to the post's new path.

@@ -33,14 +33,10 @@ export async function readMarkdownFolder(dir: string, now: Date = new Date()): P
     throw new InvalidImportSource(`${dir} holds no Markdown files (.md, .markdown)${where ? ` in ${where}` : ''}`)
   }
   const posts: ImportedPost[] = []
-  let tagged = 0
   for (const file of files) {
     const post = await readPost(root, layout, file, now, skipped)
-    if (post === undefined) continue
-    posts.push(post.post)
-    if (post.tagged) tagged += 1
+    if (post !== undefined) posts.push(post)
   }
-  if (tagged > 0) skipped.push({ source: dir, reason: `tags or categories in ${tagged} file(s) are not imported: the site has none` })
   return { posts, skipped, uploadBases: [`${pathToFileURL(root).href}/`] }
 }
 
@@ -95,8 +91,9 @@ async function readPost(root: string, layout: SiteLayout, file: MarkdownFile, no
     featuredImage: fields.image ? await resolve(fields.image) : '',
     featuredImageAlt: fields.imageAlt,
     oldPaths: draft ? [] : oldPaths(layout, facts, slug, date, fields.url, fields.categories, fields.aliases),
+    ...(fields.tags.length > 0 ? { tags: fields.tags } : {}),
   }
-  return { post, tagged: fields.hasTags }
+  return post
 }
 
 /** The post's old addresses: its own `url`/`permalink`, else the layout's default, and its aliases. */

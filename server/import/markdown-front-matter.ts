@@ -29,8 +29,8 @@ export interface FrontMatter {
   url: string
   /** Jekyll's categories, part of its default permalink. */
   categories: string[]
-  /** The file names tags or categories, which the site has no place for. */
-  hasTags: boolean
+  /** Its `tags` and `categories` (Hugo, Jekyll, Astro and most others), tags first. */
+  tags: string[]
   /** Keys written whose value could not be read (`date: [1, 2]`), for the report. */
   unreadable: string[]
 }
@@ -95,7 +95,7 @@ export function frontMatterFields(data: Fields): FrontMatter {
     aliases: [...listOf(own(data, 'aliases')), ...listOf(own(data, 'redirect_from'))],
     url: text('url', 'permalink'),
     categories: listOf(own(data, 'categories'), true),
-    hasTags: own(data, 'tags') !== undefined || own(data, 'categories') !== undefined,
+    tags: [...tagListOf(own(data, 'tags')), ...tagListOf(own(data, 'categories'))],
     unreadable,
   }
 }
@@ -122,6 +122,12 @@ function listOf(value: unknown, splitSpaces = false): string[] {
   if (typeof value === 'string') return (splitSpaces ? value.split(/\s+/) : [value]).map((item) => item.trim()).filter(Boolean)
   if (!Array.isArray(value)) return []
   return value.filter((item): item is string | number => typeof item === 'string' || typeof item === 'number').map((item) => String(item).trim()).filter(Boolean)
+}
+
+/** Tags as a list, or as one string: split on commas when it has any, else on spaces (as Jekyll does). */
+function tagListOf(value: unknown): string[] {
+  if (typeof value === 'string' && value.includes(',')) return value.split(',').map((item) => item.trim()).filter(Boolean)
+  return listOf(value, true)
 }
 
 /** TOML's dates (smol-toml's TomlDate, a Date) as the text written, which the rest reads as YAML's; the same in tables and lists. */

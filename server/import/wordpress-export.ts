@@ -28,13 +28,14 @@ const STATUSES: Readonly<Record<string, { status: ImportedStatus; note?: string 
 type Fields = Record<string, unknown>
 
 const parser = new XMLParser({
-  ignoreAttributes: true,
+  // Every attribute but `domain`, which says what a post's <category> is (a category, a tag, a format).
+  ignoreAttributes: [/^(?!domain$)/],
   parseTagValue: false,
   trimValues: false,
   // Character references and the five XML entities only; there is no DOCTYPE to declare others.
   processEntities: true,
   htmlEntities: false,
-  isArray: (name) => name === 'item' || name === 'wp:postmeta',
+  isArray: (name) => name === 'item' || name === 'wp:postmeta' || name === 'category',
 })
 
 export function readWordPressExport(bytes: Buffer): ImportSourceResult {
@@ -93,8 +94,19 @@ function postOf(item: Fields, source: string, state: { status: ImportedStatus; n
     featuredImage: featured?.url ?? '',
     featuredImageAlt: featured?.alt ?? '',
     oldPaths: oldPath ? [oldPath] : [],
+    ...tagsOf(item),
     ...(notes.length > 0 ? { notes } : {}),
   }
+}
+
+/** WordPress's categories and tags of a post (`<category domain="category|post_tag">`), categories first; not its post format. */
+function tagsOf(item: Fields): { tags?: string[] } {
+  const terms = (item.category ?? []) as unknown[]
+  const named = (domain: string) =>
+    terms.flatMap((term) => (typeof term === 'object' && term !== null && (term as Fields)['@_domain'] === domain ? [plainText(textOf((term as Fields)['#text']))] : []))
+  // "Uncategorized" is WordPress's default for a post given none: no tag of the author's.
+  const tags = [...named('category').filter((name) => name !== 'Uncategorized'), ...named('post_tag')].filter(Boolean)
+  return tags.length > 0 ? { tags } : {}
 }
 
 interface Attachment {

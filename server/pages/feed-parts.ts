@@ -13,7 +13,12 @@ export interface Entry {
 
 export interface FeedParts {
   siteUrl: string
+  /** The page the feed follows (the blog, a tag's page), absolute. */
   blogUrl: string
+  /** The feed's own URL, absolute. */
+  selfUrl: string
+  title: string
+  description: string
   updated: Date
   entries: Entry[]
 }

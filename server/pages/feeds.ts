@@ -15,6 +15,7 @@ import type { Entry, FeedParts } from './feed-parts.ts'
 import { jsonFeed } from './json-feed.ts'
 import { escapeHtmlText, escapeXmlAttribute, escapeXmlText } from '../../renderer/escape-markup.ts'
 import { postUrl } from '../../renderer/post-urls.ts'
+import { tagFeedOfUrl } from '../../renderer/tag-feeds.ts'
 
 /** How many posts a feed carries: the newest, as readers poll for what is new. */
 export const FEED_SIZE = 20
@@ -36,6 +37,13 @@ export function isFeedPath(pathname: string): pathname is FeedPath {
   return Object.hasOwn(FEED_CONTENT_TYPES, pathname)
 }
 
+/** The content type of a feed, the blog's or a tag's (`/blog/tag/<slug>/rss.xml`), or undefined for any other path. */
+export function feedContentTypeOf(pathname: string): string | undefined {
+  if (isFeedPath(pathname)) return FEED_CONTENT_TYPES[pathname]
+  const tagFeed = tagFeedOfUrl(pathname)
+  return tagFeed ? FEED_CONTENT_TYPES[tagFeed.format] : undefined
+}
+
 /** The slugs of the feeds' posts: the newest of the public list (published, newest first). */
 export function feedSlugs(published: readonly Pick<PostSummary, 'slug'>[]): string[] {
   return published.slice(0, FEED_SIZE).map((summary) => summary.slug)
@@ -55,6 +63,18 @@ export interface FeedInput {
   onPostFailure?: (post: PublicPost, error: unknown) => void
   /** A post's content with absolute URLs (withAbsoluteUrls by default; a site passes a remembering one: rememberedAbsoluteContent). */
   absoluteContent?: AbsoluteContent
+  /** Whose feed this is, when not the whole blog's: a tag's (its title, its page, its own URL). */
+  channel?: FeedChannel
+}
+
+/** What a feed says of itself: its title and description, the page it follows and its own path. */
+export interface FeedChannel {
+  title: string
+  description: string
+  /** Site-relative: `/blog`, `/blog/tag/<slug>`. */
+  homePath: string
+  /** Site-relative: `/blog/rss.xml`, `/blog/tag/<slug>/rss.xml`. */
+  selfPath: string
 }
 
 /** `content` (a post's HTML) with its URLs made absolute against `link` (the post's URL). */
@@ -98,7 +118,8 @@ export function renderFeed(path: FeedPath, input: FeedInput): string {
   // The newest post's day, never "now": the same posts make the same bytes, hence the same
   // ETag, and a prerendered feed the build made can be served as it is.
   const updated = dayOf(input.posts[0]?.publishDate ?? input.emptyDate)
-  const feed = { siteUrl: input.siteUrl, blogUrl: `${input.siteUrl}/blog`, updated, entries }
+  const channel = input.channel ?? { title: BLOG_FEED_TITLE, description: BLOG_FEED_DESCRIPTION, homePath: '/blog', selfPath: path }
+  const feed = { siteUrl: input.siteUrl, blogUrl: `${input.siteUrl}${channel.homePath}`, selfUrl: `${input.siteUrl}${channel.selfPath}`, title: channel.title, description: channel.description, updated, entries }
   if (path === '/blog/feed.json') return jsonFeed(feed)
   return path === '/blog/rss.xml' ? rss(feed) : atom(feed)
 }
@@ -121,7 +142,7 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>'
  * RSS 2.0. Its `title` is plain text; `description` (the summary) and `content:encoded` are HTML,
  * so a summary, which is plain text, is escaped as HTML first, then as XML like everything else.
  */
-function rss({ blogUrl, siteUrl, updated, entries }: FeedParts): string {
+function rss({ blogUrl, selfUrl, title, description, updated, entries }: FeedParts): string {
   const items = entries.map((entry) =>
     [
       '        <item>',
@@ -138,13 +159,13 @@ function rss({ blogUrl, siteUrl, updated, entries }: FeedParts): string {
     XML_DECLARATION,
     '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom">',
     '    <channel>',
-    `        ${element('title', BLOG_FEED_TITLE)}`,
+    `        ${element('title', title)}`,
     `        ${element('link', blogUrl)}`,
-    `        ${element('description', BLOG_FEED_DESCRIPTION)}`,
+    `        ${element('description', description)}`,
     `        ${element('lastBuildDate', updated.toUTCString())}`,
     `        ${element('docs', 'https://validator.w3.org/feed/docs/rss2.html')}`,
     `        ${element('language', 'en')}`,
-    `        ${empty('atom:link', { href: `${siteUrl}/blog/rss.xml`, rel: 'self', type: 'application/rss+xml' })}`,
+    `        ${empty('atom:link', { href: selfUrl, rel: 'self', type: 'application/rss+xml' })}`,
     ...items,
     '    </channel>',
     '</rss>',
@@ -153,7 +174,7 @@ function rss({ blogUrl, siteUrl, updated, entries }: FeedParts): string {
 }
 
 /** Atom: titles and summaries are text (`type="text"`, the default), the content HTML. */
-function atom({ blogUrl, siteUrl, updated, entries }: FeedParts): string {
+function atom({ blogUrl, siteUrl, selfUrl, title, description, updated, entries }: FeedParts): string {
   const items = entries.map((entry) =>
     [
       '    <entry>',
@@ -171,12 +192,12 @@ function atom({ blogUrl, siteUrl, updated, entries }: FeedParts): string {
     XML_DECLARATION,
     '<feed xmlns="http://www.w3.org/2005/Atom">',
     `    ${element('id', blogUrl)}`,
-    `    ${element('title', BLOG_FEED_TITLE)}`,
+    `    ${element('title', title)}`,
     `    ${element('updated', updated.toISOString())}`,
     `    <author>${element('name', SITE_NAME)}${element('uri', new URL(siteUrl).href)}</author>`,
     `    ${empty('link', { rel: 'alternate', href: blogUrl })}`,
-    `    ${empty('link', { rel: 'self', href: `${siteUrl}/blog/atom.xml` })}`,
-    `    ${element('subtitle', BLOG_FEED_DESCRIPTION)}`,
+    `    ${empty('link', { rel: 'self', href: selfUrl })}`,
+    `    ${element('subtitle', description)}`,
     ...items,
     '</feed>',
     '',

@@ -4,18 +4,17 @@
  * `</` is escaped too, so the document stays inert if a browser is ever made to read it as HTML.
  */
 import { SITE_NAME } from '../../renderer/brand.ts'
-import { BLOG_FEED_DESCRIPTION, BLOG_FEED_TITLE } from '../../renderer/feed-links.ts'
 import type { FeedParts } from './feed-parts.ts'
 
 const VERSION = 'https://jsonfeed.org/version/1.1'
 
-export function jsonFeed({ blogUrl, siteUrl, entries }: FeedParts): string {
+export function jsonFeed({ blogUrl, siteUrl, selfUrl, title, description, entries }: FeedParts): string {
   const feed = {
     version: VERSION,
-    title: BLOG_FEED_TITLE,
+    title,
     home_page_url: blogUrl,
-    feed_url: `${siteUrl}/blog/feed.json`,
-    description: BLOG_FEED_DESCRIPTION,
+    feed_url: selfUrl,
+    description,
     language: 'en',
     authors: [{ name: SITE_NAME, url: new URL(siteUrl).href }],
     items: entries.map((entry) => ({

@@ -25,6 +25,8 @@ import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
  * output, another build layout) every page goes through vike, with a warning.
  */
 
+/** The post of samplePosts() whose page both paths render. */
+const SAMPLE_SLUG = 'lean-path-check'
 /** vike's page id of the post route, and the server build's entry of that page. */
 const POST_PAGE_ID = '/pages/blog/@slug'
 const POST_PAGE_ENTRY = 'server/entries/pages_blog_-slug.mjs'
@@ -67,7 +69,7 @@ export async function prepareLeanPostPages(
   const hooks = await loadPostPageHooks(distDir)
   if (!hooks) return { pages: null, reason: `${POST_PAGE_ENTRY} does not hold the post page's hooks` }
   const sample = samplePosts()
-  const slug = sample.list()[0]!.slug
+  const slug = SAMPLE_SLUG
   const byVike = await vikeRender(postUrl(slug), sample, 0)
   if (byVike?.status !== 200) return { pages: null, reason: `vike answered ${byVike?.status ?? 'nothing'} for a sample post` }
   // An HTML-only page (no script of vike's: renderer/+config.ts) carries no page context.
@@ -200,20 +202,33 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;')
 }
 
-/** A made-up published post to compare the two paths on, whatever the site's content holds. */
+/**
+ * A made-up published post to compare the two paths on, whatever the site's content holds:
+ * between two others, sharing a tag with one, with headings enough for a table of contents, so
+ * that every part of the page is in the comparison.
+ */
 function samplePosts(): PublishedPosts {
   const post: PublicPost = {
     id: 'lean-path-check',
-    slug: 'lean-path-check',
+    slug: SAMPLE_SLUG,
     title: 'A <check> & “quotes”',
     summary: 'Summary with </script> and & in it',
     featuredImageUrl: '/media/2026/photo-0123456789-1600x900.jpg',
     featuredImageAlt: 'The <sea> & “sky”',
-    publishDate: '2026-01-01',
-    content: '<h2>Heading</h2>\n<p>Text with <a href="https://example.com/">a link</a> and <img src="/media/2026/x-0123456789-800x600.png" alt="x">.</p>',
+    publishDate: '2026-01-02',
+    tags: ['News <b>', 'Apple TV'],
+    content: [
+      '<h2 id="heading">Heading<a href="#heading" class="heading-anchor" aria-label="Link to the section “Heading”"></a></h2>',
+      '<p>Text with <a href="https://example.com/">a link</a> and <img src="/media/2026/x-0123456789-800x600.png" alt="x">.</p>',
+      '<h3 id="x-script">&#x3C;/script> &#x26; more<a href="#x-script" class="heading-anchor" aria-label="Link to the section “&#x3C;/script> &#x26; more”"></a></h3>',
+      '<h2 id="end">End<a href="#end" class="heading-anchor" aria-label="Link to the section “End”"></a></h2>',
+    ].join('\n'),
   }
   const { content: _, ...summary } = post
-  return { list: () => [summary], get: (slug) => (slug === post.slug ? post : undefined) }
+  const newer = { ...summary, id: 'lean-path-newer', slug: 'lean-path-newer', title: 'Newer </a> & “one”', publishDate: '2026-01-03', tags: ['apple tv'] }
+  const older = { ...summary, id: 'lean-path-older', slug: 'lean-path-older', title: "Older 'one'", publishDate: '2026-01-01', tags: ['Old'] }
+  const list = [newer, summary, older]
+  return { list: () => list, get: (slug) => (slug === post.slug ? post : undefined) }
 }
 
 function firstDifference(a: string, b: string): number {

@@ -6,10 +6,11 @@ import { nodeErrorCode } from '../lib/node-error-code.ts'
 
 /**
  * Site documents are files of their own: `/sitemap.xml` and `/robots.txt` at the top, the
- * blog's feeds (`/blog/rss.xml`, `/blog/atom.xml`, `/blog/feed.json`) in its folder. Only these
- * places: the build's other `.xml`, `.txt` and `.json` files stay plain files.
+ * blog's feeds (`/blog/rss.xml`, `/blog/atom.xml`, `/blog/feed.json`) in its folder, and each
+ * tag's beside its page (`/blog/tag/<slug>/rss.xml`…). Only these places: the build's other
+ * `.xml`, `.txt` and `.json` files stay plain files.
  */
-const DOCUMENT_PATH = /^(?:(\/blog)?\/[a-z0-9_-]+\.(xml|txt)|\/blog\/feed\.json)$/
+const DOCUMENT_PATH = /^(?:(\/blog)?\/[a-z0-9_-]+\.(xml|txt)|\/blog\/feed\.json|\/blog\/tag\/[a-z0-9-]+\/(?:rss\.xml|atom\.xml|feed\.json))$/
 
 /** Whether `urlPathname` is a site document (a feed, the sitemap, robots.txt) rather than an HTML page. */
 export function isDocumentPath(urlPathname: string): boolean {

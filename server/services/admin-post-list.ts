@@ -1,5 +1,6 @@
 import { ADMIN_LIST_PER_PAGE, type AdminPostCard, type PostListQuery, type PostState } from '../../renderer/contract/index.ts'
 import { isLive, isScheduled } from '../../renderer/site-day.ts'
+import { tagSlug } from '../../renderer/tags.ts'
 import type { PostIndex } from '../content/post-index.ts'
 import type { IndexedPost } from '../content/post.ts'
 import { htmlText, searchWords } from '../content/search-words.ts'
@@ -50,6 +51,8 @@ export function selectPosts(entries: readonly ListEntry[], query: PostListQuery,
   const fragments = query.q === undefined ? [] : searchWords(query.q)
   const state = query.state
   let matching = state === undefined ? entries.slice() : entries.filter((entry) => hasState(entry.card, state, today))
+  const tag = query.tag
+  if (tag !== undefined) matching = matching.filter((entry) => entry.card.tags?.some((name) => tagSlug(name) === tag))
   if (query.q !== undefined && fragments.length === 0) matching = []
   else if (fragments.length > 0) {
     // Every post's words first: the words a fragment is looked for in must include theirs.
@@ -93,8 +96,8 @@ function byTitle(a: ListEntry, b: ListEntry): number {
 }
 
 export function toCard(post: IndexedPost): AdminPostSummary {
-  const { id, slug, title, summary, publishDate, isPublished, version, author, inReview } = post
-  return { id, slug, title, summary, publishDate, isPublished, version, ...(author ? { author } : {}), ...(inReview ? { inReview } : {}) }
+  const { id, slug, title, summary, publishDate, isPublished, version, tags, author, inReview } = post
+  return { id, slug, title, summary, publishDate, isPublished, version, ...(tags?.length ? { tags } : {}), ...(author ? { author } : {}), ...(inReview ? { inReview } : {}) }
 }
 
 /**

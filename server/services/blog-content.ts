@@ -7,16 +7,11 @@ import { PostIndex, showsInListDifferently } from '../content/post-index.ts'
 import type { PostFiles, ReadResult, WrittenPost } from '../content/post-files.ts'
 import { isMeantAsPost, postFileName, slugOfFileName } from '../content/post-paths.ts'
 import { watchFolder } from '../content/watch-folder.ts'
+import type { ContentChange } from './content-change.ts'
+import { noteTagsBefore } from './tag-page-stamps.ts'
 
-/** What a reload changed, for whoever regenerates pages and caches. */
-export interface ContentChange {
-  /** Slugs whose post was added or changed. */
-  updated: string[]
-  /** Slugs that no longer exist. */
-  removed: string[]
-  /** Whether the published list (what `/blog` and the public API show) may have changed. */
-  publishedListChanged: boolean
-}
+/** What a reload changed (content-change.ts), for whoever regenerates pages and caches. */
+export type { ContentChange }
 
 /** A file the site cannot read, as admins see it: its repository path and why. */
 export type { PostProblem }
@@ -258,6 +253,7 @@ export class BlogContent {
     const { version, ...post } = read
     const before = this.index.bySlugAny(post.slug)
     if (before && before.id === post.id && this.index.versionOf(post.slug) === version) return
+    noteTagsBefore(change, before?.tags)
     // Never refused: the id is free or already this slug's (place() made sure).
     this.index.upsert(post, version)
     this.#unrenderable.delete(post.slug)
@@ -269,6 +265,7 @@ export class BlogContent {
     this.#unrenderable.delete(slug)
     const before = this.index.remove(slug)
     if (!before) return
+    noteTagsBefore(change, before.tags)
     change.removed.push(slug)
     if (this.index.isLive(before)) change.publishedListChanged = true
   }

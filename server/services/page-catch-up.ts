@@ -1,11 +1,11 @@
 import type { Logger } from '../lib/logger.ts'
 
 /**
- * How many stale pages one queue job of the start's background catch-up brings up to date. A
+ * How many stale pages one queue job of the start's background catch-up (and of a change's follow-up, public-pages.ts) brings up to date. A
  * save's pages queue behind at most one such job: 8 pages take about 25 ms at 10,000 posts
  * (3 ms a page), so a save stays live within its budget while 10,000 pages are rendered.
  */
-const CHUNK_SIZE = 8
+export const CHUNK_SIZE = 8
 
 /** How often the background catch-up says how far it is. */
 const PROGRESS_EVERY_MS = 5000

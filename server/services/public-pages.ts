@@ -7,10 +7,12 @@ import type { PublicPage } from '../pages/page-routes.ts'
 import type { PublishedPosts } from '../content/post.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import type { ContentChange } from './blog-content.ts'
-import { type CatchUpOptions, catchUpInChunks, reportStale } from './page-catch-up.ts'
+import { CHUNK_SIZE, type CatchUpOptions, catchUpInChunks, reportStale } from './page-catch-up.ts'
 import { PageReconciler } from './page-reconciler.ts'
 import { PageStamps } from './page-stamps.ts'
+import { PostExtrasReach } from './post-extras-reach.ts'
 import { SiteDocuments } from './site-documents.ts'
+import { tagUrlsAffected } from './tag-page-stamps.ts'
 import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
 
 /**
@@ -92,10 +94,15 @@ export class PublicPages {
   #closing = false
   /** While catchUp() is finding the stale pages: when it is done. */
   #finding: Promise<unknown> | null = null
+  /** The other post pages a change reaches (previous, next and related links). */
+  readonly #extrasReach: PostExtrasReach
+  /** Those pages being brought up to date in the background, after their changes' own. */
+  #reached: Promise<unknown> = Promise.resolve()
 
   constructor(deps: PublicPagesDeps) {
     this.#deps = deps
     this.#stamps = new PageStamps(deps)
+    this.#extrasReach = new PostExtrasReach(() => deps.index.list())
     const onPostFailure = (slug: string, error: unknown) => this.#postFailed(slug, error)
     this.#documents = new SiteDocuments({ ...deps, stamps: this.#stamps, onPostFailure })
     this.#reconciler = new PageReconciler({
@@ -133,6 +140,7 @@ export class PublicPages {
    */
   async generateAll(options: { onProgress?: (done: number, total: number) => void; postPages?: BulkRenderer } = {}): Promise<number> {
     const urls = this.#stamps.expectedUrls()
+    this.#extrasReach.settle()
     const gone = await this.#reconciler.startOver(urls)
     const { postPages, onProgress } = options
     const total = urls.length + gone.length
@@ -167,6 +175,7 @@ export class PublicPages {
     const begun = new Promise<void>((resolve) => (this.#beginRendering = resolve))
     let stale: string[] = []
     const found = this.#enqueue(async () => {
+      this.#extrasReach.settle()
       stale = await this.#reconciler.findStale()
       reportStale(this.#deps.logger, stale.length)
       return stale.length
@@ -206,9 +215,24 @@ export class PublicPages {
     const urls = [...change.updated, ...change.removed].map(postUrl)
     if (change.publishedListChanged) urls.push('/blog')
     urls.push(...this.#documents.affectedBy(change))
+    urls.push(...tagUrlsAffected(this.#deps.index, change, (url) => this.#reconciler.hasPage(url)))
     // At once, before any request can ask for them: their files are out of date from now on.
     this.#reconciler.markPending(urls)
-    return this.#enqueue(() => this.#reconciler.reconcile(urls, { saveStateNow: false }))
+    // So are the pages that link to the changed posts, but a save does not wait for them.
+    const reached = this.#extrasReach.pagesReached(change)
+    this.#reconciler.markPending(reached)
+    const own = this.#enqueue(() => this.#reconciler.reconcile(urls, { saveStateNow: false }))
+    if (reached.length > 0) this.#reached = Promise.all([this.#reached, this.#inChunks(reached)])
+    return own
+  }
+
+  /** Brings `urls` up to date a chunk at a time, each a job of the queue: another save's pages go between two. */
+  async #inChunks(urls: string[]): Promise<void> {
+    const size = this.#deps.catchUp?.chunkSize ?? CHUNK_SIZE
+    for (let done = 0; done < urls.length && !this.#closing; done += size) {
+      const chunk = urls.slice(done, done + size)
+      await this.#enqueue(() => this.#reconciler.reconcile(chunk, { saveStateNow: false })).catch(() => {}) // logged by the queue
+    }
   }
 
   /**
@@ -238,6 +262,7 @@ export class PublicPages {
   /** Resolves when the catch-up and every queued regeneration have been written. */
   async idle(): Promise<void> {
     await this.#catchingUp
+    await this.#reached
     await this.#queue.idle()
   }
 

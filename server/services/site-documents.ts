@@ -2,9 +2,13 @@ import type { PostIndex } from '../content/post-index.ts'
 import type { PublicPost } from '../content/post.ts'
 import { FEED_CONTENT_TYPES, FEED_PATHS, feedSlugs, isFeedPath, rememberedAbsoluteContent, renderFeed } from '../pages/feeds.ts'
 import type { RenderedPage } from '../pages/render-page.ts'
+import { BLOG_FEED_DESCRIPTION, type FeedPath } from '../../renderer/feed-links.ts'
 import { renderRobots, renderSitemap } from '../pages/sitemap-robots.ts'
 import type { ContentChange } from './blog-content.ts'
 import type { PageStamps } from './page-stamps.ts'
+import { tagFeedSlugs } from './tag-page-stamps.ts'
+import { tagFeedOfUrl, tagFeedTitle } from '../../renderer/tag-feeds.ts'
+import { tagUrl } from '../../renderer/tags.ts'
 
 export interface SiteDocumentsDeps {
   index: PostIndex
@@ -37,12 +41,20 @@ export class SiteDocuments {
     const document = (html: string, contentType: string): RenderedPage => ({ status: 200, html, contentType, headers: [] })
     if (pathname === '/robots.txt') return document(renderRobots(siteUrl), 'text/plain; charset=utf-8')
     if (pathname === '/sitemap.xml') return document(renderSitemap(siteUrl, stamps.sitemapEntries()), 'application/xml; charset=utf-8')
-    if (isFeedPath(pathname)) {
+    const tagFeed = tagFeedOfUrl(pathname)
+    const ofTag = tagFeed ? tagFeedSlugs(index.list(), pathname) : null
+    if (tagFeed && !ofTag) return null
+    if (isFeedPath(pathname) || (tagFeed && ofTag)) {
+      const format = tagFeed ? tagFeed.format : (pathname as FeedPath)
+      // A tag's feed: the blog's posts with that tag, titled with its name, following its page.
+      const channel = ofTag
+        ? { title: tagFeedTitle(ofTag.name, format), description: `Posts tagged ${ofTag.name}: ${BLOG_FEED_DESCRIPTION}`, homePath: tagUrl(ofTag.slug), selfPath: pathname }
+        : undefined
       // The public list and the public post: whatever they leave out (drafts, posts not yet
       // due), the feeds leave out too.
       // One post that fails to render is left out, and told: it never takes the feed down.
       const failed = (slug: string, error: unknown) => this.#deps.onPostFailure?.(slug, error)
-      const posts = feedSlugs(index.list()).flatMap((slug): PublicPost[] => {
+      const posts = (ofTag ? ofTag.posts : feedSlugs(index.list())).flatMap((slug): PublicPost[] => {
         try {
           const post = index.get(slug)
           return post ? [post] : []
@@ -52,7 +64,7 @@ export class SiteDocuments {
         }
       })
       const onPostFailure = (post: PublicPost, error: unknown) => failed(post.slug, error)
-      return document(renderFeed(pathname, { siteUrl, posts, emptyDate: builtOn, onPostFailure, absoluteContent: this.#absoluteContent }), FEED_CONTENT_TYPES[pathname])
+      return document(renderFeed(format, { siteUrl, posts, emptyDate: builtOn, onPostFailure, absoluteContent: this.#absoluteContent, channel }), FEED_CONTENT_TYPES[format])
     }
     return null
   }

@@ -12,6 +12,7 @@ import { adminRoutes } from '../../server/http/admin-api.ts'
 import { mediaRoutes } from '../../server/http/media-api.ts'
 import { redirectsRoutes } from '../../server/http/redirects-api.ts'
 import { siteRoutes } from '../../server/http/site-api.ts'
+import { tagsRoutes } from '../../server/http/tags-api.ts'
 import { type ApiClient, newPostBody } from '../support/admin-client.ts'
 import { makeImage } from '../support/media-files.ts'
 import type { SignedInServer } from '../support/signed-in-server.ts'
@@ -122,6 +123,18 @@ const ROWS: Row[] = [
     admin: 204,
     author: 403,
   },
+  // Every role sees the tags in use (the editor suggests them); renaming one changes others' posts.
+  { route: 'GET /api/admin/tags', call: (api) => status(api.json('GET', '/api/admin/tags')), admin: 200, author: 200 },
+  {
+    route: 'POST /api/admin/tags/rename',
+    call: async (api) => {
+      const tag = `Table tag ${++made}`
+      await adminPost({ tags: [tag] })
+      return status(api.json('POST', '/api/admin/tags/rename', { from: tag, to: `${tag} renamed` }))
+    },
+    admin: 200,
+    author: 403,
+  },
   { route: 'GET /api/admin/site/pages', call: (api) => status(api.json('GET', '/api/admin/site/pages')), admin: 200, author: 403 },
   { route: 'GET /api/admin/site/pages/:name', call: (api) => status(api.json('GET', '/api/admin/site/pages/pricing')), admin: 200, author: 403 },
   {
@@ -152,6 +165,7 @@ describe('role × route → status', () => {
       adminRoutes({ accounts: none, posts: none, history: none, preview: none, content: none, timeZone: 'UTC' }),
       mediaRoutes({ accounts: none, library: none, maxBytes: 1 }),
       redirectsRoutes({ accounts: none, redirects: none }),
+      tagsRoutes({ accounts: none, tags: none }),
       siteRoutes({ accounts: none, site: none, history: none, preview: none }),
     ]
     const routes = routers.flatMap((router) => router.stack.filter((layer) => layer.methods.length > 0).map((layer) => `${layer.methods.at(-1)} ${layer.path}`.replace(/\/$/, '')))

@@ -228,11 +228,12 @@ describe('two sites from one checkout', () => {
     serverA = await startTestServer(siteA, { env: buildSettingsEnv, logger, distDir })
     expect(await shows(serverA, 'connect-an-xtream-codes-account')).toEqual(ABSENT)
     expect(await text(serverA, '/blog/your-credentials-stay-on-your-device')).toContain('Edited while the site was down')
-    // The two posts, /blog, the sitemap and the three feeds, rendered in the background; nothing else is rendered again.
+    // The two posts, /blog, the sitemap and the three feeds, and the 6 posts' pages that link to
+    // one of the two (previous, next or related posts), rendered in the background; nothing else is rendered again.
     await serverA.site.pages.idle()
     expect(existsSync(path.join(siteA.pagesDir, 'blog/connect-an-xtream-codes-account'))).toBe(false)
-    expect(logger.lines.some((line) => line.startsWith('info: 7 pages differ from their content '))).toBe(true)
-    expect(logger.lines.some((line) => /^info: Regenerated 7 pages in the background in \d+\.\d s \(7 were stale at start\)$/.test(line))).toBe(true)
+    expect(logger.lines.some((line) => line.startsWith('info: 13 pages differ from their content '))).toBe(true)
+    expect(logger.lines.some((line) => /^info: Regenerated 13 pages in the background in \d+\.\d s \(13 were stale at start\)$/.test(line))).toBe(true)
     expect(await shows(serverA, 'made-in-a')).toEqual(SHOWN)
     expect(await emptyFolders(siteA.pagesDir)).toEqual([])
   })

@@ -38,6 +38,22 @@ const REDIRECTS = [
   '',
 ].join('\n')
 
+/** A published post with a tag: its tag page and the tag's feeds are exported too. */
+const TAGGED_POST = [
+  '---',
+  'id: taggedexport',
+  'title: A tagged post',
+  'slug: tagged-for-export',
+  'summary: Tagged.',
+  "publishDate: '2025-01-02'",
+  'isPublished: true',
+  "featuredImageUrl: ''",
+  'tags: [Exported Tag]',
+  '---',
+  '<p>Tagged.</p>',
+  '',
+].join('\n')
+
 let site: TempSite
 let out: string
 let server: RunningServer
@@ -72,6 +88,8 @@ beforeAll(async () => {
       await commitMedia(site.repoDir, { name: 'wave', width: 400, height: 300, ext: 'gif' })
       await writeFile(path.join(site.contentDir, 'redirects.yaml'), REDIRECTS)
       commitAsMaintainer(site.repoDir, 'Redirects', 'content/redirects.yaml')
+      await writeFile(path.join(site.blogDir, 'tagged-for-export.html'), TAGGED_POST)
+      commitAsMaintainer(site.repoDir, 'A tagged post', 'content/blog/tagged-for-export.html')
       // Beside the repository, never inside it.
       out = path.join(path.dirname(site.repoDir), 'export')
       exported = await runExportCli(out)
@@ -98,7 +116,8 @@ const fromServer = (pathname: string, headers: Record<string, string> = {}) => f
 const withoutLinePick = (html: string) => html.replace(/"notFoundLine":\d+/, '"notFoundLine":0')
 
 function expectSecurityHeaders(response: Response, label: string) {
-  for (const [name, value] of Object.entries(securityHeadersOf('production'))) {
+  // The blog runs its search's WebAssembly: its policy says so (site-search.test.ts), and only its.
+  for (const [name, value] of Object.entries(securityHeadersOf('production', [], label === '/blog'))) {
     if (name === 'Content-Security-Policy' && label.startsWith('/media/')) continue
     expect(response.headers.get(name), `${label}: ${name}`).toBe(value)
   }
@@ -116,6 +135,7 @@ describe('npm run export', () => {
   it('pages, sitemap, robots.txt, feeds and the public API: the same bytes, type and caching as the running server', async () => {
     const list = (await (await fromServer('/api/blog/posts')).json()) as { slug: string }[]
     const urls = ['/', '/blog', `/blog/${list[0]!.slug}`, '/pricing', '/discord', '/iptv', '/referral', '/sitemap.xml', '/robots.txt', '/favicon.ico', '/blog/rss.xml', '/blog/atom.xml', '/blog/feed.json', '/api/blog/posts', `/api/blog/posts/${list[1]!.slug}`]
+    urls.push('/blog/tag/exported-tag', '/blog/tag/exported-tag/rss.xml', '/blog/tag/exported-tag/atom.xml', '/blog/tag/exported-tag/feed.json')
     for (const url of urls) {
       const [ours, theirs] = await Promise.all([fromNginx(url), fromServer(url)])
       expect(ours.status, url).toBe(200)
@@ -144,7 +164,7 @@ describe('npm run export', () => {
   })
 
   it('unknown paths: the 404 page with status 404, Post Not Found under /blog/, plain-text 404s under /api/ and /media/', async () => {
-    for (const [url, text] of [['/no/such/page', 'Page Not Found'], ['/blog/a/b', 'Page Not Found'], ['/blog/no-such-post', 'Post Not Found'], ['/nginx.conf', 'Page Not Found'], ['/.watchio-export.json', 'Page Not Found']] as const) {
+    for (const [url, text] of [['/no/such/page', 'Page Not Found'], ['/blog/a/b', 'Page Not Found'], ['/blog/tag/no-such-tag', 'Page Not Found'], ['/blog/tag/exported-tag/page/2', 'Page Not Found'], ['/blog/no-such-post', 'Post Not Found'], ['/nginx.conf', 'Page Not Found'], ['/.watchio-export.json', 'Page Not Found']] as const) {
       const response = await fromNginx(url)
       expect(response.status, url).toBe(404)
       expect(response.headers.get('content-type'), url).toBe('text/html; charset=utf-8')
@@ -225,6 +245,7 @@ describe('npm run export', () => {
     expect(headers).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n')
     expect(headers).toContain('/api/blog/posts/*\n  Content-Type: application/json; charset=utf-8\n  Cache-Control: no-cache\n')
     expect(headers).toContain('/blog/rss.xml\n  Content-Type: application/rss+xml; charset=utf-8\n')
+    expect(headers).toContain('/blog/tag/*/atom.xml\n  Content-Type: application/atom+xml; charset=utf-8\n')
     expect(headers).toContain('/pricing\n  Cache-Control: public, no-cache\n')
     // No rule may give Cache-Control to every path: the hosts would join it with the specific one.
     expect(headers.split(/\n(?=\/)/).find((rule) => rule.startsWith('/*\n'))).not.toContain('Cache-Control')

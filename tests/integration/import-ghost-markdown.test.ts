@@ -66,6 +66,8 @@ describe('runImport', () => {
     expect(trip.featuredImageAlt).toBe('Waves on a pebble beach')
     expect(trip.content).toMatch(/<img src="\/media\/2026\/map-[0-9a-f]{10}-4x3\.png"/)
     expect(trip.content).not.toContain('file:')
+    // Front matter tags become the post's tags.
+    expect(bySlug.get('migrate-to-hugo')!.tags).toEqual(['migrate', 'hugo'])
     const media = git(repo.dir, 'show', '--name-only', '--format=', 'HEAD').split('\n').filter((file) => file.startsWith('content/media/'))
     expect(media).toHaveLength(3)
     expect(redirects()).toEqual(
@@ -83,5 +85,7 @@ describe('runImport', () => {
     expect(redirects()).toEqual(expect.arrayContaining(imported.map((post) => `/${post.slug}/ → /blog/${post.slug}`)))
     // Ghost's URL placeholder never reaches a post: images under it are the old site's uploads.
     for (const post of imported) expect(`${post.content}${post.featuredImageUrl}`).not.toContain('__GHOST_URL__')
+    // Ghost's tags become the post's tags.
+    expect(imported.find((post) => post.slug === 'trail-notes')?.tags).toEqual(['Hiking'])
   })
 })

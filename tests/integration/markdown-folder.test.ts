@@ -66,7 +66,9 @@ describe('a Jekyll site', async () => {
     expect(walk.html).toContain('<img src="/images/missing.png" alt="Gone">')
     expect(result.skipped).toContainEqual({ source: '_posts/2019-2-3-photo-walk.markdown', reason: 'image /images/missing.png: not found' })
     expect(result.uploadBases).toEqual([`${pathToFileURL(path.join(FIXTURES, 'jekyll')).href}/`])
-    expect(result.skipped).toContainEqual({ source: path.join(FIXTURES, 'jekyll'), reason: 'tags or categories in 2 file(s) are not imported: the site has none' })
+    // Its tags, then its categories (Jekyll's space-separated string): the importer trims them to what a post takes.
+    expect(walk.tags).toEqual(['photography', 'city', 'walks', 'Photos'])
+    expect(result.skipped.map((item) => item.reason).join('\n')).not.toMatch(/tags/)
   })
 })
 
@@ -82,6 +84,10 @@ describe('a Hugo site', async () => {
       ['content/posts/secret-draft.md', 'secret-draft', 'draft', []],
       ['content/posts/trip-report/index.md', 'coast-trip', 'published', ['/2020/07/coast-trip/']],
     ])
+  })
+
+  it('reads a YAML list of tags', () => {
+    expect(posts.get('content/posts/migrate-to-hugo.md')?.tags).toEqual(['migrate', 'hugo'])
   })
 
   it('reads TOML front matter between +++ lines, its date as written', () => {

@@ -28,6 +28,13 @@ const POSTS = Object.fromEntries([
 ])
 const FEEDS = ['blog/atom.xml', 'blog/feed.json', 'blog/rss.xml']
 const page = (slug: string) => `blog/${slug}/index.html`
+/**
+ * With no tags, a post page shows its previous and next posts and, as related posts, the posts two
+ * to four places from it (renderer/related-posts.ts): the newest post is on the pages of the two
+ * after it, the oldest on those of the three before it.
+ */
+const SHOWING_NEWEST = [page('post-21'), page('post-20')]
+const SHOWING_OLDEST = [page('post-02'), page('post-03'), page('post-04')]
 
 interface World extends AdminServices {
   site: SitePages
@@ -72,9 +79,9 @@ describe('PublicPages', () => {
   it('after a title edit, rewrites the post\'s page, and /blog and the feeds only when they show it', async () => {
     const w = await setUp()
     // The newest: on /blog's first page and in the feeds; the sitemap lists no titles.
-    expect(await changedBy(w, () => update(w, 'post-22', { title: 'Newest, retitled' }))).toEqual(['blog/index.html', ...FEEDS, page('post-22')].sort())
+    expect(await changedBy(w, () => update(w, 'post-22', { title: 'Newest, retitled' }))).toEqual(['blog/index.html', ...FEEDS, page('post-22'), ...SHOWING_NEWEST].sort())
     // The oldest: on no page of /blog's HTML, past the feeds' 20.
-    expect(await changedBy(w, () => update(w, 'post-01', { title: 'Oldest, retitled' }))).toEqual([page('post-01')])
+    expect(await changedBy(w, () => update(w, 'post-01', { title: 'Oldest, retitled' }))).toEqual([page('post-01'), ...SHOWING_OLDEST].sort())
     // A save that changes nothing writes nothing.
     expect(await changedBy(w, () => update(w, 'post-01', {}))).toEqual([])
   })
@@ -82,14 +89,16 @@ describe('PublicPages', () => {
   it('writes a post\'s page, /blog, the sitemap and the feeds when it is published; removes its page when unpublished or deleted', async () => {
     const w = await setUp()
     const draft = w.content.index.bySlugAny('a-draft')!
+    // The newest now: the next post of post-22 and a related post of post-21.
+    const showingIt = [page('post-22'), page('post-21')]
     expect(await changedBy(w, () => update(w, 'a-draft', { publishDate: '2025-11-01', isPublished: true }))).toEqual(
-      ['blog/index.html', 'sitemap.xml', ...FEEDS, page('a-draft')].sort(),
+      ['blog/index.html', 'sitemap.xml', ...FEEDS, page('a-draft'), ...showingIt].sort(),
     )
-    expect(await changedBy(w, () => update(w, 'a-draft', { isPublished: false }))).toEqual(['blog/index.html', 'sitemap.xml', ...FEEDS, page('a-draft')].sort())
+    expect(await changedBy(w, () => update(w, 'a-draft', { isPublished: false }))).toEqual(['blog/index.html', 'sitemap.xml', ...FEEDS, page('a-draft'), ...showingIt].sort())
     expect(existsSync(path.join(w.site.dir, 'blog', 'a-draft'))).toBe(false)
     // A delete of the oldest: off /blog's count and the sitemap; the feeds did not hold it.
     const oldest = w.posts.get(w.content.index.bySlugAny('post-01')!.id)
-    expect(await changedBy(w, () => w.posts.remove(oldest.id, undefined, ADA))).toEqual(['blog/index.html', page('post-01'), 'sitemap.xml'].sort())
+    expect(await changedBy(w, () => w.posts.remove(oldest.id, undefined, ADA))).toEqual(['blog/index.html', page('post-01'), 'sitemap.xml', ...SHOWING_OLDEST].sort())
     expect(existsSync(path.join(w.site.dir, 'blog', 'post-01'))).toBe(false)
     expect(w.site.pages.fileFor('/blog/post-01')).toBeNull()
     expect(w.content.index.byId(draft.id)?.isPublished).toBe(false)
@@ -97,7 +106,7 @@ describe('PublicPages', () => {
 
   it('removes the old page of a renamed post and writes the new one, and the lists that name it', async () => {
     const w = await setUp()
-    expect(await changedBy(w, () => update(w, 'post-22', { slug: 'post-22-renamed' }))).toEqual(['blog/index.html', 'sitemap.xml', ...FEEDS, page('post-22'), page('post-22-renamed')].sort())
+    expect(await changedBy(w, () => update(w, 'post-22', { slug: 'post-22-renamed' }))).toEqual(['blog/index.html', 'sitemap.xml', ...FEEDS, page('post-22'), page('post-22-renamed'), ...SHOWING_NEWEST].sort())
     expect(w.site.pages.fileFor('/blog/post-22')).toBeNull()
     expect(existsSync(path.join(w.site.dir, page('post-22')))).toBe(false)
     expect(w.site.pages.fileFor('/blog/post-22-renamed')).toBe(path.join(w.site.dir, page('post-22-renamed')))
@@ -108,9 +117,11 @@ describe('PublicPages', () => {
     const tomorrow = '2026-11-27'
     expect(await changedBy(w, () => w.posts.create({ title: 'Launch', slug: 'launch', summary: 'S.', content: '<p>L</p>', publishDate: tomorrow, isPublished: true }, ADA))).toEqual([])
     expect(w.site.pages.fileFor('/blog/launch')).toBeNull()
-    expect(await changedBy(w, () => w.content.setToday(tomorrow))).toEqual(['blog/index.html', 'sitemap.xml', ...FEEDS, page('launch')].sort())
+    // The newest once live: the next post of post-22 and a related post of post-21.
+    const showingIt = [page('post-22'), page('post-21')]
+    expect(await changedBy(w, () => w.content.setToday(tomorrow))).toEqual(['blog/index.html', 'sitemap.xml', ...FEEDS, page('launch'), ...showingIt].sort())
     expect(w.site.pages.fileFor('/blog/launch')).not.toBeNull()
-    expect(await changedBy(w, () => w.content.setToday(TODAY))).toEqual(['blog/index.html', 'sitemap.xml', ...FEEDS, page('launch')].sort())
+    expect(await changedBy(w, () => w.content.setToday(TODAY))).toEqual(['blog/index.html', 'sitemap.xml', ...FEEDS, page('launch'), ...showingIt].sort())
     expect(w.site.pages.fileFor('/blog/launch')).toBeNull()
   })
 
@@ -126,21 +137,23 @@ describe('PublicPages', () => {
     const held = new Promise<void>((resolve) => (release = resolve))
     const again = openPublicPages({ content: await readContent(w.repo.blogDir), siteDir: w.siteDir, cleanups, catchUp: { chunkSize: 1, beforeChunk: () => held } })
     // The three posts' pages, the sitemap, and the feeds (which hold post-05 and post-06); /blog's
-    // first page and count are as they were (one post gone, one added, both past the first page).
-    expect(await again.pages.catchUp()).toBe(7)
-    expect(again.logger.lines).toContainEqual(expect.stringMatching(/^info: 7 pages differ from their content/))
+    // first page and count are as they were (one post gone, one added, both past the first page);
+    // and the pages of the seven posts whose previous, next or related posts changed with them.
+    const showingThem = ['post-01', 'post-02', 'post-03', 'post-04', 'post-07', 'post-08', 'post-09'].map(page)
+    expect(await again.pages.catchUp()).toBe(14)
+    expect(again.logger.lines).toContainEqual(expect.stringMatching(/^info: 14 pages differ from their content/))
     // Until rendered, the stale pages have no file: a request renders them as the content is now.
     for (const url of ['/blog/post-05', '/blog/post-06', '/blog/added', '/sitemap.xml', '/blog/rss.xml']) expect(again.pages.fileFor(url), url).toBeNull()
-    for (const url of ['/blog/post-07', '/blog']) expect(again.pages.fileFor(url), url).not.toBeNull()
+    for (const url of ['/blog/post-10', '/blog']) expect(again.pages.fileFor(url), url).not.toBeNull()
     expect((await again.pages.renderNow('/blog/post-05'))?.html).toContain('Edited while stopped')
 
     again.pages.renderStale()
     release()
     await again.pages.idle()
-    expect(again.takeChanged()).toEqual([...FEEDS, page('added'), page('post-05'), page('post-06'), 'sitemap.xml'].sort())
+    expect(again.takeChanged()).toEqual([...FEEDS, page('added'), page('post-05'), page('post-06'), 'sitemap.xml', ...showingThem].sort())
     expect(existsSync(path.join(again.dir, 'blog', 'post-06'))).toBe(false)
     expect(again.pages.fileFor('/blog/post-05')).not.toBeNull()
-    expect(again.logger.lines).toContainEqual(expect.stringMatching(/^info: Regenerated 7 pages in the background in [\d.]+ s \(7 were stale at start\)$/))
+    expect(again.logger.lines).toContainEqual(expect.stringMatching(/^info: Regenerated 14 pages in the background in [\d.]+ s \(14 were stale at start\)$/))
   })
 
   it('renders every page again at a start with another build or other settings, from an empty folder', async () => {

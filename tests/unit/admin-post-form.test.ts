@@ -69,3 +69,20 @@ describe('the post form', () => {
     expect(previewableImage('')).toBeNull()
   })
 })
+
+describe('the post form\'s tags', () => {
+  it('are sent when there are some, [] to remove saved ones, and left out otherwise (SPEC\'s payload)', () => {
+    const form = { ...emptyForm('2026-11-21'), title: 'T' }
+    expect(saveBody({ ...form, tags: ['Apple TV'] }, null).tags).toEqual(['Apple TV'])
+    expect(saveBody({ ...form, tags: [] }, { tags: ['Old'] }).tags).toEqual([])
+    expect(saveBody(form, { tags: ['Old'] }).tags).toEqual([])
+    expect(saveBody({ ...form, tags: [] }, {})).not.toHaveProperty('tags')
+  })
+
+  it('make the form dirty by their items, none being the same as an empty list', () => {
+    const form = { ...emptyForm('2026-11-21'), tags: ['A'] }
+    expect(isDirty({ ...form, tags: ['A'] }, form)).toBe(false)
+    expect(isDirty({ ...form, tags: ['A', 'B'] }, form)).toBe(true)
+    expect(isDirty({ ...form, tags: [] }, emptyForm('2026-11-21'))).toBe(false)
+  })
+})

@@ -28,3 +28,12 @@ describe("the admin's address", () => {
     expect(parseAdminSearch('?new=').editor).toEqual({ kind: 'new' })
   })
 })
+
+describe('the admin list\'s tag filter in the address', () => {
+  it('is read when it is a slug, written back, and left out otherwise', () => {
+    const at = parseAdminSearch('?tag=apple-tv&state=draft')
+    expect(at.list).toEqual({ search: '', state: 'draft', tag: 'apple-tv', page: 1 })
+    expect(formatAdminSearch(at)).toBe('?state=draft&tag=apple-tv')
+    expect(parseAdminSearch('?tag=Apple%20TV').list).not.toHaveProperty('tag')
+  })
+})

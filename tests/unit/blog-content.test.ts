@@ -176,3 +176,15 @@ describe('BlogContent with files that share an id', () => {
     expect(content.index.byId('same')?.slug).toBe('a-post')
   })
 })
+
+describe('BlogContent changes and tags', () => {
+  it('tells the tags a changed or removed post had before, so their pages can be made again', async () => {
+    const { files, content } = await loaded({ 'a.html': postText('a', { tags: '[Apple TV, Setup]' }), 'b.html': postText('b', { tags: '[Old]' }), 'c.html': postText('c') })
+    files.texts.set('a.html', postText('a', { tags: '[Setup, New One]' }))
+    files.texts.delete('b.html')
+    files.texts.set('c.html', postText('c', { tags: '[Fresh]' }))
+    const change = await content.reload(['a.html', 'b.html', 'c.html'])
+    expect(change.tagsBefore?.sort()).toEqual(['apple-tv', 'old', 'setup'])
+    expect(change.publishedListChanged).toBe(true)
+  })
+})

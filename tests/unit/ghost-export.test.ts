@@ -92,7 +92,10 @@ describe('an export in Ghost 5 shape', () => {
     expect(reasonsFor(result, 'ghost:6650a1b2c3d4e5f6a7b8c903')[0]).toMatch(/^has no rendered HTML, only Ghost Lexical JSON/)
     expect(reasonsFor(result, 'ghost:6650a1b2c3d4e5f6a7b8c905')[0]).toMatch(/^sent as an email newsletter only/)
     expect(reasonsFor(result, 'ghost:6650a1b2c3d4e5f6a7b8c906')).toEqual(['for paid only in Ghost: imported as an ordinary post, open to every visitor'])
-    expect(reasonsFor(result, 'ghost')).toEqual(['tags on 1 post(s) are not imported: the site has none'])
+    // Tags are imported (posts_tags, in their order), so nothing is reported of them.
+    expect(reasonsFor(result, 'ghost')).toEqual([])
+    expect(bySlug.get('trail-notes')?.tags).toEqual(['Hiking'])
+    expect(bySlug.get('coming-soon')).not.toHaveProperty('tags')
   })
 
   it('takes the meta description and image alt from posts_meta, and a draft its created date', () => {

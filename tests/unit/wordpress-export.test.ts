@@ -32,6 +32,13 @@ describe('readWordPressExport on WordPress\'s theme unit test data', () => {
     expect(post('markup-title-with-markup').title).toBe('Markup: Title With Markup')
   })
 
+  it('reads the categories, then the tags, as names; never "Uncategorized" nor the post format', () => {
+    expect(post('post-format-standard').tags).toEqual(['Classic', 'Post Formats', 'Post Formats', 'readability', 'standard'])
+    const all = result.posts.flatMap((candidate) => candidate.tags ?? [])
+    expect(all).not.toContain('Uncategorized')
+    expect(all.some((name) => /^post-format-/.test(name))).toBe(false)
+  })
+
   it('turns [caption] into a figure with its caption', () => {
     expect(post('post-format-image-caption').html).toBe(
       '<figure><a href="https://wpthemetestdata.files.wordpress.com/2008/06/100_5478.jpg"><img class="wp-image-754 size-large" src="https://wpthemetestdata.files.wordpress.com/2008/06/100_5478.jpg?w=604" alt="Bell on Wharf" width="604" height="453" /></a><figcaption>Bell on wharf in San Francisco</figcaption></figure>',

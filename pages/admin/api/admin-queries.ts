@@ -25,6 +25,7 @@ const keys = {
   deletedPosts: [API_PATHS.deletedPosts],
   sync: [API_PATHS.sync],
   redirects: [API_PATHS.redirects],
+  tags: [API_PATHS.adminTags],
   sitePages: [API_PATHS.sitePages],
   sitePage: (name: SiteFileName) => [API_PATHS.sitePages, name],
   sitePageHistory: (name: SiteFileName) => [API_PATHS.sitePageHistory(name)],
@@ -58,6 +59,7 @@ export const adminQueries = {
     queryOptions({ queryKey: keys.postCompare(id, commit), queryFn: ({ signal }) => adminApi.compareVersion(id, commit, signal) }),
   deletedPosts: () => queryOptions({ queryKey: keys.deletedPosts, queryFn: ({ signal }) => adminApi.deletedPosts(signal) }),
   redirects: () => queryOptions({ queryKey: keys.redirects, queryFn: ({ signal }) => adminApi.redirects(signal) }),
+  tags: () => queryOptions({ queryKey: keys.tags, queryFn: ({ signal }) => adminApi.tags(signal) }),
   sitePages: () => queryOptions({ queryKey: keys.sitePages, queryFn: ({ signal }) => adminApi.sitePages(signal) }),
   sitePage: <N extends SiteFileName>(name: N) => queryOptions({ queryKey: keys.sitePage(name), queryFn: ({ signal }) => adminApi.sitePage(name, signal) }),
   sitePageHistory: (name: SiteFileName) => queryOptions({ queryKey: keys.sitePageHistory(name), queryFn: ({ signal }) => adminApi.sitePageHistory(name, signal) }),
@@ -103,6 +105,8 @@ export async function refetchLists(): Promise<void> {
     queryClient.invalidateQueries({ queryKey: keys.deletedPosts }),
     // A slug change adds a redirect.
     queryClient.invalidateQueries({ queryKey: keys.redirects }),
+    // A save or a rename changes the tags in use.
+    queryClient.invalidateQueries({ queryKey: keys.tags }),
   ])
 }
 

@@ -29,6 +29,9 @@ import {
   type PostListQuery,
   type PostProblem,
   type RecoveryCodes,
+  type TagInUse,
+  type TagRenameBody,
+  type TagRenameResult,
   type ProfileChange,
   type RedirectsList,
   type RedirectWire,
@@ -143,6 +146,8 @@ export const adminApi = {
   sitePageVersion: <N extends SiteFileName>(name: N, commit: string, signal?: AbortSignal) => read<SiteVersionWire<N>>(API_PATHS.sitePageVersion(name, commit), signal),
   /** `version` is the file's version the admin has now (a 409 when it changed since). */
   restoreSitePage: <N extends SiteFileName>(name: N, body: SiteRestore) => write<SiteFileWire<N>>('POST', API_PATHS.sitePageRestore(name), { body }),
+  tags: (signal?: AbortSignal) => read<TagInUse[]>(API_PATHS.adminTags, signal),
+  renameTag: (body: TagRenameBody) => write<TagRenameResult>('POST', API_PATHS.adminTagRename, { body }),
   addRedirect: (body: RedirectWire) => write<RedirectWire>('POST', API_PATHS.redirects, { body }),
   removeRedirect: async (from: string) => void (await call('DELETE', `${API_PATHS.redirects}?${new URLSearchParams({ from })}`)),
 

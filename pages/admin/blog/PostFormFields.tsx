@@ -8,6 +8,7 @@ import type { FieldErrors } from './field-errors.ts'
 import { FieldError, invalidProps } from './FieldError.tsx'
 import { previewableImage } from './post-form.ts'
 import { ScheduledNote } from './ScheduledNote.tsx'
+import { TagField } from './TagField.tsx'
 import type { usePostForm } from './use-post-form.ts'
 import { fileDropHandlers } from './media/file-drop.ts'
 
@@ -109,6 +110,7 @@ export function PostFormFields(props: FieldsProps & { titleInput: RefObject<HTML
       </div>
       <DateAndPublished {...props} />
       <FeaturedImageField {...props} />
+      <TagField tags={fields.tags ?? []} onChange={(tags) => form.update('tags', tags)} fieldId={field} errors={errors} />
     </>
   )
 }

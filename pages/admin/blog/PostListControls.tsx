@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import type { AdminUser, PostState, SyncStatus } from '../../../renderer/contract/index.ts'
 import { adminQueries } from '../api/admin-queries.ts'
+import { TagFilter } from './TagFilter.tsx'
 import type { ListView } from './use-post-list.ts'
 
 /**
@@ -48,6 +49,7 @@ export function PostListControls(props: { view: ListView; onViewChange: (view: L
           ))}
         </select>
       </div>
+      <TagFilter view={view} onViewChange={onViewChange} />
       <p className="admin-list-controls__count" role="status" aria-live="polite">
         {total === undefined ? '' : `${total.toLocaleString()} ${total === 1 ? 'post' : 'posts'}`}
       </p>

@@ -9,6 +9,7 @@ const FOCUS_TARGET: Record<string, string> = {
   isPublished: 'published-switch',
   featuredImageUrl: 'image',
   featuredImageAlt: 'image-alt',
+  tags: 'tags',
 }
 
 /**

@@ -6,8 +6,8 @@ export function emptyForm(today: string): PostFields {
 }
 
 export function formFromPost(post: AdminPost): PostFields {
-  const { title, slug, summary, content, publishDate, isPublished, featuredImageUrl, featuredImageAlt = '' } = post
-  return { title, slug, summary, content, publishDate, isPublished, featuredImageUrl, featuredImageAlt }
+  const { title, slug, summary, content, publishDate, isPublished, featuredImageUrl, featuredImageAlt = '', tags } = post
+  return { title, slug, summary, content, publishDate, isPublished, featuredImageUrl, featuredImageAlt, ...(tags?.length ? { tags } : {}) }
 }
 
 /**
@@ -15,9 +15,12 @@ export function formFromPost(post: AdminPost): PostFields {
  * fields) left out while it is empty and the saved post has none, so such a save sends SPEC's
  * payload as it is; an empty one is sent to remove the one the post had.
  */
-export function saveBody(fields: PostFields, saved: Pick<AdminPost, 'featuredImageAlt'> | null): PostFields {
-  if (fields.featuredImageAlt || saved?.featuredImageAlt) return { ...fields, featuredImageAlt: fields.featuredImageAlt ?? '' }
-  const { featuredImageAlt: _, ...spec } = fields
+export function saveBody(fields: PostFields, saved: Pick<AdminPost, 'featuredImageAlt' | 'tags'> | null): PostFields {
+  // The tags likewise (not one of SPEC §7's fields either): sent when there are some, or [] to remove the saved ones.
+  const { tags, ...rest } = fields
+  const withTags = tags?.length || saved?.tags?.length ? { ...rest, tags: tags ?? [] } : rest
+  if (fields.featuredImageAlt || saved?.featuredImageAlt) return { ...withTags, featuredImageAlt: fields.featuredImageAlt ?? '' }
+  const { featuredImageAlt: _, ...spec } = withTags
   return spec
 }
 
@@ -38,7 +41,10 @@ export function hasRequiredFields(form: PostFields): boolean {
 /** Whether the form differs from what it was opened with. */
 export function isDirty(form: PostFields, initial: PostFields): boolean {
   // A draft kept before the alt text field existed has none: the same as an empty one.
-  return (Object.keys(form) as (keyof PostFields)[]).some((key) => (form[key] ?? '') !== (initial[key] ?? ''))
+  // A list (the tags) by its items; none the same as an empty one.
+  const valueOf = (value: PostFields[keyof PostFields] | undefined) => (Array.isArray(value) ? value.join('\n') : (value ?? ''))
+  const keys = new Set([...Object.keys(form), ...Object.keys(initial)] as (keyof PostFields)[])
+  return [...keys].some((key) => valueOf(form[key]) !== valueOf(initial[key]))
 }
 
 /** A featured image worth previewing: an http(s) URL or a path on this site. */

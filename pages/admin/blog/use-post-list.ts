@@ -10,6 +10,8 @@ const SEARCH_DELAY_MS = 250
 export interface ListView {
   search: string
   state: PostState | 'all'
+  /** A tag's slug: only its posts. */
+  tag?: string
   page: number
 }
 
@@ -27,6 +29,7 @@ export function usePostList(view: ListView) {
   const listQuery: PostListQuery = {
     q: search || undefined,
     state: view.state === 'all' ? undefined : view.state,
+    tag: view.tag || undefined,
     page: view.page > 1 ? view.page : undefined,
   }
   const query = useQuery({ ...adminQueries.postPage(listQuery), placeholderData: keepPreviousData })

@@ -3,16 +3,20 @@
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import type { PublicPost } from '../../../server/content/post.ts'
+import { type PostExtras, postExtrasOf } from '../../../renderer/post-extras.ts'
 import { publishedPosts } from '../../published-posts.ts'
 import { POST_NOT_FOUND } from './PostNotFound.tsx'
 
 export interface Data {
   post: PublicPost
+  /** Its previous and next posts and related posts (null: not in the published list, a preview's draft). */
+  extras: PostExtras | null
 }
 
 export function data(pageContext: PageContextServer): Data {
-  const post = publishedPosts(pageContext).get(pageContext.routeParams.slug ?? '')
+  const posts = publishedPosts(pageContext)
+  const post = posts.get(pageContext.routeParams.slug ?? '')
   // A draft or an unknown slug: the error page shows "Post Not Found" with HTTP 404.
   if (!post) throw render(404, POST_NOT_FOUND)
-  return { post }
+  return { post, extras: posts.extrasOf ? posts.extrasOf(post.slug) : postExtrasOf(posts.list(), post.slug) }
 }

@@ -1,0 +1,257 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { getPriority, tmpdir } from 'node:os'
+import path from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { gunzipSync } from 'node:zlib'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { PostIndex } from '../../server/content/post-index.ts'
+import { SearchFolders } from '../../server/search/search-folders.ts'
+import { type SearchRecord, searchStampOf } from '../../server/search/search-records.ts'
+import { writeSearchIndex } from '../../server/search/write-search-index.ts'
+import { SiteSearch } from '../../server/services/site-search.ts'
+import { recordingLogger } from '../support/recording-logger.ts'
+
+let dir: string
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'site-search-'))
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+const post = (slug: string, text: string, publishDate = '2025-01-01') => ({
+  id: `id-${slug}`,
+  slug,
+  title: `About ${slug}`,
+  summary: '',
+  publishDate,
+  isPublished: true,
+  featuredImageUrl: '',
+  content: `<p>${text}</p>`,
+})
+
+/** What an index holds: its page count, and each fragment's URL, title, date and text. */
+async function readIndex(folder: string) {
+  const entry = JSON.parse(await readFile(path.join(folder, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> }
+  const fragments = await Promise.all(
+    (await readdir(path.join(folder, 'fragment'))).map(async (name) => {
+      const text = gunzipSync(await readFile(path.join(folder, 'fragment', name))).toString('utf8')
+      return JSON.parse(text.slice('pagefind_dcd'.length)) as { url: string; content: string; meta: { title: string; date: string } }
+    }),
+  )
+  return { pages: entry.languages.en?.page_count ?? 0, fragments: fragments.sort((a, b) => (a.url < b.url ? -1 : 1)) }
+}
+
+describe('writeSearchIndex (real Pagefind)', () => {
+  it('writes an index of the records, with their title and date, and none of the ready-made UIs', async () => {
+    const records: SearchRecord[] = [
+      { url: '/blog/a', content: 'About a. Streaming on Apple TV', language: 'en', meta: { title: 'About a', date: '2025-01-02' } },
+      { url: '/blog/b', content: 'About b. Playlists and EPG', language: 'en', meta: { title: 'About b', date: '2025-01-03' } },
+    ]
+    const out = path.join(dir, 'index')
+    expect(await writeSearchIndex(records, out)).toEqual({ records: 2 })
+    const index = await readIndex(out)
+    expect(index.pages).toBe(2)
+    expect(index.fragments.map(({ url, content, meta }) => ({ url, content, meta }))).toEqual([
+      { url: '/blog/a', content: 'About a. Streaming on Apple TV', meta: { title: 'About a', date: '2025-01-02' } },
+      { url: '/blog/b', content: 'About b. Playlists and EPG', meta: { title: 'About b', date: '2025-01-03' } },
+    ])
+    const files = await readdir(out)
+    expect(files).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-worker.js', 'pagefind-entry.json', 'wasm.en.pagefind']))
+    expect(files.filter((name) => name.includes('-ui') || name === 'wasm.unknown.pagefind')).toEqual([])
+  })
+
+  it('in the background, Pagefind\'s process runs at a lower priority than the server', async () => {
+    /** The niceness of this process's Pagefind children, read from /proc while the records are handed over. */
+    const niceness = async () => {
+      const found: number[] = []
+      for (const task of await readdir(`/proc/${process.pid}/task`)) {
+        for (const child of (await readFile(`/proc/${process.pid}/task/${task}/children`, 'utf8')).split(' ').filter(Boolean)) {
+          const stat = await readFile(`/proc/${child}/stat`, 'utf8').catch(() => '')
+          if (stat.includes('(pagefind')) found.push(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]))
+        }
+      }
+      return found
+    }
+    const seen: number[][] = []
+    async function* records(): AsyncGenerator<SearchRecord> {
+      seen.push(await niceness())
+      yield { url: '/blog/a', content: 'About a', language: 'en', meta: { title: 'About a', date: '2025-01-02' } }
+    }
+    await writeSearchIndex(records(), path.join(dir, 'background'), { background: true })
+    await writeSearchIndex(records(), path.join(dir, 'foreground'))
+    const own = getPriority()
+    // Another test file's Pagefind may run in this process too (worker threads): ours is among them.
+    expect(seen[0]).toContain(Math.max(10, own))
+    expect(seen[1]).toContain(own)
+  })
+
+  it('two indexes asked for at once in one process are written one after the other, both whole', async () => {
+    const record = (url: string): SearchRecord => ({ url, content: `Text of ${url}`, language: 'en', meta: { title: url, date: '2025-01-01' } })
+    const [a, b] = await Promise.all([writeSearchIndex([record('/blog/a')], path.join(dir, 'a')), writeSearchIndex([record('/blog/b'), record('/blog/c')], path.join(dir, 'b'))])
+    expect([a.records, b.records]).toEqual([1, 2])
+    expect((await readIndex(path.join(dir, 'a'))).pages).toBe(1)
+    expect((await readIndex(path.join(dir, 'b'))).pages).toBe(2)
+  })
+
+  it('writes an index of no posts (an empty blog): the search finds nothing rather than failing to load', async () => {
+    const out = path.join(dir, 'empty')
+    await writeSearchIndex([], out)
+    expect((await readdir(out)).sort()).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-entry.json']))
+  })
+})
+
+describe('SiteSearch', () => {
+  const open = (index: PostIndex, options: Partial<ConstructorParameters<typeof SiteSearch>[0]> = {}) => {
+    const logger = recordingLogger()
+    const search = new SiteSearch({ posts: index, folders: new SearchFolders(path.join(dir, 'search')), logger, delayMs: 20, startDelayMs: 0, ...options })
+    return { search, logger }
+  }
+
+  it('makes an index in the background when none is current, then follows changes: a fresh folder each time, switched to whole', async () => {
+    const index = new PostIndex({ today: '2025-06-01' })
+    index.upsert(post('first', 'Apple TV remote'), 'v1')
+    const { search, logger } = open(index)
+    await search.open()
+    await search.idle()
+    const [firstDir] = search.dirs()
+    expect((await readIndex(firstDir!)).fragments.map((f) => f.url)).toEqual(['/blog/first'])
+    expect(logger.lines.some((line) => line.startsWith('info: Search index: 1 posts in'))).toBe(true)
+
+    index.upsert(post('second', 'Playlists from an M3U link'), 'v2')
+    search.changed()
+    await search.idle()
+    const [secondDir, previous] = search.dirs()
+    expect(secondDir).not.toBe(firstDir)
+    expect(previous).toBe(firstDir)
+    expect((await readIndex(secondDir!)).fragments.map((f) => f.url)).toEqual(['/blog/first', '/blog/second'])
+    const current = JSON.parse(await readFile(path.join(dir, 'search', 'current.json'), 'utf8')) as { folder: string; stamp: string }
+    expect(current).toEqual({ folder: path.basename(secondDir!), stamp: searchStampOf(index) })
+
+    // A third index: the first folder is removed, the one it replaced kept for searches under way.
+    index.remove('first')
+    search.changed()
+    await search.idle()
+    expect((await readdir(path.join(dir, 'search'))).sort()).toEqual([path.basename(search.dirs()[0]!), path.basename(secondDir!), 'current.json'].sort())
+    await search.close()
+  })
+
+  it('changes in a burst are one update, and one update runs at a time', async () => {
+    const index = new PostIndex({ today: '2025-06-01' })
+    index.upsert(post('a', 'one'), 'v1')
+    let running = 0
+    let most = 0
+    let writes = 0
+    const write: typeof writeSearchIndex = async (records, out) => {
+      running++
+      writes++
+      most = Math.max(most, running)
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        return await writeSearchIndex(records, out)
+      } finally {
+        running--
+      }
+    }
+    const { search } = open(index, { write })
+    await search.open()
+    await search.idle()
+    expect(writes).toBe(1)
+    for (let n = 0; n < 5; n++) {
+      index.upsert(post(`burst-${n}`, 'text'), `b${n}`)
+      search.changed()
+    }
+    await new Promise((resolve) => setTimeout(resolve, 60)) // the burst's update is running
+    index.upsert(post('during', 'text'), 'd1')
+    search.changed()
+    await search.idle()
+    expect(writes).toBe(3)
+    expect(most).toBe(1)
+    expect((await readIndex(search.dirs()[0]!)).pages).toBe(7)
+    await search.close()
+  })
+
+  it('serves the old index whole while a new one is written, and keeps it when writing fails', async () => {
+    const index = new PostIndex({ today: '2025-06-01' })
+    index.upsert(post('a', 'one'), 'v1')
+    let fail = false
+    let written: () => void = () => {}
+    const half = new Promise<void>((resolve) => (written = resolve))
+    const write: typeof writeSearchIndex = async (records, out) => {
+      if (!fail) return writeSearchIndex(records, out)
+      // Half an index written, then the process gives up.
+      await writeFile(path.join(out, 'pagefind-entry.json'), '{"half":')
+      written()
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      throw new Error('disk full')
+    }
+    const { search, logger } = open(index, { write })
+    await search.open()
+    await search.idle()
+    const served = search.dirs()[0]!
+    fail = true
+    index.upsert(post('b', 'two'), 'v2')
+    search.changed()
+    await half
+    expect(search.dirs()[0]).toBe(served)
+    expect((await readIndex(served)).pages).toBe(1)
+    await search.idle()
+    expect(search.dirs()[0]).toBe(served)
+    expect(logger.lines.some((line) => line.includes('Could not update the search index: Error: disk full'))).toBe(true)
+    // The half-written folder is gone; the record still names the old index.
+    expect((await readdir(path.join(dir, 'search'))).sort()).toEqual([path.basename(served), 'current.json'].sort())
+    await search.close()
+  })
+
+  it('a start keeps an index made from the same posts (its own, else the build\'s), and makes one when the posts changed', async () => {
+    const index = new PostIndex({ today: '2025-06-01' })
+    index.upsert(post('a', 'one'), 'v1')
+    let writes = 0
+    const write: typeof writeSearchIndex = (records, out) => (writes++, writeSearchIndex(records, out))
+    const build = { dir: path.join(dir, 'dist', 'client', 'pagefind'), stampFile: path.join(dir, 'dist', 'client-search.json') }
+    await writeSearchIndex([], build.dir)
+    await writeFile(build.stampFile, JSON.stringify({ stamp: searchStampOf(index) }))
+
+    const fromBuild = open(index, { write, build }).search
+    await fromBuild.open()
+    await fromBuild.idle()
+    expect(writes).toBe(0)
+    expect(fromBuild.dirs()).toEqual([build.dir])
+    await fromBuild.close()
+
+    index.upsert(post('b', 'two'), 'v2')
+    const stale = open(index, { write, build }).search
+    await stale.open()
+    expect(stale.dirs()).toEqual([build.dir]) // the stale build's index, while the new one is made
+    await stale.idle()
+    expect(writes).toBe(1)
+    const own = stale.dirs()[0]!
+    expect(own.startsWith(path.join(dir, 'search'))).toBe(true)
+    await stale.close()
+
+    const again = open(index, { write, build }).search
+    await again.open()
+    await again.idle()
+    expect(writes).toBe(1)
+    expect(again.dirs()).toEqual([own])
+    await again.close()
+  })
+
+  it('changed() only sets a timer, and an update of 2,000 posts leaves the event loop free for requests and saves', async () => {
+    const index = new PostIndex({ today: '2025-06-01' })
+    const words = 'streaming player playlist channel guide remote subtitle audio picture favourite '.repeat(30)
+    for (let n = 0; n < 2000; n++) index.upsert(post(`post-${n}`, `${words} number${n}`), `v${n}`)
+    const { search } = open(index)
+    const before = performance.now()
+    search.changed()
+    expect(performance.now() - before).toBeLessThan(5)
+    const delay = monitorEventLoopDelay({ resolution: 10 })
+    delay.enable()
+    await search.idle()
+    delay.disable()
+    expect((await readIndex(search.dirs()[0]!)).pages).toBe(2000)
+    // The longest the loop was held: a save's callbacks wait at most that long (on a busy 2-core machine, with margin).
+    expect(delay.max / 1e6).toBeLessThan(250)
+    await search.close()
+  }, 60_000)
+})
