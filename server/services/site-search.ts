@@ -21,6 +21,15 @@ import { changedSinceBase, searchVersionsOf } from '../search/search-delta.ts'
 import { type SearchablePosts, type SearchRecord, searchRecordsOf, searchStampOf } from '../search/search-records.ts'
 import { writeSearchIndex } from '../search/write-search-index.ts'
 
+/** Stale URLs past which the base is made again: the delta stays small, quick to write and to search. */
+export const DELTA_BOUND = 200
+/**
+ * How long the site stays quiet after a change, with a delta served, before the base is made again:
+ * long enough that an editor's session of saves is all deltas (each findable in about a second),
+ * short enough that the delta is folded in soon after.
+ */
+export const QUIET_MS = 5 * 60_000
+
 export interface SiteSearchDeps {
   posts: SearchablePosts
   folders: SearchFolders
@@ -36,9 +45,9 @@ export interface SiteSearchDeps {
   startDelayMs?: number
   /** Writes an index (write-search-index.ts). */
   write?: typeof writeSearchIndex
-  /** Stale URLs past which the base is made again (default 200): the delta stays small and quick to write. */
+  /** Stale URLs past which the base is made again (default DELTA_BOUND). */
   deltaBound?: number
-  /** How long after the last change, with a delta served, the base is made again (default 5 minutes). */
+  /** How long after the last change, with a delta served, the base is made again (default QUIET_MS). */
   quietMs?: number
 }
 
@@ -155,7 +164,7 @@ export class SiteSearch {
       this.#quiet = null
       this.#baseDue = true
       this.#run()
-    }, this.#deps.quietMs ?? 5 * 60_000)
+    }, this.#deps.quietMs ?? QUIET_MS)
     this.#quiet.unref()
   }
 
@@ -211,7 +220,7 @@ export class SiteSearch {
     await this.#switch({ folder, stamp: base.stamp, delta: { folder: delta.name, stamp, changed: [...delta.changed] } }, base, delta)
     this.#versions = versions
     this.#deps.logger.info(`Search index: a delta of ${records} posts (${changed.size} changed since the base) in ${seconds} s`)
-    if (changed.size > (this.#deps.deltaBound ?? 200)) {
+    if (changed.size > (this.#deps.deltaBound ?? DELTA_BOUND)) {
       this.#baseDue = true
       this.#again = true
     } else this.#waitForQuiet()
