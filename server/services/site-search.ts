@@ -192,7 +192,11 @@ export class SiteSearch {
       if (stamp !== this.#served?.stamp || this.#delta) await this.#writeBase(stamp)
       return
     }
-    if (stamp === (this.#delta?.stamp ?? this.#served!.stamp)) return
+    if (stamp === (this.#delta?.stamp ?? this.#served!.stamp)) {
+      // A change the index does not show (a draft's): the quiet wait it ended starts again.
+      if (this.#delta) this.#waitForQuiet()
+      return
+    }
     await this.#writeDelta(stamp)
   }
 
