@@ -38,7 +38,7 @@ import type { RequestsInFlight } from './http/requests-in-flight.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { type SiteFiles, siteMiddleware } from './http/serve-files.ts'
 import { serveMedia } from './http/serve-media.ts'
-import { serveSearch } from './http/serve-search.ts'
+import { type SearchDeltas, serveSearch } from './http/serve-search.ts'
 import type { MediaVariants } from './media/media-variants.ts'
 import type { AdminPosts } from './services/admin-posts.ts'
 import type { AdminTags } from './services/admin-tags.ts'
@@ -74,7 +74,7 @@ export interface AppDeps {
   /** The media library's originals and the variants made of them (`/media/…`). */
   mediaVariants: MediaVariants
   /** The visitors' search index (`/pagefind/…`): where its files are now, and the cache they are read through. */
-  search?: { dirs: () => readonly string[]; cache: FileCache }
+  search?: { dirs: () => readonly string[]; deltas?: SearchDeltas; cache: FileCache }
   logger: Logger
   /** Counts the requests being answered, for background work to wait for a quiet moment. */
   traffic?: RequestsInFlight
@@ -164,7 +164,7 @@ function createKoa(deps: AppDeps, api: PublicApiBodies): Koa {
   // First: an image request touches nothing else (no routes, no sessions, no pages), in development too.
   app.use(serveMedia({ variants: deps.mediaVariants }))
   // The search index's files, from the index served now; without one, `/pagefind/…` is a 404.
-  app.use(serveSearch({ dirs: deps.search?.dirs ?? (() => []), cache: deps.search?.cache ?? deps.fileCache, mode: deps.config.mode }))
+  app.use(serveSearch({ dirs: deps.search?.dirs ?? (() => []), deltas: deps.search?.deltas, cache: deps.search?.cache ?? deps.fileCache, mode: deps.config.mode }))
 
   const publicApi = publicApiRoutes(api)
   app.use(publicApi.routes())

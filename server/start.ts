@@ -108,7 +108,7 @@ export async function startServer(options: {
     fileCache: site.fileCache,
     redirects: site.redirects,
     mediaVariants: site.media,
-    search: site.search ? { dirs: () => site.search!.index.dirs(), cache: site.search.cache } : undefined,
+    search: site.search ? { dirs: () => site.search!.index.dirs(), deltas: site.search.index, cache: site.search.cache } : undefined,
     logger,
     traffic,
     devMiddleware,

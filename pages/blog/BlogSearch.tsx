@@ -1,5 +1,6 @@
 import { type ChangeEvent, type KeyboardEvent, useRef, useState } from 'react'
 import { formatLongDate } from '../../renderer/format-date.ts'
+import { freshResults, type ResultData } from './fresh-results.ts'
 
 /**
  * The blog's search box (Pagefind). Self-contained, no props: the page renders it as it is.
@@ -7,43 +8,60 @@ import { formatLongDate } from '../../renderer/format-date.ts'
  * imported from the site at run time (`/pagefind/pagefind.js`, written beside the index, never
  * bundled), and then only the parts of the index a query needs. Its WebAssembly is allowed by
  * this page's policy alone: the form below carries the mark the server looks for
- * (renderer/search-mark.ts).
+ * (renderer/search-mark.ts). A running site may serve a delta beside the index (the posts changed
+ * since it, named by `/pagefind/delta.json`): it is merged, and the index's stale results dropped
+ * (fresh-results.ts); the static export has none (its delta.json is missing).
  */
 
 const PAGEFIND_URL = '/pagefind/pagefind.js'
+const DELTA_URL = '/pagefind/delta.json'
+const PAGEFIND_OPTIONS = { excerptLength: 24 }
 /** Results shown for a query: the best ones, as Pagefind ranks them. */
 const SHOWN = 10
 /** A pause in typing before a search runs: a word typed fast is one search. */
 const TYPING_PAUSE_MS = 60
 
-interface PagefindData {
-  url: string
-  meta: { title?: string; date?: string }
-  /** Text with the matched words in `<mark>`: read as text below, never as HTML. */
-  excerpt: string
-}
+/** A result's data: its excerpt is text with the matched words in `<mark>`, read as text below, never as HTML. */
+type PagefindData = ResultData
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>
   init(): Promise<void>
+  mergeIndex(path: string, options?: Record<string, unknown>): Promise<void>
   debouncedSearch(term: string, options?: Record<string, unknown>, ms?: number): Promise<{ results: { data(): Promise<PagefindData> }[] } | null>
 }
+/** Pagefind with the delta merged, and the URLs whose results from the index are stale. */
+interface Search {
+  pagefind: Pagefind
+  stale: ReadonlySet<string>
+}
 
-let loading: Promise<Pagefind> | null = null
+let loading: Promise<Search> | null = null
 
-/** Pagefind, loaded once per page; a failed load is tried again at the next use. */
-function loadPagefind(): Promise<Pagefind> {
+/** Pagefind, loaded once per page, with the delta merged when there is one; a failed load is tried again at the next use. */
+function loadPagefind(): Promise<Search> {
   const url: string = PAGEFIND_URL
-  loading ??= (import(/* @vite-ignore */ url) as Promise<Pagefind>)
-    .then(async (pagefind) => {
-      await pagefind.options({ excerptLength: 24 })
+  loading ??= Promise.all([import(/* @vite-ignore */ url) as Promise<Pagefind>, fetchDelta()])
+    .then(async ([pagefind, delta]) => {
+      await pagefind.options(PAGEFIND_OPTIONS)
       await pagefind.init()
-      return pagefind
+      if (delta.path) await pagefind.mergeIndex(delta.path, PAGEFIND_OPTIONS)
+      return { pagefind, stale: new Set(delta.changed) }
     })
     .catch((error: unknown) => {
       loading = null
       throw error
     })
   return loading
+}
+
+/** The delta's record; none where there is none (the static export: 404). */
+async function fetchDelta(): Promise<{ path: string | null; changed: string[] }> {
+  const response = await fetch(DELTA_URL, { headers: { Accept: 'application/json' } })
+  if (response.status === 404) return { path: null, changed: [] }
+  if (!response.ok) throw new Error(`${DELTA_URL}: ${response.status}`)
+  const answer = (await response.json()) as { path?: unknown; changed?: unknown }
+  const changed = Array.isArray(answer.changed) ? answer.changed.filter((entry): entry is string => typeof entry === 'string') : []
+  return { path: typeof answer.path === 'string' && answer.path.startsWith('/pagefind/') ? answer.path : null, changed }
 }
 
 interface Result {
@@ -69,11 +87,11 @@ export function BlogSearch() {
     const ticket = ++latest.current
     if (term.trim() === '') return setState({ status: 'idle' })
     try {
-      const pagefind = await loadPagefind()
+      const { pagefind, stale } = await loadPagefind()
       const found = await pagefind.debouncedSearch(term, {}, TYPING_PAUSE_MS)
       if (found === null || ticket !== latest.current) return
-      const results = (await Promise.all(found.results.slice(0, SHOWN).map((result) => result.data()))).map(resultOf)
-      if (ticket === latest.current) setState({ status: 'done', term: term.trim(), total: found.results.length, results })
+      const fresh = await freshResults(found.results, stale, SHOWN)
+      if (ticket === latest.current) setState({ status: 'done', term: term.trim(), total: fresh.total, results: fresh.results.map(resultOf) })
     } catch {
       if (ticket === latest.current) setState({ status: 'failed' })
     }

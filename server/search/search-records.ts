@@ -13,7 +13,8 @@ export interface SearchRecord {
   url: string
   content: string
   language: 'en'
-  meta: { title: string; date: string }
+  /** `delta: '1'` marks a delta's record (search-delta.ts): the page keeps it over the base's record of the same URL. */
+  meta: { title: string; date: string; delta?: '1' }
 }
 
 /** What the index is made from: the live posts, newest first, each one's content and version. */
@@ -32,24 +33,25 @@ const RECORD_FORMAT = 1
 /** Runs of white space, as one space: a result's passage reads as the page's text. */
 const SPACES = /\s+/g
 
-export function searchRecordOf(post: Pick<PostSummary, 'slug' | 'title' | 'publishDate'>, html: string): SearchRecord {
+export function searchRecordOf(post: Pick<PostSummary, 'slug' | 'title' | 'publishDate'>, html: string, options: { delta?: boolean } = {}): SearchRecord {
   // The title leads the text: a word of the title finds the post, as a reader expects.
   const content = `${post.title}. ${htmlText(html)}`.replace(SPACES, ' ').trim()
-  return { url: postUrl(post.slug), content, language: 'en', meta: { title: post.title, date: post.publishDate } }
+  const meta: SearchRecord['meta'] = { title: post.title, date: post.publishDate, ...(options.delta ? { delta: '1' as const } : {}) }
+  return { url: postUrl(post.slug), content, language: 'en', meta }
 }
 
 /**
  * The live posts' records, `chunk` at a time with a turn of the event loop between chunks: at
  * 10,000 posts reading and flattening every post costs a few hundred ms, which requests and
- * saves must not wait behind.
+ * saves must not wait behind. `only`: the posts of these URLs alone; `delta`: marked as a delta's.
  */
-export async function* searchRecordsOf(posts: SearchablePosts, options: { chunk?: number } = {}): AsyncGenerator<SearchRecord> {
+export async function* searchRecordsOf(posts: SearchablePosts, options: { chunk?: number; only?: ReadonlySet<string>; delta?: boolean } = {}): AsyncGenerator<SearchRecord> {
   const chunk = options.chunk ?? 100
-  const list = posts.list()
+  const list = options.only ? posts.list().filter((post) => options.only!.has(postUrl(post.slug))) : posts.list()
   for (let at = 0; at < list.length; at += chunk) {
     for (const post of list.slice(at, at + chunk)) {
       const html = posts.contentOf(post.slug)
-      if (html !== undefined) yield searchRecordOf(post, html)
+      if (html !== undefined) yield searchRecordOf(post, html, { delta: options.delta })
     }
     await new Promise((resolve) => setImmediate(resolve))
   }

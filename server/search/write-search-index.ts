@@ -4,11 +4,12 @@
  * only here, on the first index made, so a start that makes none never pays for it, and stopped
  * once the index is written (one index at a time: the callers never make two at once).
  */
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { getPriority, setPriority } from 'node:os'
 import path from 'node:path'
 import { replaceFolder, tempNameFor } from '../lib/atomic-write.ts'
 import { SerialQueue } from '../lib/serial-queue.ts'
+import { DELTA_RECORD, NO_DELTA } from './search-delta.ts'
 import { type SearchablePosts, type SearchRecord, searchRecordsOf, searchStampOf } from './search-records.ts'
 
 /**
@@ -96,8 +97,8 @@ async function lowerPagefindPriority(): Promise<void> {
 
 /**
  * The index of `posts` put at `target` whole (the build's `dist/client/pagefind`, an export's
- * `pagefind/`): written beside it under a temp name, then swapped in (replaceFolder). Answers the
- * stamp of the posts it holds.
+ * `pagefind/`): written beside it under a temp name, with a `delta.json` that names no delta, then
+ * swapped in (replaceFolder). Answers the stamp of the posts it holds.
  */
 export async function writeSearchIndexAt(posts: SearchablePosts, target: string): Promise<{ records: number; stamp: string }> {
   const stamp = searchStampOf(posts)
@@ -105,6 +106,8 @@ export async function writeSearchIndexAt(posts: SearchablePosts, target: string)
   const temp = path.join(path.dirname(target), tempNameFor(path.basename(target)))
   try {
     const { records } = await writeSearchIndex(searchRecordsOf(posts), temp)
+    // A whole index, no delta beside it: the page reads so (a static export has no server to say it).
+    await writeFile(path.join(temp, DELTA_RECORD), JSON.stringify(NO_DELTA) + '\n')
     await replaceFolder(temp, target)
     return { records, stamp }
   } catch (error) {

@@ -88,18 +88,43 @@ describe('the blog search', () => {
     }
   })
 
-  it('a save answers at once, and its post is in the index within seconds, in the background', async () => {
+  it('a save answers at once, and its post is in the served delta within seconds, in the background; the base is not made again', async () => {
+    const none = await get(`${server.url}/pagefind/delta.json`)
+    expect(none.headers.get('Content-Type')).toBe('application/json; charset=utf-8')
+    expect(none.headers.get('Cache-Control')).toBe('public, no-cache')
+    expect(none.headers.get('Content-Security-Policy')).toBe(WASM)
+    expect(await none.json()).toEqual({ path: null, changed: [] })
     const before = await pagesIndexed(server.url)
+    const baseEntry = await (await get(`${server.url}/pagefind/pagefind-entry.json`)).text()
     const response = await api.request('POST', '/api/admin/blog/posts', {
       json: newPostBody({ slug: 'zeppelin-streams', title: 'Zeppelin streams', content: '<p>Watching from a zeppelin.</p>', publishDate: '2025-01-01' }),
     })
     expect(response.status).toBe(201)
-    await waitFor(async () => (await pagesIndexed(server.url)) === before + 1, 15_000)
-    const folder = server.site.search!.index.dirs()[0]!
-    const { gunzipSync } = await import('node:zlib')
+    const delta = await waitFor(async () => {
+      const answer = (await (await get(`${server.url}/pagefind/delta.json`)).json()) as { path: string | null; changed: string[] }
+      return answer.path !== null && answer.changed.includes('/blog/zeppelin-streams') && answer
+    }, 15_000)
+    expect(delta.path).toMatch(/^\/pagefind\/delta\/delta-[0-9]+-[0-9a-f]+\/$/)
+    expect(delta.changed).toEqual(['/blog/zeppelin-streams'])
+    // The base as it was; the delta, served under its own path, holds the post, marked.
+    expect(await (await get(`${server.url}/pagefind/pagefind-entry.json`)).text()).toBe(baseEntry)
+    expect(await pagesIndexed(server.url)).toBe(before)
+    const entry = await get(`${server.url}${delta.path}pagefind-entry.json`)
+    expect(entry.headers.get('Cache-Control')).toBe('public, no-cache')
+    expect(entry.headers.get('Content-Security-Policy')).toBe(WASM)
+    expect(((await entry.json()) as { languages: { en: { page_count: number } } }).languages.en.page_count).toBe(1)
+    const folder = server.site.search!.index.delta()!.dir
     const { readdir } = await import('node:fs/promises')
-    const texts = await Promise.all((await readdir(path.join(folder, 'fragment'))).map(async (name) => gunzipSync(await readFile(path.join(folder, 'fragment', name))).toString('utf8')))
-    expect(texts.some((text) => text.includes('"url":"/blog/zeppelin-streams"') && text.includes('Watching from a zeppelin.'))).toBe(true)
+    const { gunzipSync } = await import('node:zlib')
+    const [fragment] = await readdir(path.join(folder, 'fragment'))
+    const part = await get(`${server.url}${delta.path}fragment/${fragment}`)
+    expect(part.status).toBe(200)
+    expect(part.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+    const text = gunzipSync(Buffer.from(await part.arrayBuffer())).toString('utf8')
+    expect(text).toContain('"url":"/blog/zeppelin-streams"')
+    expect(text).toContain('Watching from a zeppelin.')
+    expect(text).toContain('"delta":"1"')
+    for (const missing of [`${delta.path}../pagefind.js`, '/pagefind/delta/delta-1-ab/pagefind-entry.json', `${delta.path}sub/x.js`]) expect((await get(server.url + missing)).status, missing).toBe(404)
   }, 30_000)
 
   it('a static export holds the index of its posts, and its nginx.conf answers /blog and /pagefind/ as the server does', async () => {
@@ -113,7 +138,9 @@ describe('the blog search', () => {
     expect((await get(`${nginx.url}/blog`)).headers.get('Content-Security-Policy')).toBe(WASM)
     expect((await get(`${nginx.url}/blog/zeppelin-streams`)).headers.get('Content-Security-Policy')).toBe(contentSecurityPolicy('production'))
     const { readdir } = await import('node:fs/promises')
-    const fragment = `/pagefind/fragment/${(await readdir(path.join(out, 'pagefind', 'fragment')))[0]!}`
+    // A part both indexes hold (the running site's base lacks the post saved above: its delta has it).
+    const ourParts = new Set(await readdir(path.join(server.site.search!.index.dirs()[0]!, 'fragment')))
+    const fragment = `/pagefind/fragment/${(await readdir(path.join(out, 'pagefind', 'fragment'))).find((name) => ourParts.has(name))!}`
     for (const pathname of ['/pagefind/pagefind.js', '/pagefind/pagefind-entry.json', '/pagefind/wasm.en.pagefind', fragment]) {
       const [ours, theirs] = [await get(server.url + pathname), await get(nginx.url + pathname)]
       expect(theirs.status, pathname).toBe(200)
@@ -123,5 +150,9 @@ describe('the blog search', () => {
       }
     }
     expect((await get(`${nginx.url}/pagefind/nothing.js`)).status).toBe(404)
+    // A whole index, no delta: the page reads so.
+    const noDelta = await get(`${nginx.url}/pagefind/delta.json`)
+    expect(noDelta.headers.get('Cache-Control')).toBe('public, no-cache')
+    expect(await noDelta.json()).toEqual({ path: null, changed: [] })
   }, 60_000)
 })

@@ -2,7 +2,8 @@
  * The blog's search in Chromium: nothing of it loads until the box is used; a word typed shows the
  * matching posts (title as a link, date, the passage with the word marked) in a labelled list the
  * live region counts; no match and Escape say and do what they should; axe passes with results
- * open; and (on a server of its own) a post saved is found within seconds. Run against the static
+ * open; and (on a server of its own) a post saved is found within seconds, and an edited one by its
+ * new words and no longer by its old ones (the delta merged, the base's stale result dropped). Run against the static
  * export too (playwright.export.config.ts), but the save, which needs the Node server (@server).
  */
 import { expect, test, type Page } from '@playwright/test'
@@ -71,7 +72,7 @@ test('a word typed shows the posts that hold it, with title, date and passage; n
   expect(searchFiles).toContain('/pagefind/pagefind-worker.js')
 })
 
-adminTest('a post saved is found by the search within seconds', { tag: '@server' }, async ({ page, adminSite }) => {
+adminTest('a post saved is found by the search within seconds; an edited post by its new words, no longer by its old ones', { tag: '@server' }, async ({ page, adminSite }) => {
   const api = await new ApiClient(adminSite.url).signIn()
   const created = await api.json('POST', '/api/admin/blog/posts', newPostBody({ slug: 'zeppelin-streams', title: 'Zeppelin streams', content: '<p>Watching the match from a zeppelin.</p>', publishDate: '2025-01-01' }))
   expect(created.status).toBe(201)
@@ -83,4 +84,20 @@ adminTest('a post saved is found by the search within seconds', { tag: '@server'
     await expect(page.getByRole('link', { name: 'Zeppelin streams' })).toBeVisible({ timeout: 1_000 })
   }).toPass({ timeout: 10_000 })
   expect(Date.now() - saved).toBeLessThan(10_000)
+  // Found through the delta beside the base, which is not made again for one save.
+  const delta = (await (await page.request.get(`${adminSite.url}/pagefind/delta.json`)).json()) as { path: string | null; changed: string[] }
+  expect(delta.changed).toContain('/blog/zeppelin-streams')
+
+  const summer = (await api.postBySlug<Record<string, unknown> & { id: string; content: string }>(SUMMER.slug))!
+  const edited = await api.json('PUT', `/api/admin/blog/posts/${summer.id}`, { ...summer, content: summer.content.replace('unglamorous', 'painstaking') })
+  expect(edited.status).toBe(200)
+  await expect(async () => {
+    await page.goto(`${adminSite.url}/blog`)
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill('painstaking')
+    await expect(page.getByRole('status')).toHaveText(/^1 post matches “painstaking”\.$/, { timeout: 2_000 })
+  }).toPass({ timeout: 10_000 })
+  await expect(page.getByRole('list', { name: 'Search results for painstaking' }).getByRole('link', { name: SUMMER.title })).toBeVisible()
+  // The base still holds the old words: its stale result is dropped, and not counted.
+  await searchFor(page, 'unglamorous', /^No posts match “unglamorous”\.$/)
+  await expect(page.getByRole('list', { name: /^Search results/ })).toHaveCount(0)
 })

@@ -2,13 +2,13 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { getPriority, tmpdir } from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { gunzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PostIndex } from '../../server/content/post-index.ts'
 import { SearchFolders } from '../../server/search/search-folders.ts'
 import { type SearchRecord, searchStampOf } from '../../server/search/search-records.ts'
 import { writeSearchIndex } from '../../server/search/write-search-index.ts'
 import { SiteSearch } from '../../server/services/site-search.ts'
+import { readSearchIndex } from '../support/read-search-index.ts'
 import { recordingLogger } from '../support/recording-logger.ts'
 
 let dir: string
@@ -30,17 +30,7 @@ const post = (slug: string, text: string, publishDate = '2025-01-01') => ({
   content: `<p>${text}</p>`,
 })
 
-/** What an index holds: its page count, and each fragment's URL, title, date and text. */
-async function readIndex(folder: string) {
-  const entry = JSON.parse(await readFile(path.join(folder, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> }
-  const fragments = await Promise.all(
-    (await readdir(path.join(folder, 'fragment'))).map(async (name) => {
-      const text = gunzipSync(await readFile(path.join(folder, 'fragment', name))).toString('utf8')
-      return JSON.parse(text.slice('pagefind_dcd'.length)) as { url: string; content: string; meta: { title: string; date: string } }
-    }),
-  )
-  return { pages: entry.languages.en?.page_count ?? 0, fragments: fragments.sort((a, b) => (a.url < b.url ? -1 : 1)) }
-}
+const readIndex = readSearchIndex
 
 describe('writeSearchIndex (real Pagefind)', () => {
   it('writes an index of the records, with their title and date, and none of the ready-made UIs', async () => {
@@ -108,34 +98,6 @@ describe('SiteSearch', () => {
     return { search, logger }
   }
 
-  it('makes an index in the background when none is current, then follows changes: a fresh folder each time, switched to whole', async () => {
-    const index = new PostIndex({ today: '2025-06-01' })
-    index.upsert(post('first', 'Apple TV remote'), 'v1')
-    const { search, logger } = open(index)
-    await search.open()
-    await search.idle()
-    const [firstDir] = search.dirs()
-    expect((await readIndex(firstDir!)).fragments.map((f) => f.url)).toEqual(['/blog/first'])
-    expect(logger.lines.some((line) => line.startsWith('info: Search index: 1 posts in'))).toBe(true)
-
-    index.upsert(post('second', 'Playlists from an M3U link'), 'v2')
-    search.changed()
-    await search.idle()
-    const [secondDir, previous] = search.dirs()
-    expect(secondDir).not.toBe(firstDir)
-    expect(previous).toBe(firstDir)
-    expect((await readIndex(secondDir!)).fragments.map((f) => f.url)).toEqual(['/blog/first', '/blog/second'])
-    const current = JSON.parse(await readFile(path.join(dir, 'search', 'current.json'), 'utf8')) as { folder: string; stamp: string }
-    expect(current).toEqual({ folder: path.basename(secondDir!), stamp: searchStampOf(index) })
-
-    // A third index: the first folder is removed, the one it replaced kept for searches under way.
-    index.remove('first')
-    search.changed()
-    await search.idle()
-    expect((await readdir(path.join(dir, 'search'))).sort()).toEqual([path.basename(search.dirs()[0]!), path.basename(secondDir!), 'current.json'].sort())
-    await search.close()
-  })
-
   it('changes in a burst are one update, and one update runs at a time', async () => {
     const index = new PostIndex({ today: '2025-06-01' })
     index.upsert(post('a', 'one'), 'v1')
@@ -167,7 +129,9 @@ describe('SiteSearch', () => {
     await search.idle()
     expect(writes).toBe(3)
     expect(most).toBe(1)
-    expect((await readIndex(search.dirs()[0]!)).pages).toBe(7)
+    // The base of the first post, and a delta of the six since.
+    expect((await readIndex(search.dirs()[0]!)).pages).toBe(1)
+    expect((await readIndex(search.delta()!.dir)).pages).toBe(6)
     await search.close()
   })
 
