@@ -1,26 +1,9 @@
-import type { PostSummary } from '../server/content/post.ts'
+import type { PostExtras, PostLink, PostSummary } from '../server/content/post.ts'
 import { neighboursOf, positionsOf } from './post-neighbours.ts'
 import { relatedPosts } from './related-posts.ts'
 
-/** Another post as a post page links to it. */
-export interface PostLink {
-  slug: string
-  title: string
-  publishDate: string
-}
-
-/**
- * What a post page shows of the other posts: its previous and next links and its related posts.
- * Everything the markup shows of them is here, and only that: a page's stamp hashes it
- * (server/services/page-stamps.ts), so the page is rendered again exactly when it changes.
- */
-export interface PostExtras {
-  /** The next post: the one published just after it. */
-  newer: PostLink | null
-  /** The previous post: the one published just before it. */
-  older: PostLink | null
-  related: PostLink[]
-}
+// The shapes live beside the post's own (server/content/post.ts: PublishedPosts hands them out).
+export type { PostExtras, PostLink }
 
 /** The extras of `slug` in the published list (pure); null for a post not in it. */
 export function postExtrasOf(list: readonly PostSummary[], slug: string): PostExtras | null {

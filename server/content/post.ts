@@ -1,5 +1,3 @@
-import type { PostExtras } from '../../renderer/post-extras.ts'
-
 /** A blog post as stored in `content/blog/<slug>.html` (SPEC §3). */
 export interface Post {
   /** Stable identifier, never changes; the admin API's `{id}`. */
@@ -84,3 +82,23 @@ export type VersionedPost = Post & { version: string }
  * read when asked for (PostIndex.contentOf), from where the index keeps it.
  */
 export type IndexedPost = Omit<VersionedPost, 'content'>
+
+/** Another post as a post page links to it. */
+export interface PostLink {
+  slug: string
+  title: string
+  publishDate: string
+}
+
+/**
+ * What a post page shows of the other posts: its previous and next links and its related posts.
+ * Everything the markup shows of them is here, and only that: a page's stamp hashes it
+ * (server/services/page-stamps.ts), so the page is rendered again exactly when it changes.
+ */
+export interface PostExtras {
+  /** The next post: the one published just after it. */
+  newer: PostLink | null
+  /** The previous post: the one published just before it. */
+  older: PostLink | null
+  related: PostLink[]
+}
