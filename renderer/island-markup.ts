@@ -3,6 +3,8 @@ import type { PageContext } from 'vike/types'
 /** How an island is marked in the page (renderer/Island.tsx), for the browser to find it (renderer/islands-client.tsx). */
 export const ISLAND_ATTRIBUTE = 'data-island'
 export const ISLAND_PROPS_ATTRIBUTE = 'data-island-props'
+/** Set on an island's element once it waits for the reader's first move (renderer/islands-loader.ts). */
+export const ISLAND_ARMED_ATTRIBUTE = 'data-island-armed'
 /** Set on an island's element once React hydrated it: the browser tests wait for it. */
 export const ISLAND_HYDRATED_ATTRIBUTE = 'data-hydrated'
 /** The id of the JSON script that hands the islands the page's context (a page with islands only). */

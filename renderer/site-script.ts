@@ -1,5 +1,6 @@
 // The few lines of plain script every public page runs, React or not (each page's +client.ts loads it):
-// the theme toggle, a static export's not-found line, the redirect pages' move. Loaded as a module
+// the theme toggle, a static export's not-found line, the redirect pages' move, and fetching the
+// page a reader is about to open. Loaded as a module
 // of the site's own origin, so the Content-Security-Policy allows it as it is.
 import { applyTheme, readTheme } from './theme.ts'
 
@@ -35,8 +36,57 @@ function followRedirect(): void {
   else window.addEventListener('load', go, { once: true })
 }
 
+/** How long the pointer rests on a link before its page is fetched: a pointer passing over fetches nothing. */
+const HOVER_MS = 65
+
+/**
+ * A page of the site whose link the pointer rests on, a finger touches or the keyboard reaches is
+ * fetched ahead (`<link rel=prefetch>`, which the browser keeps for the visit that follows), so the
+ * click shows it at once; links are ordinary links. Not with Save-Data, and never the admin, the
+ * API or a file.
+ */
+function prefetchOnIntent(): void {
+  if ((navigator as { connection?: { saveData?: boolean } }).connection?.saveData) return
+  const fetched = new Set([pageUrl(location.href)])
+  const pageOf = (target: EventTarget | null): string | null => {
+    const link = target instanceof Element ? target.closest<HTMLAnchorElement>('a[href]') : null
+    if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return null
+    const url = new URL(link.href)
+    if (url.origin !== location.origin || /^\/(admin|api)(\/|$)/.test(url.pathname) || /\.[a-z0-9]+$/i.test(url.pathname)) return null
+    const page = pageUrl(url.href)
+    return fetched.has(page) ? null : page
+  }
+  const prefetch = (page: string | null) => {
+    if (!page || fetched.has(page)) return
+    fetched.add(page)
+    const hint = document.createElement('link')
+    hint.rel = 'prefetch'
+    hint.href = page
+    document.head.append(hint)
+  }
+  let resting: number | undefined
+  let pressing = false
+  document.addEventListener('pointerover', (event) => {
+    const page = pageOf(event.target)
+    window.clearTimeout(resting)
+    if (page && event.pointerType === 'mouse') resting = window.setTimeout(() => prefetch(page), HOVER_MS)
+  })
+  document.addEventListener('pointerout', () => window.clearTimeout(resting))
+  document.addEventListener('touchstart', (event) => prefetch(pageOf(event.target)), { passive: true })
+  // A press focuses the link too, and the click that follows loads it anyway.
+  document.addEventListener('pointerdown', () => (pressing = true))
+  document.addEventListener('pointerup', () => (pressing = false))
+  document.addEventListener('focusin', (event) => void (pressing || prefetch(pageOf(event.target))))
+}
+
+/** A page's URL without its fragment: one page, whichever part of it a link points at. */
+function pageUrl(href: string): string {
+  return href.split('#')[0]!
+}
+
 bindThemeToggle()
 pickNotFoundLine()
 followRedirect()
+prefetchOnIntent()
 // Once this ran: the browser tests wait for it as they wait for an island's hydration.
 document.documentElement.setAttribute('data-script-ready', '')

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type KeyboardEvent, useRef, useState } from 'react'
+import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { formatLongDate } from '../../renderer/format-date.ts'
 import { freshResults, type ResultData } from './fresh-results.ts'
 
@@ -96,6 +96,17 @@ export function BlogSearch() {
       if (ticket === latest.current) setState({ status: 'failed' })
     }
   }
+  // The box's first focus is what loads this island: words typed before it was live are in the
+  // box, not in the state, and are the first search.
+  const input = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    const typed = input.current?.value ?? ''
+    if (typed === '') return
+    setQuery(typed)
+    void search(typed)
+    // Once, on arrival: later input comes through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   const warmUp = () => void loadPagefind().catch(() => {}) // a failure is said when a search runs
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     setQuery(event.target.value)
@@ -123,6 +134,7 @@ export function BlogSearch() {
           Search posts
         </label>
         <input
+          ref={input}
           id="blog-search-input"
           className="blog-search__input"
           type="search"

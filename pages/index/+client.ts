@@ -1,6 +1,6 @@
-// The islands of / (renderer/Island.tsx): all the browser loads of the page, with React. The FAQ
-// needs none: it is the platform's own accordion (renderer/components/Faq.tsx).
-import { hydrateIslands } from '../../renderer/islands-client.tsx'
-import { Testimonials } from './Testimonials.tsx'
+// The islands of / (renderer/Island.tsx), each loaded when the reader is about to use it
+// (renderer/islands-loader.ts). The FAQ needs none: it is the platform's own accordion
+// (renderer/components/Faq.tsx).
+import { armIslands } from '../../renderer/islands-loader.ts'
 
-hydrateIslands({ Testimonials })
+armIslands({ Testimonials: () => import('./Testimonials.tsx').then((module) => module.Testimonials) })

@@ -1,6 +1,8 @@
-// The islands of /pricing (renderer/Island.tsx): all the browser loads of the page, with React.
-import { hydrateIslands } from '../../renderer/islands-client.tsx'
-import { Lifetime } from './Lifetime.tsx'
-import { PricingPlans } from './PricingPlans.tsx'
+// The islands of /pricing (renderer/Island.tsx), each loaded when the reader is about to use it
+// (renderer/islands-loader.ts).
+import { armIslands } from '../../renderer/islands-loader.ts'
 
-hydrateIslands({ PricingPlans, Lifetime })
+armIslands({
+  PricingPlans: () => import('./PricingPlans.tsx').then((module) => module.PricingPlans),
+  Lifetime: () => import('./Lifetime.tsx').then((module) => module.Lifetime),
+})

@@ -21,3 +21,6 @@ export function referralLinkFrom(pageUrl: string): string | null {
 
 /** SPEC §4 and §9: the copy button shows a checkmark this long after a successful copy. */
 export const COPIED_MS = 2000
+
+/** Marks the template that keeps the no-link card in the server's markup, for the page's script to show (./show-no-link.ts). */
+export const NO_LINK_TEMPLATE_ATTRIBUTE = 'data-referral-no-link'

@@ -2,8 +2,15 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from '../../renderer/components/toast.ts'
 import { COPIED_MS, referralLinkFrom } from './referral-link.ts'
 
-/** `reading` until the browser has read the URL: prerendered HTML cannot know the query. */
+/** `reading` in the server's markup: prerendered HTML cannot know the query; the browser reads it at once. */
 export type LinkState = { status: 'reading' } | { status: 'none' } | { status: 'link'; link: string }
+
+function linkStateOf(urlOriginal: string): LinkState {
+  // The island is drawn afresh in the browser (never hydrated), so its first state may differ from the server's.
+  if (typeof document === 'undefined') return { status: 'reading' }
+  const link = referralLinkFrom(urlOriginal)
+  return link ? { status: 'link', link } : { status: 'none' }
+}
 
 /**
  * The referral link of the page's URL, copied once on arrival and again on each `copy()`;
@@ -11,15 +18,10 @@ export type LinkState = { status: 'reading' } | { status: 'none' } | { status: '
  * selected so that copying it by hand is one shortcut away.
  */
 export function useReferralLink(urlOriginal: string, input: RefObject<HTMLInputElement | null>) {
-  const [state, setState] = useState<LinkState>({ status: 'reading' })
+  const [state] = useState<LinkState>(() => linkStateOf(urlOriginal))
   const [copied, setCopied] = useState(false)
   const copiedTimer = useRef<number | undefined>(undefined)
   const autoCopiedLink = useRef<string | null>(null)
-
-  useEffect(() => {
-    const link = referralLinkFrom(urlOriginal)
-    setState(link ? { status: 'link', link } : { status: 'none' })
-  }, [urlOriginal])
 
   const markCopied = useCallback(() => {
     setCopied(true)

@@ -95,6 +95,8 @@ test('the problem recorder does catch a hydration mismatch', async ({ page }) =>
     await route.fulfill({ response, body: html.replace(original, '>Not a date<') })
   })
   await visit(page, '/blog')
+  // The list hydrates when the reader is about to use it.
+  await page.locator('.post-grid').hover()
   await expect.poll(() => log.problems.length).toBeGreaterThan(0)
   // React recovers by rendering in the browser: the right date is back.
   await expect(page.locator('time.post-card__date').first()).toHaveText(longUsDate(newest.publishDate))

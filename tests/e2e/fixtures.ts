@@ -67,9 +67,9 @@ export function firstText(content: string, tag: 'p' | 'h2' | 'h3'): string {
 
 /**
  * Waits until the page's script is in place: on a public page, the site's plain script has run
- * (renderer/site-script.ts marks <html>) and React has hydrated every island (each marked in turn,
- * renderer/islands-client.tsx); in the admin area, React has rendered the shell (its theme toggle
- * and footer carry React's props).
+ * (renderer/site-script.ts marks <html>) and every island waits for the reader's first move
+ * (renderer/islands-loader.ts) or is live already (renderer/islands-client.tsx); in the admin
+ * area, React has rendered the shell (its theme toggle and footer carry React's props).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -78,7 +78,8 @@ export async function waitForHydration(page: Page): Promise<void> {
         !!element && Object.keys(element).some((key) => key.startsWith('__reactProps$'))
       if (document.getElementById('vike_pageContext')) return hydrated(document.querySelector('.theme-toggle')) && hydrated(document.querySelector('footer'))
       const islands = [...document.querySelectorAll('[data-island]')]
-      return document.documentElement.hasAttribute('data-script-ready') && islands.every((island) => island.hasAttribute('data-hydrated'))
+      const ready = (island: Element) => island.hasAttribute('data-island-armed') || island.hasAttribute('data-hydrated')
+      return document.documentElement.hasAttribute('data-script-ready') && islands.every(ready)
     },
     undefined,
     { timeout: 10_000 },

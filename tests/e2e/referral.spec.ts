@@ -175,7 +175,9 @@ test.describe('before the browser has read the link', () => {
   test('the prerendered page shows neither state (no flash of the wrong one)', async ({ request }) => {
     const html = await (await request.get(referralUrl(LINK))).text()
     expect(html).toContain('data-testid="referral-pending"')
-    expect(html).not.toContain(NO_LINK)
+    // The no-link card waits in a <template> (inert, never shown) for the script to show it when there is no link.
+    expect(html).toMatch(/<template data-referral-no-link="">[^]*No referral link provided[^]*<\/template>/)
+    expect(html.replace(/<template[^]*?<\/template>/g, '')).not.toContain(NO_LINK)
     expect(html).not.toContain('id="referral-link"')
     expect(html).toContain('<title>Refer a Friend &amp; Get Rewards | Watchio</title>')
   })
