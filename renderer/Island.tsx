@@ -4,11 +4,11 @@ import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, islandIdPrefix } from './isla
 import { PageContextProvider, usePageContext } from './usePageContext.tsx'
 
 /**
- * A part of a server-rendered page that React hydrates in the browser. Pages are HTML only
- * (renderer/+config.ts); a page with islands has a `+client.ts` that names them, which is all the
- * browser loads of the page besides React:
+ * A part of a server-rendered page that React hydrates in the browser, when the reader is about
+ * to use it (renderer/islands-loader.ts). Pages are HTML only (renderer/+config.ts); a page with
+ * islands has a `+client.ts` that names them and how to load each:
  *
- *     hydrateIslands({ BlogList, BlogSearch })      // pages/blog/+client.ts
+ *     armIslands({ BlogSearch: () => import('./BlogSearch.tsx').then((module) => module.BlogSearch) })
  *     <Island component={BlogSearch} />             // where the page shows it
  *
  * `props`, if any, must be JSON (they travel in an attribute). Inside, usePageContext() gives

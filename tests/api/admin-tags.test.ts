@@ -8,6 +8,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
 import { type ApiClient, commitCount } from '../support/admin-client.ts'
+import { postText } from '../support/fixtures.ts'
 import { git } from '../support/git.ts'
 import { signedInServer } from '../support/signed-in-server.ts'
 import type { TempSite } from '../support/temp-site.ts'
@@ -18,20 +19,8 @@ let close: () => Promise<void>
 let api: ApiClient
 
 function postFile(slug: string, day: number, tags: string, isPublished = true): string {
-  return [
-    '---',
-    `id: ${slug.replaceAll('-', '')}`,
-    `title: Post ${slug}`,
-    `slug: ${slug}`,
-    'summary: With tags.',
-    `publishDate: '2025-08-${String(day).padStart(2, '0')}'`,
-    `isPublished: ${isPublished}`,
-    "featuredImageUrl: ''",
-    `tags: [${tags}]`,
-    '---',
-    '<p>Tagged.</p>',
-    '',
-  ].join('\n')
+  const publishDate = `2025-08-${String(day).padStart(2, '0')}`
+  return postText({ id: slug.replaceAll('-', ''), slug, title: `Post ${slug}`, summary: 'With tags.', body: 'Tagged.', publishDate, isPublished, tags })
 }
 
 beforeAll(async () => {

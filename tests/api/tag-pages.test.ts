@@ -9,6 +9,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
 import { type ApiClient, newPostBody } from '../support/admin-client.ts'
+import { postText } from '../support/fixtures.ts'
 import { git } from '../support/git.ts'
 import { readFeed } from '../support/read-feed.ts'
 import { signedInServer } from '../support/signed-in-server.ts'
@@ -23,20 +24,8 @@ let api: ApiClient
 
 /** A post file with tags, as a maintainer writes it. */
 function postFile(slug: string, day: number, tags: string, isPublished = true): string {
-  return [
-    '---',
-    `id: ${slug.replaceAll('-', '')}`,
-    `title: Tagged post ${day}`,
-    `slug: ${slug}`,
-    `summary: Post ${day} with tags.`,
-    `publishDate: '2025-09-${String(day).padStart(2, '0')}'`,
-    `isPublished: ${isPublished}`,
-    "featuredImageUrl: ''",
-    `tags: [${tags}]`,
-    '---',
-    `<p>Body of tagged post ${day}.</p>`,
-    '',
-  ].join('\n')
+  const publishDate = `2025-09-${String(day).padStart(2, '0')}`
+  return postText({ id: slug.replaceAll('-', ''), slug, title: `Tagged post ${day}`, summary: `Post ${day} with tags.`, body: `Body of tagged post ${day}.`, publishDate, isPublished, tags })
 }
 
 beforeAll(async () => {

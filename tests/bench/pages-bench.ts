@@ -310,6 +310,8 @@ try {
   const rolePaths: Record<PageRole, string> = {
     'a post': postPath, '/legal': '/legal', '/partnerships': '/partnerships', '404': '/no-such-page',
     '/': '/', '/pricing': '/pricing', '/blog': '/blog', '/referral': '/referral',
+    // With a link the card copies it on arrival, so its island comes at once.
+    '/referral?link=': `/referral?link=${encodeURIComponent('https://watchio.app/r/FRIEND42')}`,
   }
   const scripts = await measurePageScripts(origin, rolePaths)
   console.log('\nJavaScript sent on load (gzipped, Chromium) and Lighthouse mobile (4× CPU slowdown), before islands and now:')

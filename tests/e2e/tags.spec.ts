@@ -7,24 +7,13 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { ApiClient } from '../support/admin-client.ts'
+import { postText } from '../support/fixtures.ts'
 import { adminSiteTest, expect, expectToast, signIn } from './admin-fixtures.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 
 function postFile(slug: string, day: number, tags: string, isPublished = true): string {
-  return [
-    '---',
-    `id: ${slug.replaceAll('-', '')}`,
-    `title: Tagged ${slug}`,
-    `slug: ${slug}`,
-    'summary: A post with tags.',
-    `publishDate: '2025-12-${String(day).padStart(2, '0')}'`,
-    `isPublished: ${isPublished}`,
-    "featuredImageUrl: ''",
-    `tags: [${tags}]`,
-    '---',
-    '<p>Tagged.</p>',
-    '',
-  ].join('\n')
+  const publishDate = `2025-12-${String(day).padStart(2, '0')}`
+  return postText({ id: slug.replaceAll('-', ''), slug, title: `Tagged ${slug}`, summary: 'A post with tags.', body: 'Tagged.', publishDate, isPublished, tags })
 }
 
 // Eleven published posts tagged Apple TV (two tag pages), a draft tagged Setup.

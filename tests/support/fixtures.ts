@@ -33,9 +33,12 @@ export function postText(post: {
   summary?: string
   publishDate?: string
   isPublished?: boolean
+  /** The tags as YAML writes a list's items between its brackets: `Apple TV, News`. */
+  tags?: string
 }): string {
-  const { id = `${post.slug.replaceAll('-', '')}id`, slug, title, body, summary = 'Its summary.', publishDate = '2025-12-01', isPublished = true } = post
-  return ['---', `id: ${id}`, `title: ${title}`, `slug: ${slug}`, `summary: ${summary}`, `publishDate: '${publishDate}'`, `isPublished: ${isPublished}`, "featuredImageUrl: ''", '---', `<p>${body}</p>`, ''].join('\n')
+  const { id = `${post.slug.replaceAll('-', '')}id`, slug, title, body, summary = 'Its summary.', publishDate = '2025-12-01', isPublished = true, tags } = post
+  const tagLines = tags === undefined ? [] : [`tags: [${tags}]`]
+  return ['---', `id: ${id}`, `title: ${title}`, `slug: ${slug}`, `summary: ${summary}`, `publishDate: '${publishDate}'`, `isPublished: ${isPublished}`, "featuredImageUrl: ''", ...tagLines, '---', `<p>${body}</p>`, ''].join('\n')
 }
 
 /**
