@@ -211,6 +211,22 @@ describe('npm run export', () => {
     }
   })
 
+  it('text is sent gzipped to a client that accepts it, as the server sends it, with the same type: pages, scripts, styles, feeds, the API', async () => {
+    const html = await (await fromNginx('/blog')).text()
+    const style = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!
+    const chunks = await readdir(path.join(out, 'assets', 'chunks'))
+    const sizes = await Promise.all(chunks.map(async (name) => ({ name, size: (await readFile(path.join(out, 'assets', 'chunks', name))).length })))
+    const largestScript = `/assets/chunks/${sizes.filter(({ name }) => name.endsWith('.js')).sort((a, b) => b.size - a.size)[0]!.name}`
+    for (const url of ['/blog', '/pricing', largestScript, style, '/blog/rss.xml', '/blog/feed.json', '/api/blog/posts', '/sitemap.xml']) {
+      const [ours, theirs] = await Promise.all([fromNginx(url, { 'accept-encoding': 'gzip' }), fromServer(url, { 'accept-encoding': 'gzip' })])
+      expect(ours.status, url).toBe(200)
+      expect(ours.headers.get('content-encoding'), url).toBe('gzip')
+      expect(theirs.headers.get('content-encoding'), `${url} from the server`).toBe('gzip')
+      expect(ours.headers.get('content-type'), url).toBe(theirs.headers.get('content-type'))
+      expect(ours.headers.get('vary'), url).toMatch(/Accept-Encoding/i)
+    }
+  })
+
   it('content/redirects.yaml: the same 301s and Location as the server (GET and HEAD, query kept), chains followed, pages first', async () => {
     const urls = ['/blog/old-introduction', '/blog/old-introduction/', '/old-plans', '/old-plans/?from=mail', '/older-plans', '/pricing']
     for (const method of ['GET', 'HEAD']) {
