@@ -16,9 +16,12 @@ import { isDocumentPath } from '../pages/page-files.ts'
 export const NOT_FOUND_FILE = '404.html'
 /** "Post Not Found", the 404 of `/blog/<anything>`: Cloudflare Pages serves the nearest 404.html by itself. */
 export const POST_NOT_FOUND_FILE = 'blog/404.html'
-/** The URLs these two are rendered from (a 404 page's only trace of its URL is its og:url). */
+/** The generic 404 again under `/blog/tag/`, where the nearest 404.html would be Post Not Found. */
+export const TAG_NOT_FOUND_FILE = 'blog/tag/404.html'
+/** The URLs these are rendered from (a 404 page's only trace of its URL is its og:url). */
 export const NOT_FOUND_URL = '/404'
 export const POST_NOT_FOUND_URL = '/blog/404'
+export const TAG_NOT_FOUND_URL = '/blog/tag/404'
 
 /** `GET /api/blog/posts` and `GET /api/blog/posts/{slug}`. */
 export const API_LIST_FILE = 'api/blog/posts.json'

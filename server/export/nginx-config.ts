@@ -11,7 +11,7 @@
  * has one of its own. Why types are named without their charset, which `charset_types` adds back:
  * `gzip_types` never matches a type written with one, so nothing but HTML was compressed.
  */
-import { API_LIST_FILE, EXPORT_MARKER, HOST_FILES, PAGE_CONTEXT_SUFFIX, NOT_FOUND_FILE, NOT_FOUND_URL, POST_NOT_FOUND_FILE, POST_NOT_FOUND_URL } from './export-layout.ts'
+import { API_LIST_FILE, EXPORT_MARKER, HOST_FILES, PAGE_CONTEXT_SUFFIX, NOT_FOUND_FILE, NOT_FOUND_URL, POST_NOT_FOUND_FILE, POST_NOT_FOUND_URL, TAG_NOT_FOUND_URL } from './export-layout.ts'
 import type { ServingRules } from './serving-rules.ts'
 
 /** A redirect of content/redirects.yaml, its target the final one (chains followed). */
@@ -86,6 +86,7 @@ export function renderNginxConfig(rules: ServingRules, redirects: readonly Expor
     // Their files are pages' files, but no page of the server's: 404, as the server answers.
     ...block('location = /index', ['return 404;']),
     ...block(`location = ${NOT_FOUND_URL}`, ['return 404;']),
+    ...block(`location = ${TAG_NOT_FOUND_URL}`, ['return 404;']),
     ...block(`location = ${POST_NOT_FOUND_URL}`, [`error_page 404 /${POST_NOT_FOUND_FILE};`, 'return 404;']),
     ...block(`location ~ ${quote(`^/(\\.|${HOST_FILES.map(escapeRegex).join('$|')}$)`)}`, ['return 404;']),
     ...block(`location ~ ${quote('\\.html$')}`, ['internal;', ...cached(rules.renderedPage.cache)]),

@@ -2,7 +2,8 @@
  * The export's `_headers` and `_redirects`, in the format Netlify and Cloudflare Pages read
  * (pure: the serving rules and the export's paths in, the text out). They serve `x.html` at `/x`,
  * redirect `/x/` to `/x` and answer unknown paths with `404.html` and status 404 by themselves
- * (Cloudflare Pages with the nearest one, so `blog/404.html` is Post Not Found there), so what is
+ * (Cloudflare Pages with the nearest one, so `blog/404.html` is Post Not Found there, and
+ * `blog/tag/404.html` the 404 page again), so what is
  * left to say is the headers and the API's rewrites.
  *
  * Both hosts apply every rule that matches a path and join the values of a header named twice, so

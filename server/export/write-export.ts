@@ -39,6 +39,8 @@ import {
   POST_NOT_FOUND_URL,
   pageContextUrlOf,
   pageFileOf,
+  TAG_NOT_FOUND_FILE,
+  TAG_NOT_FOUND_URL,
 } from './export-layout.ts'
 import { type FramingPage, renderNginxConfig } from './nginx-config.ts'
 import { servingRules } from './serving-rules.ts'
@@ -172,16 +174,22 @@ async function writePageContexts(site: Site, pageUrls: string[], put: (kind: Exp
   }
 }
 
-/** The 404 page, and Post Not Found for `/blog/<anything>` (unless a post is at that very file). */
+/**
+ * The 404 page, Post Not Found for `/blog/<anything>`, and the 404 page again for
+ * `/blog/tag/<anything>` (static hosts serve the nearest 404.html), unless a post or a tag is at
+ * that very file: its page wins, as on the server.
+ */
 async function writeNotFoundPages(site: Site, put: (kind: ExportKind, relative: string, data: string) => Promise<void>): Promise<void> {
   for (const [url, file] of [
     [NOT_FOUND_URL, NOT_FOUND_FILE],
     [POST_NOT_FOUND_URL, POST_NOT_FOUND_FILE],
+    [TAG_NOT_FOUND_URL, TAG_NOT_FOUND_FILE],
   ] as const) {
     const slug = slugOfPostUrl(url)
     if (slug !== null && site.content.index.get(slug)) continue
     // One file for every visit: its not-found line is picked by the browser (SPEC §2: at random).
     const page = await site.render(url, { lineInBrowser: true })
+    if (page?.status === 200 && url === TAG_NOT_FOUND_URL) continue // a tag named "404"
     if (page?.status !== 404) throw new Error(`Rendering ${url} for ${file} answered ${page?.status ?? 'nothing'}, not 404`)
     await put('pages', file, page.html)
   }

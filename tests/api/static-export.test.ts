@@ -164,7 +164,7 @@ describe('npm run export', () => {
   })
 
   it('unknown paths: the 404 page with status 404, Post Not Found under /blog/, plain-text 404s under /api/ and /media/', async () => {
-    for (const [url, text] of [['/no/such/page', 'Page Not Found'], ['/blog/a/b', 'Page Not Found'], ['/blog/tag/no-such-tag', 'Page Not Found'], ['/blog/tag/exported-tag/page/2', 'Page Not Found'], ['/blog/no-such-post', 'Post Not Found'], ['/nginx.conf', 'Page Not Found'], ['/.watchio-export.json', 'Page Not Found']] as const) {
+    for (const [url, text] of [['/no/such/page', 'Page Not Found'], ['/blog/a/b', 'Page Not Found'], ['/blog/tag/no-such-tag', 'Page Not Found'], ['/blog/tag/404', 'Page Not Found'], ['/blog/tag/exported-tag/page/2', 'Page Not Found'], ['/blog/no-such-post', 'Post Not Found'], ['/nginx.conf', 'Page Not Found'], ['/.watchio-export.json', 'Page Not Found']] as const) {
       const response = await fromNginx(url)
       expect(response.status, url).toBe(404)
       expect(response.headers.get('content-type'), url).toBe('text/html; charset=utf-8')
@@ -174,6 +174,9 @@ describe('npm run export', () => {
       if (text === 'Page Not Found') expect(html, url).toContain('class="container not-found" data-lines="[')
       expectSecurityHeaders(response, url)
     }
+    // Static hosts serve the nearest 404.html: under /blog/tag/ that is the 404 page, not Post Not Found.
+    expect(await readFile(path.join(out, 'blog', '404.html'), 'utf8')).toContain('Post Not Found')
+    expect(await readFile(path.join(out, 'blog', 'tag', '404.html'), 'utf8')).toContain('Page Not Found')
     for (const url of ['/api/blog/posts/no-such-post', '/api/nothing', '/media/2025/missing-0123456789-10x10.jpg', '/media/w9999/2025/x.jpg']) {
       const [ours, theirs] = await Promise.all([fromNginx(url), fromServer(url)])
       const type = (response: Response) => response.headers.get('content-type')?.replace(/;\s*/g, '; ')
