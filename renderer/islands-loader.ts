@@ -27,7 +27,7 @@ export interface ArmOptions {
 /** Signs that a reader is about to use an island: any of them starts loading it. */
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'input'] as const
 /** Keys an island may act on by itself (a radio group's arrows, a dialog's Escape): kept, as presses are. */
-const HELD_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown', 'Escape'])
+const HELD_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'Escape'])
 /** Held events, by type; a key is held only outside text fields, where it moves the caret instead. */
 const HELD_EVENTS = ['click', 'submit', 'keydown'] as const
 
@@ -96,7 +96,7 @@ function armIsland(element: HTMLElement, load: IslandLoader, options: ArmOptions
  */
 function replay(event: Event, target: Node | null): void {
   if (!(target instanceof Element)) return
-  if (event instanceof SubmitEvent && target instanceof HTMLFormElement) target.requestSubmit(event.submitter)
+  if (event instanceof SubmitEvent && target instanceof HTMLFormElement) target.requestSubmit(event.submitter && target.contains(event.submitter) ? event.submitter : null)
   else if (event instanceof MouseEvent) target.dispatchEvent(new MouseEvent(event.type, event))
   else if (event instanceof KeyboardEvent) target.dispatchEvent(new KeyboardEvent(event.type, event))
 }

@@ -1,7 +1,7 @@
 // The few lines of plain script every public page runs, React or not (each page's +client.ts loads it):
 // the theme toggle, a static export's not-found line, the redirect pages' move, and fetching the
-// page a reader is about to open. Loaded as a module
-// of the site's own origin, so the Content-Security-Policy allows it as it is.
+// page a reader is about to open. Loaded as a module of the site's own origin, so the
+// Content-Security-Policy allows it as it is.
 import { applyTheme, readTheme } from './theme.ts'
 
 function bindThemeToggle(): void {
