@@ -54,7 +54,7 @@ for (const path of ['/', '/pricing', '/blog', '/referral']) {
 test('a press made before React is live is made again once it is: the pricing toggle, a dialog, the testimonials', async ({ page }) => {
   await page.goto('/pricing')
   await waitForHydration(page)
-  await slowScripts(page, 600)
+  await slowScripts(page, 300)
   const plans = page.locator('[data-island="PricingPlans"]')
   await page.getByRole('radio', { name: 'Monthly' }).click()
   await expect(plans).not.toHaveAttribute('data-hydrated')
@@ -67,7 +67,7 @@ test('a press made before React is live is made again once it is: the pricing to
 
   await page.goto('/')
   await waitForHydration(page)
-  await slowScripts(page, 600)
+  await slowScripts(page, 300)
   await page.getByRole('button', { name: 'View more' }).click()
   await expect(page.getByRole('button', { name: 'View less' })).toBeVisible()
 })
@@ -76,7 +76,7 @@ test('the blog list pages on from a press made before React is live; a card\'s l
   expect(PUBLISHED.length, 'the fixture has more than one page of posts').toBeGreaterThan(PAGE_SIZE)
   await page.goto('/blog')
   await waitForHydration(page)
-  await slowScripts(page, 600)
+  await slowScripts(page, 300)
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByText(`Page 2 of ${Math.ceil(PUBLISHED.length / PAGE_SIZE)}`)).toBeVisible()
 
@@ -91,7 +91,7 @@ test('the blog list pages on from a press made before React is live; a card\'s l
 test('words typed before the search is live are searched', async ({ page }) => {
   await page.goto('/blog')
   await waitForHydration(page)
-  await slowScripts(page, 600)
+  await slowScripts(page, 300)
   await page.getByRole('searchbox', { name: 'Search posts' }).fill('unglamorous')
   await expect(page.getByRole('status')).toHaveText('1 post matches “unglamorous”.', { timeout: 15_000 })
   await expect(page.getByRole('list', { name: 'Search results for unglamorous' }).getByRole('link', { name: SUMMER.title })).toBeVisible()
@@ -103,7 +103,7 @@ test('/referral without a link shows its message before React, and Copy, pressed
   await expect(page.getByText(NO_LINK)).toBeVisible()
   await waitForHydration(page)
   expect(hasReact(scripts)).toBe(false)
-  await slowScripts(page, 600)
+  await slowScripts(page, 300)
   await page.getByRole('button', { name: 'Copy referral link' }).click()
   await expectToast(page, { title: 'No link to copy', description: 'Please provide a referral link in the URL', variant: 'destructive' })
   await expect(page.getByText(NO_LINK)).toHaveCount(1)
