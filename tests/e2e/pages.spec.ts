@@ -268,59 +268,58 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
   const TARGETS = Object.values(DEFAULT_REDIRECT_TARGETS)
   const REDIRECT_PATHS = ['/feedback', '/discord', '/help', '/iptv']
 
-  for (const theme of ['light', 'dark'] as const) {
-    for (const width of [360, 1280]) {
-      test(`${theme} theme, ${width} px`, async ({ page, context, baseURL }) => {
-        test.setTimeout(120_000)
-        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
-        await page.setViewportSize({ width, height: 900 })
-        await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
-        // Redirect pages stay on screen: their targets answer 204 No Content, which leaves the
-        // browser where it is. Their meta refresh is taken out so that exactly one attempt (the
-        // scripted one) happens; its delay of 0 is what axe's meta-refresh rule wants, and
-        // redirects.spec.ts checks it in the HTML.
-        let targetHits = 0
-        for (const target of TARGETS) {
-          await context.route(`${target}**`, (route) => {
-            targetHits++
-            return route.fulfill({ status: 204 })
-          })
-        }
-        const problems = recordProblems(page)
-
-        for (const path of PAGES) {
-          const hitsBefore = targetHits
-          await page.goto(path)
-          if (REDIRECT_PATHS.includes(path)) {
-            // The page tried to leave (and stayed, thanks to the 204): nothing else will move it.
-            await expect.poll(() => targetHits).toBeGreaterThan(hitsBefore)
-            await page.waitForLoadState('load')
-          }
-          await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-          await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
-          await waitForHydration(page)
-          if (path.startsWith('/referral?')) {
-            // With a toast and the copy button's tooltip on screen.
-            await expect(page.locator('li.toast[data-state="open"]')).toHaveCount(1)
-            await page.getByRole('button', { name: 'Copy referral link' }).focus()
-            await expect(page.getByRole('tooltip')).toHaveText(/Cop/)
-            await page.waitForTimeout(300) // enter animations over
-          }
-          await expectNoSeriousAxeViolations(page, { where: path })
-        }
-
-        // And with an error (destructive) toast.
-        await page.addInitScript(() => {
-          navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'))
+  // Each theme and each width once: contrast depends on the theme, layout on the width.
+  for (const [theme, width] of [['light', 1280], ['dark', 360]] as const) {
+    test(`${theme} theme, ${width} px`, async ({ page, context, baseURL }) => {
+      test.setTimeout(120_000)
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
+      await page.setViewportSize({ width, height: 900 })
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
+      // Redirect pages stay on screen: their targets answer 204 No Content, which leaves the
+      // browser where it is. Their meta refresh is taken out so that exactly one attempt (the
+      // scripted one) happens; its delay of 0 is what axe's meta-refresh rule wants, and
+      // redirects.spec.ts checks it in the HTML.
+      let targetHits = 0
+      for (const target of TARGETS) {
+        await context.route(`${target}**`, (route) => {
+          targetHits++
+          return route.fulfill({ status: 204 })
         })
-        await page.goto(`/referral?link=${encodeURIComponent(LINK)}`)
+      }
+      const problems = recordProblems(page)
+
+      for (const path of PAGES) {
+        const hitsBefore = targetHits
+        await page.goto(path)
+        if (REDIRECT_PATHS.includes(path)) {
+          // The page tried to leave (and stayed, thanks to the 204): nothing else will move it.
+          await expect.poll(() => targetHits).toBeGreaterThan(hitsBefore)
+          await page.waitForLoadState('load')
+        }
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
         await waitForHydration(page)
-        await page.getByRole('button', { name: 'Copy referral link' }).click()
-        await expect(page.locator('li.toast--destructive[data-state="open"]')).toHaveCount(1)
-        await page.waitForTimeout(300)
-        await expectNoSeriousAxeViolations(page, { include: ['.toast-viewport'], where: 'the destructive toast' })
-        expect(problems.problems).toEqual([])
+        if (path.startsWith('/referral?')) {
+          // With a toast and the copy button's tooltip on screen.
+          await expect(page.locator('li.toast[data-state="open"]')).toHaveCount(1)
+          await page.getByRole('button', { name: 'Copy referral link' }).focus()
+          await expect(page.getByRole('tooltip')).toHaveText(/Cop/)
+          await page.waitForTimeout(300) // enter animations over
+        }
+        await expectNoSeriousAxeViolations(page, { where: path })
+      }
+
+      // And with an error (destructive) toast.
+      await page.addInitScript(() => {
+        navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'))
       })
-    }
+      await page.goto(`/referral?link=${encodeURIComponent(LINK)}`)
+      await waitForHydration(page)
+      await page.getByRole('button', { name: 'Copy referral link' }).click()
+      await expect(page.locator('li.toast--destructive[data-state="open"]')).toHaveCount(1)
+      await page.waitForTimeout(300)
+      await expectNoSeriousAxeViolations(page, { include: ['.toast-viewport'], where: 'the destructive toast' })
+      expect(problems.problems).toEqual([])
+    })
   }
 })
