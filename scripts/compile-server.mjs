@@ -38,8 +38,6 @@ export const SERVER_ENTRIES = {
  * - vike: the server build in dist/server imports vike's runtime from node_modules and registers
  *   its pages with it; a second copy in our bundle would be another runtime that knows no pages.
  *   React likewise: the pages render with dist/server's React, which must be the only one.
- *   vike's serializer too: the lean post pages must embed what vike's would, and vike loads it
- *   from node_modules anyway.
  * - sharp: a native addon, found through its own folder.
  * - pagefind: starts its binary, found through its own package (@pagefind/<platform>); and loaded
  *   only when a search index is made, so a start that makes none never reads it.
@@ -49,7 +47,7 @@ export const SERVER_ENTRIES = {
  * `tests/api/compiled-production.test.ts` checks that dist/node imports no other package, and
  * only packages that are `dependencies` (what `npm ci --omit=dev` installs).
  */
-export const EXTERNAL = ['vike', 'vike/*', '@brillout/json-serializer', '@brillout/json-serializer/*', 'react', 'react/*', 'react-dom', 'react-dom/*', 'sharp', 'pagefind', 'vite', 'esbuild', 'tsx', 'tsx/*']
+export const EXTERNAL = ['vike', 'vike/*', 'react', 'react/*', 'react-dom', 'react-dom/*', 'sharp', 'pagefind', 'vite', 'esbuild', 'tsx', 'tsx/*']
 
 /**
  * Bundled packages are CommonJS as often as not: their `require` of node's own modules needs a

@@ -1,6 +1,5 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { stringify } from '@brillout/json-serializer/stringify'
 import type { PublishedPosts, PublicPost } from '../content/post.ts'
 import { SITE_DEFAULTS } from '../content/site-defaults/index.ts'
 import type { SiteContent } from '../../renderer/site-content/index.ts'
@@ -16,9 +15,9 @@ import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
  * asset lists and HTML tag injection computed again for each page), of which React's render is
  * 0.3 ms. For a static page all of that is the same every time but the data. So this does what
  * vike does for that one route: run the page's `data()` hook, call `onRenderHtml()` with the
- * page's own `Page` and `seo`, serialize the page context for the browser as vike does, and add
- * the route's asset tags, which it takes from a page vike rendered (`prepare`). A page that sends
- * no script of vike's (HTML only, renderer/+config.ts) has no page context to serialize.
+ * page's own `Page` and `seo`, and add the route's asset tags, which it takes from a page vike
+ * rendered (`prepare`). The page is HTML only (renderer/+config.ts): vike sends the browser no
+ * page context for it, so there is none to serialize.
  *
  * It can never disagree with vike unnoticed: `prepare` renders one post both ways and keeps this
  * path only when the two are byte for byte the same; otherwise (a vike upgrade that changes its
@@ -36,14 +35,13 @@ interface PostPageHooks {
   data: (pageContext: Record<string, unknown>) => unknown
   seo: unknown
   onRenderHtml: (pageContext: Record<string, unknown>) => unknown
-  passToClient: string[]
 }
 
 /** What vike adds to the page's HTML, the same for every post. */
 interface AssetTags {
   /** Right after `<head>` (the stylesheets). */
   head: string
-  /** After the page context script, before `</body>` (vike's global context and the scripts). */
+  /** Right before `</body>` (the page's script). */
   tail: string
   contentType: string
   headers: [string, string][]
@@ -72,18 +70,16 @@ export async function prepareLeanPostPages(
   const slug = SAMPLE_SLUG
   const byVike = await vikeRender(postUrl(slug), sample, 0)
   if (byVike?.status !== 200) return { pages: null, reason: `vike answered ${byVike?.status ?? 'nothing'} for a sample post` }
-  // An HTML-only page (no script of vike's: renderer/+config.ts) carries no page context.
-  const withContext = byVike.html.includes('<script id="vike_pageContext"')
-  const bare = renderBare(hooks, slug, sample, settings, 0, SITE_DEFAULTS, withContext)
+  const bare = renderBare(hooks, slug, sample, settings, 0, SITE_DEFAULTS)
   const assets = bare === null ? null : assetTagsOf(byVike, bare)
   if (!assets || bare === null) return { pages: null, reason: "vike's page does not have the expected layout" }
   const pages: LeanPostPages = {
     render(url, posts, pageSettings, notFoundLine, site = SITE_DEFAULTS) {
       const slugOf = slugOfPostUrl(url)
       if (!slugOf || !posts.get(slugOf)) return null
-      const page = renderBare(hooks, slugOf, posts, pageSettings, notFoundLine, site, withContext)
+      const page = renderBare(hooks, slugOf, posts, pageSettings, notFoundLine, site)
       if (page === null) return null
-      const html = page.before + assets.head + page.afterHead + page.contextScript + assets.tail + page.end
+      const html = page.before + assets.head + page.afterHead + assets.tail + page.end
       return { status: 200, html, contentType: assets.contentType, headers: assets.headers }
     },
   }
@@ -107,15 +103,11 @@ async function loadPostPageHooks(distDir: string): Promise<PostPageHooks | null>
     const serialized = values[name]?.valueSerialized as { type?: string; exportValues?: Record<string, unknown> } | undefined
     return serialized?.type === 'plus-file' ? serialized.exportValues?.[exportName] : undefined
   }
-  const passToClient = (values.passToClient?.valueSerialized as { value?: unknown }[] | undefined)?.flatMap((part) =>
-    Array.isArray(part.value) ? part.value.filter((key): key is string => typeof key === 'string') : [],
-  )
   const hooks = {
     Page: exportOf('Page', 'default'),
     data: exportOf('data', 'data'),
     seo: exportOf('seo', 'default'),
     onRenderHtml: exportOf('onRenderHtml', 'onRenderHtml'),
-    passToClient: passToClient ?? [],
   }
   if (typeof hooks.Page !== 'function' || typeof hooks.data !== 'function' || typeof hooks.onRenderHtml !== 'function') return null
   return hooks as PostPageHooks
@@ -125,11 +117,10 @@ async function loadPostPageHooks(distDir: string): Promise<PostPageHooks | null>
 interface BarePage {
   before: string
   afterHead: string
-  contextScript: string
   end: string
 }
 
-function renderBare(hooks: PostPageHooks, slug: string, posts: PublishedPosts, settings: RenderSettings, notFoundLine: number, site: SiteContent, withContext: boolean): BarePage | null {
+function renderBare(hooks: PostPageHooks, slug: string, posts: PublishedPosts, settings: RenderSettings, notFoundLine: number, site: SiteContent): BarePage | null {
   const urlPathname = postUrl(slug)
   const pageContext: Record<string, unknown> = {
     ...settings,
@@ -150,18 +141,7 @@ function renderBare(hooks: PostPageHooks, slug: string, posts: PublishedPosts, s
   const headAt = html.indexOf('<head>') + '<head>'.length
   const bodyEnd = html.lastIndexOf('</body>')
   if (headAt < '<head>'.length || bodyEnd < headAt) return null
-  if (!withContext) return { before: html.slice(0, headAt), afterHead: html.slice(headAt, bodyEnd), contextScript: '', end: html.slice(bodyEnd) }
-  // What vike sends the browser: the passToClient keys, then its own (the order it uses).
-  const forClient: Record<string, unknown> = {}
-  for (const key of hooks.passToClient) if (key in pageContext) forClient[key] = pageContext[key]
-  Object.assign(forClient, { pageId: POST_PAGE_ID, routeParams: pageContext.routeParams, data: pageContext.data, _pageContextInitIsPassedToClient: true })
-  const json = stringify(forClient, { forbidReactElements: true, htmlScriptSafe: { escapeScripts: true, escapeURLs: true } })
-  return {
-    before: html.slice(0, headAt),
-    afterHead: html.slice(headAt, bodyEnd),
-    contextScript: `<script id="vike_pageContext" type="application/json">${json}</script>`,
-    end: html.slice(bodyEnd),
-  }
+  return { before: html.slice(0, headAt), afterHead: html.slice(headAt, bodyEnd), end: html.slice(bodyEnd) }
 }
 
 /** vike's page, cut where this path's own pieces go: what is left are the route's asset tags. */
@@ -169,11 +149,10 @@ function assetTagsOf(byVike: RenderedPage, bare: BarePage): AssetTags | null {
   const html = byVike.html
   if (!html.startsWith(bare.before)) return null
   const headEnd = html.indexOf(bare.afterHead, bare.before.length)
-  const contextAt = headEnd < 0 ? -1 : html.indexOf(bare.contextScript, headEnd + bare.afterHead.length)
-  if (headEnd < 0 || contextAt < 0 || !html.endsWith(bare.end)) return null
+  if (headEnd < 0 || !html.endsWith(bare.end)) return null
   return {
     head: html.slice(bare.before.length, headEnd),
-    tail: html.slice(contextAt + bare.contextScript.length, html.length - bare.end.length),
+    tail: html.slice(headEnd + bare.afterHead.length, html.length - bare.end.length),
     contentType: byVike.contentType,
     headers: byVike.headers,
   }

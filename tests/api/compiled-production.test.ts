@@ -214,8 +214,8 @@ describe('production processes run compiled JavaScript, with no TypeScript loade
       }
     }
     // What stays an import is what scripts/compile-server.mjs keeps external on purpose: vike
-    // (dist/server's runtime) and its serializer, sharp (a native addon) and pagefind (its binary's package).
-    expect([...imported].sort()).toEqual(['@brillout/json-serializer', 'pagefind', 'sharp', 'vike'])
+    // (dist/server's runtime), sharp (a native addon) and pagefind (its binary's package).
+    expect([...imported].sort()).toEqual(['pagefind', 'sharp', 'vike'])
     for (const name of imported) expect(EXTERNAL).toContain(name)
     for (const name of imported) expect(Object.keys(manifest.dependencies), `${name} must be a dependency`).toContain(name)
   })
