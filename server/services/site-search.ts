@@ -174,7 +174,10 @@ export class SiteSearch {
       return
     }
     this.#running = this.#update()
-      .catch((error: unknown) => this.#deps.logger.warn(`Could not update the search index: ${String(error)}`))
+      // One stopped by close() is no failure: the next start takes it up.
+      .catch((error: unknown) => {
+        if (!this.#closed) this.#deps.logger.warn(`Could not update the search index: ${String(error)}`)
+      })
       .finally(() => {
         this.#running = null
         if (this.#again && !this.#closed) {
