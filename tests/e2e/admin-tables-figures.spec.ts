@@ -114,6 +114,34 @@ test('a table made with the toolbar and the keyboard: header row, a row and a co
   await expect(table.getByRole('row')).toHaveCount(5)
 })
 
+test('a key pressed right after the selection moved, before the browser has announced the move, acts where it moved to', async ({ page, adminSite }) => {
+  await openNewPost(page, adminSite.url, 'Quick Keys')
+  await editor(page).click()
+  await tool(page, 'Insert table').click()
+  await typeCells(page, ['A', 'B', 'C', 'one', '', '', 'two'])
+  // The caret is in the last row. The browser's selection moves to "one", and Alt+F10 comes in the
+  // same task: Chrome announces the move (selectionchange) only after, as it may after a quick click.
+  await page.evaluate(() => {
+    const one = [...document.querySelectorAll('.ProseMirror td')].find((td) => td.textContent === 'one')!
+    getSelection()!.collapse(one.querySelector('p')!.firstChild!, 3)
+    one.dispatchEvent(new KeyboardEvent('keydown', { key: 'F10', code: 'F10', altKey: true, bubbles: true, cancelable: true }))
+  })
+  await expect(tableTool(page, 'Add row above')).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(editor(page).locator('tr')).toHaveCount(4)
+  await expect(editor(page).locator('tr').nth(1).locator('td').first()).toHaveText('')
+  await expect(editor(page).locator('tr').nth(2).locator('td').first()).toHaveText('one')
+
+  // The same for a toolbar button clicked in that moment, the text keeping the focus.
+  await cell(page, 'two').click()
+  await page.evaluate(() => {
+    const c = [...document.querySelectorAll('.ProseMirror th')].find((th) => th.textContent === 'C')!
+    getSelection()!.collapse(c.querySelector('p')!.firstChild!, 1)
+    document.querySelector<HTMLButtonElement>('[role=toolbar][aria-label=Table] [aria-label="Add column after"]')!.click()
+  })
+  await expect(editor(page).locator('tr').first().locator('th')).toHaveText(['A', 'B', 'C', ''])
+})
+
 test('a figure with a caption from the Image dialog, its caption edited in place, for an external and a library image', async ({ page, adminSite }) => {
   test.slow()
   await openNewPost(page, adminSite.url, 'Captioned Screens')

@@ -31,12 +31,15 @@ export function Toolbar({ bridge, disabled, onOpenDialog, groups = TOOLBAR_GROUP
   const off = disabled || !state.ready
 
   const run = (item: ToolbarItem, event: MouseEvent) => {
-    if (item.enabled && !item.enabled(state)) return
+    // What a button may do, and does, depends on the text's selection as it is now.
+    bridge.takeSelection()
+    const current = bridge.getSnapshot()
+    if (item.enabled && !item.enabled(current)) return
     if (typeof item.action === 'string') {
       onOpenDialog(item.action)
       return
     }
-    bridge.run(item.action(state))
+    bridge.run(item.action(current))
     // event.detail is 0 for a click made with Enter or Space.
     if (event.detail !== 0 || item.focusText) bridge.focus()
   }

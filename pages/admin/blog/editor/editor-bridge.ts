@@ -44,7 +44,18 @@ export class EditorBridge {
   run(command: Command): boolean {
     const view = this.view
     if (!view || !view.editable) return false
+    this.takeSelection()
     return command(view.state, view.dispatch, view)
+  }
+
+  /**
+   * Makes ProseMirror take the browser's selection now, while the text has the focus. It reads it
+   * on `selectionchange`, which Chrome fires in a task of its own, after queued input: a key or a
+   * button pressed right after a click could otherwise act on the selection from before the click
+   * (seen as a row added at the wrong place). Without the focus ProseMirror ignores the event.
+   */
+  takeSelection(): void {
+    this.view?.dom.ownerDocument.dispatchEvent(new Event('selectionchange'))
   }
 
   focus(): void {
