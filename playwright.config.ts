@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts'
+import { CHROMIUM_ARGS, TEST_BROWSER_PATH } from './tests/support/chromium.ts'
 
 /** The e2e server (tests/e2e/serve.ts) listens here; override with E2E_PORT if it is taken. */
 const port = Number(process.env.E2E_PORT || 4173)
@@ -21,7 +21,7 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_BROWSER_PATH,
       args: CHROMIUM_ARGS,
     },
     trace: 'retain-on-failure',
