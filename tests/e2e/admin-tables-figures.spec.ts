@@ -140,6 +140,16 @@ test('a key pressed right after the selection moved, before the browser has anno
     document.querySelector<HTMLButtonElement>('[role=toolbar][aria-label=Table] [aria-label="Add column after"]')!.click()
   })
   await expect(editor(page).locator('tr').first().locator('th')).toHaveText(['A', 'B', 'C', ''])
+
+  // And for a key the editor's keymap acts on: Tab from "B" selects "C", which typing replaces.
+  await cell(page, 'two').click()
+  await page.evaluate(() => {
+    const b = [...document.querySelectorAll('.ProseMirror th')].find((th) => th.textContent === 'B')!
+    getSelection()!.collapse(b.querySelector('p')!.firstChild!, 1)
+    b.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', code: 'Tab', keyCode: 9, bubbles: true, cancelable: true }))
+  })
+  await page.keyboard.type('x')
+  await expect(editor(page).locator('tr').first().locator('th')).toHaveText(['A', 'B', 'x', ''])
 })
 
 test('a figure with a caption from the Image dialog, its caption edited in place, for an external and a library image', async ({ page, adminSite }) => {

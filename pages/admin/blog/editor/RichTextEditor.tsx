@@ -74,7 +74,6 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false, e
   const toTableToolbar = (event: KeyboardEvent) => {
     if (event.key !== 'F10' || !event.altKey || !tableToolbar.current) return
     event.preventDefault()
-    bridge.takeSelection()
     tableToolbar.current.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus()
   }
 

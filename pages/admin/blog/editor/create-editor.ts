@@ -51,6 +51,7 @@ import { safeLinkSchema } from './link-mark.ts'
 import { neutralizeHtml } from './neutralize-html.ts'
 import { bulletListHtmlSchema, listItemHtmlSchema, orderedListHtmlSchema } from './list-nodes.ts'
 import { cleanPastedHtml } from './paste-cleanup.ts'
+import { selectionSyncPlugin } from './selection-sync.ts'
 import { strikeSchema } from './strike-mark.ts'
 import { syncPlugin } from './sync-plugin.ts'
 import { tableEditingPlugin, tableKeymap } from './table-commands.ts'
@@ -178,6 +179,7 @@ export function createEditor(options: CreateEditorOptions): Editor {
     .use(schema)
     .use(inputRules)
     .use(prosePlugins)
+    .use(selectionSyncPlugin)
     .use(history)
     .use(editorKeymap(options.openLinkDialog))
     .use([tableKeymap, figureKeymap])

@@ -1,5 +1,6 @@
 import type { Command } from '@milkdown/kit/prose/state'
 import type { EditorView } from '@milkdown/kit/prose/view'
+import { takeDomSelection } from './selection-sync.ts'
 import { EMPTY_TOOLBAR_STATE, readToolbarState, type ToolbarState } from './toolbar-state.ts'
 
 /**
@@ -44,18 +45,12 @@ export class EditorBridge {
   run(command: Command): boolean {
     const view = this.view
     if (!view || !view.editable) return false
-    this.takeSelection()
     return command(view.state, view.dispatch, view)
   }
 
-  /**
-   * Makes ProseMirror take the browser's selection now, while the text has the focus. It reads it
-   * on `selectionchange`, which Chrome fires in a task of its own, after queued input: a key or a
-   * button pressed right after a click could otherwise act on the selection from before the click
-   * (seen as a row added at the wrong place). Without the focus ProseMirror ignores the event.
-   */
+  /** ProseMirror takes the browser's selection now (selection-sync.ts), before a toolbar button acts. */
   takeSelection(): void {
-    this.view?.dom.ownerDocument.dispatchEvent(new Event('selectionchange'))
+    if (this.view) takeDomSelection(this.view)
   }
 
   focus(): void {
