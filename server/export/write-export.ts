@@ -12,7 +12,6 @@ import { constants } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { mediaUrl, variantUrl, variantWidthsOf } from '../../renderer/media-urls.ts'
-import { slugOfPostUrl } from '../../renderer/post-urls.ts'
 import type { BuildInfo } from '../build-info.ts'
 import type { Config } from '../config.ts'
 import { FILE_TYPES } from '../http/file-cache.ts'
@@ -185,11 +184,10 @@ async function writeNotFoundPages(site: Site, put: (kind: ExportKind, relative: 
     [POST_NOT_FOUND_URL, POST_NOT_FOUND_FILE],
     [TAG_NOT_FOUND_URL, TAG_NOT_FOUND_FILE],
   ] as const) {
-    const slug = slugOfPostUrl(url)
-    if (slug !== null && site.content.index.get(slug)) continue
     // One file for every visit: its not-found line is picked by the browser (SPEC §2: at random).
     const page = await site.render(url, { lineInBrowser: true })
-    if (page?.status === 200 && url === TAG_NOT_FOUND_URL) continue // a tag named "404"
+    // A post or a tag named "404": its page is at that very file, written with the other pages.
+    if (page?.status === 200) continue
     if (page?.status !== 404) throw new Error(`Rendering ${url} for ${file} answered ${page?.status ?? 'nothing'}, not 404`)
     await put('pages', file, page.html)
   }
