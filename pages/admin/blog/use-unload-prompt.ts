@@ -20,12 +20,13 @@ export function useUnloadPrompt(shouldAsk: () => boolean, keep?: () => void): vo
       event.returnValue = ''
     }
     const onClick = (event: MouseEvent) => {
-      const url = keep && shouldAsk() ? publicPageOf(event) : null
+      if (!keep || !shouldAsk()) return
+      const url = publicPageOf(event)
       if (!url) return
       // Before vike's router, which would load the page at once.
       event.preventDefault()
       event.stopPropagation()
-      keep!()
+      keep()
       const started = Date.now()
       const go = () => (shouldAsk() && Date.now() - started < KEEP_WAIT_MS ? window.setTimeout(go, 25) : window.location.assign(url))
       go()
