@@ -5,7 +5,7 @@
  * or a key is made again once it is, words typed are searched, and a link inside an island goes
  * at once. And a page link the pointer rests on is fetched ahead (renderer/site-script.ts).
  */
-import { expect, type Page, type Response, test } from '@playwright/test'
+import { expect, type Locator, type Page, type Response, test } from '@playwright/test'
 import { ALL_POSTS, PAGE_SIZE, PUBLISHED, recordProblems, waitForHydration } from './fixtures.ts'
 import { expectToast } from './toasts.ts'
 
@@ -22,6 +22,14 @@ function recordScripts(page: Page): { url: string; body: string }[] {
 }
 
 const hasReact = (scripts: { body: string }[]) => scripts.some((script) => /react/i.test(script.body))
+
+/** The island an element is in. */
+const islandOf = (element: Locator) => element.locator('xpath=ancestor::*[@data-island][1]')
+
+/** The press or typing just made reached the island before it was live (so it is one to be made again). */
+async function expectNotLiveYet(element: Locator): Promise<void> {
+  await expect(islandOf(element)).not.toHaveAttribute('data-hydrated')
+}
 
 /** From now on every script the page asks for arrives `ms` late, as on a slow network. */
 async function slowScripts(page: Page, ms: number): Promise<void> {
@@ -55,20 +63,25 @@ test('a press made before React is live is made again once it is: the pricing to
   await page.goto('/pricing')
   await waitForHydration(page)
   await slowScripts(page, 300)
-  const plans = page.locator('[data-island="PricingPlans"]')
-  await page.getByRole('radio', { name: 'Monthly' }).click()
-  await expect(plans).not.toHaveAttribute('data-hydrated')
-  await expect(page.getByRole('radio', { name: 'Monthly' })).toHaveAttribute('aria-checked', 'true')
+  const monthly = page.getByRole('radio', { name: 'Monthly' })
+  await monthly.click()
+  await expectNotLiveYet(monthly)
+  await expect(monthly).toHaveAttribute('aria-checked', 'true')
   await expect(page.getByRole('article', { name: 'Premium', exact: true }).locator('.plan__amount')).toHaveText('$4.99')
-  await expect(plans).toHaveAttribute('data-hydrated', '')
+  await expect(islandOf(monthly)).toHaveAttribute('data-hydrated', '')
 
-  await page.getByRole('button', { name: 'Get Family Lifetime' }).click()
+  // The lifetime dialogs are an island of their own: React is here, their component not yet.
+  const lifetime = page.getByRole('button', { name: 'Get Family Lifetime' })
+  await lifetime.click()
+  await expectNotLiveYet(lifetime)
   await expect(page.getByRole('dialog')).toBeVisible()
 
   await page.goto('/')
   await waitForHydration(page)
   await slowScripts(page, 300)
-  await page.getByRole('button', { name: 'View more' }).click()
+  const more = page.getByRole('button', { name: 'View more' })
+  await more.click()
+  await expectNotLiveYet(more)
   await expect(page.getByRole('button', { name: 'View less' })).toBeVisible()
 })
 
@@ -77,7 +90,9 @@ test('the blog list pages on from a press made before React is live; a card\'s l
   await page.goto('/blog')
   await waitForHydration(page)
   await slowScripts(page, 300)
-  await page.getByRole('button', { name: 'Next' }).click()
+  const next = page.getByRole('button', { name: 'Next' })
+  await next.click()
+  await expectNotLiveYet(next)
   await expect(page.getByText(`Page 2 of ${Math.ceil(PUBLISHED.length / PAGE_SIZE)}`)).toBeVisible()
 
   // No script can load at all now: a card's link is an ordinary link.
@@ -92,7 +107,9 @@ test('words typed before the search is live are searched', async ({ page }) => {
   await page.goto('/blog')
   await waitForHydration(page)
   await slowScripts(page, 300)
-  await page.getByRole('searchbox', { name: 'Search posts' }).fill('unglamorous')
+  const box = page.getByRole('searchbox', { name: 'Search posts' })
+  await box.fill('unglamorous')
+  await expectNotLiveYet(box)
   await expect(page.getByRole('status')).toHaveText('1 post matches “unglamorous”.', { timeout: 15_000 })
   await expect(page.getByRole('list', { name: 'Search results for unglamorous' }).getByRole('link', { name: SUMMER.title })).toBeVisible()
 })
@@ -104,7 +121,9 @@ test('/referral without a link shows its message before React, and Copy, pressed
   await waitForHydration(page)
   expect(hasReact(scripts)).toBe(false)
   await slowScripts(page, 300)
-  await page.getByRole('button', { name: 'Copy referral link' }).click()
+  const copy = page.getByRole('button', { name: 'Copy referral link' })
+  await copy.click()
+  await expectNotLiveYet(copy)
   await expectToast(page, { title: 'No link to copy', description: 'Please provide a referral link in the URL', variant: 'destructive' })
   await expect(page.getByText(NO_LINK)).toHaveCount(1)
 })
