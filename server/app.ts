@@ -9,6 +9,7 @@ import type { PostIndex } from './content/post-index.ts'
 import type { Logger } from './lib/logger.ts'
 import type { RenderUrl } from './pages/render-page.ts'
 import { adminRoutes } from './http/admin-api.ts'
+import { canonicalApiPaths, isUnderPrefix } from './http/canonical-path.ts'
 import { accountRoutes } from './http/account-api.ts'
 import { authRoutes } from './http/auth-api.ts'
 import { gitHookRoutes } from './http/git-hook.ts'
@@ -30,7 +31,7 @@ import { securitySettingsRoutes } from './http/security-settings-api.ts'
 import { totpRoutes } from './http/totp-api.ts'
 import { siteRoutes } from './http/site-api.ts'
 import { requireTrustedOrigin, trustedOrigins } from './http/trusted-origins.ts'
-import { sessionMiddleware } from './http/sessions.ts'
+import { requireSignIn, sessionMiddleware } from './http/sessions.ts'
 import { PublicApiBodies, publicApiRoutes } from './http/public-api.ts'
 import { quickAnswers } from './http/quick-answers.ts'
 import { readOnlyReplicaPage } from './http/read-only-replica.ts'
@@ -161,6 +162,8 @@ function createKoa(deps: AppDeps, api: PublicApiBodies): Koa {
 
   app.use(securityHeaders(deps.config.mode))
   app.use(handleErrors(deps.logger))
+  // Before anything routes: the signed-in area's paths in the one spelling its routers match.
+  app.use(canonicalApiPaths([API_PREFIX.admin, API_PREFIX.auth]))
   // First: an image request touches nothing else (no routes, no sessions, no pages), in development too.
   app.use(serveMedia({ variants: deps.mediaVariants }))
   // The search index's files, from the index served now; without one, `/pagefind/…` is a 404.
@@ -183,7 +186,7 @@ function createKoa(deps: AppDeps, api: PublicApiBodies): Koa {
   if (deps.admin) mountAdminArea(app, deps.admin, deps)
   else app.use(readOnlyReplicaPage)
   app.use(async (ctx, next) => {
-    if (!isUnder(ctx.path, '/api')) return next()
+    if (!isUnderPrefix(ctx.path, '/api')) return next()
     ctx.status = 404
     ctx.type = 'text/plain; charset=utf-8'
     ctx.body = 'Not Found'
@@ -206,7 +209,8 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   const media = mediaRoutes({ accounts, library: area.media.library, maxBytes: area.media.maxBytes })
   // The signed-in area's own middleware runs only there: public pages never touch sessions.
   const inSignedInArea = (middleware: Middleware): Middleware => (ctx, next) =>
-    isUnder(ctx.path, API_PREFIX.auth) || isUnder(ctx.path, API_PREFIX.admin) ? middleware(ctx, next) : next()
+    isUnderPrefix(ctx.path, API_PREFIX.auth) || isUnderPrefix(ctx.path, API_PREFIX.admin) ? middleware(ctx, next) : next()
+  const signedIn = requireSignIn(accounts)
   // `/admin` is the admin area's front door: its one screen is the posts.
   app.use(async (ctx, next) => {
     if (ctx.path !== '/admin' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next()
@@ -215,10 +219,14 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   })
   app.use(inSignedInArea(requireTrustedOrigin({ siteUrl: config.siteUrl, uploadPaths: [MEDIA_API] })))
   app.use(inSignedInArea(noStore))
+  app.use(inSignedInArea(sessionMiddleware(app, area.sessions)))
+  // Each admin route checks the sign-in itself (api-router.ts); this says it once more for the
+  // whole area, in any spelling, so that nobody gets a 401 (not a 404 or a 500) for every path
+  // of it, and no body from nobody is ever read.
+  app.use((ctx, next) => (isUnderPrefix(ctx.path, API_PREFIX.admin) ? signedIn(ctx, next) : next()))
+  app.use(inSignedInArea(requireSecondFactorWhenAsked(signIn)))
   app.use(inSignedInArea(compressJson))
   app.use(inSignedInArea(jsonBody()))
-  app.use(inSignedInArea(sessionMiddleware(app, area.sessions)))
-  app.use(inSignedInArea(requireSecondFactorWhenAsked(signIn)))
   const redirects = redirectsRoutes({ accounts, redirects: area.redirects })
   const tags = tagsRoutes({ accounts, tags: area.tags })
   const site = siteRoutes({ accounts, site: area.siteCopy, history: area.siteHistory, preview: area.sitePreview })
@@ -233,16 +241,6 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
     app.use(router.routes())
     app.use(router.allowedMethods())
   }
-}
-
-/**
- * Whether `path` is `prefix` or below it, compared as the routers match: without case
- * (`@koa/router` is case-insensitive), so `/API/ADMIN/…` reaches no admin route without the
- * signed-in area's checks (the Origin check, no-store, the second-factor rule).
- */
-function isUnder(path: string, prefix: string): boolean {
-  const lower = path.toLowerCase()
-  return lower === prefix || lower.startsWith(`${prefix}/`)
 }
 
 /** Answers about accounts and drafts are private and always fresh: never cached anywhere. */

@@ -1,4 +1,4 @@
-import Router from '@koa/router'
+import type Router from '@koa/router'
 import type { Context } from 'koa'
 import {
   type AccountProfile,
@@ -12,6 +12,7 @@ import { newPasswordProblem } from '../accounts/password-policy.ts'
 import type { SessionStore } from '../accounts/session-store.ts'
 import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
 import type { LoginGuard } from '../services/login-guard.ts'
+import { apiRouter } from './api-router.ts'
 import { isKnownDevice } from './login-device.ts'
 import { sessionsWire } from './sessions-wire.ts'
 import { credentialOf, endSession, requireFreshSignIn, requireSignIn, restartSession, sessionIdOf } from './sessions.ts'
@@ -30,8 +31,7 @@ export interface AccountRoutesDeps {
  */
 export function accountRoutes(deps: AccountRoutesDeps): Router {
   // Its middleware runs only for its own routes.
-  const router = new Router({ prefix: API_PATHS.account })
-  router.use(requireSignIn(deps.accounts))
+  const router = apiRouter({ prefix: API_PATHS.account, checks: [requireSignIn(deps.accounts)] })
 
   router.get('/', (ctx) => {
     ctx.body = profileOf(ctx.state.account as AdminAccount)

@@ -1,4 +1,4 @@
-import Router from '@koa/router'
+import type Router from '@koa/router'
 import type { Context } from 'koa'
 import {
   type AdminPostCard,
@@ -21,6 +21,7 @@ import type { PostHistory } from '../services/post-history.ts'
 import type { PostPreview } from '../services/post-preview.ts'
 import type { ContentSync } from '../services/content-sync.ts'
 import { refusedCommitProblem, syncOffStatus } from '../services/content-sync-status.ts'
+import { apiRouter } from './api-router.ts'
 import { readPostListQuery } from './post-list-query.ts'
 import { sendPreview } from './send-preview.ts'
 import { actorOf, requireRole, requireSignIn } from './sessions.ts'
@@ -50,9 +51,8 @@ export function adminRoutes(deps: {
   /** SITE_TIMEZONE: the editor says when a post dated later goes live. */
   timeZone: string
 }): Router {
-  const router = new Router({ prefix: API_PREFIX.admin })
+  const router = apiRouter({ prefix: API_PREFIX.admin, checks: [requireSignIn(deps.accounts)] })
 
-  router.use(requireSignIn(deps.accounts))
 
   // What the admin UI needs to know of the site (whose midnight starts a scheduled post's day).
   router.get('/site', (ctx) => {

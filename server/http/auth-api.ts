@@ -1,4 +1,4 @@
-import Router from '@koa/router'
+import type Router from '@koa/router'
 import type { Context } from 'koa'
 import { type AdminUser, API_PREFIX, type LoginRequest, type SecondFactorKind, type SecondStepRequired } from '../../renderer/contract/index.ts'
 import { type AdminAccount, hasSecondFactor } from '../accounts/account-record.ts'
@@ -7,6 +7,7 @@ import { MAX_PASSWORD_LENGTH, verifyPassword } from '../accounts/password.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
 import type { SecuritySettings } from '../accounts/security-settings.ts'
 import type { LoginGuard } from '../services/login-guard.ts'
+import { apiRouter } from './api-router.ts'
 import { isKnownDevice, rememberDevice } from './login-device.ts'
 import { mustAddSecondFactor } from './second-factor-required.ts'
 import { currentAdmin, endSession, startSecondStep, startSession } from './sessions.ts'
@@ -17,7 +18,7 @@ const LOGIN_FAILED = 'Invalid username or password'
 
 /** SPEC §7: sign in, who am I, sign out. */
 export function authRoutes(deps: { accounts: AccountStore; guard: LoginGuard; settings: SecuritySettings; now: () => number }): Router {
-  const router = new Router({ prefix: API_PREFIX.auth })
+  const router = apiRouter({ prefix: API_PREFIX.auth })
 
   router.post('/login', async (ctx) => {
     const { username, password } = readLogin(ctx.request.body)

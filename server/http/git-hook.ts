@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import Router from '@koa/router'
+import type Router from '@koa/router'
+import { apiRouter } from './api-router.ts'
 import type { Context } from 'koa'
 import { UnauthorizedError } from '../lib/errors.ts'
 
@@ -19,7 +20,7 @@ const SIGNATURE = /^sha256=([0-9a-f]{64})$/i
  * parsed or trusted: a valid call just asks for a fetch, whatever it says.
  */
 export function gitHookRoutes(deps: { secret: string | null; onPush: () => void }): Router {
-  const router = new Router()
+  const router = apiRouter()
   router.post('/api/hooks/git', async (ctx) => {
     const body = await readRawBody(ctx)
     if (!isSignedBy(deps.secret, body, ctx.get('X-Hub-Signature-256'))) {

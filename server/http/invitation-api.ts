@@ -1,10 +1,11 @@
-import Router from '@koa/router'
+import type Router from '@koa/router'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
 import { type AdminUser, API_PATHS, type InvitationPreview } from '../../renderer/contract/index.ts'
 import { InvalidInputError, NotFoundError, RateLimitedError } from '../lib/errors.ts'
 import type { Invitations } from '../services/invitations.ts'
 import { newPasskeyOptions, verifyNewPasskey } from '../services/passkeys.ts'
 import type { RelyingParty } from '../services/passkey-relying-party.ts'
+import { apiRouter } from './api-router.ts'
 import { adminUser } from './auth-api.ts'
 import { keepCeremony, takeCeremony } from './passkey-challenge.ts'
 import { startSession } from './sessions.ts'
@@ -24,7 +25,7 @@ const WINDOW_SECONDS = 15 * 60
  * links waits (429).
  */
 export function invitationRoutes(deps: { invitations: Invitations; relyingParty: RelyingParty }): Router {
-  const router = new Router()
+  const router = apiRouter()
   const unknownLinks = new RateLimiterMemory({ keyPrefix: 'invitation-address', points: MAX_UNKNOWN_INVITATIONS, duration: WINDOW_SECONDS })
 
   /** Refuses an address that spent its budget; counts the unknown links it sends. */

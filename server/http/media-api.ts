@@ -1,10 +1,11 @@
-import Router from '@koa/router'
+import type Router from '@koa/router'
 import type { ParsedUrlQuery } from 'node:querystring'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { MAX_ALT_LENGTH, MEDIA_API, type MediaItem, TOTAL_COUNT_HEADER, UPLOAD_FIELD } from '../../renderer/contract/index.ts'
 import { MEDIA_ID, parseMediaFileName } from '../../renderer/media-urls.ts'
 import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
 import type { MediaLibrary, MediaListQuery } from '../services/media-library.ts'
+import { apiRouter } from './api-router.ts'
 import { readUpload } from './multipart-upload.ts'
 import { MAX_PAGE, MAX_PER_PAGE, MAX_SEARCH_LENGTH, positiveInteger } from './post-list-query.ts'
 import { requireRole, requireSignIn } from './sessions.ts'
@@ -15,8 +16,7 @@ import { requireRole, requireSignIn } from './sessions.ts'
  * not JSON; requireTrustedOrigin lets multipart through on this path only.
  */
 export function mediaRoutes(deps: { accounts: AccountStore; library: MediaLibrary; maxBytes: number }): Router {
-  const router = new Router({ prefix: MEDIA_API })
-  router.use(requireSignIn(deps.accounts))
+  const router = apiRouter({ prefix: MEDIA_API, checks: [requireSignIn(deps.accounts)] })
 
   router.post('/', async (ctx) => {
     const upload = await readUpload(ctx, { fileField: UPLOAD_FIELD, maxBytes: deps.maxBytes })

@@ -1,9 +1,10 @@
-import Router from '@koa/router'
+import type Router from '@koa/router'
 import { API_PATHS, type PasskeySummary, type RegistrationResponseJSON } from '../../renderer/contract/index.ts'
 import type { AdminAccount } from '../accounts/account-record.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
 import { checkPasskeyName, type Passkeys } from '../services/passkeys.ts'
+import { apiRouter } from './api-router.ts'
 import { keepCeremony, takeCeremony } from './passkey-challenge.ts'
 import { requireFreshSignIn, requireSignIn, restartSession } from './sessions.ts'
 import { fieldsOf } from '../lib/request-fields.ts'
@@ -14,8 +15,7 @@ import { fieldsOf } from '../lib/request-fields.ts'
  * this one starts again under a new id, so its owner stays signed in.
  */
 export function passkeyAccountRoutes(deps: { accounts: AccountStore; passkeys: Passkeys }): Router {
-  const router = new Router({ prefix: API_PATHS.accountPasskeys })
-  router.use(requireSignIn(deps.accounts))
+  const router = apiRouter({ prefix: API_PATHS.accountPasskeys, checks: [requireSignIn(deps.accounts)] })
   const me = (state: { account: AdminAccount }) => state.account
 
   router.get('/', (ctx) => {

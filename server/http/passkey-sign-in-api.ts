@@ -1,10 +1,11 @@
-import Router from '@koa/router'
+import type Router from '@koa/router'
 import { API_PATHS, API_PREFIX, type AuthenticationResponseJSON } from '../../renderer/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
 import type { ChallengeBudget } from '../services/challenge-budget.ts'
 import type { LoginGuard } from '../services/login-guard.ts'
 import { PASSKEY_REFUSED, type Passkeys } from '../services/passkeys.ts'
+import { apiRouter } from './api-router.ts'
 import { finishSignIn } from './auth-api.ts'
 import { isKnownDevice } from './login-device.ts'
 import { keepCeremony, takeCeremony } from './passkey-challenge.ts'
@@ -17,7 +18,7 @@ import { secondStepAccount } from './sessions.ts'
  * password is, before its signature is checked.
  */
 export function passkeySignInRoutes(deps: { accounts: AccountStore; guard: LoginGuard; passkeys: Passkeys; challenges: ChallengeBudget }): Router {
-  const router = new Router({ prefix: API_PREFIX.auth })
+  const router = apiRouter({ prefix: API_PREFIX.auth })
 
   router.post(API_PATHS.passkeySignInOptions.slice(API_PREFIX.auth.length), async (ctx) => {
     await deps.challenges.take(ctx.ip)

@@ -1,8 +1,9 @@
-import Router from '@koa/router'
+import type Router from '@koa/router'
 import { API_PATHS, API_PREFIX, type InvitationWire, type InviteResult, type PersonWire } from '../../renderer/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import type { Invitations } from '../services/invitations.ts'
 import type { People } from '../services/people.ts'
+import { apiRouter } from './api-router.ts'
 import { requireRole, requireSignIn } from './sessions.ts'
 
 const PEOPLE = API_PATHS.people.slice(API_PREFIX.admin.length)
@@ -15,8 +16,7 @@ const INVITATIONS = API_PATHS.invitations.slice(API_PREFIX.admin.length)
  * /people/invitations/{id}` revokes. A change that would leave no enabled admin answers 409.
  */
 export function peopleRoutes(deps: { accounts: AccountStore; people: People; invitations: Invitations }): Router {
-  const router = new Router({ prefix: API_PREFIX.admin })
-  router.use(PEOPLE, requireSignIn(deps.accounts), requireRole('admin'))
+  const router = apiRouter({ prefix: API_PREFIX.admin, checks: [requireSignIn(deps.accounts), requireRole('admin')] })
 
   router.get(PEOPLE, async (ctx) => {
     ctx.body = (await deps.people.list()) satisfies PersonWire[]

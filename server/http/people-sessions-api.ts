@@ -1,8 +1,9 @@
-import Router from '@koa/router'
+import type Router from '@koa/router'
 import { API_PREFIX, type SessionsEnded } from '../../renderer/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import type { SessionStore } from '../accounts/session-store.ts'
 import { NotFoundError } from '../lib/errors.ts'
+import { apiRouter } from './api-router.ts'
 import { sessionsWire } from './sessions-wire.ts'
 import { credentialOf, endSession, requireRole, requireSignIn, sessionIdOf } from './sessions.ts'
 
@@ -11,9 +12,7 @@ import { credentialOf, endSession, requireRole, requireSignIn, sessionIdOf } fro
  * person leaving). Admins only; the person's own list is account-api.ts.
  */
 export function peopleSessionsRoutes(deps: { accounts: AccountStore; sessions: SessionStore }): Router {
-  // Its middleware runs only for its own routes: the rest of /people is another router's.
-  const router = new Router({ prefix: `${API_PREFIX.admin}/people` })
-  router.use('/:username/sessions', requireSignIn(deps.accounts), requireRole('admin'))
+  const router = apiRouter({ prefix: `${API_PREFIX.admin}/people`, checks: [requireSignIn(deps.accounts), requireRole('admin')] })
 
   const personOf = async (username: string) => {
     const account = await deps.accounts.get(username)

@@ -1,8 +1,9 @@
-import Router from '@koa/router'
+import type Router from '@koa/router'
 import { API_PATHS, API_PREFIX, type PublicPostSummary, type PublicPost as WirePublicPost } from '../../renderer/contract/index.ts'
 import type { PublicPost, PublishedPosts } from '../content/post.ts'
 import { checkSlug } from '../content/post-rules.ts'
 import { NotFoundError } from '../lib/errors.ts'
+import { apiRouter } from './api-router.ts'
 import { PreparedBody, sendPrepared } from './prepared-body.ts'
 
 /** The public API's answers change with content: always revalidated (ETag). */
@@ -65,7 +66,7 @@ export class PublicApiBodies {
  * compression; a draft or an unknown (or malformed) slug is a 404.
  */
 export function publicApiRoutes(bodies: PublicApiBodies): Router {
-  const router = new Router({ prefix: API_PREFIX.publicBlog })
+  const router = apiRouter({ prefix: API_PREFIX.publicBlog })
 
   router.get('/posts', async (ctx) => {
     ctx.status = 200

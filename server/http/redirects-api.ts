@@ -1,8 +1,9 @@
-import Router from '@koa/router'
+import type Router from '@koa/router'
 import { API_PATHS, API_PREFIX, type RedirectsList, type RedirectWire } from '../../renderer/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { InvalidInputError } from '../lib/errors.ts'
 import type { Redirects } from '../services/redirects.ts'
+import { apiRouter } from './api-router.ts'
 import { requireRole, requireSignIn } from './sessions.ts'
 
 const PATH = API_PATHS.redirects.slice(API_PREFIX.admin.length)
@@ -13,8 +14,7 @@ const PATH = API_PATHS.redirects.slice(API_PREFIX.admin.length)
  * signed-in area, behind its origin and session checks, as the other admin routes.
  */
 export function redirectsRoutes(deps: { accounts: AccountStore; redirects: Redirects }): Router {
-  const router = new Router({ prefix: API_PREFIX.admin })
-  router.use(PATH, requireSignIn(deps.accounts))
+  const router = apiRouter({ prefix: API_PREFIX.admin, checks: [requireSignIn(deps.accounts)] })
 
   router.get(PATH, async (ctx) => {
     ctx.body = (await deps.redirects.list()) satisfies RedirectsList

@@ -1,9 +1,10 @@
-import Router from '@koa/router'
+import type Router from '@koa/router'
 import { API_PATHS, API_PREFIX, SECOND_STEP_EXPIRED } from '../../renderer/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { useSecondFactorCode } from '../accounts/second-factor-codes.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
 import type { LoginGuard } from '../services/login-guard.ts'
+import { apiRouter } from './api-router.ts'
 import { finishSignIn } from './auth-api.ts'
 import { secondStepAccount } from './sessions.ts'
 import { fieldsOf } from '../lib/request-fields.ts'
@@ -14,7 +15,7 @@ import { fieldsOf } from '../lib/request-fields.ts'
  * is checked (guesses sent at once get no more checks than one after another) and works once.
  */
 export function secondStepRoutes(deps: { accounts: AccountStore; guard: LoginGuard; now: () => number }): Router {
-  const router = new Router({ prefix: API_PREFIX.auth })
+  const router = apiRouter({ prefix: API_PREFIX.auth })
 
   router.post(API_PATHS.loginCode.slice(API_PREFIX.auth.length), async (ctx) => {
     const code = readCode(ctx.request.body)

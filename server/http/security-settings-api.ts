@@ -1,16 +1,16 @@
-import Router from '@koa/router'
+import type Router from '@koa/router'
 import { API_PATHS, API_PREFIX, type SecuritySettingsWire } from '../../renderer/contract/index.ts'
 import { type AdminAccount, hasSecondFactor } from '../accounts/account-record.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import type { SecuritySettings } from '../accounts/security-settings.ts'
 import { InvalidInputError } from '../lib/errors.ts'
+import { apiRouter } from './api-router.ts'
 import { requireRole, requireSignIn } from './sessions.ts'
 
 /** The team's sign-in rules, for admins: whether everyone must have a second factor. */
 export function securitySettingsRoutes(deps: { accounts: AccountStore; settings: SecuritySettings }): Router {
-  const router = new Router({ prefix: API_PREFIX.admin })
+  const router = apiRouter({ prefix: API_PREFIX.admin, checks: [requireSignIn(deps.accounts), requireRole('admin')] })
   const path = API_PATHS.securitySettings.slice(API_PREFIX.admin.length)
-  router.use(requireSignIn(deps.accounts), requireRole('admin'))
 
   router.get(path, async (ctx) => {
     ctx.body = (await deps.settings.get()) satisfies SecuritySettingsWire

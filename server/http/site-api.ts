@@ -1,4 +1,4 @@
-import Router from '@koa/router'
+import type Router from '@koa/router'
 import type { Context } from 'koa'
 import { API_PATHS, API_PREFIX, type SiteFileSummary, type SiteFileWire, type SiteHistoryEntry, type SiteVersionWire } from '../../renderer/contract/index.ts'
 import { isSiteFileName, type SiteFileName } from '../../renderer/site-content/index.ts'
@@ -7,6 +7,7 @@ import { NotFoundError } from '../lib/errors.ts'
 import type { SiteCopy } from '../services/site-copy.ts'
 import type { SiteHistory } from '../services/site-history.ts'
 import type { SitePreview } from '../services/site-preview.ts'
+import { apiRouter } from './api-router.ts'
 import { sendPreview } from './send-preview.ts'
 import { requireRole, requireSignIn } from './sessions.ts'
 
@@ -22,12 +23,9 @@ const PATH = API_PATHS.sitePages.slice(API_PREFIX.admin.length)
  * admin routes; errors become their status in error-status.ts.
  */
 export function siteRoutes(deps: { accounts: AccountStore; site: SiteCopy; history: SiteHistory; preview: SitePreview }): Router {
-  const router = new Router({ prefix: API_PREFIX.admin })
-  // Covers everything under PATH too (`/:name`, `/:name/history`…): once per request.
-  router.use(PATH, requireSignIn(deps.accounts))
   // The site's pages are editors' and admins' (authors write posts): every call, reads too, as
   // the admin UI shows authors no Site area.
-  router.use(PATH, requireRole('admin', 'editor'))
+  const router = apiRouter({ prefix: API_PREFIX.admin, checks: [requireSignIn(deps.accounts), requireRole('admin', 'editor')] })
 
   router.get(PATH, async (ctx) => {
     ctx.body = (await deps.site.listCurrent()) satisfies SiteFileSummary[]

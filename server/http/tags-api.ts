@@ -1,7 +1,8 @@
-import Router from '@koa/router'
+import type Router from '@koa/router'
 import { API_PATHS, API_PREFIX, type TagInUse, type TagRenameResult } from '../../renderer/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import type { AdminTags } from '../services/admin-tags.ts'
+import { apiRouter } from './api-router.ts'
 import { requireRole, requireSignIn } from './sessions.ts'
 
 const LIST = API_PATHS.adminTags.slice(API_PREFIX.admin.length)
@@ -13,8 +14,7 @@ const RENAME = API_PATHS.adminTagRename.slice(API_PREFIX.admin.length)
  * and admins: it changes posts that are not theirs). Mounted in the signed-in area.
  */
 export function tagsRoutes(deps: { accounts: AccountStore; tags: AdminTags }): Router {
-  const router = new Router({ prefix: API_PREFIX.admin })
-  router.use(requireSignIn(deps.accounts))
+  const router = apiRouter({ prefix: API_PREFIX.admin, checks: [requireSignIn(deps.accounts)] })
 
   router.get(LIST, (ctx) => {
     ctx.body = deps.tags.list() satisfies TagInUse[]

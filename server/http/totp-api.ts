@@ -1,4 +1,4 @@
-import Router from '@koa/router'
+import type Router from '@koa/router'
 import type { Context } from 'koa'
 import { API_PATHS, API_PREFIX, type IdentityProof, type RecoveryCodes, type TotpSetup, type TotpStatus } from '../../renderer/contract/index.ts'
 import { type AdminAccount, hasSecondFactor } from '../accounts/account-record.ts'
@@ -10,6 +10,7 @@ import type { SecuritySettings } from '../accounts/security-settings.ts'
 import { newTotpSecret, totpUri, verifyTotp } from '../accounts/totp.ts'
 import { ConflictError, ForbiddenError, InvalidInputError } from '../lib/errors.ts'
 import type { LoginGuard } from '../services/login-guard.ts'
+import { apiRouter } from './api-router.ts'
 import { requireFreshSignIn, requireSignIn, restartSession } from './sessions.ts'
 import { fieldsOf } from '../lib/request-fields.ts'
 import { readCode } from './second-step-api.ts'
@@ -29,9 +30,8 @@ interface PendingSetup {
  * ends the person's other sessions and starts this one again, so it stays signed in.
  */
 export function totpRoutes(deps: { accounts: AccountStore; guard: LoginGuard; settings: SecuritySettings; now: () => number }): Router {
-  const router = new Router({ prefix: API_PREFIX.admin })
+  const router = apiRouter({ prefix: API_PREFIX.admin, checks: [requireSignIn(deps.accounts)] })
   // Runs only for this router's routes (as in admin-api.ts): any signed-in role.
-  router.use(requireSignIn(deps.accounts))
 
   router.get(PATH, (ctx) => {
     ctx.body = statusOf(ctx.state.account as AdminAccount) satisfies TotpStatus

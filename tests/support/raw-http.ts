@@ -8,11 +8,12 @@ export function rawRequest(
   baseUrl: string,
   options: { method: string; path: string; headers?: Record<string, string>; body?: string },
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  const url = new URL(options.path, baseUrl)
+  const url = new URL(baseUrl)
   const headers = { ...options.headers }
   if (options.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(options.body))
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: options.method, headers, agent: false }, (response) => {
+    // The path as given, byte for byte: a URL object would resolve its `..` and `.` segments.
+    const request = http.request(url, { method: options.method, path: options.path, headers, agent: false }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
       response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }))
