@@ -1,12 +1,17 @@
-import { lstat, readFile } from 'node:fs/promises'
+import { lstat } from 'node:fs/promises'
 import path from 'node:path'
 import { type MediaName, mediaUrl } from '../../renderer/media-urls.ts'
+import { UnsafePathError } from '../lib/errors.ts'
+import { realFolders } from '../lib/real-folders.ts'
+import { isInside, readRegularFile } from '../lib/regular-file.ts'
 import { mediaFileOf } from '../media/media-folder.ts'
 import type { MediaFile } from '../media/media-files.ts'
 import { prepareImage, readableName } from '../media/prepare-image.ts'
 
 /**
- * The old site's images, found in the uploads folder the user names (`--uploads`), made fit for
+ * The old site's images, found in the uploads folder the user names (`--uploads`), reached
+ * through its real folders only (a symbolic link in it, to a folder or a file, is never followed,
+ * as the Markdown reader follows none: `uploads/evil -> /` would lead anywhere), made fit for
  * the media library as an upload is (recognised by their bytes, checked against the limits,
  * decoded, metadata removed: prepare-image.ts) and named as an upload is. Each file is read and
  * prepared once, however many posts and URLs (`photo.jpg?w=604`) use it.
@@ -52,7 +57,7 @@ export class ImportMedia {
     const { uploadsDir } = this.#options
     if (uploadsDir === null) return { kind: 'missing', reason: 'no uploads folder given (--uploads)' }
     const file = path.resolve(uploadsDir, relative)
-    if (!file.startsWith(path.resolve(uploadsDir) + path.sep)) return { kind: 'missing', reason: 'outside the uploads folder' }
+    if (!isInside(path.resolve(uploadsDir), file)) return { kind: 'missing', reason: 'outside the uploads folder' }
     let found = this.#byFile.get(file)
     if (!found) {
       found = this.#prepare(file)
@@ -79,12 +84,25 @@ export class ImportMedia {
   }
 
   async #prepare(file: string): Promise<MediaLookup> {
+    const uploadsDir = path.resolve(this.#options.uploadsDir!)
+    const notThere = { kind: 'missing', reason: `not in the uploads folder (${path.relative(uploadsDir, file)})` } as const
+    const linked = (link: string) => ({ kind: 'missing', reason: `${path.relative(uploadsDir, link)} in the uploads folder is a symbolic link: not followed` }) as const
+    try {
+      if (!(await realFolders(uploadsDir, path.dirname(file), { create: false }))) return notThere
+    } catch (error) {
+      if (error instanceof UnsafePathError) return linked(error.path)
+      return notThere
+    }
     const stats = await lstat(file).catch(() => null)
-    if (!stats?.isFile()) return { kind: 'missing', reason: `not in the uploads folder (${path.relative(this.#options.uploadsDir!, file)})` }
+    if (stats?.isSymbolicLink()) return linked(file)
+    if (!stats?.isFile()) return notThere
     if (stats.size > this.#options.limits.maxBytes) return { kind: 'missing', reason: `larger than the upload limit (${stats.size} bytes)` }
+    // Opened under the same rules: a link swapped in since is refused all the same.
+    const bytes = await readRegularFile(uploadsDir, file)
+    if (bytes === null) return notThere
     let image
     try {
-      image = await prepareImage(await readFile(file), this.#options.limits)
+      image = await prepareImage(bytes, this.#options.limits)
     } catch (error) {
       return { kind: 'missing', reason: `not taken by the media library: ${error instanceof Error ? error.message : String(error)}` }
     }

@@ -11,8 +11,8 @@ let loaded: Promise<SharpFunction> | undefined
  *
  * Configured once, as it loads, for a server that encodes a few images at a time: no operation
  * cache (each variant is made once, then read from disk; the cache would only hold decoded
- * images in memory), and one libvips thread per image, as the variants' pool already runs its
- * images at once.
+ * images in memory), and one libvips thread per image, as the variants' pool and the uploads'
+ * already run their images at once.
  */
 export function loadSharp(): Promise<SharpFunction> {
   loaded ??= import('sharp').then(({ default: sharp }) => {
@@ -21,4 +21,12 @@ export function loadSharp(): Promise<SharpFunction> {
     return sharp
   })
   return loaded
+}
+
+/**
+ * Whether sharp stopped a pipeline for its `timeout({ seconds })`: libvips kills the image and
+ * sharp rejects with "timeout: <n>% complete".
+ */
+export function isSharpTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('timeout:')
 }

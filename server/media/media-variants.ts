@@ -6,8 +6,9 @@ import { writeFileAtomic } from '../lib/atomic-write.ts'
 import { InFlight } from '../lib/in-flight.ts'
 import { JobPool, PoolFullError } from '../lib/job-pool.ts'
 import type { Logger } from '../lib/logger.ts'
-import { sizeOfRegularFile } from '../lib/regular-file.ts'
-import { loadSharp } from './load-sharp.ts'
+import { readRegularFile, sizeOfRegularFile } from '../lib/regular-file.ts'
+import { countJpegScans, MAX_JPEG_SCANS } from './jpeg-scans.ts'
+import { isSharpTimeout, loadSharp } from './load-sharp.ts'
 import { mediaFileOf } from './media-folder.ts'
 import type { VariantFormat } from './variant-format.ts'
 
@@ -29,6 +30,13 @@ const ENCODERS: Record<VariantFormat, (image: Sharp) => Sharp> = {
   png: (image) => image.png({ compressionLevel: 9, adaptiveFiltering: true }),
 }
 const EXTENSIONS: Record<VariantFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png' }
+
+/**
+ * The most seconds one variant may take to make: about 0.5 s here from a 50-megapixel original.
+ * sharp looks at the clock as the variant's pixels are made, after a progressive JPEG's scans
+ * are read: those the scan limit bounds, checked first.
+ */
+export const VARIANT_TIMEOUT_SECONDS = 30
 
 export interface VariantFile {
   file: string
@@ -64,9 +72,14 @@ export class MediaVariants {
   readonly #logger: Logger
   readonly #pool: JobPool
   /** The variants being made, by file: requests for one at the same moment share its encoding. */
-  readonly #making = new InFlight<string, VariantFile>()
+  readonly #making = new InFlight<string, VariantFile | null>()
   /** Set while a warming encoding waits in the pool's background queue: moves it to the foreground. */
   readonly #promotions = new Map<string, () => void>()
+  /**
+   * Originals no variant is made of (a scan bomb, or one past the time limit), by file, with the
+   * size they had: asked again, they cost nothing (until a restart, or another file by that name).
+   */
+  readonly #refused = new Map<string, number>()
 
   constructor(options: MediaVariantsOptions) {
     this.#mediaDir = options.mediaDir
@@ -88,8 +101,10 @@ export class MediaVariants {
   }
 
   /**
-   * The variant on disk, made first when missing; null when the original does not exist or the
-   * width is not one of its variant widths. Throws VariantsBusyError when too many are waiting.
+   * The variant on disk, made first when missing; null when the original does not exist, the
+   * width is not one of its variant widths, or no variant is made of that original (#refuse:
+   * the original itself is still served as it is, never decoded here). Throws VariantsBusyError
+   * when too many are waiting.
    */
   async get(media: MediaName, width: number, format: VariantFormat, options: { background?: boolean } = {}): Promise<VariantFile | null> {
     if (!variantWidthsOf(media).includes(width)) return null
@@ -100,12 +115,13 @@ export class MediaVariants {
     const original = await this.original(media)
     if (!original) return null
     if (size !== null) return { file, root: this.#dir, size, etag }
+    if (this.#refused.get(original.file) === original.size) return null
     // A request for a variant being warmed: it moves ahead of the warming still waiting.
     if (!options.background) this.#promotions.get(file)?.()
     return this.#making.share(file, () =>
       this.#pool
-        .run(() => this.#make(original.file, file, width, format), { background: options.background, promote: (promote) => this.#promotions.set(file, promote) })
-        .then((size) => ({ file, root: this.#dir, size, etag }))
+        .run(() => this.#make(original, file, width, format), { background: options.background, promote: (promote) => this.#promotions.set(file, promote) })
+        .then((size) => (size === null ? null : { file, root: this.#dir, size, etag }))
         .finally(() => this.#promotions.delete(file)),
     )
   }
@@ -146,19 +162,48 @@ export class MediaVariants {
     return path.join(this.#dir, media.year, mediaFileName(media), `w${width}.${EXTENSIONS[format]}`)
   }
 
-  async #make(originalFile: string, target: string, width: number, format: VariantFormat): Promise<number> {
+  /** The variant's size once made, or null when the original is refused (#refused). */
+  async #make(original: { file: string; size: number }, target: string, width: number, format: VariantFormat): Promise<number | null> {
     // Another process (or an earlier request, just finished) may have made it meanwhile.
     const existing = await sizeOfRegularFile(this.#dir, target)
     if (existing !== null) return existing
+    // Another variant of the same original, queued before, may have found it refused.
+    if (this.#refused.get(original.file) === original.size) return null
     const started = Date.now()
+    // Read under the rules it was found by (no link followed), and handed to sharp as bytes.
+    const bytes = await readRegularFile(this.#mediaDir, original.file)
+    if (bytes === null) return null
+    // Files pulled from git were never uploaded: a JPEG's scans are counted here as an upload's are.
+    const scans = countJpegScans(bytes)
+    if (scans > MAX_JPEG_SCANS) return this.#refuse(original, `a JPEG of ${scans} scans (at most ${MAX_JPEG_SCANS} are read)`)
     const sharp = await loadSharp()
-    const image = sharp(originalFile, { sequentialRead: true }).resize({ width, withoutEnlargement: true })
-    const data = await ENCODERS[format](image).toBuffer()
+    const image = sharp(bytes, { sequentialRead: true }).resize({ width, withoutEnlargement: true })
+    let data: Buffer
+    try {
+      data = await ENCODERS[format](image).timeout({ seconds: VARIANT_TIMEOUT_SECONDS }).toBuffer()
+    } catch (error) {
+      if (!isSharpTimeout(error)) throw error
+      return this.#refuse(original, `its w${width} ${format} took more than ${VARIANT_TIMEOUT_SECONDS} s`)
+    }
     await mkdir(path.dirname(target), { recursive: true })
     // The temp file goes into the variants folder itself, whose leftovers start.ts removes.
     await writeFileAtomic(target, data, { tempDir: this.#dir })
     this.#logger.info(`media: made ${path.relative(this.#dir, target)} (${data.length} bytes) in ${Date.now() - started} ms`)
     return data.length
+  }
+
+  /**
+   * No variant is made of this original, and its pages' image requests answer 404 quickly: a
+   * variant that cost minutes of decoding at each request would hold the encoders every visitor
+   * waits for. Its original is served as it is (its bytes, never decoded here); the log says
+   * which file, once, so that it can be saved again properly or removed.
+   */
+  #refuse(original: { file: string; size: number }, reason: string): null {
+    if (this.#refused.get(original.file) !== original.size) {
+      this.#refused.set(original.file, original.size)
+      this.#logger.warn(`media: no variants of ${path.relative(this.#mediaDir, original.file)}: ${reason}`)
+    }
+    return null
   }
 
   /** The folder whose leftover temp files a start removes. */

@@ -3,12 +3,14 @@ import type { Metadata, OutputInfo, Sharp } from 'sharp'
 import { type MediaType, UPLOAD_FORMAT_NAMES } from '../../renderer/contract/index.ts'
 import { MAX_MEDIA_SIDE, type MediaExtension } from '../../renderer/media-urls.ts'
 import { TooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts'
-import { loadSharp, type SharpFunction } from './load-sharp.ts'
+import { countJpegScans, MAX_JPEG_SCANS } from './jpeg-scans.ts'
+import { isSharpTimeout, loadSharp, type SharpFunction } from './load-sharp.ts'
 import { sniffUploadFormat, type UploadFormat } from './upload-formats.ts'
 
 /**
  * An upload made fit for the library: recognised by its bytes, checked against the pixel limit
- * from its header alone (a decompression bomb is refused before it is decoded), decoded whole
+ * from its header alone (a decompression bomb is refused before it is decoded) and, a JPEG,
+ * against the scan limit (jpeg-scans.ts: a scan bomb is refused before it is decoded), decoded whole
  * (a truncated file is refused), turned upright, and encoded again without any metadata: a
  * phone photo's EXIF carries where it was taken, and no image of the site should say so.
  *
@@ -45,6 +47,13 @@ export const HEIC_UNREADABLE =
   'HEIC photos (the iPhone\'s format) cannot be read here. Upload a JPEG instead: on a Mac, open the photo in Preview and choose File → Export → JPEG; ' +
   'on an iPhone, set Settings → Camera → Formats → Most Compatible, or share the photo as a JPEG.'
 
+/**
+ * The most seconds the decoding and encoding of one upload may take: a 50-megapixel photo takes
+ * about 2 s here. sharp looks at the clock as the output's pixels are made, so a progressive
+ * JPEG's scans, all read before the first pixel, are not stopped by it: the scan limit bounds them.
+ */
+export const PREPARE_TIMEOUT_SECONDS = 30
+
 export function uploadHash(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 10)
 }
@@ -52,6 +61,10 @@ export function uploadHash(bytes: Uint8Array): string {
 export async function prepareImage(bytes: Buffer, options: { maxPixels: number }): Promise<PreparedImage> {
   const sniffed = sniffUploadFormat(bytes)
   if (!sniffed) throw new UnsupportedMediaTypeError(NOT_AN_IMAGE)
+  if (sniffed === 'jpeg') {
+    const scans = countJpegScans(bytes)
+    if (scans > MAX_JPEG_SCANS) throw tooManyScans(scans)
+  }
   const sharp = await loadSharp()
   // GIF and WebP may hold frames: read as such, their frames count against the pixel limit.
   const framed = sniffed === 'gif' || sniffed === 'webp'
@@ -81,8 +94,9 @@ export async function prepareImage(bytes: Buffer, options: { maxPixels: number }
     if (stored === 'jpeg' && metadata.hasAlpha) image.removeAlpha()
     const encoded = stored === 'jpeg' ? image.jpeg({ quality: 90 }) : stored === 'png' ? image.png() : image.gif()
     // sharp writes no metadata unless asked (keepMetadata, withExif...), so EXIF, GPS, XMP and comments go.
-    output = await encoded.toBuffer({ resolveWithObject: true })
-  } catch {
+    output = await encoded.timeout({ seconds: PREPARE_TIMEOUT_SECONDS }).toBuffer({ resolveWithObject: true })
+  } catch (error) {
+    if (isSharpTimeout(error)) throw new TooLargeError(`The image takes too long to read (more than ${PREPARE_TIMEOUT_SECONDS} seconds).`)
     throw new UnsupportedMediaTypeError(DAMAGED_IMAGE)
   }
   const height = animated ? (output.info.pageHeight ?? output.info.height) : output.info.height
@@ -144,6 +158,12 @@ async function readMetadata(sharp: SharpFunction, bytes: Buffer, animated: boole
 function tooLong(width: number, height: number): TooLargeError {
   const px = (n: number) => n.toLocaleString('en-US')
   return new TooLargeError(`The image is too large: at most ${px(MAX_MEDIA_SIDE)} pixels a side (this one is ${px(width)} × ${px(height)}).`)
+}
+
+function tooManyScans(scans: number): TooLargeError {
+  return new TooLargeError(
+    `The JPEG is made of ${scans.toLocaleString('en-US')} scans (at most ${MAX_JPEG_SCANS} are read; a photo has about 10). Save it again as a standard JPEG.`,
+  )
 }
 
 function tooManyPixels(maxPixels: number): TooLargeError {

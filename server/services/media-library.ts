@@ -5,15 +5,27 @@ import type { PostIndex } from '../content/post-index.ts'
 import type { ContentRepository, GitAuthor } from '../git/content-repository.ts'
 import { ConflictError, NotFoundError } from '../lib/errors.ts'
 import type { Logger } from '../lib/logger.ts'
-import { SerialQueue } from '../lib/serial-queue.ts'
+import { JobPool } from '../lib/job-pool.ts'
 import { mediaFileOf } from '../media/media-folder.ts'
 import { type MediaFile, readMediaFiles } from '../media/media-files.ts'
-import { prepareImage, readableName } from '../media/prepare-image.ts'
+import { type PreparedImage, prepareImage, readableName } from '../media/prepare-image.ts'
 import type { ContentSync } from './content-sync.ts'
 import type { PostReviews } from './post-reviews.ts'
 
 /** A library image as the admin API shows it, the posts using one, and the list's query: the contract's shapes. */
 export type { MediaItem, MediaListQuery, PostRef }
+
+/** Too many uploads waiting to be made fit: the caller is asked to try again shortly. */
+export { PoolFullError as UploadsBusyError } from '../lib/job-pool.ts'
+
+/**
+ * Uploads made fit at once. Each holds a decoded image in memory (a few hundred MB at most for
+ * a 50-megapixel photo) and a core busy; two, so that one slow upload never holds the others
+ * (a large photo, or one at the time limit, PREPARE_TIMEOUT_SECONDS), on a server of two cores.
+ */
+export const UPLOADS_AT_ONCE = 2
+/** Uploads that may wait for a free slot; beyond them, UploadsBusyError. */
+export const UPLOADS_WAITING = 16
 
 export interface MediaLibraryDeps {
   mediaDir: string
@@ -28,6 +40,8 @@ export interface MediaLibraryDeps {
   reviews?: Pick<PostReviews, 'all'>
   sync?: Pick<ContentSync, 'request'>
   limits: { maxPixels: number }
+  /** How an upload is made fit for the library: prepareImage unless a test passes its own. */
+  prepare?: (bytes: Buffer, limits: { maxPixels: number }) => Promise<PreparedImage>
   logger: Logger
   /** Told about each image added or removed (the variants: warm a new one, forget an old one). */
   onAdded?: (media: MediaName) => void
@@ -43,12 +57,13 @@ const MEDIA_PATH = /\/media\/(?:w[0-9]+\/)?([0-9]{4})\/([a-z0-9-]+\.(?:jpg|png|g
 /**
  * The media library: images as files of the content repository, each upload one
  * commit holding only that file, each delete one commit, pushed like a post save. Uploads are
- * made fit one at a time (decoding a large photo takes a few hundred MB at most, never more at
- * once); each commit is a repository transaction, like every other write.
+ * made fit UPLOADS_AT_ONCE at a time, outside any lock, and each within its limits (bytes,
+ * pixels, a JPEG's scans, time: prepare-image.ts); each commit is a repository transaction, like
+ * every other write.
  */
 export class MediaLibrary {
   readonly #deps: MediaLibraryDeps
-  readonly #preparing = new SerialQueue()
+  readonly #preparing = new JobPool({ concurrency: UPLOADS_AT_ONCE, maxQueued: UPLOADS_WAITING })
   /** Files are never changed in place (the name carries the hash): a date, once known, stays. */
   readonly #dates = new Map<string, string>()
   #uses: { revision: number; byFile: Map<string, PostRef[]> } | null = null
@@ -58,7 +73,8 @@ export class MediaLibrary {
   }
 
   async upload(options: { bytes: Buffer; filename: string; alt: string; author: GitAuthor }): Promise<{ item: MediaItem; created: boolean }> {
-    const image = await this.#preparing.run(() => prepareImage(options.bytes, this.#deps.limits))
+    const prepare = this.#deps.prepare ?? prepareImage
+    const image = await this.#preparing.run(() => prepare(options.bytes, this.#deps.limits))
     return this.#deps.repository.transaction(async (tx) => {
       const existing = (await readMediaFiles(this.#deps.mediaDir)).find((file) => file.media.hash === image.hash)
       if (existing) return { item: await this.#item(existing, options.alt), created: false }

@@ -8,6 +8,7 @@ import { siteDirOf } from '../../server/config.ts'
 import { variantsDirOf } from '../../server/media/media-folder.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient } from '../support/admin-client.ts'
+import { scanBomb } from '../support/jpeg-scan-bomb.ts'
 import { commitMedia, makeImage, type MediaFixture } from '../support/media-files.ts'
 import { recordingLogger } from '../support/recording-logger.ts'
 import { waitFor } from '../support/wait-for.ts'
@@ -217,6 +218,26 @@ describe('a burst of requests for variants not yet made', () => {
     const retried = await get(busy[0]!.url, { Accept: 'image/webp' })
     expect(retried.status).toBe(200)
     expect((await get('/api/blog/posts')).status).toBe(200)
+  })
+})
+
+describe('an original committed with git that no upload would have let in', () => {
+  it('a JPEG of thousands of scans has no variants (404, never decoded) while others are made; its original is served as it is', async () => {
+    const bomb = await commitMedia(site.repoDir, { name: 'scans', width: 330, height: 8, ext: 'jpg', bytes: await scanBomb({ width: 330, height: 8, scans: 5000 }) })
+    const beside = await commitMedia(site.repoDir, { name: 'beside', width: 700, height: 400, ext: 'jpg', seed: 7 })
+    const [refused, made] = await Promise.all([get(variant(bomb, 320), { Accept: AVIF_ACCEPT }), get(variant(beside, 320), { Accept: 'image/webp' })])
+    expect(refused.status).toBe(404)
+    expect(made.status).toBe(200)
+    expect(made.headers.get('content-type')).toBe('image/webp')
+    const file = bomb.url.slice('/media/'.length)
+    const said = () => logger.lines.filter((line) => line.includes(file))
+    expect(said()).toEqual([`warn: media: no variants of ${file}: a JPEG of 5010 scans (at most 200 are read)`])
+    // Asked again, in another format: refused at once, not said again.
+    expect((await get(variant(bomb, 320), { Accept: '*/*' })).status).toBe(404)
+    expect(said()).toHaveLength(1)
+    const original = await get(bomb.url)
+    expect(original.status).toBe(200)
+    expect(Buffer.from(await original.arrayBuffer()).equals(bomb.bytes)).toBe(true)
   })
 })
 

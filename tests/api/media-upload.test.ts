@@ -10,6 +10,7 @@ import { MAX_MEDIA_SIDE, parseMediaUrl } from '../../renderer/media-urls.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, commitCount, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
+import { scanBomb } from '../support/jpeg-scan-bomb.ts'
 import { TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
 import { signedInServer } from '../support/signed-in-server.ts'
 
@@ -221,6 +222,22 @@ describe('POST /api/admin/media', () => {
     expect(status).toBe(413)
     expect(String(body)).toMatch(/too many pixels/)
     expect(performance.now() - started).toBeLessThan(2000)
+  })
+
+  it('refuses a progressive JPEG of thousands of scans (413) before decoding it, while an upload sent with it is stored', async () => {
+    const before = commitCount(site.repoDir)
+    const bomb = await scanBomb({ width: 64, height: 64, scans: 5000 })
+    const normal = await photo(120, 90, 61).jpeg({ progressive: true }).toBuffer()
+    const [refused, stored] = await Promise.all([
+      api.upload(bomb, { filename: 'scans.jpg', type: 'image/jpeg' }),
+      api.upload<MediaItem>(normal, { filename: 'beside.jpg', type: 'image/jpeg' }),
+    ])
+    expect(refused.status).toBe(413)
+    expect(String(refused.body)).toBe('The JPEG is made of 5,010 scans (at most 200 are read; a photo has about 10). Save it again as a standard JPEG.')
+    expect(stored.status).toBe(201)
+    expect(stored.body).toMatchObject({ width: 120, height: 90, type: 'image/jpeg' })
+    expect(commitCount(site.repoDir)).toBe(before + 1)
+    expect(git(site.repoDir, 'show', '--name-only', '--format=', 'HEAD').trim()).toBe(`content${stored.body.url}`)
   })
 
   it('refuses an image wider or taller than the library can serve (413), and commits nothing; the largest side it can is served', async () => {

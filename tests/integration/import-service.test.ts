@@ -5,7 +5,7 @@
  * an import run again adds nothing.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { open, truncate } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -38,13 +38,13 @@ afterEach(() => {
 })
 
 /** A project whose content holds one post of its own (slug `post-format-aside`, as one of the export's) and a redirects file with a comment. */
-async function setUp(options: { uploads?: boolean } = {}) {
+async function setUp(options: { uploads?: boolean; uploadsDir?: string } = {}) {
   const existing = fixturePostFiles()[0]!
   const mine = existing.text.replace(/^slug: .*$/m, 'slug: post-format-aside')
   const repo = tempGitRepo({ files: { 'content/blog/post-format-aside.html': mine, 'content/redirects.yaml': REDIRECTS_HEAD }, commit: 'init' })
   cleanups.push(repo.remove)
   const contentDir = path.join(repo.dir, 'content')
-  let uploadsDir: string | null = null
+  let uploadsDir: string | null = options.uploadsDir ?? null
   if (options.uploads) {
     uploadsDir = path.join(repo.dir, '..', `${path.basename(repo.dir)}-uploads`)
     cleanups.push(() => rmSync(uploadsDir!, { recursive: true, force: true }))
@@ -189,6 +189,43 @@ describe('runImport\'s slugs and redirects', () => {
     expect(run.plan.redirects.added).toEqual([{ from: '/2019/05/same/', to: '/blog/same' }])
     expect(run.plan.redirects.refused).toEqual([{ from: '/pricing/', to: '/blog/same-2', reason: 'it is a page of this site, which a redirect would never replace' }])
     expect(run.report).toContain('Old addresses not redirected (1):')
+  })
+})
+
+describe('runImport\'s uploads folder', () => {
+  it('is read through real folders only: a linked folder or file in it is not followed, and the report names it', async () => {
+    const base = path.join(os.tmpdir(), `watchio-uploads-${process.pid}-${Date.now()}`)
+    cleanups.push(() => rmSync(base, { recursive: true, force: true }))
+    const uploads = path.join(base, 'uploads')
+    const outside = path.join(base, 'outside')
+    mkdirSync(path.join(uploads, '2019', '05'), { recursive: true })
+    mkdirSync(outside)
+    writeFileSync(path.join(uploads, '2019', '05', 'real.jpg'), await makeImage({ width: 120, height: 80, ext: 'jpg', seed: 1 }))
+    writeFileSync(path.join(outside, 'secret.jpg'), await makeImage({ width: 90, height: 60, ext: 'jpg', seed: 2 }))
+    // A folder linked to the root of the machine, and a file linked to one outside the folder.
+    symlinkSync('/', path.join(uploads, 'evil'))
+    symlinkSync(path.join(outside, 'secret.jpg'), path.join(uploads, '2019', '05', 'linked.jpg'))
+    const upload = (rest: string) => `https://old.test/wp-content/uploads/${rest}`
+    const viaRoot = upload(`evil${outside}/secret.jpg`)
+    const html = [upload('2019/05/real.jpg'), upload('2019/05/linked.jpg'), viaRoot].map((src) => `<img src="${src}" alt="a">`).join('')
+    const file = path.join(base, 'export.xml')
+    writeFileSync(
+      file,
+      `<?xml version="1.0"?><rss xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/"><channel><wp:wxr_version>1.2</wp:wxr_version><wp:base_site_url>https://old.test</wp:base_site_url><wp:base_blog_url>https://old.test</wp:base_blog_url>` +
+        `<item><title>Photos</title><link>https://old.test/photos/</link><content:encoded><![CDATA[${html}]]></content:encoded><wp:post_id>1</wp:post_id><wp:post_date_gmt>2019-05-01 10:00:00</wp:post_date_gmt><wp:post_name>photos</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item></channel></rss>`,
+    )
+    const w = await setUp({ uploadsDir: uploads })
+    const run = await w.run(file)
+
+    // Only the real file became a library image; the linked ones keep their old URLs.
+    const added = git(w.repo.dir, 'show', '--name-only', '--format=', 'HEAD').split('\n').filter((name) => name.startsWith('content/media/'))
+    expect(added).toEqual([expect.stringMatching(/^content\/media\/2026\/real-[0-9a-f]{10}-120x80\.jpg$/)])
+    expect(run.plan.mediaFiles).toHaveLength(1)
+    const post = readPosts(w.contentDir).find(({ post }) => post.slug === 'photos')!.post
+    expect(post.content).toContain(`src="${upload('2019/05/linked.jpg')}"`)
+    expect(post.content).toContain(`src="${viaRoot}"`)
+    expect(run.report).toContain(`image kept as it was: ${upload('2019/05/linked.jpg')} (2019/05/linked.jpg in the uploads folder is a symbolic link: not followed)`)
+    expect(run.report).toContain(`image kept as it was: ${viaRoot} (evil in the uploads folder is a symbolic link: not followed)`)
   })
 })
 

@@ -7,6 +7,8 @@ import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MAX_MEDIA_SIDE } from '../../renderer/media-urls.ts'
 import { ConflictError, NotFoundError, TooLargeError, UnsupportedMediaTypeError } from '../../server/lib/errors.ts'
+import { prepareImage } from '../../server/media/prepare-image.ts'
+import { MediaLibrary, UPLOADS_AT_ONCE, UPLOADS_WAITING, UploadsBusyError } from '../../server/services/media-library.ts'
 import { type AdminServices, createAdminServices } from './admin-services.ts'
 import { ADA } from './git-fixture.ts'
 
@@ -62,5 +64,38 @@ describe('MediaLibrary', () => {
     expect(w.mediaEvents.removed).toEqual([item.id])
     await expect(w.media.remove(item.id, ADA)).rejects.toBeInstanceOf(NotFoundError)
     expect((await w.media.list()).items).toEqual([])
+  })
+
+  it('makes uploads fit two at a time: one that takes long never holds the others; too many waiting are refused at once', async () => {
+    const w = await setUp()
+    // Uploads whose first byte is 0 wait for the gate, as a slow image waits for its decoding.
+    let open = () => {}
+    const gate = new Promise<void>((resolve) => (open = resolve))
+    const library = new MediaLibrary({
+      mediaDir: `${w.repo.dir}/content/media`,
+      repository: w.repository,
+      index: w.content.index,
+      limits: { maxPixels: 50_000_000 },
+      logger: w.logger,
+      prepare: async (bytes, limits) => {
+        if (bytes[0] === 0) await gate
+        return prepareImage(bytes.subarray(1), limits)
+      },
+    })
+    const images = await Promise.all([...Array(2 + UPLOADS_AT_ONCE + UPLOADS_WAITING).keys()].map((i) => png(40, 30, `rgb(${i * 10}, 90, 120)`)))
+    const upload = (slow: boolean, image: Buffer) => library.upload({ bytes: Buffer.concat([Buffer.from([slow ? 0 : 1]), image]), filename: 'image.png', alt: '', author: ADA })
+    let slowDone = false
+    const slow = upload(true, images.pop()!).then((result) => ((slowDone = true), result))
+    const quick = await upload(false, images.pop()!)
+    expect(quick.created).toBe(true)
+    expect(slowDone).toBe(false)
+
+    // Every slot taken and the waiting line full: the next upload is refused at once, not queued.
+    const waiting = images.splice(1).map((image) => upload(true, image))
+    expect(waiting).toHaveLength(UPLOADS_AT_ONCE - 1 + UPLOADS_WAITING)
+    await expect(upload(false, images[0]!)).rejects.toBeInstanceOf(UploadsBusyError)
+    open()
+    expect((await slow).created).toBe(true)
+    expect((await Promise.all(waiting)).every((result) => result.created)).toBe(true)
   })
 })

@@ -60,12 +60,13 @@ export async function makeImage(options: { width: number; height: number; ext: M
 /**
  * Puts an image into a content repository as the media library names it
  * (`content/media/<year>/<name>-<hash10>-<w>x<h>.<ext>`) and commits it with the git CLI.
+ * `bytes`: the file as it is (one no upload would have let in), instead of an image made.
  */
 export async function commitMedia(
   repoDir: string,
-  options: { name: string; width: number; height: number; ext: MediaExtension; year?: string; noisy?: boolean; seed?: number },
+  options: { name: string; width: number; height: number; ext: MediaExtension; year?: string; noisy?: boolean; seed?: number; bytes?: Buffer },
 ): Promise<MediaFixture> {
-  const bytes = await makeImage(options)
+  const bytes = options.bytes ?? (await makeImage(options))
   const media = {
     year: options.year ?? '2025',
     name: options.name,
