@@ -6,6 +6,7 @@ import {
   RedirectsFileError,
   resolvedTable,
   serializeRedirects,
+  sitePathProblem,
   withoutRedirect,
 } from '../../server/content/redirects-file.ts'
 
@@ -75,6 +76,29 @@ describe('the redirects file', () => {
     expect(refusal('- from: /a\n  to: /b\n\n- from: /b\n  to: /c\n- from: /c\n  to: /a\n').message).toBe('line 1: /a is part of a redirect loop (/a → /b → /c → /a)')
     const chain = parseRedirects('- from: /a\n  to: /b\n- from: /b/\n  to: /c\n')
     expect(resolvedTable(chain)).toEqual(new Map([['/a', '/c'], ['/b', '/c']]))
+  })
+
+  it('takes plain paths only: no * or : (patterns in the export\'s _redirects), nor ? or #, in from or to', () => {
+    const plain = "a redirect's paths are plain paths (static hosts read * and : as patterns)"
+    expect(refusal('- from: /*\n  to: /blog\n').message).toBe(`line 1: from may not hold "*": ${plain}`)
+    expect(refusal('- from: /blog/:slug\n  to: /blog\n').message).toBe(`line 1: from may not hold ":": ${plain}`)
+    expect(refusal('- from: /old\n  to: /new/*\n').message).toBe(`line 1: to may not hold "*": ${plain}`)
+    expect(refusal('- from: /old\n  to: "/a?b"\n').message).toMatch(/^line 1: to may hold only .* \(no space, \*, :, \?, #, %, \$ or \\\)$/)
+    expect(refusal('- from: /old#x\n  to: /b\n').message).toMatch(/^line 1: from may hold only/)
+    // The API's paths go through the same rule.
+    expect(sitePathProblem('/splat*')).toBe(`may not hold "*": ${plain}`)
+    expect(sitePathProblem('/:placeholder')).toBe(`may not hold ":": ${plain}`)
+    expect(sitePathProblem("/a;b'c(d)")).toBeNull()
+  })
+
+  it('keeps the site\'s own prefixes whatever their case, as source and as target', () => {
+    expect(refusal('- from: /ADMIN/x\n  to: /b\n').message).toBe("line 1: from may not be under /admin (the site's own)")
+    expect(refusal('- from: /Media/x\n  to: /b\n').message).toBe("line 1: from may not be under /media (the site's own)")
+    expect(refusal('- from: /b\n  to: /API/ADMIN/BLOG/POSTS\n').message).toBe("line 1: to may not be under /api (the site's own)")
+    expect(sitePathProblem('/Assets/x.js')).toBe("may not be under /assets (the site's own)")
+    expect(sitePathProblem('/PageFind/pagefind.js')).toBe("may not be under /pagefind (the site's own)")
+    expect(sitePathProblem('/pagefind')).toBe("may not be under /pagefind (the site's own)")
+    expect(sitePathProblem('/administration')).toBeNull()
   })
 })
 
