@@ -210,4 +210,25 @@ describe('the file by hand', () => {
     await commitByHand('- from: /new-by-hand\n  to: /blog\n')
     expect((await list()).problem).toBeNull()
   })
+
+  it('serves a 10,000-hop chain from git straight to its end, and lists it among the problems as a warning', async () => {
+    const hops = 10_000
+    await commitByHand(Array.from({ length: hops }, (_, i) => `- from: /hop/${i}\n  to: /hop/${i + 1}\n`).join(''))
+    // The problems read the pulled file themselves, before any visitor's request does.
+    const { body: problems } = await api.json<{ path: string; reason: string; severity?: string }[]>('GET', '/api/admin/blog/problems')
+    expect(problems).toContainEqual({
+      path: 'content/redirects.yaml',
+      reason: `9990 sources are more than 10 redirects away from their final path (the longest: /hop/0, 10000 redirects to /hop/${hops}); visitors are sent straight there, and the file should say so: point each source at its final path`,
+      severity: 'warning',
+    })
+    expect(await answer('/hop/0')).toEqual({ status: 301, location: `/hop/${hops}` })
+    expect(await answer('/hop/5000/')).toEqual({ status: 301, location: `/hop/${hops}` })
+    // Served, not refused: the admins may still change the file, and the warning goes once the chain is short.
+    expect((await list()).problem).toBeNull()
+    expect((await api.json('DELETE', '/api/admin/redirects?from=/hop/9999')).status).toBe(204)
+    await commitByHand('- from: /hop/0\n  to: /hop/1\n- from: /hop/1\n  to: /hop/2\n')
+    const { body: after } = await api.json<{ path: string }[]>('GET', '/api/admin/blog/problems')
+    expect(after.map((problem) => problem.path)).not.toContain('content/redirects.yaml')
+    expect(await answer('/hop/0')).toEqual({ status: 301, location: '/hop/2' })
+  })
 })
