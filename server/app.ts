@@ -71,7 +71,7 @@ export interface AppDeps {
   files: SiteFiles | null
   fileCache: FileCache
   /** content/redirects.yaml: a path with no page there answers 301. */
-  redirects: Pick<RedirectsSource, 'targetOf' | 'problem'>
+  redirects: Pick<RedirectsSource, 'targetOf' | 'problems'>
   /** The media library's originals and the variants made of them (`/media/…`). */
   mediaVariants: MediaVariants
   /** The visitors' search index (`/pagefind/…`): where its files are now, and the cache they are read through. */
@@ -203,8 +203,8 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   const signIn = { accounts: area.accounts, guard: area.guard, settings: area.security, now: area.now }
   const auth = authRoutes(signIn)
   const { accounts, posts, history, preview, sync } = area
-  // The redirects file and the site's copy are content from git too: while one cannot be used, the admins see why beside the post files.
-  const content = { problems: () => [...area.content.problems(), ...[source.problem()].filter((problem) => problem !== null), ...area.siteCopy.problems()] }
+  // The redirects file and the site's copy are content from git too: while one cannot be used (or the redirects hold a chain too long), the admins see why beside the post files.
+  const content = { problems: async () => [...area.content.problems(), ...(await source.problems()), ...area.siteCopy.problems()] }
   const admin = adminRoutes({ accounts, posts, history, preview, content, sync, timeZone: config.timeZone })
   const media = mediaRoutes({ accounts, library: area.media.library, maxBytes: area.media.maxBytes })
   // The signed-in area's own middleware runs only there: public pages never touch sessions.

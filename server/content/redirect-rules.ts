@@ -1,4 +1,5 @@
 import {
+  followChains,
   pathKey,
   type Redirect,
   redirectProblem,
@@ -40,13 +41,9 @@ export function addRedirect(document: RedirectsDocument, redirect: Redirect): Re
   if (problem) throw new RedirectRuleError('invalid', problem)
   const existing = redirectFrom(document, redirect.from)
   if (existing) throw new RedirectRuleError('conflict', `${existing.from} already redirects to ${existing.to}: remove that redirect first`)
-  let to = redirect.to
-  const seen = new Set([pathKey(redirect.from)])
-  for (let next = redirectFrom(document, to); next; next = redirectFrom(document, to)) {
-    seen.add(pathKey(to))
-    to = next.to
-  }
-  if (seen.has(pathKey(to))) throw new RedirectRuleError('conflict', `${redirect.from} → ${redirect.to} would make a loop (${redirect.to} leads back to ${redirect.from})`)
+  // The source redirects nowhere yet, so a loop can only end the chain there; followed once, in linear time.
+  const to = followChains(redirectsOf(document)).table.get(pathKey(redirect.to)) ?? redirect.to
+  if (pathKey(to) === pathKey(redirect.from)) throw new RedirectRuleError('conflict', `${redirect.from} → ${redirect.to} would make a loop (${redirect.to} leads back to ${redirect.from})`)
   return withRedirect(withTargetMoved(document, redirect.from, to), { from: redirect.from, to })
 }
 

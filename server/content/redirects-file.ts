@@ -37,11 +37,21 @@ export const MAX_REDIRECTS = 10_000
 const MAX_PATH_LENGTH = 500
 /**
  * A site path: `/` then segments of URL-safe characters (no `%`, `?`, `#`, `\`, space or control;
- * no `$` either, which nginx would read as a variable in the export's `return 301`).
+ * no `$` either, which nginx would read as a variable in the export's `return 301`). `*` and `:`
+ * pass here to be refused with their own reason (PATTERN_CHARACTERS).
  */
 const SITE_PATH = /^(\/[A-Za-z0-9._~!&'()*+,;=:@-]+)+\/?$/
-/** Where the site's own machinery answers: never redirected, nor a redirect's source. */
-const RESERVED = ['/api', '/admin', '/assets', '/media']
+/**
+ * A redirect's paths are plain paths: Netlify and Cloudflare Pages read `*` (a splat) and `:name`
+ * (a placeholder) in the export's `_redirects`, where `/*` would redirect the whole site, the
+ * admin and the API included. (`?` and `#`, which end a path, are no SITE_PATH characters at all.)
+ */
+const PATTERN_CHARACTERS = ['*', ':']
+/**
+ * Where the site's own machinery answers: never redirected, nor a redirect's source. Compared
+ * without case: the routers match `/API/...` as `/api/...`.
+ */
+const RESERVED = ['/admin', '/api', '/assets', '/media', '/pagefind']
 
 const FROM_LINE = /^- from:(.*)$/
 const TO_LINE = /^ {2}to:(.*)$/
@@ -125,9 +135,11 @@ export function sitePathProblem(value: string): string | null {
   if (value.startsWith('//')) return 'must be a path on this site (it starts with //, another site)'
   if (!value.startsWith('/')) return 'must be a path on this site, starting with /'
   if (value === '/') return 'may not be the home page'
-  if (!SITE_PATH.test(value)) return 'may hold only letters, digits and - . _ ~ ! & \' ( ) * + , ; = : @ between slashes (no space, ?, #, %, $ or \\)'
+  if (!SITE_PATH.test(value)) return 'may hold only letters, digits and - . _ ~ ! & \' ( ) + , ; = @ between slashes (no space, *, :, ?, #, %, $ or \\)'
+  const pattern = PATTERN_CHARACTERS.find((character) => value.includes(character))
+  if (pattern) return `may not hold "${pattern}": a redirect's paths are plain paths (static hosts read * and : as patterns)`
   if (value.split('/').some((segment) => segment === '.' || segment === '..')) return 'may not have . or .. as a segment'
-  const key = pathKey(value)
+  const key = pathKey(value).toLowerCase()
   const reserved = RESERVED.find((prefix) => key === prefix || key.startsWith(`${prefix}/`))
   if (reserved) return `may not be under ${reserved} (the site's own)`
   return null
@@ -139,39 +151,99 @@ export function pathKey(value: string): string {
 }
 
 /**
- * Where each source ends up, chains followed (A→B, B→C: A answers C at once), by path key. The
- * document has no loop (parseRedirects and withRedirect refuse one), so each walk ends.
+ * How many redirects a source may be from its final path before the admins are told. nginx and
+ * Netlify would follow a chain one 301 at a time (browsers give up after about 20), so the site
+ * and the export send every source straight to its final path, whatever the chain; a source
+ * further than this is listed among the admins' problems, so that someone points it at the end.
  */
-export function resolvedTable(document: RedirectsDocument): Map<string, string> {
-  const direct = new Map(redirectsOf(document).map((redirect) => [pathKey(redirect.from), redirect.to]))
-  const table = new Map<string, string>()
-  for (const [from, to] of direct) {
-    let target = to
-    for (let hops = 0; direct.has(pathKey(target)) && hops < direct.size; hops++) target = direct.get(pathKey(target))!
-    table.set(from, target)
+export const MAX_REDIRECT_HOPS = 10
+
+/** The redirects followed to their ends (followChains). */
+export interface RedirectChains {
+  /** Each source's final path (A→B, B→C: A answers C at once), by the source's path key. */
+  table: Map<string, string>
+  /** The source furthest from its final path, and how many redirects lead there; null without redirects. */
+  longest: { from: string; to: string; hops: number } | null
+  /** How many sources are more than MAX_REDIRECT_HOPS redirects from their final path. */
+  tooLong: number
+  /** The first loop met: the index of a redirect in it, and its paths (the first again at the end); null when there is none. */
+  loop: { at: number; paths: string[] } | null
+  /** Redirects whose link was followed: each once, however the chains run, so the work is linear in the table's size. */
+  steps: number
+}
+
+/**
+ * Every chain followed to its end, each redirect's link once: a walk stops at a source already
+ * resolved and takes its end, so a chain of n redirects costs n steps, not n²/2 (a 10,000-hop
+ * chain from git once held every server for 45 s). A source given twice counts once, the first.
+ */
+export function followChains(redirects: readonly Redirect[]): RedirectChains {
+  const indexOf = new Map<string, number>()
+  redirects.forEach((redirect, index) => {
+    const key = pathKey(redirect.from)
+    if (!indexOf.has(key)) indexOf.set(key, index)
+  })
+  // Per redirect: 0 not reached yet, -1 on the walk under way, else how many redirects to its end.
+  const hops = new Int32Array(redirects.length)
+  const ends: string[] = new Array(redirects.length)
+  const chains: RedirectChains = { table: new Map(), longest: null, tooLong: 0, loop: null, steps: 0 }
+  for (const [, start] of indexOf) {
+    if (hops[start] !== 0) continue
+    const walk: number[] = []
+    let end: { to: string; hops: number } | null = null
+    for (let at = start; end === null; ) {
+      hops[at] = -1
+      walk.push(at)
+      chains.steps++
+      const to = redirects[at]!.to
+      const next = indexOf.get(pathKey(to))
+      if (next === undefined) end = { to, hops: 0 }
+      else if (hops[next]! > 0) end = { to: ends[next]!, hops: hops[next]! }
+      else if (hops[next] === 0) at = next
+      else {
+        const cycle = walk.slice(walk.indexOf(next))
+        chains.loop = { at: next, paths: [...cycle, next].map((index) => pathKey(redirects[index]!.from)) }
+        return chains
+      }
+    }
+    for (let i = walk.length - 1, count = end.hops + 1; i >= 0; i--, count++) {
+      hops[walk[i]!] = count
+      ends[walk[i]!] = end.to
+    }
   }
-  return table
+  for (const [key, index] of indexOf) {
+    const count = hops[index]!
+    chains.table.set(key, ends[index]!)
+    if (count > MAX_REDIRECT_HOPS) chains.tooLong++
+    if (count > (chains.longest?.hops ?? 0)) chains.longest = { from: key, to: ends[index]!, hops: count }
+  }
+  return chains
+}
+
+/** A loop's paths for a message, a long one shortened: a hostile file makes no megabyte message. */
+function loopText(paths: readonly string[]): string {
+  if (paths.length <= 8) return paths.join(' → ')
+  return `${[...paths.slice(0, 4), '…', ...paths.slice(-2)].join(' → ')}, ${paths.length - 1} redirects`
 }
 
 /** No source twice, no loop, not too many: the whole table's rules. */
 function checkTable(document: RedirectsDocument): void {
-  const direct = new Map<string, { to: string; line: number }>()
+  const sources = new Map<string, number>()
+  const redirects: Redirect[] = []
+  const lines: number[] = []
   let line = 0
   for (const entry of document) {
     line += entry.kind === 'text' ? 1 : 2
     if (entry.kind !== 'entry') continue
     const key = pathKey(entry.redirect.from)
-    if (direct.has(key)) throw new RedirectsFileError(line - 1, `${entry.redirect.from} is redirected twice (also line ${direct.get(key)!.line})`)
-    direct.set(key, { to: pathKey(entry.redirect.to), line: line - 1 })
+    if (sources.has(key)) throw new RedirectsFileError(line - 1, `${entry.redirect.from} is redirected twice (also line ${sources.get(key)!})`)
+    sources.set(key, line - 1)
+    redirects.push(entry.redirect)
+    lines.push(line - 1)
   }
-  if (direct.size > MAX_REDIRECTS) throw new RedirectsFileError(line, `more than ${MAX_REDIRECTS} redirects`)
-  for (const [start, { line: startLine }] of direct) {
-    const seen = new Set([start])
-    for (let at = direct.get(start); at; at = direct.get(at.to)) {
-      if (seen.has(at.to)) throw new RedirectsFileError(startLine, `${start} is part of a redirect loop (${[...seen, at.to].join(' → ')})`)
-      seen.add(at.to)
-    }
-  }
+  if (redirects.length > MAX_REDIRECTS) throw new RedirectsFileError(line, `more than ${MAX_REDIRECTS} redirects`)
+  const { loop } = followChains(redirects)
+  if (loop) throw new RedirectsFileError(lines[loop.at]!, `${loop.paths[0]} is part of a redirect loop (${loopText(loop.paths)})`)
 }
 
 /** A value as YAML reads it: a string, quoted or plain, nothing else. */

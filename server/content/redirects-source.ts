@@ -4,7 +4,7 @@ import type { PostProblem } from '../../renderer/contract/index.ts'
 import { type Logger } from '../lib/logger.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
 import { readRegularFile } from '../lib/regular-file.ts'
-import { parseRedirects, type RedirectsDocument, resolvedTable } from './redirects-file.ts'
+import { followChains, MAX_REDIRECT_HOPS, parseRedirects, type RedirectChains, type RedirectsDocument, redirectsOf } from './redirects-file.ts'
 
 /** The redirects file of a content folder: `content/redirects.yaml`, beside `content/blog/`. */
 export function redirectsFileOf(contentDir: string): string {
@@ -16,6 +16,7 @@ export function redirectsFileOf(contentDir: string): string {
  * pull, an edit by hand: no watcher needed, and a request that asks costs one lstat). The file
  * comes from git: one that cannot be read (YAML, a hostile value, a link) keeps the last valid
  * redirects in force, is logged, and is listed among the admin's problems until it is fixed.
+ * A chain longer than MAX_REDIRECT_HOPS is served straight to its end, and listed as a warning.
  */
 export class RedirectsSource {
   readonly file: string
@@ -27,6 +28,7 @@ export class RedirectsSource {
   #document: RedirectsDocument = []
   #table = new Map<string, string>()
   #problem: PostProblem | null = null
+  #chains: PostProblem | null = null
   #reading: Promise<void> | null = null
 
   constructor(options: { contentDir: string; shownAs: string; logger: Logger }) {
@@ -54,9 +56,18 @@ export class RedirectsSource {
     return this.#table
   }
 
-  /** The file's problem while it cannot be read, for the admin's list. */
+  /** The file's problem while it cannot be read: changes wait until it is fixed in git. */
   problem(): PostProblem | null {
     return this.#problem
+  }
+
+  /**
+   * For the admin's list, the file read again if it changed (a pull that no visitor's request has
+   * read yet): its problem, and a warning while it holds chains too long to leave as they are.
+   */
+  async problems(): Promise<PostProblem[]> {
+    await this.#fresh()
+    return [this.#problem, this.#chains].filter((problem) => problem !== null)
   }
 
   /** A save wrote `document` (already checked): in force at once, without reading the file back. */
@@ -102,7 +113,18 @@ export class RedirectsSource {
   }
 
   #use(document: RedirectsDocument): void {
+    const chains = followChains(redirectsOf(document))
     this.#document = document
-    this.#table = resolvedTable(document)
+    this.#table = chains.table
+    const reason = chainsReason(chains)
+    if (reason !== null && reason !== this.#chains?.reason) this.#logger.warn(`${this.#shownAs}: ${reason}`)
+    this.#chains = reason === null ? null : { path: this.#shownAs, reason, severity: 'warning' }
   }
+}
+
+/** Why the chains of the file want fixing, or null. */
+function chainsReason({ longest, tooLong }: RedirectChains): string | null {
+  if (longest === null || tooLong === 0) return null
+  const sources = tooLong === 1 ? '1 source is' : `${tooLong} sources are`
+  return `${sources} more than ${MAX_REDIRECT_HOPS} redirects away from ${tooLong === 1 ? 'its' : 'their'} final path (the longest: ${longest.from}, ${longest.hops} redirects to ${longest.to}); visitors are sent straight there, and the file should say so: point each source at its final path`
 }

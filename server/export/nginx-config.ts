@@ -12,12 +12,26 @@
  * `gzip_types` never matches a type written with one, so nothing but HTML was compressed.
  */
 import { API_LIST_FILE, EXPORT_MARKER, HOST_FILES, PAGE_CONTEXT_SUFFIX, NOT_FOUND_FILE, NOT_FOUND_URL, POST_NOT_FOUND_FILE, POST_NOT_FOUND_URL, TAG_NOT_FOUND_URL } from './export-layout.ts'
+import { redirectProblem } from '../content/redirects-file.ts'
 import type { ServingRules } from './serving-rules.ts'
 
 /** A redirect of content/redirects.yaml, its target the final one (chains followed). */
 export interface ExportRedirect {
   from: string
   to: string
+}
+
+/**
+ * The redirects as the host files write them, each checked again by the rule the file was read
+ * with: a `*` or `:name` that slipped through would be a pattern in `_redirects` (`/*` would send
+ * the whole site away, the admin and the API included), so the export fails rather than write it.
+ */
+export function exportedRedirects(redirects: readonly ExportRedirect[]): readonly ExportRedirect[] {
+  for (const redirect of redirects) {
+    const problem = redirectProblem(redirect)
+    if (problem) throw new Error(`the redirect ${JSON.stringify(redirect.from)} → ${JSON.stringify(redirect.to)} cannot be exported: ${problem}`)
+  }
+  return redirects
 }
 
 /**
@@ -136,7 +150,7 @@ export function renderNginxConfig(rules: ServingRules, redirects: readonly Expor
     ...plain404('@watchio_plain_not_found', rules.plainNotFound.body),
     '',
     ...(redirects.length > 0 ? ['# content/redirects.yaml: each path (with or without its trailing slash) answers 301, its query kept.'] : []),
-    ...redirects.flatMap(({ from, to }) =>
+    ...exportedRedirects(redirects).flatMap(({ from, to }) =>
       [from, `${from}/`].flatMap((path) => block(`location = ${quote(path)}`, [...security(), `return 301 ${quote(`${to}$is_args$args`)};`])),
     ),
     ...(redirects.length > 0 ? [''] : []),

@@ -16,7 +16,6 @@ import {
 import type { AccountStore } from '../accounts/account-store.ts'
 import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
 import type { AdminPosts } from '../services/admin-posts.ts'
-import type { BlogContent } from '../services/blog-content.ts'
 import type { PostHistory } from '../services/post-history.ts'
 import type { PostPreview } from '../services/post-preview.ts'
 import type { ContentSync } from '../services/content-sync.ts'
@@ -44,8 +43,8 @@ export function adminRoutes(deps: {
   posts: AdminPosts
   history: PostHistory
   preview: PostPreview
-  /** The post files the site cannot read. */
-  content: Pick<BlogContent, 'problems'>
+  /** The post files the site cannot read (and the other content files', some read again first). */
+  content: { problems(): PostProblem[] | Promise<PostProblem[]> }
   /** Two-way sync with the git remote; null when none is configured. */
   sync?: { service: ContentSync | null; branch: () => Promise<string> }
   /** SITE_TIMEZONE: the editor says when a post dated later goes live. */
@@ -68,9 +67,9 @@ export function adminRoutes(deps: {
 
   // Files the site cannot read (hand-written front matter, a duplicate id...) and a path that made
   // the sync refuse a remote commit: [{ path, reason }].
-  router.get('/blog/problems', (ctx) => {
+  router.get('/blog/problems', async (ctx) => {
     const refused = deps.sync?.service?.refused() ?? null
-    ctx.body = [...(refused ? [refusedCommitProblem(refused)] : []), ...deps.content.problems()] satisfies PostProblem[]
+    ctx.body = [...(refused ? [refusedCommitProblem(refused)] : []), ...(await deps.content.problems())] satisfies PostProblem[]
   })
 
   router.get('/blog/posts/:id', (ctx) => {

@@ -1,4 +1,5 @@
 import type { AdminPost, VersionRef } from '../../renderer/contract/index.ts'
+import { isLive } from '../../renderer/site-day.ts'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { blobId } from '../git/blob-id.ts'
@@ -48,7 +49,7 @@ export interface AdminPostsDeps {
    * admin side shows and edits the review's version. Absent: saves go live (direct mode).
    */
   review?: { reviews: PostReviews; branches: Pick<SideBranches, 'commit'> }
-  /** content/redirects.yaml: a live slug change redirects the old path in the same commit (not a review's); a path that redirects elsewhere is not taken. */
+  /** content/redirects.yaml: a live slug change of a published post redirects the old path in the same commit (not a review's, nor a draft's); a path that redirects elsewhere is not taken. */
   redirects?: Pick<Redirects, 'ensurePostPathFree' | 'postMoved'>
   /** Today in the site's time zone (SITE_TIMEZONE), `YYYY-MM-DD`: a new post's default publish date. */
   today: () => string
@@ -193,7 +194,11 @@ export class AdminPosts {
     const changes: FileChange[] = [{ path: this.#deps.paths.fileOf(post.slug), content: bytes, blobId: version }]
     const renamed = previous !== null && previous.slug !== post.slug
     if (renamed) changes.unshift({ path: this.#deps.paths.fileOf(previous.slug), content: null })
-    const moved = renamed && !this.#deps.review ? await this.#deps.redirects?.postMoved(previous.slug, post.slug) : undefined
+    // Only an address visitors could reach is kept: a draft's or a scheduled post's old slug never
+    // was one, and recording it would let an author turn a slug a deletion freed into a redirect
+    // to a path of their own, which then blocks that post's undelete (WordPress, too, records old
+    // slugs only for published posts).
+    const moved = renamed && isLive(previous, this.#deps.today()) && !this.#deps.review ? await this.#deps.redirects?.postMoved(previous.slug, post.slug) : undefined
     if (moved) changes.push(moved.change)
     const slugs = renamed ? `${previous.slug} → ${post.slug}` : post.slug
     const change = changeBetween(previous, post)

@@ -144,6 +144,25 @@ describe('the admin API', () => {
     expect(git(site.repoDir, 'rev-parse', 'HEAD')).toBe(head)
   })
 
+  it('answers 400 to a pattern or one of the site\'s own prefixes in any case, from or to, and changes nothing', async () => {
+    const head = git(site.repoDir, 'rev-parse', 'HEAD')
+    const refused = async (json: unknown) => {
+      const { status, body } = await api.json<string>('POST', '/api/admin/redirects', json)
+      return [status, body]
+    }
+    const plain = "a redirect's paths are plain paths (static hosts read * and : as patterns)"
+    expect(await refused({ from: '/*', to: '/blog' })).toEqual([400, `from may not hold "*": ${plain}`])
+    expect(await refused({ from: '/blog/:slug', to: '/blog' })).toEqual([400, `from may not hold ":": ${plain}`])
+    expect(await refused({ from: '/old-shop', to: '/shop/*' })).toEqual([400, `to may not hold "*": ${plain}`])
+    expect(await refused({ from: '/old-shop?x=1', to: '/blog' })).toEqual([400, expect.stringMatching(/^from may hold only .*\?/)])
+    expect(await refused({ from: '/ADMIN/x', to: '/blog' })).toEqual([400, "from may not be under /admin (the site's own)"])
+    expect(await refused({ from: '/Media/x', to: '/blog' })).toEqual([400, "from may not be under /media (the site's own)"])
+    expect(await refused({ from: '/old-shop', to: '/API/ADMIN/BLOG/POSTS' })).toEqual([400, "to may not be under /api (the site's own)"])
+    expect(await refused({ from: '/PageFind/x', to: '/blog' })).toEqual([400, "from may not be under /pagefind (the site's own)"])
+    expect(git(site.repoDir, 'rev-parse', 'HEAD')).toBe(head)
+    expect(await answer('/old-shop')).toEqual({ status: 404, location: null })
+  })
+
   it('is for signed-in admins on the site only', async () => {
     const stranger = new ApiClient(server.url)
     expect((await stranger.request('GET', '/api/admin/redirects')).status).toBe(401)
@@ -182,5 +201,34 @@ describe('the file by hand', () => {
     expect((await list()).problem).toBeNull()
     const { body: after } = await api.json<{ path: string }[]>('GET', '/api/admin/blog/problems')
     expect(after.map((problem) => problem.path)).not.toContain('content/redirects.yaml')
+  })
+
+  it('refuses a pattern from git as from the API: /* is not served, and the last valid redirects stay', async () => {
+    await commitByHand('- from: /*\n  to: /blog\n- from: /new-by-hand\n  to: /pricing\n')
+    expect((await list()).problem).toBe(`line 1: from may not hold "*": a redirect's paths are plain paths (static hosts read * and : as patterns); the redirects read before stay in force`)
+    expect(await answer('/new-by-hand')).toEqual({ status: 301, location: '/blog' })
+    await commitByHand('- from: /new-by-hand\n  to: /blog\n')
+    expect((await list()).problem).toBeNull()
+  })
+
+  it('serves a 10,000-hop chain from git straight to its end, and lists it among the problems as a warning', async () => {
+    const hops = 10_000
+    await commitByHand(Array.from({ length: hops }, (_, i) => `- from: /hop/${i}\n  to: /hop/${i + 1}\n`).join(''))
+    // The problems read the pulled file themselves, before any visitor's request does.
+    const { body: problems } = await api.json<{ path: string; reason: string; severity?: string }[]>('GET', '/api/admin/blog/problems')
+    expect(problems).toContainEqual({
+      path: 'content/redirects.yaml',
+      reason: `9990 sources are more than 10 redirects away from their final path (the longest: /hop/0, 10000 redirects to /hop/${hops}); visitors are sent straight there, and the file should say so: point each source at its final path`,
+      severity: 'warning',
+    })
+    expect(await answer('/hop/0')).toEqual({ status: 301, location: `/hop/${hops}` })
+    expect(await answer('/hop/5000/')).toEqual({ status: 301, location: `/hop/${hops}` })
+    // Served, not refused: the admins may still change the file, and the warning goes once the chain is short.
+    expect((await list()).problem).toBeNull()
+    expect((await api.json('DELETE', '/api/admin/redirects?from=/hop/9999')).status).toBe(204)
+    await commitByHand('- from: /hop/0\n  to: /hop/1\n- from: /hop/1\n  to: /hop/2\n')
+    const { body: after } = await api.json<{ path: string }[]>('GET', '/api/admin/blog/problems')
+    expect(after.map((problem) => problem.path)).not.toContain('content/redirects.yaml')
+    expect(await answer('/hop/0')).toEqual({ status: 301, location: '/hop/2' })
   })
 })

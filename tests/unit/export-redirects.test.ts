@@ -23,4 +23,19 @@ describe("the export's redirects", () => {
     const file = renderRedirectsFile(rules, redirects)
     expect(file).toContain("/blog/old /blog/new 301\n/blog/old/ /blog/new 301\n/a;b'c /d 301\n/a;b'c/ /d 301\n/api/blog/posts ")
   })
+
+  it('never writes a pattern, nor a path the redirect rules refuse, whatever it is handed', () => {
+    const slipped = [
+      { from: '/*', to: '/blog' },
+      { from: '/blog/:slug', to: '/blog' },
+      { from: '/old', to: '/new/*' },
+      { from: '/ADMIN/x', to: '/blog' },
+      { from: '/old two', to: '/blog' },
+      { from: '/old', to: 'https://evil.example/' },
+    ]
+    for (const redirect of slipped) {
+      expect(() => renderRedirectsFile(rules, [redirect])).toThrow(/^the redirect .* cannot be exported: /)
+      expect(() => renderNginxConfig(rules, [redirect])).toThrow(/^the redirect .* cannot be exported: /)
+    }
+  })
 })

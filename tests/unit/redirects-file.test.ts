@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { addRedirect, movePage, pathTakenProblem, RedirectRuleError } from '../../server/content/redirect-rules.ts'
 import {
+  followChains,
+  MAX_REDIRECT_HOPS,
   parseRedirects,
   redirectsOf,
   RedirectsFileError,
-  resolvedTable,
   serializeRedirects,
+  sitePathProblem,
   withoutRedirect,
 } from '../../server/content/redirects-file.ts'
 
@@ -74,7 +76,66 @@ describe('the redirects file', () => {
     expect(refusal('- from: /a\n  to: /b\n- from: /a/\n  to: /c\n').message).toBe('line 3: /a/ is redirected twice (also line 1)')
     expect(refusal('- from: /a\n  to: /b\n\n- from: /b\n  to: /c\n- from: /c\n  to: /a\n').message).toBe('line 1: /a is part of a redirect loop (/a → /b → /c → /a)')
     const chain = parseRedirects('- from: /a\n  to: /b\n- from: /b/\n  to: /c\n')
-    expect(resolvedTable(chain)).toEqual(new Map([['/a', '/c'], ['/b', '/c']]))
+    expect(followChains(redirectsOf(chain)).table).toEqual(new Map([['/a', '/c'], ['/b', '/c']]))
+  })
+
+  it('takes plain paths only: no * or : (patterns in the export\'s _redirects), nor ? or #, in from or to', () => {
+    const plain = "a redirect's paths are plain paths (static hosts read * and : as patterns)"
+    expect(refusal('- from: /*\n  to: /blog\n').message).toBe(`line 1: from may not hold "*": ${plain}`)
+    expect(refusal('- from: /blog/:slug\n  to: /blog\n').message).toBe(`line 1: from may not hold ":": ${plain}`)
+    expect(refusal('- from: /old\n  to: /new/*\n').message).toBe(`line 1: to may not hold "*": ${plain}`)
+    expect(refusal('- from: /old\n  to: "/a?b"\n').message).toMatch(/^line 1: to may hold only .* \(no space, \*, :, \?, #, %, \$ or \\\)$/)
+    expect(refusal('- from: /old#x\n  to: /b\n').message).toMatch(/^line 1: from may hold only/)
+    // The API's paths go through the same rule.
+    expect(sitePathProblem('/splat*')).toBe(`may not hold "*": ${plain}`)
+    expect(sitePathProblem('/:placeholder')).toBe(`may not hold ":": ${plain}`)
+    expect(sitePathProblem("/a;b'c(d)")).toBeNull()
+  })
+
+  it('keeps the site\'s own prefixes whatever their case, as source and as target', () => {
+    expect(refusal('- from: /ADMIN/x\n  to: /b\n').message).toBe("line 1: from may not be under /admin (the site's own)")
+    expect(refusal('- from: /Media/x\n  to: /b\n').message).toBe("line 1: from may not be under /media (the site's own)")
+    expect(refusal('- from: /b\n  to: /API/ADMIN/BLOG/POSTS\n').message).toBe("line 1: to may not be under /api (the site's own)")
+    expect(sitePathProblem('/Assets/x.js')).toBe("may not be under /assets (the site's own)")
+    expect(sitePathProblem('/PageFind/pagefind.js')).toBe("may not be under /pagefind (the site's own)")
+    expect(sitePathProblem('/pagefind')).toBe("may not be under /pagefind (the site's own)")
+    expect(sitePathProblem('/administration')).toBeNull()
+  })
+})
+
+describe('chains', () => {
+  const chainOf = (length: number) => Array.from({ length }, (_, i) => ({ from: `/hop/${i}`, to: `/hop/${i + 1}` }))
+
+  it('follows a 100,000-hop chain in linear work: each redirect\'s link once, in any order', () => {
+    const chain = chainOf(100_000)
+    for (const redirects of [chain, [...chain].reverse()]) {
+      const chains = followChains(redirects)
+      expect(chains.steps).toBe(100_000)
+      expect(chains.table.size).toBe(100_000)
+      expect(chains.table.get('/hop/0')).toBe('/hop/100000')
+      expect(chains.table.get('/hop/99999')).toBe('/hop/100000')
+      expect(chains.longest).toEqual({ from: '/hop/0', to: '/hop/100000', hops: 100_000 })
+      expect(chains.tooLong).toBe(100_000 - MAX_REDIRECT_HOPS)
+      expect(chains.loop).toBeNull()
+    }
+  })
+
+  it('counts as too long only a source more than MAX_REDIRECT_HOPS redirects from its end', () => {
+    expect(MAX_REDIRECT_HOPS).toBe(10)
+    expect(followChains(chainOf(10)).tooLong).toBe(0)
+    expect(followChains(chainOf(11))).toMatchObject({ tooLong: 1, longest: { from: '/hop/0', to: '/hop/11', hops: 11 } })
+    // Many sources into one chain: still one step each.
+    const fan = [...chainOf(20), ...Array.from({ length: 50 }, (_, i) => ({ from: `/fan/${i}`, to: '/hop/0' }))]
+    expect(followChains(fan)).toMatchObject({ steps: 70, tooLong: 60, longest: { from: '/fan/0', hops: 21 } })
+  })
+
+  it('reads a file of MAX_REDIRECTS redirects in one chain, and names a long loop in a short message', () => {
+    const text = chainOf(10_000).map(({ from, to }) => `- from: ${from}\n  to: ${to}\n`).join('')
+    expect(followChains(redirectsOf(parseRedirects(text))).table.get('/hop/0')).toBe('/hop/10000')
+    const loop = chainOf(1_000).map(({ from, to }, i) => `- from: ${from}\n  to: ${i === 999 ? '/hop/0' : to}\n`).join('')
+    expect(refusal(loop).message).toBe('line 1: /hop/0 is part of a redirect loop (/hop/0 → /hop/1 → /hop/2 → /hop/3 → … → /hop/999 → /hop/0, 1000 redirects)')
+    // A source that leads into a loop names the loop itself.
+    expect(refusal('- from: /x\n  to: /a\n- from: /a\n  to: /b\n- from: /b\n  to: /a\n').message).toBe('line 3: /a is part of a redirect loop (/a → /b → /a)')
   })
 })
 
