@@ -121,12 +121,13 @@ export interface PostListQuery {
 
 /**
  * A post file the site cannot read (`GET /api/admin/blog/problems`), or a path the sync refused;
- * or, with `severity: 'warning'`, a file the site serves cleaned of what the sanitizer removes.
+ * or, with `severity: 'warning'`, a file the site uses all the same: a post file served cleaned
+ * of what the sanitizer removes, the redirects file with chains too long to leave as they are.
  */
 export interface PostProblem {
   /** Relative to the repository, e.g. `content/blog/foo.html`. */
   path: string
   reason: string
-  /** A file on the site, served cleaned; absent for one the site leaves out. */
+  /** A file the site uses all the same (served cleaned, chains followed); absent for one the site leaves out. */
   severity?: 'warning'
 }
