@@ -18,14 +18,15 @@ import type { TempSite } from '../support/temp-site.ts'
 /*
  * Read replicas on one machine, all real: a bare repository behind `git http-backend`,
  * the writer syncing with it, two replicas (child processes, each its own clone), and nginx in
- * front, configured with the README's own block ("Writer and read replicas"), only the addresses
+ * front, configured with the manual's own block (docs/deployments-and-sync.md, "Writer and read
+ * replicas"), only the addresses
  * and the listen line replaced. The git host's part (calling the webhook once a push landed) is
  * played by the test, through nginx, as the git host would.
  */
 
-const README = path.resolve(import.meta.dirname, '../../README.md')
-/** The README's addresses: the writer, replica 1, replica 2. */
-const README_ADDRESSES = ['10.0.0.10:3000', '10.0.0.11:3000', '10.0.0.12:3000']
+const GUIDE = path.resolve(import.meta.dirname, '../../docs/deployments-and-sync.md')
+/** The guide's addresses: the writer, replica 1, replica 2. */
+const GUIDE_ADDRESSES = ['10.0.0.10:3000', '10.0.0.11:3000', '10.0.0.12:3000']
 const WITHIN_MS = 5000
 const READ_PATHS = ['/', '/blog', '/blog/replica-first', '/api/blog/posts', '/api/blog/posts/replica-first', '/sitemap.xml']
 
@@ -43,12 +44,13 @@ const replicas: Replica[] = []
 /** Seconds from a webhook to the save on both replicas, each time it was measured. */
 const lags: number[] = []
 
-/** The ```nginx block of the README's "Writer and read replicas" section. */
-function readmeNginxBlock(): string {
-  const text = readFileSync(README, 'utf8')
-  const section = text.slice(text.indexOf('### Writer and read replicas'))
-  const match = /```nginx\n([\s\S]*?)```/.exec(section)
-  if (!match) throw new Error('README: no ```nginx block in "Writer and read replicas"')
+/** The ```nginx block of the guide's "Writer and read replicas" section. */
+function guideNginxBlock(): string {
+  const text = readFileSync(GUIDE, 'utf8')
+  const start = text.indexOf('\n## Writer and read replicas\n')
+  if (start < 0) throw new Error(`${GUIDE}: no section "Writer and read replicas"`)
+  const match = /```nginx\n([\s\S]*?)```/.exec(text.slice(start))
+  if (!match) throw new Error(`${GUIDE}: no \`\`\`nginx block in "Writer and read replicas"`)
   return match[1]!
 }
 
@@ -168,9 +170,9 @@ beforeAll(async () => {
 
   const nginxPort = await freePort()
   const writerAddress = new URL(s.server.url).host
-  let http = readmeNginxBlock()
+  let http = guideNginxBlock()
   for (const [i, address] of [writerAddress, `127.0.0.1:${ports[0]}`, `127.0.0.1:${ports[1]}`].entries()) {
-    http = http.split(README_ADDRESSES[i]!).join(address)
+    http = http.split(GUIDE_ADDRESSES[i]!).join(address)
   }
   expect(http).toContain('listen 80;')
   http = http.replace('listen 80;', `listen 127.0.0.1:${nginxPort};`)
@@ -256,7 +258,7 @@ describe('a writer and two read replicas behind nginx', () => {
     expect(failures).toEqual([])
   })
 
-  it('the README\'s nginx block hides a client-written X-Forwarded-For: the sign-in limit counts the real address', async () => {
+  it('the guide\'s nginx block hides a client-written X-Forwarded-For: the sign-in limit counts the real address', async () => {
     const answers: number[] = []
     for (let i = 0; i < MAX_FAILURES_PER_USER_AND_ADDRESS + 1; i++) {
       const answer = await new ApiClient(nginx.url).request('POST', '/api/auth/login', {
