@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH, MAX_POST_BODY_BYTES, MAX_SITE_BODY_BYTES } from '../../server/http/json-body.ts'
 import { MAX_CONTENT_LENGTH } from '../../server/content/post-rules.ts'
-import { ApiClient, newPostBody } from '../support/admin-client.ts'
+import { ApiClient, commitCount, newPostBody } from '../support/admin-client.ts'
 import { signedInServer, type SignedInServer } from '../support/signed-in-server.ts'
 import { TEST_ADMIN } from '../support/temp-site.ts'
 
@@ -67,6 +67,15 @@ describe('the posts’ and pages’ calls, signed in', () => {
 
     const over = JSON.stringify(newPostBody({ slug: 'too-big', content: 'x'.repeat(MAX_POST_BODY_BYTES) }))
     expect(await post(api(), '/api/admin/blog/posts', over)).toEqual({ status: 413, text: 'The body is too large: at most 5.8 MB here' })
+  })
+
+  it('refuse a tags text of millions of commas with 400, before reading it, and make no commit', async () => {
+    const commits = commitCount(running.site.repoDir)
+    const body = JSON.stringify(newPostBody({ slug: 'commas', tags: ','.repeat(2_400_000) }))
+    expect(await post(api(), '/api/admin/blog/posts', body)).toEqual({ status: 400, text: 'tags must be at most 840 characters as one text' })
+    const list = JSON.stringify(newPostBody({ slug: 'commas', tags: Array.from({ length: 100_000 }, () => 'News') }))
+    expect(await post(api(), '/api/admin/blog/posts', list)).toEqual({ status: 400, text: 'tags must list at most 20 names, repeats and blanks included' })
+    expect(commitCount(running.site.repoDir)).toBe(commits)
   })
 
   it(`take a page of the site copy up to ${MAX_SITE_BODY_BYTES / 1024 / 1024} MB`, async () => {
