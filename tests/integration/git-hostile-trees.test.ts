@@ -110,6 +110,7 @@ describe('a pulled commit with a path git refuses is refused whole', () => {
     ['a ".gitmodules" folder at the root', '', (w) => ['40000', '.gitmodules', folderWith(w, 'x', 'a folder')], '.gitmodules', /\(gitmodulesBlob\)$/],
     ['a "GITMOD~1" folder deep down', 'content/blog', (w) => ['40000', 'GITMOD~1', folderWith(w, 'x', 'a folder')], 'content/blog/GITMOD~1', /\(gitmodulesBlob\)$/],
     ['a ".gitmodules" symbolic link', '', (w) => ['120000', '.gitmodules', blob(w, '/etc/passwd')], '.gitmodules', /\(gitmodulesSymlink\)$/],
+    ['a ".gitmodules" whose url is an option', '', (w) => ['100644', '.gitmodules', blob(w, '[submodule "x"]\n\tpath = x\n\turl = --upload-pack=touch /tmp/pwned\n')], '.gitmodules', /\(gitmodulesUrl\)$/],
     ['a ".gitignore" symbolic link', 'content', (w) => ['120000', '.gitignore', blob(w, '/etc/passwd')], 'content/.gitignore', /\(gitignoreSymlink\)$/],
   ]
 
@@ -179,6 +180,18 @@ describe('a pulled commit with a path git refuses is refused whole', () => {
     cleanups.push(() => reopened.close())
     expect(reopened.recovery.actions.join('\n')).toMatch(new RegExp(`^Pull rolled back \\(${hostile} is refused: \\.\\. is named "\\.\\."`))
     expectNothingWritten(w, head)
+  })
+})
+
+describe('a .gitmodules git accepts', () => {
+  it('is pulled and checked out as the file it is', async () => {
+    const w = await setUp()
+    const text = '[submodule "theme"]\n\tpath = themes/theme\n\turl = https://github.com/example/theme.git\n'
+    const pulled = pushEditedTree(w, '', adding(['100644', '.gitmodules', blob(w, text)]), 'a submodule, declared')
+    await w.sync.fetch()
+    expect((await w.sync.pull(MERGE)).outcome).toBe('fast-forward')
+    expect(w.site.head()).toBe(pulled)
+    expect(w.site.read('.gitmodules')).toBe(text)
   })
 })
 
