@@ -27,8 +27,9 @@ export const MAX_POST_BODY_BYTES = 3 * MAX_CONTENT_LENGTH + 64 * 1024
 export const MAX_SITE_BODY_BYTES = 1024 * 1024
 
 /**
- * How deep a body may nest arrays and objects. The deepest the admin sends is 8 (a legal page:
- * the values, its sections, a section, its topics, a topic, its blocks, a block, its list).
+ * How deep a body may nest arrays and objects. The deepest the admin sends is 9 (a save of the
+ * legal page: the body, its values, the sections, a section, its topics, a topic, its blocks, a
+ * block, its list).
  */
 export const MAX_BODY_DEPTH = 32
 
