@@ -11,6 +11,15 @@ export const MAX_TAGS = 10
 /** A tag name's length at most: it is a chip on a card and a page's title. */
 export const MAX_TAG_LENGTH = 40
 
+/**
+ * How many names a tags value may list, repeats and blanks included (they are dropped, as a list
+ * written by hand may have them), and how long it may be as one text of names separated by
+ * commas. Checked before the text is split or any name read: a value far longer than any real
+ * one is refused at once instead of being read, one name at a time, into a few tags.
+ */
+export const MAX_TAG_NAMES = 2 * MAX_TAGS
+export const MAX_TAGS_TEXT_LENGTH = MAX_TAG_NAMES * (MAX_TAG_LENGTH + 2)
+
 /** Control characters have no place in a tag, nor line breaks: it is one line on a card. */
 const TAG_FORBIDDEN = /[\u0000-\u001f\u007f]/
 
@@ -42,8 +51,10 @@ export function tagPageOfUrl(url: string): { slug: string; page: number } | null
  */
 export function readTags(value: unknown): { tags: string[] } | { problem: string } {
   if (value === undefined || value === null || value === '') return { tags: [] }
+  if (typeof value === 'string' && value.length > MAX_TAGS_TEXT_LENGTH) return { problem: `must be at most ${MAX_TAGS_TEXT_LENGTH} characters as one text` }
   const names = typeof value === 'string' ? value.split(',') : value
   if (!Array.isArray(names)) return { problem: 'must be a list of tag names' }
+  if (names.length > MAX_TAG_NAMES) return { problem: `must list at most ${MAX_TAG_NAMES} names, repeats and blanks included` }
   const tags: string[] = []
   const slugs = new Set<string>()
   for (const raw of names as unknown[]) {

@@ -7,6 +7,12 @@ export const MAX_TITLE_LENGTH = 200
 export const MAX_SUMMARY_LENGTH = 500
 /** An image's alt text (an upload's, a featured image's): a sentence or two; a longer one is a mistake. */
 export const MAX_ALT_LENGTH = 500
+/**
+ * A link's or an image's address (a post's featured image, a link in the site's copy): 2,000
+ * characters, what browsers and search engines have long handled; a longer one is no address
+ * anyone types or pastes, and it would be copied into every page and feed that shows it.
+ */
+export const MAX_URL_LENGTH = 2000
 
 /**
  * Cards on a page of the admin list when a request names no page size: what the server sends for

@@ -5,6 +5,7 @@
  * stays out of the public pages' bundles: they import the types alone).
  */
 import { z } from 'zod'
+import { MAX_URL_LENGTH } from '../contract/limits.ts'
 import { isAllowedImageSource, isAllowedUrl } from '../post-html-rules.ts'
 import { CURRENCY_SYMBOLS, type Currency } from './money.ts'
 import { readRichText } from './rich-text.ts'
@@ -12,12 +13,12 @@ import { readRichText } from './rich-text.ts'
 /** Control characters and line breaks: a field of the copy is one line. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
-/** Plain text of one line, 1 to `max` characters. */
+/** Plain text of one line, 1 to `max` characters (a longer one is refused before anything reads it). */
 export function text(max: number) {
   return z
     .string()
     .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`)
+    .max(max, { message: `must be at most ${max} characters`, abort: true })
     .refine((value) => !CONTROL.test(value), 'must be one line, without control characters')
 }
 
@@ -55,7 +56,7 @@ const LINK_RULE = 'http, https, mailto or tel, or a path of this site starting w
  * this site. A relative address that names another host (`//host`) is refused; so is a space.
  */
 function isSiteLink(url: string): boolean {
-  if (url === '' || url.length > 2000 || /\s/.test(url) || CONTROL.test(url)) return false
+  if (url === '' || url.length > MAX_URL_LENGTH || /\s/.test(url) || CONTROL.test(url)) return false
   return isAllowedUrl('link', url)
 }
 
@@ -68,7 +69,7 @@ export function url() {
 export function email() {
   return z
     .string()
-    .max(254, 'must be at most 254 characters')
+    .max(254, { message: 'must be at most 254 characters', abort: true })
     .regex(/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/, 'must be an e-mail address')
     .meta(FORMAT.email)
 }
@@ -81,7 +82,7 @@ export function image() {
   return z.strictObject({
     src: z
       .string()
-      .max(500)
+      .max(500, { abort: true })
       .refine(
         (src) => !src.split('/').includes('..') && (SITE_SVG.test(src) || (src.startsWith('/') && isAllowedImageSource(src))),
         'must be an image of the media library (/media/…) or of the site (/images/…)',

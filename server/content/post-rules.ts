@@ -1,4 +1,4 @@
-import { MAX_ALT_LENGTH, MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../../renderer/contract/index.ts'
+import { MAX_ALT_LENGTH, MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../../renderer/contract/index.ts'
 import { isDeeperThan } from './html-depth.ts'
 
 export { MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH }
@@ -68,6 +68,7 @@ export const checkIsPublished: Check = (value) => (typeof value === 'boolean' ? 
 
 export const checkFeaturedImageUrl: Check = (value) => {
   if (typeof value !== 'string') return 'must be a string'
+  if (value.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`
   return value === '' || isImageUrl(value) ? null : 'must be empty, an http(s) URL or a path starting with /'
 }
 

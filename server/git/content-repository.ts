@@ -75,7 +75,7 @@ export class ContentRepository {
     this.#store = new GitStore({ gitdir, tempDir, onLooseWrite: (bytes) => this.#autoPack.noteLooseWrite(bytes) })
     this.#autoPack = new AutoPack({ gitdir, tempDir, store: this.#store, exclusive: (work) => this.transaction(work), logger, packing: deps.packing })
     this.#journal = new RepositoryJournal({ gitdir, tempDir })
-    this.#treeCheck = new TreeCheck((oid) => this.#store.readTreeBytes(oid))
+    this.#treeCheck = new TreeCheck({ readTree: (oid) => this.#store.readTreeBytes(oid), readObject: (oid) => this.#store.readAnyObject(oid) })
     this.#recovery = new Recovery({ store: this.#store, workTree: this.#workTree, journal: this.#journal, logger, gitdir, tempDir, treeCheck: this.#treeCheck })
     this.#lock = deps.lock
     this.#logger = logger

@@ -140,7 +140,7 @@ export class GoneError extends AppError {
   }
 }
 
-/** An upload over a limit (bytes, or pixels: a decompression bomb is refused by its header). */
+/** A request body or an upload over a limit (bytes, or pixels: a decompression bomb is refused by its header). */
 export class TooLargeError extends AppError {
   constructor(message: string) {
     super('too_large', message)

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { TagInUse, TagRenameResult } from '../../renderer/contract/index.ts'
-import { readTags, tagSlug } from '../../renderer/tags.ts'
+import { MAX_TAG_LENGTH, readTags, tagSlug } from '../../renderer/tags.ts'
 import { blobId } from '../git/blob-id.ts'
 import type { ContentRepository, FileChange, GitAuthor } from '../git/content-repository.ts'
 import type { IndexedPost } from '../content/post.ts'
@@ -45,7 +45,7 @@ export class AdminTags {
    */
   rename(body: unknown, author: GitAuthor): Promise<TagRenameResult> {
     const fields = fieldsOf(body)
-    if (typeof fields.from !== 'string' || tagSlug(fields.from) === '') throw new InvalidInputError('from must name a tag', 'from')
+    if (typeof fields.from !== 'string' || fields.from.length > MAX_TAG_LENGTH || tagSlug(fields.from) === '') throw new InvalidInputError('from must name a tag', 'from')
     const read = readTags(typeof fields.to === 'string' ? [fields.to] : fields.to)
     if ('problem' in read) throw new InvalidInputError(`to ${read.problem.replace(/^must each/, 'must')}`, 'to')
     if (read.tags.length !== 1) throw new InvalidInputError('to must be one tag name', 'to')

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import type { RunningServer } from '../../server/start.ts'
+import { MAX_POST_BODY_BYTES } from '../../server/http/json-body.ts'
 import { ApiClient, commitCount, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
 import { TEST_ADMIN, type TempSite } from '../support/temp-site.ts'
@@ -246,9 +247,9 @@ describe('validation', () => {
     }
   })
 
-  it('answers 413 for a body over 5 MB', async () => {
+  it('answers 413 for a body over the largest a post may need', async () => {
     const response = await api.request('POST', '/api/admin/blog/posts', {
-      json: newPostBody({ slug: 'too-big', content: `<p>${'x'.repeat(5 * 1024 * 1024)}</p>` }),
+      json: newPostBody({ slug: 'too-big', content: `<p>${'x'.repeat(MAX_POST_BODY_BYTES)}</p>` }),
     })
     expect(response.status).toBe(413)
   })

@@ -4,7 +4,7 @@
  * tests/integration/git-hostile-trees.test.ts; here, the HTTP side): symlinks are never written
  * into the work tree nor served, and a commit with a path git refuses is not checked out at all,
  * the site serving what it had while the sync status and the admins' problems name the commit
- * and the path. What the sync does with such a commit (nothing checked out, its status and log,
+ * and the path; so is one git's fsck refuses for git's own files (a `.gitmodules` folder). What the sync does with such a commit (nothing checked out, its status and log,
  * a fix on top taken) is tested on ContentSync itself in tests/integration/content-sync-service.test.ts.
  */
 import { lstatSync } from 'node:fs'
@@ -12,7 +12,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SyncStatus } from '../../server/services/content-sync-status.ts'
 import { runGit } from '../support/git.ts'
-import { pushDotDotTree, pushSymlinks } from '../support/hostile-commits.ts'
+import { pushDotDotTree, pushFolder, pushSymlinks } from '../support/hostile-commits.ts'
 import { createSyncSite, type SyncSite } from '../support/sync-site.ts'
 import { waitFor } from '../support/wait-for.ts'
 
@@ -94,5 +94,26 @@ describe('a commit with a path git refuses', () => {
     expect(status).toMatchObject({ state: 'in-sync', refused: null, lastError: null })
     expect((await s.api.json<{ path: string }[]>('GET', '/api/admin/blog/problems')).body.map((problem) => problem.path)).not.toContain('..')
     expect(siteHead()).toBe(fix)
+  })
+})
+
+describe('a commit with a .gitmodules folder (git’s fsck: gitmodulesBlob)', () => {
+  it('is refused whole: HEAD unmoved, nothing written, the status and the problems name the path; a fix on top is pulled', async () => {
+    const head = siteHead()
+    const hostile = pushFolder(s, '.gitmodules')
+    const status = await syncNow()
+    expect(status.state).toBe('error')
+    expect(status.refused).toEqual({ commit: hostile, path: '.gitmodules', reason: expect.stringMatching(/^is a folder named as git’s \.gitmodules .*\(gitmodulesBlob\)$/) })
+    expect(siteHead()).toBe(head)
+    expect(() => lstatSync(path.join(s.site.repoDir, '.gitmodules'))).toThrow(/ENOENT/)
+    expect(siteStatus()).toBe('')
+    const problems = await s.api.json<{ path: string; reason: string }[]>('GET', '/api/admin/blog/problems')
+    expect(problems.body.find((problem) => problem.path === '.gitmodules')?.reason).toContain(`commit ${hostile} from the git remote was not checked out`)
+
+    s.maintainer('rm', '-q', '-r', '.gitmodules')
+    s.maintainer('commit', '-q', '-m', 'remove the .gitmodules folder')
+    s.maintainer('push', '-q', 'origin', 'main')
+    expect(await syncNow()).toMatchObject({ state: 'in-sync', refused: null, lastError: null })
+    expect(siteHead()).toBe(s.maintainer('rev-parse', 'HEAD'))
   })
 })

@@ -25,7 +25,7 @@ export async function benchSaveAndCheckout(repo: BenchRepo): Promise<void> {
   const store = new GitStore({ gitdir, tempDir })
   const workTree = new WorkTree(dir)
   const journal = new RepositoryJournal({ gitdir, tempDir })
-  const treeCheck = new TreeCheck((oid) => store.readTreeBytes(oid))
+  const treeCheck = new TreeCheck({ readTree: (oid) => store.readTreeBytes(oid), readObject: (oid) => store.readAnyObject(oid) })
   const recovery = new Recovery({ store, workTree, journal, logger: silentLogger, gitdir, tempDir, treeCheck })
   // One cache for every library call, as a server would keep it.
   const cache = {}

@@ -106,6 +106,12 @@ describe('a pulled commit with a path git refuses is refused whole', () => {
     ['an HFS ".g\\u200cit" folder', '', (w) => ['40000', '.g\u200cit', folderWith(w, 'evil', 'x')], '.g\\u{200c}it', /git’s own folder/],
     ['a file with a backslash', 'content/blog', (w) => ['100644', '..\\..\\escaped.html', blob(w, 'x')], 'content/blog/..\\..\\escaped.html', /backslash/],
     ['an odd file mode', 'content/blog', (w) => ['100600', 'c.html', blob(w, post('c', 'C'))], 'content/blog/c.html', /mode 100600/],
+    // git's fsck (gitmodulesBlob...): tests/integration/git-fsck-dotfiles.test.ts holds the rules against git's own.
+    ['a ".gitmodules" folder at the root', '', (w) => ['40000', '.gitmodules', folderWith(w, 'x', 'a folder')], '.gitmodules', /\(gitmodulesBlob\)$/],
+    ['a "GITMOD~1" folder deep down', 'content/blog', (w) => ['40000', 'GITMOD~1', folderWith(w, 'x', 'a folder')], 'content/blog/GITMOD~1', /\(gitmodulesBlob\)$/],
+    ['a ".gitmodules" symbolic link', '', (w) => ['120000', '.gitmodules', blob(w, '/etc/passwd')], '.gitmodules', /\(gitmodulesSymlink\)$/],
+    ['a ".gitmodules" whose url is an option', '', (w) => ['100644', '.gitmodules', blob(w, '[submodule "x"]\n\tpath = x\n\turl = --upload-pack=touch /tmp/pwned\n')], '.gitmodules', /\(gitmodulesUrl\)$/],
+    ['a ".gitignore" symbolic link', 'content', (w) => ['120000', '.gitignore', blob(w, '/etc/passwd')], 'content/.gitignore', /\(gitignoreSymlink\)$/],
   ]
 
   it.each(cases)('%s: nothing written, HEAD unmoved, the commit and path named', async (_label, folder, entry, shown, reason) => {
@@ -174,6 +180,18 @@ describe('a pulled commit with a path git refuses is refused whole', () => {
     cleanups.push(() => reopened.close())
     expect(reopened.recovery.actions.join('\n')).toMatch(new RegExp(`^Pull rolled back \\(${hostile} is refused: \\.\\. is named "\\.\\."`))
     expectNothingWritten(w, head)
+  })
+})
+
+describe('a .gitmodules git accepts', () => {
+  it('is pulled and checked out as the file it is', async () => {
+    const w = await setUp()
+    const text = '[submodule "theme"]\n\tpath = themes/theme\n\turl = https://github.com/example/theme.git\n'
+    const pulled = pushEditedTree(w, '', adding(['100644', '.gitmodules', blob(w, text)]), 'a submodule, declared')
+    await w.sync.fetch()
+    expect((await w.sync.pull(MERGE)).outcome).toBe('fast-forward')
+    expect(w.site.head()).toBe(pulled)
+    expect(w.site.read('.gitmodules')).toBe(text)
   })
 })
 

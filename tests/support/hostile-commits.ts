@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync } from 'node:fs'
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { runGit, runGitBytes } from './git.ts'
 import { MAINTAINER_GIT_ENV } from './maintainer-git.ts'
@@ -41,4 +41,19 @@ export function pushDotDotTree(clone: MaintainerClone): string {
   const commit = clone.maintainer('commit-tree', tree, '-p', 'HEAD', '-m', 'hostile')
   clone.maintainer('push', '-q', 'origin', `${commit}:refs/heads/main`)
   return commit
+}
+
+/**
+ * A commit on the remote's tip with a folder (holding one file) named `folder`, committed and
+ * pushed with plain git, which makes it without complaint even where its own fsck refuses it
+ * (`.gitmodules`: gitmodulesBlob): returns the commit.
+ */
+export function pushFolder(clone: MaintainerClone, folder: string): string {
+  clone.maintainer('pull', '-q', '--ff-only')
+  mkdirSync(path.join(clone.maintainerDir, folder), { recursive: true })
+  writeFileSync(path.join(clone.maintainerDir, folder, 'README'), 'a folder\n')
+  clone.maintainer('add', path.join(folder, 'README'))
+  clone.maintainer('commit', '-q', '-m', `add ${folder}/`)
+  clone.maintainer('push', '-q', 'origin', 'main')
+  return clone.maintainer('rev-parse', 'HEAD')
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { checkTreeObject, isDotGit, readMode, refusedName, showPath } from '../../server/git/formats/tree-rules.ts'
+import { checkTreeObject, gitDotfileOf, isDotGit, readMode, refusedName, showPath } from '../../server/git/formats/tree-rules.ts'
 
 const oid = (seed: string) => createHash('sha1').update(seed).digest('hex')
 
@@ -81,6 +81,65 @@ describe('refusedName', () => {
   })
 })
 
+describe('gitDotfileOf', () => {
+  // fsck.c looks these up with path.c's is_ntfs_dot… and utf8.c's is_hfs_dot…: every name Windows
+  // or macOS would open as the file is the file (tests/integration/git-fsck-dotfiles.test.ts
+  // holds the same names against git's own fsck).
+  it.each([
+    ['.gitmodules', '.gitmodules'],
+    ['.GITMODULES', '.gitmodules'],
+    ['.GitModules', '.gitmodules'],
+    ['.gitmodules.', '.gitmodules'],
+    ['.gitmodules ', '.gitmodules'],
+    ['.gitmodules. . ', '.gitmodules'],
+    ['.gitmodules:x', '.gitmodules'],
+    ['.gitmodules::$DATA', '.gitmodules'],
+    ['GITMOD~1', '.gitmodules'],
+    ['gitmod~4', '.gitmodules'],
+    ['gitmod~1 .', '.gitmodules'],
+    ['gi7eba~1', '.gitmodules'],
+    ['GI7EBA~9', '.gitmodules'],
+    ['gi7eb~12', '.gitmodules'],
+    ['gi7e~123', '.gitmodules'],
+    ['.git\u200cmodules', '.gitmodules'],
+    ['\u200d.gitmodules', '.gitmodules'],
+    ['.GITMODULES\ufeff', '.gitmodules'],
+    ['.gitattributes', '.gitattributes'],
+    ['GITATT~1', '.gitattributes'],
+    ['gi7d29~1', '.gitattributes'],
+    ['.gitignore', '.gitignore'],
+    ['GITIGN~2', '.gitignore'],
+    ['gi250a~1', '.gitignore'],
+    ['.mailmap', '.mailmap'],
+    ['.MailMap ', '.mailmap'],
+    ['MAILMA~1', '.mailmap'],
+    ['maba30~1', '.mailmap'],
+  ])('takes %j for %s', (name, file) => {
+    expect(gitDotfileOf(name)).toBe(file)
+  })
+
+  it.each([
+    '.gitmodulesx',
+    '.gitmodules.bak',
+    '.gitmodule',
+    'gitmodules',
+    'gitmod~5',
+    'gitmod~0',
+    'gi7eba~0',
+    'gi7eba~1x',
+    'gi7ebb~1',
+    'gi7eba1~1',
+    '.gitmodules\u200b',
+    '.g\u0131tmodules', // dotless i: not ASCII, HFS+ keeps it apart
+    '.git',
+    'git~1',
+    'mailmap',
+    '.gitignores',
+  ])('takes %j for none', (name) => {
+    expect(gitDotfileOf(name)).toBeNull()
+  })
+})
+
 describe('readMode', () => {
   it.each([
     ['40000', '040000'],
@@ -153,13 +212,42 @@ describe('checkTreeObject', () => {
     expect(checkTreeObject(bytes).problems).toEqual([{ name, reason: expect.stringMatching(reason) }])
   })
 
+  it.each([
+    ['a .gitmodules folder', rawTree([['40000', '.gitmodules']]), '.gitmodules', /^is a folder named as git’s \.gitmodules .*\(gitmodulesBlob\)$/],
+    ['a GITMOD~1 folder', rawTree([['40000', 'GITMOD~1']]), 'GITMOD~1', /\(gitmodulesBlob\)$/],
+    ['a .gitmodules symbolic link', rawTree([['120000', '.gitmodules']]), '.gitmodules', /^is a symbolic link named as git’s \.gitmodules .*\(gitmodulesSymlink\)$/],
+    ['a .gitattributes folder', rawTree([['40000', '.gitattributes']]), '.gitattributes', /\(gitattributesBlob\)$/],
+    ['a .GITATTRIBUTES symbolic link', rawTree([['120000', '.GITATTRIBUTES']]), '.GITATTRIBUTES', /\(gitattributesSymlink\)$/],
+    ['a .gitignore symbolic link', rawTree([['120000', '.gitignore']]), '.gitignore', /\(gitignoreSymlink\)$/],
+    ['a MAILMA~1 symbolic link', rawTree([['120000', 'MAILMA~1']]), 'MAILMA~1', /\(mailmapSymlink\)$/],
+  ])('refuses %s, as git’s fsck does', (_label, bytes, name, reason) => {
+    expect(checkTreeObject(bytes).problems).toEqual([{ name, reason: expect.stringMatching(reason) }])
+  })
+
+  it('lists the .gitmodules and .gitattributes that are not folders or links, for their content to be read', () => {
+    const bytes = rawTree([
+      ['100644', '.gitattributes'],
+      ['40000', '.gitignore'],
+      ['100644', '.gitmodules'],
+      ['100644', '.mailmap'],
+      ['160000', 'GITMOD~1'],
+    ])
+    const { problems, dotfiles } = checkTreeObject(bytes)
+    expect(problems).toEqual([])
+    expect(dotfiles).toEqual([
+      { name: '.gitattributes', file: '.gitattributes', oid: oid('.gitattributes') },
+      { name: '.gitmodules', file: '.gitmodules', oid: oid('.gitmodules') },
+      { name: 'GITMOD~1', file: '.gitmodules', oid: oid('GITMOD~1') },
+    ])
+  })
+
   it('reports a truncated tree object', () => {
     const bytes = rawTree([['100644', 'a.html']])
     expect(checkTreeObject(bytes.subarray(0, bytes.length - 3)).problems).toEqual([{ name: '', reason: 'is a malformed tree object' }])
   })
 
   it('reads an empty tree', () => {
-    expect(checkTreeObject(Buffer.alloc(0))).toEqual({ entries: [], problems: [] })
+    expect(checkTreeObject(Buffer.alloc(0))).toEqual({ entries: [], problems: [], dotfiles: [] })
   })
 })
 

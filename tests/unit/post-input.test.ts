@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { readPostInput, readVersion } from '../../server/content/post-input.ts'
 import { InvalidInputError } from '../../server/lib/errors.ts'
+import { MAX_URL_LENGTH } from '../../renderer/contract/index.ts'
+import { MAX_TAG_LENGTH, MAX_TAG_NAMES, MAX_TAGS, MAX_TAGS_TEXT_LENGTH } from '../../renderer/tags.ts'
 
 const defaults = { publishDate: '2025-01-01', isPublished: false, featuredImageUrl: '' }
 const valid = { title: 'T', slug: 'a-post', summary: 'S', content: '<p>x</p>' }
@@ -28,6 +30,26 @@ describe('readPostInput', () => {
     expect(problem({ ...valid, tags: ['a\u0001b'] })).toBe('tags must each be one line without control characters')
     expect(problem({ ...valid, tags: Array.from({ length: 11 }, (_, i) => `t${i}`) })).toBe('tags must be at most 10')
     expect(problem({ ...valid, tags: 5 })).toBe('tags must be a list of tag names')
+  })
+
+  it('refuses a tags value far past any real one before splitting or reading it: as text, as a list', () => {
+    expect(MAX_TAG_NAMES).toBe(20)
+    expect(MAX_TAGS_TEXT_LENGTH).toBe(840)
+    expect(problem({ ...valid, tags: ','.repeat(2_400_000) })).toBe('tags must be at most 840 characters as one text')
+    expect(problem({ ...valid, tags: 'a,'.repeat(421) })).toBe('tags must be at most 840 characters as one text')
+    expect(problem({ ...valid, tags: ','.repeat(MAX_TAG_NAMES) })).toBe('tags must list at most 20 names, repeats and blanks included')
+    expect(problem({ ...valid, tags: Array.from({ length: 100_000 }, () => '') })).toBe('tags must list at most 20 names, repeats and blanks included')
+    // Up to the limits, repeats and blanks are dropped as before.
+    const longest = Array.from({ length: MAX_TAGS }, (_, i) => `${String.fromCharCode(97 + i)}${'x'.repeat(MAX_TAG_LENGTH - 1)}`)
+    expect(readPostInput({ ...valid, tags: [...longest, ...longest] }, defaults).input.tags).toEqual(longest)
+    expect(readPostInput({ ...valid, tags: [...longest, ...longest].join(', ') }, defaults).input.tags).toEqual(longest)
+    expect(readPostInput({ ...valid, tags: `News,${','.repeat(MAX_TAG_NAMES - 2)}` }, defaults).input.tags).toEqual(['News'])
+  })
+
+  it('refuses a featured image URL over 2,000 characters', () => {
+    const url = (length: number) => `https://x.example/${'a'.repeat(length - 'https://x.example/'.length)}`
+    expect(readPostInput({ ...valid, featuredImageUrl: url(MAX_URL_LENGTH) }, defaults).input.featuredImageUrl).toHaveLength(2000)
+    expect(problem({ ...valid, featuredImageUrl: url(MAX_URL_LENGTH + 1) })).toBe('featuredImageUrl must be at most 2000 characters')
   })
 
   it('fills the optional fields from the defaults and drops fields outside the contract', () => {

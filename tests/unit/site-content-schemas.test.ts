@@ -41,6 +41,12 @@ describe('the site files schemas', () => {
     expect(issuesOf('landing', edited('landing', (v) => (v.hero.title = 'Two\nlines')))).toEqual([{ path: 'hero.title', reason: 'must be one line, without control characters' }])
   })
 
+  it('refuses text past its limit before reading it any further: one reason, the length', () => {
+    const long = `${'**'.repeat(40)}\n[x](javascript:alert(1))`.padEnd(10_000, '[')
+    expect(issuesOf('landing', edited('landing', (v) => (v.testimonials.count = long)))).toEqual([{ path: 'testimonials.count', reason: 'must be at most 120 characters' }])
+    expect(issuesOf('pricing', edited('pricing', (v) => (v.title = `${'x'.repeat(81)}\n`)))).toEqual([{ path: 'title', reason: 'must be at most 80 characters' }])
+  })
+
   it('refuses javascript:, data: and other-host links, in a URL field and inside rich text', () => {
     for (const href of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,x', '//evil.example/x', 'vbscript:x', ' https://a.example', '']) {
       expect(issuesOf('shared', edited('shared', (v) => (v.footer.siteLinks[0].href = href)))[0]?.path, href).toBe('footer.siteLinks.0.href')

@@ -8,10 +8,16 @@
  * entry named `..` or `.git` would be checked out beside the repository or into its git folder.
  * Pure: the checks of one tree object's bytes; tree-check.ts walks a commit's trees with them.
  *
- * Stricter than git in two places, both because the work tree is written through JavaScript
+ * Git's own files are checked as fsck_tree checks them, under every name Windows or macOS reads
+ * as them (GIT_DOTFILES): a `.gitmodules` or `.gitattributes` must be a file, whose content
+ * tree-check.ts has checked too (gitmodules-rules.ts), and none may be a symbolic link.
+ *
+ * Stricter than git in three places. Two because the work tree is written through JavaScript
  * strings: a name that is not valid UTF-8 is refused (it would be written under another name),
  * and so are modes git's fsck only reports (100600...); `100664`, which early git wrote and fsck
- * accepts, is read as `100644`, as git itself reads it.
+ * accepts, is read as `100644`, as git itself reads it. And a `.gitattributes`, `.gitignore` or
+ * `.mailmap` that is a symbolic link, which git 2.39's fsck only notes, is refused as a
+ * `.gitmodules` one is.
  */
 
 /** The modes a tree may hold, as stored, and how they are read (6 digits, as TreeEntry.mode). */
@@ -78,11 +84,80 @@ function isNtfsDotGit(name: string): boolean {
 
 /** utf8.c, is_hfs_dotgit: `.git` in any ASCII case once HFS+'s ignored characters are dropped. */
 function isHfsDotGit(name: string): boolean {
+  return isHfsDot(name, 'git')
+}
+
+/** utf8.c, is_hfs_dot_generic: `.` and `needle` (lowercase ASCII) in any ASCII case, once HFS+'s ignored characters are dropped. */
+function isHfsDot(name: string, needle: string): boolean {
   let kept = ''
   for (const char of name) {
     if (!HFS_IGNORED.has(char.codePointAt(0)!)) kept += char
   }
-  return kept.length === 4 && kept.toLowerCase() === '.git' && /^[\x00-\x7f]*$/.test(kept)
+  return kept.length === needle.length + 1 && /^[\x00-\x7f]*$/.test(kept) && kept.toLowerCase() === `.${needle}`
+}
+
+/**
+ * The files git itself reads from a work tree, which its fsck looks at by name wherever they are:
+ * each with the name it has (lowercase) and the prefix of its NTFS 8.3 fallback short name
+ * (path.c: is_ntfs_dotgitmodules and its siblings).
+ */
+export const GIT_DOTFILES = {
+  '.gitmodules': { name: 'gitmodules', shortPrefix: 'gi7eba' },
+  '.gitattributes': { name: 'gitattributes', shortPrefix: 'gi7d29' },
+  '.gitignore': { name: 'gitignore', shortPrefix: 'gi250a' },
+  '.mailmap': { name: 'mailmap', shortPrefix: 'maba30' },
+} as const
+
+export type GitDotfile = keyof typeof GIT_DOTFILES
+
+/**
+ * Which of git's own files (GIT_DOTFILES) Windows or macOS would take `name` for, as git's fsck
+ * decides it (is_hfs_dot… or is_ntfs_dot…): `.GITMODULES`, `.gitmodules. :x`, `GITMOD~1`,
+ * `gi7eba~9`, `.git\u200cmodules`; null for any other name.
+ */
+export function gitDotfileOf(name: string): GitDotfile | null {
+  for (const [file, { name: needle, shortPrefix }] of Object.entries(GIT_DOTFILES) as [GitDotfile, (typeof GIT_DOTFILES)[GitDotfile]][]) {
+    if (isHfsDot(name, needle) || isNtfsDot(name, needle, shortPrefix)) return file
+  }
+  return null
+}
+
+/**
+ * path.c, is_ntfs_dot_generic: `.` + `needle` in any ASCII case, or its 8.3 short name (the
+ * first 6 letters and `~1` to `~4`, or the fallback: up to 6 characters of `shortPrefix` and `~`
+ * and digits, 8 characters in all), then only dots and spaces up to the end or a `:`.
+ */
+function isNtfsDot(name: string, needle: string, shortPrefix: string): boolean {
+  const onlySpacesAndDots = (from: number): boolean => {
+    for (let i = from; i < name.length; i++) {
+      const char = name[i]
+      if (char === ':') return true
+      if (char !== ' ' && char !== '.') return false
+    }
+    return true
+  }
+  if (name[0] === '.' && asciiLower(name.slice(1, needle.length + 1)) === needle) return onlySpacesAndDots(needle.length + 1)
+  if (asciiLower(name.slice(0, 6)) === needle.slice(0, 6) && name[6] === '~' && name[7]! >= '1' && name[7]! <= '4') return onlySpacesAndDots(8)
+  let sawTilde = false
+  for (let i = 0; i < 8; i++) {
+    const char = name[i]
+    if (char === undefined) return false
+    if (sawTilde) {
+      if (char < '0' || char > '9') return false
+    } else if (char === '~') {
+      const next = name[++i]
+      if (next === undefined || next < '1' || next > '9') return false
+      sawTilde = true
+    } else if (i >= 6 || char.charCodeAt(0) > 0x7f || asciiLower(char) !== shortPrefix[i]) {
+      return false
+    }
+  }
+  return onlySpacesAndDots(8)
+}
+
+/** Lowercase for the ASCII letters only, as C's tolower: the needles are ASCII, and so must the name be that matches one. */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]/g, (char) => char.toLowerCase())
 }
 
 /** One entry of a tree object, read and checked. */
@@ -99,6 +174,13 @@ export interface TreeProblem {
   reason: string
 }
 
+/** An entry named as a file of git's whose content git's fsck checks too (gitmodules-rules.ts): read by the caller. */
+export interface DotfileEntry {
+  name: string
+  file: '.gitmodules' | '.gitattributes'
+  oid: string
+}
+
 const NULL_OID = '0'.repeat(40)
 const utf8 = new TextDecoder('utf-8', { fatal: false })
 
@@ -107,9 +189,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: false })
  * its mode, its name, no name twice, git's order. Returns the entries and the problems (empty
  * when git's fsck would accept the tree and so would the server).
  */
-export function checkTreeObject(bytes: Buffer): { entries: CheckedEntry[]; problems: TreeProblem[] } {
+export function checkTreeObject(bytes: Buffer): { entries: CheckedEntry[]; problems: TreeProblem[]; dotfiles: DotfileEntry[] } {
   const entries: CheckedEntry[] = []
   const problems: TreeProblem[] = []
+  const dotfiles: DotfileEntry[] = []
   const seen = new Set<string>()
   let previous: { name: Buffer; folder: boolean } | null = null
   let offset = 0
@@ -130,7 +213,8 @@ export function checkTreeObject(bytes: Buffer): { entries: CheckedEntry[]; probl
       refusedName(name) ??
       (mode === null ? `has mode ${stored}, which git does not write` : null) ??
       (seen.has(name) ? 'is listed twice in its folder' : null) ??
-      (oid === NULL_OID ? 'points at no object (an all-zero id)' : null)
+      (oid === NULL_OID ? 'points at no object (an all-zero id)' : null) ??
+      dotfileProblem(name, mode!)
     const folder = mode === FOLDER_MODE
     if (reason === null && previous !== null && compareGitOrder(previous.name, previous.folder, rawName, folder) > 0) {
       problems.push({ name, reason: 'is out of git’s order in its folder (the tree was not written by git)' })
@@ -140,8 +224,32 @@ export function checkTreeObject(bytes: Buffer): { entries: CheckedEntry[]; probl
     seen.add(name)
     previous = { name: rawName, folder }
     entries.push({ name, mode: mode ?? stored, oid })
+    const file = reason === null ? gitDotfileOf(name) : null
+    if (file === '.gitmodules' || file === '.gitattributes') dotfiles.push({ name, file, oid })
   }
-  return { entries, problems }
+  return { entries, problems, dotfiles }
+}
+
+/** The message ids of git's fsck for each of its files, for the reasons (`gitmodulesSymlink`...). */
+const FSCK_ID: Record<GitDotfile, string> = { '.gitmodules': 'gitmodules', '.gitattributes': 'gitattributes', '.gitignore': 'gitignore', '.mailmap': 'mailmap' }
+
+/** How a reason names an entry that is one of git's files by name (GIT_DOTFILES). */
+export function namedAs(file: GitDotfile): string {
+  return `named as git’s ${file} (or a name Windows or macOS reads as it)`
+}
+
+/**
+ * fsck.c, fsck_tree: none of git's own files may be a symbolic link (git 2.39 reports one for
+ * .gitattributes, .gitignore and .mailmap without failing, and refuses it where it reads them, as
+ * newer releases do everywhere: so does this server); .gitmodules and .gitattributes must be
+ * files (gitmodulesBlob: a folder is not). Their content is checked once read (tree-check.ts).
+ */
+function dotfileProblem(name: string, mode: string): string | null {
+  const file = gitDotfileOf(name)
+  if (file === null) return null
+  if (mode === SYMLINK_MODE) return `is a symbolic link ${namedAs(file)}, which git’s fsck refuses (${FSCK_ID[file]}Symlink)`
+  if (mode === FOLDER_MODE && (file === '.gitmodules' || file === '.gitattributes')) return `is a folder ${namedAs(file)}, which git’s fsck refuses: it must be a file (${FSCK_ID[file]}Blob)`
+  return null
 }
 
 /** Git's tree order: name bytes, a folder's name compared as if it ended in '/'. */

@@ -11,7 +11,7 @@ import { GitRefs } from './git-refs.ts'
 import { IndexFile, type IndexUpdate } from './index-file.ts'
 import { diskBytes, looseObjectPath } from './loose-objects.ts'
 import { decodeTree, encodeLooseObject, encodeTree, type ParsedCommit, parseCommit } from '../formats/object-format.ts'
-import { ObjectReader } from './object-reader.ts'
+import { ObjectReader, type RawObject } from './object-reader.ts'
 import { SharedLock } from '../../lib/shared-lock.ts'
 import { type PathEdits, type TreeEntry, TreeStore } from './tree-store.ts'
 
@@ -244,22 +244,32 @@ export class GitStore {
     return oid
   }
 
-  async #readObject(oid: string, type: 'blob' | 'tree'): Promise<Buffer> {
+  /**
+   * Any object with its type, or null when the repository does not have it: for a check of what
+   * a pulled tree names (tree-check.ts), where an entry may name an object of another type than
+   * its mode says, or none at all (a submodule's commit).
+   */
+  async readAnyObject(oid: string): Promise<RawObject | null> {
     const native = await this.#reader.read(oid)
-    if (native) {
-      if (native.type !== type) throw new RepositoryStateError(`Object ${oid} is a ${native.type}, not a ${type}`)
-      return native.content
-    }
+    if (native) return native
     let result
     try {
       result = await this.#packsInUse.shared(() => git.readObject({ fs: this.#fs, gitdir: this.#gitdir, oid, format: 'content', cache: this.#cache }))
     } catch (error) {
-      // Every oid read here comes from a tree or a commit: a missing one means a damaged repository.
-      if (error instanceof git.Errors.NotFoundError) throw new RepositoryStateError(`The ${type} ${oid} is missing from the repository`)
+      if (error instanceof git.Errors.NotFoundError) return null
       throw error
     }
-    if (result.type !== type || !(result.object instanceof Uint8Array)) throw new RepositoryStateError(`Object ${oid} is a ${result.type}, not a ${type}`)
-    return Buffer.from(result.object.buffer, result.object.byteOffset, result.object.byteLength)
+    const { type } = result
+    if (!(result.object instanceof Uint8Array) || (type !== 'blob' && type !== 'tree' && type !== 'commit' && type !== 'tag')) throw new RepositoryStateError(`Object ${oid} could not be read`)
+    return { type, content: Buffer.from(result.object.buffer, result.object.byteOffset, result.object.byteLength) }
+  }
+
+  async #readObject(oid: string, type: 'blob' | 'tree'): Promise<Buffer> {
+    const object = await this.readAnyObject(oid)
+    // Every oid read here comes from a tree or a commit: a missing one means a damaged repository.
+    if (object === null) throw new RepositoryStateError(`The ${type} ${oid} is missing from the repository`)
+    if (object.type !== type) throw new RepositoryStateError(`Object ${oid} is a ${object.type}, not a ${type}`)
+    return object.content
   }
 
   async #treeOf(commit: string): Promise<string> {
