@@ -4,7 +4,7 @@ import type { Middleware } from 'koa'
  * A read replica's answer to its admin pages (`/admin`, `/admin/...`): it has no admin area, so
  * instead of the admin app (which would call an API that is not there) a short page says what
  * this server is. 404, not indexed, no script or style (the site's CSP holds as it is). Behind a
- * load balancer set up as the README says, nobody sees it: `/admin` goes to the writer.
+ * load balancer set up as docs/deployments-and-sync.md says, nobody sees it: `/admin` goes to the writer.
  */
 const PAGE = `<!doctype html>
 <html lang="en">

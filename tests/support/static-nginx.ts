@@ -3,7 +3,7 @@ import { freePort, type RunningNginx, startNginx } from './nginx.ts'
 export type StaticNginx = RunningNginx
 
 /**
- * Debian's nginx serving a static export as the README says to: a server block whose root is the
+ * Debian's nginx serving a static export as docs/deployments-and-sync.md says to: a server block whose root is the
  * export and which includes the export's own nginx.conf. Nothing else in the config (startNginx
  * adds no mime.types): the export's snippet must be enough.
  */

@@ -40,7 +40,7 @@ import { installPack } from '../store/pack-writer.ts'
  * installs nothing and deletes nothing, and runs again once git is done. Packs holding the same
  * objects, or no longer a geometric progression, found at start or after a run, are merged by
  * the next run (pack-policy.ts). isomorphic-git has no gc or repack; the measurement is
- * `npm run bench:repo-size` (README "Packing"): `.git` 29.6 MiB, 1.07× `git gc`; 231 MiB unpacked.
+ * `npm run bench:repo-size` (docs/architecture.md "Packing"): `.git` 29.6 MiB, 1.07× `git gc`; 231 MiB unpacked.
  */
 export interface PackingOptions {
   /** Tests lower these; the defaults are pack-policy.ts's (for bytes, a share of the packs' size). */

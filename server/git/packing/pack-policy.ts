@@ -1,6 +1,6 @@
 /**
  * When to pack and what to put together: git's `gc --auto` and `repack --geometric` rules, as
- * pure functions and constants (measured in README "Packing" and `npm run bench:repo-size`;
+ * pure functions and constants (measured in docs/architecture.md "Packing" and `npm run bench:repo-size`;
  * isomorphic-git has no gc or repack).
  */
 
