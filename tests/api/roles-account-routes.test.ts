@@ -7,13 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Role } from '../../renderer/contract/index.ts'
-import { accountRoutes } from '../../server/http/account-api.ts'
-import { passkeyAccountRoutes } from '../../server/http/passkey-account-api.ts'
-import { peopleRoutes } from '../../server/http/people-api.ts'
-import { peopleSessionsRoutes } from '../../server/http/people-sessions-api.ts'
-import { securitySettingsRoutes } from '../../server/http/security-settings-api.ts'
-import { totpRoutes } from '../../server/http/totp-api.ts'
 import type { ApiClient } from '../support/admin-client.ts'
+import { accountAreaRouters, routesOf } from '../support/admin-routers.ts'
 import type { SignedInServer } from '../support/signed-in-server.ts'
 import { signedInTeam } from '../support/team-accounts.ts'
 
@@ -63,16 +58,7 @@ const ROWS: Row[] = [
 
 describe('role × route → status: own settings, people and site settings', () => {
   it('has a row for every route of those routers', () => {
-    const none = {} as never
-    const routers = [
-      accountRoutes(none),
-      passkeyAccountRoutes({ accounts: none, passkeys: none }),
-      peopleSessionsRoutes({ accounts: none, sessions: none }),
-      peopleRoutes({ accounts: none, people: none, invitations: none }),
-      securitySettingsRoutes({ accounts: none, settings: none }),
-      totpRoutes({ accounts: none, guard: none, settings: none, now: Date.now }),
-    ]
-    const routes = routers.flatMap((router) => router.stack.filter((layer) => layer.methods.length > 0).map((layer) => `${layer.methods.at(-1)} ${layer.path}`.replace(/\/$/, '')))
+    const routes = routesOf(accountAreaRouters()).map(({ method, path }) => `${method} ${path}`)
     expect(new Set(ROWS.map((row) => row.route))).toEqual(new Set(routes))
   })
 

@@ -8,12 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Role } from '../../renderer/contract/index.ts'
-import { adminRoutes } from '../../server/http/admin-api.ts'
-import { mediaRoutes } from '../../server/http/media-api.ts'
-import { redirectsRoutes } from '../../server/http/redirects-api.ts'
-import { siteRoutes } from '../../server/http/site-api.ts'
-import { tagsRoutes } from '../../server/http/tags-api.ts'
 import { type ApiClient, newPostBody } from '../support/admin-client.ts'
+import { contentRouters, routesOf } from '../support/admin-routers.ts'
 import { makeImage } from '../support/media-files.ts'
 import type { SignedInServer } from '../support/signed-in-server.ts'
 import { signedInTeam } from '../support/team-accounts.ts'
@@ -160,15 +156,7 @@ const ROWS: Row[] = [
 
 describe('role × route → status', () => {
   it('has a row for every admin route (auth routes aside)', () => {
-    const none = {} as never
-    const routers = [
-      adminRoutes({ accounts: none, posts: none, history: none, preview: none, content: none, timeZone: 'UTC' }),
-      mediaRoutes({ accounts: none, library: none, maxBytes: 1 }),
-      redirectsRoutes({ accounts: none, redirects: none }),
-      tagsRoutes({ accounts: none, tags: none }),
-      siteRoutes({ accounts: none, site: none, history: none, preview: none }),
-    ]
-    const routes = routers.flatMap((router) => router.stack.filter((layer) => layer.methods.length > 0).map((layer) => `${layer.methods.at(-1)} ${layer.path}`.replace(/\/$/, '')))
+    const routes = routesOf(contentRouters()).map(({ method, path }) => `${method} ${path}`)
     expect(new Set(ROWS.map((row) => row.route))).toEqual(new Set(routes))
   })
 

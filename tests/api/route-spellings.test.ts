@@ -8,18 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Role } from '../../renderer/contract/index.ts'
-import { accountRoutes } from '../../server/http/account-api.ts'
-import { adminRoutes } from '../../server/http/admin-api.ts'
-import { mediaRoutes } from '../../server/http/media-api.ts'
-import { passkeyAccountRoutes } from '../../server/http/passkey-account-api.ts'
-import { peopleRoutes } from '../../server/http/people-api.ts'
-import { peopleSessionsRoutes } from '../../server/http/people-sessions-api.ts'
-import { redirectsRoutes } from '../../server/http/redirects-api.ts'
-import { securitySettingsRoutes } from '../../server/http/security-settings-api.ts'
-import { siteRoutes } from '../../server/http/site-api.ts'
-import { tagsRoutes } from '../../server/http/tags-api.ts'
-import { totpRoutes } from '../../server/http/totp-api.ts'
 import type { ApiClient } from '../support/admin-client.ts'
+import { accountAreaRouters, contentRouters, routesOf } from '../support/admin-routers.ts'
 import { rawRequest } from '../support/raw-http.ts'
 import type { SignedInServer } from '../support/signed-in-server.ts'
 import { signedInTeam } from '../support/team-accounts.ts'
@@ -36,34 +26,7 @@ afterAll(() => running?.close())
 /** Values for the routes' parameters that name nothing: a call that passes the checks changes nothing. */
 const PARAMS: Record<string, string> = { id: 'zz9zz9zz', commit: '0'.repeat(40), name: 'nosuchpage', username: 'nobody', handle: 'a'.repeat(22) }
 
-function adminRouteList(): { method: string; path: string }[] {
-  const none = {} as never
-  const routers = [
-    adminRoutes({ accounts: none, posts: none, history: none, preview: none, content: none, timeZone: 'UTC' }),
-    mediaRoutes({ accounts: none, library: none, maxBytes: 1 }),
-    redirectsRoutes({ accounts: none, redirects: none }),
-    tagsRoutes({ accounts: none, tags: none }),
-    siteRoutes({ accounts: none, site: none, history: none, preview: none }),
-    accountRoutes(none),
-    passkeyAccountRoutes({ accounts: none, passkeys: none }),
-    peopleSessionsRoutes({ accounts: none, sessions: none }),
-    peopleRoutes({ accounts: none, people: none, invitations: none }),
-    securitySettingsRoutes({ accounts: none, settings: none }),
-    totpRoutes({ accounts: none, guard: none, settings: none, now: Date.now }),
-  ]
-  return routers.flatMap((router) =>
-    router.stack
-      .filter((layer) => layer.methods.length > 0)
-      .map((layer) => ({
-        method: layer.methods.at(-1)!,
-        path: String(layer.path)
-          .replace(/\/$/, '')
-          .replace(/:(\w+)/g, (_, name: string) => PARAMS[name]!),
-      })),
-  )
-}
-
-const ROUTES = adminRouteList()
+const ROUTES = routesOf([...contentRouters(), ...accountAreaRouters()]).map(({ method, path }) => ({ method, path: path.replace(/:(\w+)/g, (_, name: string) => PARAMS[name]!) }))
 
 /** Spellings of the same path, which the server brings to the contract's before routing. */
 function sameSpellings(path: string): string[] {
