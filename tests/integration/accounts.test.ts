@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AccountStore, accountsFilePath, type NewAdminAccount } from '../../server/accounts/account-store.ts'
 import { ensureFirstAdmin } from '../../server/accounts/first-admin.ts'
 import { hashPassword, verifyPassword } from '../../server/accounts/password.ts'
 import { AccountsFileError, ConfigError, InvalidInputError, NotFoundError } from '../../server/lib/errors.ts'
+import { waitFor } from '../support/wait-for.ts'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 const cliPath = path.join(repoRoot, 'server/admin-cli.ts')
@@ -118,15 +119,20 @@ describe('AccountStore', () => {
     expect(await readdir(dataDir)).toEqual(['admins.json'])
 
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'])
+    // The lock's clock and timers are the test's: it looks again only when the test moves time on.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     try {
       await writeFile(`${file}.lock`, JSON.stringify({ pid: holder.pid, hostname: hostname(), startedAt: new Date().toISOString() }))
       const adding = store.add(account('bob'))
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      // It found the lock held by a live process, and waits on its timer to look again.
+      await waitFor(() => vi.getTimerCount() === 1)
       expect((await store.list()).map((admin) => admin.username)).toEqual(['alice'])
       await rm(`${file}.lock`)
+      await vi.advanceTimersToNextTimerAsync()
       await adding
       expect((await store.list()).map((admin) => admin.username)).toEqual(['alice', 'bob'])
     } finally {
+      vi.useRealTimers()
       holder.kill('SIGKILL')
     }
   })
