@@ -41,7 +41,12 @@ describe('AccountStore', () => {
     expect(await store.list()).toEqual([])
     expect(await store.get('alice')).toBeUndefined()
 
+    const before = Date.now()
     await store.add(account('alice'))
+    // Without a clock of its own, the store dates by the wall clock.
+    const createdAt = Date.parse((await store.get('alice'))!.createdAt)
+    expect(createdAt).toBeGreaterThanOrEqual(before)
+    expect(createdAt).toBeLessThanOrEqual(Date.now())
     expect((await stat(file)).mode & 0o777).toBe(0o600)
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700)
     const saved = JSON.parse(await readFile(file, 'utf8'))
@@ -50,8 +55,9 @@ describe('AccountStore', () => {
     expect(saved.admins[0]).toMatchObject({ username: 'alice', email: 'alice@example.com', passwordHash: someHash })
   })
 
-  it('adds, gets, lists, changes a password hash and removes', async () => {
-    const store = new AccountStore(file)
+  it('adds, gets, lists, changes a password hash and removes, each dated by its clock', async () => {
+    let now = new Date('2026-03-01T10:00:00.000Z')
+    const store = new AccountStore(file, { now: () => now })
     await store.add(account('alice'))
     await store.add(account('bob', { displayName: 'Bob B.' }))
     expect(await store.isEmpty()).toBe(false)
@@ -59,15 +65,16 @@ describe('AccountStore', () => {
     const alice = await store.get('alice')
     expect(alice).toMatchObject({ username: 'alice', displayName: 'User alice', email: 'alice@example.com', passwordHash: someHash })
     expect(alice!.createdAt).toBe(alice!.passwordChangedAt)
-    expect(Date.parse(alice!.createdAt)).toBeGreaterThan(Date.now() - 60_000)
+    expect(alice!.createdAt).toBe('2026-03-01T10:00:00.000Z')
     expect((await store.list()).map((admin) => admin.username)).toEqual(['alice', 'bob'])
 
-    await new Promise((resolve) => setTimeout(resolve, 5))
+    now = new Date('2026-03-01T10:00:01.000Z')
     const newHash = await hashPassword('another password')
     await store.setPasswordHash('bob', newHash)
     const bob = await store.get('bob')
     expect(bob!.passwordHash).toBe(newHash)
-    expect(bob!.passwordChangedAt > bob!.createdAt).toBe(true)
+    expect(bob!.passwordChangedAt).toBe('2026-03-01T10:00:01.000Z')
+    expect(bob!.createdAt).toBe('2026-03-01T10:00:00.000Z')
     expect((await store.get('alice'))!.passwordHash).toBe(someHash)
 
     expect(await store.remove('alice')).toBe(true)
