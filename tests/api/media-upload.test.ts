@@ -135,14 +135,18 @@ describe('POST /api/admin/media', () => {
   it('stores an upload as one commit of that file alone, upright and without its metadata', async () => {
     const before = commitCount(site.repoDir)
     const original = await phonePhoto()
+    const from = Date.now()
     const { status, body, response } = await api.upload<MediaItem>(original, { filename: 'Holiday at the Sea.JPG', type: 'image/jpeg', alt: '  The beach  ' })
+    const by = Date.now()
     expect(status).toBe(201)
     const year = new Date().getUTCFullYear()
     expect(body).toMatchObject({ width: 600, height: 800, type: 'image/jpeg', alt: 'The beach', usedBy: [] })
     expect(body.url).toMatch(new RegExp(`^/media/${year}/holiday-at-the-sea-[0-9a-f]{10}-600x800\\.jpg$`))
     expect(body.id).toBe(parseMediaUrl(body.url)!.hash)
     expect(response.headers.get('location')).toBe(body.url)
-    expect(new Date(body.date).getTime()).toBeGreaterThan(Date.now() - 60_000)
+    // Dated during the upload (a commit's date, to the second).
+    expect(Date.parse(body.date)).toBeGreaterThanOrEqual(Math.floor(from / 1000) * 1000)
+    expect(Date.parse(body.date)).toBeLessThanOrEqual(by)
 
     expect(commitCount(site.repoDir)).toBe(before + 1)
     const file = `content${body.url}`
