@@ -86,6 +86,17 @@ export async function waitForHydration(page: Page): Promise<void> {
   )
 }
 
+/**
+ * Waits until every CSS animation and transition on the page that ends has ended (a toast's or a
+ * tooltip's entrance): what a check of what is on screen (axe's contrast) must see settled. A
+ * spinner's endless animation does not count.
+ */
+export async function waitForAnimations(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().every((animation) => animation.playState === 'finished' || animation.effect?.getTiming().iterations === Infinity)))
+    .toBe(true)
+}
+
 /** Marks the current document; `isSameDocument` stays true only across client-side navigations. */
 export async function markDocument(page: Page): Promise<void> {
   await page.evaluate(() => {
