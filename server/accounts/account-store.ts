@@ -52,16 +52,19 @@ interface Snapshot {
  * admin or an old password must not come back after a power cut) under a lock file
  * (lib/lock-file.ts), so the two processes never lose each other's changes.
  *
- * It takes a file, not dependencies, hence no `deps` object.
+ * It takes a file and, for the tests that move time, the clock that dates creations and
+ * password changes (the wall clock by default).
  */
 export class AccountStore {
   readonly file: string
+  readonly #now: () => Date
   #snapshot: Snapshot | null = null
   /** Serializes this store's writes; the lock file covers other stores and processes. */
   readonly #writes = new SerialQueue()
 
-  constructor(file: string) {
+  constructor(file: string, options: { now?: () => Date } = {}) {
     this.file = file
+    this.#now = options.now ?? (() => new Date())
   }
 
   async get(username: string): Promise<AdminAccount | undefined> {
@@ -80,7 +83,7 @@ export class AccountStore {
   /** Throws InvalidInputError when a field is invalid or the username is taken. */
   async add(account: NewAdminAccount): Promise<AdminAccount> {
     const role = account.role ?? 'admin'
-    const now = new Date().toISOString()
+    const now = this.#now().toISOString()
     const { username, displayName, email, passwordHash } = account
     const created: AdminAccount = {
       username,
@@ -135,7 +138,7 @@ export class AccountStore {
 
   /** Throws NotFoundError for an unknown username. */
   async setPasswordHash(username: string, passwordHash: string): Promise<void> {
-    await this.update(username, (admin) => ({ ...admin, passwordHash, passwordChangedAt: new Date().toISOString() }))
+    await this.update(username, (admin) => ({ ...admin, passwordHash, passwordChangedAt: this.#now().toISOString() }))
   }
 
   /** False when there was no such admin. `options.check` as for `update`. */

@@ -57,6 +57,11 @@ export interface ParsedPostsDeps {
    * server/content and the package lock. Entries saved under another are not used.
    */
   parser: string
+  /**
+   * The clock (Date.now by default) that says whether a file changed too recently (RACY_MS) for
+   * its lstat to be trusted: tests move it instead of waiting.
+   */
+  now?: () => number
 }
 
 /**
@@ -89,6 +94,10 @@ export class ParsedPosts {
 
   constructor(deps: ParsedPostsDeps) {
     this.#deps = deps
+  }
+
+  #now(): number {
+    return this.#deps.now?.() ?? Date.now()
   }
 
   get #contentFile(): string {
@@ -126,7 +135,7 @@ export class ParsedPosts {
     const entry = this.#saved[fileName]
     if (entry?.version !== version) return undefined
     const post = { ...entry.fields, content: text.slice(entry.contentStart, entry.contentEnd) }
-    const fileStat = statToKeep(stat)
+    const fileStat = statToKeep(stat, this.#now())
     if (fileStat === undefined || sameStat(entry.stat, fileStat)) this.#seen[fileName] = entry
     else {
       this.#seen[fileName] = { ...entry, stat: fileStat }
@@ -143,7 +152,7 @@ export class ParsedPosts {
     const contentStart = contentEnd - post.content.length
     if (text.slice(contentStart, contentEnd) !== post.content) return
     const { content, ...fields } = post
-    this.#seen[fileName] = { version, fields, contentStart, contentEnd, stat: statToKeep(stat) ?? null, ...(warning ? { warning } : {}) }
+    this.#seen[fileName] = { version, fields, contentStart, contentEnd, stat: statToKeep(stat, this.#now()) ?? null, ...(warning ? { warning } : {}) }
     this.#contents.set(fileName, content)
     this.#changed = true
   }
@@ -207,10 +216,10 @@ export class ParsedPosts {
 
 const warningOf = (entry: Entry): { warning?: string } => (entry.warning ? { warning: entry.warning } : {})
 
-/** The parts of a file's lstat kept with its entry, or null when the file changed too recently (RACY_MS). */
-function statToKeep(stat: Stats | undefined): FileStat | null | undefined {
+/** The parts of a file's lstat kept with its entry, or null when the file changed too recently before `now` (RACY_MS). */
+function statToKeep(stat: Stats | undefined, now: number): FileStat | null | undefined {
   if (stat === undefined) return undefined
-  const recent = Date.now() - RACY_MS
+  const recent = now - RACY_MS
   if (stat.mtimeMs >= recent || stat.ctimeMs >= recent) return null
   return { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino }
 }

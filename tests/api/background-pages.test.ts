@@ -146,11 +146,10 @@ describe('stale pages at start', () => {
     const api = await new ApiClient(server.url).signIn()
     const id = /^id: (.+)$/m.exec(await readFile(path.join(site.blogDir, `${SAVED}.html`), 'utf8'))![1]!
     const { body: post } = await api.json<Record<string, unknown>>('GET', `/api/admin/blog/posts/${id}`)
-    const started = performance.now()
+    // Not behind the remaining pages: the catch-up is held at its gate until after this answer
+    // (a save that waited for it would never be answered), and the page's file is written.
     const { status: saved } = await api.json('PUT', `/api/admin/blog/posts/${id}`, { ...post, title: 'Saved during the catch-up' })
     expect(saved).toBe(200)
-    // Not behind the remaining pages: the catch-up is still held, and the page's file is written.
-    expect(performance.now() - started).toBeLessThan(2000)
     expect(await readFile(pageFile(SAVED), 'utf8')).toContain('Saved during the catch-up')
     expect(await text(`/blog/${SAVED}`)).toContain('Saved during the catch-up')
     expect(logger.lines.some((line) => line.includes('Regenerated'))).toBe(false)

@@ -53,7 +53,10 @@ function runInspected(script: string, args: string[], env: Record<string, string
   let pid = 0
   return new Promise<Inspected>((resolve, reject) => {
     const timer = setTimeout(() => finish(new Error(`${script} did not get there in time:\n${output}`)), 60_000)
+    let finished = false
     const finish = (error?: Error) => {
+      if (finished) return
+      finished = true
       clearTimeout(timer)
       let proc: Omit<Inspected, 'scripts' | 'output' | 'pid'> = { cmdline: [], nodeOptions: undefined }
       try {
@@ -86,13 +89,15 @@ function runInspected(script: string, args: string[], env: Record<string, string
           for (const line of data.toString().split('\n')) {
             if (line.startsWith('pid ')) pid = Number(line.slice(4))
             if (line.startsWith('script ')) loaded.push(line.slice(7))
+            if (line === 'synced') finish()
           }
         })
+        watcher.on('exit', () => finish(new Error(`the inspector's helper left before it was done:\n${output}`)))
       }
       // The export ends with the inspector still attached: node waits for it to go.
       if (pid && (done(output) || output.includes('Waiting for the debugger to disconnect'))) {
-        // A moment for the last scriptParsed lines to arrive.
-        setTimeout(() => finish(), 300)
+        // Finished once the helper has printed every script parsed up to now (it answers `synced`).
+        watcher!.stdin!.write('sync\n')
         child.stdout!.off('data', onOutput)
         child.stderr!.off('data', onOutput)
       }

@@ -27,7 +27,6 @@ import type { TempSite } from '../support/temp-site.ts'
 const GUIDE = path.resolve(import.meta.dirname, '../../docs/deployments-and-sync.md')
 /** The guide's addresses: the writer, replica 1, replica 2. */
 const GUIDE_ADDRESSES = ['10.0.0.10:3000', '10.0.0.11:3000', '10.0.0.12:3000']
-const WITHIN_MS = 5000
 const READ_PATHS = ['/', '/blog', '/blog/replica-first', '/api/blog/posts', '/api/blog/posts/replica-first', '/sitemap.xml']
 
 interface Replica {
@@ -41,7 +40,11 @@ let root: string
 let nginx: RunningNginx
 let api: ApiClient
 const replicas: Replica[] = []
-/** Seconds from a webhook to the save on both replicas, each time it was measured. */
+/**
+ * Seconds from a webhook to the save on both replicas, each time: printed after the file (the
+ * manual's figures), never asserted (how fast depends on the machine; that the webhook brings
+ * the save is what is checked: the replicas do not poll).
+ */
 const lags: number[] = []
 
 /** The ```nginx block of the guide's "Writer and read replicas" section. */
@@ -113,15 +116,13 @@ async function onBothReplicas(slug: string, title: string): Promise<void> {
   )
 }
 
-/** The webhook, then the time until both replicas have the save (ms). */
-async function webhookToReplicas(slug: string, title: string): Promise<number> {
+/** The webhook, then waits until both replicas have the save (noting how long that took). */
+async function webhookToReplicas(slug: string, title: string): Promise<void> {
   await pushed()
   const start = performance.now()
   expect(await webhook()).toBe(202)
   await onBothReplicas(slug, title)
-  const lag = performance.now() - start
-  lags.push(lag / 1000)
-  return lag
+  lags.push((performance.now() - start) / 1000)
 }
 
 /** Reads through nginx, two at a time, until `stop` is called: every status that is not 2xx. */
@@ -196,13 +197,13 @@ describe('a writer and two read replicas behind nginx', () => {
   let firstId = ''
   let firstVersion = ''
 
-  it(`a save on the writer (through nginx) is on both replicas within ${WITHIN_MS / 1000} s of the webhook`, async () => {
+  it('a save on the writer (through nginx) is on both replicas after the webhook', async () => {
     const created = await api.json<{ id: string; version: string }>('POST', '/api/admin/blog/posts', newPostBody({ slug: 'replica-first', title: 'First on the replicas' }))
     expect(created.status).toBe(201)
     firstId = created.body.id
     firstVersion = created.body.version
     expect((await get(replicas[0]!.process.url, '/api/blog/posts/replica-first')).status).toBe(404)
-    expect(await webhookToReplicas('replica-first', 'First on the replicas')).toBeLessThan(WITHIN_MS)
+    await webhookToReplicas('replica-first', 'First on the replicas')
     // And through nginx, from whichever replica answers.
     expect((await get(nginx.url, '/blog/replica-first')).text).toContain('First on the replicas')
   })
@@ -223,7 +224,7 @@ describe('a writer and two read replicas behind nginx', () => {
       // The git host calls the webhook after each push; the replicas pull while being read.
       expect(await webhook()).toBe(202)
     }
-    expect(await webhookToReplicas('replica-first', title)).toBeLessThan(WITHIN_MS)
+    await webhookToReplicas('replica-first', title)
     const { reads, failures } = await reading.stop()
     expect(failures).toEqual([])
     expect(reads).toBeGreaterThan(50)
@@ -232,11 +233,14 @@ describe('a writer and two read replicas behind nginx', () => {
   it('a replica killed with kill -9 and restarted catches up, and its repository passes git fsck', async () => {
     const reading = readThroughNginx()
     const victim = replicas[0]!
-    // Killed around a pull: a save, the webhook, and SIGKILL a random moment later.
+    // Killed around a pull: a save, the webhook, and SIGKILL once the git server has seen 0 to 3
+    // of the fetches' requests it brings (the replicas' two each at least), whatever the time.
     expect((await api.json('POST', '/api/admin/blog/posts', newPostBody({ slug: 'before-the-kill', title: 'Before the kill' }))).status).toBe(201)
     await pushed()
+    const requestsBefore = s.remote.requests.length
     expect(await webhook()).toBe(202)
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 300))
+    const fetchRequests = Math.floor(Math.random() * 4)
+    await waitFor(() => s.remote.requests.length >= requestsBefore + fetchRequests)
     victim.process.child.kill('SIGKILL')
     await victim.process.exited
     // While it is down, the writer saves on.

@@ -102,7 +102,8 @@ describe('scheduled posts', () => {
     expect((await new ApiClient(server.url).json('GET', '/api/admin/site')).status).toBe(401)
   })
 
-  it('goes live by itself when its day begins: no restart, no commit, within seconds of the clock', async () => {
+  // How soon after the clock's midnight (a second at most): tests/unit/publish-schedule.test.ts, on fake timers.
+  it('goes live by itself when its day begins: no restart, no commit', async () => {
     now = new Date('2026-03-10T23:59:58Z')
     const { site, server, api } = utc
     // Scheduled through the admin too: a saved post dated tomorrow.
@@ -113,9 +114,7 @@ describe('scheduled posts', () => {
     const commits = commitCount(site.repoDir)
 
     now = new Date('2026-03-11T00:00:00Z')
-    const started = performance.now()
-    await waitFor(async () => (await publicState(server, 'tomorrow')).page === 200, 5000)
-    expect(performance.now() - started).toBeLessThan(5000)
+    await waitFor(async () => (await publicState(server, 'tomorrow')).page === 200)
     expect(await publicState(server, 'tomorrow')).toEqual(LIVE)
     expect(await publicState(server, 'saved-for-later')).toEqual(LIVE)
     expect(commitCount(site.repoDir)).toBe(commits)
@@ -126,7 +125,7 @@ describe('scheduled posts', () => {
     const { server } = utc
     expect((await publicState(server, 'tomorrow')).listed).toBe(true)
     now = new Date('2026-03-10T20:00:00Z')
-    await waitFor(async () => !(await publicState(server, 'tomorrow')).listed, 5000)
+    await waitFor(async () => !(await publicState(server, 'tomorrow')).listed)
     expect(await publicState(server, 'tomorrow')).toEqual(HIDDEN)
   })
 
@@ -142,7 +141,7 @@ describe('scheduled posts', () => {
       const { server } = zoned
       expect(await publicState(server, 'midnight'), timeZone).toEqual(HIDDEN)
       zoneNow = new Date(atStart)
-      await waitFor(async () => (await publicState(server, 'midnight')).listed, 5000)
+      await waitFor(async () => (await publicState(server, 'midnight')).listed)
       expect(await publicState(server, 'midnight'), timeZone).toEqual(LIVE)
     }
   })

@@ -45,8 +45,10 @@ describe('sitemap.xml', () => {
   it('follows a post published on disk', async () => {
     const file = path.join(site.blogDir, 'tips-for-smooth-playback.html')
     await writeFile(file, (await readFile(file, 'utf8')).replace('isPublished: false', 'isPublished: true'))
+    // Once the watcher has read the file again (its settle: tests/integration/watch-folder.test.ts);
+    // the timeout is only a safety net.
     await expect
-      .poll(async () => (await text('/sitemap.xml')).body, { timeout: 2000 })
+      .poll(async () => (await text('/sitemap.xml')).body, { timeout: 10_000 })
       .toContain('https://watchio.example/blog/tips-for-smooth-playback')
   })
 })

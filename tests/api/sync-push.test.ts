@@ -37,12 +37,9 @@ async function status(): Promise<SyncStatus> {
 }
 
 async function save(slug: string, title: string): Promise<AdminPost> {
-  const started = performance.now()
   const { status: code, body } = await s.api.json<AdminPost>('POST', '/api/admin/blog/posts', newPostBody({ slug, title }))
   answers.push(JSON.stringify(body))
   expect(code).toBe(201)
-  // The answer never waits for the network.
-  expect(performance.now() - started).toBeLessThan(2000)
   return body
 }
 
@@ -78,6 +75,7 @@ describe('pushing admin saves', () => {
   it('answers a save at once while the remote hangs, and pushes when it answers again', async () => {
     s.remote.hold()
     const requestsBefore = s.remote.requests.length
+    // The answers never wait for the network: the remote answers nothing until released below.
     await save('while-hanging', 'While hanging')
     await save('while-hanging-2', 'While hanging 2')
     const waiting = await waitFor(async () => {

@@ -8,7 +8,7 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { ALL_POSTS } from './fixtures.ts'
-import { expect, expectToast, signIn, signInThroughForm, test } from './admin-fixtures.ts'
+import { caretMoved, expect, expectToast, signIn, signInThroughForm, test } from './admin-fixtures.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Content*' })
@@ -34,9 +34,8 @@ async function formattedLine(page: Page, text: string, apply: () => Promise<void
   await page.keyboard.up('Shift')
   await apply()
   await page.keyboard.press('End')
-  // ProseMirror learns of a caret move from the browser's selectionchange event, a moment
-  // later; an Enter faster than any typist would still see the text selected and replace it.
-  await page.waitForTimeout(50)
+  // Else the Enter would still see the text selected, and replace it.
+  await caretMoved(page)
   await page.keyboard.press('Enter')
 }
 
@@ -173,9 +172,11 @@ test.describe('the rich-text editor', () => {
 
   test('undo and redo', async ({ page, adminSite }) => {
     await openNewPost(page, adminSite.url, 'Undo Redo')
+    // The page's clock is the test's from here (it still runs on by itself).
+    await page.clock.install()
     await page.keyboard.type('first words')
-    // Edits more than a second apart are separate undo steps.
-    await page.waitForTimeout(1100)
+    // Edits more than a second apart (HISTORY_GROUP_DELAY_MS) are separate undo steps.
+    await page.clock.fastForward(1100)
     await page.keyboard.type(' second words')
     await expect(editor(page)).toContainText('first words second words')
     await page.keyboard.press('ControlOrMeta+z')

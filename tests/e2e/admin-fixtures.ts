@@ -79,6 +79,17 @@ export { expect, TEST_ADMIN }
 export { expectToast } from './toasts.ts'
 
 /**
+ * After a key that moves the caret (End, Ctrl+End): ProseMirror learns of a caret the browser
+ * moved from the selectionchange event, which the browser sends a task later, so a key typed at
+ * once (an Enter faster than any typist) would still meet the old selection. The event sent now
+ * makes the editor read the caret where the key has already put it (the browser's own comes
+ * after and changes nothing).
+ */
+export async function caretMoved(page: Page): Promise<void> {
+  await page.evaluate(() => document.dispatchEvent(new Event('selectionchange')))
+}
+
+/**
  * Signs the page's browser in and opens the post list: a real sign-in through the API (the password
  * checked, a session of its own, its cookies in the context's jar, as the login form would leave
  * them), without the login form's page. For the tests whose subject is not signing in: the form's

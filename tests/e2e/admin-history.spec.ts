@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { ALL_POSTS } from './fixtures.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
-import { expect, expectToast, signIn, TEST_ADMIN, test } from './admin-fixtures.ts'
+import { caretMoved, expect, expectToast, signIn, TEST_ADMIN, test } from './admin-fixtures.ts'
 
 const card = (page: Page, title: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
@@ -100,8 +100,7 @@ test('a content change shows in the rendered post as inserted words, readable in
   const editor = page.getByRole('textbox', { name: 'Content*' })
   await editor.click()
   await page.keyboard.press('ControlOrMeta+End')
-  // ProseMirror reads the caret move from the selectionchange event a moment later (see admin-editor.spec.ts).
-  await page.waitForTimeout(50)
+  await caretMoved(page)
   await page.keyboard.press('Enter')
   await page.keyboard.type('A closing line added later.')
   await page.getByRole('button', { name: 'Update Post' }).click()

@@ -86,6 +86,29 @@ export async function waitForHydration(page: Page): Promise<void> {
   )
 }
 
+/**
+ * Waits until every CSS animation and transition on the page that ends has ended (a toast's or a
+ * tooltip's entrance): what a check of what is on screen (axe's contrast) must see settled. A
+ * spinner's endless animation does not count.
+ */
+export async function waitForAnimations(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().every((animation) => animation.playState === 'finished' || animation.effect?.getTiming().iterations === Infinity)))
+    .toBe(true)
+}
+
+/**
+ * Waits until what the last actions set off on the page has happened: their animations ended,
+ * two frames drawn (lazy images that came into view have been asked for by then), and every
+ * image asked for loaded or failed. A check that nothing went wrong (console errors, CSP
+ * violations) is made then, not after a pause.
+ */
+export async function waitForPageSettled(page: Page): Promise<void> {
+  await waitForAnimations(page)
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+  await expect.poll(() => page.evaluate(() => [...document.images].every((image) => image.complete || image.currentSrc === ''))).toBe(true)
+}
+
 /** Marks the current document; `isSameDocument` stays true only across client-side navigations. */
 export async function markDocument(page: Page): Promise<void> {
   await page.evaluate(() => {

@@ -31,12 +31,27 @@ async function expectNotLiveYet(element: Locator): Promise<void> {
   await expect(islandOf(element)).not.toHaveAttribute('data-hydrated')
 }
 
-/** From now on every script the page asks for arrives `ms` late, as on a slow network. */
-async function slowScripts(page: Page, ms: number): Promise<void> {
+/**
+ * Scripts the page asks for, held as on a slow network: from `hold()` each waits until `release()`
+ * (then they arrive, and later ones at once, until the next hold). A press made while they are held
+ * is made before React is live, however busy the machine.
+ */
+async function scriptGate(page: Page): Promise<{ hold(): void; release(): void }> {
+  let held: Promise<void> | null = null
+  let open = () => {}
   await page.route(/\.js(\?|$)/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms))
+    while (held) await held
     await route.continue()
   })
+  return {
+    hold() {
+      held ??= new Promise<void>((resolve) => (open = resolve))
+    },
+    release() {
+      held = null
+      open()
+    },
+  }
 }
 
 for (const path of ['/', '/pricing', '/blog', '/referral']) {
@@ -62,26 +77,31 @@ for (const path of ['/', '/pricing', '/blog', '/referral']) {
 test('a press made before React is live is made again once it is: the pricing toggle, a dialog, the testimonials', async ({ page }) => {
   await page.goto('/pricing')
   await waitForHydration(page)
-  await slowScripts(page, 300)
+  const scripts = await scriptGate(page)
+  scripts.hold()
   const monthly = page.getByRole('radio', { name: 'Monthly' })
   await monthly.click()
   await expectNotLiveYet(monthly)
+  scripts.release()
   await expect(monthly).toHaveAttribute('aria-checked', 'true')
   await expect(page.getByRole('article', { name: 'Premium', exact: true }).locator('.plan__amount')).toHaveText('$4.99')
   await expect(islandOf(monthly)).toHaveAttribute('data-hydrated', '')
 
   // The lifetime dialogs are an island of their own: React is here, their component not yet.
   const lifetime = page.getByRole('button', { name: 'Get Family Lifetime' })
+  scripts.hold()
   await lifetime.click()
   await expectNotLiveYet(lifetime)
+  scripts.release()
   await expect(page.getByRole('dialog')).toBeVisible()
 
   await page.goto('/')
   await waitForHydration(page)
-  await slowScripts(page, 300)
+  scripts.hold()
   const more = page.getByRole('button', { name: 'View more' })
   await more.click()
   await expectNotLiveYet(more)
+  scripts.release()
   await expect(page.getByRole('button', { name: 'View less' })).toBeVisible()
 })
 
@@ -89,10 +109,12 @@ test('the blog list pages on from a press made before React is live; a card\'s l
   expect(PUBLISHED.length, 'the fixture has more than one page of posts').toBeGreaterThan(PAGE_SIZE)
   await page.goto('/blog')
   await waitForHydration(page)
-  await slowScripts(page, 300)
+  const scripts = await scriptGate(page)
+  scripts.hold()
   const next = page.getByRole('button', { name: 'Next' })
   await next.click()
   await expectNotLiveYet(next)
+  scripts.release()
   await expect(page.getByText(`Page 2 of ${Math.ceil(PUBLISHED.length / PAGE_SIZE)}`)).toBeVisible()
 
   // No script can load at all now: a card's link is an ordinary link.
@@ -106,10 +128,12 @@ test('the blog list pages on from a press made before React is live; a card\'s l
 test('words typed before the search is live are searched', async ({ page }) => {
   await page.goto('/blog')
   await waitForHydration(page)
-  await slowScripts(page, 300)
+  const scripts = await scriptGate(page)
+  scripts.hold()
   const box = page.getByRole('searchbox', { name: 'Search posts' })
   await box.fill('unglamorous')
   await expectNotLiveYet(box)
+  scripts.release()
   await expect(page.getByRole('status')).toHaveText('1 post matches “unglamorous”.', { timeout: 15_000 })
   await expect(page.getByRole('list', { name: 'Search results for unglamorous' }).getByRole('link', { name: SUMMER.title })).toBeVisible()
 })
@@ -120,10 +144,12 @@ test('/referral without a link shows its message before React, and Copy, pressed
   await expect(page.getByText(NO_LINK)).toBeVisible()
   await waitForHydration(page)
   expect(hasReact(scripts)).toBe(false)
-  await slowScripts(page, 300)
+  const gate = await scriptGate(page)
+  gate.hold()
   const copy = page.getByRole('button', { name: 'Copy referral link' })
   await copy.click()
   await expectNotLiveYet(copy)
+  gate.release()
   await expectToast(page, { title: 'No link to copy', description: 'Please provide a referral link in the URL', variant: 'destructive' })
   await expect(page.getByText(NO_LINK)).toHaveCount(1)
 })
@@ -135,16 +161,23 @@ test('a page link the pointer rests on is fetched ahead, once; the admin and oth
   })
   await page.goto('/legal')
   await waitForHydration(page)
+  // The page's timers are the test's from here: the pointer rests on a link for as long as the
+  // test moves the clock on, and a rest that would fetch a page has fetched it by then.
+  const start = Date.now()
+  await page.clock.install({ time: start })
+  await page.clock.pauseAt(start + 60_000)
   const footer = page.getByRole('contentinfo')
   await footer.getByRole('link', { name: 'Pricing' }).hover()
+  await page.clock.runFor(1000)
   await expect.poll(() => prefetched).toContain('/pricing')
   await expect(page.locator('link[rel="prefetch"][href$="/pricing"]')).toHaveCount(1)
   // Passing over and back does not fetch it again; the page itself is never fetched.
   await page.mouse.move(0, 0)
-  await footer.getByRole('link', { name: 'Pricing' }).hover()
-  await footer.getByRole('link', { name: 'Legal' }).hover()
-  await footer.getByRole('link', { name: 'App Store' }).hover()
-  await page.waitForTimeout(300)
+  for (const name of ['Pricing', 'Legal', 'App Store']) {
+    await footer.getByRole('link', { name }).hover()
+    await page.clock.runFor(1000)
+    expect(await page.locator('link[rel="prefetch"]').count(), `after resting on ${name}`).toBe(1)
+  }
   expect(prefetched.filter((path) => path === '/pricing')).toHaveLength(1)
   expect(prefetched).not.toContain('/legal')
   expect(prefetched.every((path) => !path.startsWith('/admin'))).toBe(true)

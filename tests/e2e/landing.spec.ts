@@ -1,7 +1,7 @@
 /** SPEC §2 "Landing page (/)": hero, features, benefits, testimonials, FAQ, call to action. */
 import { expect, test, type Page } from '@playwright/test'
 import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
-import { cspViolations, escapeHtml, expectSingleCollapsibleAccordion, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'
+import { cspViolations, escapeHtml, expectSingleCollapsibleAccordion, recordCspViolations, recordProblems, waitForHydration, waitForPageSettled } from './fixtures.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 
 const hero = (page: Page) => page.locator('section.hero')
@@ -227,7 +227,7 @@ test.describe('landing page', () => {
     await faq(page).locator('.faq__trigger').first().click()
     await expect(faq(page).locator('.faq__answer').first()).toBeVisible()
     for (const id of ['features', 'testimonials', 'faq']) await page.locator(`#${id}`).scrollIntoViewIfNeeded()
-    await page.waitForTimeout(200)
+    await waitForPageSettled(page)
     expect(log.problems).toEqual([])
     expect(await cspViolations(page)).toEqual([])
   })

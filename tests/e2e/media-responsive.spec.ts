@@ -10,8 +10,8 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { commitMedia, type MediaFixture } from '../support/media-files.ts'
 import { type AdminSite, expect, test } from './admin-fixtures.ts'
-import { waitForHydration } from './fixtures.ts'
-import { layoutShiftOf, recordLayoutShifts } from '../support/layout-shifts.ts'
+import { waitForHydration, waitForPageSettled } from './fixtures.ts'
+import { drawnLayoutShiftOf, recordLayoutShifts } from '../support/layout-shifts.ts'
 
 interface Fixture {
   cover: MediaFixture
@@ -110,8 +110,8 @@ for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 
       // Chromium asks for AVIF, and gets it.
       const response = await page.request.get(choice.currentSrc, { headers: { Accept: 'image/avif,image/webp,*/*' } })
       expect(response.headers()['content-type']).toBe('image/avif')
-      await page.waitForTimeout(300)
-      expect(await layoutShiftOf(page)).toBe(0)
+      await waitForPageSettled(page)
+      expect(await drawnLayoutShiftOf(page)).toBe(0)
     })
 
     test('images in the text are responsive and lazy, and loading them shifts nothing', async ({ page, adminSite }) => {
@@ -140,8 +140,8 @@ for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 
         // No image is drawn wider than its own pixels or its column.
         expect(choice.slot).toBeLessThanOrEqual(Math.min(viewport.width - 40, 696))
       }
-      await page.waitForTimeout(300)
-      expect(await layoutShiftOf(page)).toBe(0)
+      await waitForPageSettled(page)
+      expect(await drawnLayoutShiftOf(page)).toBe(0)
     })
 
     test('the blog list’s card takes a variant sized for its column', async ({ page, adminSite }) => {
@@ -156,8 +156,8 @@ for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 
       const choice = await choiceOf(page, '.post-card__image >> nth=0')
       expect(choice.chosen, JSON.stringify(choice)).toBeGreaterThan(0)
       expect(choice.chosen, JSON.stringify(choice)).toBeLessThanOrEqual(choice.needed)
-      await page.waitForTimeout(300)
-      expect(await layoutShiftOf(page)).toBe(0)
+      await waitForPageSettled(page)
+      expect(await drawnLayoutShiftOf(page)).toBe(0)
     })
   })
 }

@@ -7,6 +7,7 @@ import {
   recordCspViolations,
   recordProblems,
   waitForHydration,
+  waitForPageSettled,
 } from './fixtures.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 
@@ -280,7 +281,7 @@ test.describe('pricing page', () => {
     await expect(familyDialog(page)).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(page.getByRole('dialog')).toHaveCount(0)
-    await page.waitForTimeout(200)
+    await waitForPageSettled(page)
     expect(log.problems).toEqual([])
     expect(await cspViolations(page)).toEqual([])
   })

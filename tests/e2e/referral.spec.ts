@@ -1,7 +1,7 @@
 /** SPEC §2 "Referral page", §4 (copied flag for 2000 ms), §5 and §8 (the referral toasts). */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { cspViolations, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'
-import { expectToast } from './toasts.ts'
+import { expectToast, recordToasts, toastsShown } from './toasts.ts'
 
 const HELP = 'Share this link with your friends to get started. Receive your rewards once they download the app!'
 const NO_LINK = 'No referral link provided. Please use a valid referral URL.'
@@ -68,29 +68,32 @@ test.describe('with a link', () => {
     await waitForHydration(page)
     // Let the automatic copy's checkmark and toast go first.
     await expectToast(page, { title: 'Link copied!', description: 'Your referral link has been automatically copied to clipboard' })
-    await expect(checkmark(page)).toBeHidden({ timeout: 4000 })
+    await expect(checkmark(page)).toBeHidden()
     await page.evaluate(() => navigator.clipboard.writeText('something else'))
 
     await copyButton(page).hover()
     await expect(page.getByRole('tooltip')).toHaveText('Copy link')
 
-    const clickedAt = Date.now()
+    // The page's timers are the test's from here: time passes only as the clock is moved on.
+    const start = Date.now()
+    await page.clock.install({ time: start })
+    await page.clock.pauseAt(start + 60_000)
     await copyButton(page).click()
     await expect(checkmark(page)).toBeVisible()
     await expectToast(page, { title: 'Link copied!', description: 'Your referral link has been copied to clipboard' })
     expect(await readClipboard(page)).toBe(LINK)
 
-    // Still there a moment later, gone once 2000 ms have passed.
-    await page.waitForTimeout(Math.max(0, 1500 - (Date.now() - clickedAt)))
-    await expect(checkmark(page)).toBeVisible({ timeout: 100 })
-    await expect(checkmark(page)).toBeHidden({ timeout: 2000 })
-    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(1950)
+    // Still there 1999 ms on, gone at 2000 ms.
+    await page.clock.runFor(1999)
+    await expect(checkmark(page)).toBeVisible()
+    await page.clock.runFor(1)
+    await expect(checkmark(page)).toBeHidden()
   })
 
   test('the button is usable from the keyboard', async ({ page }) => {
     await page.goto(referralUrl(LINK))
     await waitForHydration(page)
-    await expect(checkmark(page)).toBeHidden({ timeout: 4000 })
+    await expect(checkmark(page)).toBeHidden()
     await copyButton(page).focus()
     await expect(page.getByRole('tooltip')).toHaveText('Copy link')
     await page.keyboard.press('Enter')
@@ -100,14 +103,16 @@ test.describe('with a link', () => {
 
   test('copy failures: silent on load, "Failed to copy" on the button', async ({ page }) => {
     await denyClipboardWrites(page)
+    await recordToasts(page)
     await page.goto(referralUrl(LINK))
     await waitForHydration(page)
     await expect(field(page)).toHaveValue(LINK)
-    await page.waitForTimeout(500)
     await expect(page.locator('li.toast')).toHaveCount(0)
 
     await copyButton(page).click()
     await expectToast(page, { title: 'Failed to copy', description: 'Please copy the link manually', variant: 'destructive' })
+    // The copy tried on load failed before the press did, and showed nothing: the button's is the page's only toast.
+    expect(await toastsShown(page)).toEqual(['Failed to copy'])
     await expect(checkmark(page)).toHaveCount(0)
     // The link is selected, ready to be copied by hand.
     expect(await field(page).evaluate((input: HTMLInputElement) => input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0))).toBe(LINK)
@@ -140,6 +145,7 @@ test.describe('without a usable link', () => {
 
   for (const [name, url] of cases) {
     test(`${name}: the no-link message and a copy button that says there is nothing to copy, nothing injected`, async ({ page }) => {
+      await recordToasts(page)
       await page.goto(url)
       await expect(page.getByText(NO_LINK, { exact: true })).toBeVisible()
       await waitForHydration(page)
@@ -147,8 +153,7 @@ test.describe('without a usable link', () => {
       await expect(page.getByText(HELP)).toHaveCount(0)
       await expect(page.locator('main img')).toHaveCount(0)
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined()
-      // Nothing is copied on arrival.
-      await page.waitForTimeout(300)
+      // Nothing is copied on arrival (and no toast says so: checked below, once the press's has come).
       await expect(page.locator('li.toast')).toHaveCount(0)
 
       // SPEC §5, §8: a press refuses with the "No link to copy" toast and leaves the clipboard alone.
@@ -158,6 +163,7 @@ test.describe('without a usable link', () => {
       await expectToast(page, { title: 'No link to copy', description: 'Please provide a referral link in the URL', variant: 'destructive' })
       await expect(checkmark(page)).toHaveCount(0)
       expect(await readClipboard(page)).toBe('what the visitor had copied')
+      expect(await toastsShown(page)).toEqual(['No link to copy'])
     })
   }
 

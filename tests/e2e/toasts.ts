@@ -20,3 +20,28 @@ export async function expectToast(
   await expect(page.locator('li.toast[data-state="open"]')).toHaveCount(1)
   await fresh.evaluate((element) => element.setAttribute('data-e2e-checked', ''))
 }
+
+/**
+ * Records, from the page's first moment (call it before `goto`), the title of every toast that
+ * opens, or its description when it has none: what the page showed, a toast gone since included.
+ * A check that no toast came is then made after one that did, never by waiting a while.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shown: string[] = []
+    const seen = new WeakSet<Element>()
+    Object.assign(window, { toastsShown: shown })
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('li.toast')) {
+        if (seen.has(toast)) continue
+        seen.add(toast)
+        shown.push((toast.querySelector('.toast__title') ?? toast.querySelector('.toast__description'))?.textContent ?? '')
+      }
+    }).observe(document, { subtree: true, childList: true })
+  })
+}
+
+/** The toasts the page has shown so far (recordToasts), in order. */
+export function toastsShown(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { toastsShown: string[] }).toastsShown)
+}

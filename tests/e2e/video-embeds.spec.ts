@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { expect, expectToast, signIn, test } from './admin-fixtures.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
+import { waitForPageSettled } from './fixtures.ts'
 
 const PROVIDERS = /^https?:\/\/([^/]*\.)?(youtube-nocookie\.com|youtube\.com|youtu\.be|ytimg\.com|vimeo\.com|vimeocdn\.com)(\/|$)/
 const YOUTUBE = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'
@@ -55,7 +56,9 @@ test('the post page loads nothing from the providers until play is pressed, then
   expect(Math.abs(before.width / before.height - 16 / 9)).toBeLessThan(0.02)
   // Scrolled through, lazily loaded frames and all: still nothing asked of the providers.
   await page.mouse.wheel(0, 2000)
-  await page.waitForTimeout(300)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+  await waitForPageSettled(page)
+  await expect.poll(async () => (await Promise.all(page.frames().map((frame) => frame.evaluate(() => document.readyState).catch(() => 'gone')))).every((state) => state === 'complete')).toBe(true)
   expect(watched.requests).toEqual([])
   await expectNoSeriousAxeViolations(page, { where: 'a post with videos' })
   expect(watched.requests).toEqual([])

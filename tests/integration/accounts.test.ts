@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AccountStore, accountsFilePath, type NewAdminAccount } from '../../server/accounts/account-store.ts'
 import { ensureFirstAdmin } from '../../server/accounts/first-admin.ts'
 import { hashPassword, verifyPassword } from '../../server/accounts/password.ts'
 import { AccountsFileError, ConfigError, InvalidInputError, NotFoundError } from '../../server/lib/errors.ts'
+import { waitFor } from '../support/wait-for.ts'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 const cliPath = path.join(repoRoot, 'server/admin-cli.ts')
@@ -40,7 +41,12 @@ describe('AccountStore', () => {
     expect(await store.list()).toEqual([])
     expect(await store.get('alice')).toBeUndefined()
 
+    const before = Date.now()
     await store.add(account('alice'))
+    // Without a clock of its own, the store dates by the wall clock.
+    const createdAt = Date.parse((await store.get('alice'))!.createdAt)
+    expect(createdAt).toBeGreaterThanOrEqual(before)
+    expect(createdAt).toBeLessThanOrEqual(Date.now())
     expect((await stat(file)).mode & 0o777).toBe(0o600)
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700)
     const saved = JSON.parse(await readFile(file, 'utf8'))
@@ -49,8 +55,9 @@ describe('AccountStore', () => {
     expect(saved.admins[0]).toMatchObject({ username: 'alice', email: 'alice@example.com', passwordHash: someHash })
   })
 
-  it('adds, gets, lists, changes a password hash and removes', async () => {
-    const store = new AccountStore(file)
+  it('adds, gets, lists, changes a password hash and removes, each dated by its clock', async () => {
+    let now = new Date('2026-03-01T10:00:00.000Z')
+    const store = new AccountStore(file, { now: () => now })
     await store.add(account('alice'))
     await store.add(account('bob', { displayName: 'Bob B.' }))
     expect(await store.isEmpty()).toBe(false)
@@ -58,15 +65,16 @@ describe('AccountStore', () => {
     const alice = await store.get('alice')
     expect(alice).toMatchObject({ username: 'alice', displayName: 'User alice', email: 'alice@example.com', passwordHash: someHash })
     expect(alice!.createdAt).toBe(alice!.passwordChangedAt)
-    expect(Date.parse(alice!.createdAt)).toBeGreaterThan(Date.now() - 60_000)
+    expect(alice!.createdAt).toBe('2026-03-01T10:00:00.000Z')
     expect((await store.list()).map((admin) => admin.username)).toEqual(['alice', 'bob'])
 
-    await new Promise((resolve) => setTimeout(resolve, 5))
+    now = new Date('2026-03-01T10:00:01.000Z')
     const newHash = await hashPassword('another password')
     await store.setPasswordHash('bob', newHash)
     const bob = await store.get('bob')
     expect(bob!.passwordHash).toBe(newHash)
-    expect(bob!.passwordChangedAt > bob!.createdAt).toBe(true)
+    expect(bob!.passwordChangedAt).toBe('2026-03-01T10:00:01.000Z')
+    expect(bob!.createdAt).toBe('2026-03-01T10:00:00.000Z')
     expect((await store.get('alice'))!.passwordHash).toBe(someHash)
 
     expect(await store.remove('alice')).toBe(true)
@@ -118,15 +126,20 @@ describe('AccountStore', () => {
     expect(await readdir(dataDir)).toEqual(['admins.json'])
 
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'])
+    // The lock's clock and timers are the test's: it looks again only when the test moves time on.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     try {
       await writeFile(`${file}.lock`, JSON.stringify({ pid: holder.pid, hostname: hostname(), startedAt: new Date().toISOString() }))
       const adding = store.add(account('bob'))
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      // It found the lock held by a live process, and waits on its timer to look again.
+      await waitFor(() => vi.getTimerCount() === 1)
       expect((await store.list()).map((admin) => admin.username)).toEqual(['alice'])
       await rm(`${file}.lock`)
+      await vi.advanceTimersToNextTimerAsync()
       await adding
       expect((await store.list()).map((admin) => admin.username)).toEqual(['alice', 'bob'])
     } finally {
+      vi.useRealTimers()
       holder.kill('SIGKILL')
     }
   })

@@ -240,20 +240,23 @@ describe('ContentRepository.commitFiles', () => {
     const repository = await open(repo)
     const order: string[] = []
 
+    let second: Promise<string | undefined> | undefined
     const first = repository.transaction(async (tx) => {
       order.push('first: start')
-      await new Promise((resolve) => setTimeout(resolve, 30))
+      // Another write asked for while this one is open: its work may start only once this returns
+      // (this commit's file and git I/O gives it every chance to start before, were it not held).
+      second = repository.transaction(async (other) => {
+        order.push('second: start')
+        return (await other.commitFiles({ changes: [{ path: repo.file('content/blog/b.html'), content: 'b\n' }], message: 'B', author: ADA }))?.commit
+      })
       const saved = await tx.commitFiles({ changes: [{ path: repo.file('content/blog/a.html'), content: 'a\n' }], message: 'A', author: ADA })
       order.push('first: end')
       return saved?.commit
     })
-    const second = repository.commitFiles({ changes: [{ path: repo.file('content/blog/b.html'), content: 'b\n' }], message: 'B', author: ADA }).then((commit) => {
-      order.push('second')
-      return commit
-    })
 
-    const [a, b] = await Promise.all([first, second])
-    expect(order).toEqual(['first: start', 'first: end', 'second'])
+    const a = await first
+    const b = await second!
+    expect(order).toEqual(['first: start', 'first: end', 'second: start'])
     expect(repo.git('show', '-s', '--format=%P', b!).trim()).toBe(a)
   })
 

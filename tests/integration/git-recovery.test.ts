@@ -300,16 +300,16 @@ for (let n = 0; ; n++) {
     )
     try {
       let commits = Number(repo.git('rev-list', '--count', 'HEAD'))
-      for (const delay of [150, 260, 370]) {
+      for (const saves of [1, 2, 4]) {
         const child = spawn(process.execPath, ['--import', 'tsx', script, repo.blogDir], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] })
-        // Killed `delay` ms after its first save has landed (it says so), not after a fixed time
-        // from its start: on a busy machine that may come before any save, with nothing to check.
+        // Killed once it has said `saves` saves landed, in the middle of the next one (it saves
+        // without a pause), by counting its saves rather than timing them: a busy machine then
+        // kills it at the same point of its work as a quiet one.
         await new Promise<void>((resolve, reject) => {
           let output = ''
-          child.stdout.on('data', (data: Buffer) => (output += data.toString()).includes('saved ') && resolve())
+          child.stdout.on('data', (data: Buffer) => (output += data.toString()).includes(`saved ${saves - 1}\n`) && resolve())
           child.on('exit', (code) => reject(new Error(`writer exited early (${code})`)))
         })
-        await new Promise((resolve) => setTimeout(resolve, delay))
         const exited = new Promise((resolve) => child.on('exit', resolve))
         child.kill('SIGKILL')
         await exited

@@ -2,8 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { isProcessAlive, LockFile, LockHeldError, type LockHolder } from '../../server/lib/lock-file.ts'
+import { waitFor } from '../support/wait-for.ts'
 
 let dir: string
 let lockPath: string
@@ -69,15 +70,27 @@ describe('LockFile', () => {
     expect(await holderOnDisk()).toEqual(holder)
   })
 
-  it('waits for a holder in this process to let go, when asked to wait', async () => {
+  it('waits for a holder in this process to let go, when asked to wait, looking again on its timer', async () => {
     const first = await LockFile.acquire(lockPath)
-    const order: string[] = []
-    const second = LockFile.acquire(lockPath, { waitMs: 5_000 }).then((lock) => (order.push('second'), lock))
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    order.push('first released')
-    await first.release()
-    await (await second).release()
-    expect(order).toEqual(['first released', 'second'])
+    // Its clock and timers are the test's: it looks again only when the test moves time on.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    try {
+      const order: string[] = []
+      const second = LockFile.acquire(lockPath, { waitMs: 5_000 }).then((lock) => (order.push('second'), lock))
+      // It found the lock held, and waits on its timer to look again.
+      await waitFor(() => vi.getTimerCount() === 1)
+      await vi.advanceTimersToNextTimerAsync()
+      // It looked again, found it still held, and waits again.
+      await waitFor(() => vi.getTimerCount() === 1)
+      expect(order).toEqual([])
+      order.push('first released')
+      await first.release()
+      await vi.advanceTimersToNextTimerAsync()
+      await (await second).release()
+      expect(order).toEqual(['first released', 'second'])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('takes over a lock whose process is gone, and says whose it was', async () => {

@@ -17,8 +17,12 @@ import { FIXTURE_BLOG_DIR } from '../support/fixtures.ts'
 let dir: string
 let blogDir: string
 let cacheFile: string
+/** How far the starts' clock is ahead of the wall clock: ageFiles moves it past the racy window. */
+let clockAhead = 0
+const now = () => Date.now() + clockAhead
 
 beforeEach(async () => {
+  clockAhead = 0
   dir = await mkdtemp(path.join(tmpdir(), 'watchio-parsed-'))
   blogDir = path.join(dir, 'blog')
   cacheFile = path.join(dir, 'site', 'parsed-posts.json')
@@ -31,7 +35,7 @@ afterEach(async () => {
 
 /** One start: the files read with what the last one kept, then what this one read saved. */
 async function start(parser = 'build-1'): Promise<Map<string, ReadResult>> {
-  const parsed = new ParsedPosts({ file: cacheFile, parser })
+  const parsed = new ParsedPosts({ file: cacheFile, parser, now })
   await parsed.load()
   const files = new PostFiles({ blogDir, parsed })
   const results = withText(await files.readMany(await files.listFileNames()))
@@ -104,8 +108,8 @@ describe('the posts a start read, kept for the next', () => {
     async function ageFiles(): Promise<void> {
       const past = new Date(Date.now() - 60_000)
       for (const name of await readdir(blogDir)) await utimes(path.join(blogDir, name), past, past)
-      // ctime follows the utimes call itself: wait out the racy window instead.
-      await new Promise((resolve) => setTimeout(resolve, 2100))
+      // ctime follows the utimes call itself: the starts' clock moves past the racy window (2 s) instead.
+      clockAhead = 2100
     }
 
     /** Replaces `from` by `to` (the same length) in the kept content file: what a start that reads it shows. */
@@ -147,7 +151,7 @@ describe('the posts a start read, kept for the next', () => {
     it('gives the content as a place in the content file, not as text, and that place keeps its bytes', async () => {
       await ageFiles()
       const parsedOnly = await new PostFiles({ blogDir }).readMany(await new PostFiles({ blogDir }).listFileNames())
-      const first = new ParsedPosts({ file: cacheFile, parser: 'build-1' })
+      const first = new ParsedPosts({ file: cacheFile, parser: 'build-1', now })
       await first.load()
       const firstFiles = new PostFiles({ blogDir, parsed: first })
       const parsedNow = await firstFiles.readMany(await firstFiles.listFileNames())
@@ -159,7 +163,7 @@ describe('the posts a start read, kept for the next', () => {
         expect(parsedOnly.get(name)).toMatchObject({ version, content: readContent(content) })
       }
 
-      const next = new ParsedPosts({ file: cacheFile, parser: 'build-1' })
+      const next = new ParsedPosts({ file: cacheFile, parser: 'build-1', now })
       await next.load()
       const files = new PostFiles({ blogDir, parsed: next })
       const read = await files.readMany(await files.listFileNames())

@@ -7,7 +7,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PostIndex } from '../../server/content/post-index.ts'
 import { SearchFolders } from '../../server/search/search-folders.ts'
 import { searchStampOf } from '../../server/search/search-records.ts'
@@ -15,7 +15,6 @@ import { writeSearchIndex } from '../../server/search/write-search-index.ts'
 import { SiteSearch } from '../../server/services/site-search.ts'
 import { readSearchIndex } from '../support/read-search-index.ts'
 import { recordingLogger } from '../support/recording-logger.ts'
-import { waitFor } from '../support/wait-for.ts'
 
 let dir: string
 beforeEach(async () => {
@@ -127,20 +126,32 @@ describe('SiteSearch: the delta', () => {
     const index = new PostIndex({ today: '2025-06-01' })
     index.upsert(post('a', 'one'), 'a1')
     const { search, writes } = await opened(index, { quietMs: 300 })
-    index.upsert(post('b', 'two'), 'b1')
-    search.changed()
-    await search.idle()
-    expect(search.delta()).not.toBeNull()
-    await new Promise((resolve) => setTimeout(resolve, 150))
-    // A change within the quiet period starts it again.
-    index.upsert(post('c', 'three'), 'c1')
-    search.changed()
-    await search.idle()
-    expect(writes).toEqual({ index: 1, delta: 2 })
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(search.delta()).not.toBeNull()
-    await waitFor(() => search.delta() === null, 10_000)
-    await search.idle()
+    // Its timers are the test's from here: the quiet period passes only when the test says.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      /** A change, its delay passed (20 ms), and its update done. */
+      const change = async (slug: string, text: string) => {
+        index.upsert(post(slug, text), `${slug}1`)
+        search.changed()
+        await vi.advanceTimersByTimeAsync(20)
+        await search.idle()
+      }
+      await change('b', 'two')
+      expect(search.delta()).not.toBeNull()
+      await vi.advanceTimersByTimeAsync(299)
+      // A change within the quiet period starts it again.
+      await change('c', 'three')
+      expect(writes).toEqual({ index: 1, delta: 2 })
+      await vi.advanceTimersByTimeAsync(299)
+      expect(search.delta()).not.toBeNull()
+      expect(writes).toEqual({ index: 1, delta: 2 })
+      // Quiet for 300 ms: the base is made again.
+      await vi.advanceTimersByTimeAsync(1)
+      await search.idle()
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(search.delta()).toBeNull()
     expect(writes).toEqual({ index: 2, delta: 2 })
     expect((await readSearchIndex(search.dirs()[0]!)).pages).toBe(3)
     expect((await record()).delta).toBeUndefined()

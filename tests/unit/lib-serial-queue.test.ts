@@ -44,7 +44,8 @@ describe('SerialQueue', () => {
     let settled = false
     void queue.run(() => job.promise).catch(() => {})
     const idle = queue.idle().then(() => (settled = true))
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    // A turn of the event loop: every promise callback already due has run.
+    await new Promise((resolve) => setImmediate(resolve))
     expect(settled).toBe(false)
     job.reject(new Error('failed'))
     await idle

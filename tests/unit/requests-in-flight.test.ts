@@ -1,29 +1,39 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RequestsInFlight } from '../../server/http/requests-in-flight.ts'
 
-const timed = async (promise: Promise<void>) => {
-  const started = performance.now()
-  await promise
-  return performance.now() - started
+// Its clock (performance.now) and timers are the test's: time moves only when the test says.
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** Whether each wait has resolved, read as the test moves time on. */
+function track(promise: Promise<void>): { resolved: boolean } {
+  const state = { resolved: false }
+  void promise.then(() => (state.resolved = true))
+  return state
 }
 
 describe('RequestsInFlight and the quick answers', () => {
   it('is quiet at once when nothing was answered', async () => {
-    expect(await timed(new RequestsInFlight().quiet(1000))).toBeLessThan(5)
+    const quiet = track(new RequestsInFlight().quiet(1000))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(quiet.resolved).toBe(true)
   })
 
-  it('after a quick answer, is quiet once none came for a few milliseconds, and counts them', async () => {
+  it('after a quick answer, is quiet once none came for 10 ms (from the last answer), and counts them', async () => {
     const traffic = new RequestsInFlight()
     traffic.quickAnswered()
-    // Timed from the last answer, which the quiet moment counts from (10 ms after it), not from
-    // the call to quiet: on a loaded machine a few milliseconds can pass between the two.
-    const lastAnswer = performance.now()
+    await vi.advanceTimersByTimeAsync(4)
     traffic.quickAnswered()
-    await traffic.quiet(1000)
-    const waited = performance.now() - lastAnswer
+    const quiet = track(traffic.quiet(1000))
+    await vi.advanceTimersByTimeAsync(9)
+    expect(quiet.resolved).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(quiet.resolved).toBe(true)
     expect(traffic.quickAnswers).toBe(2)
-    expect(waited).toBeGreaterThanOrEqual(10)
-    expect(waited).toBeLessThan(500)
   })
 
   it('under a stream of quick answers, gives up waiting after maxWaitMs', async () => {
@@ -31,9 +41,12 @@ describe('RequestsInFlight and the quick answers', () => {
     const stream = setInterval(() => traffic.quickAnswered(), 2)
     traffic.quickAnswered()
     try {
-      const waited = await timed(traffic.quiet(60))
-      expect(waited).toBeGreaterThanOrEqual(55)
-      expect(waited).toBeLessThan(1000)
+      const quiet = track(traffic.quiet(60))
+      await vi.advanceTimersByTimeAsync(59)
+      expect(quiet.resolved).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(quiet.resolved).toBe(true)
+      expect(traffic.quickAnswers).toBe(31)
     } finally {
       clearInterval(stream)
     }

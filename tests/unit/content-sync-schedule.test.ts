@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type SyncReason, SyncSchedule } from '../../server/services/content-sync-schedule.ts'
+
+// The schedule's timers are the test's: an interval passes when the test says so.
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** A schedule whose runs succeed at once, noting why each was asked for. */
+function scheduleEvery(intervalMs: number) {
+  const reasons: SyncReason[] = []
+  let runs = 0
+  const schedule = new SyncSchedule({ run: async () => void runs++, onRequest: (reason) => reasons.push(reason), onSuccess() {}, onFailure() {}, intervalMs })
+  return { schedule, reasons, runs: () => runs }
+}
+
+describe('SyncSchedule', () => {
+  it('runs at start, then once every interval: a push to the remote is fetched within one interval', async () => {
+    const { schedule, reasons, runs } = scheduleEvery(1000)
+    schedule.start()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(reasons).toEqual(['start'])
+    expect(runs()).toBe(1)
+    await vi.advanceTimersByTimeAsync(999)
+    expect(runs()).toBe(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(reasons).toEqual(['start', 'interval'])
+    expect(runs()).toBe(2)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(runs()).toBe(3)
+    schedule.stop()
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(runs()).toBe(3)
+  })
+
+  it('does not poll with an interval of 0: only the start and what asks for a run', async () => {
+    const { schedule, reasons } = scheduleEvery(0)
+    schedule.start()
+    await vi.advanceTimersByTimeAsync(60 * 60 * 1000)
+    schedule.request('webhook')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(reasons).toEqual(['start', 'webhook'])
+    schedule.stop()
+  })
+})
