@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import type { PublishedPosts } from '../server/content/post.ts'
+import type { PublishedPosts } from '../core/post.ts'
 
 /** The published posts the server handed to `renderPage()`. */
 export function publishedPosts(pageContext: PageContextServer): PublishedPosts {

@@ -4,9 +4,9 @@ import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { PageContextServer } from 'vike/types'
 import { PageShell } from './PageShell.tsx'
 import { renderHeadTags, resolveSeo } from './seo.ts'
-import { THEME_SCRIPT } from './theme.ts'
+import { THEME_SCRIPT } from '../core/theme.ts'
 import { ISLAND_CONTEXT_ID, islandContextOf } from './island-markup.ts'
-import { escapeJsonForScript } from './escape-markup.ts'
+import { escapeJsonForScript } from '../core/escape-markup.ts'
 import './types.ts'
 
 export function onRenderHtml(pageContext: PageContextServer) {

@@ -1,5 +1,5 @@
 import { BrandMark } from './NavBar.tsx'
-import { SITE_NAME } from './brand.ts'
+import { SITE_NAME } from '../core/brand.ts'
 import { usePageContext } from './usePageContext.tsx'
 
 export function Footer() {

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { SITE_NAME } from './brand.ts'
+import { SITE_NAME } from '../core/brand.ts'
 import { ThemeToggle } from './ThemeToggle.tsx'
 import { usePageContext } from './usePageContext.tsx'
 

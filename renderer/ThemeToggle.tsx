@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { applyTheme, readTheme, type Theme } from './theme.ts'
+import { applyTheme, readTheme, type Theme } from '../core/theme.ts'
 
 /**
  * Switches light/dark. The server cannot know the stored theme, so the button renders

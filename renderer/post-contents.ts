@@ -1,5 +1,5 @@
-import { htmlText } from './html-text.ts'
-import { HEADING_ID } from './post-html-rules.ts'
+import { htmlText } from '../core/html-text.ts'
+import { HEADING_ID } from '../core/post-html-rules.ts'
 
 /** A section of a post's table of contents: an `<h2>` with its `<h3>`s, or an `<h3>` before any `<h2>`. */
 export interface ContentsEntry {

@@ -1,4 +1,4 @@
-import { htmlText } from './html-text.ts'
+import { htmlText } from '../core/html-text.ts'
 
 /** An adult's silent reading pace in English prose, words a minute (the figure Medium's "min read" uses too). */
 export const WORDS_PER_MINUTE = 230

@@ -1,8 +1,8 @@
 import type { PageContext } from 'vike/types'
-import { SITE_NAME } from './brand.ts'
-import { escapeHtmlAttribute, escapeHtmlText } from './escape-markup.ts'
-import { FEED_LINKS } from './feed-links.ts'
-import type { FeedLink } from './tag-feeds.ts'
+import { SITE_NAME } from '../core/brand.ts'
+import { escapeHtmlAttribute, escapeHtmlText } from '../core/escape-markup.ts'
+import { FEED_LINKS } from '../core/feed-links.ts'
+import type { FeedLink } from '../core/tag-feeds.ts'
 
 /** What a page says about itself to browsers, search engines and social cards. */
 export interface Seo {

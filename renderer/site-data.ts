@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import type { SiteContent, SiteFileName } from './site-content/index.ts'
+import type { SiteContent, SiteFileName } from '../core/site-content/index.ts'
 import { usePageContext } from './usePageContext.tsx'
 
 /**

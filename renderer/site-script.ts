@@ -2,7 +2,7 @@
 // the theme toggle, a static export's not-found line, the redirect pages' move, and fetching the
 // page a reader is about to open. Loaded as a module of the site's own origin, so the
 // Content-Security-Policy allows it as it is.
-import { applyTheme, readTheme } from './theme.ts'
+import { applyTheme, readTheme } from '../core/theme.ts'
 
 function bindThemeToggle(): void {
   const buttons = () => document.querySelectorAll<HTMLButtonElement>('.theme-toggle')

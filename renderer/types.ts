@@ -1,8 +1,8 @@
 import type React from 'react'
 import type { RedirectTargets } from '../server/config.ts'
-import type { PublishedPosts } from '../server/content/post.ts'
-import type { SiteContent } from './site-content/index.ts'
-import type { SharedContent } from './site-content/shared.ts'
+import type { PublishedPosts } from '../core/post.ts'
+import type { SiteContent } from '../core/site-content/index.ts'
+import type { SharedContent } from '../core/site-content/shared.ts'
 import type { SeoFor } from './seo.ts'
 
 declare global {

@@ -57,7 +57,7 @@ export const EXTERNAL = ['vike', 'vike/*', 'react', 'react/*', 'react-dom', 'rea
 const REQUIRE_SHIM = "import { createRequire as __watchioCreateRequire } from 'node:module'; const require = __watchioCreateRequire(import.meta.url);"
 
 /** What the compiled server is made from: when any of it changes, it is compiled again. */
-const SERVER_INPUTS = ['server', 'renderer', 'package-lock.json', 'tsconfig.json', 'scripts/compile-server.mjs']
+const SERVER_INPUTS = ['server', 'core', 'renderer', 'package-lock.json', 'tsconfig.json', 'scripts/compile-server.mjs']
 
 export const COMPILED_DIR = path.join('dist', 'node')
 const RECORD = 'compiled.json'

@@ -6,7 +6,7 @@
  * would keep them. A running server sees the changes on its next request.
  */
 import path from 'node:path'
-import type { Role } from '../renderer/contract/index.ts'
+import type { Role } from '../core/contract/index.ts'
 import { type AdminAccount, checkDisplayName, checkEmail, checkRole, checkUsername, hasSecondFactor, isRole } from './accounts/account-record.ts'
 import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
 import { hashPassword } from './accounts/password.ts'

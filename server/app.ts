@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import Koa, { type Middleware } from 'koa'
-import { API_PREFIX, MEDIA_API } from '../renderer/contract/index.ts'
+import { API_PREFIX, MEDIA_API } from '../core/contract/index.ts'
 import type { AccountStore } from './accounts/account-store.ts'
 import type { SecuritySettings } from './accounts/security-settings.ts'
 import type { SessionStore } from './accounts/session-store.ts'

@@ -7,7 +7,7 @@ import type { RenderSettings } from './pages/render-page.ts'
 import { readJsonFile } from './lib/json-file.ts'
 
 /** What the build is made from: when any of it changes, `npm start` builds again. */
-const BUILD_INPUTS = ['pages', 'renderer', 'public', 'server/content', 'vite.config.ts', 'package-lock.json']
+const BUILD_INPUTS = ['pages', 'core', 'renderer', 'public', 'server/content', 'vite.config.ts', 'package-lock.json']
 
 export interface BuildInfo {
   sourceHash: string

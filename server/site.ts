@@ -26,7 +26,7 @@ import type { CatchUpOptions } from './services/page-catch-up.ts'
 import { PublicPages } from './services/public-pages.ts'
 import { type Clock, PublishSchedule } from './services/publish-schedule.ts'
 import { SiteSearch } from './services/site-search.ts'
-import { dayIn } from '../renderer/site-day.ts'
+import { dayIn } from '../core/site-day.ts'
 
 /**
  * Where a site's pages live. The build writes its prerendered pages into `dist/client`, with

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react'
-import type { Role } from '../../renderer/contract/index.ts'
+import type { Role } from '../../core/contract/index.ts'
 import './admin-nav.css'
 
 export type AdminArea = 'blog' | 'site' | 'people' | 'account'

@@ -1,5 +1,5 @@
 import { browserSupportsWebAuthn, startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser'
-import type { AdminUser, PasskeySummary } from '../../renderer/contract/index.ts'
+import type { AdminUser, PasskeySummary } from '../../core/contract/index.ts'
 import { HttpError } from '../../renderer/fetch-json.ts'
 import { adminApi } from './api/api-client.ts'
 

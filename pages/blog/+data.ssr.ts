@@ -1,7 +1,7 @@
 // https://vike.dev/data — `.ssr`: runs when the server renders (and prerenders) the page.
 // After a client-side navigation it does not run: the page fetches /api/blog/posts itself.
 import type { PageContextServer } from 'vike/types'
-import { type BlogListPreview, blogListPreview } from '../../renderer/blog-list.ts'
+import { type BlogListPreview, blogListPreview } from '../../core/blog-list.ts'
 import { publishedPosts } from '../published-posts.ts'
 
 export type Data = BlogListPreview

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { BLOG_PAGE_SIZE, type ListedPost } from '../../renderer/blog-list.ts'
-import { API_PATHS } from '../../renderer/contract/index.ts'
+import { BLOG_PAGE_SIZE, type ListedPost } from '../../core/blog-list.ts'
+import { API_PATHS } from '../../core/contract/index.ts'
 import { usePageContext } from '../../renderer/usePageContext.tsx'
 import { useJson } from '../../renderer/useJson.ts'
 import type { Data } from './+data.ssr.ts'

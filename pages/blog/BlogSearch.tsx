@@ -8,7 +8,7 @@ import { freshResults, type ResultData } from './fresh-results.ts'
  * imported from the site at run time (`/pagefind/pagefind.js`, written beside the index, never
  * bundled), and then only the parts of the index a query needs. Its WebAssembly is allowed by
  * this page's policy alone: the form below carries the mark the server looks for
- * (renderer/search-mark.ts). A running site may serve a delta beside the index (the posts changed
+ * (core/search-mark.ts). A running site may serve a delta beside the index (the posts changed
  * since it, named by `/pagefind/delta.json`): it is merged, and the index's stale results dropped
  * (fresh-results.ts); the static export has none (its delta.json is missing).
  */

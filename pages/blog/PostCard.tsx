@@ -1,7 +1,7 @@
-import type { ListedPost } from '../../renderer/blog-list.ts'
+import type { ListedPost } from '../../core/blog-list.ts'
 import { formatLongDate } from '../../renderer/format-date.ts'
 import { LibraryImage } from '../../renderer/components/LibraryImage.tsx'
-import { postUrl } from '../../renderer/post-urls.ts'
+import { postUrl } from '../../core/post-urls.ts'
 import { CardTags } from './PostTags.tsx'
 
 /** `eager` for the cards in the first screenful: one of them is the page's largest paint. */

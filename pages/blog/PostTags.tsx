@@ -1,4 +1,4 @@
-import { tagSlug, tagUrl } from '../../renderer/tags.ts'
+import { tagSlug, tagUrl } from '../../core/tags.ts'
 
 /** A post's tags on its page: each a link to the tag's page. */
 export function PostTags({ tags }: { tags: readonly string[] | undefined }) {

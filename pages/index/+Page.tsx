@@ -1,7 +1,7 @@
 import { Faq } from '../../renderer/components/Faq.tsx'
 import { RichText } from '../../renderer/components/RichText.tsx'
 import { Island } from '../../renderer/Island.tsx'
-import type { LandingContent } from '../../renderer/site-content/landing.ts'
+import type { LandingContent } from '../../core/site-content/landing.ts'
 import { useSiteData } from '../../renderer/site-data.ts'
 import { usePageContext } from '../../renderer/usePageContext.tsx'
 import { Icon } from './icons.tsx'

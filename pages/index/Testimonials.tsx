@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { RichText } from '../../renderer/components/RichText.tsx'
-import type { LandingContent } from '../../renderer/site-content/landing.ts'
+import type { LandingContent } from '../../core/site-content/landing.ts'
 import { Star } from './icons.tsx'
 
 type Testimonial = LandingContent['testimonials']['items'][number]

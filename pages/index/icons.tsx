@@ -1,4 +1,4 @@
-import type { LandingIcon } from '../../renderer/site-content/landing.ts'
+import type { LandingIcon } from '../../core/site-content/landing.ts'
 
 /** Line icons for the landing page (24×24, currentColor). Decorative: the text next to them says it all. */
 const PATHS = {

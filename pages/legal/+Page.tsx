@@ -1,5 +1,5 @@
 import { RichText } from '../../renderer/components/RichText.tsx'
-import type { LegalBlock, LegalContent } from '../../renderer/site-content/legal.ts'
+import type { LegalBlock, LegalContent } from '../../core/site-content/legal.ts'
 import { useSiteData } from '../../renderer/site-data.ts'
 import './legal.css'
 

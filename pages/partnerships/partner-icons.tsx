@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { PartnerIcon } from '../../renderer/site-content/partnerships.ts'
+import type { PartnerIcon } from '../../core/site-content/partnerships.ts'
 
 /** The partner cards' icons (24×24, currentColor), by the name content/site/partnerships.yaml gives each card. */
 export const PARTNER_ICON_PATHS: Record<PartnerIcon, ReactNode> = {

@@ -1,6 +1,6 @@
-import { escapeJsonForScript } from '../../renderer/escape-markup.ts'
-import type { FaqItem } from '../../renderer/site-content/faq.ts'
-import { parseRichText, plainTextOf } from '../../renderer/site-content/rich-text.ts'
+import { escapeJsonForScript } from '../../core/escape-markup.ts'
+import type { FaqItem } from '../../core/site-content/faq.ts'
+import { parseRichText, plainTextOf } from '../../core/site-content/rich-text.ts'
 
 /** schema.org FAQPage for the visible FAQ, so search engines read exactly the same questions and answers (as text). */
 export function faqPageJsonLd(items: readonly FaqItem[]) {

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { type ReactNode, useState } from 'react'
 import { RichText } from '../../renderer/components/RichText.tsx'
-import type { PricingContent } from '../../renderer/site-content/pricing.ts'
+import type { PricingContent } from '../../core/site-content/pricing.ts'
 
 /** SPEC §2 "Ready to go lifetime?": Solo and Family Lifetime, each with its own dialog. */
 export function Lifetime({ lifetime }: { lifetime: PricingContent['lifetime'] }) {

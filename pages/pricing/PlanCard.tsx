@@ -1,4 +1,4 @@
-import type { PricingContent, PricingPlan } from '../../renderer/site-content/pricing.ts'
+import type { PricingContent, PricingPlan } from '../../core/site-content/pricing.ts'
 import { usePageContext } from '../../renderer/usePageContext.tsx'
 import { type BillingPeriod, isFreePlan, PRICE_SUFFIX, priceFor } from './billing-period.ts'
 

@@ -1,6 +1,6 @@
 /** The pricing page's billing period (SPEC §4: monthly or annually, annually first). */
-import type { PricingPlan } from '../../renderer/site-content/pricing.ts'
-import { formatPrice } from '../../renderer/site-content/money.ts'
+import type { PricingPlan } from '../../core/site-content/pricing.ts'
+import { formatPrice } from '../../core/site-content/money.ts'
 
 export type BillingPeriod = 'monthly' | 'annually'
 

@@ -1,4 +1,4 @@
-import type { AnnouncementContent } from '../../renderer/site-content/announcement.ts'
+import type { AnnouncementContent } from '../../core/site-content/announcement.ts'
 import { RichText } from '../../renderer/components/RichText.tsx'
 import { useSiteData } from '../../renderer/site-data.ts'
 import { usePageContext } from '../../renderer/usePageContext.tsx'

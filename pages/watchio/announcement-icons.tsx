@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { AnnouncementIcon } from '../../renderer/site-content/announcement.ts'
+import type { AnnouncementIcon } from '../../core/site-content/announcement.ts'
 
 /** The feature cards' icons (24×24, currentColor), by the name content/site/announcement.yaml gives each card. */
 export const ANNOUNCEMENT_ICON_PATHS: Record<AnnouncementIcon, ReactNode> = {

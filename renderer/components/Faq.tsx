@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { FaqItem } from '../site-content/faq.ts'
+import type { FaqItem } from '../../core/site-content/faq.ts'
 import { RichText } from './RichText.tsx'
 import './faq.css'
 

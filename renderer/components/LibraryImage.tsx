@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react'
-import { type ImageSlot, responsiveImage } from '../responsive-image.ts'
+import { type ImageSlot, responsiveImage } from '../../core/responsive-image.ts'
 
 /**
  * An image of a page's layout (a post's featured image, a blog card's): a library image with

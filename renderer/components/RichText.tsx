@@ -1,7 +1,7 @@
-import { parseRichText } from '../site-content/rich-text.ts'
+import { parseRichText } from '../../core/site-content/rich-text.ts'
 
 /**
- * A field of the site's copy written as rich text (renderer/site-content/rich-text.ts): plain
+ * A field of the site's copy written as rich text (core/site-content/rich-text.ts): plain
  * text, `**strong**` runs and `[label](url)` links, as React elements, never as HTML. The server
  * checked the text against its schema (links included) before any page got it.
  */

@@ -3,7 +3,7 @@
  * <Toaster/> of the site (renderer/ToastHost.tsx mounts it with the first toast). At most one
  * toast at a time: a new one replaces the one on screen.
  *
- *   import { toast } from '../../renderer/components/toast.ts'
+ *   import { toast } from './toast.ts'
  *   toast({ title: 'Link copied!', description: 'Your referral link has been copied to clipboard' })
  *   toast({ title: 'Error', description: 'Please enter both username and password', variant: 'destructive' })
  */

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '../../renderer/contract/index.ts'
+import { ROLES, type Role } from '../../core/contract/index.ts'
 import { isPasswordHash } from './password.ts'
 
 /** A passkey (WebAuthn credential) a person registered: what verifying its signatures needs. */

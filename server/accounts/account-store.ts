@@ -5,7 +5,7 @@ import { AccountsFileError, InvalidInputError, NotFoundError } from '../lib/erro
 import { LockFile } from '../lib/lock-file.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
 import { SerialQueue } from '../lib/serial-queue.ts'
-import type { Role } from '../../renderer/contract/index.ts'
+import type { Role } from '../../core/contract/index.ts'
 import { type AdminAccount, accountProblem, pickAccount, upgradeVersion1 } from './account-record.ts'
 
 export type { AdminAccount } from './account-record.ts'

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { INVITATION_DAYS, type InvitationState, type Role } from '../../renderer/contract/index.ts'
+import { INVITATION_DAYS, type InvitationState, type Role } from '../../core/contract/index.ts'
 import { writeFileAtomic } from '../lib/atomic-write.ts'
 import { AccountsFileError, ConflictError, GoneError, NotFoundError } from '../lib/errors.ts'
 import { readJsonFile } from '../lib/json-file.ts'

@@ -1,4 +1,4 @@
-import { MIN_NEW_PASSWORD_LENGTH, RECOMMENDED_PASSWORD_LENGTH } from '../../renderer/contract/index.ts'
+import { MIN_NEW_PASSWORD_LENGTH, RECOMMENDED_PASSWORD_LENGTH } from '../../core/contract/index.ts'
 import { MAX_PASSWORD_LENGTH } from './password.ts'
 
 /**

@@ -1,7 +1,7 @@
-import type { PublicPost } from '../content/post.ts'
+import type { PublicPost } from '../../core/post.ts'
 import type { PageFiles } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
-import { postUrl } from '../../renderer/post-urls.ts'
+import { postUrl } from '../../core/post-urls.ts'
 
 /** What became of a batch of post pages: the URLs written, and those that failed, with why. */
 export interface RenderReply {

@@ -6,13 +6,13 @@
  * runtime, the server build, React) loads meanwhile, and render jobs wait for it.
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import type { PublicPost, PublishedPosts } from '../content/post.ts'
+import type { PublicPost, PublishedPosts } from '../../core/post.ts'
 import { PostFiles } from '../content/post-files.ts'
 import { consoleLogger } from '../lib/logger.ts'
 import { PageFiles } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
-import type { PostExtras } from '../../renderer/post-extras.ts'
-import type { SiteContent } from '../../renderer/site-content/index.ts'
+import type { PostExtras } from '../../core/post-extras.ts'
+import type { SiteContent } from '../../core/site-content/index.ts'
 import { type RenderReply, renderPostPages } from './render-post-pages.ts'
 import { type SentReadResult, sendable, type WorkerJob, type WorkerReply, type WorkerSetup } from './worker-messages.ts'
 

@@ -1,10 +1,10 @@
-import type { PublicPost, VersionedPost } from '../content/post.ts'
+import type { PublicPost, VersionedPost } from '../../core/post.ts'
 import { readContent } from '../content/stored-content.ts'
 import type { ReadResult } from '../content/post-files.ts'
 import type { RenderSettings } from '../pages/render-page.ts'
 import type { RenderReply } from './render-post-pages.ts'
-import type { PostExtras } from '../../renderer/post-extras.ts'
-import type { SiteContent } from '../../renderer/site-content/index.ts'
+import type { PostExtras } from '../../core/post-extras.ts'
+import type { SiteContent } from '../../core/site-content/index.ts'
 
 /** What the build's threads (render-workers.ts) and each worker (render-worker.ts) say to each other. */
 export interface WorkerSetup {

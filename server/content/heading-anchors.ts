@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root } from 'hast'
-import { HEADING_ID } from '../../renderer/post-html-rules.ts'
+import { HEADING_ID } from '../../core/post-html-rules.ts'
 
 /**
  * Ids the post page uses itself (renderer/PageShell.tsx, +onRenderHtml.tsx): a heading never takes

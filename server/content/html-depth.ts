@@ -1,5 +1,5 @@
 import { parseFragment } from 'parse5'
-import { POST_ELEMENTS, RENAMED_ELEMENTS } from '../../renderer/post-html-rules.ts'
+import { POST_ELEMENTS, RENAMED_ELEMENTS } from '../../core/post-html-rules.ts'
 
 /**
  * How deeply HTML nests its elements, found without recursion. The HTML tools of the site
@@ -31,7 +31,7 @@ const IMPLIED_IN_TABLE = 2
 const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tr', 'th', 'td'])
 
 /**
- * Elements whose depth the scan can bound: a post's (renderer/post-html-rules.ts) and the older
+ * Elements whose depth the scan can bound: a post's (core/post-html-rules.ts) and the older
  * names renamed to them. The bound holds for them (tests/unit/html-depth.test.ts checks each one
  * against parse5), a table counted with the levels the parser may add in it (IMPLIED_IN_TABLE).
  */

@@ -1,4 +1,4 @@
-import { attributeRule, isAllowedUrl, POST_ELEMENTS, postElement, type AttributeRule, type ElementRule } from '../../renderer/post-html-rules.ts'
+import { attributeRule, isAllowedUrl, POST_ELEMENTS, postElement, type AttributeRule, type ElementRule } from '../../core/post-html-rules.ts'
 
 /** The attributes an element cannot be without (an image's `src`). */
 const REQUIRED = new Map<ElementRule, string[]>(
@@ -21,7 +21,7 @@ const TEXT_ENTITY = /&(?![a-z]+;|#\d+;|#x[0-9a-f]+;)/i
 
 /**
  * A fast, strict whitelist check: true only when `html` is made solely of the elements and
- * attributes a post may hold (renderer/post-html-rules.ts), spelled exactly as cleanPostHtml()
+ * attributes a post may hold (core/post-html-rules.ts), spelled exactly as cleanPostHtml()
  * writes them, with safe URLs. Post files are written clean by the server (or reviewed in a pull
  * request), so rendering them can skip the full parse-and-sanitize when this says yes; any doubt
  * says no, and the caller sanitizes. It never needs to be right about *formatting*, only about

@@ -1,8 +1,8 @@
 import yaml from 'js-yaml'
 import { createHash } from 'node:crypto'
 import { PostFileError, SlugMismatchError } from '../lib/errors.ts'
-import type { Post } from './post.ts'
-import { readTags } from '../../renderer/tags.ts'
+import type { Post } from '../../core/post.ts'
+import { readTags } from '../../core/tags.ts'
 import {
   checkFeaturedImageAlt,
   checkFeaturedImageUrl,

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { writeFileAtomic } from '../lib/atomic-write.ts'
 import { readJsonFile } from '../lib/json-file.ts'
-import type { Post } from './post.ts'
+import type { Post } from '../../core/post.ts'
 import { ContentFile, type ContentSpan, type StoredContent, type StoredPost } from './stored-content.ts'
 
 /** What a file's lstat said when it was read: the same again means the same bytes (as git's index). */

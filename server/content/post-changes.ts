@@ -1,6 +1,6 @@
-import type { ChangedField, PostChange, PostFieldName } from '../../renderer/contract/index.ts'
-import { POST_FIELD_NAMES } from '../../renderer/post-change-words.ts'
-import type { Post } from './post.ts'
+import type { ChangedField, PostChange, PostFieldName } from '../../core/contract/index.ts'
+import { POST_FIELD_NAMES } from '../../core/post-change-words.ts'
+import type { Post } from '../../core/post.ts'
 
 /** The fields a post has, as a version of it holds them (an optional one may be absent). */
 type Fields = Omit<Post, 'id'>

@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, typ
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { LinkedFileError, PostFileError } from '../lib/errors.ts'
-import type { Post, VersionedPost } from './post.ts'
+import type { Post, VersionedPost } from '../../core/post.ts'
 import type { ParsedPosts } from './parsed-posts.ts'
 import type { StoredPost } from './stored-content.ts'
 import { parsePostFile } from './parse-post.ts'

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
-import { dayIn, isLive } from '../../renderer/site-day.ts'
+import { dayIn, isLive } from '../../core/site-day.ts'
 import { postFileName } from './post-paths.ts'
 import { displayPostHtml } from './display-html.ts'
 import { safePostHtml } from './sanitize-html.ts'
 import { BoundedCache } from '../lib/bounded-cache.ts'
-import { type IndexedPost, type Post, type PostSummary, type PublicPost, type PublishedPosts, toSummary, type VersionedPost } from './post.ts'
+import { type IndexedPost, type Post, type PostSummary, type PublicPost, type PublishedPosts, toSummary, type VersionedPost } from '../../core/post.ts'
 import { readContent, type StoredContent, type StoredPost } from './stored-content.ts'
 
 interface Entry {
@@ -33,7 +33,7 @@ const SHOWN_CACHE_CHARS = 4_000_000
  * is made for each change so that a list handed out never changes under its holder.
  *
  * "Published" in every public view means live: published, and its day begun (`today`, the
- * site's day: renderer/site-day.ts). A post dated later is scheduled, and joins the public
+ * site's day: core/site-day.ts). A post dated later is scheduled, and joins the public
  * views when `setToday` reaches its day.
  */
 export class PostIndex implements PublishedPosts {

@@ -1,6 +1,6 @@
 import { InvalidInputError } from '../lib/errors.ts'
-import type { Post } from './post.ts'
-import { readTags } from '../../renderer/tags.ts'
+import type { Post } from '../../core/post.ts'
+import { readTags } from '../../core/tags.ts'
 import {
   checkContent,
   checkFeaturedImageAlt,

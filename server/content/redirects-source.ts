@@ -1,6 +1,6 @@
 import { lstat } from 'node:fs/promises'
 import path from 'node:path'
-import type { PostProblem } from '../../renderer/contract/index.ts'
+import type { PostProblem } from '../../core/contract/index.ts'
 import { type Logger } from '../lib/logger.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
 import { readRegularFile } from '../lib/regular-file.ts'

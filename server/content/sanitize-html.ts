@@ -15,8 +15,8 @@ import {
   STRIPPED_ELEMENTS,
   URL_SCHEMES,
   type AttributeRule,
-} from '../../renderer/post-html-rules.ts'
-import { EMBED_FRAME_CLASS, VIDEO_PROVIDERS } from '../../renderer/video-embeds.ts'
+} from '../../core/post-html-rules.ts'
+import { EMBED_FRAME_CLASS, VIDEO_PROVIDERS } from '../../core/video-embeds.ts'
 
 /**
  * hast's name of an HTML attribute, where the two differ (`class` is `className`): an attribute
@@ -47,7 +47,7 @@ function urlProtocols(): Record<string, string[]> {
 
 /**
  * The rehype-sanitize schema of a post, made from the one declaration of what a post may hold
- * (renderer/post-html-rules.ts). rehype-sanitize checks a URL's scheme only; the rest of a URL
+ * (core/post-html-rules.ts). rehype-sanitize checks a URL's scheme only; the rest of a URL
  * rule (an image's file type) and required attributes are enforced after it (enforceAttributeRules).
  */
 export const POST_HTML_SCHEMA: SanitizeSchema = {

@@ -1,4 +1,4 @@
-export { htmlText } from '../../renderer/html-text.ts'
+export { htmlText } from '../../core/html-text.ts'
 
 /**
  * Words as the admin's search compares them (pure): lowercase, accents removed (NFKD, then the

@@ -1,5 +1,5 @@
 import yaml from 'js-yaml'
-import { OPTIONAL_POST_KEYS, POST_KEYS, type Post } from './post.ts'
+import { OPTIONAL_POST_KEYS, POST_KEYS, type Post } from '../../core/post.ts'
 
 /**
  * Writes a post in its canonical file form: front matter with the keys always in the same

@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util'
 import { Document, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, YAMLMap, YAMLSeq } from 'yaml'
-import { SITE_FILES, type SiteContent, type SiteFileName } from '../../renderer/site-content/index.ts'
+import { SITE_FILES, type SiteContent, type SiteFileName } from '../../core/site-content/index.ts'
 
 /** One long line a value: a pull request's diff shows the sentence that changed, whole. */
 const TO_STRING = { lineWidth: 0 } as const
@@ -57,7 +57,7 @@ export function checkSiteValue<N extends SiteFileName>(name: N, data: unknown, l
 export function serializeSiteFile(name: SiteFileName, value: unknown): string {
   const checked = SITE_FILES[name].schema.parse(value)
   const doc = new Document(checked)
-  doc.commentBefore = ` ${SITE_FILES[name].title}: the page's copy. Checked against its schema (renderer/site-content/${name}.ts).`
+  doc.commentBefore = ` ${SITE_FILES[name].title}: the page's copy. Checked against its schema (core/site-content/${name}.ts).`
   return doc.toString(TO_STRING)
 }
 

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs'
-import type { VersionedPost } from './post.ts'
+import type { VersionedPost } from '../../core/post.ts'
 
 /**
  * A file of posts' content opened for reading by byte range (the parse cache's content file,

@@ -2,7 +2,7 @@ import type { Element, ElementContent, Properties, Root } from 'hast'
 import rehypeParse from 'rehype-parse'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
-import { currentName, EMBED_RULE_TEXT, IMAGE_RULE_TEXT, isAllowedUrl, postElement, urlScheme, type AttributeRule } from '../../renderer/post-html-rules.ts'
+import { currentName, EMBED_RULE_TEXT, IMAGE_RULE_TEXT, isAllowedUrl, postElement, urlScheme, type AttributeRule } from '../../core/post-html-rules.ts'
 import { hastName, POST_HTML_SCHEMA, wouldSanitizerChange } from './sanitize-html.ts'
 
 /**

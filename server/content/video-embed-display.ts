@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Properties, Root } from 'hast'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
-import { EMBED_FRAME_CLASS, parseEmbedUrl, playUrl, PROVIDER_NAMES, type VideoEmbed } from '../../renderer/video-embeds.ts'
+import { EMBED_FRAME_CLASS, parseEmbedUrl, playUrl, PROVIDER_NAMES, type VideoEmbed } from '../../core/video-embeds.ts'
 
 /**
  * A post's video embeds as its page shows them (pure, on the parsed tree): click to load. Each
@@ -12,7 +12,7 @@ import { EMBED_FRAME_CLASS, parseEmbedUrl, playUrl, PROVIDER_NAMES, type VideoEm
  * 16:9 box (no layout shift), and works by keyboard like any link. No script: the page sends none
  * for it.
  *
- * Everything here is made from the validated id (renderer/video-embeds.ts) and the title as text;
+ * Everything here is made from the validated id (core/video-embeds.ts) and the title as text;
  * the post's own attributes are never copied. The frame's sandbox allows what the players need to
  * play (scripts and storage of their own origin, fullscreen, the "watch on" link in a new tab) and
  * no more: it cannot navigate the page or open forms. The placeholder's style is the site's own

@@ -5,7 +5,7 @@
  */
 import { FEED_CONTENT_TYPES, FEED_PATHS } from '../pages/feeds.ts'
 import { FILE_TYPES } from '../http/file-cache.ts'
-import { tagFeedPath } from '../../renderer/tag-feeds.ts'
+import { tagFeedPath } from '../../core/tag-feeds.ts'
 import { MIN_COMPRESS_BYTES, PreparedBody } from '../http/prepared-body.ts'
 import { PUBLIC_API, PUBLIC_API_CACHE } from '../http/public-api.ts'
 import { HSTS, securityHeadersOf } from '../http/security-headers.ts'

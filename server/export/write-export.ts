@@ -11,7 +11,7 @@
 import { constants } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { mediaUrl, variantUrl, variantWidthsOf } from '../../renderer/media-urls.ts'
+import { mediaUrl, variantUrl, variantWidthsOf } from '../../core/media-urls.ts'
 import type { BuildInfo } from '../build-info.ts'
 import type { Config } from '../config.ts'
 import { FILE_TYPES } from '../http/file-cache.ts'

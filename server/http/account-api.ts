@@ -4,7 +4,7 @@ import {
   type AccountProfile,
   API_PATHS,
   type SessionsEnded,
-} from '../../renderer/contract/index.ts'
+} from '../../core/contract/index.ts'
 import { type AdminAccount, checkDisplayName, checkEmail } from '../accounts/account-record.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from '../accounts/password.ts'

@@ -12,7 +12,7 @@ import {
   TOTAL_COUNT_HEADER,
   type VersionComparison,
   type VersionedWirePost,
-} from '../../renderer/contract/index.ts'
+} from '../../core/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
 import type { AdminPosts } from '../services/admin-posts.ts'

@@ -1,6 +1,6 @@
 import type Router from '@koa/router'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
-import { type AdminUser, API_PATHS, type InvitationPreview } from '../../renderer/contract/index.ts'
+import { type AdminUser, API_PATHS, type InvitationPreview } from '../../core/contract/index.ts'
 import { InvalidInputError, NotFoundError, RateLimitedError } from '../lib/errors.ts'
 import type { Invitations } from '../services/invitations.ts'
 import { newPasskeyOptions, verifyNewPasskey } from '../services/passkeys.ts'

@@ -1,6 +1,6 @@
 import { bodyParser } from '@koa/bodyparser'
 import type { Context, Middleware } from 'koa'
-import { API_PATHS, formatBytes } from '../../renderer/contract/index.ts'
+import { API_PATHS, formatBytes } from '../../core/contract/index.ts'
 import { MAX_CONTENT_LENGTH } from '../content/post-rules.ts'
 import { InvalidInputError, TooLargeError } from '../lib/errors.ts'
 import { isJsonDeeperThan } from './json-depth.ts'

@@ -1,6 +1,6 @@
 import busboy from 'busboy'
 import type { Context } from 'koa'
-import { formatBytes } from '../../renderer/contract/index.ts'
+import { formatBytes } from '../../core/contract/index.ts'
 import { InvalidInputError, TooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts'
 
 /** An uploaded file as read from a `multipart/form-data` body, in memory (bounded by `maxBytes`). */

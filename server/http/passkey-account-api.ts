@@ -1,5 +1,5 @@
 import type Router from '@koa/router'
-import { API_PATHS, type PasskeySummary, type RegistrationResponseJSON } from '../../renderer/contract/index.ts'
+import { API_PATHS, type PasskeySummary, type RegistrationResponseJSON } from '../../core/contract/index.ts'
 import type { AdminAccount } from '../accounts/account-record.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'

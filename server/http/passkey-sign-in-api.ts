@@ -1,5 +1,5 @@
 import type Router from '@koa/router'
-import { API_PATHS, API_PREFIX, type AuthenticationResponseJSON } from '../../renderer/contract/index.ts'
+import { API_PATHS, API_PREFIX, type AuthenticationResponseJSON } from '../../core/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
 import type { ChallengeBudget } from '../services/challenge-budget.ts'

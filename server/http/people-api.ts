@@ -1,5 +1,5 @@
 import type Router from '@koa/router'
-import { API_PATHS, API_PREFIX, type InvitationWire, type InviteResult, type PersonWire } from '../../renderer/contract/index.ts'
+import { API_PATHS, API_PREFIX, type InvitationWire, type InviteResult, type PersonWire } from '../../core/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import type { Invitations } from '../services/invitations.ts'
 import type { People } from '../services/people.ts'

@@ -1,5 +1,5 @@
 import type Router from '@koa/router'
-import { API_PREFIX, type SessionsEnded } from '../../renderer/contract/index.ts'
+import { API_PREFIX, type SessionsEnded } from '../../core/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import type { SessionStore } from '../accounts/session-store.ts'
 import { NotFoundError } from '../lib/errors.ts'

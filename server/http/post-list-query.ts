@@ -1,13 +1,13 @@
 import type { ParsedUrlQuery } from 'node:querystring'
 import { InvalidInputError } from '../lib/errors.ts'
-import { MAX_PER_PAGE, POST_SORTS, POST_STATES, type PostListQuery, type PostSort, type PostState } from '../../renderer/contract/index.ts'
+import { MAX_PER_PAGE, POST_SORTS, POST_STATES, type PostListQuery, type PostSort, type PostState } from '../../core/contract/index.ts'
 
 /** A search longer than this is refused: no title is that long, and matching it costs. */
 export const MAX_SEARCH_LENGTH = 200
 export { MAX_PER_PAGE }
 /** Far past any real list (10,000 posts are 500 pages of 20); keeps the number an exact integer. */
 export const MAX_PAGE = 1_000_000
-/** A tag's slug, as renderer/tags.ts makes it. */
+/** A tag's slug, as core/tags.ts makes it. */
 const TAG_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /**

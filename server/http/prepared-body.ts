@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Context } from 'koa'
-import type { VideoProvider } from '../../renderer/video-embeds.ts'
+import type { VideoProvider } from '../../core/video-embeds.ts'
 import { pageFrames, pageRunsSearch } from './security-headers.ts'
 
 const brotli = promisify(brotliCompress)

@@ -1,6 +1,6 @@
 import type Router from '@koa/router'
-import { API_PATHS, API_PREFIX, type PublicPostSummary, type PublicPost as WirePublicPost } from '../../renderer/contract/index.ts'
-import type { PublicPost, PublishedPosts } from '../content/post.ts'
+import { API_PATHS, API_PREFIX, type PublicPostSummary, type PublicPost as WirePublicPost } from '../../core/contract/index.ts'
+import type { PublicPost, PublishedPosts } from '../../core/post.ts'
 import { checkSlug } from '../content/post-rules.ts'
 import { NotFoundError } from '../lib/errors.ts'
 import { apiRouter } from './api-router.ts'

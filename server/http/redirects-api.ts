@@ -1,5 +1,5 @@
 import type Router from '@koa/router'
-import { API_PATHS, API_PREFIX, type RedirectsList, type RedirectWire } from '../../renderer/contract/index.ts'
+import { API_PATHS, API_PREFIX, type RedirectsList, type RedirectWire } from '../../core/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { InvalidInputError } from '../lib/errors.ts'
 import type { Redirects } from '../services/redirects.ts'

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa'
-import { API_PREFIX } from '../../renderer/contract/index.ts'
+import { API_PREFIX } from '../../core/contract/index.ts'
 import { type AdminAccount, hasSecondFactor } from '../accounts/account-record.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import type { SecuritySettings } from '../accounts/security-settings.ts'

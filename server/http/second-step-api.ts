@@ -1,5 +1,5 @@
 import type Router from '@koa/router'
-import { API_PATHS, API_PREFIX, SECOND_STEP_EXPIRED } from '../../renderer/contract/index.ts'
+import { API_PATHS, API_PREFIX, SECOND_STEP_EXPIRED } from '../../core/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { useSecondFactorCode } from '../accounts/second-factor-codes.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'

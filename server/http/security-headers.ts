@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { Middleware } from 'koa'
-import { THEME_SCRIPT } from '../../renderer/theme.ts'
-import { SEARCH_FORM_MARK } from '../../renderer/search-mark.ts'
-import { embeddedProviders, providerOrigin, type VideoProvider } from '../../renderer/video-embeds.ts'
+import { THEME_SCRIPT } from '../../core/theme.ts'
+import { SEARCH_FORM_MARK } from '../../core/search-mark.ts'
+import { embeddedProviders, providerOrigin, type VideoProvider } from '../../core/video-embeds.ts'
 
 const themeScriptHash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`
 
@@ -11,7 +11,7 @@ const themeScriptHash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).dig
  * plus the one inline theme script, allowed by its hash. In development Vite's client
  * needs inline scripts, eval and a websocket, so the policy is looser there.
  *
- * `frames`: the video providers a page embeds (renderer/video-embeds.ts). Only such a page lets
+ * `frames`: the video providers a page embeds (core/video-embeds.ts). Only such a page lets
  * a frame load their player, and only theirs (`frame-src`); every other page frames nothing but
  * its own origin (default-src). A post's click-to-load frame is a srcdoc page, which frame-src
  * does not govern: before the click the page needs nothing more.
@@ -67,7 +67,7 @@ export function securityHeadersOf(mode: 'production' | 'development', frames: re
 
 /**
  * The video providers an HTML page embeds, found in the page itself (the mark only the post
- * page's own frames carry, renderer/video-embeds.ts): what its Content-Security-Policy must let
+ * page's own frames carry, core/video-embeds.ts): what its Content-Security-Policy must let
  * it frame. None for anything that is no HTML page.
  */
 export function pageFrames(type: string, body: { includes(text: string): boolean }): VideoProvider[] {
@@ -75,7 +75,7 @@ export function pageFrames(type: string, body: { includes(text: string): boolean
 }
 
 /**
- * Whether an HTML page holds the blog's search box (its mark, renderer/search-mark.ts): its
+ * Whether an HTML page holds the blog's search box (its mark, core/search-mark.ts): its
  * policy lets it run Pagefind's WebAssembly. No other page's does.
  */
 export function pageRunsSearch(type: string, body: { includes(text: string): boolean }): boolean {

@@ -1,5 +1,5 @@
 import type Router from '@koa/router'
-import { API_PATHS, API_PREFIX, type SecuritySettingsWire } from '../../renderer/contract/index.ts'
+import { API_PATHS, API_PREFIX, type SecuritySettingsWire } from '../../core/contract/index.ts'
 import { type AdminAccount, hasSecondFactor } from '../accounts/account-record.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import type { SecuritySettings } from '../accounts/security-settings.ts'

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa'
-import { parseMediaUrl, parseVariantUrl } from '../../renderer/media-urls.ts'
+import { parseMediaUrl, parseVariantUrl } from '../../core/media-urls.ts'
 import { streamRegularFile } from '../lib/regular-file.ts'
 import { type MediaVariants, VariantsBusyError } from '../media/media-variants.ts'
 import { CONTENT_TYPES, variantFormatFor } from '../media/variant-format.ts'
@@ -20,7 +20,7 @@ const RETRY_AFTER_SECONDS = 2
 /**
  * The media library over HTTP: originals at `/media/<year>/<file>`, read from the content
  * repository's media folder, and their variants at `/media/w<width>/<year>/<file>`
- * (MediaVariants makes them). Only the paths renderer/media-urls.ts reads back are served; any
+ * (MediaVariants makes them). Only the paths core/media-urls.ts reads back are served; any
  * other path under `/media/` (another name or extension, `..`, encoded slashes: the raw path is
  * matched, and the library's names have no `%`) is a plain 404, never a page.
  */

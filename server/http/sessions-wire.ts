@@ -1,4 +1,4 @@
-import type { SessionWire } from '../../renderer/contract/index.ts'
+import type { SessionWire } from '../../core/contract/index.ts'
 import type { SessionListing } from '../accounts/session-store.ts'
 
 /** A person's sessions as the wire carries them: times as ISO date-times. */

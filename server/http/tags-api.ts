@@ -1,5 +1,5 @@
 import type Router from '@koa/router'
-import { API_PATHS, API_PREFIX, type TagInUse, type TagRenameResult } from '../../renderer/contract/index.ts'
+import { API_PATHS, API_PREFIX, type TagInUse, type TagRenameResult } from '../../core/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import type { AdminTags } from '../services/admin-tags.ts'
 import { apiRouter } from './api-router.ts'

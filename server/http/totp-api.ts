@@ -1,6 +1,6 @@
 import type Router from '@koa/router'
 import type { Context } from 'koa'
-import { API_PATHS, API_PREFIX, type IdentityProof, type RecoveryCodes, type TotpSetup, type TotpStatus } from '../../renderer/contract/index.ts'
+import { API_PATHS, API_PREFIX, type IdentityProof, type RecoveryCodes, type TotpSetup, type TotpStatus } from '../../core/contract/index.ts'
 import { type AdminAccount, hasSecondFactor } from '../accounts/account-record.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { MAX_PASSWORD_LENGTH, verifyPassword } from '../accounts/password.ts'

@@ -1,6 +1,6 @@
 import { lstat } from 'node:fs/promises'
 import path from 'node:path'
-import { type MediaName, mediaUrl } from '../../renderer/media-urls.ts'
+import { type MediaName, mediaUrl } from '../../core/media-urls.ts'
 import { UnsafePathError } from '../lib/errors.ts'
 import { realFolders } from '../lib/real-folders.ts'
 import { isInside, readRegularFile } from '../lib/regular-file.ts'

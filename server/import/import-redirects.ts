@@ -1,4 +1,4 @@
-import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
+import { postUrl, slugOfPostUrl } from '../../core/post-urls.ts'
 import { addRedirect, redirectFrom, RedirectRuleError } from '../content/redirect-rules.ts'
 import { pathKey, type Redirect, type RedirectsDocument, sitePathProblem } from '../content/redirects-file.ts'
 

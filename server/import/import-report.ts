@@ -1,4 +1,4 @@
-import { isScheduled } from '../../renderer/site-day.ts'
+import { isScheduled } from '../../core/site-day.ts'
 import type { ImportPlan, PlannedPost } from './import-plan.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { dayIn } from '../../renderer/site-day.ts'
+import { dayIn } from '../../core/site-day.ts'
 import { parsePostFile } from '../content/parse-post.ts'
 import { blogDirOf, isPostFileName, PostPaths, slugOfFileName } from '../content/post-paths.ts'
 import type { RedirectsDocument } from '../content/redirects-file.ts'

@@ -1,8 +1,8 @@
 import type { Element, ElementContent, Root } from 'hast'
-import { embedFromLink, embedUrl, PROVIDER_NAMES } from '../../renderer/video-embeds.ts'
+import { embedFromLink, embedUrl, PROVIDER_NAMES } from '../../core/video-embeds.ts'
 
 /**
- * An old site's videos as the site's own embeds (renderer/video-embeds.ts), pure, on the parsed
+ * An old site's videos as the site's own embeds (core/video-embeds.ts), pure, on the parsed
  * body before it is sanitized: the sanitizer would otherwise remove every frame that is not
  * written exactly as an embed is stored, and leave a bare link where the old site played a video.
  *

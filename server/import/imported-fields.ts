@@ -1,5 +1,5 @@
-import { dayIn, isScheduled } from '../../renderer/site-day.ts'
-import { slugify } from '../../renderer/slugify.ts'
+import { dayIn, isScheduled } from '../../core/site-day.ts'
+import { slugify } from '../../core/slugify.ts'
 import { checkSlug, isCalendarDate, MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../content/post-rules.ts'
 import type { ImportedPost } from './imported-post.ts'
 import { plainText } from './plain-text.ts'

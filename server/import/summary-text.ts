@@ -1,4 +1,4 @@
-import { MAX_SUMMARY_LENGTH } from '../../renderer/contract/index.ts'
+import { MAX_SUMMARY_LENGTH } from '../../core/contract/index.ts'
 
 /**
  * A summary made from a post's own text, when its source wrote none (pure): white space made

@@ -1,4 +1,4 @@
-import { INVITATION_DAYS, type Role } from '../../renderer/contract/index.ts'
+import { INVITATION_DAYS, type Role } from '../../core/contract/index.ts'
 import type { MailMessage } from './mailer.ts'
 
 const ROLE_WORDS: Record<Role, string> = {

@@ -1,6 +1,6 @@
 import { lstat, readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { type MediaName, parseMediaFileName } from '../../renderer/media-urls.ts'
+import { type MediaName, parseMediaFileName } from '../../core/media-urls.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
 
 /** A file of the library as the folder holds it. */

@@ -1,9 +1,9 @@
 import path from 'node:path'
-import { type MediaName, mediaFileName } from '../../renderer/media-urls.ts'
+import { type MediaName, mediaFileName } from '../../core/media-urls.ts'
 
 /**
  * Where the media library lives, said once (pure, no I/O): `content/media/<year>/<file>` in the
- * repository (renderer/media-urls.ts names the files), and the variants a running site makes in
+ * repository (core/media-urls.ts names the files), and the variants a running site makes in
  * its own folder, `<siteDir>/media-variants/` (never committed, made again when missing).
  */
 

@@ -1,7 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Sharp } from 'sharp'
-import { type MediaName, mediaFileName, variantWidthsOf } from '../../renderer/media-urls.ts'
+import { type MediaName, mediaFileName, variantWidthsOf } from '../../core/media-urls.ts'
 import { writeFileAtomic } from '../lib/atomic-write.ts'
 import { InFlight } from '../lib/in-flight.ts'
 import { JobPool, PoolFullError } from '../lib/job-pool.ts'

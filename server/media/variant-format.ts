@@ -1,4 +1,4 @@
-import type { MediaExtension } from '../../renderer/media-urls.ts'
+import type { MediaExtension } from '../../core/media-urls.ts'
 
 /** The formats a variant is encoded in: AVIF or WebP where the browser says it takes them, else the original's. */
 export type VariantFormat = 'avif' | 'webp' | 'jpeg' | 'png'

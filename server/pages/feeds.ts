@@ -5,17 +5,17 @@
  * Written here rather than with the `feed` package: it wraps titles and content in CDATA and
  * splits only the first `]]>` of a text, so a post holding two could close the section and add
  * markup of its own to the feed (a forged item in RSS, a broken document in Atom). Every text
- * and attribute here goes through renderer/escape-markup.ts instead: escaped, never CDATA.
+ * and attribute here goes through core/escape-markup.ts instead: escaped, never CDATA.
  */
-import { SITE_NAME } from '../../renderer/brand.ts'
-import { BLOG_FEED_DESCRIPTION, BLOG_FEED_TITLE, FEED_LINKS, type FeedPath } from '../../renderer/feed-links.ts'
-import type { PostSummary, PublicPost } from '../content/post.ts'
+import { SITE_NAME } from '../../core/brand.ts'
+import { BLOG_FEED_DESCRIPTION, BLOG_FEED_TITLE, FEED_LINKS, type FeedPath } from '../../core/feed-links.ts'
+import type { PostSummary, PublicPost } from '../../core/post.ts'
 import { withAbsoluteUrls } from './absolute-urls.ts'
 import type { Entry, FeedParts } from './feed-parts.ts'
 import { jsonFeed } from './json-feed.ts'
-import { escapeHtmlText, escapeXmlAttribute, escapeXmlText } from '../../renderer/escape-markup.ts'
-import { postUrl } from '../../renderer/post-urls.ts'
-import { tagFeedOfUrl } from '../../renderer/tag-feeds.ts'
+import { escapeHtmlText, escapeXmlAttribute, escapeXmlText } from '../../core/escape-markup.ts'
+import { postUrl } from '../../core/post-urls.ts'
+import { tagFeedOfUrl } from '../../core/tag-feeds.ts'
 
 /** How many posts a feed carries: the newest, as readers poll for what is new. */
 export const FEED_SIZE = 20

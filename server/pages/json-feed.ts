@@ -3,7 +3,7 @@
  * that take JSON. JSON.stringify escapes every text, so no post can add a field or an item;
  * `</` is escaped too, so the document stays inert if a browser is ever made to read it as HTML.
  */
-import { SITE_NAME } from '../../renderer/brand.ts'
+import { SITE_NAME } from '../../core/brand.ts'
 import type { FeedParts } from './feed-parts.ts'
 
 const VERSION = 'https://jsonfeed.org/version/1.1'

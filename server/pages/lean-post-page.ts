@@ -1,10 +1,10 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { PublishedPosts, PublicPost } from '../content/post.ts'
+import type { PublishedPosts, PublicPost } from '../../core/post.ts'
 import { SITE_DEFAULTS } from '../content/site-defaults/index.ts'
-import type { SiteContent } from '../../renderer/site-content/index.ts'
+import type { SiteContent } from '../../core/site-content/index.ts'
 import type { RenderedPage, RenderSettings } from './rendered-page.ts'
-import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
+import { postUrl, slugOfPostUrl } from '../../core/post-urls.ts'
 
 /**
  * The post pages (`/blog/<slug>`: all but a dozen of a site's pages) rendered without vike's
@@ -174,7 +174,7 @@ function templateToString(document: unknown): string {
 }
 
 /**
- * vike's own (utils/escapeHtml.js), not renderer/escape-markup.ts's: the lean path is used only
+ * vike's own (utils/escapeHtml.js), not core/escape-markup.ts's: the lean path is used only
  * while its pages are vike's byte for byte, and vike also escapes `'`, as `&#039;`.
  */
 function escapeHtml(text: string): string {

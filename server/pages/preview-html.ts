@@ -1,7 +1,7 @@
 import type { Element, Root, RootContent } from 'hast'
 import rehypeParse from 'rehype-parse'
 import { unified } from 'unified'
-import { embeddedProviders, providerOrigin } from '../../renderer/video-embeds.ts'
+import { embeddedProviders, providerOrigin } from '../../core/video-embeds.ts'
 
 /**
  * A rendered post page made into a preview: the same HTML visitors get, without

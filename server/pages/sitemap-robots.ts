@@ -1,5 +1,5 @@
 /** sitemap.xml and robots.txt: pure functions of the site's pages. */
-import { escapeXmlText } from '../../renderer/escape-markup.ts'
+import { escapeXmlText } from '../../core/escape-markup.ts'
 
 export interface SitemapEntry {
   /** Site-relative path, e.g. `/blog/welcome`. */

@@ -5,7 +5,7 @@
  * marked `delta`), with the URLs whose base records are stale (changed or removed), which the page
  * drops from the base's results (pages/blog/BlogSearch.tsx).
  */
-import { postUrl } from '../../renderer/post-urls.ts'
+import { postUrl } from '../../core/post-urls.ts'
 import type { SearchablePosts } from './search-records.ts'
 
 /** `/pagefind/delta.json`: what the page reads first (BlogSearch.tsx). */

@@ -4,8 +4,8 @@
  * an index made from the same stamp holds the same records, so a start can keep it.
  */
 import { createHash } from 'node:crypto'
-import { postUrl } from '../../renderer/post-urls.ts'
-import type { PostSummary } from '../content/post.ts'
+import { postUrl } from '../../core/post-urls.ts'
+import type { PostSummary } from '../../core/post.ts'
 import { htmlText } from '../content/search-words.ts'
 
 /** Pagefind's custom record (its `addCustomRecord`), for one post. */

@@ -1,14 +1,14 @@
-import { ADMIN_LIST_PER_PAGE, type AdminPostCard, type PostListQuery, type PostState } from '../../renderer/contract/index.ts'
-import { isLive, isScheduled } from '../../renderer/site-day.ts'
-import { tagSlug } from '../../renderer/tags.ts'
+import { ADMIN_LIST_PER_PAGE, type AdminPostCard, type PostListQuery, type PostState } from '../../core/contract/index.ts'
+import { isLive, isScheduled } from '../../core/site-day.ts'
+import { tagSlug } from '../../core/tags.ts'
 import type { PostIndex } from '../content/post-index.ts'
-import type { IndexedPost } from '../content/post.ts'
+import type { IndexedPost } from '../../core/post.ts'
 import { htmlText, searchWords } from '../content/search-words.ts'
 import type { ContentSync } from './content-sync.ts'
 import { type PostReviews, reviewState } from './post-reviews.ts'
 import { hasEveryWord, type SearchableText, WordIndex } from './word-index.ts'
 
-export { POST_SORTS, POST_STATES, type PostListQuery, type PostSort, type PostState } from '../../renderer/contract/index.ts'
+export { POST_SORTS, POST_STATES, type PostListQuery, type PostSort, type PostState } from '../../core/contract/index.ts'
 
 /**
  * What an admin list card shows of a post, as the contract says: no content, no image;

@@ -1,4 +1,4 @@
-import type { PostProblem } from '../../renderer/contract/index.ts'
+import type { PostProblem } from '../../core/contract/index.ts'
 import type { Logger } from '../lib/logger.ts'
 import { LinkedFileError, PostFileError, SlugMismatchError } from '../lib/errors.ts'
 import type { KeptContents } from '../content/parsed-posts.ts'
@@ -21,7 +21,7 @@ export interface BlogContentDeps {
   logger: Logger
   /** The posts folder as problems name it (relative to the repository, with `/`); default: `files.blogDir`. */
   folder?: string
-  /** The site's day at start (`YYYY-MM-DD`, renderer/site-day.ts); later ones come through `setToday`. */
+  /** The site's day at start (`YYYY-MM-DD`, core/site-day.ts); later ones come through `setToday`. */
   today?: string
 }
 

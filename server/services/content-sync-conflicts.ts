@@ -1,4 +1,4 @@
-import type { PostSyncState, SyncConflictView } from '../../renderer/contract/index.ts'
+import type { PostSyncState, SyncConflictView } from '../../core/contract/index.ts'
 import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
 import type { ConflictResolution, GitAuthor, PullResult, SyncConflict } from '../git/content-repository.ts'
 import { type PostPaths, slugOfFile, slugOfFileName } from '../content/post-paths.ts'

@@ -1,4 +1,4 @@
-import type { PostProblem, SyncStatus } from '../../renderer/contract/index.ts'
+import type { PostProblem, SyncStatus } from '../../core/contract/index.ts'
 import type { PullResult, RemoteState } from '../git/content-repository.ts'
 
 /** Where the content sync stands (GET /api/admin/sync): the contract's shape. */

@@ -1,4 +1,4 @@
-import type { InvitationPreview, InvitationWire, InviteMail, InviteRequest, InviteResult } from '../../renderer/contract/index.ts'
+import type { InvitationPreview, InvitationWire, InviteMail, InviteRequest, InviteResult } from '../../core/contract/index.ts'
 import { type AdminAccount, type StoredPasskey, checkDisplayName, checkEmail, checkRole, checkUsername, isRole } from '../accounts/account-record.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { type InvitationRecord, type InvitationStore, invitationState } from '../accounts/invitation-store.ts'

@@ -4,7 +4,7 @@ import { writeFileAtomic } from '../lib/atomic-write.ts'
 import type { Logger } from '../lib/logger.ts'
 import { pageFilePath, type PageFiles } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
-import { slugOfPostUrl } from '../../renderer/post-urls.ts'
+import { slugOfPostUrl } from '../../core/post-urls.ts'
 import { type PageStamps, type PagesState, readPagesState } from './page-stamps.ts'
 import type { SiteDocuments } from './site-documents.ts'
 

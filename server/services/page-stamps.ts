@@ -3,9 +3,9 @@ import type { PostIndex } from '../content/post-index.ts'
 import { FEED_PATHS, feedContentTypeOf, feedSlugs, isFeedPath } from '../pages/feeds.ts'
 import type { PublicPage } from '../pages/page-routes.ts'
 import type { SitemapEntry } from '../pages/sitemap-robots.ts'
-import { blogListPreview } from '../../renderer/blog-list.ts'
-import { postExtrasText } from '../../renderer/post-extras.ts'
-import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
+import { blogListPreview } from '../../core/blog-list.ts'
+import { postExtrasText } from '../../core/post-extras.ts'
+import { postUrl, slugOfPostUrl } from '../../core/post-urls.ts'
 import { readJsonFile } from '../lib/json-file.ts'
 import { tagDocumentUrls, tagSitemapEntries, tagStampData } from './tag-page-stamps.ts'
 
@@ -77,7 +77,7 @@ export class PageStamps {
     // The post's version is the blob id of its file, which alone makes the post: hashing that
     // id instead of the post's JSON stamps 10,000 posts in 25 ms rather than 450 ms, on the
     // start's path (measured over tests/bench/temp-project.ts's 10,000 generated posts).
-    // With what the page shows of other posts (previous, next, related: renderer/post-extras.ts),
+    // With what the page shows of other posts (previous, next, related: core/post-extras.ts),
     // so that it is rendered again when one of those is retitled, moved or retagged.
     const post = index.bySlugAny(slug)
     return post && index.isLive(post) ? stampText(pageId, index.versionOf(slug)!, postExtrasText(index.list(), slug)) : undefined

@@ -1,4 +1,4 @@
-import type { PersonChange, PersonWire } from '../../renderer/contract/index.ts'
+import type { PersonChange, PersonWire } from '../../core/contract/index.ts'
 import { type AdminAccount, checkRole, hasSecondFactor, isRole } from '../accounts/account-record.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import type { SessionStore } from '../accounts/session-store.ts'

@@ -1,6 +1,6 @@
-import type { PostChange } from '../../renderer/contract/index.ts'
-import type { Post } from '../content/post.ts'
-import { commitMessageDate, describePostChange } from '../../renderer/post-change-words.ts'
+import type { PostChange } from '../../core/contract/index.ts'
+import type { Post } from '../../core/post.ts'
+import { commitMessageDate, describePostChange } from '../../core/post-change-words.ts'
 
 /** The trailer a restore writes: the full id of the commit whose version it brought back. */
 const RESTORED_FROM = 'Restored-from'

@@ -1,11 +1,11 @@
-import type { PostSummary } from '../content/post.ts'
+import type { PostSummary } from '../../core/post.ts'
 import type { ContentChange } from './blog-content.ts'
-import { postsWithRelatedChanged } from '../../renderer/related-posts.ts'
-import { postUrl } from '../../renderer/post-urls.ts'
+import { postsWithRelatedChanged } from '../../core/related-posts.ts'
+import { postUrl } from '../../core/post-urls.ts'
 
 /**
  * Which post pages besides a change's own show what it changed: each post page links to its
- * previous and next posts and to its related posts (renderer/post-extras.ts), so a post's new
+ * previous and next posts and to its related posts (core/post-extras.ts), so a post's new
  * title, date or tags are also on its old and new neighbours' pages and on pages of posts sharing
  * its old or new tags. Worked out by comparing the published list with the one the pages were
  * last brought up to date with, which this keeps.

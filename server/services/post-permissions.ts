@@ -1,7 +1,7 @@
-import type { Role } from '../../renderer/contract/index.ts'
-import type { Post } from '../content/post.ts'
+import type { Role } from '../../core/contract/index.ts'
+import type { Post } from '../../core/post.ts'
 import { ForbiddenError } from '../lib/errors.ts'
-import { mayChangePost, mayPublish } from '../../renderer/post-roles.ts'
+import { mayChangePost, mayPublish } from '../../core/post-roles.ts'
 
 /** Who asks for a change: the signed-in person's username and role. */
 export interface PostActor {
@@ -11,7 +11,7 @@ export interface PostActor {
 
 type Owned = Pick<Post, 'author' | 'isPublished'>
 
-/** The rule itself is shared with the admin UI, which mirrors it (renderer/post-roles.ts). */
+/** The rule itself is shared with the admin UI, which mirrors it (core/post-roles.ts). */
 export { mayChangePost }
 
 /**

@@ -1,11 +1,11 @@
-import type { PublicPost, PublishedPosts } from '../content/post.ts'
+import type { PublicPost, PublishedPosts } from '../../core/post.ts'
 import { readPostInput } from '../content/post-input.ts'
 import { displayPostHtml } from '../content/display-html.ts'
 import { safePostHtml } from '../content/sanitize-html.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import { previewHtml } from '../pages/preview-html.ts'
 import { cleanContent } from './admin-posts.ts'
-import { postUrl } from '../../renderer/post-urls.ts'
+import { postUrl } from '../../core/post-urls.ts'
 
 export interface PostPreviewDeps {
   /** The site's public posts: the preview's post is laid over them (the page shows only it). */

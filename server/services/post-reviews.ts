@@ -1,6 +1,6 @@
 import path from 'node:path'
-import type { ReviewState } from '../../renderer/contract/index.ts'
-import type { Post, VersionedPost } from '../content/post.ts'
+import type { ReviewState } from '../../core/contract/index.ts'
+import type { Post, VersionedPost } from '../../core/post.ts'
 import { parsePostFile } from '../content/parse-post.ts'
 import { isPostFileName, type PostPaths } from '../content/post-paths.ts'
 import type { ContentRepository, SideBranches } from '../git/content-repository.ts'

@@ -4,7 +4,7 @@ import type { Logger } from '../lib/logger.ts'
 import { SerialQueue } from '../lib/serial-queue.ts'
 import type { PageFiles } from '../pages/page-files.ts'
 import type { PublicPage } from '../pages/page-routes.ts'
-import type { PublishedPosts } from '../content/post.ts'
+import type { PublishedPosts } from '../../core/post.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import type { ContentChange } from './blog-content.ts'
 import { CHUNK_SIZE, type CatchUpOptions, catchUpInChunks, reportStale } from './page-catch-up.ts'
@@ -13,7 +13,7 @@ import { PageStamps } from './page-stamps.ts'
 import { PostExtrasReach } from './post-extras-reach.ts'
 import { SiteDocuments } from './site-documents.ts'
 import { tagUrlsAffected } from './tag-page-stamps.ts'
-import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
+import { postUrl, slugOfPostUrl } from '../../core/post-urls.ts'
 
 /**
  * How many pages the build renders at once (a running site: page-reconciler.ts's default). The

@@ -1,4 +1,4 @@
-import { dayIn } from '../../renderer/site-day.ts'
+import { dayIn } from '../../core/site-day.ts'
 import type { Logger } from '../lib/logger.ts'
 import type { BlogContent } from './blog-content.ts'
 

@@ -1,5 +1,5 @@
-import { postUrl } from '../../renderer/post-urls.ts'
-import type { RedirectWire, RedirectsList } from '../../renderer/contract/index.ts'
+import { postUrl } from '../../core/post-urls.ts'
+import type { RedirectWire, RedirectsList } from '../../core/contract/index.ts'
 import type { PostIndex } from '../content/post-index.ts'
 import { addRedirect, movePage, pathTakenProblem, RedirectRuleError } from '../content/redirect-rules.ts'
 import { pathKey, type RedirectsDocument, redirectsOf, serializeRedirects, sitePathProblem, withoutRedirect } from '../content/redirects-file.ts'

@@ -1,14 +1,14 @@
 import type { PostIndex } from '../content/post-index.ts'
-import type { PublicPost } from '../content/post.ts'
+import type { PublicPost } from '../../core/post.ts'
 import { FEED_CONTENT_TYPES, FEED_PATHS, feedSlugs, isFeedPath, rememberedAbsoluteContent, renderFeed } from '../pages/feeds.ts'
 import type { RenderedPage } from '../pages/render-page.ts'
-import { BLOG_FEED_DESCRIPTION, type FeedPath } from '../../renderer/feed-links.ts'
+import { BLOG_FEED_DESCRIPTION, type FeedPath } from '../../core/feed-links.ts'
 import { renderRobots, renderSitemap } from '../pages/sitemap-robots.ts'
 import type { ContentChange } from './blog-content.ts'
 import type { PageStamps } from './page-stamps.ts'
 import { tagFeedSlugs } from './tag-page-stamps.ts'
-import { tagFeedOfUrl, tagFeedTitle } from '../../renderer/tag-feeds.ts'
-import { tagUrl } from '../../renderer/tags.ts'
+import { tagFeedOfUrl, tagFeedTitle } from '../../core/tag-feeds.ts'
+import { tagUrl } from '../../core/tags.ts'
 
 export interface SiteDocumentsDeps {
   index: PostIndex

@@ -1,5 +1,5 @@
-import { fieldErrorsText } from '../../renderer/contract/index.ts'
-import { SITE_FILES, type SiteContent, type SiteFileName } from '../../renderer/site-content/index.ts'
+import { fieldErrorsText } from '../../core/contract/index.ts'
+import { SITE_FILES, type SiteContent, type SiteFileName } from '../../core/site-content/index.ts'
 import { checkSiteValue } from '../content/site-file.ts'
 import type { SiteSource } from '../content/site-source.ts'
 import { InvalidInputError } from '../lib/errors.ts'

@@ -1,5 +1,5 @@
-import type { ReviewState } from '../../renderer/contract/index.ts'
-import { SITE_FILE_NAMES, type SiteFileName } from '../../renderer/site-content/index.ts'
+import type { ReviewState } from '../../core/contract/index.ts'
+import { SITE_FILE_NAMES, type SiteFileName } from '../../core/site-content/index.ts'
 import { siteFileOf } from '../content/site-source.ts'
 import type { ContentRepository, GitAuthor, RepositoryTransaction, SideBranches } from '../git/content-repository.ts'
 import { REVIEW_PREFIX } from './post-reviews.ts'

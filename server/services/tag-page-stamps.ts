@@ -1,13 +1,13 @@
 import type { PostIndex } from '../content/post-index.ts'
-import type { PostSummary } from '../content/post.ts'
+import type { PostSummary } from '../../core/post.ts'
 import { feedSlugs } from '../pages/feeds.ts'
 import type { SitemapEntry } from '../pages/sitemap-robots.ts'
-import { BLOG_PAGE_SIZE } from '../../renderer/blog-list.ts'
-import { FEED_LINKS } from '../../renderer/feed-links.ts'
-import { tagFeedOfUrl, tagFeedPath } from '../../renderer/tag-feeds.ts'
-import { tagListsOf } from '../../renderer/tag-lists.ts'
-import { tagPageCount, tagPageData, tagPageUrls } from '../../renderer/tag-pages.ts'
-import { tagPageOfUrl, tagSlug, tagUrl } from '../../renderer/tags.ts'
+import { BLOG_PAGE_SIZE } from '../../core/blog-list.ts'
+import { FEED_LINKS } from '../../core/feed-links.ts'
+import { tagFeedOfUrl, tagFeedPath } from '../../core/tag-feeds.ts'
+import { tagListsOf } from '../../core/tag-lists.ts'
+import { tagPageCount, tagPageData, tagPageUrls } from '../../core/tag-pages.ts'
+import { tagPageOfUrl, tagSlug, tagUrl } from '../../core/tags.ts'
 
 /**
  * The tags' pages and feeds, as page-stamps.ts and public-pages.ts need them: which exist, what

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AccountStore, accountsFilePath } from '../../server/accounts/account-store.ts'
-import type { Role } from '../../renderer/contract/index.ts'
+import type { Role } from '../../core/contract/index.ts'
 import { MAX_FAILURES_PER_USER_AND_ADDRESS } from '../../server/services/login-guard.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { InvitationWire, InviteResult } from '../../renderer/contract/index.ts'
+import type { InvitationWire, InviteResult } from '../../core/contract/index.ts'
 import { freePort } from '../support/nginx.ts'
 import { type SignedInServer, signedInServer } from '../support/signed-in-server.ts'
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts'

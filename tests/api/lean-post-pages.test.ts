@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { PublicPost, PublishedPosts } from '../../server/content/post.ts'
+import type { PublicPost, PublishedPosts } from '../../core/post.ts'
 import { type LeanPostPages, prepareLeanPostPages } from '../../server/pages/lean-post-page.ts'
 import { createPageRenderer, loadServerBuild, renderWithVike } from '../../server/pages/render-page.ts'
 import { DEFAULT_REDIRECT_TARGETS } from '../../server/config.ts'

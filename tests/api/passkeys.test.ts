@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdminUser, PasskeySummary, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '../../renderer/contract/index.ts'
+import type { AdminUser, PasskeySummary, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '../../core/contract/index.ts'
 import { AccountStore, accountsFilePath } from '../../server/accounts/account-store.ts'
 import { ApiClient } from '../support/admin-client.ts'
 import { signedInServer, type SignedInServer } from '../support/signed-in-server.ts'

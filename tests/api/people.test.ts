@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { PersonWire } from '../../renderer/contract/index.ts'
+import type { PersonWire } from '../../core/contract/index.ts'
 import { AccountStore, accountsFilePath } from '../../server/accounts/account-store.ts'
 import { ApiClient } from '../support/admin-client.ts'
 import { type SignedInServer, signedInServer } from '../support/signed-in-server.ts'

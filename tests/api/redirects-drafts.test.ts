@@ -5,7 +5,7 @@
  * URL answer 301 to the author's path, and refused the editor's undelete with 409.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Role } from '../../renderer/contract/index.ts'
+import type { Role } from '../../core/contract/index.ts'
 import { type ApiClient, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
 import type { SignedInServer } from '../support/signed-in-server.ts'

@@ -2,7 +2,7 @@
  * What a request body may cost the server, over HTTP: its size is checked before it is read (413),
  * its nesting before it is parsed (400), and a field far past its limit before it is read (400),
  * each with a short message. Only someone signed in may send a post's or a page's larger body.
- * The numbers are json-body.ts's and renderer/tags.ts's; the depth scan is tested on its own in
+ * The numbers are json-body.ts's and core/tags.ts's; the depth scan is tested on its own in
  * tests/unit/json-depth.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -6,7 +6,7 @@
  * got past the gate (409: no TOTP to act on yet). As in roles-routes.test.ts, the table is checked against the routers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Role } from '../../renderer/contract/index.ts'
+import type { Role } from '../../core/contract/index.ts'
 import type { ApiClient } from '../support/admin-client.ts'
 import { accountAreaRouters, routesOf } from '../support/admin-routers.ts'
 import type { SignedInServer } from '../support/signed-in-server.ts'

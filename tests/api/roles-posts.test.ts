@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdminPost, AdminPostCard } from '../../renderer/contract/index.ts'
+import type { AdminPost, AdminPostCard } from '../../core/contract/index.ts'
 import { type ApiClient, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
 import type { SignedInServer } from '../support/signed-in-server.ts'

@@ -7,7 +7,7 @@
  * route added later without a row fails here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Role } from '../../renderer/contract/index.ts'
+import type { Role } from '../../core/contract/index.ts'
 import { type ApiClient, newPostBody } from '../support/admin-client.ts'
 import { contentRouters, routesOf } from '../support/admin-routers.ts'
 import { makeImage } from '../support/media-files.ts'

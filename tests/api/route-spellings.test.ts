@@ -7,7 +7,7 @@
  * added later is covered without a new row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Role } from '../../renderer/contract/index.ts'
+import type { Role } from '../../core/contract/index.ts'
 import type { ApiClient } from '../support/admin-client.ts'
 import { accountAreaRouters, contentRouters, routesOf } from '../support/admin-routers.ts'
 import { rawRequest } from '../support/raw-http.ts'

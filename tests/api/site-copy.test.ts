@@ -7,7 +7,7 @@
  */
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SiteFileSummary, SiteFileWire } from '../../renderer/contract/index.ts'
+import type { SiteFileSummary, SiteFileWire } from '../../core/contract/index.ts'
 import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
 import { siteFileOf } from '../../server/content/site-source.ts'
 import { ApiClient } from '../support/admin-client.ts'

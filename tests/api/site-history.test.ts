@@ -7,7 +7,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SiteFileWire, SiteHistoryEntry, SiteVersionWire } from '../../renderer/contract/index.ts'
+import type { SiteFileWire, SiteHistoryEntry, SiteVersionWire } from '../../core/contract/index.ts'
 import { siteFileOf } from '../../server/content/site-source.ts'
 import { ApiClient, commitCount } from '../support/admin-client.ts'
 import { writeSiteFiles } from '../support/fixtures.ts'

@@ -1,6 +1,6 @@
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SECOND_STEP_EXPIRED } from '../../renderer/contract/index.ts'
+import { SECOND_STEP_EXPIRED } from '../../core/contract/index.ts'
 import { AccountStore, accountsFilePath } from '../../server/accounts/account-store.ts'
 import { newRecoveryCodes } from '../../server/accounts/recovery-codes.ts'
 import { newTotpSecret } from '../../server/accounts/totp.ts'

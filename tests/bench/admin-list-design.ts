@@ -5,7 +5,7 @@
  * (Brotli 5, as the server compresses dynamic JSON), and what a server-side search costs.
  */
 import { brotliCompressSync, constants } from 'node:zlib'
-import type { Post } from '../../server/content/post.ts'
+import type { Post } from '../../core/post.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'
 import { blobId } from '../../server/git/blob-id.ts'
 import { listEntry, selectPosts, toCard } from '../../server/services/admin-post-list.ts'

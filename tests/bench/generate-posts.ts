@@ -1,4 +1,4 @@
-import type { Post } from '../../server/content/post.ts'
+import type { Post } from '../../core/post.ts'
 
 /**
  * Deterministic, realistic blog posts for the benchmark: 3–6 KB of HTML in the editor's

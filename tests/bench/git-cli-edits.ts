@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Post } from '../../server/content/post.ts'
+import type { Post } from '../../core/post.ts'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'
 import { runGit } from '../support/git.ts'

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Post } from '../../server/content/post.ts'
+import type { Post } from '../../core/post.ts'
 import { reapedChildrenCpuSeconds, sampleTreeMemory } from './process-stats.ts'
 import { folderSize, SITE_URL } from './temp-project.ts'
 

@@ -22,7 +22,7 @@ import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts'
-import { parseMediaUrl } from '../../renderer/media-urls.ts'
+import { parseMediaUrl } from '../../core/media-urls.ts'
 import { ensureBuild } from '../support/ensure-build.ts'
 import { git } from '../support/git.ts'
 import { commitMedia, type MediaFixture } from '../support/media-files.ts'
@@ -369,7 +369,7 @@ async function measurePhotos(origin: string, photos: MediaFixture[]): Promise<vo
   const url = `${origin}/blog/${PHOTO_POST}`
   const post = (await (await fetch(`${origin}/api/blog/posts/${PHOTO_POST}`)).json()) as { content: string }
   const inText = post.content.match(/<img /g)?.length ?? 0
-  // The sanitizer must keep library images in a post's text (renderer/post-html-rules.ts): say so rather than measure one photo.
+  // The sanitizer must keep library images in a post's text (core/post-html-rules.ts): say so rather than measure one photo.
   if (inText !== 2) throw new Error(`the photo post's content has ${inText} of its 2 images: does the sanitizer accept /media/ paths?`)
   // As an upload does: every variant made before the first visitor.
   const started = performance.now()

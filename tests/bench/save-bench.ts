@@ -37,7 +37,7 @@ import { cpuSeconds, loadAverage } from './process-stats.ts'
 import { percentile, table } from './report.ts'
 import { BENCH_ADMIN as ADMIN, timedSave as save } from './save-live.ts'
 import { createTempProject, repoRoot, type TempProject } from './temp-project.ts'
-import type { Post } from '../../server/content/post.ts'
+import type { Post } from '../../core/post.ts'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 
 const TARGET_MEDIAN_MS = 50

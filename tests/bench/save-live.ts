@@ -1,4 +1,4 @@
-import type { Post } from '../../server/content/post.ts'
+import type { Post } from '../../core/post.ts'
 import type { ApiClient } from '../support/admin-client.ts'
 import { percentile } from './report.ts'
 

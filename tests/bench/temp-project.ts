@@ -1,7 +1,7 @@
 import { cp, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Post } from '../../server/content/post.ts'
+import type { Post } from '../../core/post.ts'
 import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'
 import { runGit } from '../support/git.ts'

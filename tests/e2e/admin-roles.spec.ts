@@ -4,7 +4,7 @@
  * posts; an editor sees the posts submitted for review (badge and filter), and no People area.
  */
 import type { Page } from '@playwright/test'
-import type { AdminPost } from '../../renderer/contract/index.ts'
+import type { AdminPost } from '../../core/contract/index.ts'
 import { newPostBody } from '../support/admin-client.ts'
 import { addPerson, TEAM_PASSWORD } from '../support/team-accounts.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'

@@ -1,5 +1,5 @@
 /** SPEC §2 "Admin login" and "Blog admin", §4, §5, §7 and §8: the admin area in a real browser. */
-import { dayIn } from '../../renderer/site-day.ts'
+import { dayIn } from '../../core/site-day.ts'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'

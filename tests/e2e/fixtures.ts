@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { type ConsoleMessage, expect, type Locator, type Page } from '@playwright/test'
-import type { Post } from '../../server/content/post.ts'
+import type { Post } from '../../core/post.ts'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { FIXTURE_BLOG_DIR as blogDir } from '../support/fixtures.ts'
 

@@ -8,7 +8,7 @@ import { expectNoSeriousAxeViolations } from './axe.ts'
 import { firstText, PUBLISHED, publishedPost } from './fixtures.ts'
 
 // The second newest: it has a next post and a previous one. The fixtures have no tags, so its
-// related posts are the closest in date past its neighbours (renderer/related-posts.ts).
+// related posts are the closest in date past its neighbours (core/related-posts.ts).
 const post = publishedPost(1)
 
 test('a post shows its reading time, contents, related posts and neighbours, each linked', async ({ page }) => {

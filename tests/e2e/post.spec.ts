@@ -1,7 +1,7 @@
 /** SPEC §2 "Blog post (/blog/{slug})": title, date, featured image, content, Post Not Found. The post
  * comes with its page (ordinary links, no fetch in the browser), so there is no loading to show. */
 import { expect, test, type Page } from '@playwright/test'
-import type { Post } from '../../server/content/post.ts'
+import type { Post } from '../../core/post.ts'
 import {
   DRAFTS,
   PAGE_SIZE,

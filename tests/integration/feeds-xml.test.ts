@@ -7,11 +7,11 @@
 import { parseFeed } from '@rowanmanning/feed-parser'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { PublicPost } from '../../server/content/post.ts'
+import type { PublicPost } from '../../core/post.ts'
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../../server/content/post-rules.ts'
 import { withAbsoluteUrls } from '../../server/pages/absolute-urls.ts'
 import { feedEntryId, renderFeed } from '../../server/pages/feeds.ts'
-import { escapeHtmlText, xmlCharacters } from '../../renderer/escape-markup.ts'
+import { escapeHtmlText, xmlCharacters } from '../../core/escape-markup.ts'
 import { readFeedsStrictly } from '../support/strict-feed-reader.ts'
 
 /** What an attacker reaches for: CDATA ends, feed markup, characters XML forbids, HTML that rewrites act on. */

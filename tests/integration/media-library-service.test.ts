@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MAX_MEDIA_SIDE } from '../../renderer/media-urls.ts'
+import { MAX_MEDIA_SIDE } from '../../core/media-urls.ts'
 import { ConflictError, NotFoundError, TooLargeError, UnsupportedMediaTypeError } from '../../server/lib/errors.ts'
 import { prepareImage } from '../../server/media/prepare-image.ts'
 import { MediaLibrary, UPLOADS_AT_ONCE, UPLOADS_WAITING, UploadsBusyError } from '../../server/services/media-library.ts'

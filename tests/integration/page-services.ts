@@ -7,7 +7,7 @@ import type { RenderUrl } from '../../server/pages/render-page.ts'
 import { BlogContent } from '../../server/services/blog-content.ts'
 import type { CatchUpOptions } from '../../server/services/page-catch-up.ts'
 import { PublicPages } from '../../server/services/public-pages.ts'
-import { slugOfPostUrl } from '../../renderer/post-urls.ts'
+import { slugOfPostUrl } from '../../core/post-urls.ts'
 import { TODAY } from './admin-services.ts'
 import { recordingLogger } from './git-fixture.ts'
 

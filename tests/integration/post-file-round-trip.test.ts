@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parsePostFile } from '../../server/content/parse-post.ts'
-import { POST_KEYS, type Post } from '../../server/content/post.ts'
+import { POST_KEYS, type Post } from '../../core/post.ts'
 import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'
 import { fixturePostFiles } from '../support/fixtures.ts'

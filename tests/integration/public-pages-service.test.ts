@@ -30,7 +30,7 @@ const FEEDS = ['blog/atom.xml', 'blog/feed.json', 'blog/rss.xml']
 const page = (slug: string) => `blog/${slug}/index.html`
 /**
  * With no tags, a post page shows its previous and next posts and, as related posts, the posts two
- * to four places from it (renderer/related-posts.ts): the newest post is on the pages of the two
+ * to four places from it (core/related-posts.ts): the newest post is on the pages of the two
  * after it, the oldest on those of the three before it.
  */
 const SHOWING_NEWEST = [page('post-21'), page('post-20')]

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { SITE_FILE_NAMES, type SiteContent } from '../../renderer/site-content/index.ts'
+import { SITE_FILE_NAMES, type SiteContent } from '../../core/site-content/index.ts'
 import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
 import { serializeSiteFile } from '../../server/content/site-file.ts'
 import { siteDirOf, siteFileOf } from '../../server/content/site-source.ts'

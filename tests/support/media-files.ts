@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type Sharp } from 'sharp'
-import { type MediaExtension, mediaFileName, mediaUrl } from '../../renderer/media-urls.ts'
+import { type MediaExtension, mediaFileName, mediaUrl } from '../../core/media-urls.ts'
 import { git } from './git.ts'
 
 export interface MediaFixture {

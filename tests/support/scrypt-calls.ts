@@ -14,7 +14,7 @@ export const scryptCalls: ScryptCall[] = []
 /**
  * node:crypto with a scrypt that notes each run in scryptCalls, then runs the real one: the work
  * a sign-in does is counted, not timed. For a test file's
- * `vi.mock('node:crypto', async (original) => (await import('../support/scrypt-calls.ts')).countingScrypt(await original()))`.
+ * `vi.mock('node:crypto', async (original) => (await import('./scrypt-calls.ts')).countingScrypt(await original()))`.
  */
 export function countingScrypt(crypto: typeof Crypto): typeof Crypto {
   const scrypt = (...args: unknown[]) => {

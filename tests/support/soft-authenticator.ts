@@ -4,7 +4,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
-} from '../../renderer/contract/index.ts'
+} from '../../core/contract/index.ts'
 
 /**
  * A software passkey authenticator for the API tests: a real P-256 key signing real

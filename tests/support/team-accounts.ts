@@ -1,5 +1,5 @@
 import { randomBytes, scryptSync } from 'node:crypto'
-import type { Role } from '../../renderer/contract/index.ts'
+import type { Role } from '../../core/contract/index.ts'
 import { AccountStore, accountsFilePath } from '../../server/accounts/account-store.ts'
 import { ApiClient } from './admin-client.ts'
 import { signedInServer, type SignedInServer } from './signed-in-server.ts'

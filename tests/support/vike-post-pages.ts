@@ -12,8 +12,8 @@ import { blogDirOf } from '../../server/content/post-paths.ts'
 import { silentLogger } from '../../server/lib/logger.ts'
 import { loadServerBuild, notFoundLineOf, renderSettingsOf, renderWithVike } from '../../server/pages/render-page.ts'
 import { BlogContent } from '../../server/services/blog-content.ts'
-import { postUrl } from '../../renderer/post-urls.ts'
-import { dayIn } from '../../renderer/site-day.ts'
+import { postUrl } from '../../core/post-urls.ts'
+import { dayIn } from '../../core/site-day.ts'
 
 const root = process.cwd()
 const config = loadConfig(process.env, root)

@@ -12,7 +12,7 @@ import { SiteSource } from '../../server/content/site-source.ts'
 import { silentLogger } from '../../server/lib/logger.ts'
 import { loadServerBuild, renderSettingsOf, renderWithVike } from '../../server/pages/render-page.ts'
 import { BlogContent } from '../../server/services/blog-content.ts'
-import { dayIn } from '../../renderer/site-day.ts'
+import { dayIn } from '../../core/site-day.ts'
 
 const URLS = ['/', '/pricing', '/partnerships', '/legal', '/watchio', '/referral', '/blog', '/feedback']
 const NOT_FOUND_LINES = 15

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { CODE_LANGUAGES, codeLanguageChoices } from '../../pages/admin/blog/editor/code-languages.ts'
 import { isHighlighted } from '../../server/content/highlight-code.ts'
-import { CODE_LANGUAGE } from '../../renderer/post-html-rules.ts'
+import { CODE_LANGUAGE } from '../../core/post-html-rules.ts'
 
 describe('the code language picker', () => {
   it('offers only languages the page colours, each a language a post may name, once', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { diffContent } from '../../server/content/content-diff.ts'
-import { describePostChange, fieldWords } from '../../renderer/post-change-words.ts'
+import { describePostChange, fieldWords } from '../../core/post-change-words.ts'
 
 describe('diffContent', () => {
   it('marks the words inserted and removed inside the new structure, one block per line', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { linkHrefFromInput, sanitizeLinkHref } from '../../pages/admin/blog/editor/url-rules.ts'
-import { isAllowedImageSource } from '../../renderer/post-html-rules.ts'
+import { isAllowedImageSource } from '../../core/post-html-rules.ts'
 import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
@@ -91,7 +91,7 @@ describe('isAllowedImageSource (SPEC §5 images)', () => {
     'data:image/jpeg;base64,AAAA',
     'data:image/jpg;base64,AAAA',
     'data:image/gif;base64,R0lGODlh',
-    // The site's own library: exactly the names renderer/media-urls.ts makes.
+    // The site's own library: exactly the names core/media-urls.ts makes.
     '/media/2025/holiday-3f9a2c1b5e-1600x1067.jpg',
     '/media/2026/logo-0123456789-64x64.png',
     '/media/2026/spinner-abcdef0123-32x32.gif',

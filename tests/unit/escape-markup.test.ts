@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { escapeHtmlAttribute, escapeHtmlText, escapeJsonForScript, escapeXmlAttribute, escapeXmlText, xmlCharacters } from '../../renderer/escape-markup.ts'
+import { escapeHtmlAttribute, escapeHtmlText, escapeJsonForScript, escapeXmlAttribute, escapeXmlText, xmlCharacters } from '../../core/escape-markup.ts'
 
 /** XML 1.0 §2.2 `Char`, as code points. */
 const isXmlCharacter = (code: number) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PublicPost } from '../../server/content/post.ts'
+import type { PublicPost } from '../../core/post.ts'
 import { withAbsoluteUrls } from '../../server/pages/absolute-urls.ts'
 import { FEED_PATHS, FEED_SIZE, feedEntryId, feedSlugs, isFeedPath, rememberedAbsoluteContent, renderFeed } from '../../server/pages/feeds.ts'
 import { readFeed } from '../support/read-feed.ts'

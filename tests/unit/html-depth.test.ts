@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { POST_ELEMENTS, RENAMED_ELEMENTS } from '../../renderer/post-html-rules.ts'
+import { POST_ELEMENTS, RENAMED_ELEMENTS } from '../../core/post-html-rules.ts'
 import { depthBound, exactDepth, isDeeperThan } from '../../server/content/html-depth.ts'
 
 const nested = (tag: string, levels: number) => `<${tag}>`.repeat(levels) + 'x' + `</${tag}>`.repeat(levels)

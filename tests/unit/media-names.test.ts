@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isAllowedImageSource } from '../../renderer/post-html-rules.ts'
-import { MAX_MEDIA_SIDE, mediaUrl, parseMediaUrl, parseVariantUrl, variantUrl, variantWidthsOf } from '../../renderer/media-urls.ts'
+import { isAllowedImageSource } from '../../core/post-html-rules.ts'
+import { MAX_MEDIA_SIDE, mediaUrl, parseMediaUrl, parseVariantUrl, variantUrl, variantWidthsOf } from '../../core/media-urls.ts'
 import { mediaIdOf, readMediaListQuery } from '../../server/http/media-api.ts'
 import { readableName } from '../../server/media/prepare-image.ts'
 import { heifBrands, sniffUploadFormat } from '../../server/media/upload-formats.ts'
@@ -8,7 +8,7 @@ import { usesByFile } from '../../server/services/media-library.ts'
 
 const PHOTO = '/media/2025/holiday-3f9a2c1b5e-1600x1067.jpg'
 
-describe('media URLs (renderer/media-urls.ts)', () => {
+describe('media URLs (core/media-urls.ts)', () => {
   it('reads a library URL back into what made it, and writes it again', () => {
     const media = parseMediaUrl(PHOTO)
     expect(media).toEqual({ year: '2025', name: 'holiday', hash: '3f9a2c1b5e', width: 1600, height: 1067, ext: 'jpg' })

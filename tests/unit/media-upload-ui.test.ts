@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_MEDIA_MAX_BYTES, formatBytes } from '../../renderer/contract/index.ts'
+import { DEFAULT_MEDIA_MAX_BYTES, formatBytes } from '../../core/contract/index.ts'
 import { mediaDisplayName, previewUrlOf, thumbnailSize } from '../../pages/admin/blog/media/media-name.ts'
 import { NETWORK_ERROR_MESSAGE, TOO_LARGE_MESSAGE, uploadFailureMessage } from '../../pages/admin/blog/media/upload-media.ts'
 

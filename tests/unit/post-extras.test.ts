@@ -1,13 +1,13 @@
 /**
- * What a post page shows of the other posts (renderer/related-posts.ts, post-neighbours.ts,
+ * What a post page shows of the other posts (core/related-posts.ts, post-neighbours.ts,
  * post-extras.ts): related posts ranked by the tags shared then the newest, bounded per tag,
  * filled with the closest in date; previous and next; and which pages a change reaches.
  */
 import { describe, expect, it } from 'vitest'
-import type { PostSummary } from '../../server/content/post.ts'
-import { postExtrasOf } from '../../renderer/post-extras.ts'
-import { neighboursOf } from '../../renderer/post-neighbours.ts'
-import { FILL_REACH, MAX_RELATED, postsWithRelatedChanged, relatedPosts, TAG_WINDOW } from '../../renderer/related-posts.ts'
+import type { PostSummary } from '../../core/post.ts'
+import { postExtrasOf } from '../../core/post-extras.ts'
+import { neighboursOf } from '../../core/post-neighbours.ts'
+import { FILL_REACH, MAX_RELATED, postsWithRelatedChanged, relatedPosts, TAG_WINDOW } from '../../core/related-posts.ts'
 
 /** A published list, newest first: `posts[0]` is dated latest. */
 function listOf(...posts: [slug: string, tags?: string[]][]): PostSummary[] {

@@ -11,13 +11,13 @@ import {
   type AttributeRule,
   type PostElement,
   type UrlKind,
-} from '../../renderer/post-html-rules.ts'
+} from '../../core/post-html-rules.ts'
 import { isCleanPostHtml } from '../../server/content/is-clean-html.ts'
 import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
 import { findUnsafeHtml } from '../../server/content/unsafe-html.ts'
 
 /**
- * The allowed post HTML is declared once (renderer/post-html-rules.ts); these cases hold every
+ * The allowed post HTML is declared once (core/post-html-rules.ts); these cases hold every
  * part that decides what a post may hold to it, so that none can drift from the others: the
  * sanitizer (save, preview, render), its diagnosis of a post file, the clean check that lets
  * rendering skip it, the editor's normalizer and the URL rules. The samples are built from the

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { Post, PostSummary } from '../../server/content/post.ts'
+import type { Post, PostSummary } from '../../core/post.ts'
 import { PostIndex } from '../../server/content/post-index.ts'
 
 let nextId = 1

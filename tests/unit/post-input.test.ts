@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { readPostInput, readVersion } from '../../server/content/post-input.ts'
 import { InvalidInputError } from '../../server/lib/errors.ts'
-import { MAX_URL_LENGTH } from '../../renderer/contract/index.ts'
-import { MAX_TAG_LENGTH, MAX_TAG_NAMES, MAX_TAGS, MAX_TAGS_TEXT_LENGTH } from '../../renderer/tags.ts'
+import { MAX_URL_LENGTH } from '../../core/contract/index.ts'
+import { MAX_TAG_LENGTH, MAX_TAG_NAMES, MAX_TAGS, MAX_TAGS_TEXT_LENGTH } from '../../core/tags.ts'
 
 const defaults = { publishDate: '2025-01-01', isPublished: false, featuredImageUrl: '' }
 const valid = { title: 'T', slug: 'a-post', summary: 'S', content: '<p>x</p>' }

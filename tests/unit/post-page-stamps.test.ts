@@ -1,11 +1,11 @@
 /**
  * A post page's stamp (server/services/page-stamps.ts) holds what the page shows of the other
- * posts (renderer/post-extras.ts): it changes when a neighbour's or a related post's title, date
+ * posts (core/post-extras.ts): it changes when a neighbour's or a related post's title, date
  * or place does, and not for what the page does not show of them.
  */
 import { describe, expect, it } from 'vitest'
 import { PostIndex } from '../../server/content/post-index.ts'
-import type { Post } from '../../server/content/post.ts'
+import type { Post } from '../../core/post.ts'
 import { PageStamps } from '../../server/services/page-stamps.ts'
 
 function post(slug: string, publishDate: string, fields: Partial<Post> = {}): Post {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { postUrl, slugOfPostUrl } from '../../renderer/post-urls.ts'
+import { postUrl, slugOfPostUrl } from '../../core/post-urls.ts'
 
 describe('post URLs', () => {
   it('writes a post\'s URL and reads its slug back', () => {

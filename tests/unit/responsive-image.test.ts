@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { responsiveImage, socialImageUrl } from '../../renderer/responsive-image.ts'
+import { responsiveImage, socialImageUrl } from '../../core/responsive-image.ts'
 
 const PHOTO = '/media/2025/holiday-3f9a2c1b5e-4000x3000.jpg'
 const SMALL = '/media/2025/icon-0123456789-500x400.png'

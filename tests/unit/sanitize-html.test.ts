@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isAllowedImageSource } from '../../renderer/post-html-rules.ts'
+import { isAllowedImageSource } from '../../core/post-html-rules.ts'
 import { cleanPostHtml, POST_HTML_SCHEMA } from '../../server/content/sanitize-html.ts'
 
 /**

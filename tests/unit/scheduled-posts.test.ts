@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { dayIn, isLive, isScheduled, isTimeZone } from '../../renderer/site-day.ts'
-import type { Post } from '../../server/content/post.ts'
+import { dayIn, isLive, isScheduled, isTimeZone } from '../../core/site-day.ts'
+import type { Post } from '../../core/post.ts'
 import { PostIndex } from '../../server/content/post-index.ts'
 
 let nextId = 1
@@ -9,7 +9,7 @@ function post(slug: string, publishDate: string, isPublished = true): Post {
   return { id: `id${nextId++}`, title: slug, slug, summary: 's', publishDate, isPublished, featuredImageUrl: '', content: `<p>${slug}</p>` }
 }
 
-describe('the site\'s day (renderer/site-day.ts)', () => {
+describe('the site\'s day (core/site-day.ts)', () => {
   it('is the calendar day in the zone, changing at its midnight', () => {
     expect(dayIn('UTC', new Date('2026-03-10T23:59:59Z'))).toBe('2026-03-10')
     expect(dayIn('UTC', new Date('2026-03-11T00:00:00Z'))).toBe('2026-03-11')

@@ -1,6 +1,6 @@
-/** What a save's commit message and a stale edit's 409 call a changed field (renderer/site-content/changed-fields.ts). */
+/** What a save's commit message and a stale edit's 409 call a changed field (core/site-content/changed-fields.ts). */
 import { describe, expect, it } from 'vitest'
-import { changedFields, fieldLabel } from '../../renderer/site-content/changed-fields.ts'
+import { changedFields, fieldLabel } from '../../core/site-content/changed-fields.ts'
 import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
 
 describe('changed fields', () => {
@@ -30,7 +30,7 @@ describe('changed fields', () => {
 
 describe('a refused save’s field errors', () => {
   it('are written one a line by the server and read back by the admin, from the body or the error message', async () => {
-    const { fieldErrorsText, readFieldErrors } = await import('../../renderer/contract/index.ts')
+    const { fieldErrorsText, readFieldErrors } = await import('../../core/contract/index.ts')
     const problems = [{ path: 'plans.1.annualPrice.amount', reason: 'must not be negative' }, { path: 'faq.items.0.answer', reason: 'the link to "x: y" is not allowed' }]
     const text = fieldErrorsText(problems)
     expect(readFieldErrors(text)).toEqual(problems)

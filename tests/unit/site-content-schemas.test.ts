@@ -1,12 +1,12 @@
 /**
- * The schemas of the site's copy (renderer/site-content/): today's copy (the built-in defaults,
+ * The schemas of the site's copy (core/site-content/): today's copy (the built-in defaults,
  * which content/site/ started as) is valid, and hostile or mistaken values are refused with the
  * field they are in.
  */
 import { describe, expect, it } from 'vitest'
-import { SITE_FILE_NAMES, SITE_FILES, type SiteFileName } from '../../renderer/site-content/index.ts'
-import { parseRichText, plainTextOf } from '../../renderer/site-content/rich-text.ts'
-import { formatPrice } from '../../renderer/site-content/money.ts'
+import { SITE_FILE_NAMES, SITE_FILES, type SiteFileName } from '../../core/site-content/index.ts'
+import { parseRichText, plainTextOf } from '../../core/site-content/rich-text.ts'
+import { formatPrice } from '../../core/site-content/money.ts'
 import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
 import { checkSiteValue, readSiteFile } from '../../server/content/site-file.ts'
 

@@ -1,6 +1,6 @@
 import { readFeed } from '../support/read-feed.ts'
 import { describe, expect, it } from 'vitest'
-import type { Post } from '../../server/content/post.ts'
+import type { Post } from '../../core/post.ts'
 import { PostIndex } from '../../server/content/post-index.ts'
 import { PageStamps } from '../../server/services/page-stamps.ts'
 import { SiteDocuments } from '../../server/services/site-documents.ts'

@@ -4,7 +4,7 @@
  * change touches only the values that changed, and keeps a maintainer's comments and quoting.
  */
 import { describe, expect, it } from 'vitest'
-import { SITE_FILE_NAMES } from '../../renderer/site-content/index.ts'
+import { SITE_FILE_NAMES } from '../../core/site-content/index.ts'
 import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
 import { checkSiteValue, readSiteFile, serializeSiteFile, updateSiteFile } from '../../server/content/site-file.ts'
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { emptyValue, fieldId, fieldKind } from '../../pages/admin/site/schema-walk.ts'
-import { labelOf } from '../../renderer/site-content/field-words.ts'
-import { legalSchema } from '../../renderer/site-content/legal.ts'
-import { pricingSchema } from '../../renderer/site-content/pricing.ts'
-import { SITE_FILES } from '../../renderer/site-content/index.ts'
-import { sharedSchema } from '../../renderer/site-content/shared.ts'
+import { labelOf } from '../../core/site-content/field-words.ts'
+import { legalSchema } from '../../core/site-content/legal.ts'
+import { pricingSchema } from '../../core/site-content/pricing.ts'
+import { SITE_FILES } from '../../core/site-content/index.ts'
+import { sharedSchema } from '../../core/site-content/shared.ts'
 
 /** The schema of a field by its path of keys (`[]` for a list's item). */
 function at(schema: z.ZodType, ...keys: string[]): z.ZodType {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import type { PasskeySummary } from '../../../renderer/contract/index.ts'
+import type { PasskeySummary } from '../../../core/contract/index.ts'
 import { adminApi } from '../api/api-client.ts'
 import { adminQueries, showPasskeys } from '../api/admin-queries.ts'
 import { passkeyProblem, registerPasskey } from '../passkey-ceremonies.ts'

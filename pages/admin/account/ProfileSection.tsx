@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { toast } from '../../../renderer/components/toast.ts'
-import type { AccountProfile, ProfileChange } from '../../../renderer/contract/index.ts'
+import type { AccountProfile, ProfileChange } from '../../../core/contract/index.ts'
 import { adminApi } from '../api/api-client.ts'
 import { adminQueries, refetchAccount } from '../api/admin-queries.ts'
 import { FieldError, invalidProps } from '../blog/FieldError.tsx'

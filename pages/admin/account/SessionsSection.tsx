@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { toast } from '../../../renderer/components/toast.ts'
-import type { SessionWire } from '../../../renderer/contract/index.ts'
+import type { SessionWire } from '../../../core/contract/index.ts'
 import { adminApi } from '../api/api-client.ts'
 import { adminQueries, refetchAccount } from '../api/admin-queries.ts'
 import { withoutStatus } from '../blog/field-errors.ts'

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import type { IdentityProof, TotpSetup } from '../../../renderer/contract/index.ts'
+import type { IdentityProof, TotpSetup } from '../../../core/contract/index.ts'
 import { toast } from '../../../renderer/components/toast.ts'
 import { HttpError } from '../../../renderer/fetch-json.ts'
 import { adminApi } from '../api/api-client.ts'

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { API_PATHS, type MediaListQuery, type PasskeySummary, type PostListQuery } from '../../../renderer/contract/index.ts'
-import type { SiteFileName } from '../../../renderer/site-content/index.ts'
+import { API_PATHS, type MediaListQuery, type PasskeySummary, type PostListQuery } from '../../../core/contract/index.ts'
+import type { SiteFileName } from '../../../core/site-content/index.ts'
 import { adminApi } from './api-client.ts'
 import { queryClient } from './query-client.ts'
 

@@ -53,8 +53,8 @@ import {
   type TotpStatus,
   type VersionComparison,
   type VersionedWirePost,
-} from '../../../renderer/contract/index.ts'
-import type { SiteContent, SiteFileName } from '../../../renderer/site-content/index.ts'
+} from '../../../core/contract/index.ts'
+import type { SiteContent, SiteFileName } from '../../../core/site-content/index.ts'
 import { HttpError, sendRequest } from '../../../renderer/fetch-json.ts'
 
 interface CallOptions {

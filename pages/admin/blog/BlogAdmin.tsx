@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { AdminPost, AdminPostCard } from '../../../renderer/contract/index.ts'
+import type { AdminPost, AdminPostCard } from '../../../core/contract/index.ts'
 import { AdminHeader, useAdminSession } from '../AdminHeader.tsx'
 import { AdminLoading } from '../AdminLoading.tsx'
 import { EditPost } from './EditPost.tsx'

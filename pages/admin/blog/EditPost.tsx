@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId } from 'react'
-import type { AdminPost, AdminPostCard } from '../../../renderer/contract/index.ts'
+import type { AdminPost, AdminPostCard } from '../../../core/contract/index.ts'
 import { HttpError } from '../../../renderer/fetch-json.ts'
 import { adminQueries } from '../api/admin-queries.ts'
 import { CloseButton } from './CloseButton.tsx'

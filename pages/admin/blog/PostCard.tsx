@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import type { AdminPostCard, Keep, PostSyncState } from '../../../renderer/contract/index.ts'
-import { mayChangePost } from '../../../renderer/post-roles.ts'
+import type { AdminPostCard, Keep, PostSyncState } from '../../../core/contract/index.ts'
+import { mayChangePost } from '../../../core/post-roles.ts'
 import { adminQueries } from '../api/admin-queries.ts'
 import { formatLocalDate } from './post-form.ts'
 import { ViewPostLink } from './PostActions.tsx'

@@ -1,5 +1,5 @@
 import { lazy, type RefObject, Suspense, useRef, useState } from 'react'
-import { MAX_ALT_LENGTH, MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH, type MediaItem } from '../../../renderer/contract/index.ts'
+import { MAX_ALT_LENGTH, MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH, type MediaItem } from '../../../core/contract/index.ts'
 import { previewUrlOf } from './media/media-name.ts'
 import { MediaSource } from './media/MediaSource.tsx'
 import { useFileDropGuard } from './media/use-file-drop-guard.ts'

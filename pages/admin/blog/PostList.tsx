@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { toast } from '../../../renderer/components/toast.ts'
-import { ADMIN_LIST_PER_PAGE, type AdminPostCard, type ResolveRequest } from '../../../renderer/contract/index.ts'
+import { ADMIN_LIST_PER_PAGE, type AdminPostCard, type ResolveRequest } from '../../../core/contract/index.ts'
 import { adminApi } from '../api/api-client.ts'
 import { refetchLists } from '../api/admin-queries.ts'
 import { Pagination } from './Pagination.tsx'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import type { AdminUser, PostState, SyncStatus } from '../../../renderer/contract/index.ts'
+import type { AdminUser, PostState, SyncStatus } from '../../../core/contract/index.ts'
 import { adminQueries } from '../api/admin-queries.ts'
 import { TagFilter } from './TagFilter.tsx'
 import type { ListView } from './use-post-list.ts'

@@ -1,4 +1,4 @@
-import type { PostFields } from '../../../renderer/contract/index.ts'
+import type { PostFields } from '../../../core/contract/index.ts'
 import { PreviewPanel } from './PreviewPanel.tsx'
 import { usePostPreview } from './use-post-preview.ts'
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { PostProblem } from '../../../renderer/contract/index.ts'
+import type { PostProblem } from '../../../core/contract/index.ts'
 import { adminQueries } from '../api/admin-queries.ts'
 
 /**

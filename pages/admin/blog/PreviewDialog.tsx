@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { type ReactNode, type RefObject, useId, useLayoutEffect, useRef, useState } from 'react'
-import type { Theme } from '../../../renderer/theme.ts'
+import type { Theme } from '../../../core/theme.ts'
 import { PreviewChoice } from './PreviewChoice.tsx'
 import { fitScale, PREVIEW_THEMES, PREVIEW_WIDTHS, type PreviewWidth } from './preview-options.ts'
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react'
-import { readTheme, type Theme } from '../../../renderer/theme.ts'
+import { readTheme, type Theme } from '../../../core/theme.ts'
 import { PreviewChoice } from './PreviewChoice.tsx'
 import { PreviewDialog } from './PreviewDialog.tsx'
 import { PREVIEW_THEMES, previewInTheme, type PreviewWidth } from './preview-options.ts'

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { type FormEvent, useRef, useState } from 'react'
 import { toast } from '../../../renderer/components/toast.ts'
-import type { RedirectWire } from '../../../renderer/contract/index.ts'
+import type { RedirectWire } from '../../../core/contract/index.ts'
 import { adminApi } from '../api/api-client.ts'
 import { adminQueries, refetchRedirects } from '../api/admin-queries.ts'
 

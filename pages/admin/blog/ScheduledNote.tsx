@@ -1,4 +1,4 @@
-import { dayIn, isScheduled } from '../../../renderer/site-day.ts'
+import { dayIn, isScheduled } from '../../../core/site-day.ts'
 import { formatLocalDate } from './post-form.ts'
 import { useSiteTimeZone } from './use-site-time-zone.ts'
 

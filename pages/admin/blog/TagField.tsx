@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, useState } from 'react'
-import { MAX_TAG_LENGTH, MAX_TAGS, readTags, tagSlug } from '../../../renderer/tags.ts'
+import { MAX_TAG_LENGTH, MAX_TAGS, readTags, tagSlug } from '../../../core/tags.ts'
 import { adminQueries } from '../api/admin-queries.ts'
 import type { FieldErrors } from './field-errors.ts'
 import { FieldError, invalidProps } from './FieldError.tsx'

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { toast } from '../../../renderer/components/toast.ts'
-import { MAX_TAG_LENGTH } from '../../../renderer/tags.ts'
+import { MAX_TAG_LENGTH } from '../../../core/tags.ts'
 import './tag-field.css'
 import { adminApi } from '../api/api-client.ts'
 import { adminQueries, refetchLists } from '../api/admin-queries.ts'

@@ -1,4 +1,4 @@
-import { POST_STATES, type PostState } from '../../../renderer/contract/index.ts'
+import { POST_STATES, type PostState } from '../../../core/contract/index.ts'
 import type { ListView } from './use-post-list.ts'
 
 /** Which editor is open, as the address says: `?new`, or `?edit=<id>`. */

@@ -1,4 +1,4 @@
-import type { PostFields } from '../../../renderer/contract/index.ts'
+import type { PostFields } from '../../../core/contract/index.ts'
 
 /**
  * An admin's unsaved editor form, kept in this browser (IndexedDB) so that closing the editor,

@@ -1,4 +1,4 @@
-import type { PostFields } from '../../../renderer/contract/index.ts'
+import type { PostFields } from '../../../core/contract/index.ts'
 import { isContentEmpty } from './post-form.ts'
 
 /** A post form field, as the form, the server's refusals and the messages name it. */

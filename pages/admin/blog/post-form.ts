@@ -1,4 +1,4 @@
-import type { AdminPost, PostFields } from '../../../renderer/contract/index.ts'
+import type { AdminPost, PostFields } from '../../../core/contract/index.ts'
 
 /** What the editor form holds (SPEC §3's new-post defaults: empty strings, today, a draft); no featured image alt text. */
 export function emptyForm(today: string): PostFields {
@@ -24,8 +24,8 @@ export function saveBody(fields: PostFields, saved: Pick<AdminPost, 'featuredIma
   return spec
 }
 
-/** A slug suggested from a title: one function for the admin and the importer (renderer/slugify.ts). */
-export { slugify } from '../../../renderer/slugify.ts'
+/** A slug suggested from a title: one function for the admin and the importer (core/slugify.ts). */
+export { slugify } from '../../../core/slugify.ts'
 
 /** Editor HTML with no text and no image (`<p></p>`, `<p><br></p>`) counts as no content. */
 export function isContentEmpty(html: string): boolean {

@@ -1,4 +1,4 @@
-import type { Theme } from '../../../renderer/theme.ts'
+import type { Theme } from '../../../core/theme.ts'
 
 /** The widths the full-width preview lays the page out at: a phone, a tablet, a desktop window. */
 export const PREVIEW_WIDTHS = [

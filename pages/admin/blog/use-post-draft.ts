@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { AdminPost, PostFields } from '../../../renderer/contract/index.ts'
+import type { AdminPost, PostFields } from '../../../core/contract/index.ts'
 import { deleteDraft, type PostDraft, readDraft, writeDraft } from './draft-store.ts'
 import { formFromPost, isDirty } from './post-form.ts'
 

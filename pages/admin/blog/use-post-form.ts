@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import type { AdminPost, PostFields } from '../../../renderer/contract/index.ts'
-import { dayIn } from '../../../renderer/site-day.ts'
+import type { AdminPost, PostFields } from '../../../core/contract/index.ts'
+import { dayIn } from '../../../core/site-day.ts'
 import { emptyForm, formFromPost, isDirty, slugify } from './post-form.ts'
 import { useSiteTimeZone } from './use-site-time-zone.ts'
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import type { PostListQuery, PostState } from '../../../renderer/contract/index.ts'
+import type { PostListQuery, PostState } from '../../../core/contract/index.ts'
 import { adminQueries } from '../api/admin-queries.ts'
 
 /** Typing pauses this long before the list is asked for again. */

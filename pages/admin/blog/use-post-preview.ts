@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { PostFields } from '../../../renderer/contract/index.ts'
+import type { PostFields } from '../../../core/contract/index.ts'
 import { adminApi } from '../api/api-client.ts'
 
 /** How long typing must pause before the preview is made again: one render per pause, not per key. */

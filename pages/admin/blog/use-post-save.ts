@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { toast } from '../../../renderer/components/toast.ts'
-import type { AdminPost, PostFields } from '../../../renderer/contract/index.ts'
+import type { AdminPost, PostFields } from '../../../core/contract/index.ts'
 import { HttpError } from '../../../renderer/fetch-json.ts'
 import { adminApi } from '../api/api-client.ts'
 import { refetchLists } from '../api/admin-queries.ts'

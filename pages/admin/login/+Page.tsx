@@ -6,7 +6,7 @@ import { HttpError } from '../../../renderer/fetch-json.ts'
 import { AdminProviders } from '../AdminProviders.tsx'
 import { adminApi } from '../api/api-client.ts'
 import { refetchSignedIn } from '../api/admin-queries.ts'
-import type { SecondFactorKind } from '../../../renderer/contract/index.ts'
+import type { SecondFactorKind } from '../../../core/contract/index.ts'
 import { PasskeyButton } from './PasskeyButton.tsx'
 import { SecondStep } from './SecondStep.tsx'
 

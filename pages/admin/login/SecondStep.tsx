@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { SECOND_STEP_EXPIRED, type SecondFactorKind } from '../../../renderer/contract/index.ts'
+import { SECOND_STEP_EXPIRED, type SecondFactorKind } from '../../../core/contract/index.ts'
 import { toast } from '../../../renderer/components/toast.ts'
 import { HttpError } from '../../../renderer/fetch-json.ts'
 import { adminApi } from '../api/api-client.ts'

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { toast } from '../../../renderer/components/toast.ts'
-import type { InvitationState, InvitationWire } from '../../../renderer/contract/index.ts'
+import type { InvitationState, InvitationWire } from '../../../core/contract/index.ts'
 import { adminApi } from '../api/api-client.ts'
 import { adminQueries, refetchPeople } from '../api/admin-queries.ts'
 import { reasonOf, ROLE_LABELS } from './refusal-field.ts'

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { toast } from '../../../renderer/components/toast.ts'
-import { INVITATION_DAYS, type InviteResult, ROLES, type Role } from '../../../renderer/contract/index.ts'
+import { INVITATION_DAYS, type InviteResult, ROLES, type Role } from '../../../core/contract/index.ts'
 import { adminApi } from '../api/api-client.ts'
 import { refetchPeople } from '../api/admin-queries.ts'
 import { reasonOf, refusalAtField, ROLE_LABELS } from './refusal-field.ts'

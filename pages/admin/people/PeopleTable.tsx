@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { toast } from '../../../renderer/components/toast.ts'
-import { type PersonWire, ROLES, type Role } from '../../../renderer/contract/index.ts'
+import { type PersonWire, ROLES, type Role } from '../../../core/contract/index.ts'
 import { adminApi } from '../api/api-client.ts'
 import { adminQueries, refetchPeople } from '../api/admin-queries.ts'
 import { reasonOf, ROLE_LABELS } from './refusal-field.ts'

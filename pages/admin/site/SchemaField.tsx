@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
-import { labelOf } from '../../../renderer/site-content/field-words.ts'
+import { labelOf } from '../../../core/site-content/field-words.ts'
 import { Counter, describedBy, ErrorText, type FieldProps, FieldShell, useFieldError, useRegister } from './FieldParts.tsx'
 import { ListField } from './ListField.tsx'
 import { emptyValue, fieldId, fieldKind, type FieldKind } from './schema-walk.ts'

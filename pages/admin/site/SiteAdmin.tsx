@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { isSiteFileName, SITE_FILES } from '../../../renderer/site-content/index.ts'
+import { isSiteFileName, SITE_FILES } from '../../../core/site-content/index.ts'
 import { AdminHeader, linkGuard, useAdminSession } from '../AdminHeader.tsx'
 import { AdminLoading } from '../AdminLoading.tsx'
 import { adminQueries } from '../api/admin-queries.ts'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { MouseEvent } from 'react'
-import type { SiteFileSummary } from '../../../renderer/contract/index.ts'
+import type { SiteFileSummary } from '../../../core/contract/index.ts'
 import { adminQueries } from '../api/admin-queries.ts'
 
 /**

@@ -1,5 +1,5 @@
-import { readFieldErrors } from '../../../renderer/contract/index.ts'
-import type { SiteContent, SiteFileName } from '../../../renderer/site-content/index.ts'
+import { readFieldErrors } from '../../../core/contract/index.ts'
+import type { SiteContent, SiteFileName } from '../../../core/site-content/index.ts'
 import { PreviewPanel } from '../blog/PreviewPanel.tsx'
 import { useSitePreview } from './use-site-preview.ts'
 

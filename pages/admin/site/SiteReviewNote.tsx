@@ -1,4 +1,4 @@
-import type { ReviewState } from '../../../renderer/contract/index.ts'
+import type { ReviewState } from '../../../core/contract/index.ts'
 
 /**
  * PUBLISH_MODE=review: the page's edits wait on their own branch for a pull request to be

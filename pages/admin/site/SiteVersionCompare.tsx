@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import type { SiteHistoryEntry } from '../../../renderer/contract/index.ts'
-import type { SiteFileName } from '../../../renderer/site-content/index.ts'
+import type { SiteHistoryEntry } from '../../../core/contract/index.ts'
+import type { SiteFileName } from '../../../core/site-content/index.ts'
 import { adminQueries } from '../api/admin-queries.ts'
 import { formatWhen } from '../blog/history/history-dates.ts'
 import { FieldChanges } from '../blog/history/FieldChanges.tsx'

@@ -5,7 +5,7 @@
  * marks a rich text, a link, a price or an image with.
  */
 import { type z, globalRegistry } from 'zod'
-import type { FieldFormat } from '../../../renderer/site-content/fields.ts'
+import type { FieldFormat } from '../../../core/site-content/fields.ts'
 
 export type FieldKind =
   | { kind: 'text'; max: number | null; rich: boolean; format: 'url' | 'email' | null; optional: boolean }

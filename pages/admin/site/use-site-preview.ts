@@ -1,4 +1,4 @@
-import type { SiteContent, SiteFileName } from '../../../renderer/site-content/index.ts'
+import type { SiteContent, SiteFileName } from '../../../core/site-content/index.ts'
 import { adminApi } from '../api/api-client.ts'
 import { type PreviewState, useRenderedPreview } from '../blog/use-post-preview.ts'
 

@@ -1,4 +1,4 @@
-import type { PublicPost } from '../../../renderer/contract/index.ts'
+import type { PublicPost } from '../../../core/contract/index.ts'
 import { formatLongDate } from '../../../renderer/format-date.ts'
 import { LibraryImage } from '../../../renderer/components/LibraryImage.tsx'
 import { usePageContext } from '../../../renderer/usePageContext.tsx'

@@ -2,8 +2,8 @@
 // place it renders (the page has no script).
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import type { PublicPost } from '../../../server/content/post.ts'
-import { type PostExtras, postExtrasOf } from '../../../renderer/post-extras.ts'
+import type { PublicPost } from '../../../core/post.ts'
+import { type PostExtras, postExtrasOf } from '../../../core/post-extras.ts'
 import { publishedPosts } from '../../published-posts.ts'
 import { POST_NOT_FOUND } from './PostNotFound.tsx'
 

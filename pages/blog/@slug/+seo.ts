@@ -1,4 +1,4 @@
-import { socialImageUrl } from '../../../renderer/responsive-image.ts'
+import { socialImageUrl } from '../../../core/responsive-image.ts'
 import type { SeoFor } from '../../../renderer/seo.ts'
 import type { Data } from './+data.ssr.ts'
 

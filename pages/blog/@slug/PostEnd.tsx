@@ -1,4 +1,4 @@
-import type { PostExtras } from '../../../renderer/post-extras.ts'
+import type { PostExtras } from '../../../core/post-extras.ts'
 import { PostNeighbours } from './PostNeighbours.tsx'
 import { RelatedPosts } from './RelatedPosts.tsx'
 

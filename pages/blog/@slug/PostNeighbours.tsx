@@ -1,5 +1,5 @@
-import type { PostExtras, PostLink } from '../../../renderer/post-extras.ts'
-import { postUrl } from '../../../renderer/post-urls.ts'
+import type { PostExtras, PostLink } from '../../../core/post-extras.ts'
+import { postUrl } from '../../../core/post-urls.ts'
 
 /** Links to the post published just before this one and the one just after, by their titles. */
 export function PostNeighbours({ older, newer }: Pick<PostExtras, 'older' | 'newer'>) {

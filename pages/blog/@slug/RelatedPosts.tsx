@@ -1,8 +1,8 @@
 import { formatLongDate } from '../../../renderer/format-date.ts'
-import type { PostLink } from '../../../renderer/post-extras.ts'
-import { postUrl } from '../../../renderer/post-urls.ts'
+import type { PostLink } from '../../../core/post-extras.ts'
+import { postUrl } from '../../../core/post-urls.ts'
 
-/** The related posts at the end of a post (renderer/related-posts.ts says which): plain links. */
+/** The related posts at the end of a post (core/related-posts.ts says which): plain links. */
 export function RelatedPosts({ posts }: { posts: PostLink[] }) {
   if (posts.length === 0) return null
   return (

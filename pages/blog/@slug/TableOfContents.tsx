@@ -3,7 +3,7 @@ import { type ContentsEntry, postContents } from '../../../renderer/post-content
 /**
  * A long post's table of contents (renderer/post-contents.ts): links to the anchors its headings
  * already have, so it needs no script. Its title's id has capitals, which no heading id of a post
- * can (renderer/post-html-rules.ts HEADING_ID): it never names a heading of the post.
+ * can (core/post-html-rules.ts HEADING_ID): it never names a heading of the post.
  */
 export function TableOfContents({ content }: { content: string }) {
   const entries = postContents(content)

@@ -1,5 +1,5 @@
 /** The announcement page's copy (/watchio) when no valid content/site/announcement.yaml was ever committed. */
-import type { AnnouncementContent } from '../../../renderer/site-content/announcement.ts'
+import type { AnnouncementContent } from '../../../core/site-content/announcement.ts'
 
 export const ANNOUNCEMENT_DEFAULT: AnnouncementContent = {
   eyebrow: 'Announcement',

@@ -3,7 +3,7 @@
  * never had a valid version (a new repository, a file added broken). `content/site/*.yaml`
  * started as these values (server/content/site-file.ts writes them in the canonical form).
  */
-import type { SiteContent } from '../../../renderer/site-content/index.ts'
+import type { SiteContent } from '../../../core/site-content/index.ts'
 import { ANNOUNCEMENT_DEFAULT } from './announcement.ts'
 import { LANDING_DEFAULT } from './landing.ts'
 import { LEGAL_DEFAULT } from './legal.ts'

@@ -1,5 +1,5 @@
 /** The landing page's copy when no valid content/site/landing.yaml was ever committed. */
-import type { LandingContent } from '../../../renderer/site-content/landing.ts'
+import type { LandingContent } from '../../../core/site-content/landing.ts'
 
 export const LANDING_DEFAULT: LandingContent = {
   appStoreButton: 'Download on the App Store',

@@ -1,5 +1,5 @@
 /** The legal page's copy when no valid content/site/legal.yaml was ever committed. */
-import type { LegalContent } from '../../../renderer/site-content/legal.ts'
+import type { LegalContent } from '../../../core/site-content/legal.ts'
 
 export const LEGAL_DEFAULT: LegalContent = {
   title: 'Legal',

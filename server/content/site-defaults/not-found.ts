@@ -1,5 +1,5 @@
 /** The not-found page's copy when no valid content/site/not-found.yaml was ever committed. */
-import type { NotFoundContent } from '../../../renderer/site-content/not-found.ts'
+import type { NotFoundContent } from '../../../core/site-content/not-found.ts'
 
 export const NOT_FOUND_DEFAULT: NotFoundContent = {
   code: '404',

@@ -1,5 +1,5 @@
 /** The partnerships page's copy when no valid content/site/partnerships.yaml was ever committed. */
-import type { PartnershipsContent } from '../../../renderer/site-content/partnerships.ts'
+import type { PartnershipsContent } from '../../../core/site-content/partnerships.ts'
 
 export const PARTNERSHIPS_DEFAULT: PartnershipsContent = {
   title: 'Partnerships',

@@ -1,5 +1,5 @@
 /** The pricing page's copy when no valid content/site/pricing.yaml was ever committed. */
-import type { PricingContent } from '../../../renderer/site-content/pricing.ts'
+import type { PricingContent } from '../../../core/site-content/pricing.ts'
 
 export const PRICING_DEFAULT: PricingContent = {
   title: 'Pricing Plans',

@@ -1,5 +1,5 @@
 /** The nav bar's and footer's copy when no valid content/site/shared.yaml was ever committed. */
-import type { SharedContent } from '../../../renderer/site-content/shared.ts'
+import type { SharedContent } from '../../../core/site-content/shared.ts'
 
 export const SHARED_DEFAULT: SharedContent = {
   appStoreUrl: 'https://apps.apple.com/app/watchio-iptv-player/id6502893176',

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
-import type { MediaItem } from '../../../../renderer/contract/index.ts'
-import { isAllowedImageSource } from '../../../../renderer/post-html-rules.ts'
+import type { MediaItem } from '../../../../core/contract/index.ts'
+import { isAllowedImageSource } from '../../../../core/post-html-rules.ts'
 import { MediaSource } from '../media/MediaSource.tsx'
 import { useMediaUpload } from '../media/use-media-upload.ts'
 import { DialogField } from './DialogField.tsx'

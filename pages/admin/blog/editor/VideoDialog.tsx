@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { embedFromLink, embedUrl, PROVIDER_NAMES, VIDEO_PROVIDERS } from '../../../../renderer/video-embeds.ts'
+import { embedFromLink, embedUrl, PROVIDER_NAMES, VIDEO_PROVIDERS } from '../../../../core/video-embeds.ts'
 import { DialogField } from './DialogField.tsx'
 import { EditorDialog } from './EditorDialog.tsx'
 import type { VideoInput } from './video-embed-node.ts'
@@ -26,7 +26,7 @@ export const VIDEO_NAME_MESSAGE = 'Name the video: screen readers say it on its 
 /**
  * Inserts or edits a video embed: the link a person copies from YouTube or Vimeo (a watch page, a
  * short link, a share box's embed address) is turned into the one form a post stores
- * (renderer/video-embeds.ts); anything else is refused with the reason. The name is asked every
+ * (core/video-embeds.ts); anything else is refused with the reason. The name is asked every
  * time: it names the frame and its play button for people who cannot see them.
  */
 export function VideoDialog({ request, onApply, onCancel, onCloseAutoFocus }: VideoDialogProps) {

@@ -1,5 +1,5 @@
 import { codeBlockSchema } from '@milkdown/kit/preset/commonmark'
-import { CODE_LANGUAGE, languageClass } from '../../../../renderer/post-html-rules.ts'
+import { CODE_LANGUAGE, languageClass } from '../../../../core/post-html-rules.ts'
 
 /** A code block's language as posts write it (<code class="language-x">), or as pasted HTML may. */
 function languageOf(pre: HTMLElement): string {

@@ -2,7 +2,7 @@ import { headingSchema } from '@milkdown/kit/preset/commonmark'
 import { textblockTypeInputRule } from '@milkdown/kit/prose/inputrules'
 import { Plugin, PluginKey } from '@milkdown/kit/prose/state'
 import { $inputRule, $prose } from '@milkdown/kit/utils'
-import { HEADING_ID } from '../../../../renderer/post-html-rules.ts'
+import { HEADING_ID } from '../../../../core/post-html-rules.ts'
 
 /** SPEC §5: headings 1 to 3 only. */
 export const MAX_HEADING_LEVEL = 3

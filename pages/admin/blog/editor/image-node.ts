@@ -1,5 +1,5 @@
 import { imageSchema } from '@milkdown/kit/preset/commonmark'
-import { attributeRule, isAllowedImageSource, POST_ELEMENTS } from '../../../../renderer/post-html-rules.ts'
+import { attributeRule, isAllowedImageSource, POST_ELEMENTS } from '../../../../core/post-html-rules.ts'
 
 /** A size the file gives (kept: it reserves the image's space as the page loads), or null. */
 const pixels = (dom: HTMLElement, name: 'width' | 'height') => {

@@ -1,13 +1,13 @@
-import { formatBlockLines } from '../../../../renderer/block-lines.ts'
-import { currentName, isAllowedUrl, languageClass, postElement, STRIPPED_ELEMENTS, type AttributeRule, type ElementRule } from '../../../../renderer/post-html-rules.ts'
+import { formatBlockLines } from '../../../../core/block-lines.ts'
+import { currentName, isAllowedUrl, languageClass, postElement, STRIPPED_ELEMENTS, type AttributeRule, type ElementRule } from '../../../../core/post-html-rules.ts'
 import { dropEmptyCaptions, restoreEditorShapes } from './editor-html-shapes.ts'
 import type { HtmlElement, HtmlNode, HtmlRoot } from './html-tree.ts'
 import { sanitizeLinkHref } from './url-rules.ts'
 
 /**
  * The editor's output, written the way the server stores posts (server/content/sanitize-html.ts
- * and renderer/block-lines.ts): only the elements and attributes a post may hold
- * (renderer/post-html-rules.ts), one block per line, and the same character escapes. Opening a
+ * and core/block-lines.ts): only the elements and attributes a post may hold
+ * (core/post-html-rules.ts), one block per line, and the same character escapes. Opening a
  * post and reading it back without an edit then gives the stored text again, so an unedited save
  * changes nothing.
  *
@@ -69,7 +69,7 @@ function parseHtml(html: string): HtmlRoot {
   return root
 }
 
-// --- Cleaning: what a post may hold (renderer/post-html-rules.ts) ----------------------------
+// --- Cleaning: what a post may hold (core/post-html-rules.ts) ----------------------------
 
 /** The deepest heading a post may hold (`h3`). */
 const DEEPEST_HEADING = ['h6', 'h5', 'h4', 'h3', 'h2', 'h1'].find((name) => postElement(name))

@@ -1,9 +1,9 @@
 import type { Node, NodeSpec } from '@milkdown/kit/prose/model'
 import { $nodeSchema } from '@milkdown/kit/utils'
-import { POST_ELEMENTS } from '../../../../renderer/post-html-rules.ts'
+import { POST_ELEMENTS } from '../../../../core/post-html-rules.ts'
 
 /*
- * Tables as posts store them (renderer/post-html-rules.ts): <table>, <thead> and <tbody>, <tr>,
+ * Tables as posts store them (core/post-html-rules.ts): <table>, <thead> and <tbody>, <tr>,
  * <th scope> and <td>, with colspan and rowspan. The node roles are prosemirror-tables' own, so
  * its commands (rows, columns, merge, split) and cell selection work on them.
  *

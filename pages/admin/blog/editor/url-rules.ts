@@ -2,10 +2,10 @@
  * SPEC §5 URL rules for the editor. Pure: the unit tests run them in Node, and the same
  * rules decide what a load, a paste and the Link and Image dialogs may put in a post.
  *
- * The rules themselves are the server's (renderer/post-html-rules.ts, which its sanitizer is
+ * The rules themselves are the server's (core/post-html-rules.ts, which its sanitizer is
  * made from); here is what the editor does with what a person typed or pasted.
  */
-import { hasAllowedScheme, isOtherHost, urlScheme } from '../../../../renderer/post-html-rules.ts'
+import { hasAllowedScheme, isOtherHost, urlScheme } from '../../../../core/post-html-rules.ts'
 
 /** Tab and newlines vanish when a browser parses a URL: `java\tscript:` is `javascript:`. */
 const URL_IGNORED = /[\t\n\r]/g

@@ -2,13 +2,13 @@ import type { Node } from '@milkdown/kit/prose/model'
 import { type Command, NodeSelection, type EditorState } from '@milkdown/kit/prose/state'
 import type { NodeViewConstructor } from '@milkdown/kit/prose/view'
 import { $nodeSchema, $view } from '@milkdown/kit/utils'
-import { embedFromLink, embedUrl, parseEmbedUrl, PROVIDER_NAMES } from '../../../../renderer/video-embeds.ts'
+import { embedFromLink, embedUrl, parseEmbedUrl, PROVIDER_NAMES } from '../../../../core/video-embeds.ts'
 
 /** The node's name in the editor's schema. */
 export const VIDEO_EMBED = 'video_embed'
 
 /**
- * A video embed (renderer/video-embeds.ts) as the editor holds it: a block with the embed's URL
+ * A video embed (core/video-embeds.ts) as the editor holds it: a block with the embed's URL
  * and title, read from and written to `<iframe src title></iframe>`, the form a post stores. A
  * frame pasted from YouTube's or Vimeo's share box (`youtube.com/embed/…` and its attributes) is
  * read as the stored form; any other frame is dropped with what it holds.
@@ -74,7 +74,7 @@ export const videoEmbedView = $view(videoEmbedSchema.node, (): NodeViewConstruct
 })
 
 export interface VideoInput {
-  /** The stored embed URL (renderer/video-embeds.ts embedUrl). */
+  /** The stored embed URL (core/video-embeds.ts embedUrl). */
   src: string
   title: string
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from '../../../../renderer/components/toast.ts'
-import type { DeletedPost } from '../../../../renderer/contract/index.ts'
+import type { DeletedPost } from '../../../../core/contract/index.ts'
 import { adminApi } from '../../api/api-client.ts'
 import { adminQueries, refetchLists } from '../../api/admin-queries.ts'
 import { formatWhen } from './history-dates.ts'

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useLayoutEffect, useRef } from 'react'
-import type { VersionRef } from '../../../../renderer/contract/index.ts'
+import type { VersionRef } from '../../../../core/contract/index.ts'
 import { formatWhen } from './history-dates.ts'
 
 /**

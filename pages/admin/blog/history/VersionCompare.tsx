@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ChangedField, PostHistoryEntry } from '../../../../renderer/contract/index.ts'
+import type { ChangedField, PostHistoryEntry } from '../../../../core/contract/index.ts'
 import { adminQueries } from '../../api/admin-queries.ts'
 import { formatPublishDate, formatWhen } from './history-dates.ts'
 import { FieldChanges } from './FieldChanges.tsx'

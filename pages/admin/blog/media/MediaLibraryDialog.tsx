@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
-import { formatBytes, type MediaItem, MEDIA_PER_PAGE } from '../../../../renderer/contract/index.ts'
+import { formatBytes, type MediaItem, MEDIA_PER_PAGE } from '../../../../core/contract/index.ts'
 import { adminQueries } from '../../api/admin-queries.ts'
 import { mediaDisplayName, thumbnailSize } from './media-name.ts'
 import { UploadButton } from './UploadButton.tsx'

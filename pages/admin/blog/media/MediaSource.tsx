@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react'
-import type { MediaItem } from '../../../../renderer/contract/index.ts'
+import type { MediaItem } from '../../../../core/contract/index.ts'
 import type { MediaLibraryDialogProps } from './MediaLibraryDialog.tsx'
 import { UploadButton } from './UploadButton.tsx'
 import { UploadStatus } from './UploadStatus.tsx'

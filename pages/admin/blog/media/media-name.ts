@@ -1,5 +1,5 @@
-import { parseMediaUrl, variantUrl, variantWidthsOf } from '../../../../renderer/media-urls.ts'
-import type { MediaItem } from '../../../../renderer/contract/index.ts'
+import { parseMediaUrl, variantUrl, variantWidthsOf } from '../../../../core/media-urls.ts'
+import type { MediaItem } from '../../../../core/contract/index.ts'
 
 /** The name an admin recognises: `holiday.jpg` for `/media/2025/holiday-3f9a2c1b5e-1600x1067.jpg`. */
 export function mediaDisplayName(url: string): string {

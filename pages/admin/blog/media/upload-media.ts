@@ -1,4 +1,4 @@
-import { DEFAULT_MEDIA_MAX_BYTES, formatBytes, MEDIA_API, type MediaItem, UPLOAD_FIELD, UPLOAD_FORMAT_NAMES } from '../../../../renderer/contract/index.ts'
+import { DEFAULT_MEDIA_MAX_BYTES, formatBytes, MEDIA_API, type MediaItem, UPLOAD_FIELD, UPLOAD_FORMAT_NAMES } from '../../../../core/contract/index.ts'
 
 /** What a failed upload tells the admin; `status` is 0 when no answer came at all. */
 export class UploadError extends Error {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
-import { type MediaItem, type MediaListQuery, MEDIA_PER_PAGE } from '../../../../renderer/contract/index.ts'
+import { type MediaItem, type MediaListQuery, MEDIA_PER_PAGE } from '../../../../core/contract/index.ts'
 import { HttpError } from '../../../../renderer/fetch-json.ts'
 import { adminApi } from '../../api/api-client.ts'
 import { adminQueries, refetchMedia } from '../../api/admin-queries.ts'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { MediaItem } from '../../../../renderer/contract/index.ts'
+import type { MediaItem } from '../../../../core/contract/index.ts'
 import { refetchMedia } from '../../api/admin-queries.ts'
 import { UploadError, uploadMedia } from './upload-media.ts'
 

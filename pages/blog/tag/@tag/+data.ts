@@ -2,7 +2,7 @@
 // routing, which fetches the same data as JSON. The page needs no script of its own.
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { type TagPageData, tagPageData } from '../../../../renderer/tag-pages.ts'
+import { type TagPageData, tagPageData } from '../../../../core/tag-pages.ts'
 import { publishedPosts } from '../../../published-posts.ts'
 
 export type Data = TagPageData

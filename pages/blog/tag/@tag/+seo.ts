@@ -1,6 +1,6 @@
 import type { SeoFor } from '../../../../renderer/seo.ts'
-import { FEED_LINKS } from '../../../../renderer/feed-links.ts'
-import { tagFeedLinks } from '../../../../renderer/tag-feeds.ts'
+import { FEED_LINKS } from '../../../../core/feed-links.ts'
+import { tagFeedLinks } from '../../../../core/tag-feeds.ts'
 import type { Data } from './+data.ts'
 
 export default ((pageContext) => {

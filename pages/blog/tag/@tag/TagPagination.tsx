@@ -1,4 +1,4 @@
-import { tagUrl } from '../../../../renderer/tags.ts'
+import { tagUrl } from '../../../../core/tags.ts'
 
 /**
  * A tag's pages as links (/blog's Pagination is buttons over a list in the browser): each page is

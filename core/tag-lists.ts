@@ -1,4 +1,4 @@
-import type { PostSummary } from '../server/content/post.ts'
+import type { PostSummary } from './post.ts'
 import { tagSlug } from './tags.ts'
 
 /** A tag in use on the published posts. */

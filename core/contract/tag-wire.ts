@@ -1,4 +1,4 @@
-/** The post tags as the admin API sends and takes them (renderer/tags.ts says what a tag is). */
+/** The post tags as the admin API sends and takes them (core/tags.ts says what a tag is). */
 
 /** A tag on at least one post, drafts included (`GET /api/admin/tags`). */
 export interface TagInUse {

@@ -1,4 +1,4 @@
-import type { PostSummary } from '../server/content/post.ts'
+import type { PostSummary } from './post.ts'
 
 /** SPEC §9: the blog list shows ten posts a page. */
 export const BLOG_PAGE_SIZE = 10

@@ -1,4 +1,4 @@
-import type { PostSummary } from '../server/content/post.ts'
+import type { PostSummary } from './post.ts'
 import { positionsOf } from './post-neighbours.ts'
 import { type TagList, tagListsOf } from './tag-lists.ts'
 

@@ -7,7 +7,7 @@
  * title="…"></iframe>` (or `https://player.vimeo.com/video/<digits>`), on a line of its own or
  * inside a `<figure>`. The URL is compared as written: no other host, scheme, port, userinfo, path
  * segment, query, fragment or escape; upper case is another host. Anything else is no embed, and
- * the sanitizer removes the frame (renderer/post-html-rules.ts).
+ * the sanitizer removes the frame (core/post-html-rules.ts).
  */
 
 export type VideoProvider = 'youtube' | 'vimeo'

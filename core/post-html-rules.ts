@@ -4,7 +4,7 @@
  * italic, underline, strike, inline code, code blocks, ordered and bullet lists, blockquotes,
  * links, images (with their `width`/`height`), figures with captions, tables (header and body
  * rows, header cells with `scope`, `colspan`/`rowspan`), line breaks and rules, and video embeds
- * from an allowlist (renderer/video-embeds.ts). No `style`, no
+ * from an allowlist (core/video-embeds.ts). No `style`, no
  * `class` except a code block's language, no event handlers.
  *
  * Everything that decides what a post may hold is derived from here, so none of them can allow
@@ -14,7 +14,7 @@
  * - the clean check that lets rendering skip the sanitizer (server/content/is-clean-html.ts);
  * - the editor's normalizer (pages/admin/blog/editor/normalize-html.ts) and its link and image
  *   rules (url-rules.ts, the Link and Image dialogs);
- * - one block per line (renderer/block-lines.ts) and the depth scan (server/content/html-depth.ts).
+ * - one block per line (core/block-lines.ts) and the depth scan (server/content/html-depth.ts).
  * tests/unit/post-html-rules.test.ts holds each of them to this declaration.
  *
  * Pure data and pure functions, here because the admin's bundle imports it too.
@@ -100,7 +100,7 @@ const ELEMENTS = {
   br: { layout: 'inline', void: true, attributes: NONE },
   img: { layout: 'inline', void: true, attributes: { src: { url: 'image', required: true }, alt: {}, title: {}, width: PIXELS, height: PIXELS } },
   // A figure and a table are each one line of the file: their parts are blocks inside a block,
-  // written with no newline between them (renderer/block-lines.ts).
+  // written with no newline between them (core/block-lines.ts).
   figure: { layout: 'block', attributes: NONE },
   figcaption: { layout: 'block', attributes: NONE },
   table: { layout: 'block', attributes: NONE },
@@ -109,7 +109,7 @@ const ELEMENTS = {
   tr: { layout: 'block', attributes: NONE },
   th: { layout: 'block', attributes: { ...CELL, scope: { value: /^(?:row|col|rowgroup|colgroup)$/ } } },
   td: { layout: 'block', attributes: CELL },
-  // A video of an allowed provider (renderer/video-embeds.ts): the post page shows it as a frame
+  // A video of an allowed provider (core/video-embeds.ts): the post page shows it as a frame
   // that loads nothing from the provider until the visitor asks (server/content/video-embed-display.ts).
   iframe: { layout: 'block', empty: true, attributes: { src: { url: 'embed', required: true }, title: {} } },
 } satisfies Record<string, ElementRule>
@@ -148,7 +148,7 @@ export const URL_SCHEMES: Readonly<Record<UrlKind, readonly string[]>> = {
   // Anything else becomes a blank link: the link stays, its target goes.
   link: ['http', 'https', 'mailto', 'tel'],
   image: ['http', 'https', 'data'],
-  // Only the exact forms of renderer/video-embeds.ts, all https.
+  // Only the exact forms of core/video-embeds.ts, all https.
   embed: ['https'],
 }
 

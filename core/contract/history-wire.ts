@@ -15,7 +15,7 @@ export interface VersionRef {
 }
 
 /**
- * What a commit changed in a post, in words a person reads (renderer/post-change-words.ts):
+ * What a commit changed in a post, in words a person reads (core/post-change-words.ts):
  * created, published or unpublished, restored from an earlier version, deleted, and the fields
  * whose value changed (the Published switch is said by the kind, never listed here).
  */

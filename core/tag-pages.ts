@@ -1,4 +1,4 @@
-import type { PostSummary } from '../server/content/post.ts'
+import type { PostSummary } from './post.ts'
 import { BLOG_PAGE_SIZE, type ListedPost } from './blog-list.ts'
 import { type TagList, tagListsOf } from './tag-lists.ts'
 import { tagUrl } from './tags.ts'

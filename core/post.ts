@@ -17,7 +17,7 @@ export interface Post {
    */
   featuredImageAlt?: string
   /**
-   * The post's tags (renderer/tags.ts): names as written, at least one, each with its own page
+   * The post's tags (core/tags.ts): names as written, at least one, each with its own page
    * `/blog/tag/<slug>`. Not one of SPEC §3's fields: written after them, and only when there are
    * some, so files without tags stay as they are.
    */

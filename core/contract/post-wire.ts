@@ -22,7 +22,7 @@ export interface PostFields {
    */
   featuredImageAlt?: string
   /**
-   * The post's tags (renderer/tags.ts), as names. Not one of SPEC §7's fields: absent from a post
+   * The post's tags (core/tags.ts), as names. Not one of SPEC §7's fields: absent from a post
    * that has none; left out of a body, a save keeps the post's tags, and [] removes them.
    */
   tags?: string[]

@@ -1,8 +1,8 @@
-import type { PostExtras, PostLink, PostSummary } from '../server/content/post.ts'
+import type { PostExtras, PostLink, PostSummary } from './post.ts'
 import { neighboursOf, positionsOf } from './post-neighbours.ts'
 import { relatedPosts } from './related-posts.ts'
 
-// The shapes live beside the post's own (server/content/post.ts: PublishedPosts hands them out).
+// The shapes live beside the post's own (core/post.ts: PublishedPosts hands them out).
 export type { PostExtras, PostLink }
 
 /** The extras of `slug` in the published list (pure); null for a post not in it. */

@@ -1,4 +1,4 @@
-import type { PostSummary } from '../server/content/post.ts'
+import type { PostSummary } from './post.ts'
 
 /**
  * Each post's place in a published list (newest first), by slug (pure). Worked out once per
