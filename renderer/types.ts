@@ -1,5 +1,5 @@
 import type React from 'react'
-import type { RedirectTargets } from '../server/config.ts'
+import type { RedirectTargets } from '../core/redirect-targets.ts'
 import type { PublishedPosts } from '../core/post.ts'
 import type { SiteContent } from '../core/site-content/index.ts'
 import type { SharedContent } from '../core/site-content/shared.ts'

@@ -5,6 +5,7 @@ import { type ContentSyncConfig, readContentSyncConfig } from './config-content-
 import { type MailConfig, readMailConfig } from './config-mail.ts'
 import { DEFAULT_MEDIA_MAX_BYTES } from '../core/contract/index.ts'
 import { isTimeZone } from '../core/site-day.ts'
+import { DEFAULT_REDIRECT_TARGETS, type RedirectTargets } from '../core/redirect-targets.ts'
 import { blogDirOf } from './content/post-paths.ts'
 import { ConfigError } from './lib/errors.ts'
 
@@ -81,20 +82,6 @@ export const DEFAULT_MEDIA_LIMITS: MediaLimits = { maxBytes: DEFAULT_MEDIA_MAX_B
 
 /** A shorter secret could be guessed; 32 characters of hex or base64 carry 128 bits or more. */
 export const MIN_SESSION_SECRET_LENGTH = 32
-
-export interface RedirectTargets {
-  feedback: string
-  discord: string
-  help: string
-  iptv: string
-}
-
-export const DEFAULT_REDIRECT_TARGETS: RedirectTargets = {
-  feedback: 'https://feedback.watchio.app',
-  discord: 'https://discord.gg/watchio',
-  help: 'https://help.watchio.app',
-  iptv: 'https://iptv-account.watchio.app',
-}
 
 type Env = Record<string, string | undefined>
 

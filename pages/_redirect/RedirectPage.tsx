@@ -1,4 +1,4 @@
-import type { RedirectTargets } from '../../server/config.ts'
+import type { RedirectTargets } from '../../core/redirect-targets.ts'
 import { usePageContext } from '../../renderer/usePageContext.tsx'
 import './redirect.css'
 

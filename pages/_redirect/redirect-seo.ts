@@ -1,5 +1,5 @@
 import type { PageContext } from 'vike/types'
-import type { RedirectTargets } from '../../server/config.ts'
+import type { RedirectTargets } from '../../core/redirect-targets.ts'
 import type { Seo } from '../../renderer/seo.ts'
 
 /**

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_REDIRECT_TARGETS, loadConfig } from '../../server/config.ts'
+import { DEFAULT_REDIRECT_TARGETS } from '../../core/redirect-targets.ts'
+import { loadConfig } from '../../server/config.ts'
 import { ConfigError } from '../../server/lib/errors.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { PublicPost, PublishedPosts } from '../../core/post.ts'
 import { type LeanPostPages, prepareLeanPostPages } from '../../server/pages/lean-post-page.ts'
 import { createPageRenderer, loadServerBuild, renderWithVike } from '../../server/pages/render-page.ts'
-import { DEFAULT_REDIRECT_TARGETS } from '../../server/config.ts'
+import { DEFAULT_REDIRECT_TARGETS } from '../../core/redirect-targets.ts'
 
 const distDir = path.resolve(import.meta.dirname, '../../dist')
 const settings = { siteUrl: 'https://lean.example', redirectTargets: { ...DEFAULT_REDIRECT_TARGETS, help: 'https://help.example/a?b=1&c=<2>' } }

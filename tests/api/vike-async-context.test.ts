@@ -8,7 +8,7 @@ import { executionAsyncId } from 'node:async_hooks'
 import path from 'node:path'
 import { expect, it } from 'vitest'
 import type { PublishedPosts } from '../../core/post.ts'
-import { DEFAULT_REDIRECT_TARGETS } from '../../server/config.ts'
+import { DEFAULT_REDIRECT_TARGETS } from '../../core/redirect-targets.ts'
 import { loadServerBuild, renderWithVike } from '../../server/pages/render-page.ts'
 
 const distDir = path.resolve(import.meta.dirname, '../../dist')

@@ -4,7 +4,7 @@
  * of every page in this group, redirect and referral pages included.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import { DEFAULT_REDIRECT_TARGETS } from '../../server/config.ts'
+import { DEFAULT_REDIRECT_TARGETS } from '../../core/redirect-targets.ts'
 import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
 import { cspViolations, recordCspViolations, recordProblems, waitForAnimations, waitForHydration } from './fixtures.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'

@@ -8,7 +8,7 @@
  * makes the browser stay where it is; the page's own timer is held with Playwright's clock.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import { DEFAULT_REDIRECT_TARGETS } from '../../server/config.ts'
+import { DEFAULT_REDIRECT_TARGETS } from '../../core/redirect-targets.ts'
 import { cspViolations, recordCspViolations, recordProblems, waitForHydration } from './fixtures.ts'
 
 const MESSAGE_PAGES = [
