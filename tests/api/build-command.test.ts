@@ -13,7 +13,7 @@ import { FIXTURE_BLOG_DIR, fixturePostFiles } from '../support/fixtures.ts'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 /** The build's inputs, linked (their hash is the bundles' key); dist/ and content/ are copies. */
-const LINKED = ['pages', 'renderer', 'public', 'server', 'vite.config.ts', 'package.json', 'package-lock.json', 'node_modules']
+const LINKED = ['core', 'pages', 'renderer', 'public', 'server', 'vite.config.ts', 'package.json', 'package-lock.json', 'node_modules']
 
 let root: string
 const client = () => path.join(root, 'dist', 'client')

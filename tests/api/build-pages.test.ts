@@ -15,7 +15,7 @@ import { fixturePostFiles } from '../support/fixtures.ts'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 /** The build's inputs, linked (their hash is the bundles' key); dist/ and content/ are copies. */
-const LINKED = ['pages', 'renderer', 'public', 'server', 'vite.config.ts', 'package.json', 'package-lock.json', 'node_modules']
+const LINKED = ['core', 'pages', 'renderer', 'public', 'server', 'vite.config.ts', 'package.json', 'package-lock.json', 'node_modules']
 const ENV = { NODE_ENV: 'production', CONTENT_DIR: 'content', SITE_URL: 'https://pages.example' }
 /** Copies of each fixture post under other slugs and ids. */
 const COPIES = 30

@@ -57,7 +57,7 @@ export function summariseProfile(profile: CpuProfile, fromMicros: number): void 
 /** `file:line` of a frame, through the file's source map when it has one; paths from the package or the project's folders. */
 function sourceLocator(): (url: string, line: number, column: number) => string {
   const maps = new Map<string, SourceMap | null>()
-  const short = (file: string) => file.replace(/^.*node_modules\//, '').replace(/^(file:\/\/)?.*?\/(server|renderer|pages|dist)\//, '$2/')
+  const short = (file: string) => file.replace(/^.*node_modules\//, '').replace(/^(file:\/\/)?.*?\/(server|core|renderer|pages|dist)\//, '$2/')
   return (url, line, column) => {
     if (!url.startsWith('file://')) return `${url}:${line + 1}`
     let map = maps.get(url)

@@ -163,7 +163,7 @@ async function pacedSaves(save: (n: number) => Promise<number>, count: number): 
 /** The site as `ref` has it (its code, no search if it predates it), over a copy of `projectDir`'s posts and repository. */
 async function baselineProject(projectDir: string, ref: string, dir: string): Promise<string> {
   await mkdir(dir, { recursive: true })
-  const entries = ['pages', 'renderer', 'server', 'scripts', 'public', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json']
+  const entries = ['core', 'pages', 'renderer', 'server', 'scripts', 'public', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json']
   const archive = execFileSync('git', ['-C', repoRoot, 'archive', ref, ...entries], { maxBuffer: 512 * 1024 * 1024 })
   execFileSync('tar', ['-x', '-C', dir], { input: archive })
   await symlink(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir')

@@ -16,7 +16,7 @@ export const repoRoot = path.resolve(import.meta.dirname, '../..')
 export const SITE_URL = 'https://watchio.app'
 
 /** Copied, so that the build writes nothing into this repository; node_modules is linked. */
-const COPIED = ['pages', 'renderer', 'server', 'scripts', 'public', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json']
+const COPIED = ['core', 'pages', 'renderer', 'server', 'scripts', 'public', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json']
 
 export interface TempProject {
   dir: string

@@ -8,7 +8,7 @@ import { FIXTURE_CONTENT_DIR } from './fixtures.ts'
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 
 /** What `npm run build` reads besides dist/ (its source hash covers them): linked, never copied. */
-const LINKED = ['pages', 'renderer', 'public', 'server', 'vite.config.ts', 'package.json', 'package-lock.json', 'node_modules']
+const LINKED = ['core', 'pages', 'renderer', 'public', 'server', 'vite.config.ts', 'package.json', 'package-lock.json', 'node_modules']
 
 export interface FixtureBuild {
   /** A dist/ of its own: this checkout's bundles and assets, its pages prerendered from the fixtures. */
