@@ -69,7 +69,8 @@ for (const path of ['/', '/pricing', '/blog', '/referral']) {
     const island = page.locator('[data-island]').first()
     await island.hover()
     await expect(island).toHaveAttribute('data-hydrated', '')
-    expect(hasReact(scripts), 'React once an island is used').toBe(true)
+    // The script's body is read a moment after its response (recordScripts): waited for, not assumed.
+    await expect.poll(() => hasReact(scripts), { message: 'React once an island is used' }).toBe(true)
     expect(problems.problems).toEqual([])
   })
 }

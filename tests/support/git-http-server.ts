@@ -43,6 +43,8 @@ export interface GitHttpServer {
 export async function startGitHttpServer(options: { root: string; auth?: { username: string; token: string } }): Promise<GitHttpServer> {
   const requests: GitRequest[] = []
   const sockets = new Set<Socket>()
+  /** The `git http-backend` processes running now, each until it has exited. */
+  const backends = new Set<Promise<void>>()
   const basic = (token: string) => `Basic ${Buffer.from(`${options.auth!.username}:${token}`).toString('base64')}`
   let expected = options.auth && basic(options.auth.token)
 
@@ -86,10 +88,18 @@ export async function startGitHttpServer(options: { root: string; auth?: { usern
     if (req.headers['content-encoding']) env.HTTP_CONTENT_ENCODING = req.headers['content-encoding']
     if (req.headers['git-protocol']) env.GIT_PROTOCOL = String(req.headers['git-protocol'])
     const backend = spawn('git', ['http-backend'], { env, stdio: ['pipe', 'pipe', 'pipe'] })
+    const exited = new Promise<void>((resolve) => backend.once('close', () => resolve()))
+    backends.add(exited)
+    void exited.then(() => backends.delete(exited))
     const out: Buffer[] = []
     backend.stdout.on('data', (chunk: Buffer) => out.push(chunk))
     backend.stderr.resume()
+    backend.stdin.on('error', () => {})
     req.pipe(backend.stdin)
+    // A request cut off (its connection dropped) ends the backend's input too, so that it exits.
+    req.once('close', () => {
+      if (!backend.stdin.writableEnded) backend.stdin.end()
+    })
     backend.on('close', () => {
       // CGI: header lines, a blank line, then the body.
       const all = Buffer.concat(out)
@@ -131,12 +141,16 @@ export async function startGitHttpServer(options: { root: string; auth?: { usern
       })
     })
   const port = await listen(0)
-  const stop = () =>
-    new Promise<void>((resolve) => {
+  // Stopped once every backend has exited too: a push cut off midway may still be writing objects
+  // into the repository, which a test removes next.
+  const stop = async () => {
+    await new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy()
       if (!server.listening) return resolve()
       server.close(() => resolve())
     })
+    await Promise.all(backends)
+  }
   return {
     origin: `http://127.0.0.1:${port}`,
     urlOf: (name) => `http://127.0.0.1:${port}/${name}`,
