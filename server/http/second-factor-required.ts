@@ -4,6 +4,7 @@ import { type AdminAccount, hasSecondFactor } from '../accounts/account-record.t
 import type { AccountStore } from '../accounts/account-store.ts'
 import type { SecuritySettings } from '../accounts/security-settings.ts'
 import { ForbiddenError } from '../lib/errors.ts'
+import { isUnderPrefix } from './canonical-path.ts'
 import { currentAdmin } from './sessions.ts'
 
 export const SECOND_FACTOR_REQUIRED = 'This site requires a second factor: add an authenticator app or a passkey in Your account (/admin/account) first'
@@ -17,12 +18,13 @@ const ACCOUNT_PREFIX = `${API_PREFIX.admin}/account`
  */
 export function requireSecondFactorWhenAsked(deps: { accounts: AccountStore; settings: SecuritySettings }): Middleware {
   return async (ctx, next) => {
-    // Without case, as the routers match.
-    const path = ctx.path.toLowerCase()
-    const guarded = path.startsWith(`${API_PREFIX.admin}/`) && path !== ACCOUNT_PREFIX && !path.startsWith(`${ACCOUNT_PREFIX}/`)
+    // In any letter case, as the signed-in area's gate guards it.
+    const guarded = isUnderPrefix(ctx.path, API_PREFIX.admin) && !isUnderPrefix(ctx.path, ACCOUNT_PREFIX)
     // The rule first (in memory): while it is off, no request pays for reading the account.
     if (!guarded || !(await deps.settings.get()).requireSecondFactor) return next()
-    if (await mustAddSecondFactor(deps, await currentAdmin(ctx, deps.accounts))) throw new ForbiddenError(SECOND_FACTOR_REQUIRED)
+    // The gate before it has found the account already (app.ts).
+    const account = (ctx.state.account as AdminAccount | undefined) ?? (await currentAdmin(ctx, deps.accounts))
+    if (await mustAddSecondFactor(deps, account)) throw new ForbiddenError(SECOND_FACTOR_REQUIRED)
     return next()
   }
 }

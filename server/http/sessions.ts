@@ -163,11 +163,13 @@ function cookieOptions(ctx: Context) {
 /**
  * Lets only a signed-in person through, with `ctx.state.account` (who, and their role) and
  * `ctx.state.author` (who the commits are by). Runs before anything reads the request's body:
- * without a session, an upload is never read.
+ * without a session, an upload is never read. The signed-in area's gate (app.ts) and each admin
+ * route (api-router.ts) both ask: the account found once for a request is the one both see, so
+ * the accounts file is looked at once a request, not once for each.
  */
 export function requireSignIn(accounts: AccountStore): Middleware {
   return async (ctx, next) => {
-    const account = await currentAdmin(ctx, accounts)
+    const account = (ctx.state.account as AdminAccount | undefined) ?? (await currentAdmin(ctx, accounts))
     if (!account) throw new UnauthorizedError('Sign in first')
     ctx.state.account = account
     ctx.state.author = { name: account.displayName, email: account.email } satisfies GitAuthor
