@@ -31,7 +31,7 @@ import { securitySettingsRoutes } from './http/security-settings-api.ts'
 import { totpRoutes } from './http/totp-api.ts'
 import { siteRoutes } from './http/site-api.ts'
 import { requireTrustedOrigin, trustedOrigins } from './http/trusted-origins.ts'
-import { hasSignedInSession, requireSignIn, sessionMiddleware } from './http/sessions.ts'
+import { requireSignIn, sessionMiddleware } from './http/sessions.ts'
 import { PublicApiBodies, publicApiRoutes } from './http/public-api.ts'
 import { quickAnswers } from './http/quick-answers.ts'
 import { readOnlyReplicaPage } from './http/read-only-replica.ts'
@@ -226,8 +226,8 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   app.use((ctx, next) => (isUnderPrefix(ctx.path, API_PREFIX.admin) ? signedIn(ctx, next) : next()))
   app.use(inSignedInArea(requireSecondFactorWhenAsked(signIn)))
   app.use(inSignedInArea(compressJson))
-  // After the session: a post's or a page's larger body is read only for someone signed in.
-  app.use(inSignedInArea(jsonBody({ signedIn: hasSignedInSession })))
+  // After the gate: a post's or a page's larger body is read only for someone signed in.
+  app.use(inSignedInArea(jsonBody()))
   const redirects = redirectsRoutes({ accounts, redirects: area.redirects })
   const tags = tagsRoutes({ accounts, tags: area.tags })
   const site = siteRoutes({ accounts, site: area.siteCopy, history: area.siteHistory, preview: area.sitePreview })

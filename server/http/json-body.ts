@@ -36,7 +36,10 @@ export const MAX_BODY_DEPTH = 32
 /** One segment of a path (`/{id}`), in a pattern. */
 const SEGMENT = '/[^/]+'
 
-/** The calls whose bodies are larger than MAX_BODY_BYTES, matched as @koa/router matches (any case, a trailing slash or not). */
+/**
+ * The calls whose bodies are larger than MAX_BODY_BYTES. Their paths are matched as the routers
+ * match them: exactly, once canonical-path.ts has spelled them the contract's way.
+ */
 const LARGER_BODIES: { method: string; path: RegExp; limit: number }[] = [
   { method: 'POST', path: route(API_PATHS.adminPosts), limit: MAX_POST_BODY_BYTES },
   { method: 'PUT', path: route(API_PATHS.adminPosts, SEGMENT), limit: MAX_POST_BODY_BYTES },
@@ -52,13 +55,14 @@ const NOT_JSON = 'The body is not valid JSON'
  * Parses JSON bodies into `ctx.request.body`, doing a bounded amount of work for each: the size
  * is checked before anything is read (Content-Length) and while reading, then the nesting depth
  * by one pass over the text, and only then JSON.parse runs. Over its limit a body is a 413 (most
- * calls MAX_BODY_BYTES; a post's and the site copy's calls more, but only for a request whose
- * session has signed in: anyone else may send MAX_BODY_BYTES wherever they send it); nested
- * deeper than MAX_BODY_DEPTH, malformed, a top-level value that is not an object or array, or a
- * `__proto__` key, a 400 with a plain message. Other content types were already refused by
- * `requireTrustedOrigin`; their body is left unread, as `{}`.
+ * calls MAX_BODY_BYTES, a post's and the site copy's more); nested deeper than MAX_BODY_DEPTH,
+ * malformed, a top-level value that is not an object or array, or a `__proto__` key, a 400 with a
+ * plain message. Mounted after the signed-in area's gate (app.ts): the larger calls are all under
+ * `/api/admin`, so their room goes only to someone signed in, and nobody's body is never read
+ * there. Other content types were already refused by `requireTrustedOrigin`; their body is left
+ * unread, as `{}`.
  */
-export function jsonBody(options: { signedIn: (ctx: Context) => boolean }): Middleware {
+export function jsonBody(): Middleware {
   const readers = new Map<number, Middleware>()
   const readerFor = (limit: number): Middleware => {
     let reader = readers.get(limit)
@@ -71,16 +75,15 @@ export function jsonBody(options: { signedIn: (ctx: Context) => boolean }): Midd
       ctx.request.body = {}
       return next()
     }
-    await readerFor(bodyLimitOf(ctx, options.signedIn))(ctx, async () => {})
+    await readerFor(bodyLimitOf(ctx))(ctx, async () => {})
     ctx.request.body = parseJsonText(ctx.request.body)
     return next()
   }
 }
 
 /** The most bytes this request's body may have. */
-export function bodyLimitOf(ctx: Pick<Context, 'method' | 'path'>, signedIn: (ctx: Context) => boolean): number {
-  const larger = LARGER_BODIES.find(({ method, path }) => method === ctx.method && path.test(ctx.path))
-  return larger && signedIn(ctx as Context) ? larger.limit : MAX_BODY_BYTES
+export function bodyLimitOf(ctx: Pick<Context, 'method' | 'path'>): number {
+  return LARGER_BODIES.find(({ method, path }) => method === ctx.method && path.test(ctx.path))?.limit ?? MAX_BODY_BYTES
 }
 
 /** @koa/bodyparser reading a JSON body as text, up to `limit` bytes (counted after any Content-Encoding is undone). */
@@ -121,7 +124,7 @@ function refuseProtoKey(key: string, value: unknown): unknown {
   return value
 }
 
-/** The pattern of `prefix` (a path said in API_PATHS) followed by `rest` (a pattern), as @koa/router matches paths. */
+/** The pattern of `prefix` (a path said in API_PATHS) followed by `rest` (a pattern). */
 function route(prefix: string, rest = ''): RegExp {
-  return new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${rest}/?$`, 'i')
+  return new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${rest}$`)
 }

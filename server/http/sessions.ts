@@ -52,24 +52,14 @@ export const SECOND_STEP_MS = 5 * 60 * 1000
  * account removed or disabled, password or factors changed since).
  */
 export async function currentAdmin(ctx: Context, accounts: AccountStore): Promise<AdminAccount | null> {
-  if (!hasSignedInSession(ctx)) return null
-  const data = ctx.session as SessionData
+  const data = ctx.session as Partial<SessionData> | null
+  if (!data || typeof data.username !== 'string' || data.secondStepSince !== undefined) return null
   const account = await accounts.get(data.username)
   if (!account || account.disabled || credentialOf(account) !== data.credential) {
     endSession(ctx)
     return null
   }
   return account
-}
-
-/**
- * Whether the session says someone finished signing in, from the session alone: currentAdmin also
- * checks that their account still lets them in. For what is decided before any route runs, such
- * as how large a body the request may send (json-body.ts).
- */
-export function hasSignedInSession(ctx: Context): boolean {
-  const data = ctx.session as Partial<SessionData> | null
-  return !!data && typeof data.username === 'string' && data.secondStepSince === undefined
 }
 
 /** How recent a sign-in must be to add a way in (a passkey, an authenticator app, a first password). */
