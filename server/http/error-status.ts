@@ -18,4 +18,5 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   remote_failed: 502,
   too_large: 413,
   unsupported_media_type: 415,
+  busy: 503,
 }

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa'
-import { AppError, ConflictError, RateLimitedError } from '../lib/errors.ts'
+import { AppError, BusyError, ConflictError, RateLimitedError } from '../lib/errors.ts'
 import type { Logger } from '../lib/logger.ts'
 import { STATUS_BY_CODE } from './error-status.ts'
 
@@ -18,15 +18,16 @@ export function handleErrors(logger: Logger): Middleware {
       let message = 'Internal Server Error'
       if (error instanceof AppError) {
         status = STATUS_BY_CODE[error.code]
-        message = status < 500 ? error.message : message
-        if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds))
+        // A busy server's answer holds nothing of its internals: it says so, and when to come back.
+        message = status < 500 || error instanceof BusyError ? error.message : message
+        if (error instanceof RateLimitedError || error instanceof BusyError) ctx.set('Retry-After', String(error.retryAfterSeconds))
         // The version a stale edit collided with, so the client can load it.
         if (error instanceof ConflictError && error.currentVersion) ctx.set('ETag', `"${error.currentVersion}"`)
       } else if (isClientHttpError(error)) {
         status = error.status
         message = error.expose ? error.message : 'Bad Request'
       }
-      if (status >= 500) logger.error(`${ctx.method} ${ctx.path} failed`, error)
+      if (status >= 500 && !(error instanceof BusyError)) logger.error(`${ctx.method} ${ctx.path} failed`, error)
       ctx.status = status
       ctx.type = 'text/plain; charset=utf-8'
       ctx.body = message

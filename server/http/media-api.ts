@@ -4,14 +4,11 @@ import type { AccountStore } from '../accounts/account-store.ts'
 import { MAX_ALT_LENGTH, MEDIA_API, type MediaItem, TOTAL_COUNT_HEADER, UPLOAD_FIELD } from '../../core/contract/index.ts'
 import { MEDIA_ID, parseMediaFileName } from '../../core/media-urls.ts'
 import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
-import { type MediaLibrary, type MediaListQuery, UploadsBusyError } from '../services/media-library.ts'
+import type { MediaLibrary, MediaListQuery } from '../services/media-library.ts'
 import { apiRouter } from './api-router.ts'
 import { readUpload } from './multipart-upload.ts'
 import { MAX_PAGE, MAX_PER_PAGE, MAX_SEARCH_LENGTH, positiveInteger } from './post-list-query.ts'
 import { requireRole, requireSignIn } from './sessions.ts'
-
-/** How long a client is asked to wait when too many uploads wait to be made fit. */
-const RETRY_AFTER_SECONDS = 5
 
 /**
  * The media library's admin calls, every one behind a session: upload (multipart,
@@ -25,19 +22,7 @@ export function mediaRoutes(deps: { accounts: AccountStore; library: MediaLibrar
     const upload = await readUpload(ctx, { fileField: UPLOAD_FIELD, maxBytes: deps.maxBytes })
     const alt = upload.fields.alt ?? ''
     if (alt.length > MAX_ALT_LENGTH) throw new InvalidInputError(`alt is too long (at most ${MAX_ALT_LENGTH} characters)`, 'alt')
-    let uploaded
-    try {
-      uploaded = await deps.library.upload({ bytes: upload.bytes, filename: upload.filename, alt, author: ctx.state.author })
-    } catch (error) {
-      if (!(error instanceof UploadsBusyError)) throw error
-      // Not the client's mistake nor the server's: more uploads at once than are made fit in turn.
-      ctx.set('Retry-After', String(RETRY_AFTER_SECONDS))
-      ctx.status = 503
-      ctx.type = 'text/plain; charset=utf-8'
-      ctx.body = 'Busy preparing other images, try again shortly.'
-      return
-    }
-    const { item, created } = uploaded
+    const { item, created } = await deps.library.upload({ bytes: upload.bytes, filename: upload.filename, alt, author: ctx.state.author })
     // 201 either way, as the issue's contract says: the same bytes already in the library answer
     // their existing url (nothing committed), which `X-Media-Existing: true` tells apart.
     ctx.status = 201

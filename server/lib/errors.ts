@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'remote_failed'
   | 'too_large'
   | 'unsupported_media_type'
+  | 'busy'
 
 export class AppError extends Error {
   readonly code: ErrorCode
@@ -144,6 +145,19 @@ export class GoneError extends AppError {
 export class TooLargeError extends AppError {
   constructor(message: string) {
     super('too_large', message)
+  }
+}
+
+/**
+ * More work asked for at once than is taken in turn (uploads waiting to be made fit): not the
+ * client's mistake nor the server's failure; the answer says when to come back.
+ */
+export class BusyError extends AppError {
+  readonly retryAfterSeconds: number
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super('busy', message)
+    this.retryAfterSeconds = retryAfterSeconds
   }
 }
 

@@ -3,9 +3,9 @@ import { type MediaName, mediaFileName, mediaUrl, variantUrl, variantWidthsOf } 
 import type { Post } from '../../core/post.ts'
 import type { PostIndex } from '../content/post-index.ts'
 import type { ContentRepository, GitAuthor } from '../git/content-repository.ts'
-import { ConflictError, NotFoundError } from '../lib/errors.ts'
+import { BusyError, ConflictError, NotFoundError } from '../lib/errors.ts'
 import type { Logger } from '../lib/logger.ts'
-import { JobPool } from '../lib/job-pool.ts'
+import { JobPool, PoolFullError } from '../lib/job-pool.ts'
 import { mediaFileOf } from '../media/media-folder.ts'
 import { type MediaFile, readMediaFiles } from '../media/media-files.ts'
 import { type PreparedImage, prepareImage, readableName } from '../media/prepare-image.ts'
@@ -15,17 +15,16 @@ import type { PostReviews } from './post-reviews.ts'
 /** A library image as the admin API shows it, the posts using one, and the list's query: the contract's shapes. */
 export type { MediaItem, MediaListQuery, PostRef }
 
-/** Too many uploads waiting to be made fit: the caller is asked to try again shortly. */
-export { PoolFullError as UploadsBusyError } from '../lib/job-pool.ts'
-
 /**
  * Uploads made fit at once. Each holds a decoded image in memory (a few hundred MB at most for
  * a 50-megapixel photo) and a core busy; two, so that one slow upload never holds the others
  * (a large photo, or one at the time limit, PREPARE_TIMEOUT_SECONDS), on a server of two cores.
  */
 export const UPLOADS_AT_ONCE = 2
-/** Uploads that may wait for a free slot; beyond them, UploadsBusyError. */
+/** Uploads that may wait for a free slot; beyond them, a BusyError (503, come back in UPLOADS_RETRY_SECONDS). */
 export const UPLOADS_WAITING = 16
+/** How long a client is asked to wait when UPLOADS_WAITING are waiting already. */
+export const UPLOADS_RETRY_SECONDS = 5
 
 export interface MediaLibraryDeps {
   mediaDir: string
@@ -74,7 +73,9 @@ export class MediaLibrary {
 
   async upload(options: { bytes: Buffer; filename: string; alt: string; author: GitAuthor }): Promise<{ item: MediaItem; created: boolean }> {
     const prepare = this.#deps.prepare ?? prepareImage
-    const image = await this.#preparing.run(() => prepare(options.bytes, this.#deps.limits))
+    const image = await this.#preparing.run(() => prepare(options.bytes, this.#deps.limits)).catch((error: unknown) => {
+      throw error instanceof PoolFullError ? new BusyError('Busy preparing other images, try again shortly.', UPLOADS_RETRY_SECONDS) : error
+    })
     return this.#deps.repository.transaction(async (tx) => {
       const existing = (await readMediaFiles(this.#deps.mediaDir)).find((file) => file.media.hash === image.hash)
       if (existing) return { item: await this.#item(existing, options.alt), created: false }

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { MAX_MEDIA_SIDE } from '../../core/media-urls.ts'
 import { ConflictError, NotFoundError, TooLargeError, UnsupportedMediaTypeError } from '../../server/lib/errors.ts'
 import { prepareImage } from '../../server/media/prepare-image.ts'
-import { MediaLibrary, UPLOADS_AT_ONCE, UPLOADS_WAITING, UploadsBusyError } from '../../server/services/media-library.ts'
+import { MediaLibrary, UPLOADS_AT_ONCE, UPLOADS_RETRY_SECONDS, UPLOADS_WAITING } from '../../server/services/media-library.ts'
 import { type AdminServices, createAdminServices } from './admin-services.ts'
 import { ADA } from './git-fixture.ts'
 
@@ -93,7 +93,7 @@ describe('MediaLibrary', () => {
     // Every slot taken and the waiting line full: the next upload is refused at once, not queued.
     const waiting = images.splice(1).map((image) => upload(true, image))
     expect(waiting).toHaveLength(UPLOADS_AT_ONCE - 1 + UPLOADS_WAITING)
-    await expect(upload(false, images[0]!)).rejects.toBeInstanceOf(UploadsBusyError)
+    await expect(upload(false, images[0]!)).rejects.toMatchObject({ code: 'busy', retryAfterSeconds: UPLOADS_RETRY_SECONDS, message: 'Busy preparing other images, try again shortly.' })
     open()
     expect((await slow).created).toBe(true)
     expect((await Promise.all(waiting)).every((result) => result.created)).toBe(true)
