@@ -42,7 +42,12 @@ export function isUnderPrefix(path: string, prefix: string): boolean {
  * only safe paths).
  */
 export function canonicalApiPaths(prefixes: readonly string[]): Middleware {
+  // Every page and image asked of Koa passes here: a path without the prefixes' first word (`api`)
+  // in any letter case and without an escape cannot spell the area, and pays for one test only.
+  const firstWords = [...new Set(prefixes.map((prefix) => prefix.split('/')[1]!))]
+  const maySpell = new RegExp(`${firstWords.join('|')}|%`, 'i')
   return (ctx, next) => {
+    if (!maySpell.test(ctx.path)) return next()
     const path = canonicalPath(ctx.path)
     if (path !== ctx.path && prefixes.some((prefix) => isUnderPrefix(path, prefix))) ctx.path = path
     return next()
