@@ -2,7 +2,7 @@ import type { Role } from './contract/index.ts'
 
 /**
  * Whether a person may change a post (save, delete, restore a version of it): the one rule, which
- * the server enforces (server/services/post-permissions.ts) and the admin UI mirrors. Editors and
+ * the server enforces (server/services/posts/post-permissions.ts) and the admin UI mirrors. Editors and
  * admins change every post. An author changes only their own drafts: a post that names them as
  * its author and is not published (nor scheduled: a scheduled post is published). A post without
  * an owner (made by an editor or admin, before posts had owners, or by hand) is nobody's draft.

@@ -93,7 +93,7 @@ export interface PostLink {
 /**
  * What a post page shows of the other posts: its previous and next links and its related posts.
  * Everything the markup shows of them is here, and only that: a page's stamp hashes it
- * (server/services/page-stamps.ts), so the page is rendered again exactly when it changes.
+ * (server/services/pages/page-stamps.ts), so the page is rendered again exactly when it changes.
  */
 export interface PostExtras {
   /** The next post: the one published just after it. */

@@ -1,5 +1,5 @@
 /**
- * The settings of the content sync (services/content-sync.ts: two-way sync with a git remote,
+ * The settings of the content sync (services/sync/content-sync.ts: two-way sync with a git remote,
  * see docs/deployments-and-sync.md), read and checked with the others by `loadConfig`. Credentials are never
  * echoed in a problem message: a wrong token shows as `…`, and a URL holding credentials is
  * shown with them masked.

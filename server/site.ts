@@ -21,11 +21,11 @@ import { PageFiles } from './pages/page-files.ts'
 import { readPublicPages } from './pages/page-routes.ts'
 import { createPageRenderer, loadServerBuild, prepareLeanRendering, renderSettingsOf } from './pages/render-page.ts'
 import { buildSearchIndexOf, SearchFolders } from './search/search-folders.ts'
-import { BlogContent } from './services/blog-content.ts'
-import type { CatchUpOptions } from './services/page-catch-up.ts'
-import { PublicPages } from './services/public-pages.ts'
-import { type Clock, PublishSchedule } from './services/publish-schedule.ts'
-import { SiteSearch } from './services/site-search.ts'
+import { BlogContent } from './services/content/blog-content.ts'
+import type { CatchUpOptions } from './services/pages/page-catch-up.ts'
+import { PublicPages } from './services/pages/public-pages.ts'
+import { type Clock, PublishSchedule } from './services/posts/publish-schedule.ts'
+import { SiteSearch } from './services/search/site-search.ts'
 import { dayIn } from '../core/site-day.ts'
 
 /**
@@ -186,7 +186,7 @@ export async function openSite(options: {
   }
 }
 
-/** A running site's search index (services/site-search.ts), told of every change, and the cache its files are read through. */
+/** A running site's search index (services/search/site-search.ts), told of every change, and the cache its files are read through. */
 function siteSearchOf(config: Config, content: BlogContent, logger: Logger) {
   const build = buildSearchIndexOf(config.distDir)
   const folders = new SearchFolders(path.join(config.siteDir, 'search'))

@@ -10,10 +10,10 @@ import type { Logger } from './lib/logger.ts'
 import { RequestsInFlight } from './http/requests-in-flight.ts'
 import { removeStaleTempFiles } from './lib/atomic-write.ts'
 import { collectGarbage } from './lib/collect-garbage.ts'
-import type { CatchUpOptions } from './services/page-catch-up.ts'
-import type { Clock } from './services/publish-schedule.ts'
+import type { CatchUpOptions } from './services/pages/page-catch-up.ts'
+import type { Clock } from './services/posts/publish-schedule.ts'
 import { openAdmin, openReplica } from './role-services.ts'
-import { committedVersions } from './services/site-history.ts'
+import { committedVersions } from './services/site-copy/site-history.ts'
 import { openSite, type Site } from './site.ts'
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The search's results with the stale ones dropped. A running site serves two indexes
- * (server/services/site-search.ts): a base of every live post and a small delta of the posts
+ * (server/services/search/site-search.ts): a base of every live post and a small delta of the posts
  * changed since, merged into the search; the base's results for a post changed or removed since
  * it (its URL in `stale`) are dropped, the delta's (their meta carries `delta`) kept. A result's
  * URL is known only from its data, so data is loaded in order, a page at a time, until `shown`

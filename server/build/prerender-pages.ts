@@ -13,7 +13,7 @@ import { createProgress, type Progress } from './progress.ts'
 
 /**
  * The second half of `npm run build` (after build/bundles.ts): renders every public page into
- * dist/client with the same code that regenerates pages at run time (services/public-pages.ts),
+ * dist/client with the same code that regenerates pages at run time (services/pages/public-pages.ts),
  * so a build and a running site can never disagree, then records what the build was made from
  * (build-info.json, written last: a build that failed or was killed leaves none, and `npm start`
  * builds again).
@@ -59,7 +59,7 @@ export async function prerenderPages(options: {
     })
     shown.progress?.finish()
     const renderMs = performance.now() - started - loadMs
-    // The visitors' search index of the same posts, which a running site serves while it is current (services/site-search.ts).
+    // The visitors' search index of the same posts, which a running site serves while it is current (services/search/site-search.ts).
     const searchStarted = performance.now()
     const { records, stamp } = await writeSearchIndexAt(site.content.index, searchIndex.dir)
     await writeFile(searchIndex.stampFile, JSON.stringify({ stamp }))

@@ -4,7 +4,7 @@ import type { PublicPost } from '../../core/post.ts'
 import { PostFiles, type PostFilesDeps, type ReadResult } from '../content/post-files.ts'
 import { PageFiles } from '../pages/page-files.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
-import type { BulkRenderer } from '../services/public-pages.ts'
+import type { BulkRenderer } from '../services/pages/public-pages.ts'
 import type { SiteContent } from '../../core/site-content/index.ts'
 import { workerEntry } from '../lib/compiled.ts'
 import { postExtrasOf } from '../../core/post-extras.ts'
@@ -16,7 +16,7 @@ import { sendable, type WorkerJob, type WorkerReply, type WorkerSetup } from './
  * The build's two bulk jobs, shared between worker threads (render-worker.ts) and the build's
  * own thread: reading and checking the post files (`readMany`, which BlogContent calls through
  * site.ts), then rendering and writing the post pages (`postPages`), while the build's thread
- * also keeps the stamps and renders the other pages (services/public-pages.ts, generateAll).
+ * also keeps the stamps and renders the other pages (services/pages/public-pages.ts, generateAll).
  * Jobs go to whichever thread is free, so a thread that is slower (or busier) takes fewer.
  *
  * The workers are started first thing, so that their start-up (loading the server build and

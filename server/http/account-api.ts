@@ -11,7 +11,7 @@ import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from '../accounts/p
 import { newPasswordProblem } from '../accounts/password-policy.ts'
 import type { SessionStore } from '../accounts/session-store.ts'
 import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
-import type { LoginGuard } from '../services/login-guard.ts'
+import type { LoginGuard } from '../services/sign-in/login-guard.ts'
 import { apiRouter } from './api-router.ts'
 import { isKnownDevice } from './login-device.ts'
 import { sessionsWire } from './sessions-wire.ts'

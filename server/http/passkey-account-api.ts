@@ -3,7 +3,7 @@ import { API_PATHS, type PasskeySummary, type RegistrationResponseJSON } from '.
 import type { AdminAccount } from '../accounts/account-record.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
-import { checkPasskeyName, type Passkeys } from '../services/passkeys.ts'
+import { checkPasskeyName, type Passkeys } from '../services/sign-in/passkeys.ts'
 import { apiRouter } from './api-router.ts'
 import { keepCeremony, takeCeremony } from './passkey-challenge.ts'
 import { requireFreshSignIn, requireSignIn, restartSession } from './sessions.ts'

@@ -1,5 +1,5 @@
 import type { Context } from 'koa'
-import { PASSKEY_CHALLENGE_MS } from '../services/passkeys.ts'
+import { PASSKEY_CHALLENGE_MS } from '../services/sign-in/passkeys.ts'
 
 /** What a ceremony under way needs back when the browser answers. */
 interface PendingCeremony {

@@ -1,8 +1,8 @@
 import type Router from '@koa/router'
 import { API_PATHS, API_PREFIX, type InvitationWire, type InviteResult, type PersonWire } from '../../core/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
-import type { Invitations } from '../services/invitations.ts'
-import type { People } from '../services/people.ts'
+import type { Invitations } from '../services/team/invitations.ts'
+import type { People } from '../services/team/people.ts'
 import { apiRouter } from './api-router.ts'
 import { requireRole, requireSignIn } from './sessions.ts'
 

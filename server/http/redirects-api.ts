@@ -2,7 +2,7 @@ import type Router from '@koa/router'
 import { API_PATHS, API_PREFIX, type RedirectsList, type RedirectWire } from '../../core/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { InvalidInputError } from '../lib/errors.ts'
-import type { Redirects } from '../services/redirects.ts'
+import type { Redirects } from '../services/redirects/redirects.ts'
 import { apiRouter } from './api-router.ts'
 import { requireRole, requireSignIn } from './sessions.ts'
 

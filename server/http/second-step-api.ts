@@ -3,7 +3,7 @@ import { API_PATHS, API_PREFIX, SECOND_STEP_EXPIRED } from '../../core/contract/
 import type { AccountStore } from '../accounts/account-store.ts'
 import { useSecondFactorCode } from '../accounts/second-factor-codes.ts'
 import { InvalidInputError, UnauthorizedError } from '../lib/errors.ts'
-import type { LoginGuard } from '../services/login-guard.ts'
+import type { LoginGuard } from '../services/sign-in/login-guard.ts'
 import { apiRouter } from './api-router.ts'
 import { finishSignIn } from './auth-api.ts'
 import { secondStepAccount } from './sessions.ts'

@@ -1,6 +1,6 @@
 /**
  * `/pagefind/*`: the files of the visitors' search index (Pagefind's), from the base served now
- * (services/site-search.ts: a running site's own, or the build's), else from the one before it
+ * (services/search/site-search.ts: a running site's own, or the build's), else from the one before it
  * (a search begun on it may still ask for its files); `/pagefind/delta/<folder>/*`, the files of
  * a delta (the posts changed since the base), served now or just before; and `/pagefind/delta.json`,
  * what the page merges and drops (DeltaAnswer). Koa's, not the quick answers': the folders change

@@ -1,7 +1,7 @@
 import type Router from '@koa/router'
 import { API_PATHS, API_PREFIX, type TagInUse, type TagRenameResult } from '../../core/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
-import type { AdminTags } from '../services/admin-tags.ts'
+import type { AdminTags } from '../services/tags/admin-tags.ts'
 import { apiRouter } from './api-router.ts'
 import { requireRole, requireSignIn } from './sessions.ts'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AccountStore, accountsFilePath } from '../../server/accounts/account-store.ts'
 import type { Role } from '../../core/contract/index.ts'
-import { MAX_FAILURES_PER_USER_AND_ADDRESS } from '../../server/services/login-guard.ts'
+import { MAX_FAILURES_PER_USER_AND_ADDRESS } from '../../server/services/sign-in/login-guard.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'

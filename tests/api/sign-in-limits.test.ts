@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AccountStore, accountsFilePath } from '../../server/accounts/account-store.ts'
 import { hashPassword } from '../../server/accounts/password.ts'
-import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_USER_AND_ADDRESS } from '../../server/services/login-guard.ts'
+import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_USER_AND_ADDRESS } from '../../server/services/sign-in/login-guard.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient } from '../support/admin-client.ts'
 import { rawRequest } from '../support/raw-http.ts'

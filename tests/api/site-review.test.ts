@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SiteFileSummary, SiteFileWire, SiteHistoryEntry } from '../../core/contract/index.ts'
-import type { SyncStatus } from '../../server/services/content-sync-status.ts'
+import type { SyncStatus } from '../../server/services/sync/content-sync-status.ts'
 import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
 import { serializeSiteFile } from '../../server/content/site-file.ts'
 import { git } from '../support/git.ts'

@@ -10,7 +10,7 @@
 import { lstatSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SyncStatus } from '../../server/services/content-sync-status.ts'
+import type { SyncStatus } from '../../server/services/sync/content-sync-status.ts'
 import { runGit } from '../support/git.ts'
 import { pushDotDotTree, pushFolder, pushSymlinks } from '../support/hostile-commits.ts'
 import { createSyncSite, type SyncSite } from '../support/sync-site.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SyncStatus } from '../../server/services/content-sync-status.ts'
+import type { SyncStatus } from '../../server/services/sync/content-sync-status.ts'
 import { git } from '../support/git.ts'
 import { createSyncSite, readText, type SyncSite } from '../support/sync-site.ts'
 import { waitFor } from '../support/wait-for.ts'

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SyncStatus } from '../../server/services/content-sync-status.ts'
+import type { SyncStatus } from '../../server/services/sync/content-sync-status.ts'
 import { ApiClient, newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
 import { createSyncSite, REMOTE_AUTH, type SyncSite } from '../support/sync-site.ts'

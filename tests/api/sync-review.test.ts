@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SyncStatus } from '../../server/services/content-sync-status.ts'
+import type { SyncStatus } from '../../server/services/sync/content-sync-status.ts'
 import { newPostBody } from '../support/admin-client.ts'
 import { git } from '../support/git.ts'
 import { createSyncSite, type SyncSite } from '../support/sync-site.ts'

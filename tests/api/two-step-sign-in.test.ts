@@ -5,7 +5,7 @@ import { AccountStore, accountsFilePath } from '../../server/accounts/account-st
 import { newRecoveryCodes } from '../../server/accounts/recovery-codes.ts'
 import { newTotpSecret } from '../../server/accounts/totp.ts'
 import { SECOND_FACTOR_REQUIRED } from '../../server/http/second-factor-required.ts'
-import { MAX_CODE_FAILURES_PER_ACCOUNT } from '../../server/services/login-guard.ts'
+import { MAX_CODE_FAILURES_PER_ACCOUNT } from '../../server/services/sign-in/login-guard.ts'
 import type { RunningServer } from '../../server/start.ts'
 import { ApiClient } from '../support/admin-client.ts'
 import { type SignedInServer, signedInServer } from '../support/signed-in-server.ts'

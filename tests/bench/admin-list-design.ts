@@ -8,8 +8,8 @@ import { brotliCompressSync, constants } from 'node:zlib'
 import type { Post } from '../../core/post.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'
 import { blobId } from '../../server/git/blob-id.ts'
-import { listEntry, selectPosts, toCard } from '../../server/services/admin-post-list.ts'
-import { WordIndex } from '../../server/services/word-index.ts'
+import { listEntry, selectPosts, toCard } from '../../server/services/posts/admin-post-list.ts'
+import { WordIndex } from '../../server/services/search/word-index.ts'
 import { percentile } from './report.ts'
 
 const brotliBytes = (text: string) => brotliCompressSync(Buffer.from(text), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ContentChange } from '../../server/services/blog-content.ts'
+import type { ContentChange } from '../../server/services/content/blog-content.ts'
 import { InvalidInputError, NotFoundError } from '../../server/lib/errors.ts'
 import { pushDotDotTree } from '../support/hostile-commits.ts'
 import { waitFor } from '../support/wait-for.ts'

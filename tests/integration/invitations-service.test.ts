@@ -6,7 +6,7 @@ import { AccountStore, accountsFilePath } from '../../server/accounts/account-st
 import { InvitationStore, invitationsFilePath } from '../../server/accounts/invitation-store.ts'
 import { hashPassword } from '../../server/accounts/password.ts'
 import { GoneError, InvalidInputError } from '../../server/lib/errors.ts'
-import { Invitations } from '../../server/services/invitations.ts'
+import { Invitations } from '../../server/services/team/invitations.ts'
 import { recordingLogger } from '../support/recording-logger.ts'
 
 let base: string

@@ -12,7 +12,7 @@ import { PostFiles } from '../../server/content/post-files.ts'
 import { WorkTree } from '../../server/git/work-tree.ts'
 import { UnsafePathError } from '../../server/lib/errors.ts'
 import { readMediaFiles } from '../../server/media/media-files.ts'
-import { BlogContent } from '../../server/services/blog-content.ts'
+import { BlogContent } from '../../server/services/content/blog-content.ts'
 import { recordingLogger } from '../support/recording-logger.ts'
 
 let dir: string

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { RateLimitedError } from '../../server/lib/errors.ts'
-import { ADDRESS_WINDOW_SECONDS, LoginGuard, MAX_CODE_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from '../../server/services/login-guard.ts'
+import { ADDRESS_WINDOW_SECONDS, LoginGuard, MAX_CODE_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from '../../server/services/sign-in/login-guard.ts'
 
 describe('LoginGuard', () => {
   it('blocks an address after 100 failures in an hour across usernames, for about the hour', async () => {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { MAX_MEDIA_SIDE } from '../../core/media-urls.ts'
 import { ConflictError, NotFoundError, TooLargeError, UnsupportedMediaTypeError } from '../../server/lib/errors.ts'
 import { prepareImage } from '../../server/media/prepare-image.ts'
-import { MediaLibrary, UPLOADS_AT_ONCE, UPLOADS_RETRY_SECONDS, UPLOADS_WAITING } from '../../server/services/media-library.ts'
+import { MediaLibrary, UPLOADS_AT_ONCE, UPLOADS_RETRY_SECONDS, UPLOADS_WAITING } from '../../server/services/media/media-library.ts'
 import { type AdminServices, createAdminServices } from './admin-services.ts'
 import { ADA } from './git-fixture.ts'
 

@@ -12,7 +12,7 @@ import { PostIndex } from '../../server/content/post-index.ts'
 import { SearchFolders } from '../../server/search/search-folders.ts'
 import { searchStampOf } from '../../server/search/search-records.ts'
 import { writeSearchIndex } from '../../server/search/write-search-index.ts'
-import { SiteSearch } from '../../server/services/site-search.ts'
+import { SiteSearch } from '../../server/services/search/site-search.ts'
 import { readSearchIndex } from '../support/read-search-index.ts'
 import { recordingLogger } from '../support/recording-logger.ts'
 

@@ -8,7 +8,7 @@ import { FIXTURE_CONTENT_DIR } from './fixtures.ts'
 import { tempGitRepo } from './git.ts'
 import { freePort } from './nginx.ts'
 import { recordingLogger } from './recording-logger.ts'
-import type { CatchUpOptions } from '../../server/services/page-catch-up.ts'
+import type { CatchUpOptions } from '../../server/services/pages/page-catch-up.ts'
 import { pageFolders } from '../../server/site.ts'
 import { type RunningServer, startServer } from '../../server/start.ts'
 

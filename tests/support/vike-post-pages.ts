@@ -11,7 +11,7 @@ import { PostFiles } from '../../server/content/post-files.ts'
 import { blogDirOf } from '../../server/content/post-paths.ts'
 import { silentLogger } from '../../server/lib/logger.ts'
 import { loadServerBuild, notFoundLineOf, renderSettingsOf, renderWithVike } from '../../server/pages/render-page.ts'
-import { BlogContent } from '../../server/services/blog-content.ts'
+import { BlogContent } from '../../server/services/content/blog-content.ts'
 import { postUrl } from '../../core/post-urls.ts'
 import { dayIn } from '../../core/site-day.ts'
 

@@ -11,7 +11,7 @@ import { blogDirOf } from '../../server/content/post-paths.ts'
 import { SiteSource } from '../../server/content/site-source.ts'
 import { silentLogger } from '../../server/lib/logger.ts'
 import { loadServerBuild, renderSettingsOf, renderWithVike } from '../../server/pages/render-page.ts'
-import { BlogContent } from '../../server/services/blog-content.ts'
+import { BlogContent } from '../../server/services/content/blog-content.ts'
 import { dayIn } from '../../core/site-day.ts'
 
 const URLS = ['/', '/pricing', '/partnerships', '/legal', '/watchio', '/referral', '/blog', '/feedback']

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readPostListQuery } from '../../server/http/post-list-query.ts'
-import { type AdminPostSummary, listEntry, selectPosts } from '../../server/services/admin-post-list.ts'
+import { type AdminPostSummary, listEntry, selectPosts } from '../../server/services/posts/admin-post-list.ts'
 
 const card = (slug: string, overrides: Partial<AdminPostSummary> = {}): AdminPostSummary => ({
   id: slug.replace(/-/g, ''),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConflictError } from '../../server/lib/errors.ts'
-import { AdminTags, renamedTags, tagsInUse } from '../../server/services/admin-tags.ts'
+import { AdminTags, renamedTags, tagsInUse } from '../../server/services/tags/admin-tags.ts'
 
 describe('renamedTags', () => {
   it('puts the new name in the old one\'s place', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type ReadResult, readPostBytes } from '../../server/content/post-files.ts'
 import { silentLogger } from '../../server/lib/logger.ts'
-import { BlogContent } from '../../server/services/blog-content.ts'
+import { BlogContent } from '../../server/services/content/blog-content.ts'
 
 /** A posts folder in memory: BlogContent reads it as it would the disk, in the order asked. */
 class MemoryFiles {

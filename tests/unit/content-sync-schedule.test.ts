@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type SyncReason, SyncSchedule } from '../../server/services/content-sync-schedule.ts'
+import { type SyncReason, SyncSchedule } from '../../server/services/sync/content-sync-schedule.ts'
 
 // The schedule's timers are the test's: an interval passes when the test says so.
 beforeEach(() => {

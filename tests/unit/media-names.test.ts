@@ -4,7 +4,7 @@ import { MAX_MEDIA_SIDE, mediaUrl, parseMediaUrl, parseVariantUrl, variantUrl, v
 import { mediaIdOf, readMediaListQuery } from '../../server/http/media-api.ts'
 import { readableName } from '../../server/media/prepare-image.ts'
 import { heifBrands, sniffUploadFormat } from '../../server/media/upload-formats.ts'
-import { usesByFile } from '../../server/services/media-library.ts'
+import { usesByFile } from '../../server/services/media/media-library.ts'
 
 const PHOTO = '/media/2025/holiday-3f9a2c1b5e-1600x1067.jpg'
 

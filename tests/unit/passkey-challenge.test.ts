@@ -1,7 +1,7 @@
 import type { Context } from 'koa'
 import { describe, expect, it } from 'vitest'
 import { keepCeremony, takeCeremony } from '../../server/http/passkey-challenge.ts'
-import { PASSKEY_CHALLENGE_MS } from '../../server/services/passkeys.ts'
+import { PASSKEY_CHALLENGE_MS } from '../../server/services/sign-in/passkeys.ts'
 
 /** A context with a session, as koa-session gives the routes (the challenge lives in it). */
 const withSession = () => ({ session: {} }) as unknown as Context

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { trustedOrigins } from '../../server/http/trusted-origins.ts'
-import { relyingPartyOf } from '../../server/services/passkey-relying-party.ts'
+import { relyingPartyOf } from '../../server/services/sign-in/passkey-relying-party.ts'
 
 const of = (siteUrl: string) => relyingPartyOf(siteUrl, trustedOrigins(siteUrl))
 

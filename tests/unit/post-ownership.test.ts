@@ -4,8 +4,8 @@ import { parsePostFile } from '../../server/content/parse-post.ts'
 import { POST_AUTHOR_PATTERN } from '../../server/content/post-rules.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'
 import { ForbiddenError, PostFileError } from '../../server/lib/errors.ts'
-import { listEntry, selectPosts, toCard } from '../../server/services/admin-post-list.ts'
-import { ensureMayChange, ensureMayPublish, mayChangePost, ownerOfNewPost, ownershipOf } from '../../server/services/post-permissions.ts'
+import { listEntry, selectPosts, toCard } from '../../server/services/posts/admin-post-list.ts'
+import { ensureMayChange, ensureMayPublish, mayChangePost, ownerOfNewPost, ownershipOf } from '../../server/services/posts/post-permissions.ts'
 
 const FILE = 'a-post.html'
 

@@ -1,12 +1,12 @@
 /**
- * A post page's stamp (server/services/page-stamps.ts) holds what the page shows of the other
+ * A post page's stamp (server/services/pages/page-stamps.ts) holds what the page shows of the other
  * posts (core/post-extras.ts): it changes when a neighbour's or a related post's title, date
  * or place does, and not for what the page does not show of them.
  */
 import { describe, expect, it } from 'vitest'
 import { PostIndex } from '../../server/content/post-index.ts'
 import type { Post } from '../../core/post.ts'
-import { PageStamps } from '../../server/services/page-stamps.ts'
+import { PageStamps } from '../../server/services/pages/page-stamps.ts'
 
 function post(slug: string, publishDate: string, fields: Partial<Post> = {}): Post {
   return { id: `id-${slug}`, slug, title: `Title of ${slug}`, summary: 'Summary', publishDate, isPublished: true, featuredImageUrl: '', content: '<p>Text.</p>', ...fields }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { silentLogger } from '../../server/lib/logger.ts'
-import { PublishSchedule } from '../../server/services/publish-schedule.ts'
+import { PublishSchedule } from '../../server/services/posts/publish-schedule.ts'
 
 // The schedule's timers are the test's; its wall clock is `now`, which the test sets.
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { htmlText, searchWords } from '../../server/content/search-words.ts'
-import { hasEveryWord, WordIndex } from '../../server/services/word-index.ts'
+import { hasEveryWord, WordIndex } from '../../server/services/search/word-index.ts'
 
 describe('searchWords', () => {
   it('folds case and accents, and splits at anything but letters and digits', () => {

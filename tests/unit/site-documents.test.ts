@@ -2,8 +2,8 @@ import { readFeed } from '../support/read-feed.ts'
 import { describe, expect, it } from 'vitest'
 import type { Post } from '../../core/post.ts'
 import { PostIndex } from '../../server/content/post-index.ts'
-import { PageStamps } from '../../server/services/page-stamps.ts'
-import { SiteDocuments } from '../../server/services/site-documents.ts'
+import { PageStamps } from '../../server/services/pages/page-stamps.ts'
+import { SiteDocuments } from '../../server/services/pages/site-documents.ts'
 
 /** 25 published posts (post-1 oldest, post-25 newest) and a draft newer than all of them. */
 function site() {

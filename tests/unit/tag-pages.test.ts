@@ -4,7 +4,7 @@ import { tagFeedLinks, tagFeedOfUrl, tagFeedPath } from '../../core/tag-feeds.ts
 import { tagPageCount, tagPageData, tagPageUrls } from '../../core/tag-pages.ts'
 import { feedContentTypeOf } from '../../server/pages/feeds.ts'
 import { isDocumentPath, pageFilePath } from '../../server/pages/page-files.ts'
-import { noteTagsBefore } from '../../server/services/tag-page-stamps.ts'
+import { noteTagsBefore } from '../../server/services/pages/tag-page-stamps.ts'
 
 /** A published list, newest first: `count` posts with `tags`, dated down from 2025-01-28. */
 function list(count: number, tags: string[], prefix = 'p'): PostSummary[] {
