@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { InvalidInputError } from '../../server/lib/errors.ts'
+import { parseInput } from '../../server/lib/parse-input.ts'
+
+const schema = z.object({ title: z.string('Title is required').min(1, 'Title is required'), tags: z.array(z.string('Each tag must be text')).optional() })
+
+describe('parseInput', () => {
+  it('returns the typed value of a valid input', () => {
+    expect(parseInput(schema, { title: 'Hello', tags: ['a'] })).toEqual({ title: 'Hello', tags: ['a'] })
+  })
+
+  it("throws the first issue's message at its field", () => {
+    const error = (() => { try { parseInput(schema, { title: 'x', tags: ['a', 2] }) } catch (e) { return e } })()
+    expect(error).toBeInstanceOf(InvalidInputError)
+    expect((error as InvalidInputError).message).toBe('Each tag must be text')
+    expect((error as InvalidInputError).field).toBe('tags.1')
+  })
+
+  it('has no field for an issue with the whole value', () => {
+    expect(() => parseInput(schema, null)).toThrow(InvalidInputError)
+    try { parseInput(schema, null) } catch (e) { expect((e as InvalidInputError).field).toBeUndefined() }
+  })
+})
