@@ -1,8 +1,12 @@
 /**
- * The settings of e-mail delivery (server/mail/: invitations sent to the invitee's address), read
- * and checked with the others by `loadConfig`. Optional: without SMTP_URL the admin hands the
- * link over themselves. The URL's password is never echoed in a problem message.
+ * The settings of e-mail delivery (server/mail/: invitations sent to the invitee's address):
+ * SMTP_URL and MAIL_FROM, whose rules and default are core/contract/settings/mail-settings.ts's.
+ * `loadConfig` reads them with the others. Optional: without SMTP_URL the admin hands the link
+ * over themselves.
  */
+import { defaultSender, type Env, type MailSettings, mailSettings } from '../core/contract/settings/index.ts'
+import { readSettings } from './read-settings.ts'
+
 export interface MailConfig {
   /** `smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://…:465` (TLS from the start). */
   smtpUrl: string
@@ -10,36 +14,13 @@ export interface MailConfig {
   from: string
 }
 
-type Env = Record<string, string | undefined>
-
-/** Reads SMTP_URL and MAIL_FROM; each problem is pushed to `problems` as `NAME=value: reason`. */
+/** Reads these settings alone; each problem is pushed to `problems` as `NAME=value: reason`. */
 export function readMailConfig(env: Env, problems: string[], siteUrl: string): MailConfig | null {
-  const rawUrl = env.SMTP_URL?.trim() || null
-  const rawFrom = env.MAIL_FROM?.trim() || null
-  if (rawUrl === null) {
-    if (rawFrom !== null) problems.push('MAIL_FROM: has no effect without SMTP_URL (set both, or neither)')
-    return null
-  }
-  let url: URL | null = null
-  try {
-    url = new URL(rawUrl)
-  } catch {
-    problems.push('SMTP_URL: must be a URL such as smtp://user:password@mail.example.com:587')
-  }
-  if (url && url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
-    problems.push(`SMTP_URL=${JSON.stringify(masked(url))}: must start with smtp:// or smtps://`)
-  } else if (url && !url.hostname) {
-    problems.push(`SMTP_URL=${JSON.stringify(masked(url))}: names no host`)
-  }
-  const from = rawFrom ?? `Watchio <no-reply@${new URL(siteUrl).hostname}>`
-  if (!/^(?:[^<>@\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(from)) {
-    problems.push(`MAIL_FROM=${JSON.stringify(from)}: must be an address, or a name and an address: Watchio <no-reply@example.com>`)
-  }
-  return { smtpUrl: rawUrl, from }
+  return mailConfigOf(readSettings(mailSettings, env, problems), siteUrl)
 }
 
-function masked(url: URL): string {
-  const copy = new URL(url.href)
-  if (copy.password) copy.password = '***'
-  return copy.href
+/** The mail's config from its settings, sent from `siteUrl`'s host by default; null without SMTP_URL. */
+export function mailConfigOf(settings: MailSettings, siteUrl: string): MailConfig | null {
+  if (settings.SMTP_URL === undefined) return null
+  return { smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM ?? defaultSender(siteUrl) }
 }
