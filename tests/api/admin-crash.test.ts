@@ -85,12 +85,12 @@ describe('crash safety', () => {
       // One round lets a packing run finish first (packing starts after a few saves, in the
       // background): its kill lands after one, however slow packing is on this machine against
       // the saves; in the others the kills fall wherever packing is.
-      if (round === 1) await waitFor(() => output.some((line) => line.includes('Packed the repository')), 60_000)
+      if (round === 1) await waitFor(() => output.some((line) => line.includes('Packed the repository')))
       // Killed once a random number (1 to 12) of saves more have been answered, in the middle
       // of the ones still running (two lanes save without a pause): counted, not timed.
       const landed = acknowledged.length
       const saves = 1 + Math.floor(Math.random() * 12)
-      await waitFor(async () => (acknowledged.length >= landed + saves ? true : undefined), 60_000)
+      await waitFor(async () => (acknowledged.length >= landed + saves ? true : undefined))
       child.kill('SIGKILL')
       await exited
       await saving

@@ -58,7 +58,7 @@ beforeAll(async () => {
     }
   }
   byVike = JSON.parse(run([path.join(repoRoot, 'tests/support/vike-post-pages.ts')])) as Record<string, string>
-}, 120_000)
+})
 
 afterAll(async () => {
   await rm(root, { recursive: true, force: true })
@@ -72,7 +72,7 @@ describe('the pages npm run build writes', () => {
     expect(Object.keys(byVike).length).toBe(12 * (COPIES + 1))
     expect([...pages.keys()].sort()).toEqual(Object.keys(byVike).sort())
     for (const [url, html] of pages) expect(html, url).toBe(byVike[url])
-  }, 120_000)
+  })
 
   it('are the same bytes when a worker thread and the build’s own thread share the reading and rendering', async () => {
     await rm(path.join(root, 'dist', 'client', 'blog'), { recursive: true })
@@ -81,7 +81,7 @@ describe('the pages npm run build writes', () => {
     const pages = await builtPostPages()
     expect([...pages.keys()].sort()).toEqual(Object.keys(byVike).sort())
     for (const [url, html] of pages) expect(html, url).toBe(byVike[url])
-  }, 120_000)
+  })
 
   it('over its own dist/, rewrite only the page of the post that changed', async () => {
     const changed = '/blog/introducing-watchio-7'
@@ -96,5 +96,5 @@ describe('the pages npm run build writes', () => {
     expect(after.changed.ino).not.toBe(before.changed.ino)
     expect(after.kept.ino).toBe(before.kept.ino)
     expect(after.kept.mtimeMs).toBe(before.kept.mtimeMs)
-  }, 120_000)
+  })
 })

@@ -28,7 +28,7 @@ beforeAll(async () => {
     const created = await api.json('POST', '/api/admin/blog/posts', newPostBody({ slug, title: slug, content, publishDate: '2025-11-02' }))
     expect(created.status).toBe(201)
   }
-}, 60_000)
+})
 
 afterAll(() => running?.close())
 

@@ -52,7 +52,7 @@ function runInspected(script: string, args: string[], env: Record<string, string
   const loaded: string[] = []
   let pid = 0
   return new Promise<Inspected>((resolve, reject) => {
-    const timer = setTimeout(() => finish(new Error(`${script} did not get there in time:\n${output}`)), 60_000)
+    const timer = setTimeout(() => finish(new Error(`${script} did not get there in time:\n${output}`)), 240_000)
     let finished = false
     const finish = (error?: Error) => {
       if (finished) return

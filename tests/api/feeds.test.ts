@@ -276,7 +276,7 @@ describe('after content changes', () => {
     const file = path.join(site.blogDir, 'whats-next-for-watchio.html')
     await writeFile(file, (await readFile(file, 'utf8')).replace('isPublished: false', 'isPublished: true'))
     for (const { path: feedPath } of FEEDS) {
-      await waitFor(async () => (await items(feedPath))[0]?.url === `${SITE}/blog/whats-next-for-watchio`, 3000)
+      await waitFor(async () => (await items(feedPath))[0]?.url === `${SITE}/blog/whats-next-for-watchio`)
     }
   })
 })

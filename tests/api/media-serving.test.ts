@@ -290,7 +290,7 @@ describe('an upload through the admin API', () => {
       return names.filter((name) => name.includes(`-${media.hash}-`) && /w\d+\.\w+$/.test(name))
     }
     // 320, 640 and 960 px, each as AVIF, WebP and JPEG, without a request for any of them.
-    const files = await waitFor(async () => ((await made()).length === 9 ? made() : undefined), 20_000)
+    const files = await waitFor(async () => ((await made()).length === 9 ? made() : undefined))
     expect(files.map((name) => path.basename(name)).sort()).toEqual(
       ['w320.avif', 'w320.jpg', 'w320.webp', 'w640.avif', 'w640.jpg', 'w640.webp', 'w960.avif', 'w960.jpg', 'w960.webp'],
     )
@@ -299,7 +299,7 @@ describe('an upload through the admin API', () => {
     expect(madeLines().length).toBe(before)
 
     expect((await api.json('DELETE', `/api/admin/media/${uploaded.body.id}`)).status).toBe(204)
-    await waitFor(async () => (await made()).length === 0, 3000)
+    await waitFor(async () => (await made()).length === 0)
     expect((await get(variant({ url: uploaded.body.url } as MediaFixture, 640))).status).toBe(404)
   })
 })

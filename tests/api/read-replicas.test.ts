@@ -87,7 +87,7 @@ async function webhook(): Promise<number> {
 /** Waits for the writer's push of its HEAD to reach the bare repository (the remote). */
 async function pushed(): Promise<string> {
   const head = git(s.site.repoDir, 'rev-parse', 'HEAD')
-  await waitFor(() => s.bare('rev-parse', 'main') === head, 15_000)
+  await waitFor(() => s.bare('rev-parse', 'main') === head)
   return head
 }
 
@@ -104,7 +104,7 @@ async function onBothReplicas(slug: string, title: string): Promise<void> {
         const post = await get(replica.process.url, `/api/blog/posts/${slug}`)
         const page = await get(replica.process.url, `/blog/${slug}`)
         return post.status === 200 && JSON.parse(post.text).title === title && page.status === 200 && page.text.includes(title)
-      }, 15_000),
+      }),
     ),
   )
 }
@@ -244,7 +244,7 @@ describe('a writer and two read replicas behind nginx', () => {
 
     replicas[0] = await startReplica(victim)
     // No webhook: its start syncs.
-    await waitFor(async () => (await get(replicas[0]!.process.url, '/api/blog/posts/while-it-was-down')).status === 200, 15_000)
+    await waitFor(async () => (await get(replicas[0]!.process.url, '/api/blog/posts/while-it-was-down')).status === 200)
     expect(git(victim.site.repoDir, 'rev-parse', 'HEAD')).toBe(head)
     git(victim.site.repoDir, 'fsck', '--full', '--strict')
     expect(git(victim.site.repoDir, 'status', '--porcelain')).toBe('')
@@ -297,7 +297,7 @@ describe('a writer and two read replicas behind nginx', () => {
     const media = 'content/media/2026/passwd-0123456789-10x10.png'
     const links = pushSymlinks(s, { [media]: '/etc/passwd', 'content/blog/linked.html': '/etc/passwd' })
     expect(await webhook()).toBe(202)
-    await waitFor(() => replicas.every((replica) => git(replica.site.repoDir, 'rev-parse', 'HEAD') === links), 15_000)
+    await waitFor(() => replicas.every((replica) => git(replica.site.repoDir, 'rev-parse', 'HEAD') === links))
     for (const replica of replicas) {
       expect(() => lstatSync(path.join(replica.site.repoDir, media))).toThrow(/ENOENT/)
       expect(() => lstatSync(path.join(replica.site.repoDir, 'content/blog/linked.html'))).toThrow(/ENOENT/)
@@ -309,7 +309,7 @@ describe('a writer and two read replicas behind nginx', () => {
     const hostile = pushDotDotTree(s)
     const refused = (i: number) => replicas[i]!.process.output.some((line) => line.includes(`refused commit ${hostile}`) && line.includes('..'))
     expect(await webhook()).toBe(202)
-    await waitFor(() => replicas.every((_, i) => refused(i)), 15_000)
+    await waitFor(() => replicas.every((_, i) => refused(i)))
     for (const replica of replicas) {
       expect(git(replica.site.repoDir, 'rev-parse', 'HEAD')).toBe(links)
       expect(existsSync(path.join(path.dirname(replica.site.repoDir), 'escaped.txt'))).toBe(false)
@@ -322,7 +322,7 @@ describe('a writer and two read replicas behind nginx', () => {
     const fix = s.maintainer('commit-tree', tree, '-p', hostile, '-m', 'remove ..')
     s.maintainer('push', '-q', 'origin', `${fix}:refs/heads/main`)
     expect(await webhook()).toBe(202)
-    await waitFor(() => replicas.every((replica) => git(replica.site.repoDir, 'rev-parse', 'HEAD') === fix), 15_000)
+    await waitFor(() => replicas.every((replica) => git(replica.site.repoDir, 'rev-parse', 'HEAD') === fix))
   })
 
   it('a replica whose remote was force-pushed to an unrelated history says so loudly and keeps serving', async () => {
@@ -338,10 +338,10 @@ describe('a writer and two read replicas behind nginx', () => {
       replicas[i]!.process.output.filter((line) => line.includes(`Replica: branch main cannot fast-forward`) && line.includes(heads[i]!) && line.includes(forced)).length
 
     expect(await webhook()).toBe(202)
-    await waitFor(() => replicas.every((_, i) => loud(i) === 1), 15_000)
+    await waitFor(() => replicas.every((_, i) => loud(i) === 1))
     // Said again on each attempt.
     expect(await webhook()).toBe(202)
-    await waitFor(() => replicas.every((_, i) => loud(i) === 2), 15_000)
+    await waitFor(() => replicas.every((_, i) => loud(i) === 2))
 
     for (const [i, replica] of replicas.entries()) {
       expect(git(replica.site.repoDir, 'rev-parse', 'HEAD')).toBe(heads[i])

@@ -49,7 +49,7 @@ beforeAll(async () => {
       commitAsMaintainer(site.repoDir, 'Rich posts', 'content/blog')
     },
   }))
-}, 60_000)
+})
 
 afterAll(() => close?.())
 

@@ -48,7 +48,7 @@ describe('sitemap.xml', () => {
     // Once the watcher has read the file again (its settle: tests/integration/watch-folder.test.ts);
     // the timeout is only a safety net.
     await expect
-      .poll(async () => (await text('/sitemap.xml')).body, { timeout: 10_000 })
+      .poll(async () => (await text('/sitemap.xml')).body)
       .toContain('https://watchio.example/blog/tips-for-smooth-playback')
   })
 })

@@ -31,7 +31,7 @@ let nginx: StaticNginx | undefined
 beforeAll(async () => {
   ;({ site, server, api, close } = await signedInServer())
   await server.site.search!.index.idle()
-}, 60_000)
+})
 
 afterAll(async () => {
   await nginx?.stop()
@@ -103,7 +103,7 @@ describe('the blog search', () => {
     const delta = await waitFor(async () => {
       const answer = (await (await get(`${server.url}/pagefind/delta.json`)).json()) as { path: string | null; changed: string[] }
       return answer.path !== null && answer.changed.includes('/blog/zeppelin-streams') && answer
-    }, 15_000)
+    })
     expect(delta.path).toMatch(/^\/pagefind\/delta\/delta-[0-9]+-[0-9a-f]+\/$/)
     expect(delta.changed).toEqual(['/blog/zeppelin-streams'])
     // The base as it was; the delta, served under its own path, holds the post, marked.
@@ -125,7 +125,7 @@ describe('the blog search', () => {
     expect(text).toContain('Watching from a zeppelin.')
     expect(text).toContain('"delta":"1"')
     for (const missing of [`${delta.path}../pagefind.js`, '/pagefind/delta/delta-1-ab/pagefind-entry.json', `${delta.path}sub/x.js`]) expect((await get(server.url + missing)).status, missing).toBe(404)
-  }, 30_000)
+  })
 
   it('a static export holds the index of its posts, and its nginx.conf answers /blog and /pagefind/ as the server does', async () => {
     const env = { NODE_ENV: 'production', CONTENT_DIR: site.contentDir, DATA_DIR: site.dataDir, SITE_URL: 'https://watchio.example' }
@@ -154,5 +154,5 @@ describe('the blog search', () => {
     const noDelta = await get(`${nginx.url}/pagefind/delta.json`)
     expect(noDelta.headers.get('Cache-Control')).toBe('public, no-cache')
     expect(await noDelta.json()).toEqual({ path: null, changed: [] })
-  }, 60_000)
+  })
 })

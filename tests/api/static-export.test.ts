@@ -99,7 +99,7 @@ beforeAll(async () => {
   nginx = await serveExportWithNginx({ root: out })
   // The server's pages as files (its steady state), not rendered per request while it catches up.
   await server.site.pages.idle()
-}, 120_000)
+})
 
 afterAll(async () => {
   await nginx?.stop()

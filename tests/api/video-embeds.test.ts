@@ -41,7 +41,7 @@ beforeAll(async () => {
     expect(response.status, await response.clone().text()).toBe(201)
   }
   await server.site.pages.idle()
-}, 60_000)
+})
 
 afterAll(async () => {
   await nginx?.stop()
@@ -110,5 +110,5 @@ describe('a post that embeds a video', () => {
     }
     // The page itself is the one the server answers.
     expect(await (await fetch(`${nginx.url}/blog/with-video`)).text()).toContain('data-provider="vimeo"')
-  }, 60_000)
+  })
 })

@@ -126,7 +126,6 @@ test.describe('the rich-text editor', () => {
   })
 
   test('every sample post opens with its formatting and, saved unedited, makes no commit', async ({ page, adminSite }) => {
-    test.setTimeout(120_000)
     await signIn(page, adminSite.url)
     const commitsBefore = adminSite.git('rev-parse', 'HEAD')
     for (const post of ALL_POSTS) {
@@ -251,7 +250,6 @@ test.describe('the rich-text editor', () => {
 
   test('axe: no serious or critical violations on the login page, the list and the editor, in both themes', async ({ page, adminSite }) => {
     // Six axe runs and two sign-ins (each a deliberately slow password hash).
-    test.setTimeout(90_000)
     for (const theme of ['light', 'dark']) {
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
       await page.goto(`${adminSite.url}/admin/login`)

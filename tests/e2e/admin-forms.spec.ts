@@ -371,7 +371,6 @@ test.describe('contrast', () => {
   })
 
   test('every admin control 3:1 against its background, and axe, in both themes', async ({ page, adminSite }) => {
-    test.setTimeout(90_000)
     for (const theme of ['light', 'dark']) {
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
       const check = async (where: string) => {

@@ -44,7 +44,6 @@ async function frameLayout(frame: FrameLocator): Promise<{ width: number; scroll
 
 test('by keyboard alone: open full width, choose phone, tablet and desktop, dark and light; Escape closes and focus returns', async ({ page, adminSite }) => {
   // A sign-in, a post typed, several frames rendered and an axe run, on a shared 2-core machine.
-  test.setTimeout(60_000)
   await page.setViewportSize({ width: 1280, height: 800 })
   await openPreview(page, adminSite.url)
 
@@ -132,7 +131,6 @@ test('by keyboard alone: open full width, choose phone, tablet and desktop, dark
 
 test('light and dark beside the form, and the full-width view on a 390 px screen: the desktop page whole, nothing scrolling sideways', async ({ page, adminSite }) => {
   // A sign-in, a post typed, several frames rendered and an axe run, on a shared 2-core machine.
-  test.setTimeout(60_000)
   await page.setViewportSize({ width: 390, height: 844 })
   await openPreview(page, adminSite.url)
   const inForm = page.frameLocator('iframe[title="Post preview"]')

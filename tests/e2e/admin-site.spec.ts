@@ -173,7 +173,6 @@ test('a stale edit: the save is a 409 naming what changed, and the saved version
 })
 
 test('every file’s form holds its file as it is: saved untouched, the schema takes it and nothing is committed', async ({ page, adminSite }) => {
-  test.setTimeout(90_000)
   await signIn(page, adminSite.url)
   const files = await (await page.request.get(`${adminSite.url}/api/admin/site/pages`)).json() as { name: SiteFileName; title: string }[]
   expect(files).toHaveLength(7)
@@ -228,7 +227,6 @@ test('by keyboard alone: from the Site link to a file, a field changed, a line a
 })
 
 test('axe finds nothing serious in the Site area, in both themes, problems shown included', async ({ page, adminSite }) => {
-  test.setTimeout(90_000)
   await signIn(page, adminSite.url)
   // Leaving the form with its problems: the unsaved-changes question is answered "leave".
   page.on('dialog', (dialog) => void dialog.accept())

@@ -20,7 +20,6 @@ async function passwordStep(page: Page, url: string): Promise<void> {
 
 test('set up an authenticator app, then sign in with its code and with a recovery code', async ({ page, adminSite }) => {
   // One person's whole story: four pages, three sign-ins and four axe runs.
-  test.setTimeout(120_000)
   await signIn(page, adminSite.url)
   await page.goto(`${adminSite.url}/admin/account`)
   const section = page.getByRole('region', { name: 'Two-step verification' })
@@ -82,7 +81,6 @@ test('set up an authenticator app, then sign in with its code and with a recover
 })
 
 test('an admin requires a second factor: a person without one is sent to their account page and told why, until they add one', async ({ page, browser, adminSite }) => {
-  test.setTimeout(90_000)
   const url = adminSite.url
   const store = new AccountStore(accountsFilePath(adminSite.site.dataDir))
   const adminSecret = newTotpSecret()

@@ -12,7 +12,6 @@ const pages = ['/blog', `/blog/${publishedPost(0).slug}`, '/blog/no-such-post', 
 
 for (const [theme, width] of [['light', 1280], ['dark', 360]] as const) {
   test(`blog pages and 404 pass axe: ${theme} theme, ${width} px`, async ({ page }) => {
-    test.setTimeout(90_000)
     await page.setViewportSize({ width, height: 900 })
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme)
     for (const path of pages) {

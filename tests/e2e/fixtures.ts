@@ -82,7 +82,6 @@ export async function waitForHydration(page: Page): Promise<void> {
       return document.documentElement.hasAttribute('data-script-ready') && islands.every(ready)
     },
     undefined,
-    { timeout: 10_000 },
   )
 }
 

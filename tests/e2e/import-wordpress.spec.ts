@@ -43,7 +43,6 @@ async function makeUploads(dir: string): Promise<void> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000)
   site = await createTempSite({ empty: true })
   uploadsDir = path.join(tmpdir(), `watchio-uploads-${process.pid}`)
   await makeUploads(uploadsDir)

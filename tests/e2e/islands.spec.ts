@@ -135,7 +135,7 @@ test('words typed before the search is live are searched', async ({ page }) => {
   await box.fill('unglamorous')
   await expectNotLiveYet(box)
   scripts.release()
-  await expect(page.getByRole('status')).toHaveText('1 post matches “unglamorous”.', { timeout: 15_000 })
+  await expect(page.getByRole('status')).toHaveText('1 post matches “unglamorous”.')
   await expect(page.getByRole('list', { name: 'Search results for unglamorous' }).getByRole('link', { name: SUMMER.title })).toBeVisible()
 })
 

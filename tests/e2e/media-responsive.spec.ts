@@ -52,7 +52,7 @@ function prepare(adminSite: AdminSite): Promise<Fixture> {
     adminSite.git('add', '-A')
     adminSite.git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'a post with photos')
     // The site follows the posts folder: the post is there a moment later.
-    await expect.poll(async () => (await fetch(`${adminSite.url}/api/blog/posts/${SLUG}`)).status, { timeout: 10_000 }).toBe(200)
+    await expect.poll(async () => (await fetch(`${adminSite.url}/api/blog/posts/${SLUG}`)).status).toBe(200)
     return { cover, beach, icon }
   })()
   return prepared
@@ -71,7 +71,7 @@ interface Choice {
 async function choiceOf(page: Page, selector: string): Promise<Choice> {
   const image = page.locator(selector)
   await image.scrollIntoViewIfNeeded()
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true)
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   return image.evaluate((img: HTMLImageElement) => {
     const candidates = img.srcset.split(',').map((part) => {
       const [url, descriptor] = part.trim().split(/\s+/)

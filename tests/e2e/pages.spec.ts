@@ -257,7 +257,6 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
   // Each theme and each width once: contrast depends on the theme, layout on the width.
   for (const [theme, width] of [['light', 1280], ['dark', 360]] as const) {
     test(`${theme} theme, ${width} px`, async ({ page, context, baseURL }) => {
-      test.setTimeout(120_000)
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
       await page.setViewportSize({ width, height: 900 })
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme)

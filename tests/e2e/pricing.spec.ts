@@ -290,7 +290,6 @@ test.describe('pricing page', () => {
     for (const width of [360, 1280]) {
       test(`axe: no serious or critical violations (${theme} theme, ${width} px)`, async ({ page }) => {
         // axe over a whole page takes a few seconds, more on a busy machine.
-        test.setTimeout(90_000)
         await open(page, { theme, width })
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
         await faq(page).locator('.faq__trigger').first().click()

@@ -224,7 +224,7 @@ test.describe('without JavaScript', () => {
       expect(response?.status()).toBe(200)
       await expect(heading(page, text)).toBeVisible()
       if (path === '/iptv') await expect(page.locator('.redirect__spinner')).toBeVisible()
-      await expect.poll(() => targetState.requests.length, { timeout: 10_000 }).toBeGreaterThan(0)
+      await expect.poll(() => targetState.requests.length).toBeGreaterThan(0)
       expect(targetState.requests[0]?.url.startsWith(target)).toBe(true)
       // The fallback link works without JavaScript too.
       targetState.open()

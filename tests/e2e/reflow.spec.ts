@@ -52,7 +52,6 @@ async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; cl
 
 // Each page is loaded once and laid out at each width in turn (a resize reflows it as a load would).
 test(`no page scrolls sideways at ${WIDTHS.join(', ')} px, and "Get the app" is whole`, async ({ page }) => {
-  test.setTimeout(90_000)
   for (const route of ROUTES) {
     await page.setViewportSize({ width: WIDTHS[0], height: 800 })
     await page.goto(route)

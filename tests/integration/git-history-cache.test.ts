@@ -307,7 +307,7 @@ describe('a file history over the cache', () => {
     await waitFor(() => {
       expect(logger.lines).toContainEqual(expect.stringMatching(/^info: History cache: 4 commit diffs computed in the background in \d+ ms$/))
       return true
-    }, 1000)
+    })
     await repository.close()
     const cached = await HistoryCache.open({ file: path.join(cacheDir, HISTORY_CACHE_FILE), logger })
     expect(cached.size).toEqual({ commits: 5, diffs: 4 })

@@ -164,7 +164,7 @@ describe('a pulled commit with a path git refuses is refused whole', () => {
     expect(runGit(['rev-parse', 'HEAD'], { cwd: path.join(dir, 'clone') }).trim()).toBe(head)
     expect(readFileSync(path.join(dir, 'clone/.git/config'), 'utf8')).not.toContain('hooksPath')
     expect(runGit(['status', '--porcelain'], { cwd: path.join(dir, 'clone') })).toBe('')
-  }, 20_000)
+  })
 
   it('is rolled back at start when a crash left a journal naming it (written before trees were checked)', async () => {
     const w = await setUp()

@@ -374,7 +374,7 @@ describe('packing', () => {
     // The signal that the run has come to the old packs: its last step before it takes their lock
     // (which the push holds). Removing the first of them would be the next step, old-index-removed:
     // the order of the two events below shows it came only after the push was let go.
-    await waitFor(() => events.includes('loose-removed'), 20_000)
+    await waitFor(() => events.includes('loose-removed'))
     expect(packed).toBe(false)
     expect(packs()).toContain(first)
     expect(packs()).toHaveLength(2)

@@ -94,7 +94,7 @@ describe('a save and a pull', () => {
       await new Promise((resolve) => setImmediate(resolve))
     }
     sync.request('manual')
-    await waitFor(async () => (saving !== undefined && !(await sync.status()).syncing ? true : undefined), 10_000)
+    await waitFor(async () => (saving !== undefined && !(await sync.status()).syncing ? true : undefined))
 
     const refused = await saving
     expect(refused).toBeInstanceOf(ConflictError)

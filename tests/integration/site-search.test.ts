@@ -261,5 +261,5 @@ describe('SiteSearch', () => {
     expect(mostInTurn).toBeGreaterThan(0)
     expect(mostInTurn).toBeLessThanOrEqual(100)
     await search.close()
-  }, 60_000)
+  })
 })

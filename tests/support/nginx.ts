@@ -72,7 +72,7 @@ export async function startNginx(options: { http: string; port: number; /** Pinn
     rmSync(prefix, { recursive: true, force: true })
   }
   // Until it listens, or it has exited.
-  const started = await waitFor(async () => dead || (await accepts(options.port)), 10_000).catch(() => false)
+  const started = await waitFor(async () => dead || (await accepts(options.port))).catch(() => false)
   if (dead || !started) {
     await stop()
     throw new Error(`nginx did not start:\n${output.join('\n')}\n--- nginx.conf ---\n${config}`)

@@ -2,6 +2,15 @@
  * The timers and clock of the process, kept before any test fakes them (vi.useFakeTimers): the
  * wait below keeps polling in real time while a test holds the code's own timers still.
  */
+/**
+ * How long a wait goes on before it gives up: a guard against a check that never passes, far
+ * beyond what any check takes on an idle machine (milliseconds to a few seconds), so that a
+ * machine loaded many times over (the whole suite twice at once and a CPU hog beside it) slows a
+ * test down and never fails it. The projects' test timeouts (vitest.config.ts,
+ * playwright.config.ts) are guards of the same kind.
+ */
+export const HANG_GUARD_MS = 120_000
+
 const real = { setTimeout: globalThis.setTimeout, now: Date.now.bind(Date) }
 
 /**
@@ -14,7 +23,7 @@ const real = { setTimeout: globalThis.setTimeout, now: Date.now.bind(Date) }
  * it still polls in real time, so `waitFor(() => vi.getTimerCount() > 0)` waits until the code
  * under test has set a timer (is waiting on it), whatever real I/O it does first.
  */
-export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 10_000): Promise<Exclude<T, false | null | undefined>> {
+export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = HANG_GUARD_MS): Promise<Exclude<T, false | null | undefined>> {
   const deadline = real.now() + timeoutMs
   let last: unknown
   for (;;) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { changedEntries, entryStarts } from '../../../server/git/packing/changed-entries.ts'
 import { runGit } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
-import { applyEdits, editsArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
+import { applyEdits, editsArb, treeArb, writeTrees } from './random-trees.ts'
 import { sharedRepository } from './shared-repository.ts'
 
 /*
@@ -29,7 +29,7 @@ function gitChanges(base: string, tree: string): string[] {
   return out.sort()
 }
 
-describe('changedEntries', PROPERTY_TIMEOUT, () => {
+describe('changedEntries', () => {
   it('reports the entries git diff-tree lists on the new side, paired as git pairs them, in every common folder', async () => {
     await fc.assert(
       fc.asyncProperty(treeArb, editsArb, async (tree, edits) => {

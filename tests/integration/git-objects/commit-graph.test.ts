@@ -4,7 +4,6 @@ import { CommitGraph } from '../../../server/git/history/commit-graph.ts'
 import { gitResult, runGit } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { commitReader, stepsArb, writeHistory } from './random-history.ts'
-import { PROPERTY_TIMEOUT } from './random-trees.ts'
 import { sharedRepository } from './shared-repository.ts'
 
 /*
@@ -16,7 +15,7 @@ import { sharedRepository } from './shared-repository.ts'
 
 const shared = sharedRepository()
 
-describe('CommitGraph', PROPERTY_TIMEOUT, () => {
+describe('CommitGraph', () => {
   it('counts ahead and behind, and finds a merge base, as git does', async () => {
     await fc.assert(
       fc.asyncProperty(stepsArb({ roots: true, maxStep: 2 }), fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 4 }), async (steps, pairs) => {

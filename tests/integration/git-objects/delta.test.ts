@@ -9,7 +9,6 @@ import { entryHeader, OFS_DELTA, ofsDeltaDistance, packHeader, TYPE_CODES } from
 import { runGit, runGitBytes, tempGitRepo } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { packEntries, packObjects, relatedContentsArb, writeBlobs } from './git-packs.ts'
-import { PROPERTY_TIMEOUT } from './random-trees.ts'
 
 /*
  * The delta format (delta.ts) against git: every delta `git pack-objects` wrote applies with
@@ -74,7 +73,7 @@ function indexWithGit(bytes: Buffer): (oid: string) => Buffer {
 
 const blobOid = (content: Buffer) => createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex')
 
-describe('applyDelta', PROPERTY_TIMEOUT, () => {
+describe('applyDelta', () => {
   it('applies every delta git pack-objects wrote, giving the object git reads', () => {
     fc.assert(
       fc.property(relatedContentsArb, (contents) => {
@@ -94,7 +93,7 @@ describe('applyDelta', PROPERTY_TIMEOUT, () => {
   })
 })
 
-describe('encodeDelta', PROPERTY_TIMEOUT, () => {
+describe('encodeDelta', () => {
   it('makes deltas git index-pack resolves to the exact target, for related and unrelated contents', () => {
     const unrelated = fc.tuple(fc.uint8Array({ maxLength: 2000 }), fc.uint8Array({ maxLength: 2000 })).map(([a, b]) => [Buffer.from(a), Buffer.from(b)] as [Buffer, Buffer])
     const related = relatedContentsArb.map((contents) => contents.slice(1).map((target, i) => [contents[i]!, target] as [Buffer, Buffer]))

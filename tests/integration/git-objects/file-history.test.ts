@@ -7,7 +7,6 @@ import { silentLogger } from '../../../server/lib/logger.ts'
 import { runGit } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { commitReader, stepsArb, writeHistory } from './random-history.ts'
-import { PROPERTY_TIMEOUT } from './random-trees.ts'
 import { sharedRepository } from './shared-repository.ts'
 
 /*
@@ -46,7 +45,7 @@ function gitLogFollow(head: string, file: string): { commit: string; path: strin
     })
 }
 
-describe('FileHistory.versions', PROPERTY_TIMEOUT, () => {
+describe('FileHistory.versions', () => {
   it('lists what git log -- <path> lists on histories with branches and merges', async () => {
     await fc.assert(
       fc.asyncProperty(stepsArb({ roots: false, maxStep: 0 }), fc.nat(), async (steps, pick) => {

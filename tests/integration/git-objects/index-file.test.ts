@@ -6,7 +6,7 @@ import { IndexFile, type IndexUpdate, readIndexObjects } from '../../../server/g
 import { parseIndex, serializeIndex } from '../../../server/git/formats/index-format.ts'
 import { runGit, runGitBytes, tempGitRepo } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
-import { applyEdits, editsArb, type FlatTree, lsTree, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
+import { applyEdits, editsArb, type FlatTree, lsTree, treeArb, writeTrees } from './random-trees.ts'
 
 /*
  * The index file (index-file.ts) against the git CLI, both ways:
@@ -80,7 +80,7 @@ const scenarioArb = fc.record({
   stats: fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }),
 })
 
-describe('IndexFile', PROPERTY_TIMEOUT, () => {
+describe('IndexFile', () => {
   it('reads an index git wrote, and writes one git reads back as the expected tree, flags and stats kept', async () => {
     const conflictBlob = runGit(['hash-object', '-w', '--stdin'], { cwd: repo.dir, input: 'conflict\n', env: MAINTAINER_GIT_ENV }).trim()
     await fc.assert(
@@ -182,7 +182,7 @@ describe('IndexFile', PROPERTY_TIMEOUT, () => {
   })
 })
 
-describe('readIndexObjects', PROPERTY_TIMEOUT, () => {
+describe('readIndexObjects', () => {
   it("names the staged blobs, the cache tree's trees and the resolve-undo blobs, as git lists them", async () => {
     const blob = runGit(['hash-object', '-w', '--stdin'], { cwd: repo.dir, input: 'side\n', env: MAINTAINER_GIT_ENV }).trim()
     await fc.assert(

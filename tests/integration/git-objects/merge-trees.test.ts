@@ -8,7 +8,7 @@ import { encodeLooseObject, encodeTree } from '../../../server/git/formats/objec
 import { ObjectReader } from '../../../server/git/store/object-reader.ts'
 import { gitResult, runGit, tempGitRepo } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
-import { applyEdits, editArb, type FlatTree, lsTree, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
+import { applyEdits, editArb, type FlatTree, lsTree, treeArb, writeTrees } from './random-trees.ts'
 
 /*
  * mergeTrees (whole files only: no line merging, no rename detection) against
@@ -64,7 +64,7 @@ function gitMerge(base: string | null, ours: string, theirs: string): { clean: b
 
 const sidesArb = fc.record({ base: treeArb, ours: fc.array(editArb, { maxLength: 5 }), theirs: fc.array(editArb, { maxLength: 5 }), unrelated: fc.boolean() })
 
-describe('mergeTrees', PROPERTY_TIMEOUT, () => {
+describe('mergeTrees', () => {
   it('merges cleanly only what git merge-tree merges cleanly, to the same tree', async () => {
     await fc.assert(
       fc.asyncProperty(sidesArb, async ({ base, ours, theirs, unrelated }) => {

@@ -9,7 +9,7 @@ import { ObjectReader } from '../../../server/git/store/object-reader.ts'
 import type { TreeEntry } from '../../../server/git/store/tree-store.ts'
 import { runGit, runGitBytes, tempGitRepo } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
-import { nameArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
+import { nameArb, treeArb, writeTrees } from './random-trees.ts'
 
 /*
  * Git's object encoding done by hand (object-format.ts) against the git CLI: trees we encode are
@@ -51,7 +51,7 @@ const entryArb: fc.Arbitrary<TreeEntry> = fc
 
 const entriesArb = fc.uniqueArray(entryArb, { selector: (entry) => entry.path, maxLength: 12 })
 
-describe('encodeTree', PROPERTY_TIMEOUT, () => {
+describe('encodeTree', () => {
   it('makes the tree git mktree makes of the same entries, which git reads and fsck --strict accepts', async () => {
     await fc.assert(
       fc.asyncProperty(entriesArb, async (entries) => {
@@ -68,7 +68,7 @@ describe('encodeTree', PROPERTY_TIMEOUT, () => {
   })
 })
 
-describe('decodeTree', PROPERTY_TIMEOUT, () => {
+describe('decodeTree', () => {
   it('reads the trees git wrote as git ls-tree -r -t lists them', async () => {
     const reader = new ObjectReader(repo.gitdir)
     /** Every entry under a tree, a folder before its contents, decoded by us. */
@@ -98,7 +98,7 @@ describe('decodeTree', PROPERTY_TIMEOUT, () => {
   })
 })
 
-describe('encodeLooseObject', PROPERTY_TIMEOUT, () => {
+describe('encodeLooseObject', () => {
   it('names a blob as git hash-object does and stores it so that git cat-file reads it back', async () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 5000 }), async (bytes) => {
@@ -121,7 +121,7 @@ const signatureArb = fc.record({
   zone: fc.constantFrom('+0000', '+0100', '-0700', '+0545', '-1200', '+1400'),
 })
 
-describe('parseCommit', PROPERTY_TIMEOUT, () => {
+describe('parseCommit', () => {
   it('reads tree, parents, author, committer and message as git log shows them', async () => {
     const tree = runGit(['hash-object', '-t', 'tree', '-w', '--stdin'], { cwd: repo.dir, input: '', env: MAINTAINER_GIT_ENV }).trim()
     const roots = ['first', 'second'].map((message) => runGit(['commit-tree', tree, '-m', message], { cwd: repo.dir, env: MAINTAINER_GIT_ENV }).trim())

@@ -4,7 +4,7 @@ import { ObjectReader } from '../../../server/git/store/object-reader.ts'
 import { gitObjects, runGit, tempGitRepo } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { objectsOfEveryType, relatedContentsArb, writeBlobs } from './git-packs.ts'
-import { PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
+import { treeArb, writeTrees } from './random-trees.ts'
 
 /*
  * ObjectReader against `git cat-file --batch` on random repositories: objects of every type
@@ -23,7 +23,7 @@ async function expectReadsAll(reader: ObjectReader, dir: string): Promise<number
   return objects.size
 }
 
-describe('ObjectReader', PROPERTY_TIMEOUT, () => {
+describe('ObjectReader', () => {
   it('reads every object as git does: loose, packed whole or as OFS or REF deltas, new packs and replaced ones', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { entryHeader, OFS_DELTA, ofsDeltaDistance, packHeader, REF_DELTA, TYPE_CODES, type ObjectType } from '../../../server/git/formats/pack-format.ts'
 import { tempGitRepo } from '../../support/git.ts'
 import { objectsOfEveryType, packEntries, packObjects, relatedContentsArb, writeBlobs } from './git-packs.ts'
-import { PROPERTY_TIMEOUT } from './random-trees.ts'
 
 /*
  * The pack format's parts (pack-format.ts) against packs `git pack-objects` wrote: the header,
@@ -21,7 +20,7 @@ beforeAll(() => {
 
 afterAll(() => repo.remove())
 
-describe('pack format', PROPERTY_TIMEOUT, () => {
+describe('pack format', () => {
   it('encodes the pack header, entry headers and OFS_DELTA distances as git pack-objects writes them', () => {
     fc.assert(
       fc.property(relatedContentsArb, fc.boolean(), fc.integer({ min: 1, max: 50 }), (contents, refDeltas, depth) => {

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOidLookup, findInPackIndex, oidAt, parsePackIndex, serializePackIndex } from '../../../server/git/formats/pack-index.ts'
 import { tempGitRepo } from '../../support/git.ts'
 import { objectsOfEveryType, packEntries, packObjects, relatedContentsArb, writeBlobs } from './git-packs.ts'
-import { PROPERTY_TIMEOUT } from './random-trees.ts'
 
 /*
  * Pack indexes (pack-index.ts) against `git pack-objects` and `git show-index`: git's .idx parses
@@ -22,7 +21,7 @@ beforeAll(() => {
 
 afterAll(() => repo.remove())
 
-describe('pack index', PROPERTY_TIMEOUT, () => {
+describe('pack index', () => {
   it('reads the index git wrote, and writes the same bytes for the same pack', () => {
     fc.assert(
       fc.property(relatedContentsArb, fc.boolean(), fc.boolean(), (contents, withEveryType, refDeltas) => {

@@ -8,7 +8,7 @@ import { installPack, PackWriter } from '../../../server/git/store/pack-writer.t
 import { gitObjects, runGit, tempGitRepo } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
 import { objectsOfEveryType, relatedContentsArb, writeBlobs } from './git-packs.ts'
-import { PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
+import { treeArb, writeTrees } from './random-trees.ts'
 
 /*
  * Packs PackWriter writes, installed with installPack, against git: `git verify-pack` accepts
@@ -35,7 +35,7 @@ function writePack(tempDir: string, objects: Map<string, { type: string; content
   return { pack: writer.finish(), deltas }
 }
 
-describe('PackWriter', PROPERTY_TIMEOUT, () => {
+describe('PackWriter', () => {
   it('writes packs of whole objects and deltas that git verifies, indexes the same way and reads back', async () => {
     await fc.assert(
       fc.asyncProperty(relatedContentsArb, fc.array(treeArb, { maxLength: 2 }), fc.array(fc.nat(), { minLength: 1, maxLength: 64 }), async (contents, trees, choices) => {

@@ -154,8 +154,3 @@ export function lsTree(dir: string, tree: string): Map<string, { mode: string; o
   return entries
 }
 
-/**
- * For a describe of property tests: each runs git a few hundred times, seconds on an idle machine
- * but several times that on a busy one, past the integration project's 30 s.
- */
-export const PROPERTY_TIMEOUT = { timeout: 120_000 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { diffTrees, type TreeChange } from '../../../server/git/history/tree-diff.ts'
 import { runGit } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
-import { applyEdits, editsArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
+import { applyEdits, editsArb, treeArb, writeTrees } from './random-trees.ts'
 import { sharedRepository } from './shared-repository.ts'
 
 /*
@@ -37,7 +37,7 @@ function gitDiffTree(before: string, after: string): string[] {
   return lines
 }
 
-describe('diffTrees', PROPERTY_TIMEOUT, () => {
+describe('diffTrees', () => {
   it('lists what git diff-tree -r lists, in its order, for random trees and edits', async () => {
     await fc.assert(
       fc.asyncProperty(treeArb, editsArb, async (tree, edits) => {

@@ -8,7 +8,7 @@ import { ObjectReader } from '../../../server/git/store/object-reader.ts'
 import { type PathEdits, TreeStore } from '../../../server/git/store/tree-store.ts'
 import { runGit, tempGitRepo } from '../../support/git.ts'
 import { MAINTAINER_GIT_ENV } from '../../support/maintainer-git.ts'
-import { type FlatTree, type Leaf, lsTree, nameArb, PROPERTY_TIMEOUT, treeArb, writeTrees } from './random-trees.ts'
+import { type FlatTree, type Leaf, lsTree, nameArb, treeArb, writeTrees } from './random-trees.ts'
 
 /*
  * TreeStore.edit against git's own way of editing a tree: `git read-tree` of the base into a
@@ -108,7 +108,7 @@ function pathEdits(tree: FlatTree, raw: RawEdit[]): Map<string, string | null> {
   return edits
 }
 
-describe('TreeStore.edit', PROPERTY_TIMEOUT, () => {
+describe('TreeStore.edit', () => {
   it('writes the tree git writes for the same edits, which git fsck --strict accepts', async () => {
     await fc.assert(
       fc.asyncProperty(fc.option(treeArb, { freq: 8 }), fc.array(editArb, { maxLength: 8 }), async (tree, raw) => {
