@@ -5,6 +5,11 @@
 export const MAX_SLUG_LENGTH = 100
 export const MAX_TITLE_LENGTH = 200
 export const MAX_SUMMARY_LENGTH = 500
+/**
+ * The most characters a post's content may have: a long article is 100 KB, and base64 images
+ * (SPEC §5 allows them) a few hundred KB more. Every render and feed parses the whole content.
+ */
+export const MAX_CONTENT_LENGTH = 2_000_000
 /** An image's alt text (an upload's, a featured image's): a sentence or two; a longer one is a mistake. */
 export const MAX_ALT_LENGTH = 500
 /**
@@ -13,6 +18,9 @@ export const MAX_ALT_LENGTH = 500
  * anyone types or pastes, and it would be copied into every page and feed that shows it.
  */
 export const MAX_URL_LENGTH = 2000
+
+/** A redirect's path (`from`, `to`): far past any real one. */
+export const MAX_REDIRECT_PATH_LENGTH = 500
 
 /**
  * Cards on a page of the admin list when a request names no page size: what the server sends for
