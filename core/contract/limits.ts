@@ -1,6 +1,7 @@
 /**
  * Limits both sides keep: the server refuses past them, the admin's fields stop at them. Said
- * here once; server/content/post-rules.ts checks with these numbers.
+ * here once; the request schemas (`*-requests.ts`) and server/content/post-rules.ts check with
+ * these numbers.
  */
 export const MAX_SLUG_LENGTH = 100
 export const MAX_TITLE_LENGTH = 200
@@ -37,6 +38,12 @@ export const MEDIA_PER_PAGE = 12
 
 /** The most a page of either list may hold (`perPage`). */
 export const MAX_PER_PAGE = 100
+
+/** The highest page either list takes: far past any real list (10,000 posts are 500 pages of 20); keeps the number an exact integer. */
+export const MAX_PAGE = 1_000_000
+
+/** A list's search (`q`) longer than this is refused: no title is that long, and matching it costs. */
+export const MAX_SEARCH_LENGTH = 200
 
 /** The largest upload by default (MEDIA_MAX_BYTES): 10 MB, counted as byte-size.ts counts. */
 export const DEFAULT_MEDIA_MAX_BYTES = 10 * 1024 * 1024
