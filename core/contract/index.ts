@@ -23,3 +23,4 @@ export * from './two-factor-wire.ts'
 // the schemas from their own modules.
 export type { DeletedRestoreRequest, PostListQuery, PostSaveBody, RestoreRequest } from './post-requests.ts'
 export type { MediaListQuery, MediaUploadFields } from './media-requests.ts'
+export type { ResolveRequest } from './sync-requests.ts'

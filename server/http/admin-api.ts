@@ -15,7 +15,8 @@ import {
 } from '../../core/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import { commitParamsSchema, postIdParamSchema } from '../../core/contract/post-requests.ts'
-import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
+import { resolveRequestSchema } from '../../core/contract/sync-requests.ts'
+import { NotFoundError } from '../lib/errors.ts'
 import { parseInput, parseParam } from '../lib/parse-input.ts'
 import type { AdminPosts } from '../services/posts/admin-posts.ts'
 import type { PostHistory } from '../services/posts/post-history.ts'
@@ -26,9 +27,6 @@ import { apiRouter } from './api-router.ts'
 import { readPostListQuery } from './post-list-query.ts'
 import { sendPreview } from './send-preview.ts'
 import { actorOf, requireRole, requireSignIn } from './sessions.ts'
-
-/** Only for choosing a conflicted post's file; the service checks it is one. */
-const SLUG_PARAM = /^[a-z0-9][a-z0-9-]{0,99}$/
 
 /**
  * SPEC §7's admin calls, every one behind a session. Each answer carries the post's
@@ -144,12 +142,9 @@ export function adminRoutes(deps: {
   router.post('/sync/resolve', requireRole('admin', 'editor'), async (ctx) => {
     const service = deps.sync?.service
     if (!service) throw new NotFoundError('No git remote is configured (GIT_REMOTE_URL)')
-    const body = (ctx.request.body ?? {}) as Record<string, unknown>
-    let file: string
-    if (typeof body.slug === 'string' && SLUG_PARAM.test(body.slug)) file = service.fileOf(body.slug)
-    else if (typeof body.path === 'string' && body.path !== '') file = body.path
-    else throw new InvalidInputError('slug (a post) or path (a file) is required', 'slug')
-    ctx.body = await service.resolve({ file, keep: body.keep, author: ctx.state.author })
+    const request = parseInput(resolveRequestSchema, ctx.request.body)
+    const file = request.slug !== undefined ? service.fileOf(request.slug) : request.path
+    ctx.body = await service.resolve({ file, keep: request.keep, author: ctx.state.author })
   })
 
   router.delete('/blog/posts/:id', async (ctx) => {
