@@ -25,3 +25,4 @@ export type { DeletedRestoreRequest, PostListQuery, PostSaveBody, RestoreRequest
 export type { MediaListQuery, MediaUploadFields } from './media-requests.ts'
 export type { ResolveRequest } from './sync-requests.ts'
 export type { TagRenameBody } from './tag-requests.ts'
+export type { RedirectAddBody, RedirectRemoveQuery } from './redirect-requests.ts'
