@@ -41,12 +41,6 @@ export interface PostHistoryEntry {
   change: PostChange
 }
 
-/** `POST /api/admin/blog/posts/{id}/restore`: the commit to bring back, and the version the admin saw. */
-export interface RestoreRequest {
-  commit: string
-  version: string
-}
-
 /** A field whose value differs between two versions. */
 export interface ChangedField {
   name: Exclude<PostFieldName, 'content'>
@@ -83,9 +77,4 @@ export interface DeletedPost {
   deleted: VersionRef
   /** Its last version (what a restore brings back by default). */
   lastVersion: VersionRef
-}
-
-/** `POST /api/admin/blog/deleted/{id}/restore`: a version of its history (default: the last one). */
-export interface DeletedRestoreRequest {
-  commit?: string
 }

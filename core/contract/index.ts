@@ -17,3 +17,14 @@ export * from './site-wire.ts'
 export * from './sync-wire.ts'
 export * from './tag-wire.ts'
 export * from './two-factor-wire.ts'
+
+// The request schemas (`*-requests.ts`) import zod: here are only their types, so a public page
+// that imports the contract for its wire types bundles no zod. The server and the admin import
+// the schemas from their own modules.
+export type { DeletedRestoreRequest, PostListQuery, PostSaveBody, RestoreRequest } from './post-requests.ts'
+export type { MediaListQuery, MediaUploadFields } from './media-requests.ts'
+export type { ResolveRequest } from './sync-requests.ts'
+export type { TagRenameBody } from './tag-requests.ts'
+export type { RedirectAddBody, RedirectRemoveQuery } from './redirect-requests.ts'
+export type { SiteFileSave, SitePreviewBody, SiteRestore } from './site-requests.ts'
+export type { SecuritySettingsBody } from './security-settings-requests.ts'

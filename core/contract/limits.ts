@@ -1,10 +1,16 @@
 /**
  * Limits both sides keep: the server refuses past them, the admin's fields stop at them. Said
- * here once; server/content/post-rules.ts checks with these numbers.
+ * here once; the request schemas (`*-requests.ts`) and server/content/post-rules.ts check with
+ * these numbers.
  */
 export const MAX_SLUG_LENGTH = 100
 export const MAX_TITLE_LENGTH = 200
 export const MAX_SUMMARY_LENGTH = 500
+/**
+ * The most characters a post's content may have: a long article is 100 KB, and base64 images
+ * (SPEC §5 allows them) a few hundred KB more. Every render and feed parses the whole content.
+ */
+export const MAX_CONTENT_LENGTH = 2_000_000
 /** An image's alt text (an upload's, a featured image's): a sentence or two; a longer one is a mistake. */
 export const MAX_ALT_LENGTH = 500
 /**
@@ -13,6 +19,9 @@ export const MAX_ALT_LENGTH = 500
  * anyone types or pastes, and it would be copied into every page and feed that shows it.
  */
 export const MAX_URL_LENGTH = 2000
+
+/** A redirect's path (`from`, `to`): far past any real one. */
+export const MAX_REDIRECT_PATH_LENGTH = 500
 
 /**
  * Cards on a page of the admin list when a request names no page size: what the server sends for
@@ -29,6 +38,12 @@ export const MEDIA_PER_PAGE = 12
 
 /** The most a page of either list may hold (`perPage`). */
 export const MAX_PER_PAGE = 100
+
+/** The highest page either list takes: far past any real list (10,000 posts are 500 pages of 20); keeps the number an exact integer. */
+export const MAX_PAGE = 1_000_000
+
+/** A list's search (`q`) longer than this is refused: no title is that long, and matching it costs. */
+export const MAX_SEARCH_LENGTH = 200
 
 /** The largest upload by default (MEDIA_MAX_BYTES): 10 MB, counted as byte-size.ts counts. */
 export const DEFAULT_MEDIA_MAX_BYTES = 10 * 1024 * 1024

@@ -37,11 +37,3 @@ export interface MediaItem {
   thumbnailUrl: string
   usedBy: PostRef[]
 }
-
-/** `GET /api/admin/media?q=&page=&perPage=`; every field optional. */
-export interface MediaListQuery {
-  /** Words in the file name. */
-  q?: string
-  page?: number
-  perPage?: number
-}

@@ -28,13 +28,6 @@ export interface PostFields {
   tags?: string[]
 }
 
-/**
- * A create or update body: the fields, and (not one of SPEC §7's) `inReview`: a draft's author
- * asks an editor to review it (true) or takes it back (false); left out, a save keeps what the
- * post had. Publishing clears it.
- */
-export type PostSaveBody = PostFields & { inReview?: boolean }
-
 /** A post: its fields and its stable id, the admin API's `{id}`. */
 export type WirePost = PostFields & { id: string }
 
@@ -105,19 +98,6 @@ export type PostState = (typeof POST_STATES)[number]
 /** Newest publish date first (the default, SPEC's order), oldest first, or by title. */
 export const POST_SORTS = ['newest', 'oldest', 'title'] as const
 export type PostSort = (typeof POST_SORTS)[number]
-
-/** `GET /api/admin/blog/posts?q=&state=&tag=&sort=&page=&perPage=`; every field optional. */
-export interface PostListQuery {
-  /** Words looked for in the title and the slug, case- and accent-insensitive. */
-  q?: string
-  state?: PostState
-  /** A tag's slug: only the posts with that tag. */
-  tag?: string
-  sort?: PostSort
-  /** 1-based. */
-  page?: number
-  perPage?: number
-}
 
 /**
  * A post file the site cannot read (`GET /api/admin/blog/problems`), or a path the sync refused;

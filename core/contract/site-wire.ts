@@ -34,12 +34,6 @@ export interface SiteFileWire<N extends SiteFileName = SiteFileName> extends Sit
   values: SiteContent[N]
 }
 
-/** A save (`PUT /api/admin/site/pages/:name`): every value of the file, and the version it started from. */
-export interface SiteFileSave<N extends SiteFileName = SiteFileName> {
-  values: SiteContent[N]
-  version: string | null
-}
-
 /** One commit that changed a file (`GET /api/admin/site/pages/:name/history`), newest first. */
 export interface SiteHistoryEntry {
   /** The commit id. */
@@ -73,12 +67,6 @@ export interface SiteVersionWire<N extends SiteFileName = SiteFileName> extends 
   values: SiteContent[N] | null
   problems: SiteFieldProblem[]
   changes: SiteFieldChange[]
-}
-
-/** A restore (`POST /api/admin/site/pages/:name/restore`): the commit to bring back, and the version the admin has now. */
-export interface SiteRestore {
-  commit: string
-  version: string | null
 }
 
 /**

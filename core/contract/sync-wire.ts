@@ -35,9 +35,3 @@ export interface SyncStatus {
 
 /** Which side of a conflicted post an admin keeps. */
 export type Keep = 'mine' | 'theirs'
-
-/** `POST /api/admin/sync/resolve` for a post (the server also takes `{ path, keep }` for any file). */
-export interface ResolveRequest {
-  slug: string
-  keep: Keep
-}

@@ -10,14 +10,9 @@ export interface TagInUse {
 }
 
 /**
- * `POST /api/admin/tags/rename`: every post with the tag `from` (a name or slug; matched by slug)
- * gets `to` instead, in one commit; a post that already has `to` keeps it once (a merge).
+ * `POST /api/admin/tags/rename` (TagRenameBody): every post with the tag `from` (a name or slug;
+ * matched by slug) gets `to` instead, in one commit; a post that already has `to` keeps it once (a merge).
  */
-export interface TagRenameBody {
-  from: string
-  to: string
-}
-
 export interface TagRenameResult {
   /** The posts changed. */
   posts: number

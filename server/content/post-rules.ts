@@ -1,14 +1,15 @@
-import { MAX_ALT_LENGTH, MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../../core/contract/index.ts'
+import { MAX_ALT_LENGTH, MAX_CONTENT_LENGTH, MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../../core/contract/index.ts'
+import { isCalendarDate, isImageUrl, POST_ID_PATTERN, SLUG_PATTERN, SUMMARY_FORBIDDEN, TITLE_FORBIDDEN } from '../../core/post-fields.ts'
 import { isDeeperThan } from './html-depth.ts'
 
-export { MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH }
+export { isCalendarDate, MAX_CONTENT_LENGTH, MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH, SLUG_PATTERN }
 
 /**
- * Field rules shared by post files and the admin API. Each check returns null when
- * the value is fine, otherwise a short reason ("must be ...") to append to the field name.
+ * Field rules of post files (and of imports). Each check returns null when the value is fine,
+ * otherwise a short reason ("must be ...") to append to the field name. The admin API reads its
+ * bodies with the contract's schemas (core/contract/post-requests.ts), which say the same
+ * reasons from the same rules (core/post-fields.ts).
  */
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
-const ID_PATTERN = /^[a-z0-9]{1,32}$/
 
 /**
  * The deepest a post's content may nest elements (a top-level `<p>` is at 1). The HTML tools
@@ -17,16 +18,10 @@ const ID_PATTERN = /^[a-z0-9]{1,32}$/
  */
 export const MAX_CONTENT_DEPTH = 100
 
-/**
- * The most characters a post's content may have: a long article is 100 KB, and base64 images
- * (SPEC §5 allows them) a few hundred KB more. Every render and feed parses the whole content.
- */
-export const MAX_CONTENT_LENGTH = 2_000_000
-
 type Check = (value: unknown) => string | null
 
 export const checkId: Check = (value) =>
-  typeof value === 'string' && ID_PATTERN.test(value) ? null : 'must be 1 to 32 lowercase letters or digits'
+  typeof value === 'string' && POST_ID_PATTERN.test(value) ? null : 'must be 1 to 32 lowercase letters or digits'
 
 export const checkSlug: Check = (value) => {
   if (typeof value !== 'string') return 'must be a string'
@@ -35,10 +30,6 @@ export const checkSlug: Check = (value) => {
   if (!SLUG_PATTERN.test(value)) return 'must be lowercase letters and digits separated by single hyphens'
   return null
 }
-
-/** Control characters (NUL and the like) have no place in a title; a summary may break lines. */
-const TITLE_FORBIDDEN = /[\u0000-\u001f\u007f]/
-const SUMMARY_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
 export const checkTitle: Check = (value) =>
   checkText(value, MAX_TITLE_LENGTH) ?? (TITLE_FORBIDDEN.test(value as string) ? 'must be one line without control characters' : null)
@@ -94,24 +85,4 @@ function checkText(value: unknown, max: number): string | null {
   if (value.trim().length === 0) return 'is required'
   if (value.length > max) return `must be at most ${max} characters`
   return null
-}
-
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (!match) return false
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-}
-
-/** An absolute http(s) URL, or a site-relative path (never protocol-relative `//host`). */
-function isImageUrl(value: string): boolean {
-  if (/[\s"'<>\\]/.test(value)) return false
-  if (value.startsWith('/')) return !value.startsWith('//')
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
 }

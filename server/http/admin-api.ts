@@ -14,7 +14,10 @@ import {
   type VersionedWirePost,
 } from '../../core/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
-import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
+import { commitParamsSchema, postIdParamSchema } from '../../core/contract/post-requests.ts'
+import { resolveRequestSchema } from '../../core/contract/sync-requests.ts'
+import { NotFoundError } from '../lib/errors.ts'
+import { parseInput, parseParam } from '../lib/parse-input.ts'
 import type { AdminPosts } from '../services/posts/admin-posts.ts'
 import type { PostHistory } from '../services/posts/post-history.ts'
 import type { PostPreview } from '../services/posts/post-preview.ts'
@@ -24,11 +27,6 @@ import { apiRouter } from './api-router.ts'
 import { readPostListQuery } from './post-list-query.ts'
 import { sendPreview } from './send-preview.ts'
 import { actorOf, requireRole, requireSignIn } from './sessions.ts'
-
-/** Post ids are short lowercase letters and digits; anything else cannot name a post. */
-const ID_PARAM = /^[a-z0-9]{1,32}$/
-/** Only for choosing a conflicted post's file; the service checks it is one. */
-const SLUG_PARAM = /^[a-z0-9][a-z0-9-]{0,99}$/
 
 /**
  * SPEC §7's admin calls, every one behind a session. Each answer carries the post's
@@ -99,7 +97,8 @@ export function adminRoutes(deps: {
   })
 
   router.get('/blog/posts/:id/history/:commit', async (ctx) => {
-    sendPost(ctx, await deps.history.version(postId(ctx), ctx.params.commit ?? ''))
+    const id = postId(ctx)
+    sendPost(ctx, await deps.history.version(id, parseInput(commitParamsSchema, ctx.params).commit))
   })
 
   router.post('/blog/posts/:id/restore', async (ctx) => {
@@ -109,7 +108,8 @@ export function adminRoutes(deps: {
 
   // A version beside the current one: the fields that differ, the content with its words marked.
   router.get('/blog/posts/:id/history/:commit/compare', async (ctx) => {
-    ctx.body = (await deps.history.compare(postId(ctx), ctx.params.commit ?? '')) satisfies VersionComparison
+    const id = postId(ctx)
+    ctx.body = (await deps.history.compare(id, parseInput(commitParamsSchema, ctx.params).commit)) satisfies VersionComparison
   })
 
   // Deleted posts, from git (their histories are at /blog/posts/:id/history), and bringing one back.
@@ -142,12 +142,9 @@ export function adminRoutes(deps: {
   router.post('/sync/resolve', requireRole('admin', 'editor'), async (ctx) => {
     const service = deps.sync?.service
     if (!service) throw new NotFoundError('No git remote is configured (GIT_REMOTE_URL)')
-    const body = (ctx.request.body ?? {}) as Record<string, unknown>
-    let file: string
-    if (typeof body.slug === 'string' && SLUG_PARAM.test(body.slug)) file = service.fileOf(body.slug)
-    else if (typeof body.path === 'string' && body.path !== '') file = body.path
-    else throw new InvalidInputError('slug (a post) or path (a file) is required', 'slug')
-    ctx.body = await service.resolve({ file, keep: body.keep, author: ctx.state.author })
+    const request = parseInput(resolveRequestSchema, ctx.request.body)
+    const file = request.slug !== undefined ? service.fileOf(request.slug) : request.path
+    ctx.body = await service.resolve({ file, keep: request.keep, author: ctx.state.author })
   })
 
   router.delete('/blog/posts/:id', async (ctx) => {
@@ -159,9 +156,7 @@ export function adminRoutes(deps: {
 }
 
 function postId(ctx: Context): string {
-  const id = ctx.params.id ?? ''
-  if (!ID_PARAM.test(id)) throw new NotFoundError('No post has this id')
-  return id
+  return parseParam(postIdParamSchema, ctx.params.id)
 }
 
 /** A whole post (an AdminPost, or a past version of one), its version also as ETag. */

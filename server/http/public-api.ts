@@ -1,7 +1,7 @@
 import type Router from '@koa/router'
 import { API_PATHS, API_PREFIX, type PublicPostSummary, type PublicPost as WirePublicPost } from '../../core/contract/index.ts'
 import type { PublicPost, PublishedPosts } from '../../core/post.ts'
-import { checkSlug } from '../content/post-rules.ts'
+import { postSlugParamSchema } from '../../core/contract/post-requests.ts'
 import { NotFoundError } from '../lib/errors.ts'
 import { apiRouter } from './api-router.ts'
 import { PreparedBody, sendPrepared } from './prepared-body.ts'
@@ -50,7 +50,7 @@ export class PublicApiBodies {
     }
     let body = this.#postBodies.get(slug)
     if (!body) {
-      if (checkSlug(slug) !== null) return null
+      if (!postSlugParamSchema.safeParse(slug).success) return null
       const post = this.#posts.get(slug)
       if (!post) return null
       body = postBodyOf(post)

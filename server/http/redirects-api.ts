@@ -1,7 +1,8 @@
 import type Router from '@koa/router'
 import { API_PATHS, API_PREFIX, type RedirectsList, type RedirectWire } from '../../core/contract/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
-import { InvalidInputError } from '../lib/errors.ts'
+import { redirectRemoveQuerySchema } from '../../core/contract/redirect-requests.ts'
+import { parseInput } from '../lib/parse-input.ts'
 import type { Redirects } from '../services/redirects/redirects.ts'
 import { apiRouter } from './api-router.ts'
 import { requireRole, requireSignIn } from './sessions.ts'
@@ -28,8 +29,7 @@ export function redirectsRoutes(deps: { accounts: AccountStore; redirects: Redir
   })
 
   router.delete(PATH, requireRole('admin', 'editor'), async (ctx) => {
-    const from = ctx.query.from
-    if (typeof from !== 'string' || from === '') throw new InvalidInputError('from (the redirected path) is required', 'from')
+    const { from } = parseInput(redirectRemoveQuerySchema, ctx.query)
     await deps.redirects.remove(from, ctx.state.author)
     ctx.status = 204
   })

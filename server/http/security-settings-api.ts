@@ -1,9 +1,11 @@
 import type Router from '@koa/router'
 import { API_PATHS, API_PREFIX, type SecuritySettingsWire } from '../../core/contract/index.ts'
+import { securitySettingsBodySchema } from '../../core/contract/security-settings-requests.ts'
 import { type AdminAccount, hasSecondFactor } from '../accounts/account-record.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
 import type { SecuritySettings } from '../accounts/security-settings.ts'
 import { InvalidInputError } from '../lib/errors.ts'
+import { parseInput } from '../lib/parse-input.ts'
 import { apiRouter } from './api-router.ts'
 import { requireRole, requireSignIn } from './sessions.ts'
 
@@ -17,8 +19,7 @@ export function securitySettingsRoutes(deps: { accounts: AccountStore; settings:
   })
 
   router.put(path, async (ctx) => {
-    const requireSecondFactor = (ctx.request.body as { requireSecondFactor?: unknown } | null)?.requireSecondFactor
-    if (typeof requireSecondFactor !== 'boolean') throw new InvalidInputError('requireSecondFactor must be true or false', 'requireSecondFactor')
+    const { requireSecondFactor } = parseInput(securitySettingsBodySchema, ctx.request.body)
     // The admin who turns it on would otherwise be the first one it shuts out.
     if (requireSecondFactor && !hasSecondFactor(ctx.state.account as AdminAccount)) {
       throw new InvalidInputError('Add a second factor to your own account before requiring one from everyone', 'requireSecondFactor')

@@ -1,9 +1,11 @@
 import type Router from '@koa/router'
 import type { Context } from 'koa'
 import { API_PATHS, API_PREFIX, type SiteFileSummary, type SiteFileWire, type SiteHistoryEntry, type SiteVersionWire } from '../../core/contract/index.ts'
-import { isSiteFileName, type SiteFileName } from '../../core/site-content/index.ts'
+import { siteFileNameParamSchema } from '../../core/contract/site-requests.ts'
+import { commitParamsSchema } from '../../core/contract/post-requests.ts'
+import type { SiteFileName } from '../../core/site-content/index.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
-import { NotFoundError } from '../lib/errors.ts'
+import { parseInput, parseParam } from '../lib/parse-input.ts'
 import type { SiteCopy } from '../services/site-copy/site-copy.ts'
 import type { SiteHistory } from '../services/site-copy/site-history.ts'
 import type { SitePreview } from '../services/site-copy/site-preview.ts'
@@ -49,7 +51,8 @@ export function siteRoutes(deps: { accounts: AccountStore; site: SiteCopy; histo
   })
 
   router.get(`${PATH}/:name/history/:commit`, async (ctx) => {
-    ctx.body = (await deps.history.version(fileName(ctx), ctx.params.commit ?? '')) satisfies SiteVersionWire
+    const name = fileName(ctx)
+    ctx.body = (await deps.history.version(name, parseInput(commitParamsSchema, ctx.params).commit)) satisfies SiteVersionWire
   })
 
   router.post(`${PATH}/:name/restore`, async (ctx) => {
@@ -60,9 +63,7 @@ export function siteRoutes(deps: { accounts: AccountStore; site: SiteCopy; histo
 }
 
 function fileName(ctx: Context): SiteFileName {
-  const name = ctx.params.name ?? ''
-  if (!isSiteFileName(name)) throw new NotFoundError(`No page of the site's copy is called ${JSON.stringify(name.slice(0, 40))}`)
-  return name
+  return parseParam(siteFileNameParamSchema, ctx.params.name ?? '')
 }
 
 /** The file with its version, also as ETag (as a post's answer carries its version). */

@@ -23,7 +23,6 @@ import {
   type PersonChange,
   type PersonWire,
   type PasswordChange,
-  type PostFields,
   type PostSaveBody,
   type PostHistoryEntry,
   type PostListQuery,
@@ -33,18 +32,23 @@ import {
   type TagRenameBody,
   type TagRenameResult,
   type ProfileChange,
+  type RedirectAddBody,
+  type RedirectRemoveQuery,
   type RedirectsList,
   type RedirectWire,
   type ResolveRequest,
   type RestoreRequest,
   type SecondStepRequired,
+  type SecuritySettingsBody,
   type SecuritySettingsWire,
   type SessionsEnded,
   type SessionWire,
+  type SiteFileSave,
   type SiteFileSummary,
   type SiteFileWire,
   type SiteHistoryEntry,
   type SiteInfo,
+  type SitePreviewBody,
   type SiteRestore,
   type SiteVersionWire,
   type SyncStatus,
@@ -108,11 +112,11 @@ export const adminApi = {
   createPost: (fields: PostSaveBody) => write<AdminPost>('POST', API_PATHS.adminPosts, { body: fields }),
   /** `version` is what the edit started from: a 409 when someone saved in between. */
   updatePost: (id: string, fields: PostSaveBody, version: string | undefined) =>
-    write<AdminPost>('PUT', API_PATHS.adminPost(id), { body: { ...fields, version } }),
+    write<AdminPost>('PUT', API_PATHS.adminPost(id), { body: { ...fields, version } satisfies PostSaveBody }),
   deletePost: async (card: Pick<AdminPostCard, 'id' | 'version'>) =>
     void (await call('DELETE', API_PATHS.adminPost(card.id), { headers: { 'If-Match': `"${card.version}"` } })),
   /** The post page as visitors will see it, as HTML, from unsaved fields. */
-  previewPost: async (fields: PostFields, signal?: AbortSignal) => (await call('POST', API_PATHS.postPreview, { body: fields, signal })).text(),
+  previewPost: async (fields: PostSaveBody, signal?: AbortSignal) => (await call('POST', API_PATHS.postPreview, { body: fields, signal })).text(),
   postProblems: (signal?: AbortSignal) => read<PostProblem[]>(API_PATHS.postProblems, signal),
 
   postHistory: (id: string, signal?: AbortSignal) => read<PostHistoryEntry[]>(API_PATHS.postHistory(id), signal),
@@ -137,10 +141,10 @@ export const adminApi = {
    * since). A 400's body names each refused field, one `<path>: <reason>` a line (the contract's readFieldErrors).
    */
   saveSitePage: <N extends SiteFileName>(name: N, values: SiteContent[N], version: string | null) =>
-    write<SiteFileWire<N>>('PUT', API_PATHS.sitePage(name), { body: { values, version } }),
+    write<SiteFileWire<N>>('PUT', API_PATHS.sitePage(name), { body: { values, version } satisfies SiteFileSave<N> }),
   /** The file's page as visitors will see it, as HTML, from unsaved values (a 400 names each refused field, as a save's). */
   previewSitePage: async <N extends SiteFileName>(name: N, values: SiteContent[N], signal?: AbortSignal) =>
-    (await call('POST', API_PATHS.sitePagePreview(name), { body: { values }, signal })).text(),
+    (await call('POST', API_PATHS.sitePagePreview(name), { body: { values } satisfies SitePreviewBody<N>, signal })).text(),
   sitePageHistory: (name: SiteFileName, signal?: AbortSignal) => read<SiteHistoryEntry[]>(API_PATHS.sitePageHistory(name), signal),
   /** A past version's values, and which fields differ from the current ones. */
   sitePageVersion: <N extends SiteFileName>(name: N, commit: string, signal?: AbortSignal) => read<SiteVersionWire<N>>(API_PATHS.sitePageVersion(name, commit), signal),
@@ -148,8 +152,8 @@ export const adminApi = {
   restoreSitePage: <N extends SiteFileName>(name: N, body: SiteRestore) => write<SiteFileWire<N>>('POST', API_PATHS.sitePageRestore(name), { body }),
   tags: (signal?: AbortSignal) => read<TagInUse[]>(API_PATHS.adminTags, signal),
   renameTag: (body: TagRenameBody) => write<TagRenameResult>('POST', API_PATHS.adminTagRename, { body }),
-  addRedirect: (body: RedirectWire) => write<RedirectWire>('POST', API_PATHS.redirects, { body }),
-  removeRedirect: async (from: string) => void (await call('DELETE', `${API_PATHS.redirects}?${new URLSearchParams({ from })}`)),
+  addRedirect: (body: RedirectAddBody) => write<RedirectWire>('POST', API_PATHS.redirects, { body }),
+  removeRedirect: async (from: string) => void (await call('DELETE', `${API_PATHS.redirects}?${new URLSearchParams({ from } satisfies RedirectRemoveQuery)}`)),
 
   /** The team (admins only), and the invitations that grow it. */
   people: (signal?: AbortSignal) => read<PersonWire[]>(API_PATHS.people, signal),
@@ -174,7 +178,7 @@ export const adminApi = {
   newRecoveryCodes: (proof: IdentityProof) => write<RecoveryCodes>('POST', API_PATHS.accountRecoveryCodes, { body: proof }),
   disableTotp: (proof: IdentityProof) => write<TotpStatus>('POST', API_PATHS.accountTotpDisable, { body: proof }),
   securitySettings: (signal?: AbortSignal) => read<SecuritySettingsWire>(API_PATHS.securitySettings, signal),
-  saveSecuritySettings: (body: SecuritySettingsWire) => write<SecuritySettingsWire>('PUT', API_PATHS.securitySettings, { body }),
+  saveSecuritySettings: (body: SecuritySettingsBody) => write<SecuritySettingsWire>('PUT', API_PATHS.securitySettings, { body }),
   /** The signed-in person's own account: name and e-mail (their commits' author), password, sessions. */
   account: (signal?: AbortSignal) => read<AccountProfile>(API_PATHS.account, signal),
   updateAccount: (body: ProfileChange) => write<AccountProfile>('PUT', API_PATHS.account, { body }),

@@ -18,11 +18,12 @@ import { AdminPostList, type PostListPage, type PostListQuery } from './admin-po
 import type { BlogContent } from '../content/blog-content.ts'
 import type { ContentSync } from '../sync/content-sync.ts'
 import { postCommitMessage, updateVerb } from './post-commit-message.ts'
-import { type PostHistory, readCommitId } from './post-history.ts'
+import type { PostHistory } from './post-history.ts'
 import type { Redirects } from '../redirects/redirects.ts'
 import { type PostReviews, REVIEW_PREFIX, reviewState } from './post-reviews.ts'
 import { ensureMayChange, ensureMayPublish, ownerOfNewPost, ownershipOf, type PostActor } from './post-permissions.ts'
-import { fieldsOf } from '../../lib/request-fields.ts'
+import { parseInput } from '../../lib/parse-input.ts'
+import { deletedRestoreRequestSchema, restoreRequestSchema } from '../../../core/contract/post-requests.ts'
 
 /** In review mode, a post under review also says so (and shows its review branch's version): the contract's shape. */
 export type { AdminPost }
@@ -123,15 +124,14 @@ export class AdminPosts {
    * Makes the version of the post in `commit` (one of its history's) the current one, as one new
    * commit on top: history is never rewritten. A version with another slug (before a rename)
    * brings that slug back, in the same commit (the current file removed, the old one added).
-   * Body: `{ commit, version? }`, version being the current version the admin saw.
+   * Body: `{ commit, version? }` (RestoreRequest), version being the current version the admin saw.
    */
   restore(id: string, body: unknown, author: GitAuthor, actor?: PostActor): Promise<SaveResult> {
     return this.#deps.repository.transaction(async (tx) => {
-      const fields = fieldsOf(body)
-      const commit = readCommitId(fields.commit)
+      const { commit, version } = parseInput(restoreRequestSchema, body)
       const current = this.get(id)
       ensureMayChange(actor, current, 'restore')
-      this.#ensureVersion(current, readVersion(fields.version))
+      this.#ensureVersion(current, version)
       const { post: old, from } = await this.#deps.history.restorable(id, commit)
       ensureMayPublish(actor, old)
       if (old.slug !== current.slug) await this.#ensureSlugFree(old.slug, current)
@@ -145,12 +145,11 @@ export class AdminPosts {
   /** A deleted post back as one new commit: `{ commit? }`, a version of its history (default its last); refused while its id or slug is taken. */
   undelete(id: string, body: unknown, author: GitAuthor, actor?: PostActor): Promise<SaveResult> {
     return this.#deps.repository.transaction(async (tx) => {
-      const fields = fieldsOf(body)
       const live = this.#deps.content.index.byId(id)
       if (live) throw new ConflictError(`This post is not deleted: "${live.title}" (${live.slug}) has its id. Open it from the list.`)
       const deleted = await this.#deps.history.findDeleted(id)
       if (!deleted) throw new NotFoundError('No deleted post has this id')
-      const commit = fields.commit === undefined ? deleted.lastVersion.commit : readCommitId(fields.commit)
+      const commit = parseInput(deletedRestoreRequestSchema, body).commit ?? deleted.lastVersion.commit
       const { post: old, from } = await this.#deps.history.restorable(id, commit)
       ensureMayChange(actor, old, 'restore')
       if (this.#slugTaken(old.slug, null)) {

@@ -8,7 +8,9 @@ import { changeBetween, changedFields } from '../../content/post-changes.ts'
 import { postIdOf } from '../../content/post-identity.ts'
 import { type PostPaths, slugOfFile } from '../../content/post-paths.ts'
 import { safePostHtml } from '../../content/sanitize-html.ts'
-import { ConflictError, InvalidInputError, NotFoundError, PostFileError } from '../../lib/errors.ts'
+import { ConflictError, NotFoundError, PostFileError } from '../../lib/errors.ts'
+import { parseInput } from '../../lib/parse-input.ts'
+import { commitParamsSchema } from '../../../core/contract/post-requests.ts'
 import type { ContentRepository, FileHistoryEntry } from '../../git/content-repository.ts'
 import type { BlogContent } from '../content/blog-content.ts'
 import type { DeletedPosts } from './deleted-posts.ts'
@@ -17,8 +19,6 @@ import { restoredCommitOf } from './post-commit-message.ts'
 /** One commit in a post's history, as the admin API shows it: the contract's shape. */
 export type { PostHistoryEntry }
 
-/** A full commit id; short ones are ambiguous, and anything else cannot name a commit. */
-const COMMIT_ID = /^[0-9a-f]{40}$/
 /** How many deleted-and-restored stretches a history follows back (each a restore of a deleted post). */
 const MAX_RESTORED_STRETCHES = 20
 
@@ -172,9 +172,10 @@ function rendered(html: string): string {
   }
 }
 
-/** A commit id from the client: 40 lowercase hex digits, or a 400 that says so. */
+/**
+ * A commit id from the client, in lowercase, or a 400 that says so: a full one (short ones are
+ * ambiguous), as the contract's schema reads it.
+ */
 export function readCommitId(value: unknown): string {
-  const oid = typeof value === 'string' ? value.toLowerCase() : ''
-  if (!COMMIT_ID.test(oid)) throw new InvalidInputError('commit must be a full commit id (40 hexadecimal characters)', 'commit')
-  return oid
+  return parseInput(commitParamsSchema, { commit: value }).commit
 }

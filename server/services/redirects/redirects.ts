@@ -2,12 +2,13 @@ import { postUrl } from '../../../core/post-urls.ts'
 import type { RedirectWire, RedirectsList } from '../../../core/contract/index.ts'
 import type { PostIndex } from '../../content/post-index.ts'
 import { addRedirect, movePage, pathTakenProblem, RedirectRuleError } from '../../content/redirect-rules.ts'
-import { pathKey, type RedirectsDocument, redirectsOf, serializeRedirects, sitePathProblem, withoutRedirect } from '../../content/redirects-file.ts'
+import { pathKey, type RedirectsDocument, redirectsOf, serializeRedirects, withoutRedirect } from '../../content/redirects-file.ts'
 import type { RedirectsSource } from '../../content/redirects-source.ts'
 import type { ContentRepository, FileChange, GitAuthor, RepositoryTransaction } from '../../git/content-repository.ts'
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.ts'
 import type { ContentSync } from '../sync/content-sync.ts'
-import { fieldsOf } from '../../lib/request-fields.ts'
+import { parseInput } from '../../lib/parse-input.ts'
+import { redirectAddBodySchema } from '../../../core/contract/redirect-requests.ts'
 
 export interface RedirectsDeps {
   source: RedirectsSource
@@ -41,9 +42,7 @@ export class Redirects {
 
   add(body: unknown, author: GitAuthor): Promise<RedirectWire> {
     return this.#deps.repository.transaction(async (tx) => {
-      const fields = fieldsOf(body)
-      const from = readPath(fields.from, 'from')
-      const to = readPath(fields.to, 'to')
+      const { from, to } = parseInput(redirectAddBodySchema, body)
       const slug = /^\/blog\/([^/]+)\/?$/.exec(from)?.[1]
       if (slug && this.#deps.index.bySlugAny(slug)) throw new ConflictError(`${from} is a post's page: change that post's slug, which records the redirect`)
       if (this.#deps.isPage?.(pathKey(from))) throw new ConflictError(`${from} is a page of this site, which a redirect would never replace`)
@@ -98,15 +97,6 @@ export class Redirects {
     this.#deps.source.saved(document)
     if (saved !== null) this.#deps.sync?.request('save')
   }
-}
-
-/** A site path from the request, 400 when it is none. */
-function readPath(value: unknown, field: 'from' | 'to'): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new InvalidInputError(`${field} is required`, field)
-  const path = value.trim()
-  const problem = sitePathProblem(path)
-  if (problem) throw new InvalidInputError(`${field} ${problem}`, field)
-  return path
 }
 
 function ruled(run: () => RedirectsDocument): RedirectsDocument {

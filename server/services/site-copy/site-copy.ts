@@ -1,5 +1,6 @@
 import path from 'node:path'
-import { fieldErrorsText, type SiteFieldProblem, type SiteFileSave, type SiteFileSummary, type SiteFileWire, type SiteRestore } from '../../../core/contract/index.ts'
+import { fieldErrorsText, type SiteFieldProblem, type SiteFileSummary, type SiteFileWire } from '../../../core/contract/index.ts'
+import { siteRestoreSchema, siteSaveBodySchema } from '../../../core/contract/site-requests.ts'
 import { changedFields, fieldLabel } from '../../../core/site-content/changed-fields.ts'
 import { SITE_FILE_NAMES, SITE_FILES, type SiteContent, type SiteFileName } from '../../../core/site-content/index.ts'
 import { readSiteFileBytes, siteFileOf, type SiteSource } from '../../content/site-source.ts'
@@ -7,6 +8,7 @@ import { checkSiteValue, readSiteFile, serializeSiteFile, updateSiteFile } from 
 import { blobId } from '../../git/blob-id.ts'
 import type { ContentRepository, GitAuthor } from '../../git/content-repository.ts'
 import { ConflictError, InvalidInputError } from '../../lib/errors.ts'
+import { parseInput } from '../../lib/parse-input.ts'
 import type { ContentSync } from '../sync/content-sync.ts'
 import type { SiteHistory } from './site-history.ts'
 import { type SiteReviews, siteReviewState } from './site-reviews.ts'
@@ -80,7 +82,7 @@ export class SiteCopy {
   }
 
   async save<N extends SiteFileName>(name: N, body: unknown, author: GitAuthor): Promise<SiteFileWire<N>> {
-    const { values, version } = readSaveBody(body)
+    const { values, version } = parseInput(siteSaveBodySchema, body)
     const checked = checkSiteValue(name, values)
     if (!checked.ok) throw new InvalidInputError(fieldErrorsText(checked.issues), checked.issues[0]?.path)
     return this.#write(name, version, author, (text) => {
@@ -94,7 +96,7 @@ export class SiteCopy {
 
   /** `{ commit, version }`: the file as `commit` left it, if today's schema takes it (site-history.ts). */
   async restore<N extends SiteFileName>(name: N, body: unknown, author: GitAuthor): Promise<SiteFileWire<N>> {
-    const { commit, version } = readRestoreBody(body)
+    const { commit, version } = parseInput(siteRestoreSchema, body)
     const past = await this.#deps.history.restorable(name, commit)
     return this.#write(name, version, author, () => ({ text: past.text, values: past.values, message: `site: ${name} — restored from ${commit.slice(0, 7)}` }))
   }
@@ -161,19 +163,4 @@ export class SiteCopy {
     const shown = labels.slice(0, 5).join(', ') + (labels.length > 5 ? ` and ${labels.length - 5} more` : '')
     return `This page’s copy changed since you opened it (${shown || 'its formatting'}): load it again`
   }
-}
-
-function readRestoreBody(body: unknown): SiteRestore {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new InvalidInputError('The body must be { commit, version }')
-  const { commit, version } = body as Record<string, unknown>
-  if (typeof commit !== 'string') throw new InvalidInputError('commit must be the id of the commit to restore', 'commit')
-  if (version !== null && (typeof version !== 'string' || !/^[0-9a-f]{40}$/.test(version))) throw new InvalidInputError('version must be the version you have now (null for no file)', 'version')
-  return { commit, version }
-}
-
-function readSaveBody(body: unknown): SiteFileSave {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new InvalidInputError('The body must be { values, version }')
-  const { values, version } = body as Record<string, unknown>
-  if (version !== null && (typeof version !== 'string' || !/^[0-9a-f]{40}$/.test(version))) throw new InvalidInputError('version must be the version you started from (null for a new file)', 'version')
-  return { values: values as SiteFileSave['values'], version }
 }

@@ -1,8 +1,10 @@
 import { fieldErrorsText } from '../../../core/contract/index.ts'
+import { sitePreviewBodySchema } from '../../../core/contract/site-requests.ts'
 import { SITE_FILES, type SiteContent, type SiteFileName } from '../../../core/site-content/index.ts'
 import { checkSiteValue } from '../../content/site-file.ts'
 import type { SiteSource } from '../../content/site-source.ts'
 import { InvalidInputError } from '../../lib/errors.ts'
+import { parseInput } from '../../lib/parse-input.ts'
 import type { RenderUrl } from '../../pages/render-page.ts'
 import { previewHtml } from '../../pages/preview-html.ts'
 
@@ -37,8 +39,7 @@ export class SitePreview {
   }
 
   async render(name: SiteFileName, body: unknown): Promise<string> {
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new InvalidInputError('The body must be { values }')
-    const checked = checkSiteValue(name, (body as Record<string, unknown>).values)
+    const checked = checkSiteValue(name, parseInput(sitePreviewBodySchema, body).values)
     if (!checked.ok) throw new InvalidInputError(fieldErrorsText(checked.issues), checked.issues[0]?.path)
     const site: SiteContent = { ...this.#deps.source.content(), [name]: checked.value }
     const url = previewPathOf(name)

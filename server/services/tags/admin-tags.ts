@@ -1,14 +1,15 @@
 import path from 'node:path'
 import type { TagInUse, TagRenameResult } from '../../../core/contract/index.ts'
-import { MAX_TAG_LENGTH, readTags, tagSlug } from '../../../core/tags.ts'
+import { tagSlug } from '../../../core/tags.ts'
+import { tagRenameBodySchema } from '../../../core/contract/tag-requests.ts'
 import { blobId } from '../../git/blob-id.ts'
 import type { ContentRepository, FileChange, GitAuthor } from '../../git/content-repository.ts'
 import type { IndexedPost } from '../../../core/post.ts'
 import type { WrittenPost } from '../../content/post-files.ts'
 import type { PostPaths } from '../../content/post-paths.ts'
 import { serializePost } from '../../content/serialize-post.ts'
-import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.ts'
-import { fieldsOf } from '../../lib/request-fields.ts'
+import { ConflictError, NotFoundError } from '../../lib/errors.ts'
+import { parseInput } from '../../lib/parse-input.ts'
 import type { BlogContent } from '../content/blog-content.ts'
 import type { ContentSync } from '../sync/content-sync.ts'
 
@@ -44,19 +45,15 @@ export class AdminTags {
    * `author`; the index takes what was written, and the pages follow as after any save.
    */
   rename(body: unknown, author: GitAuthor): Promise<TagRenameResult> {
-    const fields = fieldsOf(body)
-    if (typeof fields.from !== 'string' || fields.from.length > MAX_TAG_LENGTH || tagSlug(fields.from) === '') throw new InvalidInputError('from must name a tag', 'from')
-    const read = readTags(typeof fields.to === 'string' ? [fields.to] : fields.to)
-    if ('problem' in read) throw new InvalidInputError(`to ${read.problem.replace(/^must each/, 'must')}`, 'to')
-    if (read.tags.length !== 1) throw new InvalidInputError('to must be one tag name', 'to')
-    const [from, to] = [tagSlug(fields.from), read.tags[0]!]
+    const fields = parseInput(tagRenameBodySchema, body)
+    const [from, to] = [tagSlug(fields.from), fields.to]
     if (this.#deps.reviewMode) {
       throw new ConflictError('Tags cannot be renamed across posts with PUBLISH_MODE=review: each change would need its own review. Change the tag in each post instead.')
     }
     return this.#deps.repository.transaction(async (tx) => {
       const { index } = this.#deps.content
       const tagged = index.all().filter((post) => post.tags?.some((name) => tagSlug(name) === from))
-      if (tagged.length === 0) throw new NotFoundError(`No post has the tag "${fields.from as string}"`)
+      if (tagged.length === 0) throw new NotFoundError(`No post has the tag "${fields.from}"`)
       const written: Omit<WrittenPost, 'stats'>[] = tagged.map((listed) => {
         const post = { ...index.versionedById(listed.id)! }
         delete (post as Partial<typeof post>).version
