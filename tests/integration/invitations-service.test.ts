@@ -5,7 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AccountStore, accountsFilePath } from '../../server/accounts/account-store.ts'
 import { InvitationStore, invitationsFilePath } from '../../server/accounts/invitation-store.ts'
 import { hashPassword } from '../../server/accounts/password.ts'
+import type { Role } from '../../core/contract/index.ts'
 import { GoneError, InvalidInputError } from '../../server/lib/errors.ts'
+import { relyingPartyOf } from '../../server/services/sign-in/passkey-relying-party.ts'
+import { InvitationLinkBudget } from '../../server/services/team/invitation-link-budget.ts'
 import { Invitations } from '../../server/services/team/invitations.ts'
 import { recordingLogger } from '../support/recording-logger.ts'
 
@@ -22,13 +25,16 @@ beforeEach(async () => {
     mailer: null,
     siteUrl: 'https://watchio.example',
     logger: recordingLogger(),
+    relyingParty: relyingPartyOf('https://watchio.example', ['https://watchio.example']),
+    links: new InvitationLinkBudget(),
+    now: () => Date.parse('2026-01-02T03:04:05.000Z'),
   })
   await accounts.add({ username: 'boss', displayName: 'The Boss', email: 'boss@example.com', passwordHash: await hashPassword('boss password here') })
 })
 
 afterEach(() => rm(base, { recursive: true, force: true }))
 
-async function invite(role = 'editor') {
+async function invite(role: Role = 'editor') {
   const boss = (await accounts.get('boss'))!
   const { link } = await invitations.invite(boss, { displayName: 'Pat Keys', role })
   return link.split('#')[1]!
@@ -57,6 +63,6 @@ describe('acceptInvitation, the one way in for every credential', () => {
     await expect(invitations.acceptInvitation(token, { username: 'pat', email: 'pat@example.com', passwordHash: null, passkey: bad })).rejects.toBeInstanceOf(InvalidInputError)
     // Nothing was written, and the link still works.
     expect(await accounts.get('pat')).toBeUndefined()
-    expect((await invitations.preview(token)).displayName).toBe('Pat Keys')
+    expect((await invitations.preview(token, '192.0.2.1')).displayName).toBe('Pat Keys')
   })
 })
