@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import Koa, { type Middleware } from 'koa'
 import { API_PREFIX, MEDIA_API } from '../core/contract/index.ts'
 import type { AccountStore } from './accounts/account-store.ts'
-import type { SecuritySettings } from './accounts/security-settings.ts'
 import type { SessionStore } from './accounts/session-store.ts'
 import type { Config } from './config.ts'
 import type { PostIndex } from './content/post-index.ts'
@@ -30,7 +29,7 @@ import { secondStepRoutes } from './http/second-step-api.ts'
 import { securitySettingsRoutes } from './http/security-settings-api.ts'
 import { totpRoutes } from './http/totp-api.ts'
 import { siteRoutes } from './http/site-api.ts'
-import { requireTrustedOrigin, trustedOrigins } from './http/trusted-origins.ts'
+import { requireTrustedOrigin } from './http/trusted-origins.ts'
 import { requireSignIn, sessionMiddleware } from './http/sessions.ts'
 import { PublicApiBodies, publicApiRoutes } from './http/public-api.ts'
 import { quickAnswers } from './http/quick-answers.ts'
@@ -45,10 +44,15 @@ import type { AdminPosts } from './services/posts/admin-posts.ts'
 import type { AdminTags } from './services/tags/admin-tags.ts'
 import type { BlogContent } from './services/content/blog-content.ts'
 import type { ContentSync } from './services/sync/content-sync.ts'
-import type { LoginGuard } from './services/sign-in/login-guard.ts'
-import { ChallengeBudget } from './services/sign-in/challenge-budget.ts'
-import { relyingPartyOf } from './services/sign-in/passkey-relying-party.ts'
-import { Passkeys } from './services/sign-in/passkeys.ts'
+import type { OwnPasskeys } from './services/account/own-passkeys.ts'
+import type { OwnPassword } from './services/account/own-password.ts'
+import type { OwnProfile } from './services/account/own-profile.ts'
+import type { PersonSessions } from './services/account/person-sessions.ts'
+import type { TotpEnrolment } from './services/account/totp-enrolment.ts'
+import type { PasskeySignIn } from './services/sign-in/passkey-sign-in.ts'
+import type { PasswordSignIn } from './services/sign-in/password-sign-in.ts'
+import type { SecondFactorRequirement } from './services/sign-in/second-factor-requirement.ts'
+import type { SecondStep } from './services/sign-in/second-step.ts'
 import type { MediaLibrary } from './services/media/media-library.ts'
 import type { Invitations } from './services/team/invitations.ts'
 import type { People } from './services/team/people.ts'
@@ -93,7 +97,6 @@ export interface AppDeps {
 export interface AdminArea {
   accounts: AccountStore
   sessions: SessionStore
-  guard: LoginGuard
   posts: AdminPosts
   /** The posts' tags: listed, and renamed across posts. */
   tags: AdminTags
@@ -115,9 +118,11 @@ export interface AdminArea {
   sync?: { service: ContentSync | null; branch: () => Promise<string>; webhookSecret: string | null }
   /** Sign the session cookie. */
   sessionKeys: string[]
-  /** The team's sign-in rules (a second factor required of everyone). */
-  security: SecuritySettings
-  /** The clock of sign-in codes and the second step's time limit (tests move it). */
+  /** The ways in (a password, its second step, a passkey) and the team's rule of a second factor for everyone. */
+  signIn: { password: PasswordSignIn; secondStep: SecondStep; passkeys: PasskeySignIn; requirement: SecondFactorRequirement }
+  /** The signed-in person's own account: profile, password, authenticator app, passkeys, sessions (an admin's view of anyone's too). */
+  account: { profile: OwnProfile; password: OwnPassword; totp: TotpEnrolment; passkeys: OwnPasskeys; sessions: PersonSessions }
+  /** The clock a sign-in is dated by (tests move it). */
   now: () => number
   /** The team (admins manage it) and the invitations that grow it. */
   people: People
@@ -200,9 +205,8 @@ function createKoa(deps: AppDeps, api: PublicApiBodies): Koa {
 /** The signed-in area: `/api/auth/*`, `/api/admin/*` (posts, media, sync, redirects), behind its own middleware. */
 function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }: Pick<AppDeps, 'config' | 'redirects'>): void {
   app.keys = area.sessionKeys
-  const signIn = { accounts: area.accounts, guard: area.guard, settings: area.security, now: area.now }
-  const auth = authRoutes(signIn)
-  const { accounts, posts, history, preview, sync } = area
+  const { accounts, posts, history, preview, sync, signIn, account: own, now } = area
+  const auth = authRoutes({ accounts, password: signIn.password, requirement: signIn.requirement, now })
   // The redirects file and the site's copy are content from git too: while one cannot be used (or the redirects hold a chain too long), the admins see why beside the post files.
   const content = { problems: async () => [...area.content.problems(), ...(await source.problems()), ...area.siteCopy.problems()] }
   const admin = adminRoutes({ accounts, posts, history, preview, content, sync, timeZone: config.timeZone })
@@ -224,20 +228,23 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   // whole area, in any spelling, so that nobody gets a 401 (not a 404 or a 500) for every path
   // of it, and no body from nobody is ever read.
   app.use((ctx, next) => (isUnderPrefix(ctx.path, API_PREFIX.admin) ? signedIn(ctx, next) : next()))
-  app.use(inSignedInArea(requireSecondFactorWhenAsked(signIn)))
+  app.use(inSignedInArea(requireSecondFactorWhenAsked({ accounts, requirement: signIn.requirement })))
   app.use(inSignedInArea(compressJson))
   // After the gate: a post's or a page's larger body is read only for someone signed in.
   app.use(inSignedInArea(jsonBody()))
   const redirects = redirectsRoutes({ accounts, redirects: area.redirects })
   const tags = tagsRoutes({ accounts, tags: area.tags })
   const site = siteRoutes({ accounts, site: area.siteCopy, history: area.siteHistory, preview: area.sitePreview })
-  const twoStep = [secondStepRoutes(signIn), totpRoutes(signIn), securitySettingsRoutes(signIn)]
-  const account = accountRoutes({ accounts, sessions: area.sessions, guard: area.guard })
-  const peopleSessions = peopleSessionsRoutes({ accounts, sessions: area.sessions })
-  const passkeys = new Passkeys({ accounts, relyingParty: relyingPartyOf(config.siteUrl, trustedOrigins(config.siteUrl)) })
-  const passkeyRoutes = [passkeySignInRoutes({ accounts, guard: area.guard, passkeys, challenges: new ChallengeBudget() }), passkeyAccountRoutes({ accounts, passkeys })]
+  const twoStep = [
+    secondStepRoutes({ secondStep: signIn.secondStep, now }),
+    totpRoutes({ accounts, totp: own.totp }),
+    securitySettingsRoutes({ accounts, requirement: signIn.requirement }),
+  ]
+  const account = accountRoutes({ accounts, profile: own.profile, password: own.password, sessions: own.sessions })
+  const peopleSessions = peopleSessionsRoutes({ accounts, sessions: own.sessions })
+  const passkeyRoutes = [passkeySignInRoutes({ passkeys: signIn.passkeys, now }), passkeyAccountRoutes({ accounts, passkeys: own.passkeys })]
   const team = peopleRoutes({ accounts, people: area.people, invitations: area.invitations })
-  const invited = invitationRoutes({ invitations: area.invitations, relyingParty: passkeys.relyingParty })
+  const invited = invitationRoutes({ invitations: area.invitations, now })
   for (const router of [auth, invited, ...twoStep, ...passkeyRoutes, admin, media, redirects, tags, site, account, peopleSessions, team]) {
     app.use(router.routes())
     app.use(router.allowedMethods())

@@ -22,6 +22,20 @@ import { AdminTags } from './services/tags/admin-tags.ts'
 import type { BlogContent } from './services/content/blog-content.ts'
 import { ContentSync } from './services/sync/content-sync.ts'
 import { LoginGuard } from './services/sign-in/login-guard.ts'
+import { ChallengeBudget } from './services/sign-in/challenge-budget.ts'
+import { PasskeySignIn } from './services/sign-in/passkey-sign-in.ts'
+import { relyingPartyOf } from './services/sign-in/passkey-relying-party.ts'
+import { Passkeys } from './services/sign-in/passkeys.ts'
+import { PasswordSignIn } from './services/sign-in/password-sign-in.ts'
+import { SecondFactorRequirement } from './services/sign-in/second-factor-requirement.ts'
+import { SecondStep } from './services/sign-in/second-step.ts'
+import { OwnPasskeys } from './services/account/own-passkeys.ts'
+import { OwnPassword } from './services/account/own-password.ts'
+import { OwnProfile } from './services/account/own-profile.ts'
+import { PersonSessions } from './services/account/person-sessions.ts'
+import { TotpEnrolment } from './services/account/totp-enrolment.ts'
+import { InvitationLinkBudget } from './services/team/invitation-link-budget.ts'
+import { trustedOrigins } from './http/trusted-origins.ts'
 import type { Clock } from './services/posts/publish-schedule.ts'
 import { MediaLibrary } from './services/media/media-library.ts'
 import { DeletedPosts } from './services/posts/deleted-posts.ts'
@@ -87,19 +101,38 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
   // In the site's own folder: one writer per content repository, so two sites sharing a
   // DATA_DIR never overwrite each other's sessions.
   const sessions = new SessionStore({ file: path.join(config.siteDir, 'sessions.json'), logger })
+  const now = () => clock().getTime()
+  const guard = new LoginGuard()
+  // Passkeys are bound to SITE_URL's host and work on the origins the API trusts.
+  const passkeys = new Passkeys({ accounts, relyingParty: relyingPartyOf(config.siteUrl, trustedOrigins(config.siteUrl)), now: clock })
   const invitations = new Invitations({
     invitations: new InvitationStore({ file: invitationsFilePath(config.dataDir), now: clock }),
     accounts,
     mailer: config.mail ? smtpMailer(config.mail) : null,
     siteUrl: config.siteUrl,
     logger,
+    relyingParty: passkeys.relyingParty,
+    links: new InvitationLinkBudget(),
+    now,
   })
   return {
     accounts,
     sessions,
     people: new People({ accounts, sessions }),
     invitations,
-    guard: new LoginGuard(),
+    signIn: {
+      password: new PasswordSignIn({ accounts, guard }),
+      secondStep: new SecondStep({ accounts, guard, now }),
+      passkeys: new PasskeySignIn({ accounts, guard, passkeys, challenges: new ChallengeBudget(), now }),
+      requirement: new SecondFactorRequirement({ settings: security }),
+    },
+    account: {
+      profile: new OwnProfile({ accounts }),
+      password: new OwnPassword({ accounts, sessions, guard, now }),
+      totp: new TotpEnrolment({ accounts, guard, settings: security, now }),
+      passkeys: new OwnPasskeys({ passkeys, now }),
+      sessions: new PersonSessions({ accounts, sessions }),
+    },
     posts,
     tags,
     history,
@@ -112,8 +145,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     media: { library: media, maxBytes: config.media.maxBytes },
     sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.contentSync?.webhookSecret ?? null },
     sessionKeys: [secret],
-    security,
-    now: () => clock().getTime(),
+    now,
   }
 }
 

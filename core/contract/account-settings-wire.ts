@@ -25,6 +25,8 @@ export interface PasswordChange {
 /** The limits of a new password, said in the form as the server checks them. */
 export const MIN_NEW_PASSWORD_LENGTH = 8
 export const RECOMMENDED_PASSWORD_LENGTH = 15
+/** Longer input is refused before any hashing: nobody types more, and it bounds the work of each sign-in. */
+export const MAX_PASSWORD_LENGTH = 1024
 
 /** One of a person's sessions (`GET /api/admin/account/sessions`, and an admin's `…/people/{username}/sessions`). */
 export interface SessionWire {

@@ -7,6 +7,9 @@ import type {
 
 export type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON }
 
+/** A passkey's name as its owner gives it ("MacBook Touch ID"): one line, at most this long. */
+export const MAX_PASSKEY_NAME_LENGTH = 60
+
 /** One of the signed-in person's passkeys, as their account page lists it (no key material). */
 export interface PasskeySummary {
   id: string

@@ -10,7 +10,7 @@ import { isCalendarDate, isImageUrl, POST_ID_PATTERN, SLUG_PATTERN, SUMMARY_FORB
 import { readTags } from '../tags.ts'
 import { MAX_ALT_LENGTH, MAX_CONTENT_LENGTH, MAX_PAGE, MAX_PER_PAGE, MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from './limits.ts'
 import { POST_SORTS, POST_STATES } from './post-wire.ts'
-import { bodyFields, omittable, onceParam, searchParam, wholeNumberParam } from './request-parts.ts'
+import { requestBody, omittable, onceParam, searchParam, wholeNumberParam } from './request-parts.ts'
 
 /** A text field: missing (or null) is "required", anything but a string "must be a string". */
 function text(name: string) {
@@ -123,11 +123,11 @@ export const commitIdSchema = z
 export const commitParamsSchema = z.object({ commit: commitIdSchema })
 
 /** `POST /api/admin/blog/posts/{id}/restore`: the commit to bring back, and the version the admin saw. */
-export const restoreRequestSchema = bodyFields({ commit: commitIdSchema, version: postVersionSchema.optional() })
+export const restoreRequestSchema = requestBody({ commit: commitIdSchema, version: postVersionSchema.optional() })
 export type RestoreRequest = z.infer<typeof restoreRequestSchema>
 
 /** `POST /api/admin/blog/deleted/{id}/restore`: a version of its history (default: the last one). */
-export const deletedRestoreRequestSchema = bodyFields({ commit: commitIdSchema.optional() })
+export const deletedRestoreRequestSchema = requestBody({ commit: commitIdSchema.optional() })
 export type DeletedRestoreRequest = z.infer<typeof deletedRestoreRequestSchema>
 
 /** The admin API's `{id}`: one that cannot be a post's names none (a 404). */

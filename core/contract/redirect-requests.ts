@@ -1,7 +1,7 @@
 /** What the redirects' calls take: a redirect to add, the one to remove. */
 import { z } from 'zod'
 import { sitePathProblem } from '../redirect-paths.ts'
-import { bodyFields } from './request-parts.ts'
+import { requestBody } from './request-parts.ts'
 
 /** A path of this site a redirect may name (core/redirect-paths.ts), trimmed. */
 function sitePath(field: 'from' | 'to') {
@@ -15,7 +15,7 @@ function sitePath(field: 'from' | 'to') {
 }
 
 /** `POST /api/admin/redirects`: a request for `from` answers 301 to `to`. */
-export const redirectAddBodySchema = bodyFields({ from: sitePath('from'), to: sitePath('to') })
+export const redirectAddBodySchema = requestBody({ from: sitePath('from'), to: sitePath('to') })
 export type RedirectAddBody = z.infer<typeof redirectAddBodySchema>
 
 /** `DELETE /api/admin/redirects?from=/path`: the redirect whose `from` this is (as matched: a trailing slash aside). */

@@ -1,6 +1,6 @@
 /** What the sync's calls take: which side of a conflicted file an admin keeps. */
 import { z } from 'zod'
-import { bodyFields } from './request-parts.ts'
+import { requestBody } from './request-parts.ts'
 import type { Keep } from './sync-wire.ts'
 
 /** A post's slug as the status lists it; the server checks it names a post's file. */
@@ -11,7 +11,7 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/
  * file (repository-relative); a slug that is none falls back to the path. Which file is asked
  * first, then the side: `mine` keeps the site's version, `theirs` the remote's.
  */
-export const resolveRequestSchema = bodyFields({
+export const resolveRequestSchema = requestBody({
   slug: z.string().regex(SLUG).optional().catch(undefined),
   path: z.string().min(1).optional().catch(undefined),
   keep: z.unknown().optional(),

@@ -1,13 +1,13 @@
 /** What the tags' calls take: a rename across every post. */
 import { z } from 'zod'
 import { MAX_TAG_LENGTH, readTags, tagSlug } from '../tags.ts'
-import { bodyFields } from './request-parts.ts'
+import { requestBody } from './request-parts.ts'
 
 /**
  * `POST /api/admin/tags/rename`: `from` a tag's name or slug (as sent: the server matches it by
  * slug), `to` its new name, read as a post's tags are read (trimmed, inner spaces single).
  */
-export const tagRenameBodySchema = bodyFields({
+export const tagRenameBodySchema = requestBody({
   from: z
     .string('from must name a tag')
     .refine((from) => from.length <= MAX_TAG_LENGTH && tagSlug(from) !== '', { message: 'from must name a tag', abort: true }),

@@ -1,5 +1,11 @@
-import { ROLES, type Role } from '../../core/contract/index.ts'
+import type { Role } from '../../core/contract/index.ts'
+import { checkDisplayName, checkEmail, checkRole, checkUsername } from '../../core/contract/account-fields.ts'
+import { MAX_PASSKEY_NAME_LENGTH } from '../../core/contract/passkey-wire.ts'
 import { isPasswordHash } from './password.ts'
+
+// The rules of each field are the contract's: the request schemas check them too.
+export { checkDisplayName, checkEmail, checkRole, checkUsername, isRole, MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_LENGTH, USERNAME_PATTERN } from '../../core/contract/account-fields.ts'
+export { MAX_PASSKEY_NAME_LENGTH }
 
 /** A passkey (WebAuthn credential) a person registered: what verifying its signatures needs. */
 export interface StoredPasskey {
@@ -47,43 +53,7 @@ export interface AdminAccount {
   factorsChangedAt: string
 }
 
-export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/
-export const MAX_DISPLAY_NAME_LENGTH = 100
-export const MAX_EMAIL_LENGTH = 254
 export const MAX_PASSKEYS = 20
-export const MAX_PASSKEY_NAME_LENGTH = 60
-
-export function checkUsername(value: unknown): string | null {
-  if (typeof value !== 'string' || value === '') return 'is required'
-  if (!USERNAME_PATTERN.test(value)) {
-    return 'must be 1 to 64 lowercase letters, digits, dots, dashes or underscores, starting with a letter or digit'
-  }
-  return null
-}
-
-export function checkEmail(value: unknown): string | null {
-  if (typeof value !== 'string' || value === '') return 'is required'
-  if (value.length > MAX_EMAIL_LENGTH) return `must have at most ${MAX_EMAIL_LENGTH} characters`
-  if (!/^[^\s@]+@[^\s@]+$/.test(value)) return 'must look like name@example.com (one @, no spaces)'
-  return null
-}
-
-export function checkDisplayName(value: unknown): string | null {
-  if (typeof value !== 'string' || value.trim() === '') return 'is required'
-  if (value.length > MAX_DISPLAY_NAME_LENGTH) return `must have at most ${MAX_DISPLAY_NAME_LENGTH} characters`
-  if (value !== value.trim()) return 'must not start or end with spaces'
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(value)) return 'must not contain control characters'
-  return null
-}
-
-export function checkRole(value: unknown): string | null {
-  return (ROLES as readonly unknown[]).includes(value) ? null : `must be one of ${ROLES.join(', ')}`
-}
-
-export function isRole(value: unknown): value is Role {
-  return checkRole(value) === null
-}
 
 /** Whether this person has a second factor to ask for after the password. */
 export function hasSecondFactor(account: AdminAccount): boolean {

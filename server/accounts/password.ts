@@ -1,4 +1,5 @@
 import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { MAX_PASSWORD_LENGTH } from '../../core/contract/account-settings-wire.ts'
 
 /**
  * Admin password hashing with scrypt. A stored hash describes itself, so the cost can be raised
@@ -7,8 +8,8 @@ import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } f
  *   scrypt$<log2 N>$<r>$<p>$<salt, base64url>$<key, base64url>
  */
 
-/** What a new password must be is password-policy.ts's newPasswordProblem. Longer input is refused before hashing; nobody types more, and it bounds the work per login. */
-export const MAX_PASSWORD_LENGTH = 1024
+/** What a new password must be is password-policy.ts's newPasswordProblem; the longest any password may be is the contract's. */
+export { MAX_PASSWORD_LENGTH }
 
 const LOG2_N = 17
 const BLOCK_SIZE = 8

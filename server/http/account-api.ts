@@ -1,28 +1,20 @@
 import type Router from '@koa/router'
-import type { Context } from 'koa'
-import {
-  type AccountProfile,
-  API_PATHS,
-  type SessionsEnded,
-} from '../../core/contract/index.ts'
-import { type AdminAccount, checkDisplayName, checkEmail } from '../accounts/account-record.ts'
-import type { AccountStore } from '../accounts/account-store.ts'
-import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from '../accounts/password.ts'
-import { newPasswordProblem } from '../accounts/password-policy.ts'
-import type { SessionStore } from '../accounts/session-store.ts'
-import { InvalidInputError, NotFoundError } from '../lib/errors.ts'
-import type { LoginGuard } from '../services/sign-in/login-guard.ts'
+import { type AccountProfile, API_PATHS, type SessionsEnded, type SessionWire } from '../../core/contract/index.ts'
+import { passwordChangeSchema, profileChangeSchema, sessionParamsSchema } from '../../core/contract/account-requests.ts'
+import type { AccountStore, AdminAccount } from '../accounts/account-store.ts'
+import { parseInput } from '../lib/parse-input.ts'
+import type { OwnPassword } from '../services/account/own-password.ts'
+import type { OwnProfile } from '../services/account/own-profile.ts'
+import type { PersonSessions } from '../services/account/person-sessions.ts'
 import { apiRouter } from './api-router.ts'
 import { isKnownDevice } from './login-device.ts'
-import { sessionsWire } from './sessions-wire.ts'
-import { credentialOf, endSession, requireFreshSignIn, requireSignIn, restartSession, sessionIdOf } from './sessions.ts'
-import { fieldsOf } from '../lib/request-fields.ts'
+import { endSession, requireSignIn, restartSession, sessionIdOf, signedInAtOf } from './sessions.ts'
 
 export interface AccountRoutesDeps {
   accounts: AccountStore
-  sessions: SessionStore
-  /** Counts a wrong current password as a failed sign-in. */
-  guard: LoginGuard
+  profile: OwnProfile
+  password: OwnPassword
+  sessions: PersonSessions
 }
 
 /**
@@ -32,91 +24,48 @@ export interface AccountRoutesDeps {
 export function accountRoutes(deps: AccountRoutesDeps): Router {
   // Its middleware runs only for its own routes.
   const router = apiRouter({ prefix: API_PATHS.account, checks: [requireSignIn(deps.accounts)] })
+  const me = (state: { account: AdminAccount }) => state.account
 
   router.get('/', (ctx) => {
-    ctx.body = profileOf(ctx.state.account as AdminAccount)
+    ctx.body = deps.profile.read(me(ctx.state)) satisfies AccountProfile
   })
 
   router.put('/', async (ctx) => {
-    const change = readProfile(ctx.request.body)
-    const me = ctx.state.account as AdminAccount
-    const saved = await deps.accounts.update(me.username, (account) => ({ ...account, ...change }))
-    ctx.body = profileOf(saved)
+    const change = parseInput(profileChangeSchema, ctx.request.body)
+    ctx.body = (await deps.profile.change(me(ctx.state).username, change)) satisfies AccountProfile
   })
 
   router.post('/password', async (ctx) => {
-    const me = ctx.state.account as AdminAccount
-    const { currentPassword, newPassword } = readPasswordChange(ctx.request.body)
-    const problem = await newPasswordProblem(newPassword, me)
-    if (problem) throw new InvalidInputError(`newPassword ${problem}`, 'newPassword')
-    await proveItIsThem(ctx, deps, me, currentPassword)
-    const passwordHash = await hashPassword(newPassword)
-    const saved = await deps.accounts.update(me.username, (account) => ({ ...account, passwordHash, passwordChangedAt: new Date().toISOString() }))
-    // Every other session ends now (their credential no longer matches anyway); this one starts again under a new id.
-    const ended = deps.sessions.destroyOthers(me.username, sessionIdOf(ctx) ?? '')
+    const change = parseInput(passwordChangeSchema, ctx.request.body)
+    const account = me(ctx.state)
+    const { account: saved, ended } = await deps.password.change({
+      ...change,
+      account,
+      address: ctx.ip,
+      knownDevice: isKnownDevice(ctx, account.username),
+      signedInAt: signedInAtOf(ctx),
+      sessionId: sessionIdOf(ctx),
+    })
+    // This session starts again under a new id, with the new credential.
     await restartSession(ctx, saved)
     ctx.body = { ended } satisfies SessionsEnded
   })
 
   router.get('/sessions', (ctx) => {
-    const me = ctx.state.account as AdminAccount
-    ctx.body = sessionsWire(deps.sessions.listFor(me.username, { currentId: sessionIdOf(ctx), credential: credentialOf(me) }))
+    ctx.body = deps.sessions.list(me(ctx.state), sessionIdOf(ctx)) satisfies SessionWire[]
   })
 
   router.post('/sessions/end-others', (ctx) => {
-    const me = ctx.state.account as AdminAccount
-    ctx.body = { ended: deps.sessions.destroyOthers(me.username, sessionIdOf(ctx) ?? '') } satisfies SessionsEnded
+    ctx.body = { ended: deps.sessions.endOthers(me(ctx.state).username, sessionIdOf(ctx)) } satisfies SessionsEnded
   })
 
   router.delete('/sessions/:handle', (ctx) => {
-    const me = ctx.state.account as AdminAccount
-    const current = deps.sessions.listFor(me.username, { currentId: sessionIdOf(ctx) }).find((session) => session.current)
-    if (!deps.sessions.destroyByHandle(me.username, ctx.params.handle!)) throw new NotFoundError('No such session (it may have ended already)')
+    const { handle } = parseInput(sessionParamsSchema, ctx.params)
+    const { endedCurrent } = deps.sessions.end(me(ctx.state).username, handle, sessionIdOf(ctx))
     // Ending this very session is signing out.
-    if (current?.handle === ctx.params.handle) endSession(ctx)
+    if (endedCurrent) endSession(ctx)
     ctx.status = 204
   })
 
   return router
 }
-
-function profileOf(account: AdminAccount): AccountProfile {
-  const { username, displayName, email, role } = account
-  return { username, displayName, email, role, hasPassword: account.passwordHash !== null }
-}
-
-/** The current password, counted by the sign-in guard when wrong; or, for a person with none, a fresh sign-in. */
-async function proveItIsThem(ctx: Context, deps: AccountRoutesDeps, me: AdminAccount, currentPassword: string | undefined): Promise<void> {
-  if (me.passwordHash === null) return requireFreshSignIn(ctx, 'set a password')
-  if (currentPassword === undefined) throw new InvalidInputError('currentPassword is required', 'currentPassword')
-  // Counted before the slow hash, as a sign-in is: a session cannot be used to guess the password faster than the login form.
-  const attempt = await deps.guard.begin({ username: me.username, address: ctx.ip, knownDevice: isKnownDevice(ctx, me.username) })
-  if (!(await verifyPassword(currentPassword, me.passwordHash))) {
-    throw new InvalidInputError('currentPassword is wrong', 'currentPassword')
-  }
-  await attempt.succeeded()
-}
-
-function readProfile(body: unknown): Pick<AdminAccount, 'displayName' | 'email'> {
-  const fields = fieldsOf(body)
-  const displayName = typeof fields.displayName === 'string' ? fields.displayName.trim() : fields.displayName
-  const email = typeof fields.email === 'string' ? fields.email.trim() : fields.email
-  const nameProblem = checkDisplayName(displayName)
-  if (nameProblem) throw new InvalidInputError(`displayName ${nameProblem}`, 'displayName')
-  const emailProblem = checkEmail(email)
-  if (emailProblem) throw new InvalidInputError(`email ${emailProblem}`, 'email')
-  return { displayName: displayName as string, email: email as string }
-}
-
-function readPasswordChange(body: unknown): { currentPassword?: string; newPassword: string } {
-  const { currentPassword, newPassword } = fieldsOf(body)
-  if (typeof newPassword !== 'string' || newPassword === '') throw new InvalidInputError('newPassword is required', 'newPassword')
-  if (currentPassword !== undefined && currentPassword !== null && typeof currentPassword !== 'string') {
-    throw new InvalidInputError('currentPassword must be a string', 'currentPassword')
-  }
-  if (typeof currentPassword === 'string' && currentPassword.length > MAX_PASSWORD_LENGTH) {
-    throw new InvalidInputError('currentPassword is wrong', 'currentPassword')
-  }
-  return { currentPassword: typeof currentPassword === 'string' && currentPassword !== '' ? currentPassword : undefined, newPassword }
-}
-

@@ -1,6 +1,8 @@
 import type Router from '@koa/router'
 import { API_PATHS, API_PREFIX, type InvitationWire, type InviteResult, type PersonWire } from '../../core/contract/index.ts'
+import { invitationParamsSchema, inviteRequestSchema, personChangeSchema, personParamsSchema } from '../../core/contract/team-requests.ts'
 import type { AccountStore } from '../accounts/account-store.ts'
+import { parseInput } from '../lib/parse-input.ts'
 import type { Invitations } from '../services/team/invitations.ts'
 import type { People } from '../services/team/people.ts'
 import { apiRouter } from './api-router.ts'
@@ -27,25 +29,31 @@ export function peopleRoutes(deps: { accounts: AccountStore; people: People; inv
   })
 
   router.post(INVITATIONS, async (ctx) => {
+    const request = parseInput(inviteRequestSchema, ctx.request.body)
     ctx.status = 201
-    ctx.body = (await deps.invitations.invite(ctx.state.account, ctx.request.body)) satisfies InviteResult
+    ctx.body = (await deps.invitations.invite(ctx.state.account, request)) satisfies InviteResult
   })
 
   router.delete(`${INVITATIONS}/:id`, async (ctx) => {
-    ctx.body = (await deps.invitations.revoke(ctx.params.id!)) satisfies InvitationWire
+    const { id } = parseInput(invitationParamsSchema, ctx.params)
+    ctx.body = (await deps.invitations.revoke(id)) satisfies InvitationWire
   })
 
   router.patch(`${PEOPLE}/:username`, async (ctx) => {
-    ctx.body = (await deps.people.change(ctx.params.username!, ctx.request.body)) satisfies PersonWire
+    const change = parseInput(personChangeSchema, ctx.request.body)
+    const { username } = parseInput(personParamsSchema, ctx.params)
+    ctx.body = (await deps.people.change(username, change)) satisfies PersonWire
   })
 
   router.delete(`${PEOPLE}/:username`, async (ctx) => {
-    await deps.people.remove(ctx.params.username!)
+    const { username } = parseInput(personParamsSchema, ctx.params)
+    await deps.people.remove(username)
     ctx.status = 204
   })
 
   router.post(`${PEOPLE}/:username/reset-factors`, async (ctx) => {
-    ctx.body = (await deps.people.resetFactors(ctx.params.username!)) satisfies PersonWire
+    const { username } = parseInput(personParamsSchema, ctx.params)
+    ctx.body = (await deps.people.resetFactors(username)) satisfies PersonWire
   })
 
   return router

@@ -1,43 +1,35 @@
 import type Router from '@koa/router'
-import { API_PREFIX, type SessionsEnded } from '../../core/contract/index.ts'
-import type { AccountStore } from '../accounts/account-store.ts'
-import type { SessionStore } from '../accounts/session-store.ts'
-import { NotFoundError } from '../lib/errors.ts'
+import { API_PREFIX, type SessionsEnded, type SessionWire } from '../../core/contract/index.ts'
+import { personParamsSchema, personSessionParamsSchema } from '../../core/contract/team-requests.ts'
+import type { AccountStore, AdminAccount } from '../accounts/account-store.ts'
+import { parseInput } from '../lib/parse-input.ts'
+import type { PersonSessions } from '../services/account/person-sessions.ts'
 import { apiRouter } from './api-router.ts'
-import { sessionsWire } from './sessions-wire.ts'
-import { credentialOf, endSession, requireRole, requireSignIn, sessionIdOf } from './sessions.ts'
+import { endSession, requireRole, requireSignIn, sessionIdOf } from './sessions.ts'
 
 /**
  * An admin's view of anyone's sessions: list them, end one, end them all (a lost laptop, a
  * person leaving). Admins only; the person's own list is account-api.ts.
  */
-export function peopleSessionsRoutes(deps: { accounts: AccountStore; sessions: SessionStore }): Router {
+export function peopleSessionsRoutes(deps: { accounts: AccountStore; sessions: PersonSessions }): Router {
   const router = apiRouter({ prefix: `${API_PREFIX.admin}/people`, checks: [requireSignIn(deps.accounts), requireRole('admin')] })
 
-  const personOf = async (username: string) => {
-    const account = await deps.accounts.get(username)
-    if (!account) throw new NotFoundError(`No person "${username}"`)
-    return account
-  }
-
   router.get('/:username/sessions', async (ctx) => {
-    const person = await personOf(ctx.params.username!)
-    ctx.body = sessionsWire(deps.sessions.listFor(person.username, { currentId: sessionIdOf(ctx), credential: credentialOf(person) }))
+    const { username } = parseInput(personParamsSchema, ctx.params)
+    ctx.body = (await deps.sessions.listOf(username, sessionIdOf(ctx))) satisfies SessionWire[]
   })
 
   router.delete('/:username/sessions', async (ctx) => {
-    const person = await personOf(ctx.params.username!)
-    const ended = deps.sessions.destroyUser(person.username)
+    const { username } = parseInput(personParamsSchema, ctx.params)
+    const ended = await deps.sessions.endAllOf(username)
     // An admin who ends all their own sessions has signed out.
-    if (person.username === (ctx.state.account as { username: string }).username) endSession(ctx)
+    if (username === (ctx.state.account as AdminAccount).username) endSession(ctx)
     ctx.body = { ended } satisfies SessionsEnded
   })
 
   router.delete('/:username/sessions/:handle', async (ctx) => {
-    const person = await personOf(ctx.params.username!)
-    const own = deps.sessions.listFor(person.username, { currentId: sessionIdOf(ctx) }).find((session) => session.current)
-    if (!deps.sessions.destroyByHandle(person.username, ctx.params.handle!)) throw new NotFoundError('No such session (it may have ended already)')
-    if (own?.handle === ctx.params.handle) endSession(ctx)
+    const { username, handle } = parseInput(personSessionParamsSchema, ctx.params)
+    if ((await deps.sessions.endOf(username, handle, sessionIdOf(ctx))).endedCurrent) endSession(ctx)
     ctx.status = 204
   })
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type Koa from 'koa'
 import type { Context, Middleware } from 'koa'
 import session from 'koa-session'
@@ -7,6 +7,7 @@ import type { AccountStore, AdminAccount } from '../accounts/account-store.ts'
 import type { SessionData, SessionStore } from '../accounts/session-store.ts'
 import type { GitAuthor } from '../git/content-repository.ts'
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts'
+import { restartedSession, sessionAccount, type SessionSlot, signedInSession } from '../services/sign-in/sign-in-session.ts'
 
 /** Over plain HTTP (development); over HTTPS the cookie carries the `__Host-` prefix. */
 export const SESSION_COOKIE = 'watchio.sid'
@@ -44,77 +45,58 @@ export function sessionMiddleware(app: Koa, store: SessionStore): Middleware {
   ) as Middleware
 }
 
-/** How long the password may wait for its second step (a code or a passkey). */
-export const SECOND_STEP_MS = 5 * 60 * 1000
-
 /**
  * The signed-in person, or null (no session, expired, halfway through a two-step sign-in,
- * account removed or disabled, password or factors changed since).
+ * account removed or disabled, password or factors changed since: then the session ends).
  */
 export async function currentAdmin(ctx: Context, accounts: AccountStore): Promise<AdminAccount | null> {
-  const data = ctx.session as Partial<SessionData> | null
-  if (!data || typeof data.username !== 'string' || data.secondStepSince !== undefined) return null
-  const account = await accounts.get(data.username)
-  if (!account || account.disabled || credentialOf(account) !== data.credential) {
-    endSession(ctx)
-    return null
-  }
-  return account
+  const found = await sessionAccount(sessionDataOf(ctx), accounts)
+  if (found.account) return found.account
+  if (found.stale) endSession(ctx)
+  return null
 }
 
-/** How recent a sign-in must be to add a way in (a passkey, an authenticator app, a first password). */
-export const FRESH_SIGN_IN_MS = 10 * 60 * 1000
-
-/** Starts a session for `account` under a new id (a session id known before sign-in is worthless after). */
-export async function startSession(ctx: Context, account: AdminAccount, now = Date.now()): Promise<void> {
-  const data: SessionData = { username: account.username, credential: credentialOf(account), device: deviceOf(ctx), signedInAt: now }
-  ctx.session = data
-  await ctx.session!.regenerate()
+/** What this request's session holds (null without one). */
+export function sessionDataOf(ctx: Context): Partial<SessionData> | null {
+  return ctx.session as Partial<SessionData> | null
 }
 
-/**
- * The same person's session again under a new id, after their password or factors changed (the
- * old credential ends their other sessions). It keeps when they signed in: a change is no sign-in,
- * so it cannot make a session fresh enough for the next one (requireFreshSignIn).
- */
-export async function restartSession(ctx: Context, account: AdminAccount): Promise<void> {
-  const signedInAt = (ctx.session as Partial<SessionData> | null)?.signedInAt
-  const data: SessionData = { username: account.username, credential: credentialOf(account), device: deviceOf(ctx), signedInAt: typeof signedInAt === 'number' ? signedInAt : 0 }
-  ctx.session = data
-  await ctx.session!.regenerate()
+/** When this session's person signed in (ms), for the rules that ask for a recent sign-in. */
+export function signedInAtOf(ctx: Context): unknown {
+  return sessionDataOf(ctx)?.signedInAt
 }
 
-/**
- * Adding a way in (a passkey, an authenticator app) asks for a sign-in of the last 10 minutes,
- * as GitHub's sudo mode does: a session left open or stolen must not give its holder a lasting
- * way into the account, nor lock its owner out behind a factor they do not have.
- */
-export function requireFreshSignIn(ctx: Context, what: string, now = Date.now()): void {
-  const signedInAt = (ctx.session as Partial<SessionData> | null)?.signedInAt
-  if (typeof signedInAt !== 'number' || now - signedInAt > FRESH_SIGN_IN_MS) {
-    throw new ForbiddenError(`To ${what}, sign out and sign in again, then do it within 10 minutes`)
+/** Where a passkey ceremony's challenge waits for the browser's answer (passkey-ceremony.ts). */
+export const PASSKEY_CEREMONY = 'passkeyCeremony'
+
+/** One value the session keeps between two requests, under `name` (on the server: the cookie holds only the id). */
+export function sessionSlot(ctx: Context, name: string): SessionSlot {
+  return {
+    get: () => (ctx.session as Record<string, unknown> | null)?.[name],
+    set: (value) => {
+      ctx.session![name] = value
+    },
+    delete: () => {
+      const data = ctx.session as Record<string, unknown> | null
+      if (data) delete data[name]
+    },
   }
 }
 
-/**
- * The password was right and the account has a second factor: the session remembers whose
- * password it was (for a few minutes), and signs nobody in until the second step finishes it.
- */
-export async function startSecondStep(ctx: Context, account: AdminAccount, now = Date.now()): Promise<void> {
-  const data: SessionData = { username: account.username, credential: credentialOf(account), secondStepSince: now }
+/** Starts `data`'s session under a new id (a session id known before a sign-in is worthless after). */
+export async function startSession(ctx: Context, data: SessionData): Promise<void> {
   ctx.session = data
   await ctx.session!.regenerate()
 }
 
-/** The account waiting for its second step in this session, or null (none, expired, changed since). */
-export async function secondStepAccount(ctx: Context, accounts: AccountStore, now = Date.now()): Promise<AdminAccount | null> {
-  const data = ctx.session as Partial<SessionData> | null
-  const since = data?.secondStepSince
-  if (!data || typeof data.username !== 'string' || typeof since !== 'number') return null
-  if (now - since > SECOND_STEP_MS) return null
-  const account = await accounts.get(data.username)
-  if (!account || account.disabled || credentialOf(account) !== data.credential) return null
-  return account
+/** A finished sign-in's session for `account`, from this browser. */
+export function startSignedInSession(ctx: Context, account: AdminAccount, now: number): Promise<void> {
+  return startSession(ctx, signedInSession(account, { userAgent: ctx.get('user-agent'), now }))
+}
+
+/** The same person's session again under a new id, after their password or factors changed (sign-in-session.ts). */
+export function restartSession(ctx: Context, account: AdminAccount): Promise<void> {
+  return startSession(ctx, restartedSession(account, { previous: sessionDataOf(ctx), userAgent: ctx.get('user-agent') }))
 }
 
 /** The id this request's session cookie carries (signature checked), or undefined. */
@@ -126,20 +108,6 @@ export function sessionIdOf(ctx: Context): string | undefined {
 export function endSession(ctx: Context): void {
   ctx.session = null
   ctx.cookies.set(cookieName(ctx), '', { ...cookieOptions(ctx), expires: new Date(0) })
-}
-
-/**
- * Which password and factors a session was opened with, without keeping the hash itself in the
- * session: changing either ends the sessions opened before (the one that changed it starts again).
- */
-export function credentialOf(account: AdminAccount): string {
-  const hash = createHash('sha256').update(account.passwordHash ?? '').update('\0').update(account.factorsChangedAt)
-  return hash.digest('base64url').slice(0, 22)
-}
-
-/** A short description of the browser, for the person's list of sessions. */
-function deviceOf(ctx: Context): string {
-  return ctx.get('user-agent').slice(0, 300)
 }
 
 function cookieName(ctx: Context): string {

@@ -35,8 +35,8 @@ export function accountAreaRouters(): Router[] {
     passkeyAccountRoutes({ accounts: none, passkeys: none }),
     peopleSessionsRoutes({ accounts: none, sessions: none }),
     peopleRoutes({ accounts: none, people: none, invitations: none }),
-    securitySettingsRoutes({ accounts: none, settings: none }),
-    totpRoutes({ accounts: none, guard: none, settings: none, now: Date.now }),
+    securitySettingsRoutes({ accounts: none, requirement: none }),
+    totpRoutes({ accounts: none, totp: none }),
   ]
 }
 

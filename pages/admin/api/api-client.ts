@@ -39,7 +39,6 @@ import {
   type ResolveRequest,
   type RestoreRequest,
   type SecondStepRequired,
-  type SecuritySettingsBody,
   type SecuritySettingsWire,
   type SessionsEnded,
   type SessionWire,
@@ -178,7 +177,7 @@ export const adminApi = {
   newRecoveryCodes: (proof: IdentityProof) => write<RecoveryCodes>('POST', API_PATHS.accountRecoveryCodes, { body: proof }),
   disableTotp: (proof: IdentityProof) => write<TotpStatus>('POST', API_PATHS.accountTotpDisable, { body: proof }),
   securitySettings: (signal?: AbortSignal) => read<SecuritySettingsWire>(API_PATHS.securitySettings, signal),
-  saveSecuritySettings: (body: SecuritySettingsBody) => write<SecuritySettingsWire>('PUT', API_PATHS.securitySettings, { body }),
+  saveSecuritySettings: (body: SecuritySettingsWire) => write<SecuritySettingsWire>('PUT', API_PATHS.securitySettings, { body }),
   /** The signed-in person's own account: name and e-mail (their commits' author), password, sessions. */
   account: (signal?: AbortSignal) => read<AccountProfile>(API_PATHS.account, signal),
   updateAccount: (body: ProfileChange) => write<AccountProfile>('PUT', API_PATHS.account, { body }),

@@ -5,9 +5,12 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/server'
-import { type AdminAccount, MAX_PASSKEY_NAME_LENGTH, MAX_PASSKEYS, type StoredPasskey } from '../../accounts/account-record.ts'
+import { passkeyRenameRequestSchema } from '../../../core/contract/account-requests.ts'
+import { type AdminAccount, MAX_PASSKEYS, type StoredPasskey } from '../../accounts/account-record.ts'
 import type { AccountStore } from '../../accounts/account-store.ts'
 import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts'
+import { parseInput } from '../../lib/parse-input.ts'
+import { ACCOUNT_DISABLED } from './password-sign-in.ts'
 import type { RelyingParty } from './passkey-relying-party.ts'
 
 /** How long a browser has to answer a challenge; the server forgets the challenge after it. */
@@ -92,14 +95,9 @@ export async function verifyNewPasskey(
   }
 }
 
-/** A passkey's name as a person gives it: trimmed, 1 to 60 characters, one line. */
+/** A passkey's name as a person gives it, by the contract's rule (trimmed, 1 to 60 characters, one line), or InvalidInputError at `name`. */
 export function checkPasskeyName(value: unknown): string {
-  const name = typeof value === 'string' ? value.trim() : ''
-  if (name === '') throw new InvalidInputError('name is required', 'name')
-  if (name.length > MAX_PASSKEY_NAME_LENGTH) throw new InvalidInputError(`name must have at most ${MAX_PASSKEY_NAME_LENGTH} characters`, 'name')
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw new InvalidInputError('name must be one line of text', 'name')
-  return name
+  return parseInput(passkeyRenameRequestSchema, { name: value }).name
 }
 
 /**
@@ -202,7 +200,7 @@ export class Passkeys {
     }
     if (!verified.verified) throw new UnauthorizedError(PASSKEY_REFUSED)
     // Said only to whoever holds the passkey, as the password's answer says it only after the right password.
-    if (owner.disabled) throw new UnauthorizedError('This account is disabled; ask an admin')
+    if (owner.disabled) throw new UnauthorizedError(ACCOUNT_DISABLED)
     const { newCounter } = verified.authenticationInfo
     return this.#accounts.update(owner.username, (account) => ({
       ...account,

@@ -1,14 +1,26 @@
-import type { InvitationPreview, InvitationWire, InviteMail, InviteRequest, InviteResult } from '../../../core/contract/index.ts'
-import { type AdminAccount, type StoredPasskey, checkDisplayName, checkEmail, checkRole, checkUsername, isRole } from '../../accounts/account-record.ts'
+import type {
+  AcceptInvitationRequest,
+  InvitationPreview,
+  InvitationWire,
+  InviteMail,
+  InviteRequest,
+  InviteResult,
+  PublicKeyCredentialCreationOptionsJSON,
+} from '../../../core/contract/index.ts'
+import type { AdminAccount, StoredPasskey } from '../../accounts/account-record.ts'
 import type { AccountStore } from '../../accounts/account-store.ts'
 import { type InvitationRecord, type InvitationStore, invitationState } from '../../accounts/invitation-store.ts'
-import { hashPassword, MAX_PASSWORD_LENGTH } from '../../accounts/password.ts'
+import { hashPassword } from '../../accounts/password.ts'
 import { newPasswordProblem } from '../../accounts/password-policy.ts'
 import { InvalidInputError } from '../../lib/errors.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { invitationMail } from '../../mail/invitation-mail.ts'
 import type { Mailer } from '../../mail/mailer.ts'
-import { fieldsOf, stringField } from '../../lib/request-fields.ts'
+import { keepCeremony, takeCeremony } from '../sign-in/passkey-ceremony.ts'
+import type { RelyingParty } from '../sign-in/passkey-relying-party.ts'
+import { newPasskeyOptions, verifyNewPasskey } from '../sign-in/passkeys.ts'
+import type { SessionSlot } from '../sign-in/sign-in-session.ts'
+import type { InvitationLinkBudget } from './invitation-link-budget.ts'
 
 export interface InvitationsDeps {
   invitations: InvitationStore
@@ -18,6 +30,12 @@ export interface InvitationsDeps {
   /** The links' origin (SITE_URL). */
   siteUrl: string
   logger: Logger
+  /** Whose passkeys an invitee may register (the site's origin). */
+  relyingParty: RelyingParty
+  /** The invitee's calls, open to anybody: an address sending links that open nothing waits. */
+  links: InvitationLinkBudget
+  /** The clock of the passkey challenges. */
+  now: () => number
 }
 
 /** How the invitee signs in from now on: a password's hash, or a passkey (or both). */
@@ -51,8 +69,7 @@ export class Invitations {
   }
 
   /** A new invitation and its link; a mail that fails loses nothing (the link is in the answer, and why in `mail`). */
-  async invite(by: AdminAccount, body: unknown): Promise<InviteResult> {
-    const request = readInvite(body)
+  async invite(by: AdminAccount, request: InviteRequest): Promise<InviteResult> {
     const { invitation, token } = await this.#deps.invitations.create({
       displayName: request.displayName,
       email: request.email ?? null,
@@ -68,55 +85,63 @@ export class Invitations {
     return invitationWire(await this.#deps.invitations.revoke(id), this.#deps.invitations.now())
   }
 
-  /** What the invitee is shown; NotFoundError or GoneError (used, expired, revoked) otherwise. */
-  async preview(token: string): Promise<InvitationPreview> {
-    const invitation = await this.#deps.invitations.usable(token)
-    const { displayName, email, role, invitedByName: invitedBy, expiresAt } = invitation
-    return { displayName, email, role, invitedBy, expiresAt }
-  }
-
-  /** Accepting with a password: the fields checked (the policy's words at the field), then acceptInvitation. */
-  async acceptWithPassword(body: unknown): Promise<AdminAccount> {
-    const fields = fieldsOf(body)
-    const token = stringField(fields, 'token')
-    const invitation = await this.#deps.invitations.usable(token)
-    const { username, email } = readChosen(fields)
-    const password = typeof fields.password === 'string' ? fields.password : ''
-    if (password === '') throw new InvalidInputError('password is required', 'password')
-    if (password.length > MAX_PASSWORD_LENGTH) throw new InvalidInputError(`password must have at most ${MAX_PASSWORD_LENGTH} characters`, 'password')
-    const problem = await newPasswordProblem(password, { username, displayName: invitation.displayName })
-    if (problem) throw new InvalidInputError(`password ${problem}`, 'password')
-    await this.#refuseTaken(username)
-    return this.acceptInvitation(token, { username, email, passwordHash: await hashPassword(password) })
+  /**
+   * What the invitee is shown, asked from `address`.
+   * @throws NotFoundError (an unknown link), GoneError (used, expired, revoked), RateLimitedError (too many unknown links)
+   */
+  async preview(token: string, address: string): Promise<InvitationPreview> {
+    return this.#deps.links.guard(address, async () => {
+      const invitation = await this.#deps.invitations.usable(token)
+      const { displayName, email, role, invitedByName: invitedBy, expiresAt } = invitation
+      return { displayName, email, role, invitedBy, expiresAt }
+    })
   }
 
   /**
-   * The start of accepting with a passkey: the invitation still usable, and the username the
-   * invitee chose free, so the browser's prompt names the account they are about to have.
+   * The start of accepting with a passkey: the invitation still usable and the username the
+   * invitee chose free, so the browser's prompt names the account they are about to have. The
+   * challenge waits in `ceremony` with the username it was made for.
    */
-  async passkeyInvitee(body: unknown): Promise<{ token: string; username: string; displayName: string }> {
-    const fields = fieldsOf(body)
-    const token = stringField(fields, 'token')
-    const invitation = await this.#deps.invitations.usable(token)
-    const username = typeof fields.username === 'string' ? fields.username.trim() : fields.username
-    const problem = checkUsername(username)
-    if (problem) throw new InvalidInputError(`username ${problem}`, 'username')
-    await this.#refuseTaken(username as string)
-    return { token, username: username as string, displayName: invitation.displayName }
+  async passkeyOptions(request: { token: string; username: string; address: string; ceremony: SessionSlot }): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    const { token, username } = request
+    const invitee = await this.#deps.links.guard(request.address, async () => {
+      const invitation = await this.#deps.invitations.usable(token)
+      await this.#refuseTaken(username)
+      return { username, displayName: invitation.displayName }
+    })
+    const { options, userId } = await newPasskeyOptions(this.#deps.relyingParty, invitee)
+    keepCeremony(request.ceremony, { purpose: 'invitation', challenge: options.challenge, userId, username }, this.#deps.now())
+    return options
   }
 
   /**
-   * Accepting with a passkey the caller verified (verifyNewPasskey, against the challenge it gave
-   * for this username): the person has no password and signs in with the passkey alone.
+   * Accepting, from `address`: with a password (the policy's words at the field), or with a
+   * passkey made for the prompt this session was given (`ceremony`), which then is the person's
+   * only way in. The new person, to be signed in.
+   * @throws NotFoundError, GoneError, RateLimitedError, InvalidInputError
    */
-  async acceptWithPasskey(body: unknown, passkey: NonNullable<AcceptedCredentials['passkey']>, forUsername: string): Promise<AdminAccount> {
-    const fields = fieldsOf(body)
-    const token = stringField(fields, 'token')
-    await this.#deps.invitations.usable(token)
-    const { username, email } = readChosen(fields)
-    // The passkey was made for the username the prompt showed; another would carry the wrong name.
-    if (username !== forUsername) throw new InvalidInputError('username changed after the passkey was made: add the passkey again', 'username')
-    return this.acceptInvitation(token, { username, email, passwordHash: null, passkey })
+  async accept(request: AcceptInvitationRequest & { address: string; ceremony: SessionSlot }): Promise<AdminAccount> {
+    return this.#deps.links.guard(request.address, async () => {
+      const { token, username, email } = request
+      const invitation = await this.#deps.invitations.usable(token)
+      if ('password' in request) {
+        const problem = await newPasswordProblem(request.password, { username, displayName: invitation.displayName })
+        if (problem) throw new InvalidInputError(`password ${problem}`, 'password')
+        await this.#refuseTaken(username)
+        return this.acceptInvitation(token, { username, email, passwordHash: await hashPassword(request.password) })
+      }
+      const ceremony = takeCeremony(request.ceremony, 'invitation', this.#deps.now())
+      if (!ceremony?.userId || !ceremony.username) throw new InvalidInputError('The passkey prompt expired: add the passkey again', 'passkey')
+      const credential = await verifyNewPasskey(this.#deps.relyingParty, {
+        response: request.passkey.response,
+        expectedChallenge: ceremony.challenge,
+        name: request.passkey.name,
+        now: new Date(this.#deps.now()),
+      })
+      // The passkey was made for the username the prompt showed; another would carry the wrong name.
+      if (username !== ceremony.username) throw new InvalidInputError('username changed after the passkey was made: add the passkey again', 'username')
+      return this.acceptInvitation(token, { username, email, passwordHash: null, passkey: { credential, userId: ceremony.userId } })
+    })
   }
 
   /**
@@ -165,30 +190,4 @@ export class Invitations {
 export function invitationWire(invitation: InvitationRecord, now: Date): InvitationWire {
   const { id, displayName, email, role, invitedByName: invitedBy, createdAt, expiresAt, usedBy } = invitation
   return { id, displayName, email, role, invitedBy, createdAt, expiresAt, state: invitationState(invitation, now), usedBy }
-}
-
-function readInvite(body: unknown): InviteRequest {
-  const fields = fieldsOf(body)
-  const displayName = typeof fields.displayName === 'string' ? fields.displayName.trim() : fields.displayName
-  const nameProblem = checkDisplayName(displayName)
-  if (nameProblem) throw new InvalidInputError(`displayName ${nameProblem}`, 'displayName')
-  const roleProblem = checkRole(fields.role)
-  if (roleProblem || !isRole(fields.role)) throw new InvalidInputError(`role ${roleProblem}`, 'role')
-  const email = typeof fields.email === 'string' ? fields.email.trim() : fields.email
-  if (email !== undefined && email !== null && email !== '') {
-    const emailProblem = checkEmail(email)
-    if (emailProblem) throw new InvalidInputError(`email ${emailProblem}`, 'email')
-    return { displayName: displayName as string, role: fields.role, email: email as string }
-  }
-  return { displayName: displayName as string, role: fields.role }
-}
-
-function readChosen(fields: Record<string, unknown>): { username: string; email: string } {
-  const username = typeof fields.username === 'string' ? fields.username.trim() : fields.username
-  const usernameProblem = checkUsername(username)
-  if (usernameProblem) throw new InvalidInputError(`username ${usernameProblem}`, 'username')
-  const email = typeof fields.email === 'string' ? fields.email.trim() : fields.email
-  const emailProblem = checkEmail(email)
-  if (emailProblem) throw new InvalidInputError(`email ${emailProblem}`, 'email')
-  return { username: username as string, email: email as string }
 }

@@ -1,10 +1,9 @@
 import type { PersonChange, PersonWire } from '../../../core/contract/index.ts'
-import { type AdminAccount, checkRole, hasSecondFactor, isRole } from '../../accounts/account-record.ts'
+import { type AdminAccount, hasSecondFactor } from '../../accounts/account-record.ts'
 import type { AccountStore } from '../../accounts/account-store.ts'
 import type { SessionStore } from '../../accounts/session-store.ts'
 import { keepAnEnabledAdmin } from '../../accounts/team-rules.ts'
-import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.ts'
-import { fieldsOf } from '../../lib/request-fields.ts'
+import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 
 export interface PeopleDeps {
   accounts: AccountStore
@@ -30,8 +29,8 @@ export class People {
     return (await this.#deps.accounts.list()).map(personWire)
   }
 
-  async change(username: string, body: unknown): Promise<PersonWire> {
-    const change = readChange(body)
+  /** A role, disabled or not, or both (what may be asked is the contract's personChangeSchema). */
+  async change(username: string, change: PersonChange): Promise<PersonWire> {
     const changed = await this.#deps.accounts.update(
       username,
       (account) => ({ ...account, ...(change.role !== undefined && { role: change.role }), ...(change.disabled !== undefined && { disabled: change.disabled }) }),
@@ -72,19 +71,4 @@ export class People {
 export function personWire(account: AdminAccount): PersonWire {
   const { username, displayName, email, role, disabled, createdAt } = account
   return { username, displayName, email, role, disabled, hasSecondFactor: hasSecondFactor(account), createdAt }
-}
-
-function readChange(body: unknown): PersonChange {
-  const fields = fieldsOf(body)
-  const change: PersonChange = {}
-  if (fields.role !== undefined) {
-    if (!isRole(fields.role)) throw new InvalidInputError(`role ${checkRole(fields.role)}`, 'role')
-    change.role = fields.role
-  }
-  if (fields.disabled !== undefined) {
-    if (typeof fields.disabled !== 'boolean') throw new InvalidInputError('disabled must be true or false', 'disabled')
-    change.disabled = fields.disabled
-  }
-  if (change.role === undefined && change.disabled === undefined) throw new InvalidInputError('Say what changes: role, disabled or both')
-  return change
 }

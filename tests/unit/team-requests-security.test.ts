@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { securitySettingsBodySchema } from '../../core/contract/security-settings-requests.ts'
+import { securitySettingsChangeSchema as securitySettingsBodySchema } from '../../core/contract/team-requests.ts'
 import { parseInput } from '../../server/lib/parse-input.ts'
 import { HOSTILE_VALUES, labelOf, markZodDefaults, problemOf } from '../support/request-schemas.ts'
 
 beforeAll(markZodDefaults)
 
-describe('securitySettingsBodySchema', () => {
+describe('securitySettingsChangeSchema', () => {
   it('takes requireSecondFactor, true or false; other fields are dropped', () => {
     expect(parseInput(securitySettingsBodySchema, { requireSecondFactor: true, other: 1 })).toEqual({ requireSecondFactor: true })
     expect(parseInput(securitySettingsBodySchema, { requireSecondFactor: false })).toEqual({ requireSecondFactor: false })
