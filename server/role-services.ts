@@ -2,7 +2,8 @@
  * The services each SITE_ROLE adds to the public site that openSite made: the writer's admin
  * side (`openAdmin`) and a read replica's sync (`openReplica`), each service with its dependencies passed in. What several share is
  * made first and given to each: the repository, whose transaction is the one lock of every
- * write (saves, media, pulls), and the content sync, which the posts and media ask to push.
+ * write (saves, media, pulls), which announces each commit the writer makes, and the content
+ * sync, which listens and pushes them.
  */
 import path from 'node:path'
 import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
@@ -64,19 +65,18 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
   const sync = config.contentSync ? await openContentSync({ config, logger, repository, content, paths, review, direction: 'two-way' }) : null
   // Not fileFor: a page being made again after a save has no file for that moment, yet is a page.
   const isPage = (url: string) => site.pages.hasPage(url)
-  const redirects = new Redirects({ source: site.redirects, repository, index: content.index, isPage, sync: sync ?? undefined })
+  const redirects = new Redirects({ source: site.redirects, repository, index: content.index, isPage })
   const posts = new AdminPosts({ content, repository, paths, history, sync: sync ?? undefined, review, redirects, today: () => site.schedule.today() })
-  const tags = new AdminTags({ content, repository, paths, sync: sync ?? undefined, reviewMode: review !== undefined })
+  const tags = new AdminTags({ content, repository, paths, reviewMode: review !== undefined })
   const siteHistory = new SiteHistory({ repository, contentDir: config.contentDir, source: site.siteCopy })
   const siteReviews = review ? new SiteReviews({ branches: review.branches, repository, contentDir: config.contentDir }) : undefined
-  const siteCopy = new SiteCopy({ source: site.siteCopy, contentDir: config.contentDir, repository, sync: sync ?? undefined, history: siteHistory, review: siteReviews })
+  const siteCopy = new SiteCopy({ source: site.siteCopy, contentDir: config.contentDir, repository, history: siteHistory, review: siteReviews })
   const sitePreview = new SitePreview({ source: site.siteCopy, render: site.render })
   const preview = new PostPreview({ posts: content.index, render: site.render, today: () => site.schedule.today() })
   const media = new MediaLibrary({
     mediaDir: mediaDirOf(config.contentDir),
     repository,
     index: content.index,
-    sync: sync ?? undefined,
     reviews: review?.reviews,
     limits: { maxPixels: config.media.maxPixels },
     logger,
@@ -142,7 +142,7 @@ async function openContentSync(options: {
 }): Promise<ContentSync> {
   const { config, repository } = options
   const { remoteUrl, remoteBranch, username, token, intervalSeconds } = config.contentSync!
-  return new ContentSync({
+  const sync = new ContentSync({
     remote: repository.connectRemote({ url: remoteUrl, branch: remoteBranch ?? (await repository.currentBranch()), username, token }),
     repository,
     content: options.content,
@@ -153,6 +153,9 @@ async function openContentSync(options: {
     review: options.review,
     direction: options.direction,
   })
+  // Every commit the writer makes (a post, a tag rename, media, redirects, the site's copy, a review branch) is pushed, in the background.
+  if (options.direction === 'two-way') repository.onCommit(() => sync.request('save'))
+  return sync
 }
 
 /** At first start, the first admin account; a password made up for it is printed, once. */

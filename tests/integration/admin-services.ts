@@ -102,6 +102,7 @@ async function wire(options: {
   if (remote) {
     sync = new ContentSync({ remote: remote.sync, repository, content, paths, intervalMs: 0, siteAuthor: SITE_AUTHOR, logger, review, direction: 'two-way' })
     const made = sync
+    repository.onCommit(() => made.request('save'))
     cleanups.push(() => made.close())
   }
   const posts = new AdminPosts({ content, repository, paths, history, sync, review, today: () => TODAY })
@@ -110,7 +111,6 @@ async function wire(options: {
     mediaDir: path.join(repo.dir, 'content', 'media'),
     repository,
     index: content.index,
-    sync,
     reviews: review?.reviews,
     limits: { maxPixels: 50_000_000 },
     logger,

@@ -37,11 +37,8 @@ export interface AdminPostsDeps {
   paths: PostPaths
   /** Past versions, for restore. */
   history: PostHistory
-  /**
-   * The content sync, when GIT_REMOTE_URL is set: the admin list shows which posts are out of
-   * sync, and a save that made a commit asks it to push.
-   */
-  sync?: Pick<ContentSync, 'stateOf' | 'request'>
+  /** The content sync, when GIT_REMOTE_URL is set: the admin list shows which posts are out of sync. */
+  sync?: Pick<ContentSync, 'stateOf'>
   /**
    * PUBLISH_MODE=review: saves go to the post's review branch (`cms/<slug>`), not live; the
    * admin side shows and edits the review's version. Absent: saves go live (direct mode).
@@ -172,7 +169,7 @@ export class AdminPosts {
         await this.#commitForReview(tx, { id, changes, message, author })
         return
       }
-      if ((await this.#deps.content.commit(tx, { changes, message, author })) !== null) this.#committed()
+      await this.#deps.content.commit(tx, { changes, message, author })
     })
   }
 
@@ -208,7 +205,6 @@ export class AdminPosts {
     }
     // The live save: one commit, and the index takes the post it wrote without reading it back.
     const saved = await this.#deps.content.commit(tx, { changes, message, author, posts: [{ post, version, text }] })
-    if (saved !== null) this.#committed()
     moved?.committed()
     return { post: { ...post, version }, committed: saved !== null }
   }
@@ -225,7 +221,6 @@ export class AdminPosts {
     const branch = reviews.get(options.id)?.branch ?? `${REVIEW_PREFIX}${live?.slug ?? firstSlug}`
     const commit = await branches.commit({ branch, changes: options.changes, message: options.message, author: options.author, tx })
     await reviews.refresh()
-    if (commit !== null) this.#committed()
     return commit !== null
   }
 
@@ -257,11 +252,6 @@ export class AdminPosts {
 
   #newId(): string {
     return newPostId((id) => Boolean(this.#deps.content.index.byId(id) || this.#deps.review?.reviews.get(id)))
-  }
-
-  /** A save made a commit: the sync pushes it, in the background. */
-  #committed(): void {
-    this.#deps.sync?.request('save')
   }
 }
 

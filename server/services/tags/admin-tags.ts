@@ -8,14 +8,11 @@ import { serializePost } from '../../content/serialize-post.ts'
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.ts'
 import { fieldsOf } from '../../lib/request-fields.ts'
 import type { BlogContent, PostWrite } from '../content/blog-content.ts'
-import type { ContentSync } from '../sync/content-sync.ts'
 
 export interface AdminTagsDeps {
   content: BlogContent
   repository: Pick<ContentRepository, 'transaction'>
   paths: PostPaths
-  /** A rename that made a commit asks the sync to push it. */
-  sync?: Pick<ContentSync, 'request'>
   /** PUBLISH_MODE=review: a rename would have to be a review of every post it changes, so it is refused. */
   reviewMode: boolean
 }
@@ -65,8 +62,7 @@ export class AdminTags {
       const changes: FileChange[] = posts.map((file) => ({ path: this.#deps.paths.fileOf(file.post.slug), content: Buffer.from(file.text, 'utf8'), blobId: file.version }))
       const oldName = tagged[0]!.tags!.find((name) => tagSlug(name) === from)!
       const message = `blog: rename the tag "${oldName}" to "${to}" in ${tagged.length} post${tagged.length === 1 ? '' : 's'}`
-      const saved = await this.#deps.content.commit(tx, { changes, message, author, posts })
-      if (saved !== null) this.#deps.sync?.request('save')
+      await this.#deps.content.commit(tx, { changes, message, author, posts })
       const tag = this.list().find((entry) => entry.slug === tagSlug(to))!
       return { posts: tagged.length, tag }
     })
