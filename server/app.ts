@@ -5,7 +5,6 @@ import type { AccountStore } from './accounts/account-store.ts'
 import type { SecuritySettings } from './accounts/security-settings.ts'
 import type { SessionStore } from './accounts/session-store.ts'
 import type { Config } from './config.ts'
-import type { PostIndex } from './content/post-index.ts'
 import type { Logger } from './lib/logger.ts'
 import type { RenderUrl } from './pages/render-page.ts'
 import { adminRoutes } from './http/admin-api.ts'
@@ -16,7 +15,7 @@ import { gitHookRoutes } from './http/git-hook.ts'
 import { invitationRoutes } from './http/invitation-api.ts'
 import { peopleRoutes } from './http/people-api.ts'
 import { compressJson } from './http/compress-json.ts'
-import { FileCache } from './http/file-cache.ts'
+import type { FileCache } from './http/file-cache.ts'
 import { handleErrors } from './http/handle-errors.ts'
 import { jsonBody } from './http/json-body.ts'
 import { mediaRoutes } from './http/media-api.ts'
@@ -30,9 +29,9 @@ import { secondStepRoutes } from './http/second-step-api.ts'
 import { securitySettingsRoutes } from './http/security-settings-api.ts'
 import { totpRoutes } from './http/totp-api.ts'
 import { siteRoutes } from './http/site-api.ts'
-import { requireTrustedOrigin, trustedOrigins } from './http/trusted-origins.ts'
+import { requireTrustedOrigin } from './http/trusted-origins.ts'
 import { requireSignIn, sessionMiddleware } from './http/sessions.ts'
-import { PublicApiBodies, publicApiRoutes } from './http/public-api.ts'
+import { type PublicApiBodies, publicApiRoutes } from './http/public-api.ts'
 import { quickAnswers } from './http/quick-answers.ts'
 import { readOnlyReplicaPage } from './http/read-only-replica.ts'
 import type { RequestsInFlight } from './http/requests-in-flight.ts'
@@ -46,9 +45,8 @@ import type { AdminTags } from './services/tags/admin-tags.ts'
 import type { BlogContent } from './services/content/blog-content.ts'
 import type { ContentSync } from './services/sync/content-sync.ts'
 import type { LoginGuard } from './services/sign-in/login-guard.ts'
-import { ChallengeBudget } from './services/sign-in/challenge-budget.ts'
-import { relyingPartyOf } from './services/sign-in/passkey-relying-party.ts'
-import { Passkeys } from './services/sign-in/passkeys.ts'
+import type { ChallengeBudget } from './services/sign-in/challenge-budget.ts'
+import type { Passkeys } from './services/sign-in/passkeys.ts'
 import type { MediaLibrary } from './services/media/media-library.ts'
 import type { Invitations } from './services/team/invitations.ts'
 import type { People } from './services/team/people.ts'
@@ -62,7 +60,8 @@ import type { RedirectsSource } from './content/redirects-source.ts'
 
 export interface AppDeps {
   config: Pick<Config, 'mode' | 'trustProxy' | 'trustProxyHops' | 'siteUrl' | 'timeZone'>
-  index: PostIndex
+  /** The public API's bodies, prepared from the index (answered before Koa when ready). */
+  api: PublicApiBodies
   render: RenderUrl
   /**
    * Production: the build's client files (`dist/client`) and where the site's page for a URL
@@ -94,6 +93,9 @@ export interface AdminArea {
   accounts: AccountStore
   sessions: SessionStore
   guard: LoginGuard
+  /** Passkeys registered and checked (their relying party: the site's own), and the sign-in challenges each address may ask for. */
+  passkeys: Passkeys
+  challenges: ChallengeBudget
   posts: AdminPosts
   /** The posts' tags: listed, and renamed across posts. */
   tags: AdminTags
@@ -125,13 +127,14 @@ export interface AdminArea {
 }
 
 /**
- * The server's request handler, built from its parts, which start.ts makes (site.ts composes
- * them): the quick answers (a page, file or public API body ready in memory) first, then the Koa
- * app for everything else. Tests do not build it on their own: they start the whole server
- * (startServer) over a temp repository.
+ * The server's request handler over its parts, which the composition root builds
+ * (compose/server.ts): the quick answers (a page, file or public API body ready in memory) first,
+ * then the Koa app for everything else. It mounts middleware and routes; it makes no service.
+ * Tests do not build it on their own: they start the whole server (startServer) over a temp
+ * repository.
  */
 export function createApp(deps: AppDeps): (request: IncomingMessage, response: ServerResponse) => void {
-  const api = new PublicApiBodies({ posts: deps.index, revision: () => deps.index.revision })
+  const { api } = deps
   const quick = quickAnswers({ mode: deps.config.mode, trustProxy: deps.config.trustProxy, files: deps.files, cache: deps.fileCache, api })
   const koa = createKoa(deps, api).callback()
   const traffic = deps.traffic
@@ -234,8 +237,8 @@ function mountAdminArea(app: Koa, area: AdminArea, { config, redirects: source }
   const twoStep = [secondStepRoutes(signIn), totpRoutes(signIn), securitySettingsRoutes(signIn)]
   const account = accountRoutes({ accounts, sessions: area.sessions, guard: area.guard })
   const peopleSessions = peopleSessionsRoutes({ accounts, sessions: area.sessions })
-  const passkeys = new Passkeys({ accounts, relyingParty: relyingPartyOf(config.siteUrl, trustedOrigins(config.siteUrl)) })
-  const passkeyRoutes = [passkeySignInRoutes({ accounts, guard: area.guard, passkeys, challenges: new ChallengeBudget() }), passkeyAccountRoutes({ accounts, passkeys })]
+  const { passkeys } = area
+  const passkeyRoutes = [passkeySignInRoutes({ accounts, guard: area.guard, passkeys, challenges: area.challenges }), passkeyAccountRoutes({ accounts, passkeys })]
   const team = peopleRoutes({ accounts, people: area.people, invitations: area.invitations })
   const invited = invitationRoutes({ invitations: area.invitations, relyingParty: passkeys.relyingParty })
   for (const router of [auth, invited, ...twoStep, ...passkeyRoutes, admin, media, redirects, tags, site, account, peopleSessions, team]) {
