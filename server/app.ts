@@ -4,7 +4,6 @@ import { API_PREFIX, MEDIA_API } from '../core/contract/index.ts'
 import type { AccountStore } from './accounts/account-store.ts'
 import type { SessionStore } from './accounts/session-store.ts'
 import type { Config } from './config.ts'
-import type { PostIndex } from './content/post-index.ts'
 import type { Logger } from './lib/logger.ts'
 import type { RenderUrl } from './pages/render-page.ts'
 import { adminRoutes } from './http/admin-api.ts'
@@ -15,7 +14,7 @@ import { gitHookRoutes } from './http/git-hook.ts'
 import { invitationRoutes } from './http/invitation-api.ts'
 import { peopleRoutes } from './http/people-api.ts'
 import { compressJson } from './http/compress-json.ts'
-import { FileCache } from './http/file-cache.ts'
+import type { FileCache } from './http/file-cache.ts'
 import { handleErrors } from './http/handle-errors.ts'
 import { jsonBody } from './http/json-body.ts'
 import { mediaRoutes } from './http/media-api.ts'
@@ -31,7 +30,7 @@ import { totpRoutes } from './http/totp-api.ts'
 import { siteRoutes } from './http/site-api.ts'
 import { requireTrustedOrigin } from './http/trusted-origins.ts'
 import { requireSignIn, sessionMiddleware } from './http/sessions.ts'
-import { PublicApiBodies, publicApiRoutes } from './http/public-api.ts'
+import { type PublicApiBodies, publicApiRoutes } from './http/public-api.ts'
 import { quickAnswers } from './http/quick-answers.ts'
 import { readOnlyReplicaPage } from './http/read-only-replica.ts'
 import type { RequestsInFlight } from './http/requests-in-flight.ts'
@@ -66,7 +65,8 @@ import type { RedirectsSource } from './content/redirects-source.ts'
 
 export interface AppDeps {
   config: Pick<Config, 'mode' | 'trustProxy' | 'trustProxyHops' | 'siteUrl' | 'timeZone'>
-  index: PostIndex
+  /** The public API's bodies, prepared from the index (answered before Koa when ready). */
+  api: PublicApiBodies
   render: RenderUrl
   /**
    * Production: the build's client files (`dist/client`) and where the site's page for a URL
@@ -130,13 +130,14 @@ export interface AdminArea {
 }
 
 /**
- * The server's request handler, built from its parts, which start.ts makes (site.ts composes
- * them): the quick answers (a page, file or public API body ready in memory) first, then the Koa
- * app for everything else. Tests do not build it on their own: they start the whole server
- * (startServer) over a temp repository.
+ * The server's request handler over its parts, which the composition root builds
+ * (compose/server.ts): the quick answers (a page, file or public API body ready in memory) first,
+ * then the Koa app for everything else. It mounts middleware and routes; it makes no service.
+ * Tests do not build it on their own: they start the whole server (startServer) over a temp
+ * repository.
  */
 export function createApp(deps: AppDeps): (request: IncomingMessage, response: ServerResponse) => void {
-  const api = new PublicApiBodies({ posts: deps.index, revision: () => deps.index.revision })
+  const { api } = deps
   const quick = quickAnswers({ mode: deps.config.mode, trustProxy: deps.config.trustProxy, files: deps.files, cache: deps.fileCache, api })
   const koa = createKoa(deps, api).callback()
   const traffic = deps.traffic

@@ -1,26 +1,14 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Middleware } from 'koa'
-import { mkdir } from 'node:fs/promises'
 import { createApp } from './app.ts'
-import { ContentRepository } from './git/content-repository.ts'
 import type { BuildInfo } from './build-info.ts'
+import { composeServer } from './compose/server.ts'
+import type { Site } from './compose/site.ts'
 import type { Config } from './config.ts'
 import type { Logger } from './lib/logger.ts'
-import { RequestsInFlight } from './http/requests-in-flight.ts'
-import { removeStaleTempFiles } from './lib/atomic-write.ts'
 import { collectGarbage } from './lib/collect-garbage.ts'
 import type { CatchUpOptions } from './services/pages/page-catch-up.ts'
 import type { Clock } from './services/posts/publish-schedule.ts'
-import { openAdmin, openReplica } from './role-services.ts'
-import { committedVersions } from './services/site-copy/site-history.ts'
-import { openSite, type Site } from './site.ts'
-
-/**
- * The longest the background rendering of stale pages waits for a moment without requests
- * before its next chunk: under steady traffic it still moves on, a chunk at a time.
- */
-const QUIET_WAIT_MS = 250
 
 /**
  * How long after listening the stale pages' background rendering begins. Measured at 10,000
@@ -39,7 +27,8 @@ export interface RunningServer {
 }
 
 /**
- * Loads the content, watches the posts folder and listens; then, in the background, finds the
+ * Builds every part of the server (compose/server.ts: the content, its pages, the role's
+ * services; the posts folder watched) and listens; then, in the background, finds the
  * site's pages that are out of date and renders them (production), and starts the repository's
  * own background work (history, packing). Never writes into dist/: the site's pages live in its DATA_DIR.
  */
@@ -52,69 +41,11 @@ export async function startServer(options: {
   /** The wall clock, which says when scheduled posts go live (tests pass their own). */
   clock?: Clock
 }): Promise<RunningServer> {
-  const { config, build, logger } = options
-  // Before the posts are read: it refuses to start beside another writer of the repository,
-  // and finishes or undoes a save that a crash interrupted. (The build only reads: no lock.)
-  // History is cached in the site's folder across restarts, and filled in the background.
-  // A replica's clone only follows its remote: no writer lock, no commits, and no history
-  // (nobody asks it for a post's history).
-  const replica = config.role === 'replica'
-  const repository = await ContentRepository.open({
-    dir: config.contentDir,
-    logger,
-    follower: replica,
-    history: replica ? undefined : { cacheDir: config.siteDir, warm: true },
-    // Reading HEAD's trees, warming the history and checking whether to pack: once listening.
-    background: 'later',
-  })
-  // The stale pages' background rendering gives way to requests (a save among them).
-  const traffic = new RequestsInFlight()
-  const catchUp = {
-    ...options.catchUp,
-    beforeChunk: async (progress: { done: number; total: number }) => {
-      await traffic.quiet(QUIET_WAIT_MS)
-      await options.catchUp?.beforeChunk?.(progress)
-    },
-  }
-  let site: Site
-  try {
-    // Private (it holds password hashes) before the site writes its pages into it.
-    await mkdir(config.dataDir, { recursive: true, mode: 0o700 })
-    // The accounts and sessions files are written whole under temp names: a crash mid-write
-    // leaves one behind (a live writer's, like the admin CLI's, is left alone).
-    for (const dir of [config.dataDir, config.siteDir]) await removeStaleTempFiles(dir)
-    // A broken file of the site's copy keeps its last valid version from history (a replica keeps no history: the built-in copy).
-    const siteHistory = replica ? undefined : committedVersions(repository)
-    site = await openSite({ config, build, logger, pagesFor: 'site', repositoryRoot: repository.root, catchUp, clock: options.clock, siteHistory })
-    // Variants are written whole under temp names in their folder: a crash mid-write leaves one.
-    await removeStaleTempFiles(site.media.tempDir)
-  } catch (error) {
-    await repository.close()
-    throw error
-  }
-  let devMiddleware: Middleware | undefined
-  if (config.mode !== 'production') devMiddleware = await createViteMiddleware()
-  site.watch()
-  // The writer: accounts, sessions, saves, two-way sync. A replica: the sync alone, following.
-  const admin = replica ? null : await openAdmin({ config, logger, site, repository, clock: options.clock })
-  const sync = admin ? admin.sync : (await openReplica({ config, logger, site, repository })).sync
-
-  const handle = createApp({
-    config,
-    index: site.content.index,
-    // Production: what no file answers (a stale page among them) is rendered from the index as it is now.
-    render: config.mode === 'production' ? site.pages.renderNow : site.render,
-    files: config.mode === 'production' ? { assetsDir: site.assetsDir, pageFile: (url) => site.pages.fileFor(url), pagesKnown: () => site.pages.pagesKnown() } : null,
-    fileCache: site.fileCache,
-    redirects: site.redirects,
-    mediaVariants: site.media,
-    search: site.search ? { dirs: () => site.search!.index.dirs(), deltas: site.search.index, cache: site.search.cache } : undefined,
-    logger,
-    traffic,
-    devMiddleware,
-    sync,
-    admin,
-  })
+  const { config, logger } = options
+  // Every part the app is given, built in order (compose/server.ts).
+  const composed = await composeServer(options)
+  const { site, repository, sync, traffic } = composed
+  const handle = createApp(composed.app)
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = createServer(handle).listen(config.port, config.host, () => resolve(listening)).on('error', reject)
   })
@@ -159,25 +90,6 @@ export async function startServer(options: {
         site.pages.stopCatchUp()
         server.close(() => resolve())
         server.closeAllConnections()
-      }).then(async () => {
-        await sync.service?.close()
-        await admin?.sessions.flush()
-        await site.close()
-        await repository.close()
-      }),
+      }).then(() => composed.close()),
   }
-}
-
-/** vike's development middleware (Vite with hot reload), mounted in Koa. */
-async function createViteMiddleware(): Promise<Middleware> {
-  const { createDevMiddleware } = await import('vike/server')
-  const { devMiddleware } = await createDevMiddleware({ root: process.cwd() })
-  return (ctx, next) =>
-    new Promise<void>((resolve, reject) => {
-      ctx.res.once('finish', () => {
-        ctx.respond = false
-        resolve()
-      })
-      devMiddleware(ctx.req, ctx.res, (error?: unknown) => (error ? reject(error) : resolve(next())))
-    })
 }

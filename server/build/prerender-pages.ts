@@ -7,7 +7,7 @@ import type { Logger } from '../lib/logger.ts'
 import { renderSettingsOf } from '../pages/render-page.ts'
 import { buildSearchIndexOf } from '../search/search-folders.ts'
 import { writeSearchIndexAt } from '../search/write-search-index.ts'
-import { openSite, pageFolders } from '../site.ts'
+import { openSite, pageFolders } from '../compose/site.ts'
 import { MIN_POSTS, RenderWorkers, ThreadedPostFiles, workerCount } from './render-workers.ts'
 import { createProgress, type Progress } from './progress.ts'
 

@@ -15,7 +15,7 @@ import { sendable, type WorkerJob, type WorkerReply, type WorkerSetup } from './
 /**
  * The build's two bulk jobs, shared between worker threads (render-worker.ts) and the build's
  * own thread: reading and checking the post files (`readMany`, which BlogContent calls through
- * site.ts), then rendering and writing the post pages (`postPages`), while the build's thread
+ * compose/site.ts), then rendering and writing the post pages (`postPages`), while the build's thread
  * also keeps the stamps and renders the other pages (services/pages/public-pages.ts, generateAll).
  * Jobs go to whichever thread is free, so a thread that is slower (or busier) takes fewer.
  *

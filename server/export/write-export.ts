@@ -24,7 +24,7 @@ import { mediaDirOf } from '../media/media-folder.ts'
 import type { VariantFormat } from '../media/variant-format.ts'
 import { isDocumentPath, isPageFile } from '../pages/page-files.ts'
 import { writeSearchIndexAt } from '../search/write-search-index.ts'
-import { openSite, pageFolders, type Site } from '../site.ts'
+import { openSite, pageFolders, type Site } from '../compose/site.ts'
 import { checkExportFolder, createStaging } from './export-folder.ts'
 import {
   API_LIST_FILE,

@@ -32,6 +32,16 @@ export type { FileHistoryEntry, FileRemovalEntry, HistoryOptions, HistoryStart }
 export type { RepositoryTransaction } from './repository-transaction.ts'
 export type { CommitFilesOptions, SavedCommit, WrittenFile } from './save.ts'
 
+/**
+ * A commit this repository made for a caller (a save, or a review branch's commit): what
+ * `onCommit` listeners are told. Not a pull's (the remote's commits, or the merge with them).
+ */
+export interface MadeCommit {
+  commit: string
+  /** The side branch it went to (review mode's `cms/<slug>`); null: the checked-out branch. */
+  sideBranch: string | null
+}
+
 /** Files of ours inside the git directory (the journals are named in repository-journal.ts). */
 const LOCK_FILE = 'watchio-writer.lock'
 const TEMP_DIR = 'watchio-tmp'
@@ -50,8 +60,8 @@ export interface ContentRepositoryDeps {
  * The site's content repository, as its one writer, and the only way the rest of the server
  * reaches git: saves (save.ts), history, the remote (remote/) and side branches, every write
  * in a transaction, one at a time (repository-transaction.ts), with one journal and one recovery
- * for saves and pulls (repository-journal.ts, recovery.ts). Built by `open`, which takes the
- * writer lock first.
+ * for saves and pulls (repository-journal.ts, recovery.ts); each commit it makes is announced once
+ * (`onCommit`: the content sync pushes it). Built by `open`, which takes the writer lock first.
  */
 export class ContentRepository {
   readonly #workTree: WorkTree
@@ -64,6 +74,7 @@ export class ContentRepository {
   readonly #autoPack: AutoPack
   readonly #history: RepositoryHistory
   readonly #treeCheck: TreeCheck
+  readonly #commitListeners = new Set<(made: MadeCommit) => void>()
   #closed = false
   /** What startBackground() has to do, until it has started. */
   #background: { dir: string; warmHistory: boolean } | null = null
@@ -89,9 +100,11 @@ export class ContentRepository {
       onCommitted: this.#history.noteCommitted,
     }
     this.#transactions = new Transactions({
-      commitFiles: (options) => {
-        if (this.#lock === null) return Promise.reject(new RepositoryStateError('This clone follows its remote (a read replica): it makes no commits'))
-        return commitSave(save, options)
+      commitFiles: async (options) => {
+        if (this.#lock === null) throw new RepositoryStateError('This clone follows its remote (a read replica): it makes no commits')
+        const saved = await commitSave(save, options)
+        if (saved !== null) this.#announce({ commit: saved.commit, sideBranch: null })
+        return saved
       },
       settlePending: () => this.#recovery.settlePending(),
       afterEach: () => this.#autoPack.maybeRun(),
@@ -194,6 +207,17 @@ export class ContentRepository {
   }
 
   /**
+   * `listener` is told of each commit made here for a caller, once, as soon as the commit exists
+   * (inside the caller's transaction: work it starts that takes the repository waits for that
+   * transaction to end). A save's, or a review branch's; never a pull's, which brings the remote's
+   * commits rather than making ours. Returns how to stop listening.
+   */
+  onCommit(listener: (made: MadeCommit) => void): () => void {
+    this.#commitListeners.add(listener)
+    return () => this.#commitListeners.delete(listener)
+  }
+
+  /**
    * Runs `work` alone, holding the repository: the one lock of every write (see
    * RepositoryTransaction). Check-then-write work runs here whole, its writes through `tx`.
    */
@@ -261,6 +285,7 @@ export class ContentRepository {
       exclusive: (work, tx) => this.#transactions.exclusive(work, tx),
       absolute: (filepath) => this.#workTree.absolute(filepath),
       relative: (file) => this.#workTree.relative(file),
+      onCommitted: (commit, branch) => this.#announce({ commit, sideBranch: branch }),
     })
   }
 
@@ -275,6 +300,17 @@ export class ContentRepository {
     await this.#history.close()
     await this.#store.close()
     await this.#lock?.release()
+  }
+
+  /** Tells the listeners of a commit: the commit is made whatever they do, so a listener's failure is only logged. */
+  #announce(made: MadeCommit): void {
+    for (const listener of this.#commitListeners) {
+      try {
+        listener(made)
+      } catch (error) {
+        this.#logger.error(`A listener of the repository's commits failed on ${made.commit}`, error)
+      }
+    }
   }
 
   /**

@@ -186,7 +186,7 @@ export class MediaVariants {
       return this.#refuse(original, `its w${width} ${format} took more than ${VARIANT_TIMEOUT_SECONDS} s`)
     }
     await mkdir(path.dirname(target), { recursive: true })
-    // The temp file goes into the variants folder itself, whose leftovers start.ts removes.
+    // The temp file goes into the variants folder itself, whose leftovers a start removes (compose/server.ts).
     await writeFileAtomic(target, data, { tempDir: this.#dir })
     this.#logger.info(`media: made ${path.relative(this.#dir, target)} (${data.length} bytes) in ${Date.now() - started} ms`)
     return data.length

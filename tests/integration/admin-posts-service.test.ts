@@ -1,5 +1,5 @@
 /**
- * The rules of a save, on the AdminPosts service itself, built as role-services.ts builds it, with
+ * The rules of a save, on the AdminPosts service itself, built by the composition root (server/compose/), with
  * its dependencies passed in (a real repository, the posts read from it, their history), and no
  * HTTP server: what the API tests keep is the contract (status, headers, body shape).
  */

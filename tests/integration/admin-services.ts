@@ -1,14 +1,16 @@
 import path from 'node:path'
-import { PostFiles } from '../../server/content/post-files.ts'
+import { buildPostServices } from '../../server/compose/admin.ts'
+import { buildContentSync, openReview, type Review } from '../../server/compose/content-sync.ts'
+import { openPostContent } from '../../server/compose/site.ts'
+import type { PostFiles } from '../../server/content/post-files.ts'
 import { PostPaths } from '../../server/content/post-paths.ts'
-import { ContentRepository, type SideBranches } from '../../server/git/content-repository.ts'
-import { AdminPosts } from '../../server/services/posts/admin-posts.ts'
-import { BlogContent } from '../../server/services/content/blog-content.ts'
-import { ContentSync } from '../../server/services/sync/content-sync.ts'
-import { MediaLibrary } from '../../server/services/media/media-library.ts'
-import { DeletedPosts } from '../../server/services/posts/deleted-posts.ts'
-import { PostHistory } from '../../server/services/posts/post-history.ts'
-import { PostReviews } from '../../server/services/posts/post-reviews.ts'
+import { ContentRepository } from '../../server/git/content-repository.ts'
+import type { AdminPosts } from '../../server/services/posts/admin-posts.ts'
+import type { AdminTags } from '../../server/services/tags/admin-tags.ts'
+import type { BlogContent } from '../../server/services/content/blog-content.ts'
+import type { ContentSync } from '../../server/services/sync/content-sync.ts'
+import type { MediaLibrary } from '../../server/services/media/media-library.ts'
+import type { PostHistory } from '../../server/services/posts/post-history.ts'
 import { waitFor } from '../support/wait-for.ts'
 import { createTempRepo, postText, recordingLogger, type TempRepo } from './git-fixture.ts'
 import { createRemoteWorld, type RemoteWorld } from './git-remote-world.ts'
@@ -21,7 +23,7 @@ export const SITE_AUTHOR = { name: 'Watchio site', email: 'site@watchio.example'
 
 type Cleanups = (() => Promise<void> | void)[]
 
-/** The admin's services over a real repository, as role-services.ts wires them, without HTTP. */
+/** The admin's services over a real repository, built by the composition root's functions (server/compose/), without HTTP. */
 export interface AdminServices {
   repo: TempRepo
   repository: ContentRepository
@@ -29,6 +31,7 @@ export interface AdminServices {
   paths: PostPaths
   history: PostHistory
   posts: AdminPosts
+  tags: AdminTags
   media: MediaLibrary
   /** The media library's hashes it reported added and removed (onAdded, onRemoved), in order. */
   mediaEvents: { added: string[]; removed: string[] }
@@ -40,12 +43,12 @@ export interface SyncedServices extends AdminServices {
   remote: RemoteWorld
   sync: ContentSync
   /** PUBLISH_MODE=review only. */
-  review?: { reviews: PostReviews; branches: SideBranches }
+  review?: Review
 }
 
 /**
  * A repository with `posts` (default one post, `first`) in its first commit, read, with
- * AdminPosts, PostHistory and MediaLibrary built over it, each dependency passed in. Each thing
+ * AdminPosts, PostHistory, AdminTags and MediaLibrary built over it, each dependency passed in. Each thing
  * made is handed to `cleanups` to undo. `files`: the post files' reader (a test's own, to see
  * what is read), by default a PostFiles.
  */
@@ -74,8 +77,9 @@ export async function createSyncedServices(cleanups: Cleanups, options: { posts?
 }
 
 /**
- * Builds the services as role-services.ts's openAdmin does: each write (a save, an upload, a
- * pull) is one of the repository's transactions, so nothing is shared between them but it.
+ * Builds the services with the composition root's functions, as openAdmin does (server/compose/),
+ * with a test's options: the temp repository, the day TODAY, no redirects nor site copy, media
+ * events recorded, the sync over the world's remote without polling.
  */
 async function wire(options: {
   cleanups: Cleanups
@@ -85,40 +89,35 @@ async function wire(options: {
   files?: (blogDir: string) => PostFiles
   remote?: RemoteWorld
   review?: boolean
-}): Promise<AdminServices & { sync?: ContentSync; review?: SyncedServices['review'] }> {
-  const { cleanups, repo, repository, logger, remote } = options
-  const files = options.files?.(repo.blogDir) ?? new PostFiles({ blogDir: repo.blogDir })
-  const content = new BlogContent({ files, logger, folder: 'content/blog', today: TODAY })
-  await content.load()
+}): Promise<AdminServices & { sync?: ContentSync; review?: Review }> {
+  const { cleanups, repo, repository, logger, remote, files } = options
+  const content = await openPostContent({ blogDir: repo.blogDir, folder: 'content/blog', today: TODAY, postFiles: files && ((deps) => files(deps.blogDir)), logger })
   const paths = new PostPaths({ root: repository.root, blogDir: repo.blogDir })
-  const history = new PostHistory({ content, repository, paths, deleted: new DeletedPosts({ content, repository, paths }) })
-  let review: SyncedServices['review']
-  if (options.review) {
-    const branches = repository.sideBranches()
-    review = { branches, reviews: new PostReviews({ branches, repository, paths, logger }) }
-    await review.reviews.refresh()
-  }
+  const review = options.review ? await openReview({ repository, paths, logger }) : undefined
   let sync: ContentSync | undefined
   if (remote) {
-    sync = new ContentSync({ remote: remote.sync, repository, content, paths, intervalMs: 0, siteAuthor: SITE_AUTHOR, logger, review, direction: 'two-way' })
-    const made = sync
+    const made = buildContentSync({ remote: remote.sync, repository, content, paths, intervalMs: 0, siteAuthor: SITE_AUTHOR, logger, review, direction: 'two-way' })
     cleanups.push(() => made.close())
+    sync = made
   }
-  const posts = new AdminPosts({ content, repository, paths, history, sync, review, today: () => TODAY })
   const mediaEvents = { added: [] as string[], removed: [] as string[] }
-  const media = new MediaLibrary({
-    mediaDir: path.join(repo.dir, 'content', 'media'),
+  const { history, posts, tags, media } = buildPostServices({
     repository,
-    index: content.index,
-    sync,
-    reviews: review?.reviews,
-    limits: { maxPixels: 50_000_000 },
+    content,
+    paths,
     logger,
-    onAdded: (name) => mediaEvents.added.push(name.hash),
-    onRemoved: (name) => mediaEvents.removed.push(name.hash),
-    now: () => new Date(`${TODAY}T12:00:00Z`),
+    today: () => TODAY,
+    review,
+    sync,
+    media: {
+      dir: path.join(repo.dir, 'content', 'media'),
+      maxPixels: 50_000_000,
+      onAdded: (name) => mediaEvents.added.push(name.hash),
+      onRemoved: (name) => mediaEvents.removed.push(name.hash),
+      now: () => new Date(`${TODAY}T12:00:00Z`),
+    },
   })
-  return { repo, repository, content, paths, history, posts, media, mediaEvents, logger, sync, review }
+  return { repo, repository, content, paths, history, posts, tags, media, mediaEvents, logger, sync, review }
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The content sync's rules on the ContentSync service itself, built as role-services.ts builds it
+ * The content sync's rules on the ContentSync service itself, built by the composition root (server/compose/)
  * (admin-services.ts: the posts read from a real repository whose transactions AdminPosts takes too)
  * over a real remote (`git http-backend`, a maintainer's clone with the git CLI), without HTTP.
  * The git side (fetch, push, merge, checkout) is tested in git-sync.test.ts; what the API adds

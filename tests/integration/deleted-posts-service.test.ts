@@ -1,7 +1,7 @@
 /**
  * What a history says in words, a version beside the current one, and deleted posts (listed from
  * git, their histories, bringing one back), on the services themselves (admin-services.ts builds
- * them as role-services.ts does), over a real repository. tests/api/history.test.ts keeps the
+ * them as the composition root does, server/compose/), over a real repository. tests/api/history.test.ts keeps the
  * routes' statuses and shapes.
  */
 import { afterEach, describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * The sign-in budgets on the LoginGuard service itself, as role-services.ts builds it: the rules
+ * The sign-in budgets on the LoginGuard service itself, as the composition root builds it (server/compose/accounts.ts): the rules
  * that need many failed attempts are here, where an attempt costs no password hash. What the
  * route does with the guard (the client's address, 429 with Retry-After, a success given back)
  * is tested over real sockets in tests/api/sign-in-limits.test.ts.

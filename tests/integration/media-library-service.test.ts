@@ -1,5 +1,5 @@
 /**
- * The media library's rules on the MediaLibrary service itself, built as role-services.ts builds it
+ * The media library's rules on the MediaLibrary service itself, built by the composition root (server/compose/)
  * (admin-services.ts: a real repository, whose transactions AdminPosts takes too, the posts read
  * from it), without HTTP: the API tests keep the contract (multipart, statuses, sizes of the body).
  */

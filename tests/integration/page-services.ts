@@ -1,12 +1,12 @@
 import path from 'node:path'
-import { PostFiles } from '../../server/content/post-files.ts'
+import { buildPublicPages, openPostContent } from '../../server/compose/site.ts'
 import type { Logger } from '../../server/lib/logger.ts'
 import { PageFiles } from '../../server/pages/page-files.ts'
 import type { PublicPage } from '../../server/pages/page-routes.ts'
 import type { RenderUrl } from '../../server/pages/render-page.ts'
-import { BlogContent } from '../../server/services/content/blog-content.ts'
+import type { BlogContent } from '../../server/services/content/blog-content.ts'
 import type { CatchUpOptions } from '../../server/services/pages/page-catch-up.ts'
-import { PublicPages } from '../../server/services/pages/public-pages.ts'
+import type { PublicPages } from '../../server/services/pages/public-pages.ts'
 import { slugOfPostUrl } from '../../core/post-urls.ts'
 import { TODAY } from './admin-services.ts'
 import { recordingLogger } from './git-fixture.ts'
@@ -30,7 +30,7 @@ export interface SitePages {
 }
 
 /**
- * PublicPages as openSite (server/site.ts) builds it for a running site: over `content`, writing
+ * PublicPages as openSite builds it for a running site (server/compose/site.ts's buildPublicPages): over `content`, writing
  * into `siteDir` with its stamps, regenerating after each content change. The renderer is
  * vike's in the site, which needs a build (the API tests use it); here a plain one stands in,
  * rendering a post page from the index as it is (404 for a post the site does not show), so what
@@ -57,20 +57,19 @@ export function openPublicPages(options: {
     if (!post) return { status: 404, html: '<h1>Post Not Found</h1>', contentType: 'text/html', headers: [] }
     return { status: 200, html: `<h1>${post.title}</h1>\n${post.content}`, contentType: 'text/html', headers: [] }
   }
-  const pages = new PublicPages({
+  const pages = buildPublicPages({
+    content,
+    regenerate: true,
     files: new PageFiles({ dir, onChange: (file) => changed.add(path.relative(dir, file)) }),
     publicPages: PUBLIC_PAGES,
     render,
-    index: content.index,
     stateFile: path.join(options.siteDir, 'pages.json'),
     renderId: options.renderId ?? 'test-build:{}',
     siteUrl: 'https://watchio.example',
     builtOn: TODAY,
     logger,
     catchUp: options.catchUp,
-    onPostFailure: (slug, reason) => content.reportRenderFailure(slug, reason),
   })
-  content.onChange((change) => pages.applyChange(change).catch(() => {}))
   options.cleanups.push(() => pages.flush())
   const takeChanged = () => {
     const files = [...changed].sort()
@@ -80,9 +79,7 @@ export function openPublicPages(options: {
   return { pages, content, dir, takeChanged, logger }
 }
 
-/** The posts of `blogDir` read as a site reads them at start (openSite), for a site opened again. */
-export async function readContent(blogDir: string, today = TODAY): Promise<BlogContent> {
-  const content = new BlogContent({ files: new PostFiles({ blogDir }), logger: recordingLogger(), folder: 'content/blog', today })
-  await content.load()
-  return content
+/** The posts of `blogDir` read as a site reads them at start (openSite's openPostContent), for a site opened again. */
+export function readContent(blogDir: string, today = TODAY): Promise<BlogContent> {
+  return openPostContent({ blogDir, folder: 'content/blog', today, logger: recordingLogger() })
 }

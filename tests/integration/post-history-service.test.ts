@@ -1,6 +1,6 @@
 /**
- * A post's history and its restore on the services themselves, built as role-services.ts builds
- * them (admin-services.ts: PostHistory over a real repository, AdminPosts restoring through it),
+ * A post's history and its restore on the services themselves, built by the composition root's functions
+ * (admin-services.ts: PostHistory over a real repository, AdminPosts restoring through it),
  * without HTTP: the API test (tests/api/history.test.ts) keeps the routes' statuses and shapes.
  */
 import { afterEach, describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * PUBLISH_MODE=review on the services themselves, built as role-services.ts builds them
+ * PUBLISH_MODE=review on the services themselves, built by the composition root (server/compose/)
  * (admin-services.ts: PostReviews over the repository's side branches, AdminPosts saving to them,
  * ContentSync pushing them to a real `git http-backend` remote and settling them once merged),
  * without HTTP: the API test (tests/api/sync-review.test.ts) keeps what an admin and a visitor see.

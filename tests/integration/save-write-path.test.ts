@@ -9,16 +9,14 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PostFiles, readPostBytes, type ReadResult } from '../../server/content/post-files.ts'
+import { buildPostServices } from '../../server/compose/admin.ts'
+import { buildContentSync } from '../../server/compose/content-sync.ts'
+import { openPostContent } from '../../server/compose/site.ts'
 import { PostPaths } from '../../server/content/post-paths.ts'
 import { ConflictError } from '../../server/lib/errors.ts'
-import { AdminPosts } from '../../server/services/posts/admin-posts.ts'
-import { BlogContent } from '../../server/services/content/blog-content.ts'
-import { ContentSync } from '../../server/services/sync/content-sync.ts'
-import { DeletedPosts } from '../../server/services/posts/deleted-posts.ts'
-import { PostHistory } from '../../server/services/posts/post-history.ts'
 import { runGit } from '../support/git.ts'
 import { waitFor } from '../support/wait-for.ts'
-import { createAdminServices, TODAY } from './admin-services.ts'
+import { createAdminServices, SITE_AUTHOR, TODAY } from './admin-services.ts'
 import { ADA, GIT_ENV, recordingLogger } from './git-fixture.ts'
 import { createRemoteWorld } from './git-remote-world.ts'
 
@@ -61,21 +59,11 @@ describe('a save and a pull', () => {
     world.maintainer('pull', '-q', '--ff-only')
     const logger = recordingLogger()
     const files = new ObservedFiles({ blogDir: world.site.blogDir })
-    const content = new BlogContent({ files, logger, folder: 'content/blog', today: TODAY })
-    await content.load()
+    const content = await openPostContent({ blogDir: world.site.blogDir, folder: 'content/blog', today: TODAY, postFiles: () => files, logger })
     const paths = new PostPaths({ root: world.repository.root, blogDir: world.site.blogDir })
-    const sync = new ContentSync({
-      remote: world.sync,
-      repository: world.repository,
-      content,
-      paths,
-      intervalMs: 0,
-      siteAuthor: { name: 'Watchio site', email: 'site@watchio.example' },
-      logger,
-    })
+    const sync = buildContentSync({ remote: world.sync, repository: world.repository, content, paths, intervalMs: 0, siteAuthor: SITE_AUTHOR, logger, direction: 'two-way' })
     cleanups.push(() => sync.close())
-    const history = new PostHistory({ content, repository: world.repository, paths, deleted: new DeletedPosts({ content, repository: world.repository, paths }) })
-    const posts = new AdminPosts({ content, repository: world.repository, paths, history, sync, today: () => TODAY })
+    const { posts } = buildPostServices({ repository: world.repository, content, paths, logger, today: () => TODAY, sync, media: { dir: world.site.file('content/media'), maxPixels: 50_000_000 } })
 
     // An admin opens post a; meanwhile a maintainer changes it on the remote.
     const opened = posts.get('a1')

@@ -9,7 +9,7 @@ import { tempGitRepo } from './git.ts'
 import { freePort } from './nginx.ts'
 import { recordingLogger } from './recording-logger.ts'
 import type { CatchUpOptions } from '../../server/services/pages/page-catch-up.ts'
-import { pageFolders } from '../../server/site.ts'
+import { pageFolders } from '../../server/compose/site.ts'
 import { type RunningServer, startServer } from '../../server/start.ts'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')

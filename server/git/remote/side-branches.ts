@@ -19,6 +19,8 @@ export interface SideBranchesDeps {
   /** Repository-relative path → absolute, and back. */
   absolute(filepath: string): string
   relative(file: string): string
+  /** Told of each commit made on a branch here (ContentRepository announces it). */
+  onCommitted?: (commit: string, branch: string) => void
 }
 
 /** A file a side branch changed since it forked from the checked-out branch. */
@@ -89,6 +91,7 @@ export class SideBranches {
         author: cleanAuthor(options.author),
       })
       await store.refs.moveBranch(ref, tip, commit)
+      this.#deps.onCommitted?.(commit, options.branch)
       return commit
     }, options.tx)
   }

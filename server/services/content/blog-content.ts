@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { PostProblem } from '../../../core/contract/index.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { LinkedFileError, PostFileError, SlugMismatchError } from '../../lib/errors.ts'
@@ -7,6 +8,7 @@ import { PostIndex, showsInListDifferently } from '../../content/post-index.ts'
 import type { PostFiles, ReadResult, WrittenPost } from '../../content/post-files.ts'
 import { isMeantAsPost, postFileName, slugOfFileName } from '../../content/post-paths.ts'
 import { watchFolder } from '../../content/watch-folder.ts'
+import type { CommitFilesOptions, RepositoryTransaction, SavedCommit } from '../../git/content-repository.ts'
 import type { ContentChange } from './content-change.ts'
 import { noteTagsBefore } from '../pages/tag-page-stamps.ts'
 
@@ -15,6 +17,15 @@ export type { ContentChange }
 
 /** A file the site cannot read, as admins see it: its repository path and why. */
 export type { PostProblem }
+
+/** A post file a commit writes: the post, its canonical text and its version (the blob id the save stores it under). */
+export type PostWrite = Omit<WrittenPost, 'stats'>
+
+/** A commit through the content layer: its files, and what each post file it writes holds. */
+export interface ContentCommit extends CommitFilesOptions {
+  /** The posts written, one for each post file of `changes` that is not removed: the index takes them as they are. */
+  posts?: readonly PostWrite[]
+}
 
 export interface BlogContentDeps {
   files: Pick<PostFiles, 'blogDir' | 'listFileNames' | 'readMany' | 'written' | 'asWritten'>
@@ -49,7 +60,7 @@ export class BlogContent {
   readonly #logger: Logger
   /** The posts folder as problems name it. */
   readonly #folder: string
-  /** Post files a save is writing now (applyWrite): it, not a reload, brings them into the index. */
+  /** Post files a save is writing now (`commit`): it, not a reload, brings them into the index. */
   readonly #saving = new Set<string>()
 
   constructor(deps: BlogContentDeps) {
@@ -67,7 +78,7 @@ export class BlogContent {
 
   /**
    * Re-reads the named files, or the whole folder when `names` is null; but not a file a save is
-   * writing or has written and is still as it left it (see `applyWrite`): the save hands the
+   * writing or has written and is still as it left it (see `commit`): the save hands the
    * index its content. That is also checked once read, for a file a save wrote while a long read
    * went on: what was read is older.
    */
@@ -87,32 +98,39 @@ export class BlogContent {
   }
 
   /**
-   * A save of the post files `fileNames`: runs `write`, which writes them and says what it wrote
-   * (the post files by name, `null` for one it deleted), and the index takes that, as a reload
-   * would have read it, without reading the files back. Meanwhile reloads leave these files to
-   * it, and afterwards skip each while it is as written (PostFiles.asWritten): the folder watcher,
-   * woken by the save's own writes, reads nothing. When `write` says `written: null` (it wrote
-   * nothing, or recovery settled a failed step) or throws, the files are read as they are.
-   * Resolves with what `write` returned once the listeners have (the pages are regenerated).
+   * One commit of `changes` on `tx` (the caller's transaction, which holds the repository), and
+   * the post files among them brought into the index before it returns: each written one as
+   * `posts` says it holds (the post, its text and version), as a reload would have read it,
+   * without reading it back; each removed one gone. Meanwhile reloads leave these files to it,
+   * and afterwards skip each while it is as written (PostFiles.asWritten): the folder watcher,
+   * woken by the save's own writes, reads nothing. When the commit wrote nothing, or recovery
+   * settled a failed step (SavedCommit.written is null), or it throws, the files are read as
+   * they are. Resolves with the commit (null: nothing changed) once the listeners have (the
+   * pages are regenerated).
    */
-  async applyWrite<T extends { written: ReadonlyMap<string, WrittenPost | null> | null }>(fileNames: string[], write: () => Promise<T>): Promise<T> {
-    for (const name of fileNames) this.#saving.add(name)
-    const done = () => fileNames.forEach((name) => this.#saving.delete(name))
-    let outcome: T
+  async commit(tx: Pick<RepositoryTransaction, 'commitFiles'>, commit: ContentCommit): Promise<SavedCommit | null> {
+    const { posts = [], ...files } = commit
+    const blogDir = path.resolve(this.#files.blogDir)
+    // Post files only: the index holds those (a rename's redirects file is not one).
+    const names = files.changes.flatMap((change) => (path.dirname(path.resolve(change.path)) === blogDir ? [path.basename(change.path)] : []))
+    for (const name of names) this.#saving.add(name)
+    const done = () => names.forEach((name) => this.#saving.delete(name))
+    let saved: SavedCommit | null
     try {
-      outcome = await write()
+      saved = await tx.commitFiles(files)
     } catch (error) {
       done()
-      await this.reload(fileNames).catch((reloadError: unknown) => this.#logger.error('Reloading posts failed', reloadError))
+      await this.reload(names).catch((reloadError: unknown) => this.#logger.error('Reloading posts failed', reloadError))
       throw error
     }
+    const written = writtenPosts(saved, names, posts)
     // Each file's stamp is kept before the save lets go of it: a reload in between would read it.
     const results = new Map<string, ReadResult>()
-    for (const [name, written] of outcome.written ?? []) results.set(name, this.#files.written(name, written))
+    for (const [name, post] of written ?? []) results.set(name, this.#files.written(name, post))
     done()
-    if (outcome.written === null) await this.reload(fileNames)
+    if (written === null) await this.reload(names)
     else await this.#apply(results)
-    return outcome
+    return saved
   }
 
   /**
@@ -270,7 +288,7 @@ export class BlogContent {
     if (this.index.isLive(before)) change.publishedListChanged = true
   }
 
-  /** A file a save is writing, or has written and is still as written: not to be read (see `applyWrite`). */
+  /** A file a save is writing, or has written and is still as written: not to be read (see `commit`). */
   #leftToSave(fileName: string): boolean {
     return this.#saving.has(fileName) || this.#files.asWritten(fileName)
   }
@@ -287,6 +305,29 @@ export class BlogContent {
   #pathOf(fileName: string): string {
     return `${this.#folder}/${fileName}`
   }
+}
+
+/**
+ * What the commit wrote of the post files `names`, by name (null: removed), each with what
+ * `posts` says it holds; null when it is to be read instead: nothing was written, recovery
+ * settled the save, or a file written is not among `posts`.
+ */
+function writtenPosts(saved: SavedCommit | null, names: readonly string[], posts: readonly PostWrite[]): Map<string, WrittenPost | null> | null {
+  if (saved === null || saved.written === null) return null
+  const made = new Map(posts.map((write) => [postFileName(write.post.slug), write]))
+  const written = new Map<string, WrittenPost | null>()
+  for (const file of saved.written) {
+    const name = path.basename(file.path)
+    if (!names.includes(name)) continue
+    if (file.stats === null) {
+      written.set(name, null)
+      continue
+    }
+    const post = made.get(name)
+    if (!post) return null
+    written.set(name, { ...post, stats: file.stats })
+  }
+  return written
 }
 
 /** Every name here is meant as a post (it ends in `.html`): the slug it would have. */

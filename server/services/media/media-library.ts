@@ -9,7 +9,6 @@ import { JobPool, PoolFullError } from '../../lib/job-pool.ts'
 import { mediaFileOf } from '../../media/media-folder.ts'
 import { type MediaFile, readMediaFiles } from '../../media/media-files.ts'
 import { type PreparedImage, prepareImage, readableName } from '../../media/prepare-image.ts'
-import type { ContentSync } from '../sync/content-sync.ts'
 import type { PostReviews } from '../posts/post-reviews.ts'
 
 /** A library image as the admin API shows it, the posts using one, and the list's query: the contract's shapes. */
@@ -37,7 +36,6 @@ export interface MediaLibraryDeps {
   index: Pick<PostIndex, 'allVersioned' | 'contentOf' | 'revision'>
   /** PUBLISH_MODE=review: a post's version waiting on its review branch uses images too. */
   reviews?: Pick<PostReviews, 'all'>
-  sync?: Pick<ContentSync, 'request'>
   limits: { maxPixels: number }
   /** How an upload is made fit for the library: prepareImage unless a test passes its own. */
   prepare?: (bytes: Buffer, limits: { maxPixels: number }) => Promise<PreparedImage>
@@ -95,7 +93,6 @@ export class MediaLibrary {
       })
       if (saved !== null) {
         this.#dates.set(file, new Date().toISOString())
-        this.#deps.sync?.request('save')
         this.#deps.onAdded?.(media)
       }
       return { item: await this.#item({ media, file, bytes: image.bytes.length }, options.alt), created: saved !== null }
@@ -124,13 +121,12 @@ export class MediaLibrary {
         const names = users.map((post) => `"${post.title}" (${post.slug})`).join(', ')
         throw new ConflictError(`This image is used by ${users.length === 1 ? 'a post' : `${users.length} posts`}: ${names}. Remove it from them first.`)
       }
-      const saved = await tx.commitFiles({
+      await tx.commitFiles({
         changes: [{ path: found.file, content: null }],
         message: `media: remove ${found.media.year}/${mediaFileName(found.media)}`,
         author,
       })
       this.#dates.delete(found.file)
-      if (saved !== null) this.#deps.sync?.request('save')
       this.#deps.onRemoved?.(found.media)
     })
   }

@@ -1,7 +1,6 @@
 import type { AdminPost, VersionRef } from '../../../core/contract/index.ts'
 import { isLive } from '../../../core/site-day.ts'
 import { existsSync } from 'node:fs'
-import path from 'node:path'
 import { blobId } from '../../git/blob-id.ts'
 import type { Post, VersionedPost } from '../../../core/post.ts'
 import { type PostInput, readPostInput, readVersion } from '../../content/post-input.ts'
@@ -11,9 +10,8 @@ import { checkContentShape } from '../../content/post-rules.ts'
 import { changeBetween } from '../../content/post-changes.ts'
 import { cleanPostHtml } from '../../content/sanitize-html.ts'
 import { serializePost } from '../../content/serialize-post.ts'
-import type { WrittenPost } from '../../content/post-files.ts'
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.ts'
-import type { CommitFilesOptions, ContentRepository, FileChange, GitAuthor, RepositoryTransaction, SavedCommit, SideBranches } from '../../git/content-repository.ts'
+import type { ContentRepository, FileChange, GitAuthor, RepositoryTransaction, SideBranches } from '../../git/content-repository.ts'
 import { AdminPostList, type PostListPage, type PostListQuery } from './admin-post-list.ts'
 import type { BlogContent } from '../content/blog-content.ts'
 import type { ContentSync } from '../sync/content-sync.ts'
@@ -40,11 +38,8 @@ export interface AdminPostsDeps {
   paths: PostPaths
   /** Past versions, for restore. */
   history: PostHistory
-  /**
-   * The content sync, when GIT_REMOTE_URL is set: the admin list shows which posts are out of
-   * sync, and a save that made a commit asks it to push.
-   */
-  sync?: Pick<ContentSync, 'stateOf' | 'request'>
+  /** The content sync, when GIT_REMOTE_URL is set: the admin list shows which posts are out of sync. */
+  sync?: Pick<ContentSync, 'stateOf'>
   /**
    * PUBLISH_MODE=review: saves go to the post's review branch (`cms/<slug>`), not live; the
    * admin side shows and edits the review's version. Absent: saves go live (direct mode).
@@ -173,7 +168,7 @@ export class AdminPosts {
         await this.#commitForReview(tx, { id, changes, message, author })
         return
       }
-      await this.#commitLive(tx, { changes, message, author })
+      await this.#deps.content.commit(tx, { changes, message, author })
     })
   }
 
@@ -207,29 +202,10 @@ export class AdminPosts {
       const review = this.#deps.review.reviews.get(post.id)
       return { post: { ...post, version, ...(review ? { review: reviewState(review) } : {}) }, committed }
     }
-    const saved = await this.#commitLive(tx, { changes, message, author }, { post, version, text })
+    // The live save: one commit, and the index takes the post it wrote without reading it back.
+    const saved = await this.#deps.content.commit(tx, { changes, message, author, posts: [{ post, version, text }] })
     moved?.committed()
     return { post: { ...post, version }, committed: saved !== null }
-  }
-
-  /**
-   * The live save: one commit of `changes`, and the index takes what it wrote (`post`, the one
-   * file written), without reading it back (BlogContent.applyWrite). When the save wrote nothing
-   * (the post was already exactly so) or a failed step was settled by recovery, which may have
-   * put other bytes there, the files are read as they are.
-   */
-  async #commitLive(tx: RepositoryTransaction, commit: CommitFilesOptions, post?: Omit<WrittenPost, 'stats'>): Promise<SavedCommit | null> {
-    // Post files only: the index takes those (a rename's redirects file is not one).
-    const names = commit.changes.flatMap((change) => this.#deps.paths.nameInBlog(change.path) ?? [])
-    const { saved } = await this.#deps.content.applyWrite(names, async () => {
-      const saved = await tx.commitFiles(commit)
-      if (saved !== null) this.#committed()
-      if (saved === null || saved.written === null) return { saved, written: null }
-      const written = new Map<string, WrittenPost | null>()
-      for (const file of saved.written.filter((file) => names.includes(path.basename(file.path)))) written.set(path.basename(file.path), file.stats === null ? null : { ...post!, stats: file.stats })
-      return { saved, written }
-    })
-    return saved
   }
 
   /**
@@ -244,7 +220,6 @@ export class AdminPosts {
     const branch = reviews.get(options.id)?.branch ?? `${REVIEW_PREFIX}${live?.slug ?? firstSlug}`
     const commit = await branches.commit({ branch, changes: options.changes, message: options.message, author: options.author, tx })
     await reviews.refresh()
-    if (commit !== null) this.#committed()
     return commit !== null
   }
 
@@ -276,11 +251,6 @@ export class AdminPosts {
 
   #newId(): string {
     return newPostId((id) => Boolean(this.#deps.content.index.byId(id) || this.#deps.review?.reviews.get(id)))
-  }
-
-  /** A save made a commit: the sync pushes it, in the background. */
-  #committed(): void {
-    this.#deps.sync?.request('save')
   }
 }
 

@@ -6,7 +6,6 @@ import { pathKey, type RedirectsDocument, redirectsOf, serializeRedirects, witho
 import type { RedirectsSource } from '../../content/redirects-source.ts'
 import type { ContentRepository, FileChange, GitAuthor, RepositoryTransaction } from '../../git/content-repository.ts'
 import { ConflictError, InvalidInputError, NotFoundError } from '../../lib/errors.ts'
-import type { ContentSync } from '../sync/content-sync.ts'
 import { parseInput } from '../../lib/parse-input.ts'
 import { redirectAddBodySchema } from '../../../core/contract/redirect-requests.ts'
 
@@ -18,7 +17,6 @@ export interface RedirectsDeps {
   index: Pick<PostIndex, 'bySlugAny'>
   /** Whether the site has a page at a path (`/pricing`): pages win, so a redirect from one would never apply. */
   isPage?: (path: string) => boolean
-  sync?: Pick<ContentSync, 'request'>
 }
 
 /**
@@ -93,9 +91,8 @@ export class Redirects {
   }
 
   async #commit(tx: RepositoryTransaction, document: RedirectsDocument, message: string, author: GitAuthor): Promise<void> {
-    const saved = await tx.commitFiles({ changes: [this.#change(document)], message, author })
+    await tx.commitFiles({ changes: [this.#change(document)], message, author })
     this.#deps.source.saved(document)
-    if (saved !== null) this.#deps.sync?.request('save')
   }
 }
 

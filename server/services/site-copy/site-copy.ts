@@ -9,7 +9,6 @@ import { blobId } from '../../git/blob-id.ts'
 import type { ContentRepository, GitAuthor } from '../../git/content-repository.ts'
 import { ConflictError, InvalidInputError } from '../../lib/errors.ts'
 import { parseInput } from '../../lib/parse-input.ts'
-import type { ContentSync } from '../sync/content-sync.ts'
 import type { SiteHistory } from './site-history.ts'
 import { type SiteReviews, siteReviewState } from './site-reviews.ts'
 
@@ -18,7 +17,6 @@ export interface SiteCopyDeps {
   contentDir: string
   /** Each save is one commit, in the repository's one transaction. */
   repository: Pick<ContentRepository, 'transaction' | 'readBlob' | 'root'>
-  sync?: Pick<ContentSync, 'request'>
   /** The file's past versions: what a restore brings back. */
   history: Pick<SiteHistory, 'restorable'>
   /** PUBLISH_MODE=review: each page's saves go to its own review branch, not live (site-reviews.ts). */
@@ -116,15 +114,12 @@ export class SiteCopy {
       if (version !== current) throw new ConflictError(await this.#staleMessage(name, version, text), current ?? undefined)
       const next = make(text)
       if (next.text === text) return this.current(name)
-      let committed: boolean
-      if (review) committed = (await review.commit({ name, text: next.text, message: next.message, author, tx })) !== null
+      if (review) await review.commit({ name, text: next.text, message: next.message, author, tx })
       else {
-        committed = (await tx.commitFiles({ changes: [{ path: file, content: next.text }], message: next.message, author })) !== null
+        await tx.commitFiles({ changes: [{ path: file, content: next.text }], message: next.message, author })
         // Live before the answer: its pages are rendered again with the new values.
         await this.#deps.source.saved(name, next.values, blobId(next.text))
       }
-      // Pushed in the background (a review branch too, for its pull request).
-      if (committed) this.#deps.sync?.request('save')
       return this.current(name)
     })
   }

@@ -1,24 +1,19 @@
-import path from 'node:path'
 import type { TagInUse, TagRenameResult } from '../../../core/contract/index.ts'
 import { tagSlug } from '../../../core/tags.ts'
 import { tagRenameBodySchema } from '../../../core/contract/tag-requests.ts'
 import { blobId } from '../../git/blob-id.ts'
 import type { ContentRepository, FileChange, GitAuthor } from '../../git/content-repository.ts'
 import type { IndexedPost } from '../../../core/post.ts'
-import type { WrittenPost } from '../../content/post-files.ts'
 import type { PostPaths } from '../../content/post-paths.ts'
 import { serializePost } from '../../content/serialize-post.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 import { parseInput } from '../../lib/parse-input.ts'
-import type { BlogContent } from '../content/blog-content.ts'
-import type { ContentSync } from '../sync/content-sync.ts'
+import type { BlogContent, PostWrite } from '../content/blog-content.ts'
 
 export interface AdminTagsDeps {
   content: BlogContent
   repository: Pick<ContentRepository, 'transaction'>
   paths: PostPaths
-  /** A rename that made a commit asks the sync to push it. */
-  sync?: Pick<ContentSync, 'request'>
   /** PUBLISH_MODE=review: a rename would have to be a review of every post it changes, so it is refused. */
   reviewMode: boolean
 }
@@ -54,29 +49,17 @@ export class AdminTags {
       const { index } = this.#deps.content
       const tagged = index.all().filter((post) => post.tags?.some((name) => tagSlug(name) === from))
       if (tagged.length === 0) throw new NotFoundError(`No post has the tag "${fields.from}"`)
-      const written: Omit<WrittenPost, 'stats'>[] = tagged.map((listed) => {
+      const posts: PostWrite[] = tagged.map((listed) => {
         const post = { ...index.versionedById(listed.id)! }
         delete (post as Partial<typeof post>).version
         post.tags = renamedTags(post.tags ?? [], from, to)
         const text = serializePost(post)
         return { post, text, version: blobId(Buffer.from(text, 'utf8')) }
       })
-      const changes: FileChange[] = written.map((file) => ({ path: this.#deps.paths.fileOf(file.post.slug), content: Buffer.from(file.text, 'utf8'), blobId: file.version }))
+      const changes: FileChange[] = posts.map((file) => ({ path: this.#deps.paths.fileOf(file.post.slug), content: Buffer.from(file.text, 'utf8'), blobId: file.version }))
       const oldName = tagged[0]!.tags!.find((name) => tagSlug(name) === from)!
       const message = `blog: rename the tag "${oldName}" to "${to}" in ${tagged.length} post${tagged.length === 1 ? '' : 's'}`
-      const byName = new Map(written.map((file) => [path.basename(this.#deps.paths.fileOf(file.post.slug)), file]))
-      await this.#deps.content.applyWrite([...byName.keys()], async () => {
-        const saved = await tx.commitFiles({ changes, message, author })
-        if (saved !== null) this.#deps.sync?.request('save')
-        if (saved === null || saved.written === null) return { written: null }
-        const files = new Map<string, WrittenPost | null>()
-        for (const file of saved.written) {
-          const name = path.basename(file.path)
-          const made = byName.get(name)
-          if (made) files.set(name, file.stats === null ? null : { ...made, stats: file.stats })
-        }
-        return { written: files }
-      })
+      await this.#deps.content.commit(tx, { changes, message, author, posts })
       const tag = this.list().find((entry) => entry.slug === tagSlug(to))!
       return { posts: tagged.length, tag }
     })

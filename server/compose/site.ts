@@ -1,32 +1,32 @@
 /**
- * Where a site's services are built, each with its dependencies passed in (as Ghost's
- * `posts-service-instance.js` does): here the content and its pages (`openSite`, which the
- * build uses too); the admin side and a replica's sync in role-services.ts, which the build never
- * loads (git, accounts, sharp's uploads). No service builds another or reaches one through a
- * late-bound closure. start.ts only opens the repository, calls these, and listens.
+ * The composition root's public half: the content and the pages made from it, each service
+ * built with its dependencies passed in (as Ghost's `posts-service-instance.js` does). The
+ * build and the static export use `openSite` alone (no git, no accounts, no uploads); a running
+ * server adds the repository and its role's services (server.ts). The service tests build the
+ * content and the pages with the same functions (`openPostContent`, `buildPublicPages`).
  */
 import path from 'node:path'
-import type { BuildInfo } from './build-info.ts'
-import type { Config } from './config.ts'
-import { ParsedPosts } from './content/parsed-posts.ts'
-import { PostFiles, type PostFilesDeps } from './content/post-files.ts'
-import { blogDirOf, repositoryPath } from './content/post-paths.ts'
-import { RedirectsSource, redirectsFileOf } from './content/redirects-source.ts'
-import { type OlderVersions, pagesShowing, SiteSource } from './content/site-source.ts'
-import { FileCache } from './http/file-cache.ts'
-import { mediaDirOf, variantsDirOf } from './media/media-folder.ts'
-import { MediaVariants } from './media/media-variants.ts'
-import type { Logger } from './lib/logger.ts'
-import { PageFiles } from './pages/page-files.ts'
-import { readPublicPages } from './pages/page-routes.ts'
-import { createPageRenderer, loadServerBuild, prepareLeanRendering, renderSettingsOf } from './pages/render-page.ts'
-import { buildSearchIndexOf, SearchFolders } from './search/search-folders.ts'
-import { BlogContent } from './services/content/blog-content.ts'
-import type { CatchUpOptions } from './services/pages/page-catch-up.ts'
-import { PublicPages } from './services/pages/public-pages.ts'
-import { type Clock, PublishSchedule } from './services/posts/publish-schedule.ts'
-import { SiteSearch } from './services/search/site-search.ts'
-import { dayIn } from '../core/site-day.ts'
+import type { BuildInfo } from '../build-info.ts'
+import type { Config } from '../config.ts'
+import { ParsedPosts } from '../content/parsed-posts.ts'
+import { PostFiles, type PostFilesDeps } from '../content/post-files.ts'
+import { blogDirOf, repositoryPath } from '../content/post-paths.ts'
+import { RedirectsSource, redirectsFileOf } from '../content/redirects-source.ts'
+import { type OlderVersions, pagesShowing, SiteSource } from '../content/site-source.ts'
+import { FileCache } from '../http/file-cache.ts'
+import { mediaDirOf, variantsDirOf } from '../media/media-folder.ts'
+import { MediaVariants } from '../media/media-variants.ts'
+import type { Logger } from '../lib/logger.ts'
+import { PageFiles } from '../pages/page-files.ts'
+import { readPublicPages } from '../pages/page-routes.ts'
+import { createPageRenderer, loadServerBuild, prepareLeanRendering, renderSettingsOf } from '../pages/render-page.ts'
+import { buildSearchIndexOf, SearchFolders } from '../search/search-folders.ts'
+import { BlogContent } from '../services/content/blog-content.ts'
+import type { CatchUpOptions } from '../services/pages/page-catch-up.ts'
+import { PublicPages, type PublicPagesDeps } from '../services/pages/public-pages.ts'
+import { type Clock, PublishSchedule } from '../services/posts/publish-schedule.ts'
+import { SiteSearch } from '../services/search/site-search.ts'
+import { dayIn } from '../../core/site-day.ts'
 
 /**
  * Where a site's pages live. The build writes its prerendered pages into `dist/client`, with
@@ -76,7 +76,6 @@ export async function openSite(options: {
     logger.info("vike's request context is where this version does not look for it: Node's async hooks stay on, a few % slower answers")
   }
   const blogDir = blogDirOf(config.contentDir)
-  const folder = options.repositoryRoot ? repositoryPath(options.repositoryRoot, blogDir) : blogDir
   // A running site keeps what it read from each post file, so that its next start parses only
   // the files that changed. Not in development, where dist/ (and its source hash) may be older
   // than the code that reads the posts.
@@ -84,12 +83,16 @@ export async function openSite(options: {
     options.pagesFor === 'site' && config.mode === 'production'
       ? new ParsedPosts({ file: path.join(config.siteDir, 'parsed-posts.json'), parser: build.sourceHash })
       : undefined
-  await parsed?.load()
-  const files = options.postFiles?.({ blogDir, parsed }) ?? new PostFiles({ blogDir, parsed })
-  const content = new BlogContent({ files, logger, folder, today: dayIn(config.timeZone, clock()) })
+  const content = await openPostContent({
+    blogDir,
+    folder: options.repositoryRoot ? repositoryPath(options.repositoryRoot, blogDir) : blogDir,
+    today: dayIn(config.timeZone, clock()),
+    parsed,
+    postFiles: options.postFiles,
+    logger,
+  })
   // Started by the server once it listens (start.ts); the build renders the day it is built.
   const schedule = new PublishSchedule({ content, zone: config.timeZone, clock, logger })
-  await content.load()
   // Not needed to serve: written while the server starts listening (the first start writes
   // every post's entry and content, tens of MB at 10,000 posts). Then the index reads the posts'
   // content from that file instead of holding it.
@@ -113,14 +116,17 @@ export async function openSite(options: {
   const own = options.pagesFor === 'build' ? folders.build : options.pagesFor === 'site' ? folders.site : options.pagesFor
   // What is served from files: the build's (assets, public files, its pages) and the site's own pages.
   const fileCache = new FileCache({ roots: [folders.build.dir, own.dir] })
-  const pages = new PublicPages({
+  const pages = buildPublicPages({
+    content,
+    siteCopy,
+    // In development nothing is prerendered: every request renders with the current index.
+    regenerate: config.mode === 'production',
     // The build and an export serve no one while they write: blocking writes cost them less CPU.
     files: new PageFiles({ dir: own.dir, onChange: (file) => fileCache.invalidate(file), blocking: options.pagesFor !== 'site' }),
     seed: options.pagesFor === 'site' ? folders.build : undefined,
     // The routes of the server build. In development nothing is prerendered: no list needed.
     publicPages: config.mode === 'production' ? await readPublicPages() : [],
     render,
-    index: content.index,
     stateFile: own.stateFile,
     // Pages embed these settings: a new value renders them again at the next start.
     renderId: `${build.sourceHash}:${JSON.stringify(settings)}`,
@@ -128,14 +134,7 @@ export async function openSite(options: {
     builtOn: build.builtAt.slice(0, 10),
     logger,
     catchUp: options.catchUp,
-    onPostFailure: (slug, reason) => content.reportRenderFailure(slug, reason),
-    siteStampOf: (url) => siteCopy.stampFor(url),
   })
-  // In development nothing is prerendered: every request renders with the current index.
-  if (config.mode === 'production') {
-    content.onChange((change) => pages.applyChange(change).catch(() => {})) // failures are logged by the queue
-    siteCopy.onChange((names) => pages.applySiteChange(pagesShowing(names)).catch(() => {}))
-  }
 
   // The visitors' search: a running site keeps its own index in its folder, brought up to date in
   // the background after every change (the build and an export write theirs once, at the end).
@@ -184,6 +183,49 @@ export async function openSite(options: {
       parsed?.close()
     },
   }
+}
+
+/**
+ * The posts' index (BlogContent), loaded from the post files in `blogDir`, read by `postFiles`
+ * (default a PostFiles; the build's reads on its worker threads too: build/render-workers.ts),
+ * through the parse cache `parsed` when there is one (loaded first).
+ */
+export async function openPostContent(options: {
+  blogDir: string
+  /** The posts folder as the problems list names it (relative to the repository). */
+  folder: string
+  /** The site's day (`YYYY-MM-DD`): which posts are live. */
+  today: string
+  parsed?: ParsedPosts
+  postFiles?: (deps: PostFilesDeps) => PostFiles
+  logger: Logger
+}): Promise<BlogContent> {
+  const { blogDir, parsed, logger } = options
+  await parsed?.load()
+  const files = options.postFiles?.({ blogDir, parsed }) ?? new PostFiles({ blogDir, parsed })
+  const content = new BlogContent({ files, logger, folder: options.folder, today: options.today })
+  await content.load()
+  return content
+}
+
+/**
+ * The site's pages over `content`: a post that fails to render is one of the content's problems,
+ * each page is stamped with the site's copy it shows, and, when `regenerate`, every change to the
+ * posts or the copy regenerates the pages it reaches.
+ */
+export function buildPublicPages(options: Omit<PublicPagesDeps, 'index' | 'onPostFailure' | 'siteStampOf'> & { content: BlogContent; siteCopy?: SiteSource; regenerate: boolean }): PublicPages {
+  const { content, siteCopy, regenerate, ...deps } = options
+  const pages = new PublicPages({
+    ...deps,
+    index: content.index,
+    onPostFailure: (slug, reason) => content.reportRenderFailure(slug, reason),
+    siteStampOf: siteCopy ? (url) => siteCopy.stampFor(url) : undefined,
+  })
+  if (regenerate) {
+    content.onChange((change) => pages.applyChange(change).catch(() => {})) // failures are logged by the queue
+    siteCopy?.onChange((names) => pages.applySiteChange(pagesShowing(names)).catch(() => {}))
+  }
+  return pages
 }
 
 /** A running site's search index (services/search/site-search.ts), told of every change, and the cache its files are read through. */
