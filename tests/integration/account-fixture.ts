@@ -20,7 +20,7 @@ export const PASSWORD = 'a long and uncommon passphrase'
 export const T0 = 1_800_000_000_000
 
 /**
- * The accounts' services' parts over a temp folder, as role-services.ts builds them: the
+ * The parts the accounts' services are built from (compose/accounts.ts), over a temp folder: the
  * accounts file, the sessions (in memory), the team's sign-in rules, the sign-in guard, and a
  * clock the test moves (`clock.ms`).
  */
