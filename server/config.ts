@@ -22,7 +22,7 @@ export interface Config {
   /**
    * SITE_ROLE: `writer` (the one server with the admin area, whose saves are commits) or
    * `replica` (a read replica: its own clone following GIT_REMOTE_URL, the public site only).
-   * start.ts wires each role's parts and app.ts routes them; nothing else asks.
+   * compose/server.ts builds each role's parts and app.ts routes them; nothing else asks.
    */
   role: SiteRole
   /** TCP port; 0 picks a free one (tests). */
