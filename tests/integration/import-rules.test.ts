@@ -45,6 +45,39 @@ function wrongWay(folder: string): string[] {
   )
 }
 
+/**
+ * The server's layers (docs/architecture.md, "The server's layers"): each imports only downward.
+ * For each folder of server/, the folders above it, which it may never import. The entries at the
+ * top (compose/, the build, the export, the importer, server/*.ts) may import every layer.
+ */
+const ENTRIES = ['compose', 'build', 'export', 'import']
+const SERVER_ABOVE: Record<string, string[]> = {
+  http: [...ENTRIES],
+  services: [...ENTRIES, 'http'],
+  content: [...ENTRIES, 'http', 'services'],
+  accounts: [...ENTRIES, 'http', 'services'],
+  pages: [...ENTRIES, 'http', 'services'],
+  search: [...ENTRIES, 'http', 'services'],
+  media: [...ENTRIES, 'http', 'services'],
+  mail: [...ENTRIES, 'http', 'services'],
+  git: [...ENTRIES, 'http', 'services', 'content', 'accounts', 'pages', 'search', 'media', 'mail'],
+  lib: [...ENTRIES, 'http', 'services', 'content', 'accounts', 'pages', 'search', 'media', 'mail', 'git'],
+}
+
+function upward(layer: string): string[] {
+  return sourceFiles(`server/${layer}`).flatMap((file) =>
+    importsOf(file)
+      .filter((target) => target.startsWith(`server${path.sep}`) && SERVER_ABOVE[layer]!.includes(target.split(path.sep)[1]!))
+      .map((target) => `${file} → ${target}`),
+  )
+}
+
+describe("the server's layers import only downward", () => {
+  it.each(Object.keys(SERVER_ABOVE))('server/%s/ imports no layer above it', (layer) => {
+    expect(upward(layer)).toEqual([])
+  })
+})
+
 describe('imports follow the folder table', () => {
   it.each(Object.keys(MAY_IMPORT))('%s/ imports only what it may', (folder) => {
     expect(wrongWay(folder)).toEqual([])
