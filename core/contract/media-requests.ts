@@ -12,7 +12,7 @@ export const mediaListQuerySchema = z.object({
   q: searchParam('q'),
   page: wholeNumberParam('page', MAX_PAGE),
   perPage: wholeNumberParam('perPage', MAX_PER_PAGE),
-})
+}, { error: 'The query must be name=value parameters' })
 export type MediaListQuery = z.infer<typeof mediaListQuerySchema>
 
 /** An upload's form fields beside the file (`POST /api/admin/media`, multipart): the image's alt text, none by default. */
@@ -21,7 +21,7 @@ export const mediaUploadFieldsSchema = z.object({
     .string('alt must be text')
     .max(MAX_ALT_LENGTH, `alt is too long (at most ${MAX_ALT_LENGTH} characters)`)
     .default(''),
-})
+}, { error: 'The upload must be a form of fields' })
 export type MediaUploadFields = z.infer<typeof mediaUploadFieldsSchema>
 
 const NO_IMAGE = 'No image in the library has this id'

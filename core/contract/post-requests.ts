@@ -120,7 +120,7 @@ export const commitIdSchema = z
   .transform((commit) => commit.toLowerCase())
 
 /** `…/history/:commit` (a post's or a page's): the commit named. */
-export const commitParamsSchema = z.object({ commit: commitIdSchema })
+export const commitParamsSchema = z.object({ commit: commitIdSchema }, { error: 'commit must be a full commit id (40 hexadecimal characters)' })
 
 /** `POST /api/admin/blog/posts/{id}/restore`: the commit to bring back, and the version the admin saw. */
 export const restoreRequestSchema = requestBody({ commit: commitIdSchema, version: postVersionSchema.optional() })
@@ -148,7 +148,7 @@ const TAG_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
  * `tag`: a tag's slug; `page`: 1-based. `state=all` and empty values are no filter.
  */
 export const postListQuerySchema = z
-  .object({ q: onceParam('q'), state: onceParam('state'), tag: onceParam('tag'), sort: onceParam('sort'), page: onceParam('page'), perPage: onceParam('perPage') })
+  .object({ q: onceParam('q'), state: onceParam('state'), tag: onceParam('tag'), sort: onceParam('sort'), page: onceParam('page'), perPage: onceParam('perPage') }, { error: 'The query must be name=value parameters' })
   .pipe(
     z.object({
       q: searchParam('q'),

@@ -21,5 +21,5 @@ export type RedirectAddBody = z.infer<typeof redirectAddBodySchema>
 /** `DELETE /api/admin/redirects?from=/path`: the redirect whose `from` this is (as matched: a trailing slash aside). */
 export const redirectRemoveQuerySchema = z.object({
   from: z.string('from (the redirected path) is required').min(1, 'from (the redirected path) is required'),
-})
+}, { error: 'The query must be name=value parameters' })
 export type RedirectRemoveQuery = z.infer<typeof redirectRemoveQuerySchema>

@@ -9,7 +9,8 @@ import { SITE_FILE_NAMES, type SiteContent, type SiteFileName } from '../site-co
 
 /** `/api/admin/site/pages/:name`: a page of the site's copy; any other name is a 404. */
 export const siteFileNameParamSchema = z.enum(SITE_FILE_NAMES, {
-  error: (issue) => `No page of the site's copy is called ${JSON.stringify(String(issue.input ?? '').slice(0, 40))}`,
+  // The name as text only: anything else (a value with no usable toString) is named by nothing.
+  error: (issue) => `No page of the site's copy is called ${JSON.stringify(typeof issue.input === 'string' ? issue.input.slice(0, 40) : '')}`,
 })
 
 /** A file's version: its blob id, or null for no file. */
