@@ -46,3 +46,35 @@ describe('SyncSchedule', () => {
     schedule.stop()
   })
 })
+
+describe('SyncSchedule: a request as a run ends', () => {
+  /** Resolves after `depth` turns of the microtask queue. */
+  async function turns(depth: number): Promise<void> {
+    for (let i = 0; i < depth; i++) await Promise.resolve()
+  }
+
+  it('is never lost, however few microtasks after the run it comes (a commit announced as the run returns)', async () => {
+    for (let depth = 0; depth <= 12; depth++) {
+      let runs = 0
+      let schedule: SyncSchedule | null = null
+      schedule = new SyncSchedule({
+        // The first run, as it returns, lets another chain ask for a run `depth` microtasks later.
+        run: async () => {
+          runs++
+          if (runs === 1) void turns(depth).then(() => schedule!.request('save'))
+        },
+        onRequest() {},
+        onSuccess() {},
+        onFailure() {},
+        intervalMs: 0,
+      })
+      schedule.request('start')
+      await vi.advanceTimersByTimeAsync(0)
+      await schedule.idle()
+      await vi.advanceTimersByTimeAsync(0)
+      await schedule.idle()
+      expect(runs, `a request ${depth} microtasks after the run`).toBe(2)
+      schedule.stop()
+    }
+  })
+})

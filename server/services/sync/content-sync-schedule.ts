@@ -55,9 +55,7 @@ export class SyncSchedule {
       this.#again = true
       return
     }
-    this.#running = this.#loop().finally(() => {
-      this.#running = null
-    })
+    this.#running = this.#loop()
   }
 
   /** Whether a run is under way. */
@@ -83,10 +81,17 @@ export class SyncSchedule {
   }
 
   async #loop(): Promise<void> {
-    do {
-      this.#again = false
-      await this.#runOnce()
-    } while (this.#again && !this.#stopped)
+    try {
+      do {
+        this.#again = false
+        await this.#runOnce()
+      } while (this.#again && !this.#stopped)
+    } finally {
+      // In the same step as the last look at #again: a request even one microtask later (a
+      // `.finally` on this promise came two later) must find no run under way and start one,
+      // not mark a run that is over to go again and be lost.
+      this.#running = null
+    }
   }
 
   async #runOnce(): Promise<void> {
