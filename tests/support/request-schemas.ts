@@ -27,6 +27,13 @@ export function problemOf(schema: z.ZodType, value: unknown): { message: string;
   }
 }
 
+/** The 400 a route answers for `value` (its message and field); a value the schema takes fails the test. */
+export function refusal(schema: z.ZodType, value: unknown): { message: string; field: string | undefined } {
+  const problem = problemOf(schema, value)
+  if (problem === null) throw new Error(`${JSON.stringify(value)} was accepted`)
+  return problem
+}
+
 /** The message of the 404 a route answers for a parameter `value`, or null when the schema takes it. */
 export function notFoundOf(schema: z.ZodType, value: unknown): string | null {
   try {

@@ -6,18 +6,9 @@ import {
   passwordChangeSchema,
   profileChangeSchema,
 } from '../../core/contract/account-requests.ts'
-import { InvalidInputError } from '../../server/lib/errors.ts'
 import { parseInput } from '../../server/lib/parse-input.ts'
+import { refusal } from '../support/request-schemas.ts'
 
-function refusal(schema: Parameters<typeof parseInput>[0], value: unknown): { message: string; field?: string } {
-  try {
-    parseInput(schema, value)
-  } catch (error) {
-    if (error instanceof InvalidInputError) return { message: error.message, field: error.field }
-    throw error
-  }
-  throw new Error(`${JSON.stringify(value)} was accepted`)
-}
 
 describe('profileChangeSchema', () => {
   it('trims the name and the e-mail, and keeps nothing else', () => {

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { loginRequestSchema, passkeySignInRequestSchema, secondStepCodeSchema } from '../../core/contract/sign-in-requests.ts'
-import { InvalidInputError } from '../../server/lib/errors.ts'
 import { parseInput } from '../../server/lib/parse-input.ts'
+import { refusal } from '../support/request-schemas.ts'
 
-/** What parseInput refuses `value` with: the message and the field it names. */
-function refusal(schema: Parameters<typeof parseInput>[0], value: unknown): { message: string; field?: string } {
-  try {
-    parseInput(schema, value)
-  } catch (error) {
-    if (error instanceof InvalidInputError) return { message: error.message, field: error.field }
-    throw error
-  }
-  throw new Error(`${JSON.stringify(value)} was accepted`)
-}
 
 describe('loginRequestSchema', () => {
   it('reads the username as usernames are (trimmed, lowercase) and the password as typed', () => {

@@ -7,18 +7,9 @@ import {
   personChangeSchema,
   securitySettingsChangeSchema,
 } from '../../core/contract/team-requests.ts'
-import { InvalidInputError } from '../../server/lib/errors.ts'
 import { parseInput } from '../../server/lib/parse-input.ts'
+import { HOSTILE_VALUES, labelOf, refusal } from '../support/request-schemas.ts'
 
-function refusal(schema: Parameters<typeof parseInput>[0], value: unknown): { message: string; field?: string } {
-  try {
-    parseInput(schema, value)
-  } catch (error) {
-    if (error instanceof InvalidInputError) return { message: error.message, field: error.field }
-    throw error
-  }
-  throw new Error(`${JSON.stringify(value)} was accepted`)
-}
 
 describe('personChangeSchema', () => {
   it('takes a role, disabled, or both', () => {
@@ -85,10 +76,17 @@ describe("the invitee's requests", () => {
 })
 
 describe('securitySettingsChangeSchema', () => {
-  it('takes true or false, nothing else', () => {
-    expect(parseInput(securitySettingsChangeSchema, { requireSecondFactor: true })).toEqual({ requireSecondFactor: true })
-    for (const body of [{}, { requireSecondFactor: 'yes' }, [true]]) {
-      expect(refusal(securitySettingsChangeSchema, body)).toEqual({ message: 'requireSecondFactor must be true or false', field: 'requireSecondFactor' })
+  it('takes requireSecondFactor, true or false; other fields are dropped', () => {
+    expect(parseInput(securitySettingsChangeSchema, { requireSecondFactor: true, other: 1 })).toEqual({ requireSecondFactor: true })
+    expect(parseInput(securitySettingsChangeSchema, { requireSecondFactor: false })).toEqual({ requireSecondFactor: false })
+  })
+
+  it('refuses anything else, the body that is no object included, at requireSecondFactor', () => {
+    for (const value of HOSTILE_VALUES.filter((value) => typeof value !== 'boolean')) {
+      for (const body of [value, { requireSecondFactor: value }]) {
+        expect(refusal(securitySettingsChangeSchema, body), labelOf(value)).toEqual({ message: 'requireSecondFactor must be true or false', field: 'requireSecondFactor' })
+      }
     }
+    expect(refusal(securitySettingsChangeSchema, { requireSecondFactor: 'true' }).message).toBe('requireSecondFactor must be true or false')
   })
 })
