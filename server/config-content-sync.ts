@@ -3,14 +3,7 @@
  * see docs/deployments-and-sync.md): GIT_* and PUBLISH_MODE, whose names, defaults and rules are
  * core/contract/settings/content-sync-settings.ts's. `loadConfig` reads them with the others.
  */
-import {
-  type ContentSyncSettings,
-  contentSyncSettings,
-  DEFAULT_SYNC_INTERVAL_SECONDS,
-  type Env,
-  TOKEN_USERNAME,
-} from '../core/contract/settings/index.ts'
-import { readSettings } from './read-settings.ts'
+import { type ContentSyncSettings, DEFAULT_SYNC_INTERVAL_SECONDS, TOKEN_USERNAME } from '../core/contract/settings/index.ts'
 
 export interface ContentSyncConfig {
   /** The remote repository over smart HTTP(S), no credentials in it. */
@@ -31,10 +24,6 @@ export interface ContentSyncConfig {
   publishMode: 'direct' | 'review'
 }
 
-/** Reads these settings alone; each problem is pushed to `problems` as `NAME=value: reason`. */
-export function readContentSyncConfig(env: Env, problems: string[]): ContentSyncConfig | null {
-  return contentSyncConfigOf(readSettings(contentSyncSettings, env, problems))
-}
 
 /** The sync's config from its settings; null without GIT_REMOTE_URL (no sync). */
 export function contentSyncConfigOf(settings: ContentSyncSettings): ContentSyncConfig | null {

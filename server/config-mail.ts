@@ -4,8 +4,7 @@
  * `loadConfig` reads them with the others. Optional: without SMTP_URL the admin hands the link
  * over themselves.
  */
-import { defaultSender, type Env, type MailSettings, mailSettings } from '../core/contract/settings/index.ts'
-import { readSettings } from './read-settings.ts'
+import { defaultSender, type MailSettings } from '../core/contract/settings/index.ts'
 
 export interface MailConfig {
   /** `smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://…:465` (TLS from the start). */
@@ -14,10 +13,6 @@ export interface MailConfig {
   from: string
 }
 
-/** Reads these settings alone; each problem is pushed to `problems` as `NAME=value: reason`. */
-export function readMailConfig(env: Env, problems: string[], siteUrl: string): MailConfig | null {
-  return mailConfigOf(readSettings(mailSettings, env, problems), siteUrl)
-}
 
 /** The mail's config from its settings, sent from `siteUrl`'s host by default; null without SMTP_URL. */
 export function mailConfigOf(settings: MailSettings, siteUrl: string): MailConfig | null {

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { readContentSyncConfig } from '../../server/config-content-sync.ts'
+import { contentSyncSettings } from '../../core/contract/settings/index.ts'
+import { contentSyncConfigOf } from '../../server/config-content-sync.ts'
+import { readSettings } from '../../server/read-settings.ts'
 
 const read = (env: Record<string, string>) => {
   const problems: string[] = []
-  const config = readContentSyncConfig(env, problems)
+  // These settings alone, as loadConfig reads them with the others.
+  const config = contentSyncConfigOf(readSettings(contentSyncSettings, env, problems))
   return { config, problems }
 }
 

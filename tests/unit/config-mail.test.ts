@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { readMailConfig } from '../../server/config-mail.ts'
+import { mailSettings } from '../../core/contract/settings/index.ts'
+import { mailConfigOf } from '../../server/config-mail.ts'
+import { readSettings } from '../../server/read-settings.ts'
 
 const SITE = 'https://watchio.example'
 
 function read(env: Record<string, string>) {
   const problems: string[] = []
-  return { config: readMailConfig(env, problems, SITE), problems }
+  // These settings alone, as loadConfig reads them with the others.
+  return { config: mailConfigOf(readSettings(mailSettings, env, problems), SITE), problems }
 }
 
 describe('SMTP_URL and MAIL_FROM', () => {
