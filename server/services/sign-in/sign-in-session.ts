@@ -71,8 +71,7 @@ export function restartedSession(account: AdminAccount, options: { previous: Par
 export async function sessionAccount(data: Partial<SessionData> | null, accounts: AccountStore): Promise<{ account: AdminAccount } | { account: null; stale: boolean }> {
   if (!data || typeof data.username !== 'string' || data.secondStepSince !== undefined) return { account: null, stale: false }
   const account = await accounts.get(data.username)
-  if (!account || account.disabled || credentialOf(account) !== data.credential) return { account: null, stale: true }
-  return { account }
+  return sessionStillFor(account, data.credential) ? { account } : { account: null, stale: true }
 }
 
 /** The account waiting for its second step in this session, or null (none, expired, changed since). */
@@ -81,8 +80,12 @@ export async function secondStepAccount(data: Partial<SessionData> | null, accou
   if (!data || typeof data.username !== 'string' || typeof since !== 'number') return null
   if (now - since > SECOND_STEP_MS) return null
   const account = await accounts.get(data.username)
-  if (!account || account.disabled || credentialOf(account) !== data.credential) return null
-  return account
+  return sessionStillFor(account, data.credential) ? account : null
+}
+
+/** Whether a session opened with `credential` still stands for `account`: there, enabled, its password and factors unchanged. */
+function sessionStillFor(account: AdminAccount | null | undefined, credential: unknown): account is AdminAccount {
+  return !!account && !account.disabled && credentialOf(account) === credential
 }
 
 /**
