@@ -7,7 +7,8 @@
  */
 import path from 'node:path'
 import type { Role } from '../core/contract/index.ts'
-import { type AdminAccount, checkDisplayName, checkEmail, checkRole, checkUsername, hasSecondFactor, isRole } from './accounts/account-record.ts'
+import { type AdminAccount, hasSecondFactor } from './accounts/account-record.ts'
+import { checkDisplayName, checkEmail, checkRole, checkUsername, isRole } from '../core/contract/account-fields.ts'
 import type { AccountStore } from './accounts/account-store.ts'
 import { openAccountStore } from './compose/accounts.ts'
 import { hashPassword } from './accounts/password.ts'

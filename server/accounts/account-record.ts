@@ -4,8 +4,6 @@ import { MAX_PASSKEY_NAME_LENGTH } from '../../core/contract/passkey-wire.ts'
 import { isPasswordHash } from './password.ts'
 
 // The rules of each field are the contract's: the request schemas check them too.
-export { checkDisplayName, checkEmail, checkRole, checkUsername, isRole, MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_LENGTH, USERNAME_PATTERN } from '../../core/contract/account-fields.ts'
-export { MAX_PASSKEY_NAME_LENGTH }
 
 /** A passkey (WebAuthn credential) a person registered: what verifying its signatures needs. */
 export interface StoredPasskey {

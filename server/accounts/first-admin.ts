@@ -1,5 +1,5 @@
 import { ConfigError } from '../lib/errors.ts'
-import { checkUsername } from './account-record.ts'
+import { checkUsername } from '../../core/contract/account-fields.ts'
 import type { AccountStore } from './account-store.ts'
 import { generatePassword, hashPassword } from './password.ts'
 import { newPasswordProblem } from './password-policy.ts'

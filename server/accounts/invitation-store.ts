@@ -7,7 +7,7 @@ import { AccountsFileError, ConflictError, GoneError, NotFoundError } from '../l
 import { readJsonFile } from '../lib/json-file.ts'
 import { LockFile } from '../lib/lock-file.ts'
 import { SerialQueue } from '../lib/serial-queue.ts'
-import { checkDisplayName, checkEmail, checkRole, checkUsername } from './account-record.ts'
+import { checkDisplayName, checkEmail, checkRole, checkUsername } from '../../core/contract/account-fields.ts'
 
 /** One invitation as the file keeps it: the token's SHA-256 only, so the file cannot be used as links. */
 export interface InvitationRecord {

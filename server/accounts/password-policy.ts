@@ -1,5 +1,5 @@
 import { MIN_NEW_PASSWORD_LENGTH, RECOMMENDED_PASSWORD_LENGTH } from '../../core/contract/index.ts'
-import { MAX_PASSWORD_LENGTH } from './password.ts'
+import { MAX_PASSWORD_LENGTH } from '../../core/contract/account-settings-wire.ts'
 
 /**
  * What a new password must be, as OWASP ASVS 5.0 (6.2) asks: at least 8 characters (15
@@ -9,7 +9,6 @@ import { MAX_PASSWORD_LENGTH } from './password.ts'
  * new password: the account page, an invitation, `npm run admin`, the first admin. The lengths
  * are the contract's, so the admin's form says what the server checks.
  */
-export { MIN_NEW_PASSWORD_LENGTH, RECOMMENDED_PASSWORD_LENGTH }
 
 /**
  * Loaded on the first new password, not at start: requiring the list takes 65 ms (node -e

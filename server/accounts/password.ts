@@ -9,7 +9,6 @@ import { MAX_PASSWORD_LENGTH } from '../../core/contract/account-settings-wire.t
  */
 
 /** What a new password must be is password-policy.ts's newPasswordProblem; the longest any password may be is the contract's. */
-export { MAX_PASSWORD_LENGTH }
 
 const LOG2_N = 17
 const BLOCK_SIZE = 8

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { SLUG_PATTERN } from './post-rules.ts'
+import { SLUG_PATTERN } from '../../core/post-fields.ts'
 
 /**
  * Where posts live, said once: `content/blog/<slug>.html`. Pure (no I/O). Services name a

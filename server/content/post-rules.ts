@@ -2,7 +2,6 @@ import { MAX_ALT_LENGTH, MAX_CONTENT_LENGTH, MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH
 import { isCalendarDate, isImageUrl, POST_ID_PATTERN, SLUG_PATTERN, SUMMARY_FORBIDDEN, TITLE_FORBIDDEN } from '../../core/post-fields.ts'
 import { isDeeperThan } from './html-depth.ts'
 
-export { isCalendarDate, MAX_CONTENT_LENGTH, MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH, SLUG_PATTERN }
 
 /**
  * Field rules of post files (and of imports). Each check returns null when the value is fine,

@@ -1,14 +1,5 @@
-import {
-  followChains,
-  pathKey,
-  type Redirect,
-  redirectProblem,
-  type RedirectsDocument,
-  redirectsOf,
-  withoutRedirect,
-  withRedirect,
-  withTargetMoved,
-} from './redirects-file.ts'
+import { followChains, type Redirect, redirectProblem, type RedirectsDocument, redirectsOf, withoutRedirect, withRedirect, withTargetMoved } from './redirects-file.ts'
+import { pathKey } from '../../core/redirect-paths.ts'
 
 /**
  * The rules of the redirects table, pure: a new redirect and a moved page keep it without chains

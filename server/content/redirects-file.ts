@@ -2,7 +2,6 @@ import yaml from 'js-yaml'
 import { pathKey, sitePathProblem } from '../../core/redirect-paths.ts'
 
 // What a redirect's path may be is core's (the admin API's schema says it too); the file's readers find it here.
-export { pathKey, sitePathProblem }
 
 /**
  * `content/redirects.yaml`: the site's permanent redirects, a YAML list written one way only:

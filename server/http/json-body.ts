@@ -1,7 +1,7 @@
 import { bodyParser } from '@koa/bodyparser'
 import type { Context, Middleware } from 'koa'
 import { API_PATHS, formatBytes } from '../../core/contract/index.ts'
-import { MAX_CONTENT_LENGTH } from '../content/post-rules.ts'
+import { MAX_CONTENT_LENGTH } from '../../core/contract/index.ts'
 import { InvalidInputError, TooLargeError } from '../lib/errors.ts'
 import { isJsonDeeperThan } from './json-depth.ts'
 

@@ -1,6 +1,7 @@
 import { postUrl, slugOfPostUrl } from '../../core/post-urls.ts'
 import { addRedirect, redirectFrom, RedirectRuleError } from '../content/redirect-rules.ts'
-import { pathKey, type Redirect, type RedirectsDocument, sitePathProblem } from '../content/redirects-file.ts'
+import { type Redirect, type RedirectsDocument } from '../content/redirects-file.ts'
+import { pathKey, sitePathProblem } from '../../core/redirect-paths.ts'
 
 /**
  * The imported posts' old addresses as redirects to their new pages (pure), through the rules

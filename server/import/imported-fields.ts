@@ -1,6 +1,8 @@
 import { dayIn, isScheduled } from '../../core/site-day.ts'
 import { slugify } from '../../core/slugify.ts'
-import { checkSlug, isCalendarDate, MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../content/post-rules.ts'
+import { checkSlug } from '../content/post-rules.ts'
+import { isCalendarDate } from '../../core/post-fields.ts'
+import { MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../../core/contract/index.ts'
 import type { ImportedPost } from './imported-post.ts'
 import { plainText } from './plain-text.ts'
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH, MAX_POST_BODY_BYTES, MAX_SITE_BODY_BYTES } from '../../server/http/json-body.ts'
-import { MAX_CONTENT_LENGTH } from '../../server/content/post-rules.ts'
+import { MAX_CONTENT_LENGTH } from '../../core/contract/index.ts'
 import { ApiClient, commitCount, newPostBody } from '../support/admin-client.ts'
 import { signedInServer, type SignedInServer } from '../support/signed-in-server.ts'
 import { TEST_ADMIN } from '../support/temp-site.ts'

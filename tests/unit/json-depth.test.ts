@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { bodyLimitOf, MAX_BODY_BYTES, MAX_BODY_DEPTH, MAX_POST_BODY_BYTES, MAX_SITE_BODY_BYTES, parseJsonText } from '../../server/http/json-body.ts'
 import { isJsonDeeperThan } from '../../server/http/json-depth.ts'
-import { MAX_CONTENT_LENGTH } from '../../server/content/post-rules.ts'
+import { MAX_CONTENT_LENGTH } from '../../core/contract/index.ts'
 
 const nested = (levels: number, open = '[', close = ']') => open.repeat(levels) + close.repeat(levels)
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { newPasswordProblem } from '../../server/accounts/password-policy.ts'
-import { MAX_PASSWORD_LENGTH } from '../../server/accounts/password.ts'
+import { MAX_PASSWORD_LENGTH } from '../../core/contract/account-settings-wire.ts'
 
 describe('newPasswordProblem', () => {
   it('takes 8 characters or more, with no composition rules', async () => {

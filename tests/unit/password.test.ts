@@ -1,12 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import {
-  generatePassword,
-  hashPassword,
-  isPasswordHash,
-  MAX_PASSWORD_LENGTH,
-  verifyPassword,
-} from '../../server/accounts/password.ts'
-import { MIN_NEW_PASSWORD_LENGTH, newPasswordProblem } from '../../server/accounts/password-policy.ts'
+import { generatePassword, hashPassword, isPasswordHash, verifyPassword } from '../../server/accounts/password.ts'
+import { MAX_PASSWORD_LENGTH } from '../../core/contract/account-settings-wire.ts'
+import { newPasswordProblem } from '../../server/accounts/password-policy.ts'
+import { MIN_NEW_PASSWORD_LENGTH } from '../../core/contract/index.ts'
 import { scryptCalls } from '../support/scrypt-calls.ts'
 
 vi.mock('node:crypto', async (original) => (await import('../support/scrypt-calls.ts')).countingScrypt(await original()))

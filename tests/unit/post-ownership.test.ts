@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { USERNAME_PATTERN } from '../../server/accounts/account-record.ts'
+import { USERNAME_PATTERN } from '../../core/contract/account-fields.ts'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { POST_AUTHOR_PATTERN } from '../../server/content/post-rules.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'

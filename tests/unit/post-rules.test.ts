@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { readPostBytes } from '../../server/content/post-files.ts'
-import {
-  checkContent,
-  checkFeaturedImageUrl,
-  checkIsPublished,
-  checkPublishDate,
-  checkSlug,
-  checkSummary,
-  checkTitle,
-  isCalendarDate,
-  MAX_CONTENT_DEPTH,
-  MAX_CONTENT_LENGTH,
-  MAX_SLUG_LENGTH,
-  MAX_SUMMARY_LENGTH,
-  MAX_TITLE_LENGTH,
-} from '../../server/content/post-rules.ts'
+import { checkContent, checkFeaturedImageUrl, checkIsPublished, checkPublishDate, checkSlug, checkSummary, checkTitle, MAX_CONTENT_DEPTH } from '../../server/content/post-rules.ts'
+import { isCalendarDate } from '../../core/post-fields.ts'
+import { MAX_CONTENT_LENGTH, MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../../core/contract/index.ts'
 
 /** Values of the wrong type for a text field. */
 const notStrings: unknown[] = [undefined, null, 1, 0, true, false, [], ['a'], {}, new Date('2025-01-01')]

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addRedirect, movePage, pathTakenProblem, RedirectRuleError } from '../../server/content/redirect-rules.ts'
-import {
-  followChains,
-  MAX_REDIRECT_HOPS,
-  parseRedirects,
-  redirectsOf,
-  RedirectsFileError,
-  serializeRedirects,
-  sitePathProblem,
-  withoutRedirect,
-} from '../../server/content/redirects-file.ts'
+import { followChains, MAX_REDIRECT_HOPS, parseRedirects, redirectsOf, RedirectsFileError, serializeRedirects, withoutRedirect } from '../../server/content/redirects-file.ts'
+import { sitePathProblem } from '../../core/redirect-paths.ts'
 
 const FILE = [
   '# Old addresses that must keep working.',
