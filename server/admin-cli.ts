@@ -8,9 +8,8 @@
 import path from 'node:path'
 import type { Role } from '../core/contract/index.ts'
 import { type AdminAccount, hasSecondFactor } from './accounts/account-record.ts'
+import { AccountStore, accountsFilePath } from './accounts/account-store.ts'
 import { checkDisplayName, checkEmail, checkRole, checkUsername, isRole } from '../core/contract/account-fields.ts'
-import type { AccountStore } from './accounts/account-store.ts'
-import { openAccountStore } from './compose/accounts.ts'
 import { hashPassword } from './accounts/password.ts'
 import { newPasswordProblem } from './accounts/password-policy.ts'
 import { keepAnEnabledAdmin } from './accounts/team-rules.ts'
@@ -194,7 +193,7 @@ async function main(args: string[]): Promise<void> {
   }
   const { command, words, yes } = parsed
   const dataDir = path.resolve(process.cwd(), process.env.DATA_DIR?.trim() || '.data')
-  const store = openAccountStore(dataDir)
+  const store = new AccountStore(accountsFilePath(dataDir))
   if (command === 'list') return list(store)
 
   const name = requireUsername(words[0])

@@ -2,7 +2,8 @@
  * The composition root's people: the admin accounts, their sessions and sign-in (password and
  * second factor, passkeys, the guard and the challenge budget) and the team (people,
  * invitations), each built with its dependencies passed in. The writer's admin area
- * (admin.ts) and `npm run admin` (admin-cli.ts) take their accounts from here.
+ * (admin.ts) takes its accounts from here; `npm run admin` (admin-cli.ts) opens the same
+ * accounts file alone, without the sign-in services.
  */
 import path from 'node:path'
 import { AccountStore, accountsFilePath } from '../accounts/account-store.ts'
@@ -33,10 +34,6 @@ import { InvitationLinkBudget } from '../services/team/invitation-link-budget.ts
 import { Invitations } from '../services/team/invitations.ts'
 import { People } from '../services/team/people.ts'
 
-/** The admin accounts of a DATA_DIR (the server's, and the admin CLI's). */
-export function openAccountStore(dataDir: string): AccountStore {
-  return new AccountStore(accountsFilePath(dataDir))
-}
 
 /**
  * Everything about who may sign in, in order: the accounts (the first one created at first
@@ -51,7 +48,7 @@ export async function openAccounts(options: {
   clock: Clock
 }) {
   const { config, logger, clock } = options
-  const accounts = openAccountStore(config.dataDir)
+  const accounts = new AccountStore(accountsFilePath(config.dataDir))
   await createFirstAdmin({ config, logger, accounts })
   const secret = await loadSessionSecret({ dataDir: config.dataDir, configured: config.sessionSecret })
   const security = new SecuritySettings(securityFilePath(config.dataDir))
