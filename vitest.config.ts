@@ -1,4 +1,36 @@
-import { defineConfig } from 'vitest/config'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+
+type SuiteOptions = NonNullable<TestProjectInlineConfiguration['test']>
+
+/**
+ * Each suite runs its files one after another in one process that keeps the modules it loaded
+ * (`isolate: false`): loading the server's module graph again for every file was a fifth of the API
+ * suite's CPU and half of the unit suite's. What a file needs fresh it makes itself (its temp
+ * site, its server, its repository), and vitest restores every mock and spy after each file.
+ *
+ * The exception is a file that replaces a module (`vi.mock`, e.g. node:crypto to count scrypt
+ * runs): a module another file loaded before it would keep the real one. Such files are found by
+ * what they hold and run in a project of their own, `<suite>-mocks`, each in a fresh process;
+ * the npm scripts name a suite as `<suite>*` so that both run. A file `apart` is a project of its
+ * own too (`api-crash`: a minute of its own, run in a lane of its own by `npm test`).
+ */
+function suite(name: string, options: SuiteOptions, apart: Record<string, string> = {}): TestProjectInlineConfiguration[] {
+  const folder = `tests/${name}`
+  const own = Object.values(apart)
+  const mocking = readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => path.posix.join(folder, file.split(path.sep).join('/')))
+    .filter((file) => !own.includes(file) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(file, 'utf8')))
+  const include = [`${folder}/**/*.test.ts`]
+  const projects: TestProjectInlineConfiguration[] = [
+    { test: { ...options, name, include, exclude: [...configDefaults.exclude, ...mocking, ...own], isolate: false } },
+  ]
+  for (const [part, file] of Object.entries(apart)) projects.push({ test: { ...options, name: `${name}-${part}`, include: [file], isolate: true } })
+  if (mocking.length > 0) projects.push({ test: { ...options, name: `${name}-mocks`, include: mocking, isolate: true } })
+  return projects
+}
 
 /**
  * Test timeouts are guards against a test that hangs, never deadlines the code is held to: far
@@ -9,36 +41,17 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          // Real files and git repositories in temp folders, no server and no build.
-          name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 300_000,
-          hookTimeout: 300_000,
-        },
-      },
-      {
-        test: {
-          name: 'api',
-          include: ['tests/api/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/support/ensure-build.ts'],
-          testTimeout: 300_000,
-          hookTimeout: 300_000,
-          // One server per file; files in parallel would fight over the 2 cores for timing tests.
-          fileParallelism: false,
-        },
-      },
+      ...suite('unit', { environment: 'node', testTimeout: 60_000 }),
+      // Real files and git repositories in temp folders, no server and no build.
+      ...suite('integration', { environment: 'node', testTimeout: 300_000, hookTimeout: 300_000 }),
+      ...suite('api', {
+        environment: 'node',
+        globalSetup: ['tests/support/ensure-build.ts'],
+        testTimeout: 300_000,
+        hookTimeout: 300_000,
+        // One server per file; files in parallel would fight over the 2 cores for timing tests.
+        fileParallelism: false,
+      }, { crash: 'tests/api/admin-crash.test.ts' }),
     ],
   },
 })
