@@ -9,17 +9,16 @@
  * runs nothing: the lane waits there until the script `name` of another lane has ended (passed or
  * not), so that two suites that would slow each other down never overlap.
  *
- * `npm test` builds dist/ once (`test:build`), then runs its suites in two lanes this way: the API
- * tests, the export's browser tests and the crash test in one; the type-check, the unit and
- * integration tests and then the browser tests in the other. Alone, a vitest suite leaves a core
- * idle much of the time (the API tests wait on servers, the integration tests on the git CLI), and
- * a lane that ends early takes its next suite instead of waiting for the other lane. The browser
- * tests keep both cores busy on their own and their waits (a toast's, a save's) are the ones a
- * starved core stretches, and the API tests' replicas and timers are the ones a starved core
- * stretches in the API suite: the browser tests wait for the API tests (`@test:api:others`), so
- * only the short export and crash tests run beside them. Each line of output is prefixed with its
- * script's name; at the end each script's result and time are printed again, with the tail of its
- * output when it failed, so a failure is easy to find.
+ * `npm test` builds dist/ once (`test:build`), then runs its suites in two lanes this way: the
+ * type-check, the unit tests, the API tests and the export's browser tests in one; the crash test,
+ * the integration tests and the browser tests in the other. Alone, a vitest suite leaves a core
+ * idle much of the time (the API tests wait on servers, the integration tests on the git CLI and
+ * child processes), so two run side by side; the browser tests keep both cores busy on their own,
+ * and a starved core stretches the waits of both (a toast's, a replica's), so the browser tests
+ * wait for the API tests (`@test:api:others`) and only the export's short browser run overlaps
+ * them. Each line of output is prefixed with its script's name; at the end each script's result
+ * and time are printed again, with the tail of its output when it failed, so a failure is easy to
+ * find.
  */
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { pathToFileURL } from 'node:url'
 import { hashServerInputs, readCompiledHash } from '../../scripts/compile-server.mjs'
 import { hashBuildInputs, readBuildInfo } from '../../server/build-info.ts'
 
@@ -20,3 +21,7 @@ export async function ensureBuild(root = process.cwd()): Promise<string> {
 export default async function setup(): Promise<void> {
   await ensureBuild()
 }
+
+// `node --import tsx tests/support/ensure-build.ts` (`npm test` first): dist/ built once, before the
+// suites that start servers from it run side by side and would each build it at the same time.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await ensureBuild()
