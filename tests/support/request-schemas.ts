@@ -11,9 +11,15 @@ import { parseInput, parseParam } from '../../server/lib/parse-input.ts'
 /** What an issue says when its schema set no message (zod's own English otherwise). */
 export const ZOD_DEFAULT = '<<a message zod made up>>'
 
-/** From now on (in the calling test file), an issue without a message of its schema's says ZOD_DEFAULT. */
-export function markZodDefaults(): void {
+/**
+ * Until the calling test file ends, an issue without a message of its schema's says ZOD_DEFAULT.
+ * For `beforeAll`, which calls the function returned after the file's last test: the suites keep
+ * their modules from file to file (vitest.config.ts), zod's config with them, and a file after
+ * this one must see zod as the server does.
+ */
+export function markZodDefaults(): () => void {
   z.config({ customError: () => ZOD_DEFAULT })
+  return () => z.config({ customError: undefined })
 }
 
 /** The 400 a route answers for `value` (its message and field), or null when the schema takes it. */
