@@ -9,9 +9,7 @@ export default defineConfig({
   testDir: './tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  // Three on 2 cores: a worker waits on its page and its server much of the time, and the third
-  // fills those waits (the 262 tests: 284 s with two workers, 262 s with three, measured alone).
-  workers: 3,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: 'list',
