@@ -5,44 +5,22 @@
  *   node scripts/run-parallel.mjs typecheck,test:integration test:unit,test:api
  *
  * Each argument is a lane; the scripts of a lane, separated by commas, run one after another, and
- * a lane stops at its first failure (as `&&` would), while the other lanes go on. `@name` in a lane
- * runs nothing: the lane waits there until the script `name` of another lane has ended (passed or
- * not), so that two suites that would slow each other down never overlap.
- *
- * `npm test` builds dist/ once (`test:build`), then runs its suites in two lanes this way: the
- * type-check, the unit tests, the API tests and the export's browser tests in one; the crash test,
- * the integration tests and the browser tests in the other. Alone, a vitest suite leaves a core
- * idle much of the time (the API tests wait on servers, the integration tests on the git CLI and
- * child processes), so two run side by side; the browser tests keep both cores busy on their own,
- * and a starved core stretches the waits of both (a toast's, a replica's), so the browser tests
- * wait for the API tests (`@test:api:others`) and only the export's short browser run overlaps
- * them. Each line of output is prefixed with its script's name; at the end each script's result
- * and time are printed again, with the tail of its output when it failed, so a failure is easy to
- * find.
+ * a lane stops at its first failure (as `&&` would), while the other lanes go on. `npm test` runs
+ * its suites in two lanes this way: alone, a suite leaves a core idle much of the time (the API
+ * tests wait on servers, the integration tests on the git CLI), and a lane that ends early takes
+ * the next suite instead of waiting for the other. Each line of output is prefixed with its
+ * script's name; at the end each script's result and time are printed again, with the tail of its
+ * output when it failed, so a failure is easy to find.
  */
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 
 const lanes = process.argv.slice(2).map((lane) => lane.split(',').filter(Boolean))
 if (lanes.length === 0 || lanes.some((lane) => lane.length === 0)) {
-  console.error('usage: node scripts/run-parallel.mjs <npm script or @script to wait for>[,...]...')
+  console.error('usage: node scripts/run-parallel.mjs <npm script>[,<npm script>...]...')
   process.exit(2)
 }
-const scripts = lanes.flat().filter((name) => !name.startsWith('@'))
-const badWaits = lanes.flatMap((lane) =>
-  lane.filter((name) => name.startsWith('@') && (lane.includes(name.slice(1)) || !scripts.includes(name.slice(1)))),
-)
-if (badWaits.length > 0) {
-  console.error(`run-parallel: ${badWaits.join(', ')}: each waits for a script that no other lane runs`)
-  process.exit(2)
-}
-const width = Math.max(...scripts.map((name) => name.length))
-/** Settles when a script has ended (or will never run, its lane having stopped before it). */
-const ended = new Map(scripts.map((name) => {
-  let settle
-  const promise = new Promise((resolve) => (settle = resolve))
-  return [name, { promise, settle }]
-}))
+const width = Math.max(...lanes.flat().map((name) => name.length))
 
 /** Runs one script, its output prefixed line by line; resolves with its exit code, time and last lines. */
 function run(name) {
@@ -68,10 +46,8 @@ function run(name) {
 async function runLane(names) {
   const results = []
   for (const name of names) {
-    if (name.startsWith('@')) await ended.get(name.slice(1)).promise
-    else if (results.some((result) => result.code !== 0)) results.push({ name, code: null })
+    if (results.some((result) => result.code !== 0)) results.push({ name, code: null })
     else results.push(await run(name))
-    if (!name.startsWith('@')) ended.get(name).settle()
   }
   return results
 }

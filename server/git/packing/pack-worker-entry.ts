@@ -9,19 +9,21 @@ lowerPriority()
 /** One reader for the thread's life: its cache of recent trees serves the next build too. */
 let reader: { gitdir: string; reader: ObjectReader } | null = null
 parentPort!.on('message', async (request: BuildRequest) => {
+  let reply: { result: Awaited<ReturnType<typeof buildPack>> } | { error: string }
   try {
     if (reader?.gitdir !== request.gitdir) {
       await reader?.reader.close()
       reader = { gitdir: request.gitdir, reader: new ObjectReader(request.gitdir, { blocking: true }) }
     }
-    parentPort!.postMessage({ result: await buildPack(request, reader.reader) })
+    reply = { result: await buildPack(request, reader.reader) }
   } catch (error) {
-    parentPort!.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
-  } finally {
-    // Its packs are closed (the ones this build replaces are about to be deleted, and an open
-    // file would keep their disk space); its cache of recent objects stays for the next build.
-    await reader?.reader.close()
+    reply = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }
   }
+  // Its packs are closed before the reply (the ones this build replaces are deleted once it is
+  // received, and an open file would keep their disk space until this low-priority thread next
+  // ran); its cache of recent objects stays for the next build.
+  await reader?.reader.close()
+  parentPort!.postMessage(reply)
 })
 
 /**
