@@ -9,7 +9,7 @@ import path from 'node:path'
 import type { BuildInfo } from '../build-info.ts'
 import type { Config } from '../config.ts'
 import { ParsedPosts } from '../content/parsed-posts.ts'
-import { PostFiles, type PostFilesDeps } from '../content/post-files.ts'
+import { type CheckContent, PostFiles, type PostFilesDeps } from '../content/post-files.ts'
 import { blogDirOf, repositoryPath } from '../content/post-paths.ts'
 import { RedirectsSource, redirectsFileOf } from '../content/redirects-source.ts'
 import { type OlderVersions, pagesShowing, SiteSource } from '../content/site-source.ts'
@@ -21,7 +21,7 @@ import { PageFiles } from '../pages/page-files.ts'
 import { readPublicPages } from '../pages/page-routes.ts'
 import { createPageRenderer, loadServerBuild, prepareLeanRendering, renderSettingsOf } from '../pages/render-page.ts'
 import { buildSearchIndexOf, SearchFolders } from '../search/search-folders.ts'
-import { BlogContent } from '../services/content/blog-content.ts'
+import { BlogContent, type CheckReport } from '../services/content/blog-content.ts'
 import type { CatchUpOptions } from '../services/pages/page-catch-up.ts'
 import { PublicPages, type PublicPagesDeps } from '../services/pages/public-pages.ts'
 import { type Clock, PublishSchedule } from '../services/posts/publish-schedule.ts'
@@ -89,6 +89,9 @@ export async function openSite(options: {
     today: dayIn(config.timeZone, clock()),
     parsed,
     postFiles: options.postFiles,
+    // A running site serves first and checks the content written by hand after (checkContent);
+    // the build and an export check every file before they write a page.
+    checkAtLoad: options.pagesFor === 'site' ? 'later' : 'now',
     logger,
   })
   // Started by the server once it listens (start.ts); the build renders the day it is built.
@@ -146,6 +149,7 @@ export async function openSite(options: {
   const redirectsFile = redirectsFileOf(config.contentDir)
   const redirects = new RedirectsSource({ contentDir: config.contentDir, shownAs: options.repositoryRoot ? repositoryPath(options.repositoryRoot, redirectsFile) : redirectsFile, logger })
 
+  let checking: Promise<CheckReport> | null = null
   let stopWatching = () => {}
   let stopWatchingCopy = () => {}
   return {
@@ -167,12 +171,29 @@ export async function openSite(options: {
     search,
     /** The build's client files (assets, public files), served as they are. */
     assetsDir: folders.build.dir,
+    /**
+     * Checks the content of the posts read unchecked at start (BlogContent.checkContent), once
+     * the parse cache is written, and keeps what it found there for the next start.
+     */
+    checkContent(): Promise<CheckReport> {
+      checking ??= (async () => {
+        await savingParsed
+        const report = await content.checkContent()
+        await parsed?.save()
+        return report
+      })()
+      return checking
+    },
     /** Follows edits to the post files made by anyone (an editor, git by hand); the server's own saves are in the index already. */
     watch() {
       stopWatching = content.watch()
       stopWatchingCopy = siteCopy.watch()
     },
     async close() {
+      // First: a check reads the posts' content from the parse cache's file, closed below; what
+      // the checks found so far is kept for the next start.
+      await content.stopChecking()
+      await checking?.catch(() => {}) // logged by the server
       schedule.stop()
       await search?.index.close()
       stopWatching()
@@ -198,12 +219,14 @@ export async function openPostContent(options: {
   today: string
   parsed?: ParsedPosts
   postFiles?: (deps: PostFilesDeps) => PostFiles
+  /** When the content of posts that are not clean as written is checked (BlogContentDeps.checkAtLoad). */
+  checkAtLoad?: CheckContent
   logger: Logger
 }): Promise<BlogContent> {
   const { blogDir, parsed, logger } = options
   await parsed?.load()
   const files = options.postFiles?.({ blogDir, parsed }) ?? new PostFiles({ blogDir, parsed })
-  const content = new BlogContent({ files, logger, folder: options.folder, today: options.today })
+  const content = new BlogContent({ files, logger, folder: options.folder, today: options.today, checkAtLoad: options.checkAtLoad })
   await content.load()
   return content
 }

@@ -27,6 +27,8 @@ interface Entry {
   contentBytes?: [number, number]
   /** What the sanitizer would take out of its content (post-files.ts, ReadPost), when anything. */
   warning?: string
+  /** The line its content starts on, while its content is not checked yet (post-files.ts, ReadPost). */
+  unchecked?: number
 }
 
 interface Saved {
@@ -91,6 +93,10 @@ export class ParsedPosts {
   /** Every content file this run opened: posts' content is read from them until the site closes. */
   readonly #opened: ContentFile[] = []
   #changed = false
+  /** Only checks' results changed since the last save: the entries are written again, not the content. */
+  #checksChanged = false
+  /** The token of the content file the saved entries name. */
+  #savedToken: string | undefined
 
   constructor(deps: ParsedPostsDeps) {
     this.#deps = deps
@@ -111,15 +117,17 @@ export class ParsedPosts {
     this.#saved = saved.files
     if (saved.contentToken === undefined) return
     const file = ContentFile.open(this.#contentFile)
-    if (file?.bytes(0, TOKEN_BYTES).toString('hex') === saved.contentToken) this.#keepOpen(file)
-    else file?.close()
+    if (file?.bytes(0, TOKEN_BYTES).toString('hex') === saved.contentToken) {
+      this.#keepOpen(file)
+      this.#savedToken = saved.contentToken
+    } else file?.close()
   }
 
   /**
    * The post in the file, without reading it, when its lstat is the one it had when it was read
    * and its content was kept: its content is where the content file has it.
    */
-  unchanged(fileName: string, stat: Stats): (StoredPost & { warning?: string }) | undefined {
+  unchanged(fileName: string, stat: Stats): (StoredPost & { warning?: string; unchecked?: number }) | undefined {
     const entry = this.#saved[fileName]
     const kept = entry?.stat
     if (!kept || !entry.contentBytes || this.#file === null) return undefined
@@ -127,11 +135,11 @@ export class ParsedPosts {
     const content: ContentSpan = { file: this.#file, start: entry.contentBytes[0], end: entry.contentBytes[1] }
     this.#seen[fileName] = entry
     this.#contents.set(fileName, content)
-    return { ...entry.fields, content, version: entry.version, ...warningOf(entry) }
+    return { ...entry.fields, content, version: entry.version, ...checkOf(entry) }
   }
 
   /** The post in `text` (the file's bytes, `version` their blob id, `stat` their lstat), when it was read before. */
-  get(fileName: string, version: string, text: string, stat?: Stats): (Post & { warning?: string }) | undefined {
+  get(fileName: string, version: string, text: string, stat?: Stats): (Post & { warning?: string; unchecked?: number }) | undefined {
     const entry = this.#saved[fileName]
     if (entry?.version !== version) return undefined
     const post = { ...entry.fields, content: text.slice(entry.contentStart, entry.contentEnd) }
@@ -142,19 +150,31 @@ export class ParsedPosts {
       this.#changed = true
     }
     this.#contents.set(fileName, post.content)
-    return { ...post, ...warningOf(entry) }
+    return { ...post, ...checkOf(entry) }
   }
 
-  /** Keeps what reading `text` gave, when its content can be found again by position. */
-  remember(fileName: string, version: string, text: string, post: Post, stat?: Stats, warning?: string): void {
+  /**
+   * Keeps what reading `text` gave, when its content can be found again by position: the post,
+   * and what checking its content said (`unchecked`: not checked yet; see `checked`).
+   */
+  remember(fileName: string, version: string, text: string, post: Post, stat?: Stats, check: { warning?: string } | { unchecked: number } = {}): void {
     if (text.includes('\r')) return
     const contentEnd = text.endsWith(post.content) ? text.length : text.length - 1
     const contentStart = contentEnd - post.content.length
     if (text.slice(contentStart, contentEnd) !== post.content) return
     const { content, ...fields } = post
-    this.#seen[fileName] = { version, fields, contentStart, contentEnd, stat: statToKeep(stat, this.#now()) ?? null, ...(warning ? { warning } : {}) }
+    this.#seen[fileName] = { version, fields, contentStart, contentEnd, stat: statToKeep(stat, this.#now()) ?? null, ...check }
     this.#contents.set(fileName, content)
     this.#changed = true
+  }
+
+  /** The content of `fileName` at `version`, read unchecked, was checked: `warning` is what it said, if anything. */
+  checked(fileName: string, version: string, warning: string | undefined): void {
+    const entry = this.#seen[fileName]
+    if (entry?.version !== version || entry.unchecked === undefined) return
+    const { unchecked: _, ...rest } = entry
+    this.#seen[fileName] = { ...rest, ...(warning ? { warning } : {}) }
+    this.#checksChanged = true
   }
 
   /**
@@ -164,14 +184,20 @@ export class ParsedPosts {
    * rather than keep its text: a first start's texts are slices of every file's whole text.
    */
   async save(): Promise<KeptContents> {
-    if (!this.#changed && this.#file !== null && Object.keys(this.#seen).length === Object.keys(this.#saved).length) return new Map()
+    if (!this.#changed && this.#file !== null && Object.keys(this.#seen).length === Object.keys(this.#saved).length) {
+      // The content file holds every post's content already: only what checks said is new.
+      if (this.#checksChanged) await this.#writeEntries(this.#seen, this.#savedToken!)
+      this.#checksChanged = false
+      return new Map()
+    }
     await mkdir(path.dirname(this.#deps.file), { recursive: true })
     const token = randomBytes(TOKEN_BYTES)
     const parts: StoredContent[] = []
     const written = new Map<string, StoredContent>()
     let at = TOKEN_BYTES
     const files: Record<string, Entry> = {}
-    for (const [name, entry] of Object.entries(this.#seen)) {
+    const seen = Object.entries(this.#seen)
+    for (const [name, entry] of seen) {
       const content = this.#contents.get(name)
       if (content === undefined) {
         // Read before the last save: its content is not at hand, so its file will be read.
@@ -185,9 +211,13 @@ export class ParsedPosts {
       at += bytes
     }
     await writeFileAtomic(this.#contentFile, contentChunks(token, parts))
-    await writeFileAtomic(this.#deps.file, JSON.stringify({ parser: this.#deps.parser, contentToken: token.toString('hex'), files } satisfies Saved))
+    await this.#writeEntries(files, token.toString('hex'))
     this.#saved = files
+    // Entries kept from now on point into the new content file (a check's result updates them),
+    // unless read again while this was written.
+    for (const [name, entry] of seen) if (this.#seen[name] === entry) this.#seen[name] = files[name]!
     this.#changed = false
+    this.#checksChanged = false
     const file = ContentFile.open(this.#contentFile)
     if (file === null) return new Map()
     this.#keepOpen(file)
@@ -208,13 +238,19 @@ export class ParsedPosts {
     this.#file = null
   }
 
+  async #writeEntries(files: Record<string, Entry>, contentToken: string): Promise<void> {
+    await writeFileAtomic(this.#deps.file, JSON.stringify({ parser: this.#deps.parser, contentToken, files } satisfies Saved))
+    this.#savedToken = contentToken
+  }
+
   #keepOpen(file: ContentFile): void {
     this.#file = file
     this.#opened.push(file)
   }
 }
 
-const warningOf = (entry: Entry): { warning?: string } => (entry.warning ? { warning: entry.warning } : {})
+const checkOf = (entry: Entry): { warning?: string; unchecked?: number } =>
+  entry.unchecked !== undefined ? { unchecked: entry.unchecked } : entry.warning ? { warning: entry.warning } : {}
 
 /** The parts of a file's lstat kept with its entry, or null when the file changed too recently before `now` (RACY_MS). */
 function statToKeep(stat: Stats | undefined, now: number): FileStat | null | undefined {

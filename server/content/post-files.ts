@@ -8,8 +8,8 @@ import type { StoredPost } from './stored-content.ts'
 import { parsePostFile } from './parse-post.ts'
 import { isMeantAsPost, isPostFileName } from './post-paths.ts'
 import { checkContentShape } from './post-rules.ts'
-import { cleanPostHtml } from './sanitize-html.ts'
-import { findUnsafeHtml } from './unsafe-html.ts'
+import { checkPostContent, type ContentCheck } from './content-check.ts'
+import { isCleanPostHtml } from './is-clean-html.ts'
 import { blobId } from '../git/blob-id.ts'
 
 /**
@@ -22,9 +22,19 @@ export type ReadResult = ReadPost | { missing: true } | { error: PostFileError }
 /**
  * A post read from its file, with what the sanitizer would take out of its content, if anything
  * (`content has onclick="x()" on <p> (line 9), …`): such a post is served cleaned, the warning is
- * shown to admins, and the next save writes the cleaned form.
+ * shown to admins, and the next save writes the cleaned form. `unchecked`, when its content is
+ * not checked yet (read with `checkContent: 'later'`): the line of the file its content starts
+ * on, for `checkContent`. Meanwhile it is served sanitized, as every post whose content is not
+ * clean as written is.
  */
-export type ReadPost = StoredPost & { warning?: string }
+export type ReadPost = StoredPost & { warning?: string; unchecked?: number }
+
+/**
+ * When a read checks the content against the sanitizer (content-check.ts): `now`, or `later` for
+ * content that is not clean as written (its post comes back `unchecked`): what a start does, so
+ * that 10,000 posts written by hand are served in seconds rather than minutes.
+ */
+export type CheckContent = 'now' | 'later'
 
 /**
  * How many files are read, one after another, between two turns of the event loop when loading
@@ -113,23 +123,35 @@ export class PostFiles {
     return same
   }
 
-  async readMany(fileNames: string[]): Promise<Map<string, ReadResult>> {
+  async readMany(fileNames: string[], checkContent: CheckContent = 'now'): Promise<Map<string, ReadResult>> {
     const results = new Map<string, ReadResult>()
     for (let start = 0; start < fileNames.length; start += READ_BATCH) {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve))
-      for (const name of fileNames.slice(start, start + READ_BATCH)) results.set(name, this.#read(name))
+      for (const name of fileNames.slice(start, start + READ_BATCH)) results.set(name, this.#read(name, checkContent))
     }
     return results
   }
 
-  #read(fileName: string): ReadResult {
+  /**
+   * Checks the content of a post read `unchecked` (its version, its content, the line it starts
+   * on), as a read with `checkContent: 'now'` would have, and keeps the result in the parse
+   * cache, so that the next start knows it.
+   */
+  checkContent(fileName: string, version: string, content: string, contentLine: number): ContentCheck {
+    const check = checkPostContent(fileName, content, contentLine)
+    if (!('error' in check)) this.#parsed?.checked(fileName, version, check.warning)
+    return check
+  }
+
+  #read(fileName: string, checkContent: CheckContent): ReadResult {
     const file = path.join(this.blogDir, fileName)
     if (this.#parsed) {
       // Unchanged since it was read (same lstat), its post is known without reading it.
       const stat = lstatSync(file, { throwIfNoEntry: false })
       if (stat === undefined) return { missing: true }
       const known = stat.isFile() ? this.#parsed.unchanged(fileName, stat) : undefined
-      if (known) return known
+      // A post whose content is still to be checked is read again to check it now.
+      if (known && (known.unchecked === undefined || checkContent === 'later')) return known
     }
     let read: { bytes: Buffer; stat: Stats }
     try {
@@ -140,18 +162,24 @@ export class PostFiles {
       if ((error as NodeJS.ErrnoException).code === 'ELOOP') return { error: new LinkedFileError(fileName) }
       throw error
     }
-    return readPostBytes(fileName, read.bytes, this.#parsed, read.stat)
+    return readPostBytes(fileName, read.bytes, this.#parsed, read.stat, checkContent)
   }
 }
 
 /**
  * What the site reads from one post file's bytes: the name must be a slug, the file must parse,
- * and its content must keep the limits every tree walk needs (checkContentShape). Content the
- * sanitizer would change is no reason to refuse the file: it is served cleaned (every render
- * sanitizes what is not already clean) with a warning naming what goes and where. Pure but for
- * `parsed`, which answers for bytes read before and remembers what these gave.
+ * and its content must keep the limits every tree walk needs (checkContentShape). Its content is
+ * checked against the sanitizer (content-check.ts) `now`, or `later` when it is not clean as
+ * written (see CheckContent). Pure but for `parsed`, which answers for bytes read before and
+ * remembers what these gave.
  */
-export function readPostBytes(fileName: string, bytes: Buffer, parsed?: ParsedPosts, stat?: Stats): (VersionedPost & { warning?: string }) | { error: PostFileError } {
+export function readPostBytes(
+  fileName: string,
+  bytes: Buffer,
+  parsed?: ParsedPosts,
+  stat?: Stats,
+  checkContent: CheckContent = 'now',
+): (VersionedPost & { warning?: string; unchecked?: number }) | { error: PostFileError } {
   if (!isPostFileName(fileName)) {
     return { error: new PostFileError(fileName, 'file name', 'must be the post’s slug (lowercase letters and digits separated by single hyphens) then .html') }
   }
@@ -159,32 +187,41 @@ export function readPostBytes(fileName: string, bytes: Buffer, parsed?: ParsedPo
   const version = blobId(bytes)
   const text = bytes.toString('utf8')
   const known = parsed?.get(fileName, version, text, stat)
-  if (known) return { ...known, version }
+  if (known && (known.unchecked === undefined || checkContent === 'later')) return { ...known, version }
   try {
-    const post = parsePostFile(text, fileName)
+    const post = known ?? parsePostFile(text, fileName)
     // Before anything parses the content into a tree: too deep a tree would overflow the stack.
-    const shape = checkContentShape(post.content)
+    const shape = known ? null : checkContentShape(post.content)
     if (shape) return { error: new PostFileError(fileName, 'content', shape) }
-    // The line is counted only for a file the sanitizer would change: counting it for every file
-    // was a tenth of the time loading 10,000 posts took.
-    const finding = findUnsafeHtml(post.content) ? findUnsafeHtml(post.content, contentFirstLine(text, post.content))! : null
-    // Nothing to show once cleaned: the file is refused, as a save of that content would be.
-    if (finding && cleanPostHtml(post.content).trim() === '') {
-      return { error: new PostFileError(fileName, 'content', `${finding}, and nothing is left without it`) }
+    const { unchecked: _, warning: __, ...read } = post as typeof post & { unchecked?: number; warning?: string }
+    if (checkContent === 'later' && !isCleanPostHtml(read.content)) {
+      const unchecked = contentFirstLine(text, read.content)
+      parsed?.remember(fileName, version, text, read, stat, { unchecked })
+      return { ...read, version, unchecked }
     }
-    const warning = finding ? `content ${finding}: the site shows it without that, and the next save writes the cleaned form` : undefined
-    parsed?.remember(fileName, version, text, post, stat, warning)
-    return { ...post, version, ...(warning ? { warning } : {}) }
+    const check = checkPostContent(fileName, read.content, contentFirstLine(text, read.content))
+    if ('error' in check) return check
+    parsed?.remember(fileName, version, text, read, stat, check)
+    return { ...read, version, ...check }
   } catch (error) {
     if (error instanceof PostFileError) return { error }
     throw error
   }
 }
 
-/** The content is the end of the file, less its final newline: the line it starts on. */
+/**
+ * The line the content starts on. The content is the end of the file, less its final newline
+ * (parsePostFile); without a carriage return it starts at a known offset, and only the front
+ * matter's line breaks are counted (splitting the whole text for every file was a tenth of the
+ * time loading 10,000 posts took).
+ */
 function contentFirstLine(text: string, content: string): number {
   const lines = (value: string) => value.split(/\r\n?|\n/).length
-  return lines(text) - lines(text.endsWith('\n') ? `${content}\n` : content) + 1
+  if (text.includes('\r')) return lines(text) - lines(text.endsWith('\n') ? `${content}\n` : content) + 1
+  const start = text.length - content.length - (text.endsWith('\n') ? 1 : 0)
+  let line = 1
+  for (let at = text.indexOf('\n'); at !== -1 && at < start; at = text.indexOf('\n', at + 1)) line++
+  return line
 }
 
 /**

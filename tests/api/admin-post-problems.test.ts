@@ -109,6 +109,8 @@ describe('a file with HTML the sanitizer removes is served cleaned', () => {
 
 describe('GET /api/admin/blog/problems', () => {
   it('lists every file the site cannot read, with its repository path and why', async () => {
+    // A start checks the content that is not clean as written after it listens.
+    await server.site.checkContent()
     const response = await api.request('GET', '/api/admin/blog/problems')
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-store')

@@ -9,8 +9,13 @@ import type { Post } from '../../core/post.ts'
  * `rich`: the HTML of blogs that Hugo and Astro render, in its canonical form too: headings with
  * ids, figures of site-relative images with their width and height, tables with a header row,
  * and code blocks with a language on every one.
+ *
+ * `handWritten`: the rich posts as a hand-written or exported blog holds them, which the
+ * sanitizer would change: every image `loading="lazy" decoding="async"`, as static site
+ * generators and WordPress write them (rich implied).
  */
-export function generatePosts(options: { count: number; images: readonly string[]; seed?: number; rich?: boolean }): Post[] {
+export function generatePosts(options: { count: number; images: readonly string[]; seed?: number; rich?: boolean; handWritten?: boolean }): Post[] {
+  const rich = options.rich || options.handWritten
   const random = mulberry32(options.seed ?? 0x5eed)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!
   const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1))
@@ -46,7 +51,7 @@ export function generatePosts(options: { count: number; images: readonly string[
     let headings = 0
     while (size < target) {
       const heading = capitalize(Array.from({ length: between(2, 5) }, () => pick(WORDS)).join(' '))
-      add(options.rich ? `<h2 id="${slugify(heading) || 'section'}-${++headings}">${heading}</h2>` : `<h2>${heading}</h2>`)
+      add(rich ? `<h2 id="${slugify(heading) || 'section'}-${++headings}">${heading}</h2>` : `<h2>${heading}</h2>`)
       for (let i = between(2, 4); i > 0 && size < target; i--) add(paragraph(between(2, 5)))
       if (random() < 0.6) {
         const items = Array.from({ length: between(3, 5) }, () => `<li><p>${sentence()}</p></li>`)
@@ -55,7 +60,7 @@ export function generatePosts(options: { count: number; images: readonly string[
       const extra = random()
       if (extra < 0.2) add(`<blockquote>\n${paragraph(between(1, 2))}\n</blockquote>`)
       else if (extra < 0.3) add(`<pre><code class="language-${pick(['json', 'text', 'bash'])}">${pick(CODE_SAMPLES)}</code></pre>`)
-      if (options.rich) addRich(add)
+      if (rich) addRich(add)
     }
     return lines.join('\n')
   }
@@ -65,7 +70,7 @@ export function generatePosts(options: { count: number; images: readonly string[
     const roll = random()
     if (roll < 0.2) {
       const image = `/images/blog/${pick(options.images).replace(/\.svg$/, '.png')}`
-      add(`<figure><img src="${image}" alt="${capitalize(pick(WORDS))} ${pick(WORDS)}" width="${between(4, 12) * 100}" height="${between(3, 8) * 100}"><figcaption>${sentence()}</figcaption></figure>`)
+      add(`<figure><img src="${image}" alt="${capitalize(pick(WORDS))} ${pick(WORDS)}" width="${between(4, 12) * 100}" height="${between(3, 8) * 100}"${options.handWritten ? ' loading="lazy" decoding="async"' : ''}><figcaption>${sentence()}</figcaption></figure>`)
     } else if (roll < 0.35) {
       const row = (cell: string) => `<tr><th scope="row">${capitalize(pick(WORDS))}</th>${cell}${cell}</tr>`
       const head = `<thead><tr><th scope="col">${capitalize(pick(WORDS))}</th><th scope="col">${capitalize(pick(WORDS))}</th><th scope="col">${capitalize(pick(WORDS))}</th></tr></thead>`

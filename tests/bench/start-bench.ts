@@ -1,6 +1,15 @@
 /**
  * `npm run bench:start [-- --size 10000 --saves 30 --dir <kept project> --keep]`
+ * `npm run bench:start -- --cold [--size 10000 --dir <kept project> --keep]`
  *
+ * `--cold`: the first start of a site cloned onto a new server, its posts as written by hand
+ * (generate-posts.ts's `handWritten`: content the sanitizer would change, which the start must
+ * not parse before it serves): spawn → listening and the first answer with the CPU they took,
+ * beside Hugo's build of the same posts (the nearest thing a peer does at start); then the
+ * background work (checking the posts' content, rendering the stale pages, the search index)
+ * until done, with the whole process tree's peak resident memory, and the memory once settled.
+ *
+ * Otherwise:
  * A server started with every page stale: a temp copy of the site with `--size` generated posts
  * (6 KB each), built with one SITE_URL and started with another, so that no page of the build
  * is the site's and every one must be rendered again. Measures:
@@ -19,6 +28,10 @@ import { ApiClient } from '../support/admin-client.ts'
 import { measureBuild } from './measure-build.ts'
 import { startBenchServer } from './measure-server.ts'
 import { createTempProject, SITE_URL } from './temp-project.ts'
+import type { Post } from '../../core/post.ts'
+import { ensureDebianTool } from './debian-tool.ts'
+import { buildHugo, writeHugoSite } from './hugo-site.ts'
+import { loadAverage, sampleTreeMemory } from './process-stats.ts'
 
 const ADMIN = { username: 'bench', password: 'bench password that is long' }
 const { values } = parseArgs({
@@ -27,6 +40,7 @@ const { values } = parseArgs({
     saves: { type: 'string', default: '30' },
     dir: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    cold: { type: 'boolean', default: false },
   },
 })
 const size = Number(values.size)
@@ -36,9 +50,11 @@ const saves = Number(values.saves)
 
 let dir = values.dir
 let cleanup = async () => {}
+let posts: Post[] | null = null
 if (!dir) {
-  console.log(`generating ${size} posts…`)
-  const project = await createTempProject(size)
+  console.log(`generating ${size} posts${values.cold ? ' as written by hand' : ''}…`)
+  const project = await createTempProject(size, { handWritten: values.cold })
+  posts = project.posts
   dir = project.dir
   cleanup = project.cleanup
   console.log('npm run build…')
@@ -46,6 +62,16 @@ if (!dir) {
   console.log(`built in ${(build.wallMs / 1000).toFixed(1)} s`)
 }
 const dataDir = await mkdtemp(path.join(tmpdir(), 'watchio-start-bench-'))
+if (values.cold) {
+  try {
+    await measureColdStart(dir, dataDir, posts)
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+    if (values.keep) console.log(`kept ${dir}`)
+    else await cleanup()
+  }
+  process.exit(0)
+}
 try {
   await measurePhases(dir, dataDir)
   const env = { DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }
@@ -101,6 +127,43 @@ try {
   await rm(dataDir, { recursive: true, force: true })
   if (values.keep) console.log(`kept ${dir}`)
   else await cleanup()
+}
+
+/**
+ * The first start ever of the project in `dir` over an empty DATA_DIR (`--cold`), with the pages
+ * of its build current (the same SITE_URL): what a site cloned onto a new server, or a replica's
+ * first start, waits for; beside Hugo building the same posts.
+ */
+async function measureColdStart(projectDir: string, dataDir: string, generated: Post[] | null): Promise<void> {
+  const env = { DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }
+  const server = await startBenchServer(projectDir, { env, probe: '/' })
+  const memory = sampleTreeMemory(server.pid, 50)
+  try {
+    const listening = server.listeningLogMs === null ? 'unknown' : `${(server.listeningLogMs / 1000).toFixed(2)} s`
+    console.log(`\ncold start, ${size} posts as written by hand, empty DATA_DIR: listening ${listening} after spawn, first answer ${(server.firstAnswerMs / 1000).toFixed(2)} s (CPU ${server.startCpuSeconds.toFixed(2)} s${mainThread(server)}; target ≤ 2 s)`)
+    const background = [/ Checked the content of \d+ post files/, / Regenerated \d+ pages in the background|page catch-up|pages are current/i, /Search index/]
+    const started = performance.now()
+    while (!server.log.some((line) => background[0]!.test(line)) && performance.now() - started < 600_000) await new Promise((resolve) => setTimeout(resolve, 200))
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+    const tree = memory.stop()
+    const settled = server.memory()
+    console.log(`background work: ${server.log.filter((line) => background.some((pattern) => pattern.test(line))).map((line) => line.replace(/^\[[\d.]+s\] /, '')).join('; ') || 'no line yet'}`)
+    console.log(`memory: peak ${tree.peakMiB.toFixed(0)} MiB for the whole tree while starting and checking (target ≤ 400 MB, ${tree.peakMiB * 1.048576 <= 400 ? 'met' : 'missed'}); settled ${settled ? `${settled.rssMiB.toFixed(0)} MiB (${(settled.rssMiB * 1.048576).toFixed(0)} MB; target ≤ 250 MB: ${settled.rssMiB * 1.048576 <= 250 ? 'met' : 'missed'})` : 'unknown'}`)
+  } finally {
+    await server.stop()
+  }
+  if (generated === null) {
+    console.log('Hugo: skipped (--dir: the posts are not at hand to write a Hugo site)')
+  } else {
+    const hugo = ensureDebianTool('hugo', 'hugo', (message) => console.log(`[setup] ${message}`))
+    const hugoDir = path.join(projectDir, 'hugo-site')
+    await writeHugoSite(hugoDir, generated)
+    const built = await buildHugo(hugo, hugoDir)
+    const ratio = server.firstAnswerMs / built.wallMs
+    console.log(`Hugo's build of the same posts: ${(built.wallMs / 1000).toFixed(2)} s (CPU ${built.cpuSeconds.toFixed(2)} s): the cold start's first answer is ${ratio.toFixed(2)}× it (target ≤ 1.5×, ${ratio <= 1.5 ? 'met' : 'missed'}; load average ${loadAverage().toFixed(1)})`)
+  }
+  console.log('\nthe server\'s log:')
+  for (const line of server.log) console.log(`  ${line.split('\n')[0]}`)
 }
 
 /** What start does before it listens, one phase at a time, with the project's own modules. */

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ParsedPosts } from '../../server/content/parsed-posts.ts'
 import { PostFiles, type ReadResult } from '../../server/content/post-files.ts'
-import { readContent } from '../../server/content/stored-content.ts'
+import { readContent, type StoredPost } from '../../server/content/stored-content.ts'
 import { FIXTURE_BLOG_DIR } from '../support/fixtures.ts'
 
 let dir: string
@@ -94,6 +94,46 @@ describe('the posts a start read, kept for the next', () => {
     const otherBuild = await start('build-2')
     expect((otherBuild.get('watchio-faq.html') as { title: string }).title).not.toBe('Kept, not parsed')
     expect((await savedFiles())['watchio-faq.html']!.fields.title).not.toBe('Kept, not parsed')
+  })
+
+  it('keeps a post read unchecked as unchecked, and what its check found once checked, for the next start', async () => {
+    await writeFile(path.join(blogDir, 'styled.html'), '---\ntitle: Styled\nslug: styled\nsummary: S\npublishDate: 2024-05-01\nisPublished: true\n---\n<p style="color:red">Red</p>\n')
+    const checkedNow = (await new PostFiles({ blogDir }).readMany(['styled.html'])).get('styled.html')
+    expect(checkedNow).toMatchObject({ warning: expect.stringMatching(/^content has style="color:red" on <p> \(line 8\)/) })
+
+    const startLater = async () => {
+      const parsed = new ParsedPosts({ file: cacheFile, parser: 'build-1', now })
+      await parsed.load()
+      const files = new PostFiles({ blogDir, parsed })
+      const read = await files.readMany(await files.listFileNames(), 'later')
+      await parsed.save()
+      return { parsed, files, read }
+    }
+    const first = await startLater()
+    expect(first.read.get('styled.html')).toMatchObject({ unchecked: 8 })
+    expect(first.read.get('styled.html')).not.toHaveProperty('warning')
+    // Clean as written: checked as it was read.
+    expect(first.read.get('watchio-faq.html')).not.toHaveProperty('unchecked')
+    first.parsed.close()
+
+    // Not checked before the site stopped: unchecked again at the next start; a read that checks now checks it.
+    const second = await startLater()
+    expect(second.read.get('styled.html')).toMatchObject({ unchecked: 8 })
+    const styled = second.read.get('styled.html') as StoredPost
+    const check = second.files.checkContent('styled.html', styled.version, readContent(styled.content), 8)
+    expect(check).toEqual({ warning: (checkedNow as { warning: string }).warning })
+    const entriesBefore = await readFile(`${cacheFile}.content`)
+    await second.parsed.save()
+    // Only the entries were written again: the content file is the same.
+    expect(await readFile(`${cacheFile}.content`)).toEqual(entriesBefore)
+    second.parsed.close()
+
+    const third = await startLater()
+    expect(third.read.get('styled.html')).toMatchObject({ warning: (checkedNow as { warning: string }).warning })
+    expect(third.read.get('styled.html')).not.toHaveProperty('unchecked')
+    // And a read that checks now reads it as a start with no cache does.
+    expect(withText(await third.files.readMany(['styled.html']))).toEqual(withText(await new PostFiles({ blogDir }).readMany(['styled.html'])))
+    third.parsed.close()
   })
 
   it('forgets files that are gone', async () => {

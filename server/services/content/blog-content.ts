@@ -3,9 +3,9 @@ import type { PostProblem } from '../../../core/contract/index.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { LinkedFileError, PostFileError, SlugMismatchError } from '../../lib/errors.ts'
 import type { KeptContents } from '../../content/parsed-posts.ts'
-import type { StoredPost } from '../../content/stored-content.ts'
+import { readContent, type StoredPost } from '../../content/stored-content.ts'
 import { PostIndex, showsInListDifferently } from '../../content/post-index.ts'
-import type { PostFiles, ReadResult, WrittenPost } from '../../content/post-files.ts'
+import type { CheckContent, PostFiles, ReadResult, WrittenPost } from '../../content/post-files.ts'
 import { isMeantAsPost, postFileName, slugOfFileName } from '../../content/post-paths.ts'
 import { watchFolder } from '../../content/watch-folder.ts'
 import type { CommitFilesOptions, RepositoryTransaction, SavedCommit } from '../../git/content-repository.ts'
@@ -14,6 +14,13 @@ import { noteTagsBefore } from '../pages/tag-page-stamps.ts'
 
 /** What a reload changed (content-change.ts), for whoever regenerates pages and caches. */
 export type { ContentChange }
+
+/** What a background check of the posts' content (BlogContent.checkContent) did: posts checked, served cleaned, refused. */
+export interface CheckReport {
+  checked: number
+  served: number
+  refused: number
+}
 
 /** A file the site cannot read, as admins see it: its repository path and why. */
 export type { PostProblem }
@@ -28,13 +35,21 @@ export interface ContentCommit extends CommitFilesOptions {
 }
 
 export interface BlogContentDeps {
-  files: Pick<PostFiles, 'blogDir' | 'listFileNames' | 'readMany' | 'written' | 'asWritten'>
+  files: Pick<PostFiles, 'blogDir' | 'listFileNames' | 'readMany' | 'written' | 'asWritten' | 'checkContent'>
   logger: Logger
   /** The posts folder as problems name it (relative to the repository, with `/`); default: `files.blogDir`. */
   folder?: string
   /** The site's day at start (`YYYY-MM-DD`, core/site-day.ts); later ones come through `setToday`. */
   today?: string
+  /**
+   * `later`: `load` leaves the check of content that is not clean as written to `checkContent`
+   * (a running site, which then serves in seconds); `now` (the build, an export) checks all.
+   */
+  checkAtLoad?: CheckContent
 }
+
+/** Posts checked between two turns of the event loop: a few milliseconds each, at most. */
+const CHECK_BATCH = 4
 
 /**
  * Keeps the in-memory index true to the post files: loads them all at start, and re-reads
@@ -62,18 +77,75 @@ export class BlogContent {
   readonly #folder: string
   /** Post files a save is writing now (`commit`): it, not a reload, brings them into the index. */
   readonly #saving = new Set<string>()
+  /** Files read with their content not yet checked, by name: the version read and the line its content starts on. */
+  readonly #unchecked = new Map<string, { version: string; line: number }>()
+  readonly #checkAtLoad: CheckContent
+  #checking: Promise<CheckReport> | null = null
+  #stopChecking = false
 
   constructor(deps: BlogContentDeps) {
     this.index = new PostIndex({ today: deps.today })
     this.#files = deps.files
     this.#logger = deps.logger
     this.#folder = deps.folder ?? deps.files.blogDir
+    this.#checkAtLoad = deps.checkAtLoad ?? 'now'
   }
 
   async load(): Promise<void> {
     const names = await this.#files.listFileNames()
-    await this.#apply(await this.#files.readMany(names))
-    this.#logger.info(`Loaded ${this.index.size} posts from ${this.#files.blogDir}`)
+    await this.#apply(await this.#files.readMany(names, this.#checkAtLoad))
+    const unchecked = this.#unchecked.size > 0 ? `, ${this.#unchecked.size} of them to be checked in the background (their content is not clean as written)` : ''
+    this.#logger.info(`Loaded ${this.index.size} posts from ${this.#files.blogDir}${unchecked}`)
+  }
+
+  /**
+   * Checks the content of the files `load` read unchecked (CheckContent), a few between two
+   * turns of the event loop, as a read would have checked it: a warning for what the site leaves
+   * out, or the file refused when nothing is left (a change the listeners hear of). Meanwhile those
+   * posts are served sanitized, as every post whose content is not clean as written is. A file
+   * read again since (a save, an edit) was checked then. Resolves once none is left, or `stop`.
+   */
+  checkContent(): Promise<CheckReport> {
+    this.#checking ??= this.#checkAll()
+    return this.#checking
+  }
+
+  /** Stops `checkContent` after the post it is checking (the site is closing). */
+  async stopChecking(): Promise<void> {
+    this.#stopChecking = true
+    await this.#checking
+  }
+
+  async #checkAll(): Promise<CheckReport> {
+    const started = performance.now()
+    const report: CheckReport = { checked: 0, served: 0, refused: 0 }
+    const total = this.#unchecked.size
+    while (this.#unchecked.size > 0 && !this.#stopChecking) {
+      for (const [fileName, { version, line }] of [...this.#unchecked].slice(0, CHECK_BATCH)) {
+        this.#unchecked.delete(fileName)
+        const slug = slugOf(fileName)
+        const waiting = this.#waiting.get(fileName)?.read
+        const stored = this.index.versionOf(slug) === version ? this.index.storedBySlug(slug) : waiting?.version === version ? waiting : undefined
+        if (!stored) continue
+        const check = this.#files.checkContent(fileName, version, readContent(stored.content), line)
+        report.checked++
+        if ('error' in check) {
+          report.refused++
+          await this.#apply(new Map([[fileName, check]]))
+        } else if (check.warning) {
+          report.served++
+          this.#warnings.set(fileName, check.warning)
+        }
+      }
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    if (total > 0) {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1)
+      this.#logger.info(
+        `Checked the content of ${report.checked} post files in ${seconds} s${this.#stopChecking ? ' (stopped)' : ''}: ${report.served} served cleaned, ${report.refused} refused (nothing left once cleaned)`,
+      )
+    }
+    return report
   }
 
   /**
@@ -214,13 +286,16 @@ export class BlogContent {
     for (const [fileName, result] of results) {
       this.#waiting.delete(fileName)
       if ('version' in result) {
-        const { warning, ...read } = result
+        const { warning, unchecked, ...read } = result
         if (warning) this.#warnings.set(fileName, warning)
         else this.#warnings.delete(fileName)
+        if (unchecked !== undefined) this.#unchecked.set(fileName, { version: read.version, line: unchecked })
+        else this.#unchecked.delete(fileName)
         readable.push([fileName, read])
         continue
       }
       this.#warnings.delete(fileName)
+      this.#unchecked.delete(fileName)
       if ('error' in result) {
         this.#unreadable.set(fileName, result.error)
         this.#logger.warn(`Skipped ${result.error.message}`)
