@@ -44,9 +44,22 @@ logger.info(
     `(${process.uptime().toFixed(2)} s after the process started, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s of CPU)`,
 )
 
-const stop = () => {
-  server.close().then(() => process.exit(0))
-  setTimeout(() => process.exit(0), 2000).unref()
+/**
+ * Closes the server and its background work (the pages' catch-up, the content checks, a search
+ * index update: each stops where it stands, with nothing half-written, for the next start to take
+ * up), in one line of the log.
+ */
+const stop = (signal: NodeJS.Signals) => {
+  const started = performance.now()
+  server.close().then(({ stalePages, contentChecks }) => {
+    const left = [stalePages > 0 ? `${stalePages} stale pages` : '', contentChecks > 0 ? `${contentChecks} posts' content to check` : ''].filter(Boolean)
+    logger.info(`Stopped on ${signal} in ${Math.round(performance.now() - started)} ms${left.length > 0 ? `: ${left.join(' and ')} left for the next start` : ''}`)
+    process.exit(0)
+  })
+  setTimeout(() => {
+    logger.info(`Stopped on ${signal}: closing took over 2 s, what was left is for the next start`)
+    process.exit(0)
+  }, 2000).unref()
 }
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)

@@ -23,7 +23,14 @@ export interface RunningServer {
   site: Site
   /** How many requests were answered before Koa (quick-answers.ts) so far: tests tell the two apart by it. */
   quickAnswers(): number
-  close(): Promise<void>
+  /** Closes it; answers what its start's background work left for the next start. */
+  close(): Promise<LeftForNextStart>
+}
+
+/** What a server closed before its start's background work was done leaves to the next start. */
+export interface LeftForNextStart {
+  stalePages: number
+  contentChecks: number
 }
 
 /**
@@ -50,7 +57,8 @@ export async function startServer(options: {
     const listening = createServer(handle).listen(config.port, config.host, () => resolve(listening)).on('error', reject)
   })
   // Only what serving needs came before listening; the rest goes on in the background, each
-  // part saying in the log when it is done.
+  // part saying in the log when it is done (and nothing more once closing: the shutdown has its line).
+  let closing = false
   if (config.mode === 'production') {
     // Finds the stale pages (until it has, a page request waits for it rather than serve a file
     // that may be stale: serve-files.ts, pagesKnown): about 70 ms of CPU at 10,000 posts.
@@ -62,12 +70,12 @@ export async function startServer(options: {
         setTimeout(() => site.pages.renderStale(), STALE_RENDERING_DELAY_MS).unref()
         // The start's garbage (a first start's file texts, the rendering's) is let go at once.
         Promise.all([site.pages.idle(), site.contentKept])
-          .then(() => collectGarbage())
-          .then(
-            ({ rssBeforeMiB, rssAfterMiB, ms }) =>
-              logger.info(`Start's garbage collected in ${Math.round(ms)} ms: resident memory ${Math.round(rssBeforeMiB)} MiB → ${Math.round(rssAfterMiB)} MiB`),
-            (error: unknown) => logger.warn(`Collecting the start's garbage failed: ${String(error)}`),
-          )
+          .then(async () => {
+            if (closing) return
+            const { rssBeforeMiB, rssAfterMiB, ms } = await collectGarbage()
+            logger.info(`Start's garbage collected in ${Math.round(ms)} ms: resident memory ${Math.round(rssBeforeMiB)} MiB → ${Math.round(rssAfterMiB)} MiB`)
+          })
+          .catch((error: unknown) => logger.warn(`Collecting the start's garbage failed: ${String(error)}`))
       },
       () => {}, // logged by the pages' queue
     )
@@ -78,8 +86,8 @@ export async function startServer(options: {
   // Their parse trees are garbage once checked: let go of at once, as the start's are.
   site
     .checkContent()
-    .then(async ({ checked }) => {
-      if (checked === 0) return
+    .then(async ({ checked, stopped }) => {
+      if (checked === 0 || stopped || closing) return
       const { rssBeforeMiB, rssAfterMiB, ms } = await collectGarbage()
       logger.info(`The checks' garbage collected in ${Math.round(ms)} ms: resident memory ${Math.round(rssBeforeMiB)} MiB → ${Math.round(rssAfterMiB)} MiB`)
     })
@@ -97,11 +105,15 @@ export async function startServer(options: {
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     site,
     quickAnswers: () => traffic.quickAnswers,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      closing = true
+      await new Promise<void>((resolve) => {
         site.pages.stopCatchUp()
         server.close(() => resolve())
         server.closeAllConnections()
-      }).then(() => composed.close()),
+      })
+      await composed.close()
+      return { stalePages: site.pages.staleLeft(), contentChecks: site.content.uncheckedLeft() }
+    },
   }
 }

@@ -42,13 +42,20 @@ const UNUSED_FILES = [
 /**
  * Writes the index of `records` into `outputPath` (created; files already there are overwritten).
  * `background`: a running site's update, whose Pagefind process yields the CPU to the server's own
- * work (on 2 cores it would otherwise take one from the saves and requests).
+ * work (on 2 cores it would otherwise take one from the saves and requests). `signal`: stops
+ * sending records once aborted (the site is closing), waits for those sent, and rejects with
+ * the signal's reason: Pagefind's process is closed with nothing in flight (closed with records
+ * in flight, its client logs a stack trace for each).
  */
-export function writeSearchIndex(records: AsyncIterable<SearchRecord> | Iterable<SearchRecord>, outputPath: string, options: { background?: boolean } = {}): Promise<{ records: number }> {
+export function writeSearchIndex(
+  records: AsyncIterable<SearchRecord> | Iterable<SearchRecord>,
+  outputPath: string,
+  options: { background?: boolean; signal?: AbortSignal } = {},
+): Promise<{ records: number }> {
   return oneAtATime.run(() => writeOne(records, outputPath, options))
 }
 
-async function writeOne(records: AsyncIterable<SearchRecord> | Iterable<SearchRecord>, outputPath: string, options: { background?: boolean }): Promise<{ records: number }> {
+async function writeOne(records: AsyncIterable<SearchRecord> | Iterable<SearchRecord>, outputPath: string, options: { background?: boolean; signal?: AbortSignal }): Promise<{ records: number }> {
   const pagefind = await import('pagefind')
   try {
     const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' })
@@ -57,16 +64,27 @@ async function writeOne(records: AsyncIterable<SearchRecord> | Iterable<SearchRe
     let count = 0
     let batch: Promise<{ errors: string[] }>[] = []
     const settle = async () => {
-      const failed = (await Promise.all(batch)).flatMap((answer) => answer.errors)
+      const answers = await Promise.allSettled(batch)
       batch = []
+      const refused = answers.find((answer) => answer.status === 'rejected')
+      if (refused) throw refused.reason
+      const failed = answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value.errors : []))
       if (failed.length > 0) throw new Error(`Pagefind refused a record: ${failed[0]}`)
     }
-    for await (const record of records) {
-      batch.push(index.addCustomRecord(record))
-      count++
-      if (batch.length >= BATCH) await settle()
+    try {
+      for await (const record of records) {
+        options.signal?.throwIfAborted()
+        batch.push(index.addCustomRecord(record))
+        count++
+        if (batch.length >= BATCH) await settle()
+      }
+    } finally {
+      // Whatever stopped the loop (an abort, a record that could not be read), Pagefind is closed
+      // only once it has answered every record sent.
+      await Promise.allSettled(batch)
     }
     await settle()
+    options.signal?.throwIfAborted()
     const written = await index.writeFiles({ outputPath })
     if (written.errors.length > 0) throw new Error(`Pagefind could not write the index: ${written.errors.join('; ')}`)
     await Promise.all(UNUSED_FILES.map((name) => rm(path.join(outputPath, name), { force: true })))

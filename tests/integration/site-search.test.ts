@@ -57,6 +57,24 @@ describe('writeSearchIndex (real Pagefind)', () => {
     expect(files.filter((name) => name.includes('-ui') || name === 'wasm.unknown.pagefind')).toEqual([])
   })
 
+  it('stops sending records once its signal is aborted, and closes Pagefind with none in flight, quietly', async () => {
+    const errors = vi.spyOn(console, 'error')
+    const stop = new AbortController()
+    const out = path.join(dir, 'stopped')
+    async function* records(): AsyncIterable<SearchRecord> {
+      for (let i = 0; i < 5000; i++) {
+        // The site closes while the records are being read: two batches in.
+        if (i === 2500) stop.abort(new Error('closed'))
+        yield { url: `/blog/p${i}`, content: `Post ${i} about streaming`, language: 'en', meta: { title: `P${i}`, date: '2025-01-01' } }
+      }
+    }
+    await expect(writeSearchIndex(records(), out, { signal: stop.signal })).rejects.toThrow('closed')
+    expect(errors).not.toHaveBeenCalled()
+    // Nothing written, and Pagefind still works for the next index.
+    expect(await readdir(out).catch(() => [])).toEqual([])
+    expect(await writeSearchIndex([{ url: '/blog/a', content: 'A', language: 'en', meta: { title: 'A', date: '2025-01-01' } }], path.join(dir, 'next'))).toEqual({ records: 1 })
+  })
+
   it('in the background, Pagefind\'s process runs at a lower priority than the server', async () => {
     /** The niceness of this process's Pagefind children, read from /proc while the records are handed over. */
     const niceness = async () => {

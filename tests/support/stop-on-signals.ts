@@ -5,7 +5,7 @@ import type { TempSite } from './temp-site.ts'
  * SIGINT, or when its parent is gone, it closes what it serves with, removes its temp site and
  * exits, within 3 s whatever happens.
  */
-export function stopOnSignals(site: TempSite, close: () => Promise<void>): void {
+export function stopOnSignals(site: TempSite, close: () => Promise<unknown>): void {
   let stopping = false
   const stop = async () => {
     if (stopping) return

@@ -216,7 +216,7 @@ describe('BlogContent checking content after load (checkAtLoad: later, a running
     const changes: unknown[] = []
     content.onChange((change) => void changes.push(change))
 
-    expect(await content.checkContent()).toEqual({ checked: 3, served: 2, refused: 1 })
+    expect(await content.checkContent()).toEqual({ checked: 3, served: 2, refused: 1, stopped: false })
     // Clean as written: never parsed for a check.
     expect(files.checked.sort()).toEqual(['c-twin.html', 'script.html', 'styled.html'])
     expect(content.problems()).toEqual(now.content.problems())
@@ -229,9 +229,9 @@ describe('BlogContent checking content after load (checkAtLoad: later, a running
     files.texts.set('styled.html', postText('styled', {}, '<p>Now clean</p>'))
     files.texts.set('script.html', postText('script', {}, '<p style="x">Kept</p>'))
     await content.reload(['styled.html', 'script.html'])
-    expect(await content.checkContent()).toEqual({ checked: 1, served: 1, refused: 0 })
+    expect(await content.checkContent()).toEqual({ checked: 1, served: 1, refused: 0, stopped: false })
     expect(files.checked).toEqual(['c-twin.html'])
-    expect(await content.checkContent()).toEqual({ checked: 1, served: 1, refused: 0 })
+    expect(await content.checkContent()).toEqual({ checked: 1, served: 1, refused: 0, stopped: false })
     // c-twin's warning shows once it holds its id; for now, that it waits for it.
     expect(content.problems().map((problem) => [problem.path, problem.severity])).toEqual([
       ['content/blog/c-twin.html', undefined],
@@ -246,6 +246,7 @@ describe('BlogContent checking content after load (checkAtLoad: later, a running
     await content.stopChecking()
     const report = await checking
     expect(report.checked).toBeLessThan(40)
+    expect(report.stopped).toBe(true)
     expect(files.checked).toHaveLength(report.checked)
   })
 })

@@ -20,6 +20,8 @@ export interface CheckReport {
   checked: number
   served: number
   refused: number
+  /** Stopped before every post was checked (the site closed): the next start checks the rest. */
+  stopped: boolean
 }
 
 /** A file the site cannot read, as admins see it: its repository path and why. */
@@ -110,6 +112,11 @@ export class BlogContent {
     return this.#checking
   }
 
+  /** How many files' content is still to be checked (CheckContent): after a stop, the next start checks them. */
+  uncheckedLeft(): number {
+    return this.#unchecked.size
+  }
+
   /** Stops `checkContent` after the post it is checking (the site is closing). */
   async stopChecking(): Promise<void> {
     this.#stopChecking = true
@@ -118,7 +125,7 @@ export class BlogContent {
 
   async #checkAll(): Promise<CheckReport> {
     const started = performance.now()
-    const report: CheckReport = { checked: 0, served: 0, refused: 0 }
+    const report: CheckReport = { checked: 0, served: 0, refused: 0, stopped: false }
     const total = this.#unchecked.size
     while (this.#unchecked.size > 0 && !this.#stopChecking) {
       for (const [fileName, { version, line }] of [...this.#unchecked].slice(0, CHECK_BATCH)) {
@@ -139,11 +146,11 @@ export class BlogContent {
       }
       await new Promise((resolve) => setImmediate(resolve))
     }
-    if (total > 0) {
+    report.stopped = this.#unchecked.size > 0
+    // Stopped, the site is closing: its one line says so.
+    if (total > 0 && !report.stopped) {
       const seconds = ((performance.now() - started) / 1000).toFixed(1)
-      this.#logger.info(
-        `Checked the content of ${report.checked} post files in ${seconds} s${this.#stopChecking ? ' (stopped)' : ''}: ${report.served} served cleaned, ${report.refused} refused (nothing left once cleaned)`,
-      )
+      this.#logger.info(`Checked the content of ${report.checked} post files in ${seconds} s: ${report.served} served cleaned, ${report.refused} refused (nothing left once cleaned)`)
     }
     return report
   }

@@ -34,6 +34,7 @@ export function reportStale(logger: Logger, count: number): void {
  * job of the pages' queue, queued only when the one before is done, so that a save's pages
  * run between two chunks instead of behind all of them. Says in the log how far it is
  * every few seconds, and how long it took; stops early when `stopping()` (at shutdown).
+ * Answers how many pages it left stale (stopped early), for the shutdown's line.
  */
 export async function catchUpInChunks(options: {
   stale: readonly string[]
@@ -42,9 +43,9 @@ export async function catchUpInChunks(options: {
   runChunk: (urls: string[]) => Promise<number>
   stopping: () => boolean
   logger: Logger
-}): Promise<void> {
+}): Promise<number> {
   const { stale, pace, runChunk, stopping, logger } = options
-  if (stale.length === 0) return
+  if (stale.length === 0) return 0
   const chunkSize = pace?.chunkSize ?? CHUNK_SIZE
   const progressEveryMs = pace?.progressEveryMs ?? PROGRESS_EVERY_MS
   const started = performance.now()
@@ -63,7 +64,9 @@ export async function catchUpInChunks(options: {
       logger.info(`Rendering stale pages in the background: ${done} of ${stale.length} done in ${seconds()} s`)
     }
   }
-  if (done < stale.length) logger.info(`Stopped rendering stale pages at ${done} of ${stale.length} (shutting down): the next start renders the rest`)
+  // Stopped (shutting down): the shutdown's one line says how many are left for the next start.
+  if (done < stale.length) return stale.length - done
   // "Regenerated <n> pages" begins the line as it did when the catch-up ran before listening.
-  else logger.info(`Regenerated ${written} pages in the background in ${seconds()} s (${stale.length} were stale at start)`)
+  logger.info(`Regenerated ${written} pages in the background in ${seconds()} s (${stale.length} were stale at start)`)
+  return 0
 }

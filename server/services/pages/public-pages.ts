@@ -92,6 +92,7 @@ export class PublicPages {
   /** The start's background catch-up, until it has finished or stopped. */
   #catchingUp: Promise<void> = Promise.resolve()
   #closing = false
+  #staleLeft = 0
   /** While catchUp() is finding the stale pages: when it is done. */
   #finding: Promise<unknown> | null = null
   /** The other post pages a change reaches (previous, next and related links). */
@@ -195,9 +196,15 @@ export class PublicPages {
           logger: this.#deps.logger,
         }),
       )
+      .then((left) => void (this.#staleLeft = left))
       .then(() => this.#stateWrite.flush())
       .catch(() => {}) // logged by the queue
     return found
+  }
+
+  /** How many stale pages the start's catch-up left when it was stopped (shutting down): the next start renders them. */
+  staleLeft(): number {
+    return this.#staleLeft
   }
 
   /** While catchUp() is still finding the stale pages, when it will be done; else null. */

@@ -74,6 +74,7 @@ export class SiteSearch {
   #running: Promise<void> | null = null
   #again = false
   #closed = false
+  readonly #stopWriting = new AbortController()
 
   constructor(deps: SiteSearchDeps) {
     this.#deps = deps
@@ -140,6 +141,8 @@ export class SiteSearch {
 
   async close(): Promise<void> {
     this.#closed = true
+    // A write in progress stops after the records it has sent (writeSearchIndex's signal).
+    this.#stopWriting.abort(new Error('closed'))
     if (this.#timer) clearTimeout(this.#timer)
     if (this.#quiet) clearTimeout(this.#quiet)
     this.#timer = null
@@ -237,7 +240,7 @@ export class SiteSearch {
     const started = performance.now()
     const dir = await this.#deps.folders.fresh(kind)
     try {
-      const written = await (this.#deps.write ?? writeSearchIndex)(records, dir, { background })
+      const written = await (this.#deps.write ?? writeSearchIndex)(records, dir, { background, signal: this.#stopWriting.signal })
       if (this.#closed) throw new Error('closed')
       return { dir, records: written.records, seconds: ((performance.now() - started) / 1000).toFixed(2) }
     } catch (error) {
