@@ -5,6 +5,7 @@ import git from 'isomorphic-git'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ContentRepository, type PackingOptions } from '../../server/git/content-repository.ts'
 import { ObjectReader } from '../../server/git/store/object-reader.ts'
+import { PackWorker } from '../../server/git/packing/pack-worker.ts'
 import { runGit, runGitBytes } from '../support/git.ts'
 import { createGitRemote } from '../support/git-remote.ts'
 import { waitFor } from '../support/wait-for.ts'
@@ -318,6 +319,21 @@ describe('packing', () => {
     expect(repo.head()).toBe(commits.at(-1))
     for (let i = 0; i < 12; i++) expect(repo.git('show', `HEAD:content/blog/post-${i}.html`)).toBe(post(`post-${i}`, `During ${i + (i < 1 ? 24 : 12)}`))
     expect(repo.git('status', '--porcelain')).toBe('')
+    expectGitAccepts()
+  })
+
+  it('a thread told to stop in the middle of a build ends itself before its next object: exit code 0, no temp pack, the repository as it was', async () => {
+    repo = createTempRepo({ posts: posts(200) })
+    const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pack-stop-'))
+    cleanups.push(() => fs.rmSync(tempDir, { recursive: true, force: true }))
+    const worker = new PackWorker()
+    const building = worker.build({ gitdir: repo.file('.git'), tempDir, now: Date.now(), graceMs: DAY })
+    // Not terminated (Node aborts the process when a thread is terminated while it makes a zlib
+    // stream): it ends itself, cleanly, so its exit code is 0.
+    await worker.stop()
+    await expect(building).rejects.toThrow(/The packing thread stopped \(exit code 0/)
+    expect(fs.readdirSync(tempDir)).toEqual([])
+    expect(packs()).toEqual([])
     expectGitAccepts()
   })
 

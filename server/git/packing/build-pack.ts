@@ -54,12 +54,20 @@ export interface BuildResult {
 /** Indexes parsed by earlier builds in this thread: a pack's name is its checksum, its index never changes. */
 const parsedIndexes = new Map<string, PackIndex>()
 
+/** Thrown by a build told to stop (`stopped`), at the next object it reads. */
+export class BuildStoppedError extends Error {
+  constructor() {
+    super('The pack build was stopped')
+  }
+}
+
 /**
  * `lasting`: a reader of this repository kept from one build to the next (the worker thread keeps
  * one), so that the trees the last build read stay cached; it is refreshed here, not closed.
- * Without one, a reader is made for this build.
+ * Without one, a reader is made for this build. `stopped`: asked before each object is read; when
+ * it says yes, the build throws BuildStoppedError, its temp pack removed.
  */
-export async function buildPack(request: BuildRequest, lasting?: ObjectReader): Promise<BuildResult> {
+export async function buildPack(request: BuildRequest, lasting?: ObjectReader, stopped: () => boolean = () => false): Promise<BuildResult> {
   const objectsDir = path.join(request.gitdir, 'objects')
   const packs = listPacks(path.join(objectsDir, 'pack'), parsedIndexes)
   const packsSeen = packs.map((pack) => pack.name)
@@ -79,8 +87,12 @@ export async function buildPack(request: BuildRequest, lasting?: ObjectReader): 
   if (lasting) await lasting.refresh()
   let writer: PackWriter | null = null
   try {
+    const read = (oid: string) => {
+      if (stopped()) throw new BuildStoppedError()
+      return reader.read(oid)
+    }
     const plan = await planPack({
-      read: (oid) => reader.read(oid),
+      read,
       roots: await readRoots(request.gitdir),
       enter: rollUp.full ? () => true : (oid) => !inStaying(oid),
       include: (oid) => !inKept(oid),
@@ -117,7 +129,7 @@ export async function buildPack(request: BuildRequest, lasting?: ObjectReader): 
     writer = new PackWriter({ tempDir: request.tempDir, count: planned.size })
     const written = new Map<string, Written>()
     for (const object of [...plan.objects, ...carried.map((oid) => ({ oid, type: null, base: null }))]) {
-      const content = await reader.read(object.oid)
+      const content = await read(object.oid)
       if (!content || (object.type !== null && content.type !== object.type)) throw new Error(`Object ${object.oid} is missing or not a ${object.type}`)
       const oid = Buffer.from(object.oid, 'hex')
       const baseOid = shallowEnough(written, object.base)

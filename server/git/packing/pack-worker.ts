@@ -24,6 +24,9 @@ type Reply = { result: BuildResult } | { error: string }
 
 export class PackWorker {
   #worker: Worker | null = null
+  /** The thread's stop flag (pack-worker-entry.ts), shared with it. */
+  #stopFlag = new Int32Array(new SharedArrayBuffer(4))
+  #building = false
   #idle: NodeJS.Timeout | null = null
   #lastError: string | null = null
 
@@ -33,6 +36,7 @@ export class PackWorker {
     const worker = (this.#worker ??= this.#start())
     // A build keeps the process alive, as any pending work does; an idle thread does not.
     worker.ref()
+    this.#building = true
     return new Promise<BuildResult>((resolve, reject) => {
       const onMessage = (reply: Reply) => {
         done()
@@ -44,6 +48,7 @@ export class PackWorker {
         reject(new Error(`The packing thread stopped (exit code ${code}${this.#lastError ? `: ${this.#lastError}` : ''})`))
       }
       const done = () => {
+        if (this.#worker === worker) this.#building = false
         worker.off('message', onMessage)
         worker.off('exit', onExit)
         worker.unref()
@@ -55,17 +60,35 @@ export class PackWorker {
     })
   }
 
-  /** Ends the thread, and a build in progress with it (safe at any point: see auto-pack.ts). */
+  /**
+   * Ends the thread, and a build in progress with it (safe at any point for the repository: see
+   * auto-pack.ts). An idle thread is terminated; a building one is told to stop and ends itself
+   * before the next object it reads: Node 20 aborts the whole process when a thread is terminated
+   * while it makes a zlib stream (`Assertion failed: init_done_ && "close before init"`, in
+   * node_zlib.cc at the thread's cleanup), which a build does for every object it reads or writes.
+   */
   async stop(): Promise<void> {
     if (this.#idle) clearTimeout(this.#idle)
     this.#idle = null
     const worker = this.#worker
     this.#worker = null
-    await worker?.terminate()
+    if (!worker) return
+    if (!this.#building) {
+      await worker.terminate()
+      return
+    }
+    this.#building = false
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
+    Atomics.store(this.#stopFlag, 0, 1)
+    // Should the build have ended meanwhile (its reply on its way), the thread ends on this.
+    worker.postMessage('stop')
+    await exited
   }
 
   #start(): Worker {
-    const worker = new Worker(BOOT, { workerData: { entry: ENTRY } })
+    const stop = new SharedArrayBuffer(4)
+    this.#stopFlag = new Int32Array(stop)
+    const worker = new Worker(BOOT, { workerData: { entry: ENTRY, stop } })
     // An error ends the thread: the build in progress fails through 'exit', with this message.
     this.#lastError = null
     worker.on('error', (error) => {
