@@ -59,6 +59,8 @@ export async function startServer(options: {
   // Only what serving needs came before listening; the rest goes on in the background, each
   // part saying in the log when it is done (and nothing more once closing: the shutdown has its line).
   let closing = false
+  // The parse cache, written now rather than before listening (compose/site.ts).
+  const parsedKept = site.keepParsed()
   if (config.mode === 'production') {
     // Finds the stale pages (until it has, a page request waits for it rather than serve a file
     // that may be stale: serve-files.ts, pagesKnown): about 70 ms of CPU at 10,000 posts.
@@ -69,7 +71,7 @@ export async function startServer(options: {
       () => {
         setTimeout(() => site.pages.renderStale(), STALE_RENDERING_DELAY_MS).unref()
         // The start's garbage (a first start's file texts, the rendering's) is let go at once.
-        Promise.all([site.pages.idle(), site.contentKept])
+        Promise.all([site.pages.idle(), parsedKept])
           .then(async () => {
             if (closing) return
             const { rssBeforeMiB, rssAfterMiB, ms } = await collectGarbage()

@@ -96,13 +96,17 @@ export async function openSite(options: {
   })
   // Started by the server once it listens (start.ts); the build renders the day it is built.
   const schedule = new PublishSchedule({ content, zone: config.timeZone, clock, logger })
-  // Not needed to serve: written while the server starts listening (the first start writes
-  // every post's entry and content, tens of MB at 10,000 posts). Then the index reads the posts'
-  // content from that file instead of holding it.
-  const savingParsed = parsed
-    ?.save()
-    .then((kept) => content.contentKept(kept))
-    .catch((error: unknown) => logger.warn(`Could not keep what was read from the post files: ${String(error)}`))
+  // Not needed to serve: written once the server listens (keepParsed; the first start writes
+  // every post's entry and content, tens of MB at 10,000 posts: about 0.25 s of the main thread
+  // before it listened, `npm run bench:start -- --cold`). Then the index reads the posts' content
+  // from that file instead of holding it.
+  let savingParsed: Promise<void> | null = null
+  const keepParsed = (): Promise<void> =>
+    (savingParsed ??=
+      parsed
+        ?.save()
+        .then((kept) => content.contentKept(kept))
+        .catch((error: unknown) => logger.warn(`Could not keep what was read from the post files: ${String(error)}`)) ?? Promise.resolve())
   // The site's copy (content/site/): before any page is rendered.
   const shownAs = (file: string) => (options.repositoryRoot ? repositoryPath(options.repositoryRoot, file) : file)
   const siteCopy = new SiteSource({ contentDir: config.contentDir, shownAs, logger, olderVersions: options.siteHistory })
@@ -154,8 +158,11 @@ export async function openSite(options: {
   let stopWatchingCopy = () => {}
   return {
     content,
-    /** Resolves once what was read from the post files is kept, and the index reads the posts' content from there. */
-    contentKept: savingParsed ?? Promise.resolve(),
+    /**
+     * Keeps what was read from the post files (the parse cache), once; resolves when it is kept
+     * and the index reads the posts' content from there. The server calls it once it listens.
+     */
+    keepParsed,
     /** Scheduled posts go live when their day begins (SITE_TIMEZONE). */
     schedule,
     pages,
@@ -177,7 +184,7 @@ export async function openSite(options: {
      */
     checkContent(): Promise<CheckReport> {
       checking ??= (async () => {
-        await savingParsed
+        await keepParsed()
         const report = await content.checkContent()
         await parsed?.save()
         return report
@@ -200,7 +207,7 @@ export async function openSite(options: {
       stopWatchingCopy()
       await media.close()
       await pages.flush()
-      await savingParsed
+      await keepParsed()
       parsed?.close()
     },
   }

@@ -58,7 +58,7 @@ describe('SIGTERM during the start\'s background work', () => {
 
     const first = await startCompiled(site)
     const loaded = first.lines.find((line) => line.startsWith('Loaded '))!
-    expect(loaded).toMatch(/, \d+ of them to be checked in the background/)
+    expect(loaded).toMatch(/, the content of \d+ of them to be checked in the background/)
     // Every page is stale (another SITE_URL than the build's): the catch-up has begun.
     await waitFor(() => first.lines.some((line) => / pages differ from their content/.test(line)))
     const before = first.lines.length

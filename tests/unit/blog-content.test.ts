@@ -36,9 +36,12 @@ class MemoryFiles {
 
   /** The files whose content was checked after they were read, in order. */
   readonly checked: string[] = []
+  /** Called after each check with how many there were. */
+  onCheck: (count: number) => void = () => {}
 
   checkContent(fileName: string, _version: string, content: string, contentLine: number) {
     this.checked.push(fileName)
+    this.onCheck(this.checked.length)
     return checkPostContent(fileName, content, contentLine)
   }
 }
@@ -216,9 +219,8 @@ describe('BlogContent checking content after load (checkAtLoad: later, a running
     const changes: unknown[] = []
     content.onChange((change) => void changes.push(change))
 
-    expect(await content.checkContent()).toEqual({ checked: 3, served: 2, refused: 1, stopped: false })
-    // Clean as written: never parsed for a check.
-    expect(files.checked.sort()).toEqual(['c-twin.html', 'script.html', 'styled.html'])
+    expect(await content.checkContent()).toEqual({ checked: 5, served: 2, refused: 1, stopped: false })
+    expect(files.checked.sort()).toEqual(['b-twin.html', 'c-twin.html', 'clean.html', 'script.html', 'styled.html'])
     expect(content.problems()).toEqual(now.content.problems())
     expect(slugs(content)).toEqual(slugs(now.content))
     expect(changes).toEqual([{ updated: [], removed: ['script'], publishedListChanged: true }])
@@ -229,9 +231,9 @@ describe('BlogContent checking content after load (checkAtLoad: later, a running
     files.texts.set('styled.html', postText('styled', {}, '<p>Now clean</p>'))
     files.texts.set('script.html', postText('script', {}, '<p style="x">Kept</p>'))
     await content.reload(['styled.html', 'script.html'])
-    expect(await content.checkContent()).toEqual({ checked: 1, served: 1, refused: 0, stopped: false })
-    expect(files.checked).toEqual(['c-twin.html'])
-    expect(await content.checkContent()).toEqual({ checked: 1, served: 1, refused: 0, stopped: false })
+    expect(await content.checkContent()).toEqual({ checked: 3, served: 1, refused: 0, stopped: false })
+    expect(files.checked.sort()).toEqual(['b-twin.html', 'c-twin.html', 'clean.html'])
+    expect(await content.checkContent()).toEqual({ checked: 3, served: 1, refused: 0, stopped: false })
     // c-twin's warning shows once it holds its id; for now, that it waits for it.
     expect(content.problems().map((problem) => [problem.path, problem.severity])).toEqual([
       ['content/blog/c-twin.html', undefined],
@@ -242,11 +244,14 @@ describe('BlogContent checking content after load (checkAtLoad: later, a running
   it('stops after the post it is checking when the site closes', async () => {
     const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p-${i}.html`, postText(`p-${i}`, {}, '<p class="x">a</p>')]))
     const { files, content } = await loaded(many, { checkAtLoad: 'later' })
-    const checking = content.checkContent()
-    await content.stopChecking()
-    const report = await checking
-    expect(report.checked).toBeLessThan(40)
-    expect(report.stopped).toBe(true)
-    expect(files.checked).toHaveLength(report.checked)
+    let stopped: Promise<void> | undefined
+    files.onCheck = (count) => {
+      if (count === 3) stopped = content.stopChecking()
+    }
+    const report = await content.checkContent()
+    await stopped
+    expect(report).toMatchObject({ checked: 3, stopped: true })
+    expect(files.checked).toHaveLength(3)
+    expect(content.uncheckedLeft()).toBe(37)
   })
 })
