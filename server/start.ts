@@ -17,6 +17,16 @@ import type { Clock } from './services/posts/publish-schedule.ts'
  */
 const STALE_RENDERING_DELAY_MS = 1000
 
+/**
+ * How long an idle keep-alive connection stays open: longer than the clients and proxies in front
+ * keep theirs (nginx's upstream keepalive_timeout and load balancers' idle timeouts are 60 s).
+ * With Node's default of 5 s, the server closed connections that a proxy, or a test's API client
+ * after a few seconds of other work, was sending its next request on: the request failed with a
+ * reset (ECONNRESET, a proxy's 502), the race every Node server behind a proxy is told to avoid.
+ * Headers must still come within their own limit, a little longer (Node's advice).
+ */
+const KEEP_ALIVE_MS = 65_000
+
 export interface RunningServer {
   /** Base URL actually listened on, e.g. http://127.0.0.1:41235. */
   url: string
@@ -54,7 +64,9 @@ export async function startServer(options: {
   const { site, repository, sync, traffic } = composed
   const handle = createApp(composed.app)
   const server = await new Promise<Server>((resolve, reject) => {
-    const listening = createServer(handle).listen(config.port, config.host, () => resolve(listening)).on('error', reject)
+    const listening = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1000 }, handle)
+      .listen(config.port, config.host, () => resolve(listening))
+      .on('error', reject)
   })
   // Only what serving needs came before listening; the rest goes on in the background, each
   // part saying in the log when it is done (and nothing more once closing: the shutdown has its line).

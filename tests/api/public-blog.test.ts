@@ -1,4 +1,5 @@
 import { readFile, rm, writeFile } from 'node:fs/promises'
+import { Agent, type IncomingMessage, request } from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/start.ts'
@@ -86,6 +87,18 @@ describe('GET /api/blog/posts/{slug}', () => {
     expect(api.status).toBe(404)
     const page = await get(`/blog/${slug}`)
     expect(page.status).toBe(404)
+  })
+})
+
+describe('keep-alive connections', () => {
+  it('stay open 65 s when idle, longer than the proxies and clients in front keep theirs (their next request never meets a closing socket)', async () => {
+    const agent = new Agent({ keepAlive: true })
+    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      request(`${server.url}/api/blog/posts`, { agent }, resolve).on('error', reject).end()
+    })
+    response.resume()
+    agent.destroy()
+    expect(response.headers['keep-alive']).toBe('timeout=65')
   })
 })
 
