@@ -1,7 +1,6 @@
 import { PostFileError } from '../lib/errors.ts'
 import { isCleanPostHtml } from './is-clean-html.ts'
-import { cleanPostHtml } from './sanitize-html.ts'
-import { findUnsafeHtml } from './unsafe-html.ts'
+import { diagnoseUnsafeHtml } from './unsafe-html.ts'
 
 /**
  * What checking a post file's content against the sanitizer gave: nothing to say, a warning
@@ -22,8 +21,9 @@ export type ContentCheck = { warning?: string } | { error: PostFileError }
  */
 export function checkPostContent(fileName: string, content: string, contentLine: number): ContentCheck {
   if (isCleanPostHtml(content)) return {}
-  const finding = findUnsafeHtml(content, contentLine)
-  if (finding === null) return {}
-  if (cleanPostHtml(content).trim() === '') return { error: new PostFileError(fileName, 'content', `${finding}, and nothing is left without it`) }
+  const diagnosis = diagnoseUnsafeHtml(content, contentLine)
+  if (diagnosis === null) return {}
+  const { finding, emptyOnceSanitized } = diagnosis
+  if (emptyOnceSanitized) return { error: new PostFileError(fileName, 'content', `${finding}, and nothing is left without it`) }
   return { warning: `content ${finding}: the site shows it without that, and the next save writes the cleaned form` }
 }

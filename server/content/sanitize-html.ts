@@ -150,6 +150,21 @@ const processor = unified()
   .use(rehypeStringify, { characterReferences: { useNamedReferences: true } })
   .freeze()
 
+/** The sanitizing steps of `processor` alone, on a tree already parsed: what of it a post keeps. */
+const treeSanitizer = unified().use(renameLegacyTags).use(rehypeSanitize, POST_HTML_SCHEMA).use(enforceAttributeRules).freeze()
+
+/**
+ * Whether nothing is left of `tree` (parsed HTML, left as it is) once sanitized: no element and
+ * no text but whitespace at its top, as cleanPostHtml's output would be empty once trimmed. A
+ * pass that leaves something leaves it through every later pass (they only rename, reformat and
+ * unwrap).
+ */
+export function isEmptyOnceSanitized(tree: Root): boolean {
+  const kept = treeSanitizer.runSync(structuredClone(tree)) as Root
+  // An element, even an empty one, is written out (`<p></p>`); so is text but whitespace.
+  return !kept.children.some((node) => node.type === 'element' || (node.type === 'text' && node.value.trim() !== ''))
+}
+
 /** The same pipeline without the sanitizer: what the HTML is, formatted but unfiltered. */
 const formatter = unified()
   .use(rehypeParse, { fragment: true })
