@@ -94,9 +94,9 @@ export async function startServer(options: {
       () => {}, // logged by the pages' queue
     )
   }
-  // The content of posts not clean as written (hand-written, imported), checked against the
-  // sanitizer for the admins' warnings: 3 to 20 ms of CPU each, minutes at 10,000 such posts, so
-  // after listening, a few posts between two requests. Meanwhile they are served sanitized.
+  // The posts' content, checked against the sanitizer for the admins' warnings: milliseconds of
+  // CPU for each post not clean as written (hand-written, imported), tens of seconds at 10,000,
+  // so after listening, a few milliseconds between two requests. Meanwhile they are served sanitized.
   // Their parse trees are garbage once checked: let go of at once, as the start's are.
   site
     .checkContent()

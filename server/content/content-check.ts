@@ -15,8 +15,8 @@ export type ContentCheck = { warning?: string } | { error: PostFileError }
  * already clean) with a warning naming what goes and where; content of which nothing is left
  * once cleaned is refused, as a save of it would be.
  * Content written as the server writes it passes on a scan of its tags (isCleanPostHtml,
- * microseconds); any other is parsed, 3 to 20 ms of CPU a post (`npm run bench:start -- --cold`),
- * which is why a start leaves the check of such files to the background (BlogContent).
+ * microseconds); any other is parsed, milliseconds a post of 3 to 6 KB, which is why a start
+ * leaves the check to the background (BlogContent).
  * @param contentLine the file's line number of the content's first line.
  */
 export function checkPostContent(fileName: string, content: string, contentLine: number): ContentCheck {

@@ -52,7 +52,7 @@ export interface BlogContentDeps {
 
 /**
  * How long the content checks hold the event loop before letting requests in: a check takes
- * microseconds for content clean as written and 3 to 20 ms for content parsed, so they go by time
+ * microseconds for content clean as written and milliseconds for content parsed, so they go by time
  * rather than by count (the last one of a turn may run past it).
  */
 const CHECK_SLICE_MS = 5
