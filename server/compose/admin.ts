@@ -49,7 +49,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
   const content = site.content
   const paths = new PostPaths({ root: repository.root, blogDir: blogDirOf(config.contentDir) })
   const review = config.contentSync?.publishMode === 'review' ? await openReview({ repository, paths, logger }) : undefined
-  const sync = config.contentSync ? await openContentSync({ config, logger, repository, content, paths, review, direction: 'two-way' }) : null
+  const sync = config.contentSync ? await openContentSync({ config, logger, repository, content, siteCopy: site.siteCopy, paths, review, direction: 'two-way' }) : null
   // Not fileFor: a page being made again after a save has no file for that moment, yet is a page.
   const redirects = new Redirects({ source: site.redirects, repository, index: content.index, isPage: (url) => site.pages.hasPage(url) })
   const today = () => site.schedule.today()

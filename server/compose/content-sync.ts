@@ -4,6 +4,7 @@
  * commit to. The service tests build theirs with the same functions, over a remote of their own.
  */
 import type { Config } from '../config.ts'
+import type { SiteSource } from '../content/site-source.ts'
 import type { PostPaths } from '../content/post-paths.ts'
 import type { ConnectedRemote, ContentRepository, GitAuthor, SideBranches } from '../git/content-repository.ts'
 import type { Logger } from '../lib/logger.ts'
@@ -36,6 +37,7 @@ export function buildContentSync(deps: {
   remote: ConnectedRemote
   repository: ContentRepository
   content: BlogContent
+  siteCopy?: SiteSource
   paths: PostPaths
   intervalMs: number
   siteAuthor: GitAuthor
@@ -54,6 +56,7 @@ export async function openContentSync(options: {
   logger: Logger
   repository: ContentRepository
   content: BlogContent
+  siteCopy?: SiteSource
   paths: PostPaths
   review?: Review
   direction: 'two-way' | 'follow'
@@ -65,6 +68,7 @@ export async function openContentSync(options: {
     remote: repository.connectRemote({ url: remoteUrl, branch: remoteBranch ?? (await repository.currentBranch()), username, token }),
     repository,
     content: options.content,
+    siteCopy: options.siteCopy,
     paths: options.paths,
     intervalMs: intervalSeconds * 1000,
     siteAuthor: { name: 'Watchio site', email: `site@${new URL(config.siteUrl).hostname}` },

@@ -150,7 +150,7 @@ async function openReplicaSync(options: { config: Config; logger: Logger; site: 
   const { config, logger, site, repository } = options
   if (!config.contentSync) throw new Error('A replica needs GIT_REMOTE_URL (loadConfig checks it)')
   const paths = new PostPaths({ root: repository.root, blogDir: blogDirOf(config.contentDir) })
-  const service = await openContentSync({ config, logger, repository, content: site.content, paths, direction: 'follow' })
+  const service = await openContentSync({ config, logger, repository, content: site.content, siteCopy: site.siteCopy, paths, direction: 'follow' })
   return { service, webhookSecret: config.contentSync.webhookSecret }
 }
 

@@ -21,6 +21,13 @@ export function siteFileOf(contentDir: string, name: SiteFileName): string {
   return path.join(siteDirOf(contentDir), `${name}.yaml`)
 }
 
+/** The site file's name when `file` (absolute) is one of the site's copy in `dir` (SiteSource.dir); none otherwise. */
+export function siteFileNameIn(dir: string, file: string): SiteFileName[] {
+  if (path.dirname(file) !== dir || !file.endsWith('.yaml')) return []
+  const name = path.basename(file, '.yaml')
+  return isSiteFileName(name) ? [name] : []
+}
+
 /** An earlier version of a file, newest first (from git: the repository's file history). */
 export interface OlderVersion {
   commit: string

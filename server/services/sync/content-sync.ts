@@ -2,6 +2,7 @@ import { RefusedTreeError, RemoteError } from '../../lib/errors.ts'
 import type { ContentRepository, GitAuthor, PullResult, ConnectedRemote, RepositoryTransaction, SideBranches } from '../../git/content-repository.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { PostPaths } from '../../content/post-paths.ts'
+import { siteFileNameIn, type SiteSource } from '../../content/site-source.ts'
 import type { BlogContent } from '../content/blog-content.ts'
 import { type AdminResolution, type PostSyncState, SyncConflicts } from './content-sync-conflicts.ts'
 import { SyncSchedule, type SyncReason } from './content-sync-schedule.ts'
@@ -22,6 +23,12 @@ export interface ContentSyncDeps {
    */
   repository: Pick<ContentRepository, 'transaction'>
   content: BlogContent
+  /**
+   * The site's copy (content/site/): the files a pull changed are read again before the pull's
+   * run ends, as the posts are, rather than left to its folder watcher (which under load was
+   * seen not to bring a merged page's copy within two minutes).
+   */
+  siteCopy?: Pick<SiteSource, 'dir' | 'reload'>
   /** Where the posts are in the repository. */
   paths: PostPaths
   /** Polling interval; 0: no polling. */
@@ -210,7 +217,7 @@ export class ContentSync {
 
   /** Integrates what was fetched (no network) and reloads the posts it changed, in one transaction: saves wait. */
   async #pull(): Promise<PullResult> {
-    const { remote, content, repository, paths } = this.#deps
+    const { remote, content, siteCopy, repository, paths } = this.#deps
     const resolutions: AdminResolution[] = this.#conflicts.resolutions()
     const resolver = resolutions.at(-1)?.author
     const result = await repository.transaction(async (tx) => {
@@ -224,6 +231,9 @@ export class ContentSync {
       const names = pulled.changed.map((file) => paths.nameInBlog(file)).filter((name) => name !== null)
       if (names.length > 0) await content.reload(names)
       if (this.#deps.review) await this.#settleReviews(tx)
+      // After the reviews are settled: a merged page of the copy shows once its branch is gone.
+      const siteNames = siteCopy ? pulled.changed.flatMap((file) => siteFileNameIn(siteCopy.dir, file)) : []
+      if (siteNames.length > 0) await siteCopy!.reload(siteNames)
       return pulled
     })
     this.#conflicts.settle(result)
