@@ -327,7 +327,8 @@ describe('packing', () => {
     const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pack-stop-'))
     cleanups.push(() => fs.rmSync(tempDir, { recursive: true, force: true }))
     const worker = new PackWorker()
-    const building = worker.build({ gitdir: repo.file('.git'), tempDir, now: Date.now(), graceMs: DAY })
+    // "Now" is when the repository was made: nothing in it is past the grace period.
+    const building = worker.build({ gitdir: repo.file('.git'), tempDir, now: fs.statSync(repo.file('.git')).mtimeMs, graceMs: DAY })
     // Not terminated (Node aborts the process when a thread is terminated while it makes a zlib
     // stream): it ends itself, cleanly, so its exit code is 0.
     await worker.stop()
