@@ -150,8 +150,7 @@ export class PostFiles {
       const stat = lstatSync(file, { throwIfNoEntry: false })
       if (stat === undefined) return { missing: true }
       const known = stat.isFile() ? this.#parsed.unchanged(fileName, stat) : undefined
-      // A post whose content is still to be checked is read again to check it now.
-      if (known && (known.unchecked === undefined || checkContent === 'later')) return known
+      if (known && isKnownEnough(known, checkContent)) return known
     }
     let read: { bytes: Buffer; stat: Stats }
     try {
@@ -186,13 +185,19 @@ export function readPostBytes(
   const version = blobId(bytes)
   const text = bytes.toString('utf8')
   const known = parsed?.get(fileName, version, text, stat)
-  if (known && (known.unchecked === undefined || checkContent === 'later')) return { ...known, version }
+  if (known && isKnownEnough(known, checkContent)) return { ...known, version }
   try {
-    const post = known ?? parsePostFile(text, fileName)
-    // Before anything parses the content into a tree: too deep a tree would overflow the stack.
-    const shape = known ? null : checkContentShape(post.content)
-    if (shape) return { error: new PostFileError(fileName, 'content', shape) }
-    const { unchecked: _, warning: __, ...read } = post as typeof post & { unchecked?: number; warning?: string }
+    let read: Post
+    if (known) {
+      // Read before, its content not checked yet: only the check is left to do.
+      const { unchecked: _, ...post } = known
+      read = post
+    } else {
+      read = parsePostFile(text, fileName)
+      // Before anything parses the content into a tree: too deep a tree would overflow the stack.
+      const shape = checkContentShape(read.content)
+      if (shape) return { error: new PostFileError(fileName, 'content', shape) }
+    }
     if (checkContent === 'later') {
       const unchecked = contentFirstLine(text, read.content)
       parsed?.remember(fileName, version, text, read, stat, { unchecked })
@@ -206,6 +211,11 @@ export function readPostBytes(
     if (error instanceof PostFileError) return { error }
     throw error
   }
+}
+
+/** What a read knew already will do: its content was checked, or is to be checked later anyway. */
+function isKnownEnough(known: { unchecked?: number }, checkContent: CheckContent): boolean {
+  return known.unchecked === undefined || checkContent === 'later'
 }
 
 /**
