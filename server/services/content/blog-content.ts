@@ -11,18 +11,10 @@ import { watchFolder } from '../../content/watch-folder.ts'
 import type { CommitFilesOptions, RepositoryTransaction, SavedCommit } from '../../git/content-repository.ts'
 import type { ContentChange } from './content-change.ts'
 import { noteTagsBefore } from '../pages/tag-page-stamps.ts'
+import { type CheckReport, ContentChecks } from './content-checks.ts'
 
 /** What a reload changed (content-change.ts), for whoever regenerates pages and caches. */
 export type { ContentChange }
-
-/** What a background check of the posts' content (BlogContent.checkContent) did: posts checked, served cleaned, refused. */
-export interface CheckReport {
-  checked: number
-  served: number
-  refused: number
-  /** Stopped before every post was checked (the site closed): the next start checks the rest. */
-  stopped: boolean
-}
 
 /** A file the site cannot read, as admins see it: its repository path and why. */
 export type { PostProblem }
@@ -51,13 +43,6 @@ export interface BlogContentDeps {
 }
 
 /**
- * How long the content checks hold the event loop before letting requests in: a check takes
- * microseconds for content clean as written and milliseconds for content parsed, so they go by time
- * rather than by count (the last one of a turn may run past it).
- */
-const CHECK_SLICE_MS = 5
-
-/**
  * Keeps the in-memory index true to the post files: loads them all at start, and re-reads
  * the files that changed (a save, a pull, an edit by hand). A file that cannot be read is
  * skipped, logged, and listed in `problems()` until it is fixed; the rest of the site stays up.
@@ -83,11 +68,9 @@ export class BlogContent {
   readonly #folder: string
   /** Post files a save is writing now (`commit`): it, not a reload, brings them into the index. */
   readonly #saving = new Set<string>()
-  /** Files read with their content not yet checked, by name: the version read and the line its content starts on. */
-  readonly #unchecked = new Map<string, { version: string; line: number }>()
   readonly #checkAtLoad: CheckContent
-  #checking: Promise<CheckReport> | null = null
-  #stopChecking = false
+  /** The files `load` read with their content not yet checked (`later`), and their checks. */
+  readonly #checks: ContentChecks
 
   constructor(deps: BlogContentDeps) {
     this.index = new PostIndex({ today: deps.today })
@@ -95,71 +78,41 @@ export class BlogContent {
     this.#logger = deps.logger
     this.#folder = deps.folder ?? deps.files.blogDir
     this.#checkAtLoad = deps.checkAtLoad ?? 'now'
+    this.#checks = new ContentChecks({
+      contentOf: (fileName, version) => this.#contentAt(fileName, version),
+      check: (fileName, version, content, line) => this.#files.checkContent(fileName, version, content, line),
+      refuse: async (fileName, error) => {
+        await this.#apply(new Map([[fileName, { error }]]))
+      },
+      warn: (fileName, warning) => this.#warnings.set(fileName, warning),
+      logger: this.#logger,
+    })
   }
 
   async load(): Promise<void> {
     const names = await this.#files.listFileNames()
     await this.#apply(await this.#files.readMany(names, this.#checkAtLoad))
-    const unchecked = this.#unchecked.size > 0 ? `, the content of ${this.#unchecked.size} of them to be checked in the background` : ''
+    const unchecked = this.#checks.left > 0 ? `, the content of ${this.#checks.left} of them to be checked in the background` : ''
     this.#logger.info(`Loaded ${this.index.size} posts from ${this.#files.blogDir}${unchecked}`)
   }
 
   /**
-   * Checks the content of the files `load` read unchecked (CheckContent), a few between two
-   * turns of the event loop, as a read would have checked it: a warning for what the site leaves
-   * out, or the file refused when nothing is left (a change the listeners hear of). Meanwhile those
-   * posts are served sanitized, as every post whose content is not clean as written is. A file
-   * read again since (a save, an edit) was checked then. Resolves once none is left, or `stop`.
+   * Checks the content of the files `load` read unchecked (ContentChecks), as a read would have
+   * checked it: a warning for what the site leaves out, or the file refused when nothing is left.
+   * Resolves once none is left, or after `stopChecking`.
    */
   checkContent(): Promise<CheckReport> {
-    this.#checking ??= this.#checkAll()
-    return this.#checking
+    return this.#checks.run()
   }
 
-  /** How many files' content is still to be checked (CheckContent): after a stop, the next start checks them. */
+  /** How many files' content is still to be checked: after a stop, the next start checks them. */
   uncheckedLeft(): number {
-    return this.#unchecked.size
+    return this.#checks.left
   }
 
   /** Stops `checkContent` after the post it is checking (the site is closing). */
-  async stopChecking(): Promise<void> {
-    this.#stopChecking = true
-    await this.#checking
-  }
-
-  async #checkAll(): Promise<CheckReport> {
-    const started = performance.now()
-    const report: CheckReport = { checked: 0, served: 0, refused: 0, stopped: false }
-    const total = this.#unchecked.size
-    while (this.#unchecked.size > 0 && !this.#stopChecking) {
-      // Requests first: one that came with the start goes before the first slice.
-      await new Promise((resolve) => setImmediate(resolve))
-      const slice = performance.now()
-      for (const [fileName, { version, line }] of this.#unchecked) {
-        if (performance.now() - slice >= CHECK_SLICE_MS || this.#stopChecking) break
-        this.#unchecked.delete(fileName)
-        const slug = slugOf(fileName)
-        const waiting = this.#waiting.get(fileName)?.read
-        const stored = this.index.versionOf(slug) === version ? this.index.storedBySlug(slug) : waiting?.version === version ? waiting : undefined
-        if (!stored) continue
-        const check = this.#files.checkContent(fileName, version, readContent(stored.content), line)
-        report.checked++
-        if ('error' in check) {
-          report.refused++
-          await this.#apply(new Map([[fileName, check]]))
-        } else if (check.warning) {
-          report.served++
-          this.#warnings.set(fileName, check.warning)
-        }
-      }
-    }
-    report.stopped = this.#unchecked.size > 0
-    // Stopped, the site is closing: its one line says so.
-    if (total > 0 && !report.stopped) {
-      const seconds = ((performance.now() - started) / 1000).toFixed(1)
-      this.#logger.info(`Checked the content of ${report.checked} post files in ${seconds} s: ${report.served} served cleaned, ${report.refused} refused (nothing left once cleaned), the rest clean`)
-    }
-    return report
+  stopChecking(): Promise<void> {
+    return this.#checks.stop()
   }
 
   /**
@@ -303,13 +256,12 @@ export class BlogContent {
         const { warning, unchecked, ...read } = result
         if (warning) this.#warnings.set(fileName, warning)
         else this.#warnings.delete(fileName)
-        if (unchecked !== undefined) this.#unchecked.set(fileName, { version: read.version, line: unchecked })
-        else this.#unchecked.delete(fileName)
+        this.#checks.note(fileName, unchecked === undefined ? null : { version: read.version, line: unchecked })
         readable.push([fileName, read])
         continue
       }
       this.#warnings.delete(fileName)
-      this.#unchecked.delete(fileName)
+      this.#checks.note(fileName, null)
       if ('error' in result) {
         this.#unreadable.set(fileName, result.error)
         this.#logger.warn(`Skipped ${result.error.message}`)
@@ -375,6 +327,14 @@ export class BlogContent {
     noteTagsBefore(change, before.tags)
     change.removed.push(slug)
     if (this.index.isLive(before)) change.publishedListChanged = true
+  }
+
+  /** The file's content as read at `version`, while the index holds it, or it waits for its id; else none. */
+  #contentAt(fileName: string, version: string): string | undefined {
+    const slug = slugOf(fileName)
+    const waiting = this.#waiting.get(fileName)?.read
+    const stored = this.index.versionOf(slug) === version ? this.index.storedBySlug(slug) : waiting?.version === version ? waiting : undefined
+    return stored && readContent(stored.content)
   }
 
   /** A file a save is writing, or has written and is still as written: not to be read (see `commit`). */
