@@ -84,11 +84,7 @@ export async function startServer(options: {
         setTimeout(() => site.pages.renderStale(), STALE_RENDERING_DELAY_MS).unref()
         // The start's garbage (a first start's file texts, the rendering's) is let go at once.
         Promise.all([site.pages.idle(), parsedKept])
-          .then(async () => {
-            if (closing) return
-            const { rssBeforeMiB, rssAfterMiB, ms } = await collectGarbage()
-            logger.info(`Start's garbage collected in ${Math.round(ms)} ms: resident memory ${Math.round(rssBeforeMiB)} MiB → ${Math.round(rssAfterMiB)} MiB`)
-          })
+          .then(() => (closing ? undefined : collectGarbageOf("Start's", logger)))
           .catch((error: unknown) => logger.warn(`Collecting the start's garbage failed: ${String(error)}`))
       },
       () => {}, // logged by the pages' queue
@@ -100,11 +96,7 @@ export async function startServer(options: {
   // Their parse trees are garbage once checked: let go of at once, as the start's are.
   site
     .checkContent()
-    .then(async ({ checked, stopped }) => {
-      if (checked === 0 || stopped || closing) return
-      const { rssBeforeMiB, rssAfterMiB, ms } = await collectGarbage()
-      logger.info(`The checks' garbage collected in ${Math.round(ms)} ms: resident memory ${Math.round(rssBeforeMiB)} MiB → ${Math.round(rssAfterMiB)} MiB`)
-    })
+    .then(({ checked, stopped }) => (checked === 0 || stopped || closing ? undefined : collectGarbageOf("The checks'", logger)))
     .catch((error: unknown) => logger.warn(`Checking the posts' content failed: ${String(error)}`))
   // The search index: the one made from these posts if there is one, else made now in the background.
   site.search?.index.open().catch((error: unknown) => logger.warn(`Could not open the search index: ${String(error)}`))
@@ -130,4 +122,10 @@ export async function startServer(options: {
       return { stalePages: site.pages.staleLeft(), contentChecks: site.content.uncheckedLeft() }
     },
   }
+}
+
+/** A full garbage collection after a piece of the start's work (`whose`), said in the log with what it freed. */
+async function collectGarbageOf(whose: string, logger: Logger): Promise<void> {
+  const { rssBeforeMiB, rssAfterMiB, ms } = await collectGarbage()
+  logger.info(`${whose} garbage collected in ${Math.round(ms)} ms: resident memory ${Math.round(rssBeforeMiB)} MiB → ${Math.round(rssAfterMiB)} MiB`)
 }
