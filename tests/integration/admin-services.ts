@@ -4,6 +4,7 @@ import { buildContentSync, openReview, type Review } from '../../server/compose/
 import { openPostContent } from '../../server/compose/site.ts'
 import type { PostFiles } from '../../server/content/post-files.ts'
 import { PostPaths } from '../../server/content/post-paths.ts'
+import { SiteSource } from '../../server/content/site-source.ts'
 import { ContentRepository } from '../../server/git/content-repository.ts'
 import type { AdminPosts } from '../../server/services/posts/admin-posts.ts'
 import type { AdminTags } from '../../server/services/tags/admin-tags.ts'
@@ -42,6 +43,8 @@ export interface AdminServices {
 export interface SyncedServices extends AdminServices {
   remote: RemoteWorld
   sync: ContentSync
+  /** The site's copy (content/site/), loaded and not watched: what a pull brings reaches it through the sync alone. */
+  siteCopy: SiteSource
   /** PUBLISH_MODE=review only. */
   review?: Review
 }
@@ -73,13 +76,13 @@ export async function createAdminServices(
 export async function createSyncedServices(cleanups: Cleanups, options: { posts?: Record<string, string>; review?: boolean } = {}): Promise<SyncedServices> {
   const remote = await createRemoteWorld({ cleanups, posts: options.posts })
   const services = await wire({ cleanups, repo: remote.site, repository: remote.repository, logger: recordingLogger(), remote, review: options.review })
-  return { ...services, remote, sync: services.sync! }
+  return { ...services, remote, sync: services.sync!, siteCopy: services.siteCopy! }
 }
 
 /**
  * Builds the services with the composition root's functions, as openAdmin does (server/compose/),
- * with a test's options: the temp repository, the day TODAY, no redirects nor site copy, media
- * events recorded, the sync over the world's remote without polling.
+ * with a test's options: the temp repository, the day TODAY, no redirects, media events
+ * recorded, the sync over the world's remote without polling, with the site's copy unwatched.
  */
 async function wire(options: {
   cleanups: Cleanups
@@ -89,14 +92,17 @@ async function wire(options: {
   files?: (blogDir: string) => PostFiles
   remote?: RemoteWorld
   review?: boolean
-}): Promise<AdminServices & { sync?: ContentSync; review?: Review }> {
+}): Promise<AdminServices & { sync?: ContentSync; siteCopy?: SiteSource; review?: Review }> {
   const { cleanups, repo, repository, logger, remote, files } = options
   const content = await openPostContent({ blogDir: repo.blogDir, folder: 'content/blog', today: TODAY, postFiles: files && ((deps) => files(deps.blogDir)), logger })
   const paths = new PostPaths({ root: repository.root, blogDir: repo.blogDir })
   const review = options.review ? await openReview({ repository, paths, logger }) : undefined
   let sync: ContentSync | undefined
+  let siteCopy: SiteSource | undefined
   if (remote) {
-    const made = buildContentSync({ remote: remote.sync, repository, content, paths, intervalMs: 0, siteAuthor: SITE_AUTHOR, logger, review, direction: 'two-way' })
+    siteCopy = new SiteSource({ contentDir: path.join(repo.dir, 'content'), logger })
+    await siteCopy.load()
+    const made = buildContentSync({ remote: remote.sync, repository, content, siteCopy, paths, intervalMs: 0, siteAuthor: SITE_AUTHOR, logger, review, direction: 'two-way' })
     cleanups.push(() => made.close())
     sync = made
   }
@@ -117,7 +123,7 @@ async function wire(options: {
       now: () => new Date(`${TODAY}T12:00:00Z`),
     },
   })
-  return { repo, repository, content, paths, history, posts, tags, media, mediaEvents, logger, sync, review }
+  return { repo, repository, content, paths, history, posts, tags, media, mediaEvents, logger, sync, siteCopy, review }
 }
 
 /**

@@ -10,6 +10,8 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ContentChange } from '../../server/services/content/blog-content.ts'
 import { InvalidInputError, NotFoundError } from '../../server/lib/errors.ts'
+import { SITE_DEFAULTS } from '../../server/content/site-defaults/index.ts'
+import { serializeSiteFile } from '../../server/content/site-file.ts'
 import { pushDotDotTree } from '../support/hostile-commits.ts'
 import { waitFor } from '../support/wait-for.ts'
 import { createSyncedServices, SITE_AUTHOR, type SyncedServices, syncRun } from './admin-services.ts'
@@ -48,6 +50,16 @@ async function conflictOn(w: World, slug: string): Promise<{ theirs: string; min
 }
 
 describe('ContentSync', () => {
+  it('brings a maintainer\'s change of the site\'s copy to it with the pull, no folder watcher needed', async () => {
+    const w = await setUp()
+    const pricing = structuredClone(SITE_DEFAULTS.pricing)
+    pricing.plans[1]!.annualPrice.amount = 1.99
+    w.remote.maintainerPush({ 'content/site/pricing.yaml': serializeSiteFile('pricing', pricing) }, 'The pricing copy')
+    expect(w.siteCopy.content().pricing.plans[1]!.annualPrice.amount).not.toBe(1.99)
+    await syncRun(w)
+    expect(w.siteCopy.content().pricing.plans[1]!.annualPrice.amount).toBe(1.99)
+  })
+
   it('pulls a maintainer\'s new post and edit into the index, telling its listeners what changed', async () => {
     const w = await setUp()
     const commit = w.remote.maintainerPush(
