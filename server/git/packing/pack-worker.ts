@@ -26,7 +26,6 @@ export class PackWorker {
   #worker: Worker | null = null
   /** The thread's stop flag (pack-worker-entry.ts), shared with it. */
   #stopFlag = new Int32Array(new SharedArrayBuffer(4))
-  #building = false
   #idle: NodeJS.Timeout | null = null
   #lastError: string | null = null
 
@@ -36,7 +35,6 @@ export class PackWorker {
     const worker = (this.#worker ??= this.#start())
     // A build keeps the process alive, as any pending work does; an idle thread does not.
     worker.ref()
-    this.#building = true
     return new Promise<BuildResult>((resolve, reject) => {
       const onMessage = (reply: Reply) => {
         done()
@@ -48,7 +46,6 @@ export class PackWorker {
         reject(new Error(`The packing thread stopped (exit code ${code}${this.#lastError ? `: ${this.#lastError}` : ''})`))
       }
       const done = () => {
-        if (this.#worker === worker) this.#building = false
         worker.off('message', onMessage)
         worker.off('exit', onExit)
         worker.unref()
@@ -62,10 +59,11 @@ export class PackWorker {
 
   /**
    * Ends the thread, and a build in progress with it (safe at any point for the repository: see
-   * auto-pack.ts). An idle thread is terminated; a building one is told to stop and ends itself
-   * before the next object it reads: Node 20 aborts the whole process when a thread is terminated
-   * while it makes a zlib stream (`Assertion failed: init_done_ && "close before init"`, in
-   * node_zlib.cc at the thread's cleanup), which a build does for every object it reads or writes.
+   * auto-pack.ts). The thread is told to stop and ends itself: at once when idle, before the next
+   * object it reads when building. Never terminated: Node 20 aborts the whole process when a
+   * thread is terminated while it makes a zlib stream (`Assertion failed: init_done_ && "close
+   * before init"`, in node_zlib.cc at the thread's cleanup), which a build does for every object
+   * it reads or writes.
    */
   async stop(): Promise<void> {
     if (this.#idle) clearTimeout(this.#idle)
@@ -73,14 +71,9 @@ export class PackWorker {
     const worker = this.#worker
     this.#worker = null
     if (!worker) return
-    if (!this.#building) {
-      await worker.terminate()
-      return
-    }
-    this.#building = false
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
+    // The flag reaches a build in progress; the message, a thread waiting for its next build.
     Atomics.store(this.#stopFlag, 0, 1)
-    // Should the build have ended meanwhile (its reply on its way), the thread ends on this.
     worker.postMessage('stop')
     await exited
   }
