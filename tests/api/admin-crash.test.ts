@@ -25,12 +25,26 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  // A failed round leaves its server running: stopped before its folder goes.
+  if (current && current.child.exitCode === null && current.child.signalCode === null) {
+    current.child.kill('SIGKILL')
+    await current.exited
+  }
   await site?.cleanup()
 })
 
-function startChild(): Promise<ServerProcess> {
+let current: ServerProcess | undefined
+
+async function startChild(): Promise<ServerProcess> {
   const { cleanup: _cleanup, ...paths } = site
-  return startServerProcess(paths)
+  current = await startServerProcess(paths)
+  return current
+}
+
+/** A round's failure, with what its server said (packing's waits and failures are logged, not answered). */
+function withServerOutput(error: unknown, output: string[]): Error {
+  const message = error instanceof Error ? error.message : String(error)
+  return new Error(`${message}\nthe server's last lines:\n${output.slice(-40).join('\n')}`)
 }
 
 /** What every start must find, whatever moment the previous process died at. */
@@ -85,7 +99,11 @@ describe('crash safety', () => {
       // One round lets a packing run finish first (packing starts after a few saves, in the
       // background): its kill lands after one, however slow packing is on this machine against
       // the saves; in the others the kills fall wherever packing is.
-      if (round === 1) await waitFor(() => output.some((line) => line.includes('Packed the repository')))
+      if (round === 1) {
+        await waitFor(() => output.some((line) => line.includes('Packed the repository'))).catch((error: unknown) => {
+          throw withServerOutput(error, output)
+        })
+      }
       // Killed once a random number (1 to 12) of saves more have been answered, in the middle
       // of the ones still running (two lanes save without a pause): counted, not timed.
       const landed = acknowledged.length

@@ -175,4 +175,35 @@ describe('packing beside git', () => {
     expect(fs.existsSync(repo.file('.git/gc.pid'))).toBe(false)
     expectOneCopyOfEach()
   })
+
+  it('removes a gc.pid.lock that a process killed while taking the lock left, and packs at the next try; a live one it leaves', async () => {
+    repo = createTempRepo({ posts: posts(10) })
+    const lockFile = repo.file('.git/gc.pid.lock')
+    const sleeper = spawn('sleep', ['60'])
+    cleanups.push(() => sleeper.kill())
+    fs.writeFileSync(lockFile, `${sleeper.pid} ${os.hostname()}`)
+    await open()
+
+    // A git taking the lock this instant: left alone.
+    expect(await repository!.pack()).toBeNull()
+    expect(fs.existsSync(lockFile)).toBe(true)
+
+    sleeper.kill()
+    await new Promise((resolve) => sleeper.once('exit', resolve))
+    // Its taker is dead: the lock file is removed, and the next run takes the lock.
+    expect(await repository!.pack()).toBeNull()
+    expect(fs.existsSync(lockFile)).toBe(false)
+    expect(await repository!.pack()).toMatchObject({ pack: expect.stringMatching(/^pack-/) })
+
+    // Empty: killed before it wrote its line. Fresh, it may be a taker about to write; old, it is abandoned.
+    fs.writeFileSync(lockFile, '')
+    expect(await repository!.pack()).toBeNull()
+    expect(fs.existsSync(lockFile)).toBe(true)
+    const longAgo = new Date(fs.statSync(lockFile).mtimeMs - 5 * 60 * 1000)
+    fs.utimesSync(lockFile, longAgo, longAgo)
+    expect(await repository!.pack()).toBeNull()
+    expect(fs.existsSync(lockFile)).toBe(false)
+    expect(fs.existsSync(repo.file('.git/gc.pid'))).toBe(false)
+    expectOneCopyOfEach()
+  })
 })

@@ -10,4 +10,6 @@ const paths = JSON.parse(process.env.WATCHIO_TEMP_SITE ?? '') as Omit<TempSite, 
 const env = JSON.parse(process.env.WATCHIO_SERVER_ENV ?? '{}') as Record<string, string>
 const server = await startTestServer({ ...paths, cleanup: async () => {} }, { logger: consoleLogger, env })
 console.log(`READY ${server.url}`)
+// The test that started it is gone (server-process.ts): so is this server.
+process.stdin.on('end', () => process.exit(1)).resume()
 process.on('SIGTERM', () => void server.close().then(() => process.exit(0)))

@@ -21,7 +21,9 @@ export interface ServerProcess {
 export function startServerProcess(site: Omit<TempSite, 'cleanup'>, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', serveScript], {
     env: { ...process.env, NODE_ENV: 'production', WATCHIO_TEMP_SITE: JSON.stringify(site), WATCHIO_SERVER_ENV: JSON.stringify(env) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its stdin is a pipe from this process: when the test runner dies (killed, or crashed), the
+    // pipe closes and the server exits with it, instead of running on, orphaned.
+    stdio: ['pipe', 'pipe', 'pipe'],
   })
   const output: string[] = []
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))

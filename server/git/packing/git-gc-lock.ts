@@ -26,6 +26,8 @@ export interface GcLock {
 
 /** git's limit: a `gc.pid` older than this is stale whoever wrote it. */
 const STALE_MS = 12 * 60 * 60 * 1000
+/** An empty `gc.pid.lock` this old was left by a process killed before it wrote its line. */
+const EMPTY_LOCK_STALE_MS = 60 * 1000
 /** A temp pack file untouched for this long is what a killed git left, not a repack running. */
 const TEMP_PACK_STALE_MS = 60 * 60 * 1000
 /** git's temp pack names: `repack`'s `.tmp-<pid>-pack-…`, `pack-objects`' and `index-pack`'s `tmp_pack_…`, `tmp_idx_…`. */
@@ -46,8 +48,11 @@ export async function takeGcLock(gitdir: string): Promise<GcLock | { busy: 'held
   try {
     handle = await open(lockFile, 'wx', 0o644)
   } catch (error) {
-    if (nodeErrorCode(error) === 'EEXIST') return { busy: 'locked', by: lockFile }
-    throw error
+    if (nodeErrorCode(error) !== 'EEXIST') throw error
+    // A process killed between creating the lock file and renaming it left it: nobody would ever
+    // remove it, and packing would wait for ever. Removed, and taken at the next try.
+    if (await abandonedLockFile(lockFile)) await removeFileIfPresent(lockFile)
+    return { busy: 'locked', by: lockFile }
   }
   try {
     const holder = await readHolder(pidFile)
@@ -69,6 +74,18 @@ export async function takeGcLock(gitdir: string): Promise<GcLock | { busy: 'held
       if ((await readHolder(pidFile))?.line === me) await removeFileIfPresent(pidFile)
     },
   }
+}
+
+/**
+ * Whether `gc.pid.lock` was left by a process that died while taking the lock: it names a process
+ * of this host that no longer runs, or it is still empty long after it was created (the taker
+ * writes its line right after creating it, in git as here).
+ */
+async function abandonedLockFile(lockFile: string): Promise<boolean> {
+  const holder = await readHolder(lockFile)
+  if (holder) return holder.host === os.hostname() && !holdsIt(holder)
+  const modified = await stat(lockFile).then((stats) => stats.mtimeMs, () => null)
+  return modified !== null && Date.now() - modified > EMPTY_LOCK_STALE_MS
 }
 
 /** A temp pack file git is writing in `packDir` (a `git repack` or `index-pack` at work), or null. */
