@@ -2,6 +2,8 @@ import type { PostSummary } from './post.ts'
 import { BLOG_PAGE_SIZE, type ListedPost } from './blog-list.ts'
 import { type TagList, tagListsOf } from './tag-lists.ts'
 import { tagUrl } from './tags.ts'
+import { FEED_LINKS } from './feed-links.ts'
+import { tagFeedPath } from './tag-feeds.ts'
 
 /**
  * What a tag page (`/blog/tag/<slug>`, `/blog/tag/<slug>/page/<n>`) shows, worked out once for
@@ -38,4 +40,18 @@ export function tagPageUrls(published: readonly PostSummary[]): string[] {
     for (let page = 1; page <= tagPageCount(tag); page++) urls.push(tagUrl(tag.slug, page))
   }
   return urls
+}
+
+/**
+ * A tag renamed (or merged into another): each public path of the old tag with the path that
+ * now shows the same, for the redirects a rename leaves: its pages (as many as it has now) and
+ * its three feeds. Nothing when the slug stays (a change of case) or the tag has no page (drafts only).
+ */
+export function tagPathsMoved(published: readonly PostSummary[], from: string, to: string): [string, string][] {
+  const tag = tagListsOf(published).get(from)
+  if (!tag || from === to) return []
+  const moved: [string, string][] = []
+  for (let page = 1; page <= tagPageCount(tag); page++) moved.push([tagUrl(from, page), tagUrl(to, page)])
+  for (const { path } of FEED_LINKS) moved.push([tagFeedPath(from, path), tagFeedPath(to, path)])
+  return moved
 }

@@ -89,7 +89,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
 /**
  * The posts' services over the content and the repository, in order: the history (with the
  * deleted posts), the posts service (which takes the history, the reviews, the sync's states and
- * the redirects), the tags, the media library. `redirects` absent: a slug change records none.
+ * the redirects), the tags, the media library. `redirects` absent: a slug change or a tag's rename records none.
  */
 export function buildPostServices(deps: {
   repository: ContentRepository
@@ -114,7 +114,7 @@ export function buildPostServices(deps: {
   const { repository, content, paths, logger, review } = deps
   const history = new PostHistory({ content, repository, paths, deleted: new DeletedPosts({ content, repository, paths }) })
   const posts = new AdminPosts({ content, repository, paths, history, sync: deps.sync, review, redirects: deps.redirects, today: deps.today })
-  const tags = new AdminTags({ content, repository, paths, reviewMode: review !== undefined })
+  const tags = new AdminTags({ content, repository, paths, reviewMode: review !== undefined, redirects: deps.redirects })
   const media = new MediaLibrary({
     mediaDir: deps.media.dir,
     repository,

@@ -1,6 +1,7 @@
 import { lstat } from 'node:fs/promises'
 import path from 'node:path'
 import type { PostProblem } from '../../core/contract/index.ts'
+import { FEED_ALIASES } from '../../core/feed-links.ts'
 import { type Logger } from '../lib/logger.ts'
 import { nodeErrorCode } from '../lib/node-error-code.ts'
 import { readRegularFile } from '../lib/regular-file.ts'
@@ -26,7 +27,7 @@ export class RedirectsSource {
   readonly #logger: Logger
   #stamp = ''
   #document: RedirectsDocument = []
-  #table = new Map<string, string>()
+  #table = new Map<string, string>(FEED_ALIASES)
   #problem: PostProblem | null = null
   #chains: PostProblem | null = null
   #reading: Promise<void> | null = null
@@ -115,7 +116,8 @@ export class RedirectsSource {
   #use(document: RedirectsDocument): void {
     const chains = followChains(redirectsOf(document))
     this.#document = document
-    this.#table = chains.table
+    // The usual feed paths (/feed, /rss.xml…) go to the blog's feeds unless the file says otherwise.
+    this.#table = new Map([...FEED_ALIASES, ...chains.table])
     const reason = chainsReason(chains)
     if (reason !== null && reason !== this.#chains?.reason) this.#logger.warn(`${this.#shownAs}: ${reason}`)
     this.#chains = reason === null ? null : { path: this.#shownAs, reason, severity: 'warning' }

@@ -83,11 +83,27 @@ describe('POST /api/admin/tags/rename', () => {
     expect(body).toEqual({ posts: 3, tag: { name: 'tvOS', slug: 'tvos', count: 3 } })
     expect(commitCount(site.repoDir)).toBe(before + 1)
     expect(git(site.repoDir, 'log', '-1', '--format=%s')).toBe('blog: rename the tag "Apple TV" to "tvOS" in 3 posts')
-    expect(git(site.repoDir, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual(['content/blog/tv-draft.html', 'content/blog/tv-one.html', 'content/blog/tv-two.html'])
+    expect(git(site.repoDir, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual([
+      'content/blog/tv-draft.html',
+      'content/blog/tv-one.html',
+      'content/blog/tv-two.html',
+      'content/redirects.yaml',
+    ])
     expect(git(site.repoDir, 'show', 'HEAD:content/blog/tv-one.html')).toContain("tags:\n  - tvOS\n  - Setup\n")
-    // The public side follows: the old tag's page is gone, the new one lists the live posts.
+    // The public side follows: the old tag's page and feeds redirect to the new one's, which lists the live posts.
     await server.site.pages.idle()
-    expect((await fetch(`${server.url}/blog/tag/apple-tv`)).status).toBe(404)
+    for (const [from, to] of [
+      ['/blog/tag/apple-tv', '/blog/tag/tvos'],
+      ['/blog/tag/apple-tv/', '/blog/tag/tvos'],
+      ['/blog/tag/apple-tv/rss.xml', '/blog/tag/tvos/rss.xml'],
+      ['/blog/tag/apple-tv/atom.xml', '/blog/tag/tvos/atom.xml'],
+      ['/blog/tag/apple-tv/feed.json', '/blog/tag/tvos/feed.json'],
+    ]) {
+      const response = await fetch(`${server.url}${from}`, { redirect: 'manual' })
+      expect(response.status, from).toBe(301)
+      expect(new URL(response.headers.get('location')!, server.url).pathname, from).toBe(to)
+    }
+    expect((await fetch(`${server.url}/blog/tag/apple-tv/rss.xml`)).headers.get('content-type')).toMatch(/rss\+xml/)
     const page = await (await fetch(`${server.url}/blog/tag/tvos`)).text()
     expect(page).toContain('href="/blog/tv-one"')
     expect(page).not.toContain('href="/blog/tv-draft"')
@@ -101,6 +117,20 @@ describe('POST /api/admin/tags/rename', () => {
     expect(body).toEqual({ posts: 2, tag: { name: 'tvOS', slug: 'tvos', count: 4 } })
     expect((await api.postBySlug('tv-draft'))?.tags).toEqual(['tvOS'])
     expect((await api.postBySlug('stream-one'))?.tags).toEqual(['tvOS'])
+    // Both old tags now lead straight to the one they were merged into.
+    for (const from of ['/blog/tag/streaming', '/blog/tag/apple-tv']) {
+      const response = await fetch(`${server.url}${from}`, { redirect: 'manual' })
+      expect(response.status, from).toBe(301)
+      expect(response.headers.get('location'), from).toBe('/blog/tag/tvos')
+    }
+  })
+
+  it('records no redirect for a change of case alone: the slug and its page stay', async () => {
+    const redirectsBefore = git(site.repoDir, 'show', 'HEAD:content/redirects.yaml')
+    expect((await api.json('POST', '/api/admin/tags/rename', { from: 'tvos', to: 'TVOS' })).status).toBe(200)
+    expect(git(site.repoDir, 'show', '--name-only', '--format=', 'HEAD')).not.toContain('redirects.yaml')
+    expect((await fetch(`${server.url}/blog/tag/tvos`, { redirect: 'manual' })).status).toBe(200)
+    expect(git(site.repoDir, 'show', 'HEAD:content/redirects.yaml')).toBe(redirectsBefore)
   })
 
   it('refuses bad input with 400, an unknown tag with 404, and commits nothing', async () => {

@@ -202,7 +202,38 @@ describe('the feeds as site documents', () => {
   })
 
   it('answer 404 beside the feed paths, never 500', async () => {
-    for (const pathname of ['/blog/feed.xml', '/blog/rss', '/blog/rss.xml.bak', '/blog/atom.XML', '/blog/feed.JSON', '/feed.json', '/blog/feed.json.gz']) expect((await get(pathname)).status, pathname).toBe(404)
+    for (const pathname of ['/blog/feed.xml', '/blog/rss', '/blog/rss.xml.bak', '/blog/atom.XML', '/blog/feed.JSON', '/blog/feed.json.gz', '/feeds', '/rss.xml.bak']) expect((await get(pathname)).status, pathname).toBe(404)
+  })
+})
+
+describe('the paths readers try for a feed', () => {
+  const aliases = [
+    ['/feed', '/blog/rss.xml'],
+    ['/feed/', '/blog/rss.xml'],
+    ['/feed/rss2', '/blog/rss.xml'],
+    ['/rss.xml', '/blog/rss.xml'],
+    ['/index.xml', '/blog/rss.xml'],
+    ['/atom.xml', '/blog/atom.xml'],
+    ['/feed/atom/', '/blog/atom.xml'],
+    ['/feed.xml', '/blog/atom.xml'],
+    ['/feed.json', '/blog/feed.json'],
+  ] as const
+
+  it("redirect (301) to the blog's feed of their format, keeping the query", async () => {
+    for (const [from, to] of aliases) {
+      const response = await fetch(`${server.url}${from}?utm_source=reader`, { redirect: 'manual' })
+      expect(response.status, from).toBe(301)
+      expect(response.headers.get('location'), from).toBe(`${to}?utm_source=reader`)
+    }
+    const followed = await fetch(`${server.url}/feed`)
+    expect(followed.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8')
+  })
+
+  it("give way to a redirect of the site's own from the same path", async () => {
+    expect((await api.json('POST', '/api/admin/redirects', { from: '/feed', to: '/pricing' })).status).toBe(201)
+    expect((await fetch(`${server.url}/feed`, { redirect: 'manual' })).headers.get('location')).toBe('/pricing')
+    expect((await api.request('DELETE', `/api/admin/redirects?from=${encodeURIComponent('/feed')}`)).status).toBe(204)
+    expect((await fetch(`${server.url}/feed`, { redirect: 'manual' })).headers.get('location')).toBe('/blog/rss.xml')
   })
 })
 

@@ -258,6 +258,16 @@ describe('npm run export', () => {
     expect(redirects).not.toMatch(/^\/pricing /m)
   })
 
+  it("the paths readers try for a feed: the same 301s to the blog's feeds as the server", async () => {
+    for (const url of ['/feed', '/feed/', '/rss.xml', '/atom.xml', '/feed.json?via=reader']) {
+      const [ours, theirs] = await Promise.all([fromNginx(url), fromServer(url)])
+      expect([ours.status, ours.headers.get('location')], url).toEqual([theirs.status, theirs.headers.get('location')])
+      expect(ours.status, url).toBe(301)
+    }
+    expect((await fromNginx('/feed')).headers.get('location')).toBe('/blog/rss.xml')
+    expect(await readFile(path.join(out, '_redirects'), 'utf8')).toContain('/feed.json /blog/feed.json 301\n')
+  })
+
   it('_headers and _redirects carry the same headers and rewrites for Netlify and Cloudflare Pages', async () => {
     const headers = await readFile(path.join(out, '_headers'), 'utf8')
     expect(headers).toContain(`/*\n  Content-Security-Policy: ${securityHeadersOf('production')['Content-Security-Policy']}\n`)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PostSummary } from '../../core/post.ts'
 import { tagFeedLinks, tagFeedOfUrl, tagFeedPath } from '../../core/tag-feeds.ts'
-import { tagPageCount, tagPageData, tagPageUrls } from '../../core/tag-pages.ts'
+import { tagPageCount, tagPageData, tagPageUrls, tagPathsMoved } from '../../core/tag-pages.ts'
 import { feedContentTypeOf } from '../../server/pages/feeds.ts'
 import { isDocumentPath, pageFilePath } from '../../server/pages/page-files.ts'
 import { noteTagsBefore } from '../../server/services/pages/tag-page-stamps.ts'
@@ -78,5 +78,25 @@ describe('noteTagsBefore', () => {
     noteTagsBefore(change, ['Apple TV', 'Setup'])
     noteTagsBefore(change, ['apple tv'])
     expect(change.tagsBefore).toEqual(['apple-tv', 'setup'])
+  })
+})
+
+describe('tagPathsMoved', () => {
+  const published = [...list(23, ['Apple TV']), ...list(2, ['Setup'], 'q')]
+
+  it("pairs each of the old tag's pages and feeds with the new tag's", () => {
+    expect(tagPathsMoved(published, 'apple-tv', 'tvos')).toEqual([
+      ['/blog/tag/apple-tv', '/blog/tag/tvos'],
+      ['/blog/tag/apple-tv/page/2', '/blog/tag/tvos/page/2'],
+      ['/blog/tag/apple-tv/page/3', '/blog/tag/tvos/page/3'],
+      ['/blog/tag/apple-tv/rss.xml', '/blog/tag/tvos/rss.xml'],
+      ['/blog/tag/apple-tv/atom.xml', '/blog/tag/tvos/atom.xml'],
+      ['/blog/tag/apple-tv/feed.json', '/blog/tag/tvos/feed.json'],
+    ])
+  })
+
+  it('is empty when the slug stays, or when no published post has the tag (drafts have no tag page)', () => {
+    expect(tagPathsMoved(published, 'apple-tv', 'apple-tv')).toEqual([])
+    expect(tagPathsMoved(published, 'only-in-drafts', 'tvos')).toEqual([])
   })
 })

@@ -71,8 +71,14 @@ export class Redirects {
    * A post's slug change: the redirects file's change for the same commit (its old path to its
    * new one, the chains to it collapsed), and what to call once that commit is made.
    */
-  async postMoved(oldSlug: string, newSlug: string): Promise<{ change: FileChange; committed: () => void }> {
-    const document = movePage(this.#current(await this.#document()), postUrl(oldSlug), postUrl(newSlug))
+  postMoved(oldSlug: string, newSlug: string): Promise<{ change: FileChange; committed: () => void }> {
+    return this.pagesMoved([[postUrl(oldSlug), postUrl(newSlug)]])
+  }
+
+  /** Pages moved (a post's, a renamed tag's), each from its old path to its new one, as postMoved says. */
+  async pagesMoved(moves: readonly (readonly [string, string])[]): Promise<{ change: FileChange; committed: () => void }> {
+    let document = this.#current(await this.#document())
+    for (const [oldPath, newPath] of moves) document = movePage(document, oldPath, newPath)
     return { change: this.#change(document), committed: () => this.#deps.source.saved(document) }
   }
 

@@ -9,6 +9,8 @@ import { serializePost } from '../../content/serialize-post.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 import { parseInput } from '../../lib/parse-input.ts'
 import type { BlogContent, PostWrite } from '../content/blog-content.ts'
+import type { Redirects } from '../redirects/redirects.ts'
+import { tagPathsMoved } from '../../../core/tag-pages.ts'
 
 export interface AdminTagsDeps {
   content: BlogContent
@@ -16,6 +18,8 @@ export interface AdminTagsDeps {
   paths: PostPaths
   /** PUBLISH_MODE=review: a rename would have to be a review of every post it changes, so it is refused. */
   reviewMode: boolean
+  /** The old tag's pages and feeds redirect to the new tag's, in the rename's commit (absent: none recorded). */
+  redirects?: Pick<Redirects, 'pagesMoved'>
 }
 
 /**
@@ -37,7 +41,9 @@ export class AdminTags {
   /**
    * Body `{ from, to }`: `from` a tag's name or slug, `to` its new name. Every post with `from`
    * has `to` in its place (kept once where the post had both: a merge), in one commit authored by
-   * `author`; the index takes what was written, and the pages follow as after any save.
+   * `author`; the index takes what was written, and the pages follow as after any save. The old
+   * tag's pages and feeds redirect to the new one's from the same commit: links to them, and
+   * readers subscribed to its feed, keep working.
    */
   rename(body: unknown, author: GitAuthor): Promise<TagRenameResult> {
     const fields = parseInput(tagRenameBodySchema, body)
@@ -57,9 +63,13 @@ export class AdminTags {
         return { post, text, version: blobId(Buffer.from(text, 'utf8')) }
       })
       const changes: FileChange[] = posts.map((file) => ({ path: this.#deps.paths.fileOf(file.post.slug), content: Buffer.from(file.text, 'utf8'), blobId: file.version }))
+      const movedPaths = tagPathsMoved(index.list(), from, tagSlug(to))
+      const moved = movedPaths.length > 0 && this.#deps.redirects ? await this.#deps.redirects.pagesMoved(movedPaths) : null
+      if (moved) changes.push(moved.change)
       const oldName = tagged[0]!.tags!.find((name) => tagSlug(name) === from)!
       const message = `blog: rename the tag "${oldName}" to "${to}" in ${tagged.length} post${tagged.length === 1 ? '' : 's'}`
       await this.#deps.content.commit(tx, { changes, message, author, posts })
+      moved?.committed()
       const tag = this.list().find((entry) => entry.slug === tagSlug(to))!
       return { posts: tagged.length, tag }
     })
