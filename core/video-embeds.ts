@@ -73,6 +73,11 @@ export function playUrl(embed: VideoEmbed): string {
   return `${embedUrl(embed)}?autoplay=1`
 }
 
+/** The provider's own page of the video, for where no player can be framed (a feed reader). */
+export function watchUrl(embed: VideoEmbed): string {
+  return embed.provider === 'youtube' ? `https://www.youtube.com/watch?v=${embed.id}` : `https://vimeo.com/${embed.id}`
+}
+
 /** The origin a provider's player is framed from (`https://www.youtube-nocookie.com`). */
 export function providerOrigin(provider: VideoProvider): string {
   return PROVIDERS[provider].origin

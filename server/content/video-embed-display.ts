@@ -61,6 +61,18 @@ export function placeholderFrame(embed: VideoEmbed, title: string): Element {
   return { type: 'element', tagName: 'iframe', properties, children: [] }
 }
 
+/**
+ * The embed a frame placeholderFrame made stands for (read back from its play link), or null for
+ * any other element: what shows the post elsewhere (a feed) turns the frame into something else.
+ */
+export function embedOfPlaceholder(element: Element): VideoEmbed | null {
+  const classes = element.properties.className
+  if (element.tagName !== 'iframe' || !Array.isArray(classes) || !classes.includes(EMBED_FRAME_CLASS)) return null
+  const srcDoc = element.properties.srcDoc
+  const play = typeof srcDoc === 'string' ? /<a class="play" href="([^"?]+)\?autoplay=1"/.exec(srcDoc) : null
+  return play ? parseEmbedUrl(play[1]!) : null
+}
+
 /** The page inside the frame before the click: the site's own markup, no request to the provider. */
 function placeholderPage(embed: VideoEmbed, title: string): string {
   const provider = PROVIDER_NAMES[embed.provider]

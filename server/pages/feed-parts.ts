@@ -9,6 +9,10 @@ export interface Entry {
   /** HTML, with the URLs a reader resolves against its own host made absolute. */
   content: string
   date: Date
+  /** The post's tags, each with its page's absolute URL: a reader files the entry under them. */
+  categories: { name: string; slug: string; url: string }[]
+  /** The post's featured image, absolute, with its type when its file name tells it. */
+  image: { url: string; type: string | null } | null
 }
 
 export interface FeedParts {

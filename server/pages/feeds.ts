@@ -16,6 +16,7 @@ import { jsonFeed } from './json-feed.ts'
 import { escapeHtmlText, escapeXmlAttribute, escapeXmlText } from '../../core/escape-markup.ts'
 import { postUrl } from '../../core/post-urls.ts'
 import { tagFeedOfUrl } from '../../core/tag-feeds.ts'
+import { tagSlug, tagUrl } from '../../core/tags.ts'
 
 /** How many posts a feed carries: the newest, as readers poll for what is new. */
 export const FEED_SIZE = 20
@@ -133,7 +134,17 @@ function entryOf(post: PublicPost, siteUrl: string, absoluteContent: AbsoluteCon
     summary: post.summary,
     content: absoluteContent(post.content, link),
     date: dayOf(post.publishDate),
+    categories: (post.tags ?? []).map((name) => ({ name, slug: tagSlug(name), url: new URL(tagUrl(tagSlug(name)), siteUrl).href })).filter((tag) => tag.slug !== ''),
+    image: post.featuredImageUrl ? { url: new URL(post.featuredImageUrl, link).href, type: imageTypeOf(post.featuredImageUrl) } : null,
   }
+}
+
+const IMAGE_TYPES: Readonly<Record<string, string>> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif' }
+
+/** The media type an image URL's file name says, or null (a reader then asks the server). */
+function imageTypeOf(url: string): string | null {
+  const extension = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase()
+  return (extension && IMAGE_TYPES[extension]) || null
 }
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>'
@@ -152,12 +163,14 @@ function rss({ blogUrl, selfUrl, title, description, updated, entries }: FeedPar
       `            ${element('pubDate', entry.date.toUTCString())}`,
       `            ${element('description', escapeHtmlText(entry.summary))}`,
       `            ${element('content:encoded', entry.content)}`,
+      ...entry.categories.map((tag) => `            ${element('category', tag.name)}`),
+      ...(entry.image ? [`            ${empty('media:content', { url: entry.image.url, medium: 'image', ...(entry.image.type ? { type: entry.image.type } : {}) })}`] : []),
       '        </item>',
     ].join('\n'),
   )
   return [
     XML_DECLARATION,
-    '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
     '    <channel>',
     `        ${element('title', title)}`,
     `        ${element('link', blogUrl)}`,
@@ -185,6 +198,8 @@ function atom({ blogUrl, siteUrl, selfUrl, title, description, updated, entries 
       `        ${element('summary', entry.summary, { type: 'text' })}`,
       `        ${element('content', entry.content, { type: 'html' })}`,
       `        ${element('published', entry.date.toISOString())}`,
+      ...entry.categories.map((tag) => `        ${empty('category', { term: tag.slug, label: tag.name, scheme: new URL('/blog/tag/', tag.url).href })}`),
+      ...(entry.image ? [`        ${empty('link', { rel: 'enclosure', href: entry.image.url, ...(entry.image.type ? { type: entry.image.type } : {}) })}`] : []),
       '    </entry>',
     ].join('\n'),
   )

@@ -23,7 +23,9 @@ export function jsonFeed({ blogUrl, siteUrl, selfUrl, title, description, entrie
       title: entry.title,
       summary: entry.summary,
       content_html: entry.content,
+      ...(entry.image ? { image: entry.image.url } : {}),
       date_published: entry.date.toISOString(),
+      ...(entry.categories.length > 0 ? { tags: entry.categories.map((tag) => tag.name) } : {}),
     })),
   }
   return `${JSON.stringify(feed, null, 2).replaceAll('</', '<\\/')}\n`

@@ -13,6 +13,7 @@ import { SLUG_PATTERN } from '../../core/post-fields.ts'
 import { withAbsoluteUrls } from '../../server/pages/absolute-urls.ts'
 import { feedEntryId, renderFeed } from '../../server/pages/feeds.ts'
 import { escapeHtmlText, xmlCharacters } from '../../core/escape-markup.ts'
+import { tagSlug } from '../../core/tags.ts'
 import { readFeedsStrictly } from '../support/strict-feed-reader.ts'
 
 /** What an attacker reaches for: CDATA ends, feed markup, characters XML forbids, HTML that rewrites act on. */
@@ -37,6 +38,7 @@ const posts = fc.uniqueArray(
     title: hostileText,
     summary: hostileText,
     content: hostileText,
+    tags: fc.array(hostileText, { maxLength: 3 }),
     publishDate: fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
   }),
   { selector: (post) => post.slug, maxLength: 5 },
@@ -49,7 +51,7 @@ const siteUrl = fc.tuple(fc.domain(), fc.option(fc.integer({ min: 1, max: 65535 
 describe('the feeds are XML that says what the posts say, whatever they hold', () => {
   // Python starts once per run, not once per case: each run checks a batch of sites (a failure
   // still shrinks to the one case).
-  it('parses strictly, with one item per post, each with its title, link, id, summary and content', () => {
+  it('parses strictly, with one item per post, each with its title, link, id, summary, content and categories', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(siteUrl, posts), { minLength: 20, maxLength: 40 }), (cases) => {
         const rendered = cases.map(([site, generated]) => {
@@ -71,6 +73,7 @@ describe('the feeds are XML that says what the posts say, whatever they hold', (
               expect(item.title).toBe(xmlCharacters(post.title))
               expect(item.summary).toBe(xmlCharacters(path === '/blog/rss.xml' ? escapeHtmlText(post.summary) : post.summary))
               expect(item.content).toBe(xmlCharacters(withAbsoluteUrls(post.content, linkOf(post))))
+              expect(item.categories).toEqual((post.tags ?? []).filter((name) => tagSlug(name) !== '').map(xmlCharacters))
             })
             // A lenient reader (what the API tests use) sees the same entries.
             expect(parseFeed(documents[which]!).items.map((item) => item.url)).toEqual(input.map(linkOf))

@@ -22,6 +22,10 @@ export interface ReadItem {
    */
   content: string
   published: Date | null
+  /** The entry's categories by name (RSS `category`, Atom `category@label`, JSON `tags`). */
+  categories: string[]
+  /** The entry's image as a reader finds it (RSS `media:content`, Atom `link rel="enclosure"`, JSON `image`). */
+  image: string | null
 }
 
 /**
@@ -45,6 +49,8 @@ export function readFeed(text: string): ReadFeed {
       description: item.description,
       content: (item.element.findElementWithName('encoded') ?? item.element.findElementWithName('content'))?.textContent.trim() ?? '',
       published: item.published,
+      categories: item.categories.map((category) => category.label ?? category.term),
+      image: item.image?.url ?? null,
     })),
   }
 }
@@ -63,6 +69,8 @@ function readJsonFeed(text: string): ReadFeed {
       description: (item.summary as string | undefined) ?? null,
       content: (item.content_html as string | undefined) ?? '',
       published: typeof item.date_published === 'string' ? new Date(item.date_published) : null,
+      categories: Array.isArray(item.tags) ? item.tags.map(String) : [],
+      image: typeof item.image === 'string' ? item.image : null,
     }
   })
   // JSON Feed has no feed-level date: a reader takes the newest item's.

@@ -18,13 +18,15 @@ for document in json.load(sys.stdin):
         if root.tag == 'rss':
             for item in root.find('channel').findall('item'):
                 items.append(dict(title=item.findtext('title'), link=item.findtext('link'), id=item.findtext('guid'),
-                                  summary=item.findtext('description'), content=item.findtext(CONTENT + 'encoded')))
+                                  summary=item.findtext('description'), content=item.findtext(CONTENT + 'encoded'),
+                                  categories=[category.text or '' for category in item.findall('category')]))
         elif root.tag == ATOM + 'feed':
             for entry in root.findall(ATOM + 'entry'):
                 link = entry.find(ATOM + 'link')
                 items.append(dict(title=entry.findtext(ATOM + 'title'), link=None if link is None else link.get('href'),
                                   id=entry.findtext(ATOM + 'id'), summary=entry.findtext(ATOM + 'summary'),
-                                  content=entry.findtext(ATOM + 'content')))
+                                  content=entry.findtext(ATOM + 'content'),
+                                  categories=[category.get('label') for category in entry.findall(ATOM + 'category')]))
         else:
             raise ValueError('neither RSS nor Atom: ' + root.tag)
         out.append(dict(items=items))
@@ -41,6 +43,8 @@ export interface StrictFeedItem {
   summary: string | null
   /** RSS `content:encoded`, Atom `content` (both HTML). */
   content: string | null
+  /** RSS `category` text, Atom `category@label`. */
+  categories: string[]
 }
 
 export type StrictFeed = { items: StrictFeedItem[] } | { error: string }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PublicPost } from '../../core/post.ts'
+import { displayPostHtml } from '../../server/content/display-html.ts'
 import { withAbsoluteUrls } from '../../server/pages/absolute-urls.ts'
 import { FEED_PATHS, FEED_SIZE, feedEntryId, feedSlugs, isFeedPath, rememberedAbsoluteContent, renderFeed } from '../../server/pages/feeds.ts'
 import { readFeed } from '../support/read-feed.ts'
@@ -42,6 +43,8 @@ describe('renderFeed', () => {
             description: p.summary,
             content: p.content,
             published: new Date(`${p.publishDate}T00:00:00.000Z`),
+            categories: [],
+            image: null,
           })),
         )
       })
@@ -59,6 +62,25 @@ describe('renderFeed', () => {
         expect(item?.content).toBe(
           `<p><img src="${SITE}/media/2025/cat-0123456789-10x10.png" alt="cat"> <a href="${SITE}/pricing">plans</a> <a href="${SITE}/blog/post-1#notes">notes</a> <a href="mailto:a@b.example">mail</a> <a href="https://other.example/x">x</a></p>`,
         )
+      })
+
+      it("files each entry under the post's tags, and carries its featured image, absolute", () => {
+        const tagged = post(1, { tags: ['Apple TV', 'Setup & tips'], featuredImageUrl: '/media/2025/tv-0123456789-1600x900.jpg' })
+        const [item] = readFeed(renderFeed(path, { siteUrl: SITE, posts: [tagged, post(2)], emptyDate: '2025-06-01' })).items
+        expect(item?.categories).toEqual(['Apple TV', 'Setup & tips'])
+        expect(item?.image).toBe(`${SITE}/media/2025/tv-0123456789-1600x900.jpg`)
+        const text = renderFeed(path, { siteUrl: SITE, posts: [tagged], emptyDate: '2025-06-01' })
+        if (path === '/blog/rss.xml') expect(text).toContain(`<media:content url="${SITE}/media/2025/tv-0123456789-1600x900.jpg" medium="image" type="image/jpeg"/>`)
+        if (path === '/blog/atom.xml') {
+          expect(text).toContain(`<category term="apple-tv" label="Apple TV" scheme="${SITE}/blog/tag/"/>`)
+          expect(text).toContain(`<link rel="enclosure" href="${SITE}/media/2025/tv-0123456789-1600x900.jpg" type="image/jpeg"/>`)
+        }
+      })
+
+      it('puts a link to the video where the post shows one: readers strip frames', () => {
+        const content = displayPostHtml('<figure><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Setting up"></iframe><figcaption>Watch first</figcaption></figure>')
+        const [item] = readFeed(renderFeed(path, { siteUrl: SITE, posts: [post(1, { content })], emptyDate: '2025-06-01' })).items
+        expect(item?.content).toBe('<figure><p><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ">Video: Setting up</a></p><figcaption>Watch first</figcaption></figure>')
       })
 
       it('is the same bytes for the same posts, and dated by the build when empty', () => {
