@@ -16,6 +16,7 @@ import { isCleanPostHtml } from '../../server/content/is-clean-html.ts'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { cleanPostHtml, safePostHtml } from '../../server/content/sanitize-html.ts'
 import { serializePost } from '../../server/content/serialize-post.ts'
+import { ALL_POST_BLOCKS, POST_BLOCKS } from '../support/post-blocks.ts'
 import { findUnsafeHtml } from '../../server/content/unsafe-html.ts'
 
 /**
@@ -392,34 +393,13 @@ describe('block and inline elements: the sanitizer and the editor lay them out a
 })
 
 /**
- * The blocks of other blogs, each in the one shape a post holds it (docs/content.md): kept byte
- * for byte by every consumer, so a file that holds one is shown as written; and the variants an
- * import or a paste brings (another class, another role, an id of another form) cleaned alike.
+ * The blocks of other blogs, each in the one shape a post holds it (tests/support/post-blocks.ts):
+ * kept byte for byte by every consumer, so a file that holds one is shown as written; and the
+ * variants an import or a paste brings (another class, another role, an id of another form)
+ * cleaned alike.
  */
-const IMAGE_A = '/media/2025/harbour-3f9a2c1b5e-1600x1067.jpg'
-const IMAGE_B = '/media/2025/lighthouse-0a1b2c3d4e-800x1200.jpg'
-const BLOCK_SHAPES: Record<string, string> = {
-  'headings h4–h6': '<h4 id="four">Four</h4>\n<h5>Five</h5>\n<h6 id="six">Six</h6>',
-  toggle: '<details>\n<summary>Does it <em>work</em> offline?</summary>\n<p>Yes.</p>\n<ul>\n<li>Downloads</li>\n</ul>\n</details>',
-  citation: '<blockquote>\n<p>Simple is hard.</p>\n<p><cite>A. Person</cite></p>\n</blockquote>',
-  footnotes:
-    '<p>A claim<sup><a href="#fn-1" id="fnref-1" role="doc-noteref">1</a></sup> and another<sup><a href="#fn-source" id="fnref-source" role="doc-noteref">2</a></sup>.</p>\n' +
-    '<section role="doc-endnotes">\n<ol>\n' +
-    '<li id="fn-1"><p>Note text <a href="#fnref-1" role="doc-backlink">↩</a></p></li>\n' +
-    '<li id="fn-source"><p>The <a href="https://x.example/">source</a>. <a href="#fnref-source" role="doc-backlink">↩</a></p></li>\n' +
-    '</ol>\n</section>',
-  callout: '<aside role="note">\n<p>Back up your playlists first.</p>\n<ul>\n<li>Export</li>\n</ul>\n</aside>',
-  button: '<p><a href="https://x.example/download" class="button">Get the app</a></p>',
-  'file download': '<p><a href="/media/2025/manual.pdf" download>User manual (PDF)</a></p>',
-  gallery:
-    `<figure class="gallery"><figure><img src="${IMAGE_A}" alt="Harbour" width="1600" height="1067"><figcaption>The harbour</figcaption></figure>` +
-    `<figure><img src="${IMAGE_B}" alt="Lighthouse"></figure><figcaption>Gallery caption</figcaption></figure>`,
-  'bookmark card': '<figure class="bookmark"><a href="https://x.example/post"><img src="https://x.example/cover.png" alt=""><strong>Title</strong><span>Description</span></a></figure>',
-  'bookmark card, title only': '<figure class="bookmark"><a href="https://x.example/post"><strong>Title</strong></a></figure>',
-}
-
 describe('the blocks of other blogs keep their one shape', () => {
-  it.each(Object.entries(BLOCK_SHAPES))('%s: kept byte for byte by every consumer', (_name, html) => {
+  it.each(Object.entries(POST_BLOCKS))('%s: kept byte for byte by every consumer', (_name, html) => {
     expect(cleanPostHtml(html), 'the sanitizer keeps it').toBe(html)
     expect(findUnsafeHtml(html), 'a post file may hold it').toBeNull()
     expect(isCleanPostHtml(html), 'the clean check lets the page show the file as written').toBe(true)
@@ -451,8 +431,8 @@ describe('the blocks of other blogs keep their one shape', () => {
   })
 
   it('all of them in one post: saved, written to its file, read back and shown as they were', () => {
-    const content = cleanPostHtml(Object.values(BLOCK_SHAPES).join('\n'))
-    expect(content).toBe(Object.values(BLOCK_SHAPES).join('\n'))
+    const content = cleanPostHtml(ALL_POST_BLOCKS)
+    expect(content).toBe(ALL_POST_BLOCKS)
     const post = { id: 'abc123', title: 'Blocks', slug: 'blocks', summary: 'S.', publishDate: '2025-01-01', isPublished: true, featuredImageUrl: '', content }
     const file = serializePost(post)
     const read = parsePostFile(file, 'blocks.html')
