@@ -75,7 +75,7 @@ test('each block inserted from the Insert block menu is saved in its shape and s
   const menuButton = toolbar(page).getByRole('button', { name: 'Insert block' })
   await menuButton.focus()
   await page.keyboard.press('ArrowDown')
-  await expect(page.getByRole('menu', { name: 'Insert block' }).getByRole('menuitem')).toHaveText(['Toggle', 'Callout', 'Footnote', 'Button…', 'File download…', 'Gallery…', 'Bookmark…'])
+  await expect(page.getByRole('menu', { name: 'Insert block' }).getByRole('menuitem')).toHaveText(['Toggle', 'Callout', 'Footnote', 'Citation', 'Button…', 'File download…', 'Gallery…', 'Bookmark…'])
   await expect(menuButton).toHaveAttribute('aria-expanded', 'true')
   await expectNoSeriousAxeViolations(page, { where: 'the editor with its Insert block menu open' })
   await page.keyboard.press('Escape')
@@ -126,11 +126,19 @@ test('each block inserted from the Insert block menu is saved in its shape and s
   await expect(dialog).toBeHidden()
   await page.keyboard.type('The end.')
   await page.keyboard.press('Enter')
+  await page.keyboard.type('Someone')
+  await page.keyboard.down('Shift')
+  await page.keyboard.press('Home')
+  await page.keyboard.up('Shift')
+  await insertFromMenu(page, 'Citation')
+  await editor(page).locator('cite').click()
+  await page.keyboard.press('End')
+  await page.keyboard.press('Enter')
 
   // In place of the empty paragraph: the cursor goes to the toggle's summary.
   await insertFromMenu(page, 'Toggle')
   await page.keyboard.type('Open me')
-  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
   await page.keyboard.type('Hidden text.')
 
   // After the paragraph the cursor is in: the cursor goes to the callout's paragraph.
@@ -153,6 +161,7 @@ test('each block inserted from the Insert block menu is saved in its shape and s
     '<figure class="gallery"><figure><img src="/images/social-card.jpg" alt="First"></figure><figure><img src="/images/social-card.jpg" alt="Second"></figure><figcaption>Two of them</figcaption></figure>',
     '<figure class="bookmark"><a href="https://x.example/article"><strong>An article</strong><span>What it says.</span></a></figure>',
     '<p>The end.</p>',
+    '<p><cite>Someone</cite></p>',
     '<section role="doc-endnotes">\n<ol>\n<li id="fn-1"><p>The source of it. <a href="#fnref-1" role="doc-backlink">↩</a></p></li>\n</ol>\n</section>',
   ]) {
     expect(html, fragment).toContain(fragment)

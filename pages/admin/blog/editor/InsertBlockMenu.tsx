@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react'
+import { toggleMark } from '@milkdown/kit/prose/commands'
 import type { Command } from '@milkdown/kit/prose/state'
 import { insertBookmark, insertCallout, insertGallery, insertLinkBlock, insertToggle, selectedBookmark } from './block-commands.ts'
 import { BookmarkDialog } from './BookmarkDialog.tsx'
@@ -22,6 +23,8 @@ const ITEMS: MenuItem[] = [
   { label: 'Toggle', action: insertToggle },
   { label: 'Callout', action: insertCallout },
   { label: 'Footnote', action: insertFootnote },
+  // On the selected text (a quote's source): on again, off.
+  { label: 'Citation', action: (state, dispatch) => toggleMark(state.schema.marks.cite!)(state, dispatch) },
   { label: 'Button…', action: 'button' },
   { label: 'File download…', action: 'download' },
   { label: 'Gallery…', action: 'gallery' },
@@ -122,6 +125,7 @@ export function InsertBlockMenu({ bridge, disabled }: { bridge: EditorBridge; di
         onKeyDown={onButtonKeyDown}
       >
         Insert block
+        <span aria-hidden="true"> ▾</span>
       </button>
       {open && (
         <div id={menuId} className="rte-insert__menu" role="menu" aria-label="Insert block" onKeyDown={onMenuKeyDown} onBlur={(event) => event.currentTarget.contains(event.relatedTarget) || setOpen(false)}>

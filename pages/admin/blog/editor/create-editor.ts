@@ -40,6 +40,7 @@ import {
   wrapInOrderedListInputRule,
 } from '@milkdown/kit/preset/commonmark'
 import type { MilkdownPlugin } from '@milkdown/kit/ctx'
+import { blockKeymap } from './block-keymap.ts'
 import { bookmarkSchema } from './bookmark-node.ts'
 import { calloutSchema } from './callout-node.ts'
 import { citeSchema } from './cite-mark.ts'
@@ -197,7 +198,7 @@ export function createEditor(options: CreateEditorOptions): Editor {
     .use(selectionSyncPlugin)
     .use(history)
     .use(editorKeymap(options.openLinkDialog))
-    .use([tableKeymap, figureKeymap, deepHeadingKeymap])
+    .use([tableKeymap, figureKeymap, deepHeadingKeymap, blockKeymap])
     .use(imageDropPlugin(options.onImageFile))
     .use(syncPlugin(options.bridge, options.onChange))
 }
