@@ -32,7 +32,7 @@ describe('settings', () => {
       sessionSecret: null,
       firstAdmin: {},
       role: 'writer',
-      media: { maxBytes: 10 * 1024 * 1024, maxPixels: 50_000_000 },
+      media: { maxBytes: 10 * 1024 * 1024, maxVideoBytes: 40 * 1024 * 1024, maxAudioBytes: 20 * 1024 * 1024, maxPixels: 50_000_000 },
     })
   })
 
