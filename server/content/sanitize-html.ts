@@ -23,11 +23,12 @@ import { EMBED_FRAME_CLASS, VIDEO_PROVIDERS } from '../../core/video-embeds.ts'
  * declared without its hast name here would be removed, which tests/unit/post-html-rules.test.ts
  * would report.
  */
-const HAST_NAMES: Readonly<Record<string, string>> = { class: 'className', colspan: 'colSpan', rowspan: 'rowSpan' }
+const HAST_NAMES: Readonly<Record<string, string>> = { class: 'className', colspan: 'colSpan', rowspan: 'rowSpan', srclang: 'srcLang' }
 export const hastName = (attribute: string): string => HAST_NAMES[attribute] ?? attribute
 
 type SchemaAttribute = NonNullable<SanitizeSchema['attributes']>[string][number]
-const schemaAttribute = (name: string, rule: AttributeRule): SchemaAttribute => (rule.value ? [hastName(name), rule.value] : hastName(name))
+const schemaAttribute = (name: string, rule: AttributeRule): SchemaAttribute =>
+  typeof rule.fixed === 'string' ? [hastName(name), rule.fixed] : rule.value ? [hastName(name), rule.value] : hastName(name)
 const declared = Object.entries(POST_ELEMENTS).map(([tag, element]) => [tag, Object.entries(element.attributes)] as const)
 
 /**
@@ -58,6 +59,7 @@ export const POST_HTML_SCHEMA: SanitizeSchema = {
   protocols: urlProtocols(),
   // Removed together with everything inside them, not unwrapped.
   strip: [...STRIPPED_ELEMENTS],
+  // An attribute with one fixed value (a player's `controls`) is set by enforceAttributeRules.
   required: {},
   clobber: [],
   clobberPrefix: '',
@@ -105,11 +107,20 @@ function renameLegacyTags() {
   }
 }
 
-/** Per element, the attributes with a rule the schema cannot say: a URL rule, a required one, a list. */
+/** Per element, the attributes with a rule the schema cannot say: a URL rule, a required one, a list, a fixed value. */
 const CHECKED = new Map(
   declared
-    .map(([tag, attributes]) => [tag, attributes.filter(([, rule]) => rule.url || rule.required || rule.list).map(([name, rule]) => [hastName(name), rule] as const)] as const)
+    .map(([tag, attributes]) => [tag, attributes.filter(([, rule]) => rule.url || rule.required || rule.list || rule.fixed !== undefined).map(([name, rule]) => [hastName(name), rule] as const)] as const)
     .filter(([, attributes]) => attributes.length > 0),
+)
+
+/**
+ * Elements with a fixed attribute (a player's `controls`), by their attributes in declaration
+ * order: the sanitizer adds a missing one last, and writing them in the order the editor writes
+ * them keeps both outputs the same.
+ */
+const ORDERED = new Map(
+  declared.filter(([, attributes]) => attributes.some(([, rule]) => rule.fixed !== undefined)).map(([tag, attributes]) => [tag, attributes.map(([name]) => hastName(name))]),
 )
 
 /** Elements that hold nothing (`<iframe>`): what is written inside them goes. */
@@ -118,7 +129,8 @@ const EMPTY = new Set(Object.entries(POST_ELEMENTS).flatMap(([tag, element]) => 
 /**
  * After the schema: removes a URL its rule refuses beyond the scheme (an image that is no
  * jpg/jpeg/gif/png, SPEC §5), drops an element without a required attribute (an image without
- * a source), removes a class list the schema emptied and empties an element that holds nothing.
+ * a source), removes a class list the schema emptied, sets a fixed attribute to its one value
+ * (in declaration order) and empties an element that holds nothing.
  */
 function enforceAttributeRules() {
   return (tree: Root) => {
@@ -131,7 +143,11 @@ function enforceAttributeRules() {
           if (rule.url && value !== undefined && !isAllowedUrl(rule.url, String(value))) delete properties[key]
           if (rule.required && properties[key] === undefined) return false
           if (Array.isArray(value) && value.length === 0) delete properties[key]
+          // Whatever was written (`controls="false"`, `preload="auto"`) or not: its one value.
+          if (rule.fixed !== undefined) properties[key] = rule.fixed
         }
+        const order = ORDERED.get(child.tagName)
+        if (order) child.properties = Object.fromEntries(order.filter((key) => properties[key] !== undefined).map((key) => [key, properties[key]]))
         if (EMPTY.has(child.tagName)) child.children = []
         visit(child)
         return true

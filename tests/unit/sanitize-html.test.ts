@@ -364,7 +364,7 @@ describe('cleanPostHtml on hostile payloads', () => {
 describe('POST_HTML_SCHEMA', () => {
   it('allows exactly the editor’s tags', () => {
     expect([...(POST_HTML_SCHEMA.tagNames ?? [])].sort()).toEqual(
-      ['a', 'blockquote', 'br', 'code', 'del', 'em', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'hr', 'iframe', 'img', 'li', 'ol', 'p', 'pre', 's', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'u', 'ul'],
+      ['a', 'audio', 'blockquote', 'br', 'code', 'del', 'em', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'hr', 'iframe', 'img', 'li', 'ol', 'p', 'pre', 's', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'track', 'u', 'ul', 'video'],
     )
   })
 

@@ -123,7 +123,8 @@ function mergeTexts(nodes: HtmlNode[]): HtmlNode[] {
 function cleanAttributes(element: ElementRule, from: Map<string, string>): Map<string, string> | null {
   const attrs = new Map<string, string>()
   for (const [name, rule] of Object.entries(element.attributes)) {
-    const value = from.has(name) ? keptValue(rule, from.get(name)!) : undefined
+    // One fixed value, whatever was written, and written where it was missing (a player's `controls`).
+    const value = rule.fixed !== undefined ? (rule.fixed === true ? '' : rule.fixed) : from.has(name) ? keptValue(rule, from.get(name)!) : undefined
     if (value !== undefined) attrs.set(name, value)
     else if (rule.required) return null
   }
@@ -165,7 +166,11 @@ function serializeNodes(nodes: HtmlNode[]): string {
 function serializeNode(node: HtmlNode): string {
   if (node.type === 'text') return escapeText(node.value)
   let attributes = ''
-  for (const [name, value] of node.attrs) attributes += ` ${name}="${escapeAttribute(value)}"`
+  const rules = postElement(node.tagName)?.attributes
+  for (const [name, value] of node.attrs) {
+    // A boolean attribute (`controls`) is written bare, as the server writes it.
+    attributes += rules?.[name]?.fixed === true ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`
+  }
   const start = `<${node.tagName}${attributes}>`
   return VOID_TAGS.has(node.tagName) ? start : `${start}${serializeNodes(node.children)}</${node.tagName}>`
 }
