@@ -57,6 +57,7 @@ import { syncPlugin } from './sync-plugin.ts'
 import { tableEditingPlugin, tableKeymap } from './table-commands.ts'
 import { tableSchemas } from './table-nodes.ts'
 import { underlineSchema } from './underline-mark.ts'
+import { mediaFileSchema, mediaFileView } from './media-file-node.ts'
 import { videoEmbedSchema, videoEmbedView } from './video-embed-node.ts'
 
 /** SPEC §5: undo keeps 100 steps; edits less than a second apart are one step. */
@@ -123,6 +124,8 @@ const schema: MilkdownPlugin[] = [
   textSchema,
   videoEmbedSchema,
   videoEmbedView,
+  mediaFileSchema,
+  mediaFileView,
 ].flat()
 
 const inputRules: MilkdownPlugin[] = [
