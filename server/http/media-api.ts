@@ -23,6 +23,7 @@ export function mediaRoutes(deps: { accounts: AccountStore; library: MediaLibrar
     const upload = await readUpload(ctx, {
       fileField: UPLOAD_FIELD,
       maxBytes: deps.maxBytes,
+      tooLargeMessage: library.tooLargeMessage,
       receive: (file) => library.receive(file),
       discard: (received) => library.discard(received),
     })

@@ -28,10 +28,17 @@ const MAX_FIELD_BYTES = 2000
  */
 export function readUpload<T>(
   ctx: Context,
-  options: { fileField: string; maxBytes: number; receive: (file: Readable) => Promise<T>; discard?: (received: T) => Promise<void> },
+  options: {
+    fileField: string
+    maxBytes: number
+    receive: (file: Readable) => Promise<T>
+    discard?: (received: T) => Promise<void>
+    /** What a body over `maxBytes` is told; "the limit is <maxBytes>" by default. */
+    tooLargeMessage?: string
+  },
 ): Promise<Upload<T>> {
   const { fileField, maxBytes, receive, discard } = options
-  const tooLarge = () => new TooLargeError(`The file is too large (the limit is ${formatBytes(maxBytes)}).`)
+  const tooLarge = () => new TooLargeError(options.tooLargeMessage ?? `The file is too large (the limit is ${formatBytes(maxBytes)}).`)
   if (!ctx.is('multipart/form-data')) {
     return Promise.reject(new UnsupportedMediaTypeError(`Send the file as multipart/form-data in a field named "${fileField}".`))
   }

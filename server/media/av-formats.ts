@@ -29,7 +29,7 @@ export function sniffAvFormat(bytes: Uint8Array): AvExtension | null {
   }
   if (isWebm(bytes)) return 'webm'
   if (isOggAudio(bytes)) return 'ogg'
-  if (text(bytes, 0, 4) === 'RIFF' && text(bytes, 8, 4) === 'WAVE' && text(bytes, 12, 4) === 'fmt ') return 'wav'
+  if (isWav(bytes)) return 'wav'
   if (isMp3(bytes)) return 'mp3'
   if (startsAsWebVtt(bytes)) return 'vtt'
   return null
@@ -77,6 +77,19 @@ function readVint(bytes: Uint8Array, at: number): { value: number; next: number 
   let value = first & (0xff >> length)
   for (let i = 1; i < length; i++) value = value * 256 + bytes[at + i]!
   return { value, next: at + length }
+}
+
+/**
+ * A RIFF WAVE file whose first chunk is a format a browser plays: PCM, float or the extensible
+ * form of those, 1 to 8 channels, a real sample rate.
+ */
+function isWav(bytes: Uint8Array): boolean {
+  if (text(bytes, 0, 4) !== 'RIFF' || text(bytes, 8, 4) !== 'WAVE' || text(bytes, 12, 4) !== 'fmt ' || bytes.length < 36) return false
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const format = view.getUint16(20, true)
+  const channels = view.getUint16(22, true)
+  const rate = view.getUint32(24, true)
+  return view.getUint32(16, true) >= 16 && [1, 3, 0xfffe].includes(format) && channels >= 1 && channels <= 8 && rate >= 1000 && rate <= 384_000
 }
 
 /** An Ogg stream whose first page opens a Vorbis, Opus or FLAC stream: audio, not Theora video. */

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, open, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { finished } from 'node:stream/promises'
@@ -33,6 +32,11 @@ export function largestUpload(limits: UploadLimits): number {
   return Math.max(limits.image, limits.video, limits.audio, MAX_CAPTIONS_BYTES)
 }
 
+/** What a body larger than any file the library takes is told: each kind's limit. */
+export function uploadLimitsText(limits: UploadLimits): string {
+  return `The file is too large (the limit is ${formatBytes(limits.image)} for an image, ${formatBytes(limits.video)} for a video, ${formatBytes(limits.audio)} for an audio file).`
+}
+
 /**
  * Reads an upload's stream: its first bytes say what it is (never its name); an image is kept in
  * memory up to its limit, a video or audio file goes to a temp file in `tempDir` chunk by chunk,
@@ -61,10 +65,8 @@ export async function spoolUpload(stream: Readable, options: { tempDir: string; 
 
   if (sniffUploadFormat(start)) return { kind: 'image', bytes: await collect(start, rest(), options.limits.image, 'image') }
   const ext = sniffAvFormat(start)
-  if (!ext) {
-    await drain(rest())
-    throw new UnsupportedMediaTypeError(NOT_A_MEDIA_FILE)
-  }
+  // Refused at once, the rest left unread (the request is answered and its body dropped).
+  if (!ext) throw new UnsupportedMediaTypeError(NOT_A_MEDIA_FILE)
   const { kind } = AV_FORMATS[ext]
   if (kind === 'captions') {
     const bytes = await collect(start, rest(), MAX_CAPTIONS_BYTES, 'captions file')
@@ -99,16 +101,12 @@ async function collect(start: Buffer, rest: AsyncIterable<Buffer>, limit: number
   return Buffer.concat(chunks)
 }
 
-async function drain(rest: AsyncIterable<Buffer>): Promise<void> {
-  for await (const _ of rest) {
-    // Read to its end, so that the form's other fields arrive.
-  }
-}
-
 async function writeSpool(tempDir: string, chunks: AsyncIterable<Buffer>, limit: number, kind: AvKind) {
   await mkdir(tempDir, { recursive: true })
   const file = path.join(tempDir, tempNameFor('upload'))
-  const out = createWriteStream(file, { flags: 'wx', mode: 0o600 })
+  // Opened before the first write: a refusal then always finds the file to remove (a stream
+  // opening it in the background could create it after the removal).
+  const out = (await open(file, 'wx', 0o600)).createWriteStream()
   const hash = createHash('sha256')
   let size = 0
   try {

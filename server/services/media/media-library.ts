@@ -22,7 +22,7 @@ import { JobPool, PoolFullError } from '../../lib/job-pool.ts'
 import { avFileOf, mediaFileOf } from '../../media/media-folder.ts'
 import { type MediaFile, readAvFiles, readMediaFiles } from '../../media/media-files.ts'
 import { type PreparedImage, prepareImage, readableName } from '../../media/prepare-image.ts'
-import { discardSpool, largestUpload, spoolUpload, type SpooledUpload, type UploadLimits } from '../../media/upload-spool.ts'
+import { discardSpool, largestUpload, spoolUpload, type SpooledUpload, type UploadLimits, uploadLimitsText } from '../../media/upload-spool.ts'
 import type { PostReviews } from '../posts/post-reviews.ts'
 
 /** A library image as the admin API shows it, the posts using one, and the list's query: the contract's shapes. */
@@ -106,6 +106,11 @@ export class MediaLibrary {
   /** The largest upload of any kind: a body larger than it is refused before it is read. */
   get maxUploadBytes(): number {
     return largestUpload(this.uploadLimits)
+  }
+
+  /** What a body over maxUploadBytes is told. */
+  get tooLargeMessage(): string {
+    return uploadLimitsText(this.uploadLimits)
   }
 
   /** An upload's bytes as they stream in, told apart by their first bytes (upload-spool.ts): nothing is committed yet. */
