@@ -14,6 +14,14 @@ import { findUnsafeHtml } from '../../server/content/unsafe-html.ts'
 
 const editor = (html: string) => normalizeEditorHtml(serialize(parseFragment(html)))
 
+/** `html` is mended to `expected` by the sanitizer and the editor alike, and refused as it is by the clean check and the diagnosis. */
+function expectMended(html: string, expected: string, what = html): void {
+  expect(cleanPostHtml(html), `the sanitizer: ${what}`).toBe(expected)
+  expect(editor(html), `the editor: ${what}`).toBe(expected)
+  expect(isCleanPostHtml(html), `the clean check: ${what}`).toBe(false)
+  expect(findUnsafeHtml(html), `the diagnosis: ${what}`).not.toBeNull()
+}
+
 const VIDEO =
   '<figure><video controls preload="metadata" src="/media/2026/tour-3f9a2c1b5e.mp4" poster="/media/2026/tour-frame-aaaaaaaaaa-1280x720.jpg" width="1280" height="720">' +
   '<track kind="captions" src="/media/2026/tour-bbbbbbbbbb.vtt" srclang="en" label="English"></video><figcaption>The product tour</figcaption></figure>'
@@ -35,24 +43,16 @@ describe('video and audio files in a post', () => {
     const expected =
       '<figure><video controls preload="metadata" src="/media/2026/tour-3f9a2c1b5e.mp4"></video></figure>\n' +
       '<figure><audio controls preload="metadata" src="/media/2026/episode-3f9a2c1b5e.mp3"></audio></figure>'
-    expect(cleanPostHtml(html)).toBe(expected)
-    expect(editor(html)).toBe(expected)
-    expect(isCleanPostHtml(html)).toBe(false)
+    expectMended(html, expected)
     expect(findUnsafeHtml(html)).toMatch(/^has autoplay/)
-    // Without controls written, they are added: a clean check says no, the sanitizer mends it.
-    const bare = '<figure><audio src="/media/2026/episode-3f9a2c1b5e.mp3"></audio></figure>'
-    expect(isCleanPostHtml(bare)).toBe(false)
-    expect(cleanPostHtml(bare)).toBe('<figure><audio controls preload="metadata" src="/media/2026/episode-3f9a2c1b5e.mp3"></audio></figure>')
-    expect(findUnsafeHtml(bare)).not.toBeNull()
+    // Without controls written, they are added.
+    expectMended('<figure><audio src="/media/2026/episode-3f9a2c1b5e.mp3"></audio></figure>', '<figure><audio controls preload="metadata" src="/media/2026/episode-3f9a2c1b5e.mp3"></audio></figure>')
   })
 
   it('plays only files of the media library: another source, javascript: or a file of another kind removes the player', () => {
     for (const src of ['https://cdn.example/tour.mp4', 'javascript:alert(1)', '//cdn.example/media/2026/tour-3f9a2c1b5e.mp4', '/media/2026/episode-3f9a2c1b5e.mp3', 'data:video/mp4;base64,AAAA']) {
       const html = `<p>a</p>\n<figure><video controls preload="metadata" src="${src}"></video><figcaption>c</figcaption></figure>`
-      expect(cleanPostHtml(html), src).toBe('<p>a</p>\n<figure><figcaption>c</figcaption></figure>')
-      expect(editor(html), src).toBe('<p>a</p>\n<figure><figcaption>c</figcaption></figure>')
-      expect(isCleanPostHtml(html), src).toBe(false)
-      expect(findUnsafeHtml(html), src).not.toBeNull()
+      expectMended(html, '<p>a</p>\n<figure><figcaption>c</figcaption></figure>', src)
     }
   })
 
@@ -64,8 +64,7 @@ describe('video and audio files in a post', () => {
     const expected =
       '<figure><video controls preload="metadata" src="/media/2026/tour-3f9a2c1b5e.mp4">' +
       '<track kind="captions" src="/media/2026/tour-bbbbbbbbbb.vtt" srclang="en" label="English"></video></figure>'
-    expect(cleanPostHtml(html)).toBe(expected)
-    expect(editor(html)).toBe(expected)
+    expectMended(html, expected)
   })
 
   it('writes each figure on a line of its own', () => {
