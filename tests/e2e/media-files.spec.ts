@@ -49,6 +49,15 @@ test('a video uploaded in the editor is published as a player that seeks by byte
   )
   const src = /src="([^"]+\.webm)"/.exec(stored)![1]!
 
+  // Opened again and saved with another field changed: the text is the same bytes.
+  await page.reload()
+  await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'The tour', exact: true }) }).getByRole('button', { name: /^Edit/ }).click()
+  await expect(page.locator('.rte-media-file')).toContainText('captions English')
+  await page.getByLabel('Summary*').fill('Saved again.')
+  await page.getByRole('button', { name: 'Update Post' }).click()
+  await expectToast(page, { title: 'Success', description: 'Blog post updated' })
+  expect(parsePostFile(await readFile(path.join(adminSite.site.blogDir, 'the-tour.html'), 'utf8'), 'the-tour.html').content).toBe(stored)
+
   // The post page, at a phone's width: the player's own controls, as wide as the text at most.
   const ranges: { range: string | null; status: number }[] = []
   page.on('response', (response) => {

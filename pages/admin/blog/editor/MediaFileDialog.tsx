@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import type { MediaItem } from '../../../../core/contract/index.ts'
 import { isAllowedUrl } from '../../../../core/post-html-rules.ts'
 import { mediaDisplayName } from '../media/media-name.ts'
@@ -37,8 +37,6 @@ const WORDS: Record<MediaFileKind, { title: string; one: string; description: st
 function FilePart(props: { label: string; kind: MediaItem['kind']; url: string; onChange: (url: string) => void; optional?: boolean; error?: string }) {
   const { label, kind, url, onChange, optional = false, error } = props
   const upload = useMediaUpload((item) => onChange(item.url))
-  const { cancel } = upload
-  useEffect(() => cancel, [cancel])
   const id = useId()
   return (
     <div className="rte-field" role="group" aria-labelledby={id}>
