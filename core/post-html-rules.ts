@@ -3,8 +3,10 @@
  * headings 1–6 (with an optional `id`, the anchor a link to a section names), paragraphs, bold,
  * italic, underline, strike, inline code, code blocks, ordered and bullet lists, blockquotes,
  * links, images (with their `width`/`height`), figures with captions, tables (header and body
- * rows, header cells with `scope`, `colspan`/`rowspan`), line breaks and rules, and video embeds
- * from an allowlist (core/video-embeds.ts). And the blocks other blogs hold, each in one shape:
+ * rows, header cells with `scope`, `colspan`/`rowspan`), line breaks and rules, video embeds
+ * from an allowlist (core/video-embeds.ts), and the media library's own video and audio files
+ * (with a poster image and a captions track), always with the browser's controls and never
+ * playing on their own. And the blocks other blogs hold, each in one shape:
  * toggles (`<details><summary>`), citations (`<cite>`), footnotes (a `<sup>` reference and a
  * `<section role="doc-endnotes">` of notes, linked both ways by `fnref-…`/`fn-…` ids), callouts
  * (`<aside role="note">`), buttons (`<a class="button">`), file downloads (`<a download>`),
@@ -24,6 +26,7 @@
  *
  * Pure data and pure functions, here because the admin's bundle imports it too.
  */
+import { isAvUrlOf } from './av-media.ts'
 import { parseMediaUrl } from './media-urls.ts'
 import { parseEmbedUrl } from './video-embeds.ts'
 
@@ -38,8 +41,11 @@ export type Layout =
   /** A block whose inside is kept exactly as written: its whitespace is content. */
   | 'verbatim'
 
-/** Which URL rule an attribute follows (isAllowedUrl). */
-export type UrlKind = 'link' | 'image' | 'embed'
+/**
+ * Which URL rule an attribute follows (isAllowedUrl): a video's, an audio's and a captions
+ * track's `src` must each be a media library file of that kind, a poster a library image.
+ */
+export type UrlKind = 'link' | 'image' | 'embed' | 'video' | 'audio' | 'captions' | 'poster'
 
 export interface AttributeRule {
   /** The values allowed; any text when absent. */
@@ -57,6 +63,11 @@ export interface AttributeRule {
   readonly defining?: true
   /** Written bare, without a value (`download`): present or not; any value is refused. */
   readonly boolean?: true
+  /**
+   * The one value it always has: added when missing, and any other value replaced
+   * (`preload="metadata"`); `true` for a boolean attribute always there, written without a value (`controls`).
+   */
+  readonly fixed?: string | true
 }
 
 export interface ElementRule {
@@ -101,6 +112,33 @@ export const FOOTNOTE_ROLES = { reference: 'doc-noteref', backlink: 'doc-backlin
 export const BUTTON_CLASS = 'button'
 /** The classes a figure may have: a figure of image figures, and a bookmark card. */
 export const FIGURE_CLASSES = { gallery: 'gallery', bookmark: 'bookmark' } as const
+/** The browser's own controls, always: a post's player is never without them. */
+const CONTROLS = { boolean: true, fixed: true } as const
+/** Only the duration and first frame load with the page; the file itself when the visitor plays it. */
+const PRELOAD = { value: /^metadata$/, fixed: 'metadata' } as const
+/** A language tag (BCP 47's common forms): `en`, `pt-BR`, `zh-Hant`. */
+const LANGUAGE_TAG = { value: /^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8}){0,3}$/ }
+
+/**
+ * Video and audio files of the media library: `<figure><video controls preload="metadata"
+ * src="/media/…" poster="/media/…" width="…" height="…"><track kind="captions" src="/media/….vtt"
+ * srclang="en" label="English"></video><figcaption>…</figcaption></figure>` and `<figure><audio
+ * controls preload="metadata" src="/media/…"></audio>…</figure>`. Their sources only from the
+ * library (core/av-media.ts), controls always, never `autoplay`, `loop` or `muted` (not declared,
+ * so removed). On one line inside their figure, like an image.
+ */
+const MEDIA_FILE_ELEMENTS = {
+  video: {
+    layout: 'block',
+    attributes: { controls: CONTROLS, preload: PRELOAD, src: { url: 'video', required: true }, poster: { url: 'poster' }, width: PIXELS, height: PIXELS },
+  },
+  audio: { layout: 'block', attributes: { controls: CONTROLS, preload: PRELOAD, src: { url: 'audio', required: true } } },
+  track: {
+    layout: 'block',
+    void: true,
+    attributes: { kind: { value: /^captions$/, fixed: 'captions' }, src: { url: 'captions', required: true }, srclang: LANGUAGE_TAG, label: {} },
+  },
+} as const satisfies Record<string, ElementRule>
 
 const ELEMENTS = {
   p: { layout: 'block', attributes: NONE },
@@ -165,6 +203,7 @@ const ELEMENTS = {
   // A video of an allowed provider (core/video-embeds.ts): the post page shows it as a frame
   // that loads nothing from the provider until the visitor asks (server/content/video-embed-display.ts).
   iframe: { layout: 'block', empty: true, attributes: { src: { url: 'embed', required: true }, title: {} } },
+  ...MEDIA_FILE_ELEMENTS,
 } satisfies Record<string, ElementRule>
 
 export type PostElement = keyof typeof ELEMENTS
@@ -203,6 +242,11 @@ export const URL_SCHEMES: Readonly<Record<UrlKind, readonly string[]>> = {
   image: ['http', 'https', 'data'],
   // Only the exact forms of core/video-embeds.ts, all https.
   embed: ['https'],
+  // The media library's own files, named by their path: no scheme at all.
+  video: [],
+  audio: [],
+  captions: [],
+  poster: [],
 }
 
 /** Why an image's source is refused, for a person to read. */
@@ -278,6 +322,8 @@ export function isAllowedImageSource(src: string): boolean {
 /** Whether a post may keep `url` in an attribute of this kind. */
 export function isAllowedUrl(kind: UrlKind, url: string): boolean {
   if (kind === 'embed') return parseEmbedUrl(url) !== null
+  if (kind === 'video' || kind === 'audio' || kind === 'captions') return isAvUrlOf(kind, url)
+  if (kind === 'poster') return parseMediaUrl(url) !== null
   return kind === 'image' ? isAllowedImageSource(url) : hasAllowedScheme(kind, url) && !(urlScheme(url) === null && isOtherHost(url))
 }
 

@@ -59,7 +59,7 @@ export interface Config {
   contentSync: ContentSyncConfig | null
   /** SITE_TIMEZONE: the IANA zone whose midnight starts a scheduled post's day. */
   timeZone: string
-  /** The media library's limits on an upload (MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS). */
+  /** The media library's limits on an upload (MEDIA_MAX_BYTES, MEDIA_MAX_VIDEO_BYTES, MEDIA_MAX_AUDIO_BYTES, MEDIA_MAX_PIXELS). */
   media: MediaLimits
   /**
    * BUILD_WORKERS: worker threads that render the post pages in `npm run build`; 0 renders on
@@ -73,8 +73,12 @@ export interface Config {
 export type SiteRole = (typeof SITE_ROLES)[number]
 
 export interface MediaLimits {
-  /** The largest file accepted, in bytes: 413 above it, before the body is read. */
+  /** The largest image accepted, in bytes: 413 above it, before the body is read. */
   maxBytes: number
+  /** The largest video (MP4, WebM) accepted, in bytes: 413 above it, as soon as it is passed. */
+  maxVideoBytes: number
+  /** The largest audio file (MP3, M4A, Ogg, WAV) accepted, in bytes. */
+  maxAudioBytes: number
   /** The most pixels an image may have (width × height × frames), read from its header: a decompression bomb is refused. */
   maxPixels: number
 }
@@ -121,7 +125,12 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     sessionSecret: settings.SESSION_SECRET ?? null,
     firstAdmin: { username: settings.ADMIN_USERNAME, password: settings.ADMIN_PASSWORD },
     contentSync: contentSyncConfigOf(settings),
-    media: { maxBytes: settings.MEDIA_MAX_BYTES, maxPixels: settings.MEDIA_MAX_PIXELS },
+    media: {
+      maxBytes: settings.MEDIA_MAX_BYTES,
+      maxVideoBytes: settings.MEDIA_MAX_VIDEO_BYTES,
+      maxAudioBytes: settings.MEDIA_MAX_AUDIO_BYTES,
+      maxPixels: settings.MEDIA_MAX_PIXELS,
+    },
     timeZone: settings.SITE_TIMEZONE,
     buildWorkers: settings.BUILD_WORKERS ?? null,
     mail: mailConfigOf(settings, siteUrl),

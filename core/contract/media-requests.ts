@@ -5,11 +5,19 @@
 import { z } from 'zod'
 import { MEDIA_ID, parseMediaFileName } from '../media-urls.ts'
 import { MAX_ALT_LENGTH, MAX_PAGE, MAX_PER_PAGE } from './limits.ts'
-import { searchParam, wholeNumberParam } from './request-parts.ts'
+import { MEDIA_KINDS, type MediaKind } from './media-wire.ts'
+import { onceParam, searchParam, wholeNumberParam } from './request-parts.ts'
 
-/** `GET /api/admin/media?q=&page=&perPage=`: each at most once, read in that order; others ignored. `q`: words in the file name. */
+/**
+ * `GET /api/admin/media?q=&page=&perPage=&kind=`: each at most once, read in that order; others
+ * ignored. `q`: words in the file name; `kind`: only images, videos, audio or captions (all without it).
+ */
 export const mediaListQuerySchema = z.object({
   q: searchParam('q'),
+  kind: onceParam('kind')
+    .refine((kind) => kind === undefined || (MEDIA_KINDS as readonly string[]).includes(kind), { message: `kind must be one of ${MEDIA_KINDS.join(', ')}`, abort: true })
+    .transform((kind) => kind as MediaKind | undefined)
+    .optional(),
   page: wholeNumberParam('page', MAX_PAGE),
   perPage: wholeNumberParam('perPage', MAX_PER_PAGE),
 }, { error: 'The query must be name=value parameters' })

@@ -8,6 +8,7 @@
  * another or reaches one through a late-bound closure. The service tests build theirs with the
  * same functions (`buildPostServices`, `buildSiteCopyServices`).
  */
+import path from 'node:path'
 import type { AdminArea } from '../app.ts'
 import type { Config } from '../config.ts'
 import { blogDirOf, PostPaths } from '../content/post-paths.ts'
@@ -65,6 +66,9 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     media: {
       dir: mediaDirOf(config.contentDir),
       maxPixels: config.media.maxPixels,
+      limits: config.media,
+      // The site's own folder: on the server's disk, never in the content repository.
+      tempDir: path.join(config.siteDir, 'uploads'),
       // A new image's variants are made in the background before its first visitors ask; a removed one's are deleted.
       onAdded: (added) => void site.media.warm(added),
       onRemoved: (removed) => void site.media.forget(removed).catch((error) => logger.warn(`Removing the variants of a deleted image failed: ${String(error)}`)),
@@ -80,7 +84,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     content,
     redirects,
     ...siteCopy,
-    media: { library: media, maxBytes: config.media.maxBytes },
+    media: { library: media, maxBytes: media.maxUploadBytes },
     sync: { service: sync, branch: () => repository.currentBranch(), webhookSecret: config.contentSync?.webhookSecret ?? null },
   } satisfies AdminArea
   return area
@@ -104,6 +108,9 @@ export function buildPostServices(deps: {
   media: {
     dir: string
     maxPixels: number
+    /** The most bytes of an image, a video and an audio file (the contract's defaults where unsaid). */
+    limits?: { maxBytes?: number; maxVideoBytes?: number; maxAudioBytes?: number }
+    tempDir?: string
     onAdded?: (media: MediaName) => void
     onRemoved?: (media: MediaName) => void
     /** The year a new upload is filed under (default the wall clock's). */
@@ -120,7 +127,8 @@ export function buildPostServices(deps: {
     repository,
     index: content.index,
     reviews: review?.reviews,
-    limits: { maxPixels: deps.media.maxPixels },
+    limits: { ...deps.media.limits, maxPixels: deps.media.maxPixels },
+    tempDir: deps.media.tempDir,
     prepare: deps.media.prepare,
     logger,
     onAdded: deps.media.onAdded,

@@ -1,8 +1,11 @@
 import { attributeRule, isAllowedUrl, POST_ELEMENTS, postElement, type AttributeRule, type ElementRule } from '../../core/post-html-rules.ts'
 
-/** The attributes an element cannot be without (an image's `src`, a callout's `role`). */
+/** The attributes an element cannot be without (an image's `src`, a callout's `role`), fixed ones included (a player's `controls`). */
 const REQUIRED = new Map<ElementRule, string[]>(
-  Object.values(POST_ELEMENTS).map((element) => [element, Object.entries(element.attributes).flatMap(([name, rule]) => (rule.required || rule.defining ? [name] : []))]),
+  Object.values(POST_ELEMENTS).map((element) => [
+    element,
+    Object.entries(element.attributes).flatMap(([name, rule]) => (rule.required || rule.defining || rule.fixed !== undefined ? [name] : [])),
+  ]),
 )
 /** The clean tags without attributes (`<p>`, `</p>`, `<br>`), looked up before any regular expression. */
 const PLAIN_TAGS = new Set(
@@ -74,6 +77,7 @@ function isCleanTag(tag: string): boolean {
 function isCleanValue(rule: AttributeRule, value: string | undefined): boolean {
   if (rule.boolean || value === undefined) return rule.boolean === true && value === undefined
   if (TEXT_ENTITY.test(value)) return false
+  if (rule.fixed !== undefined) return value === rule.fixed
   if (rule.url) return URL_CHARACTERS.test(value) && isAllowedUrl(rule.url, value.replace(/&amp;/g, '&'))
   return rule.value === undefined || rule.value.test(value)
 }

@@ -23,13 +23,16 @@ import { EMBED_FRAME_CLASS, VIDEO_PROVIDERS } from '../../core/video-embeds.ts'
  * declared without its hast name here would be removed, which tests/unit/post-html-rules.test.ts
  * would report.
  */
-const HAST_NAMES: Readonly<Record<string, string>> = { class: 'className', colspan: 'colSpan', rowspan: 'rowSpan' }
+const HAST_NAMES: Readonly<Record<string, string>> = { class: 'className', colspan: 'colSpan', rowspan: 'rowSpan', srclang: 'srcLang' }
 export const hastName = (attribute: string): string => HAST_NAMES[attribute] ?? attribute
 
 type SchemaAttribute = NonNullable<SanitizeSchema['attributes']>[string][number]
-/** hast reads a bare boolean attribute (`download`) as `true`, and one with a value as that text, which the rule refuses. */
+/**
+ * hast reads a bare boolean attribute (`download`, `controls`) as `true`, and one with a value as
+ * that text, which the rule refuses; a fixed value is the only one allowed.
+ */
 const schemaAttribute = (name: string, rule: AttributeRule): SchemaAttribute =>
-  rule.boolean ? [hastName(name), true] : rule.value ? [hastName(name), rule.value] : hastName(name)
+  typeof rule.fixed === 'string' ? [hastName(name), rule.fixed] : rule.boolean ? [hastName(name), true] : rule.value ? [hastName(name), rule.value] : hastName(name)
 const declared = Object.entries(POST_ELEMENTS).map(([tag, element]) => [tag, Object.entries(element.attributes)] as const)
 
 /**
@@ -60,6 +63,7 @@ export const POST_HTML_SCHEMA: SanitizeSchema = {
   protocols: urlProtocols(),
   // Removed together with everything inside them, not unwrapped.
   strip: [...STRIPPED_ELEMENTS],
+  // An attribute with one fixed value (a player's `controls`) is set by enforceAttributeRules.
   required: {},
   clobber: [],
   clobberPrefix: '',
@@ -112,11 +116,20 @@ function renameLegacyTags() {
   }
 }
 
-/** Per element, the attributes with a rule the schema cannot say: a URL rule, a required or defining one, a list. */
+/** Per element, the attributes with a rule the schema cannot say: a URL rule, a required or defining one, a list, a fixed value. */
 const CHECKED = new Map(
   declared
-    .map(([tag, attributes]) => [tag, attributes.filter(([, rule]) => rule.url || rule.required || rule.defining || rule.list).map(([name, rule]) => [hastName(name), rule] as const)] as const)
+    .map(([tag, attributes]) => [tag, attributes.filter(([, rule]) => rule.url || rule.required || rule.defining || rule.list || rule.fixed !== undefined).map(([name, rule]) => [hastName(name), rule] as const)] as const)
     .filter(([, attributes]) => attributes.length > 0),
+)
+
+/**
+ * Elements with a fixed attribute (a player's `controls`), by their attributes in declaration
+ * order: the sanitizer adds a missing one last, and writing them in the order the editor writes
+ * them keeps both outputs the same.
+ */
+const ORDERED = new Map(
+  declared.filter(([, attributes]) => attributes.some(([, rule]) => rule.fixed !== undefined)).map(([tag, attributes]) => [tag, attributes.map(([name]) => hastName(name))]),
 )
 
 /** Elements that hold nothing (`<iframe>`): what is written inside them goes. */
@@ -126,7 +139,8 @@ const EMPTY = new Set(Object.entries(POST_ELEMENTS).flatMap(([tag, element]) => 
  * After the schema: removes a URL its rule refuses beyond the scheme (an image that is no
  * jpg/jpeg/gif/png, SPEC §5), drops an element without a required attribute (an image without
  * a source), unwraps one without its defining attribute (an `<aside>` that is no callout),
- * removes a class list the schema emptied and empties an element that holds nothing.
+ * removes a class list the schema emptied, sets a fixed attribute to its one value (in
+ * declaration order) and empties an element that holds nothing.
  */
 function enforceAttributeRules() {
   return (tree: Root) => {
@@ -141,7 +155,11 @@ function enforceAttributeRules() {
           if (Array.isArray(value) && value.length === 0) delete properties[key]
           if (rule.required && properties[key] === undefined) return []
           if (rule.defining && properties[key] === undefined) unwrapped = true
+          // Whatever was written (`controls="false"`, `preload="auto"`) or not: its one value.
+          if (rule.fixed !== undefined) properties[key] = rule.fixed
         }
+        const order = ORDERED.get(child.tagName)
+        if (order) child.properties = Object.fromEntries(order.filter((key) => properties[key] !== undefined).map((key) => [key, properties[key]]))
         if (EMPTY.has(child.tagName)) child.children = []
         visit(child)
         return unwrapped ? child.children : [child]

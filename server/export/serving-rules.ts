@@ -3,6 +3,7 @@
  * the very constants and functions it answers with, so a static export's nginx.conf, _headers and
  * _redirects (nginx-config.ts, static-host-files.ts) can never drift from it: one source of truth.
  */
+import { AV_FORMATS } from '../../core/av-media.ts'
 import { FEED_CONTENT_TYPES, FEED_PATHS } from '../pages/feeds.ts'
 import { FILE_TYPES } from '../http/file-cache.ts'
 import { tagFeedPath } from '../../core/tag-feeds.ts'
@@ -58,6 +59,7 @@ export function servingRules(): ServingRules {
   const tagFeeds = feeds.map((feed) => ({ file: feed.path.slice('/blog/'.length), type: feed.type, cache: cacheControlFor(tagFeedPath('x', feed.path), feed.type) }))
   const mediaTypes: Record<string, string> = {}
   for (const [extension, type] of Object.entries(CONTENT_TYPES)) if (extension !== 'jpeg') mediaTypes[extension] = type
+  for (const [extension, format] of Object.entries(AV_FORMATS)) mediaTypes[extension] = format.type
   // What the server compresses (PreparedBody.compressible), asked of the class itself.
   const compressible = [...Object.values(FILE_TYPES), ...feeds.map((feed) => feed.type)].filter(
     (type) => new PreparedBody(Buffer.alloc(MIN_COMPRESS_BYTES), type).compressible,

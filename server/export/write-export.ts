@@ -11,6 +11,7 @@
 import { constants } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { avUrl } from '../../core/av-media.ts'
 import { mediaUrl, variantUrl, variantWidthsOf } from '../../core/media-urls.ts'
 import type { BuildInfo } from '../build-info.ts'
 import type { Config } from '../config.ts'
@@ -19,7 +20,7 @@ import { listBodyOf, postBodyOf } from '../http/public-api.ts'
 import { pageFrames, pageRunsSearch, securityHeadersOf } from '../http/security-headers.ts'
 import { moveFile, replaceFolder } from '../lib/atomic-write.ts'
 import type { Logger } from '../lib/logger.ts'
-import { readMediaFiles } from '../media/media-files.ts'
+import { readAvFiles, readMediaFiles } from '../media/media-files.ts'
 import { mediaDirOf } from '../media/media-folder.ts'
 import type { VariantFormat } from '../media/variant-format.ts'
 import { isDocumentPath, isPageFile } from '../pages/page-files.ts'
@@ -198,6 +199,8 @@ async function writeNotFoundPages(site: Site, put: (kind: ExportKind, relative: 
  * AVIF and WebP beside it), made by the running site's own MediaVariants in its folder: made once.
  */
 async function exportMedia(site: Site, config: Config, copy: (kind: ExportKind, from: string, relative: string) => Promise<void>): Promise<void> {
+  // Videos, audio and captions as they are: a static host answers their ranges itself.
+  for (const { media, file } of await readAvFiles(mediaDirOf(config.contentDir))) await copy('media', file, avUrl(media).slice(1))
   for (const { media, file } of await readMediaFiles(mediaDirOf(config.contentDir))) {
     await copy('media', file, mediaUrl(media).slice(1))
     if (media.ext === 'gif') continue // maybe animated: no variants, as the server

@@ -11,16 +11,30 @@ import { requireRole, requireSignIn } from './sessions.ts'
 
 /**
  * The media library's admin calls, every one behind a session: upload (multipart,
- * field `file`, optional `alt`), list, delete. The upload is the one admin call whose body is
+ * field `file`, optional `alt`; an image, a video, an audio or a captions file, told by its
+ * bytes), list, delete. `maxBytes`: the largest upload of any kind (the library's maxUploadBytes). The upload is the one admin call whose body is
  * not JSON; requireTrustedOrigin lets multipart through on this path only.
  */
 export function mediaRoutes(deps: { accounts: AccountStore; library: MediaLibrary; maxBytes: number }): Router {
   const router = apiRouter({ prefix: MEDIA_API, checks: [requireSignIn(deps.accounts)] })
 
   router.post('/', async (ctx) => {
-    const upload = await readUpload(ctx, { fileField: UPLOAD_FIELD, maxBytes: deps.maxBytes })
-    const { alt } = parseInput(mediaUploadFieldsSchema, upload.fields)
-    const { item, created } = await deps.library.upload({ bytes: upload.bytes, filename: upload.filename, alt, author: ctx.state.author })
+    const { library } = deps
+    const upload = await readUpload(ctx, {
+      fileField: UPLOAD_FIELD,
+      maxBytes: deps.maxBytes,
+      tooLargeMessage: library.tooLargeMessage,
+      receive: (file) => library.receive(file),
+      discard: (received) => library.discard(received),
+    })
+    let alt: string
+    try {
+      ;({ alt } = parseInput(mediaUploadFieldsSchema, upload.fields))
+    } catch (error) {
+      await library.discard(upload.received)
+      throw error
+    }
+    const { item, created } = await library.add({ received: upload.received, filename: upload.filename, alt, author: ctx.state.author })
     // 201 either way, as the issue's contract says: the same bytes already in the library answer
     // their existing url (nothing committed), which `X-Media-Existing: true` tells apart.
     ctx.status = 201

@@ -1,11 +1,13 @@
 import busboy from 'busboy'
 import type { Context } from 'koa'
+import type { Readable } from 'node:stream'
 import { formatBytes } from '../../core/contract/index.ts'
 import { InvalidInputError, TooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts'
 
-/** An uploaded file as read from a `multipart/form-data` body, in memory (bounded by `maxBytes`). */
-export interface Upload {
-  bytes: Buffer
+/** An uploaded file as its receiver took it, with the name the browser gave it and the form's other fields. */
+export interface Upload<T> {
+  /** What `receive` made of the file's bytes (kept in memory, or written to a temp file). */
+  received: T
   /** The name the browser gave the file; never used as a path (prepare-image.ts `readableName`). */
   filename: string
   /** The form's other text fields, trimmed. */
@@ -17,21 +19,33 @@ const ENVELOPE_BYTES = 64 * 1024
 const MAX_FIELD_BYTES = 2000
 
 /**
- * Reads the one file of a `multipart/form-data` body (field `fileField`) with busboy. A body
- * whose Content-Length is already over the limit is refused before a byte of it is read; a
- * chunked one as soon as the file passes `maxBytes`. Either way the rest is left unread (Node
- * discards it once the answer is sent), and nothing was written anywhere.
+ * Reads the one file of a `multipart/form-data` body (field `fileField`) with busboy, handing its
+ * stream to `receive` as it arrives (which may keep it in memory or write it to disk, and may
+ * refuse it early with its own error). A body whose Content-Length is already over `maxBytes`
+ * is refused before a byte of it is read; a chunked one as soon as the file passes it. Either way
+ * the rest is left unread (Node discards it once the answer is sent). When the request fails
+ * after the file was received, `discard` is given what `receive` made, so nothing is left behind.
  */
-export function readUpload(ctx: Context, options: { fileField: string; maxBytes: number }): Promise<Upload> {
-  const { fileField, maxBytes } = options
-  const tooLarge = () => new TooLargeError(`The file is too large (the limit is ${formatBytes(maxBytes)}).`)
+export function readUpload<T>(
+  ctx: Context,
+  options: {
+    fileField: string
+    maxBytes: number
+    receive: (file: Readable) => Promise<T>
+    discard?: (received: T) => Promise<void>
+    /** What a body over `maxBytes` is told; "the limit is <maxBytes>" by default. */
+    tooLargeMessage?: string
+  },
+): Promise<Upload<T>> {
+  const { fileField, maxBytes, receive, discard } = options
+  const tooLarge = () => new TooLargeError(options.tooLargeMessage ?? `The file is too large (the limit is ${formatBytes(maxBytes)}).`)
   if (!ctx.is('multipart/form-data')) {
     return Promise.reject(new UnsupportedMediaTypeError(`Send the file as multipart/form-data in a field named "${fileField}".`))
   }
   const length = Number(ctx.get('Content-Length') || NaN)
   if (length > maxBytes + ENVELOPE_BYTES) return Promise.reject(tooLarge())
 
-  return new Promise<Upload>((resolve, reject) => {
+  return new Promise<Upload<T>>((resolve, reject) => {
     let parser: busboy.Busboy
     try {
       parser = busboy({
@@ -44,7 +58,7 @@ export function readUpload(ctx: Context, options: { fileField: string; maxBytes:
       reject(new InvalidInputError('The multipart body has no boundary'))
       return
     }
-    const chunks: Buffer[] = []
+    let receiving: Promise<T> | null = null
     let filename: string | null = null
     const fields: Record<string, string> = {}
     let settled = false
@@ -54,17 +68,23 @@ export function readUpload(ctx: Context, options: { fileField: string; maxBytes:
       ctx.req.unpipe(parser)
       // Read and drop whatever the client still sends, so it gets to read the answer.
       ctx.req.resume()
+      receiving?.then((received) => discard?.(received), () => {}).catch(() => {})
       reject(error)
     }
 
     parser.on('file', (name, stream, info) => {
-      if (name !== fileField || filename !== null) {
+      if (name !== fileField || filename !== null || settled) {
         stream.resume()
         return
       }
       filename = info.filename ?? ''
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('limit', () => fail(tooLarge()))
+      receiving = receive(stream)
+      // The receiver's own refusal (the wrong bytes, over its kind's limit) answers at once.
+      receiving.catch((error: Error) => {
+        stream.resume()
+        fail(error)
+      })
     })
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) fail(new InvalidInputError(`The field "${name}" is too long (at most ${MAX_FIELD_BYTES} bytes)`, name))
@@ -75,9 +95,21 @@ export function readUpload(ctx: Context, options: { fileField: string; maxBytes:
     parser.on('error', () => fail(new InvalidInputError('The multipart body is malformed')))
     parser.on('close', () => {
       if (settled) return
-      settled = true
-      if (filename === null) reject(new InvalidInputError(`Choose a file to upload (a form field named "${fileField}")`, fileField))
-      else resolve({ bytes: Buffer.concat(chunks), filename, fields })
+      if (filename === null || receiving === null) {
+        fail(new InvalidInputError(`Choose a file to upload (a form field named "${fileField}")`, fileField))
+        return
+      }
+      const name = filename
+      receiving.then(
+        (received) => {
+          if (settled) return
+          settled = true
+          resolve({ received, filename: name, fields })
+        },
+        () => {
+          // Failed already (the catch above).
+        },
+      )
     })
     ctx.req.on('aborted', () => fail(new InvalidInputError('The upload was interrupted')))
     ctx.req.pipe(parser)

@@ -1,6 +1,9 @@
 import type { Context, Middleware } from 'koa'
+import { AV_FORMATS, type AvName, parseAvUrl } from '../../core/av-media.ts'
 import { parseMediaUrl, parseVariantUrl } from '../../core/media-urls.ts'
-import { streamRegularFile } from '../lib/regular-file.ts'
+import { sizeOfRegularFile, streamRegularFile } from '../lib/regular-file.ts'
+import { avFileOf } from '../media/media-folder.ts'
+import { rangeOf } from './byte-ranges.ts'
 import { type MediaVariants, VariantsBusyError } from '../media/media-variants.ts'
 import { CONTENT_TYPES, variantFormatFor } from '../media/variant-format.ts'
 import { matchesEtag } from './prepared-body.ts'
@@ -23,9 +26,12 @@ const RETRY_AFTER_SECONDS = 2
  * (MediaVariants makes them). Only the paths core/media-urls.ts reads back are served; any
  * other path under `/media/` (another name or extension, `..`, encoded slashes: the raw path is
  * matched, and the library's names have no `%`) is a plain 404, never a page.
+ *
+ * Videos, audio and captions (`/media/<year>/<name>-<hash>.<ext>`, core/av-media.ts) are served
+ * as they are from `mediaDir`, with byte ranges (a player seeks by asking for the part it needs).
  */
-export function serveMedia(options: { variants: MediaVariants }): Middleware {
-  const { variants } = options
+export function serveMedia(options: { variants: MediaVariants; mediaDir: string }): Middleware {
+  const { variants, mediaDir } = options
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/media/')) return next()
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
@@ -38,6 +44,8 @@ export function serveMedia(options: { variants: MediaVariants }): Middleware {
       if (!found) return plain(ctx, 404, 'Not Found')
       return await send(ctx, { ...found, etag: `"${original.hash}-${found.size.toString(36)}"`, type: CONTENT_TYPES[original.ext] })
     }
+    const av = parseAvUrl(ctx.path)
+    if (av) return await sendAv(ctx, mediaDir, av)
     const variant = parseVariantUrl(ctx.path)
     if (!variant || variant.media.ext === 'gif') return plain(ctx, 404, 'Not Found')
     // Which format comes back depends on Accept: caches must keep one copy per Accept.
@@ -73,6 +81,36 @@ async function send(ctx: Context, file: { file: string; root: string; size: numb
   }
   ctx.status = 200
   ctx.length = opened?.size ?? file.size
+  if (opened) ctx.body = opened.stream
+}
+
+/**
+ * A video, audio or captions file, whole or the one range asked for (byte-ranges.ts), with the
+ * same caching, policy and validators as an image: If-None-Match gives a 304, If-Range a range
+ * only of this very file.
+ */
+async function sendAv(ctx: Context, mediaDir: string, media: AvName): Promise<void> {
+  const file = avFileOf(mediaDir, media)
+  const size = await sizeOfRegularFile(mediaDir, file)
+  if (size === null) return plain(ctx, 404, 'Not Found')
+  const etag = `"${media.hash}-${size.toString(36)}"`
+  ctx.set('Accept-Ranges', 'bytes')
+  if (matchesEtag(ctx.get('If-None-Match'), etag)) return send(ctx, { file, root: mediaDir, size, etag, type: AV_FORMATS[media.ext].type })
+  const range = rangeOf({ header: ctx.get('Range'), size, etag, ifRange: ctx.get('If-Range') })
+  if (range.kind === 'whole') return send(ctx, { file, root: mediaDir, size, etag, type: AV_FORMATS[media.ext].type })
+  ctx.set('Cache-Control', MEDIA_CACHE)
+  ctx.set('Content-Security-Policy', MEDIA_POLICY)
+  ctx.set('ETag', etag)
+  if (range.kind === 'unsatisfiable') {
+    ctx.set('Content-Range', `bytes */${size}`)
+    return plain(ctx, 416, 'Range Not Satisfiable')
+  }
+  const opened = ctx.method === 'GET' ? await streamRegularFile(mediaDir, file, range) : null
+  if (opened === null && ctx.method === 'GET') return plain(ctx, 404, 'Not Found')
+  ctx.type = AV_FORMATS[media.ext].type
+  ctx.status = 206
+  ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+  ctx.length = range.end - range.start + 1
   if (opened) ctx.body = opened.stream
 }
 

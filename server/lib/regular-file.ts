@@ -46,11 +46,16 @@ export async function sizeOfRegularFile(root: string, file: string): Promise<num
  * A stream of the file, under the same rules, opened now (so its answer is known before any
  * header is sent); null when there is no such file.
  */
-export async function streamRegularFile(root: string, file: string): Promise<{ stream: ReadStream; size: number } | null> {
+export async function streamRegularFile(
+  root: string,
+  file: string,
+  /** Only these bytes (both ends included, as HTTP ranges count), when given. */
+  range?: { start: number; end: number },
+): Promise<{ stream: ReadStream; size: number } | null> {
   const handle = await openRegular(root, file)
   if (!handle) return null
   // The stream owns the descriptor from here: it closes it at the end, on error and on destroy.
-  return { stream: createReadStream('', { fd: handle.handle, autoClose: true }), size: handle.size }
+  return { stream: createReadStream('', { fd: handle.handle, autoClose: true, ...range }), size: handle.size }
 }
 
 /** Whether `file` lies lexically inside `root` (not `root` itself, no `..` out of it). */

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { type AvName, avFileName } from '../../core/av-media.ts'
 import { type MediaName, mediaFileName } from '../../core/media-urls.ts'
 
 /**
@@ -20,4 +21,9 @@ export function mediaFileOf(mediaDir: string, media: MediaName): string {
 /** Where a running site keeps the variants it made. */
 export function variantsDirOf(siteDir: string): string {
   return path.join(siteDir, 'media-variants')
+}
+
+/** A video, audio or captions file of the library, absolute. */
+export function avFileOf(mediaDir: string, media: AvName): string {
+  return path.join(mediaDir, media.year, avFileName(media))
 }

@@ -88,6 +88,11 @@ export class MediaVariants {
     this.#pool = new JobPool({ concurrency: options.concurrency ?? 2, maxQueued: options.maxQueued ?? 16, maxBackground: 2000 })
   }
 
+  /** The library's folder of originals: its videos and audio are served from it as they are (serve-media.ts). */
+  get mediaDir(): string {
+    return this.#mediaDir
+  }
+
   /** Encodings running and waiting (tests, logs). */
   get load() {
     return this.#pool.load

@@ -2,8 +2,8 @@ import type { Element, Root } from 'hast'
 import rehypeParse from 'rehype-parse'
 import rehypeStringify from 'rehype-stringify'
 import { unified } from 'unified'
+import { mediaLinks } from './feed-media-links.ts'
 import { plainCode } from './plain-code.ts'
-import { videoLinks } from './feed-video-links.ts'
 
 /** A URL that names its scheme (`https:`, `mailto:`, `data:`) is already absolute. */
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i
@@ -16,13 +16,13 @@ const URL_ATTRIBUTES = ['href', 'src'] as const
  * absolute URL). A feed reader shows the content away from the site, where `/media/...` or
  * `#notes` would point nowhere (or at the reader's own host). Pure: the caller passes HTML that
  * is already sanitized, and only URLs change, but for code blocks, whose coloured tokens go
- * (plain-code.ts: a reader has not the site's style sheet), and videos, which become links
- * (feed-video-links.ts: readers strip frames): the feeds' one pass over the tree.
+ * (plain-code.ts: a reader has not the site's style sheet), and videos and audio, which become
+ * links (feed-media-links.ts: readers strip frames and players): the feeds' one pass over the tree.
  */
 export function withAbsoluteUrls(html: string, baseUrl: string): string {
   const tree = parser.parse(html)
   plainCode(tree)
-  videoLinks(tree)
+  mediaLinks(tree)
   visitElements(tree, (element) => {
     for (const name of URL_ATTRIBUTES) {
       const value = element.properties[name]

@@ -32,7 +32,7 @@ describe('settings', () => {
       sessionSecret: null,
       firstAdmin: {},
       role: 'writer',
-      media: { maxBytes: 10 * 1024 * 1024, maxPixels: 50_000_000 },
+      media: { maxBytes: 10 * 1024 * 1024, maxVideoBytes: 40 * 1024 * 1024, maxAudioBytes: 20 * 1024 * 1024, maxPixels: 50_000_000 },
     })
   })
 
@@ -53,9 +53,17 @@ describe('settings', () => {
   })
 
   it('reads the media library limits and checks them', () => {
-    expect(loadConfig({ MEDIA_MAX_BYTES: '2097152', MEDIA_MAX_PIXELS: '1000000' }, root).media).toEqual({ maxBytes: 2_097_152, maxPixels: 1_000_000 })
-    const problems = problemsOf({ MEDIA_MAX_BYTES: '10MB', MEDIA_MAX_PIXELS: '0' })
-    expect(problems).toHaveLength(2)
+    expect(loadConfig({ MEDIA_MAX_BYTES: '2097152', MEDIA_MAX_PIXELS: '1000000' }, root).media).toEqual({
+      maxBytes: 2_097_152,
+      maxVideoBytes: 40 * 1024 * 1024,
+      maxAudioBytes: 20 * 1024 * 1024,
+      maxPixels: 1_000_000,
+    })
+    expect(loadConfig({ MEDIA_MAX_VIDEO_BYTES: '104857600', MEDIA_MAX_AUDIO_BYTES: '1048576' }, root).media).toMatchObject({ maxVideoBytes: 104_857_600, maxAudioBytes: 1_048_576 })
+    const problems = problemsOf({ MEDIA_MAX_BYTES: '10MB', MEDIA_MAX_PIXELS: '0', MEDIA_MAX_VIDEO_BYTES: '40 MB', MEDIA_MAX_AUDIO_BYTES: '3000000000' })
+    expect(problems).toHaveLength(4)
+    expect(problems.find((p) => p.startsWith('MEDIA_MAX_VIDEO_BYTES='))).toContain('whole number from 1 to 2147483648')
+    expect(problems.find((p) => p.startsWith('MEDIA_MAX_AUDIO_BYTES='))).toContain('whole number from 1 to 2147483648')
     expect(problems.find((p) => p.startsWith('MEDIA_MAX_BYTES='))).toContain('whole number')
     expect(problems.find((p) => p.startsWith('MEDIA_MAX_PIXELS='))).toContain('whole number')
   })

@@ -219,19 +219,20 @@ describe('POST /api/admin/media', () => {
     fsckClean()
   })
 
-  it('refuses a 30 MB body with 413 before reading it, with or without a Content-Length', async () => {
+  it('refuses a body over every kind’s limit with 413 before reading it, and an image past its own limit as soon as it passes it', async () => {
     const before = commitCount(site.repoDir)
     const boundary = '----watchio-test'
     const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`)
     const type = { 'Content-Type': `multipart/form-data; boundary=${boundary}` }
-    // A Content-Length over the limit: answered before a byte of the body is sent.
-    const sized = await answerWhileSending({ ...type, 'Content-Length': String(30 * 1024 * 1024) }, [])
+    // A Content-Length over the largest limit (a video's, 40 MB): answered before a byte of the body is sent.
+    const sized = await answerWhileSending({ ...type, 'Content-Length': String(60 * 1024 * 1024) }, [])
     expect(sized.status).toBe(413)
-    expect(sized.body).toMatch(/too large.*10 MB/)
+    expect(sized.body).toBe('The file is too large (the limit is 10 MB for an image, 40 MB for a video, 20 MB for an audio file).')
 
-    // Chunked: no length to judge by, so the file is cut off once it passes the limit: answered
-    // with 11 of its 30 MB sent and the body never ended.
-    const chunked = await answerWhileSending(type, [head, ...Array.from({ length: 11 }, () => Buffer.alloc(1024 * 1024, 0xff))])
+    // Chunked, a JPEG by its first bytes: no length to judge by, so the file is cut off once it
+    // passes the image limit: answered with 11 of its 30 MB sent and the body never ended.
+    const jpegStart = Buffer.from([0xff, 0xd8, 0xff, 0xe0])
+    const chunked = await answerWhileSending(type, [Buffer.concat([head, jpegStart]), ...Array.from({ length: 11 }, () => Buffer.alloc(1024 * 1024, 0xff))])
     expect(chunked.status).toBe(413)
     expect(chunked.body).toMatch(/too large.*10 MB/)
     expect(commitCount(site.repoDir)).toBe(before)

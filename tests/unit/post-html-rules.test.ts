@@ -68,6 +68,23 @@ const EXAMPLES: Record<string, { allowed: string; refused: string[] }> = {
   'td.rowspan': { allowed: '1', refused: ['', '2.5'] },
   'iframe.src': { allowed: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', refused: ['https://www.youtube.com/embed/dQw4w9WgXcQ', 'javascript:alert(1)', 'https://evil.example/'] },
   'iframe.title': { allowed: 'A &quot;video&quot; &amp; more', refused: [] },
+  // A fixed attribute's refused values are replaced by its one value.
+  'video.controls': { allowed: '', refused: [] },
+  'video.preload': { allowed: 'metadata', refused: ['auto', 'none', ''] },
+  'video.src': {
+    allowed: '/media/2026/tour-3f9a2c1b5e.mp4',
+    refused: ['https://x.example/a.mp4', 'javascript:alert(1)', '/media/2026/tour-3f9a2c1b5e.mp3', '/media/2026/holiday-3f9a2c1b5e-640x480.jpg', '//x.example/media/2026/tour-3f9a2c1b5e.mp4', '/media/2026/../tour-3f9a2c1b5e.mp4'],
+  },
+  'video.poster': { allowed: '/media/2026/holiday-3f9a2c1b5e-640x480.jpg', refused: ['https://x.example/a.jpg', 'javascript:alert(1)', '/media/2026/tour-3f9a2c1b5e.mp4', '/images/a.png'] },
+  'video.width': { allowed: '640', refused: ['0', '100%'] },
+  'video.height': { allowed: '360', refused: ['auto'] },
+  'audio.controls': { allowed: '', refused: [] },
+  'audio.preload': { allowed: 'metadata', refused: ['auto'] },
+  'audio.src': { allowed: '/media/2026/episode-3f9a2c1b5e.mp3', refused: ['https://x.example/a.mp3', '/media/2026/tour-3f9a2c1b5e.mp4', 'data:audio/mpeg;base64,AAAA', 'javascript:alert(1)'] },
+  'track.kind': { allowed: 'captions', refused: ['subtitles', 'metadata'] },
+  'track.src': { allowed: '/media/2026/tour-3f9a2c1b5e.vtt', refused: ['https://x.example/a.vtt', '/media/2026/tour-3f9a2c1b5e.mp4', 'javascript:alert(1)'] },
+  'track.srclang': { allowed: 'pt-BR', refused: ['english', 'e', 'en_US'] },
+  'track.label': { allowed: 'English &amp; more', refused: [] },
 }
 
 /**
@@ -84,17 +101,24 @@ const CONTEXT: Partial<Record<PostElement, [string, string, string]>> = {
   figcaption: ['<figure>', 'x', '</figure>'],
   // Holds nothing.
   iframe: ['', '', ''],
+  // Shown empty: without its source, nothing of a player is left.
+  video: ['', '', ''],
+  audio: ['', '', ''],
 }
 
-/** Attributes written bare when present (`download`). */
+/** Attributes written bare when present (`download`, `controls`). */
 const BOOLEAN_ATTRIBUTES = new Set(ELEMENTS.flatMap((name) => attributesOf(name).flatMap(([attr, rule]) => (rule.boolean ? [attr] : []))))
 const attribute = (name: string, value: string) => (value === '' && BOOLEAN_ATTRIBUTES.has(name) ? ` ${name}` : ` ${name}="${value}"`)
+/** An attribute of `element` as a post file holds it: a boolean one (`controls`) bare. */
+const written = (element: PostElement, name: string, value: string) => (POST_ELEMENTS[element].attributes[name]?.boolean ? ` ${name}` : attribute(name, value))
 /** Without it an element is not kept as itself: dropped (required) or unwrapped (defining). */
 const isNeeded = (rule: AttributeRule) => !!(rule.required || rule.defining)
+/** Those an element is never without: the needed ones, and the fixed ones (which are added). */
+const isAlways = (rule: AttributeRule) => isNeeded(rule) || rule.fixed !== undefined
 const requiredAttributes = (name: PostElement) =>
   attributesOf(name)
-    .filter(([, rule]) => isNeeded(rule))
-    .map(([attr]) => attribute(attr, EXAMPLES[`${name}.${attr}`]!.allowed))
+    .filter(([, rule]) => isAlways(rule))
+    .map(([attr]) => written(name, attr, EXAMPLES[`${name}.${attr}`]!.allowed))
     .join('')
 
 /** Element `name` with `attributes` as a post file holds it, in a context where it belongs; `gone` is what is left without it. */
@@ -137,7 +161,7 @@ describe('the declaration', () => {
 describe('every element a post may hold, with each attribute it may have, is kept by every consumer', () => {
   const cases = ELEMENTS.flatMap((name) => {
     const withAll = attributesOf(name)
-      .map(([attr]) => attribute(attr, EXAMPLES[`${name}.${attr}`]!.allowed))
+      .map(([attr]) => written(name, attr, EXAMPLES[`${name}.${attr}`]!.allowed))
       .join('')
     return [...new Set([sample(name, requiredAttributes(name)).html, sample(name, withAll).html])]
   })
@@ -203,6 +227,8 @@ describe('an attribute an element may not have is removed by every consumer', ()
     'style', 'id', 'name', 'onclick', 'onerror', 'onload', 'srcset', 'target', 'rel', 'width', 'data-x', 'formaction', 'xlink:href',
     // What a pasted embed code brings: the post page writes its frame's own (server/content/video-embed-display.ts).
     'srcdoc', 'allow', 'sandbox', 'allowfullscreen', 'referrerpolicy', 'loading', 'frameborder',
+    // A player that starts on its own, loops, or loads from elsewhere.
+    'autoplay', 'loop', 'muted', 'playsinline', 'crossorigin', 'disablepictureinpicture', 'default',
   ]
   const valueFor = (attr: string) => Object.entries(EXAMPLES).find(([key]) => key.endsWith(`.${attr}`))?.[1].allowed ?? (attr.startsWith('on') ? 'alert(1)' : 'x')
   const cases = ELEMENTS.flatMap((name) =>
@@ -227,10 +253,10 @@ describe('a value an attribute’s rule refuses is removed by every consumer', (
   it.each(cases)('<%s %s="%s">', (name, attr, value, rule) => {
     const others = attributesOf(name).filter(([other]) => other !== attr)
     const otherAttributes = (only: (rule: AttributeRule) => boolean) =>
-      others.filter(([, other]) => only(other)).map(([other]) => attribute(other, EXAMPLES[`${name}.${other}`]!.allowed)).join('')
-    const html = sample(name, attribute(attr, value) + otherAttributes(isNeeded)).html
-    // What is left: the element without the attribute, or nothing of it (but its text, when unwrapped) when it cannot be without it.
-    const withoutIt = isNeeded(rule) ? sample(name, '').gone : sample(name, otherAttributes(isNeeded)).html
+      others.filter(([, other]) => only(other)).map(([other]) => written(name, other, EXAMPLES[`${name}.${other}`]!.allowed)).join('')
+    const html = sample(name, attribute(attr, value) + otherAttributes(isAlways)).html
+    // What is left: the element without the attribute (with its fixed value instead, if it has one), or nothing of it (but its text, when unwrapped) when it cannot be without it.
+    const withoutIt = isNeeded(rule) ? sample(name, '').gone : rule.fixed !== undefined ? sample(name, requiredAttributes(name)).html : sample(name, otherAttributes(isAlways)).html
     expect(cleanPostHtml(html), 'the sanitizer').toBe(withoutIt)
     // SPEC §5: the editor keeps a refused link as a blank link.
     expect(editor(html), 'the editor').toBe(rule.url === 'link' ? sample(name, attribute(attr, '')).html : withoutIt)
@@ -345,7 +371,7 @@ const URL_CASES: UrlCase[] = [
 
 describe('URLs: the rules and every consumer agree', () => {
   it.each(URL_CASES)('$kind $url', ({ kind, url, allowed, mended }) => {
-    const name = ({ link: 'a', image: 'img', embed: 'iframe' } as const)[kind]
+    const name = ({ link: 'a', image: 'img', embed: 'iframe', video: 'video', audio: 'audio', captions: 'track', poster: 'video' } as const satisfies Record<UrlKind, PostElement>)[kind]
     const attr = kind === 'link' ? 'href' : 'src'
     expect(isAllowedUrl(kind, parsedValue(attr, url)), 'the rule').toBe(allowed)
     const html = sample(name, attribute(attr, url)).html

@@ -365,8 +365,8 @@ describe('POST_HTML_SCHEMA', () => {
   it('allows exactly the editor’s tags', () => {
     expect([...(POST_HTML_SCHEMA.tagNames ?? [])].sort()).toEqual(
       [
-        'a', 'aside', 'blockquote', 'br', 'cite', 'code', 'del', 'details', 'em', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'iframe', 'img',
-        'li', 'ol', 'p', 'pre', 's', 'section', 'span', 'strong', 'summary', 'sup', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'u', 'ul',
+        'a', 'aside', 'audio', 'blockquote', 'br', 'cite', 'code', 'del', 'details', 'em', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'iframe', 'img',
+        'li', 'ol', 'p', 'pre', 's', 'section', 'span', 'strong', 'summary', 'sup', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'track', 'u', 'ul', 'video',
       ],
     )
   })

@@ -89,6 +89,8 @@ const CASES: Record<Name, Case> = {
     default: 'UTC',
   },
   MEDIA_MAX_BYTES: { right: ['2097152', 2_097_152], wrong: ['10MB', 'MEDIA_MAX_BYTES="10MB": must be a whole number from 1 to 1073741824'], default: 10 * 1024 * 1024 },
+  MEDIA_MAX_VIDEO_BYTES: { right: ['104857600', 104_857_600], wrong: ['1e9', 'MEDIA_MAX_VIDEO_BYTES="1e9": must be a whole number from 1 to 2147483648'], default: 40 * 1024 * 1024 },
+  MEDIA_MAX_AUDIO_BYTES: { right: ['1048576', 1_048_576], wrong: ['-1', 'MEDIA_MAX_AUDIO_BYTES="-1": must be a whole number from 1 to 2147483648'], default: 20 * 1024 * 1024 },
   MEDIA_MAX_PIXELS: { right: ['1000000', 1_000_000], wrong: ['0', 'MEDIA_MAX_PIXELS="0": must be a whole number from 1 to 1000000000'], default: 50_000_000 },
   BUILD_WORKERS: { right: ['0', 0], wrong: ['17', 'BUILD_WORKERS="17": must be a whole number from 0 to 16'], default: undefined },
   PUBLISH_MODE: { with: REMOTE, right: ['review', 'review'], wrong: [' draft ', 'PUBLISH_MODE="draft": must be direct or review'], default: 'direct' },

@@ -4,7 +4,7 @@
  * checks them (CONTENT_DIR holds blog/, DATA_DIR is a folder and not inside CONTENT_DIR).
  */
 import { z } from 'zod'
-import { DEFAULT_MEDIA_MAX_BYTES } from '../limits.ts'
+import { DEFAULT_MEDIA_MAX_AUDIO_BYTES, DEFAULT_MEDIA_MAX_BYTES, DEFAULT_MEDIA_MAX_VIDEO_BYTES } from '../limits.ts'
 import { DEFAULT_REDIRECT_TARGETS } from '../../redirect-targets.ts'
 import { isTimeZone } from '../../site-day.ts'
 import { EVEN_WITH_WRONG_VALUES, exactSetting, hidden, oneOf, quoted, refuse, rule, setting, urlOf, wholeNumber } from './setting.ts'
@@ -18,6 +18,8 @@ const DEFAULT_MEDIA_MAX_PIXELS = 50_000_000
 /** Up to 1 GB: the upload is held in memory while it is checked. */
 const MAX_MEDIA_BYTES = 1024 * 1024 * 1024
 const MAX_MEDIA_PIXELS = 1_000_000_000
+/** Up to 2 GB: a video or audio upload streams to disk, and is read once more whole to be committed. */
+const MAX_AV_BYTES = 2 * 1024 * 1024 * 1024
 
 export const SITE_ROLES = ['writer', 'replica'] as const
 
@@ -56,6 +58,8 @@ export const serverSettingsShape = {
   SITE_ROLE: setting(oneOf(SITE_ROLES, 'must be writer or replica')).default('writer'),
   SITE_TIMEZONE: setting(z.string().refine(isTimeZone, 'must be an IANA time zone name, such as UTC, Europe/Berlin or America/New_York')).default('UTC'),
   MEDIA_MAX_BYTES: setting(wholeNumber(1, MAX_MEDIA_BYTES, `must be a whole number from 1 to ${MAX_MEDIA_BYTES}`, { digits: /^[1-9]\d*$/ })).default(DEFAULT_MEDIA_MAX_BYTES),
+  MEDIA_MAX_VIDEO_BYTES: setting(wholeNumber(1, MAX_AV_BYTES, `must be a whole number from 1 to ${MAX_AV_BYTES}`, { digits: /^[1-9]\d*$/ })).default(DEFAULT_MEDIA_MAX_VIDEO_BYTES),
+  MEDIA_MAX_AUDIO_BYTES: setting(wholeNumber(1, MAX_AV_BYTES, `must be a whole number from 1 to ${MAX_AV_BYTES}`, { digits: /^[1-9]\d*$/ })).default(DEFAULT_MEDIA_MAX_AUDIO_BYTES),
   MEDIA_MAX_PIXELS: setting(wholeNumber(1, MAX_MEDIA_PIXELS, `must be a whole number from 1 to ${MAX_MEDIA_PIXELS}`, { digits: /^[1-9]\d*$/ })).default(DEFAULT_MEDIA_MAX_PIXELS),
   /** Worker threads of `npm run build`; unset, the build picks. */
   BUILD_WORKERS: setting(wholeNumber(0, 16, 'must be a whole number from 0 to 16')),

@@ -12,6 +12,8 @@ import { TABLE_GROUPS } from './table-toolbar-items.ts'
 import { Toolbar } from './Toolbar.tsx'
 import type { EditorDialogKind } from './toolbar-items.ts'
 import { useEditorDialogs } from './use-editor-dialogs.ts'
+import { insertMediaFile } from './media-file-node.ts'
+import { MediaFileDialog } from './MediaFileDialog.tsx'
 import { insertVideo } from './video-embed-node.ts'
 import { VideoDialog } from './VideoDialog.tsx'
 import './editor.css'
@@ -43,7 +45,7 @@ export default function RichTextEditor(props: RichTextEditorProps) {
 
 function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false, errorId }: RichTextEditorProps) {
   const [bridge] = useState(() => new EditorBridge())
-  const { linkRequest, imageRequest, videoRequest, opening, openDialog, openImageUpload, closeDialogs, apply, onCloseAutoFocus } = useEditorDialogs(bridge)
+  const { linkRequest, imageRequest, videoRequest, mediaFileRequest, opening, openDialog, openImageUpload, closeDialogs, apply, onCloseAutoFocus } = useEditorDialogs(bridge)
 
   // The editor is built once; it reads the latest props through this ref.
   const latest = useRef({ onChange, disabled, errorId, openDialog: (_kind: EditorDialogKind) => {}, openImageUpload: (_file: File, _at: number | undefined, _alt?: string) => {} })
@@ -113,6 +115,13 @@ function EditorWithToolbar({ initialHtml, onChange, labelId, disabled = false, e
         onCloseAutoFocus={onCloseAutoFocus}
       />
       <VideoDialog key={`video-${opening}`} request={videoRequest} onApply={(video) => apply(insertVideo(video))} onCancel={closeDialogs} onCloseAutoFocus={onCloseAutoFocus} />
+      <MediaFileDialog
+        key={`media-file-${opening}`}
+        request={mediaFileRequest}
+        onApply={(file, caption) => apply(insertMediaFile(file, caption))}
+        onCancel={closeDialogs}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
     </div>
   )
 }

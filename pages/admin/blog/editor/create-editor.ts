@@ -65,6 +65,7 @@ import { tableEditingPlugin, tableKeymap } from './table-commands.ts'
 import { tableSchemas } from './table-nodes.ts'
 import { toggleSchemas } from './toggle-node.ts'
 import { underlineSchema } from './underline-mark.ts'
+import { mediaFileSchema, mediaFileView } from './media-file-node.ts'
 import { videoEmbedSchema, videoEmbedView } from './video-embed-node.ts'
 
 /** SPEC §5: undo keeps 100 steps; edits less than a second apart are one step. */
@@ -139,6 +140,8 @@ const schema: MilkdownPlugin[] = [
   bookmarkSchema,
   footnoteSchemas,
   citeSchema,
+  mediaFileSchema,
+  mediaFileView,
 ].flat()
 
 const inputRules: MilkdownPlugin[] = [

@@ -24,6 +24,8 @@ export type IconName =
   | 'image'
   | 'table'
   | 'video'
+  | 'videoFile'
+  | 'audioFile'
   | 'clear'
 
 const PATHS: Record<IconName, ReactNode> = {
@@ -63,6 +65,14 @@ const PATHS: Record<IconName, ReactNode> = {
     </>
   ),
   clear: <path d="M6 5h11M12 5l-3.5 14M14 14l6 6M20 14l-6 6" />,
+  // A film strip, and a note: the media library's own files.
+  videoFile: (
+    <>
+      <rect x="3.5" y="4.5" width="17" height="15" rx="1.5" />
+      <path d="M7.5 4.5v15M16.5 4.5v15M3.5 9h4M3.5 15h4M16.5 9h4M16.5 15h4" />
+    </>
+  ),
+  audioFile: <path d="M9 18V6l10-2v12M9 18a3 3 0 1 1-3-3 3 3 0 0 1 3 3zM19 16a3 3 0 1 1-3-3 3 3 0 0 1 3 3z" />,
 }
 
 export function ToolbarIcon(props: { name: IconName }) {

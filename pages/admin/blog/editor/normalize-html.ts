@@ -127,7 +127,8 @@ function mergeTexts(nodes: HtmlNode[]): HtmlNode[] {
 function cleanAttributes(element: ElementRule, from: Map<string, string>): Map<string, string> | 'drop' | 'unwrap' {
   const attrs = new Map<string, string>()
   for (const [name, rule] of Object.entries(element.attributes)) {
-    const value = from.has(name) ? keptValue(name, rule, from.get(name)!) : undefined
+    // One fixed value, whatever was written, and written where it was missing (a player's `controls`).
+    const value = rule.fixed !== undefined ? (rule.fixed === true ? '' : rule.fixed) : from.has(name) ? keptValue(name, rule, from.get(name)!) : undefined
     if (value !== undefined) attrs.set(name, value)
     else if (rule.required) return 'drop'
     else if (rule.defining) return 'unwrap'

@@ -13,7 +13,7 @@ import { insertTable } from './table-commands.ts'
 import type { ToolbarState } from './toolbar-state.ts'
 
 /** The dialogs toolbar buttons open. */
-export type EditorDialogKind = 'link' | 'image' | 'video'
+export type EditorDialogKind = 'link' | 'image' | 'video' | 'video-file' | 'audio-file'
 
 /** One toolbar button: SPEC §2's list, in its order. */
 export interface ToolbarItem {
@@ -84,6 +84,8 @@ export const TOOLBAR_GROUPS: ToolbarGroup[] = [
       { id: 'image', label: 'Image', icon: 'image', pressed: (s) => s.image, action: 'image' },
       { id: 'table', label: 'Insert table', icon: 'table', action: () => insertTable, enabled: (s) => s.table === null },
       { id: 'video', label: 'Insert video', icon: 'video', action: 'video' },
+      { id: 'video-file', label: 'Insert video file', icon: 'videoFile', action: 'video-file' },
+      { id: 'audio-file', label: 'Insert audio file', icon: 'audioFile', action: 'audio-file' },
     ],
   },
   {

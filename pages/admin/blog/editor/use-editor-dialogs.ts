@@ -5,6 +5,8 @@ import { selectedCaption, selectedImage } from './image-commands.ts'
 import type { ImageRequest } from './ImageDialog.tsx'
 import type { LinkRequest } from './LinkDialog.tsx'
 import type { EditorDialogKind } from './toolbar-items.ts'
+import { selectedMediaFile } from './media-file-node.ts'
+import type { MediaFileRequest } from './MediaFileDialog.tsx'
 import { selectedVideo } from './video-embed-node.ts'
 import type { VideoRequest } from './VideoDialog.tsx'
 
@@ -16,6 +18,7 @@ export function useEditorDialogs(bridge: EditorBridge) {
   const [linkRequest, setLinkRequest] = useState<LinkRequest | null>(null)
   const [imageRequest, setImageRequest] = useState<ImageRequest | null>(null)
   const [videoRequest, setVideoRequest] = useState<VideoRequest | null>(null)
+  const [mediaFileRequest, setMediaFileRequest] = useState<MediaFileRequest | null>(null)
   // Bumped on every opening, as the dialogs' key: each opening starts with fresh fields.
   const [opening, setOpening] = useState(0)
   // Whether the dialog being closed applied its change: then the text gets the focus back;
@@ -33,6 +36,8 @@ export function useEditorDialogs(bridge: EditorBridge) {
       if (kind === 'link') {
         const link = selectedLink(view.state)
         setLinkRequest({ href: (link?.mark.attrs.href as string | null) ?? '', editing: link !== null, needsText: link === null && view.state.selection.empty })
+      } else if (kind === 'video-file' || kind === 'audio-file') {
+        setMediaFileRequest(mediaFileRequestOf(view.state, kind === 'video-file' ? 'video' : 'audio'))
       } else if (kind === 'video') {
         const video = selectedVideo(view.state)
         setVideoRequest({ src: (video?.node.attrs.src as string) ?? '', name: (video?.node.attrs.title as string | null) ?? '', editing: video !== null })
@@ -66,6 +71,7 @@ export function useEditorDialogs(bridge: EditorBridge) {
     setLinkRequest(null)
     setImageRequest(null)
     setVideoRequest(null)
+    setMediaFileRequest(null)
   }
   const apply = (command: Parameters<EditorBridge['run']>[0]) => {
     applied.current = true
@@ -80,5 +86,13 @@ export function useEditorDialogs(bridge: EditorBridge) {
     else before.focus()
   }
 
-  return { linkRequest, imageRequest, videoRequest, opening, openDialog, openImageUpload, closeDialogs, apply, onCloseAutoFocus }
+  return { linkRequest, imageRequest, videoRequest, mediaFileRequest, opening, openDialog, openImageUpload, closeDialogs, apply, onCloseAutoFocus }
+}
+
+/** The selected player of that kind, to edit, or a new one. */
+function mediaFileRequestOf(state: Parameters<typeof selectedMediaFile>[0], kind: MediaFileRequest['kind']): MediaFileRequest {
+  const selected = selectedMediaFile(state)
+  const attrs = selected?.node.attrs.kind === kind ? (selected.node.attrs as Record<string, string | null>) : null
+  if (!attrs) return { kind, src: '', poster: '', captions: '', srclang: '', label: '', editing: false }
+  return { kind, src: attrs.src ?? '', poster: attrs.poster ?? '', captions: attrs.captions ?? '', srclang: attrs.srclang ?? '', label: attrs.label ?? '', editing: true }
 }

@@ -1,8 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
-import { formatBytes, type MediaItem, MEDIA_PER_PAGE } from '../../../../core/contract/index.ts'
+import { formatBytes, type MediaItem, type MediaKind, MEDIA_PER_PAGE } from '../../../../core/contract/index.ts'
 import { adminQueries } from '../../api/admin-queries.ts'
+import { acceptedTypesOf } from './accepted-image-types.ts'
 import { mediaDisplayName, thumbnailSize } from './media-name.ts'
 import { UploadButton } from './UploadButton.tsx'
 import { UploadStatus } from './UploadStatus.tsx'
@@ -18,6 +19,16 @@ export interface MediaLibraryDialogProps {
   onChoose: (item: MediaItem) => void
   /** Where the focus goes when it closes; by default back to what opened it. */
   onCloseAutoFocus?: (event: Event) => void
+  /** Which files it lists and uploads: images unless said (a video file, an audio file, captions). */
+  kind?: MediaKind
+}
+
+/** What the library is called on for each kind: its files' name, one of them, and how they are chosen. */
+const KIND_WORDS: Record<MediaKind, { plural: string; one: string; note: string }> = {
+  image: { plural: 'images', one: 'an image', note: 'The post gets the full image; these are small previews.' },
+  video: { plural: 'videos', one: 'a video', note: 'MP4 (H.264) or WebM, played as uploaded: nothing is converted.' },
+  audio: { plural: 'audio files', one: 'an audio file', note: 'MP3, M4A, Ogg or WAV, played as uploaded.' },
+  captions: { plural: 'captions files', one: 'a captions file', note: 'WebVTT (.vtt) captions, shown over the video.' },
 }
 
 /**
@@ -29,7 +40,8 @@ export interface MediaLibraryDialogProps {
  * the Content-Security-Policy blocks): `.media-dialog-layer` is the backdrop. It may open over
  * the editor's Image dialog; Radix stacks the two (focus, Escape, outside clicks).
  */
-export function MediaLibraryDialog({ open, onOpenChange, onChoose, onCloseAutoFocus }: MediaLibraryDialogProps) {
+export function MediaLibraryDialog({ open, onOpenChange, onChoose, onCloseAutoFocus, kind = 'image' }: MediaLibraryDialogProps) {
+  const words = KIND_WORDS[kind]
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -37,9 +49,9 @@ export function MediaLibraryDialog({ open, onOpenChange, onChoose, onCloseAutoFo
           <Dialog.Content className="media-dialog" onCloseAutoFocus={onCloseAutoFocus}>
             <Dialog.Title className="media-dialog__title">Media library</Dialog.Title>
             <Dialog.Description className="media-dialog__description">
-              Choose an image, or upload one (or drop it here). The post gets the full image; these are small previews.
+              Choose {words.one}, or upload one (or drop it here). {words.note}
             </Dialog.Description>
-            {open && <LibraryBody onChoose={onChoose} />}
+            {open && <LibraryBody onChoose={onChoose} kind={kind} />}
             <div className="media-dialog__actions">
               <Dialog.Close asChild>
                 <button type="button" className="button">
@@ -54,13 +66,14 @@ export function MediaLibraryDialog({ open, onOpenChange, onChoose, onCloseAutoFo
   )
 }
 
-function LibraryBody({ onChoose }: { onChoose: (item: MediaItem) => void }) {
+function LibraryBody({ onChoose, kind }: { onChoose: (item: MediaItem) => void; kind: MediaKind }) {
+  const words = KIND_WORDS[kind]
   const [search, setSearch] = useState('')
   const [settledSearch, setSettledSearch] = useState('')
   const [page, setPage] = useState(1)
   const [deleteProblem, setDeleteProblem] = useState('')
   const searchId = useId()
-  const library = useMediaLibrary({ page, search: settledSearch }, true)
+  const library = useMediaLibrary({ page, search: settledSearch, kind }, true)
   const remove = useDeleteMedia()
   // Removing an image another post may show is for editors and admins (the server says so too).
   const mayDelete = useQuery(adminQueries.me()).data?.role !== 'author'
@@ -101,7 +114,7 @@ function LibraryBody({ onChoose }: { onChoose: (item: MediaItem) => void }) {
         <input id={searchId} type="search" value={search} autoComplete="off" onChange={(event) => setSearch(event.target.value)} />
       </div>
       <div className="media-library__upload">
-        <UploadButton upload={upload} label="Upload an image" />
+        <UploadButton upload={upload} label={`Upload ${words.one}`} accept={acceptedTypesOf(kind)} />
         <UploadStatus upload={upload} />
         {uploaded && !upload.uploading && !upload.error && (
           <p role="status" className="media-library__uploaded">
@@ -121,9 +134,9 @@ function LibraryBody({ onChoose }: { onChoose: (item: MediaItem) => void }) {
           The library could not be loaded: {library.error.message}
         </p>
       ) : items.length === 0 ? (
-        <p role="status">{settledSearch ? 'No images match this search.' : 'No images in the library yet: upload one.'}</p>
+        <p role="status">{settledSearch ? `No ${words.plural} match this search.` : `No ${words.plural} in the library yet: upload one.`}</p>
       ) : (
-        <ul className="media-grid" aria-label="Images" aria-busy={library.isPlaceholderData || undefined}>
+        <ul className="media-grid" aria-label={words.plural[0]!.toUpperCase() + words.plural.slice(1)} aria-busy={library.isPlaceholderData || undefined}>
           {items.map((item) => (
             <MediaCard
               key={item.id}
@@ -178,20 +191,16 @@ function MediaCard(props: MediaCardProps) {
     onFocused?.()
   }, [focusNow, onFocused])
   const name = mediaDisplayName(item.url)
-  const { width, height } = thumbnailSize(item)
   const usedBy = item.usedBy.map((post) => post.title || post.slug).join(', ')
   return (
     <li className={isNew ? 'media-card media-card--new' : 'media-card'}>
       <button ref={choose} type="button" className="media-card__choose" aria-label={`Choose ${name}`} aria-describedby={detailsId} onClick={() => onChoose(item)}>
-        {/* width/height keep the card's room before the image arrives; lazy: only what is seen loads. */}
-        <img src={item.thumbnailUrl} width={width} height={height} loading="lazy" decoding="async" alt={item.alt} />
+        <CardPreview item={item} />
       </button>
       <p id={detailsId} className="media-card__details">
         <span className="media-card__name">{name}</span>
         {isNew && <span className="media-card__new">Just uploaded</span>}
-        <span>
-          {item.width} × {item.height} · {formatBytes(item.bytes)}
-        </span>
+        <span>{item.kind === 'image' ? `${item.width} × ${item.height} · ${formatBytes(item.bytes)}` : `${KIND_NAMES[item.kind]} · ${formatBytes(item.bytes)}`}</span>
         <span>{usedBy ? `Used in: ${usedBy}` : 'Not used in any post'}</span>
       </p>
       {onDelete && (
@@ -201,4 +210,20 @@ function MediaCard(props: MediaCardProps) {
       )}
     </li>
   )
+}
+
+const KIND_NAMES: Record<MediaKind, string> = { image: 'Image', video: 'Video', audio: 'Audio', captions: 'Captions' }
+
+/** An image's thumbnail; for a video, an audio or a captions file (nothing of it is loaded here), a tile that says which. */
+function CardPreview({ item }: { item: MediaItem }) {
+  if (item.kind !== 'image') {
+    return (
+      <span className={`media-card__file media-card__file--${item.kind}`} aria-hidden="true">
+        {item.kind === 'video' ? '▶' : item.kind === 'audio' ? '♪' : 'CC'}
+      </span>
+    )
+  }
+  const { width, height } = thumbnailSize(item)
+  // width/height keep the card's room before the image arrives; lazy: only what is seen loads.
+  return <img src={item.thumbnailUrl} width={width} height={height} loading="lazy" decoding="async" alt={item.alt} />
 }

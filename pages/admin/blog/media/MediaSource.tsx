@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react'
-import type { MediaItem } from '../../../../core/contract/index.ts'
+import type { MediaItem, MediaKind } from '../../../../core/contract/index.ts'
+import { acceptedTypesOf } from './accepted-image-types.ts'
 import type { MediaLibraryDialogProps } from './MediaLibraryDialog.tsx'
 import { UploadButton } from './UploadButton.tsx'
 import { UploadStatus } from './UploadStatus.tsx'
@@ -13,6 +14,8 @@ export interface MediaSourceProps {
   /** Where the focus goes after the library closed with a choice (the next thing to fill in). */
   focusAfterChoice?: () => void
   disabled?: boolean
+  /** Which files it uploads and lists: images unless said. */
+  kind?: MediaKind
 }
 
 /**
@@ -40,7 +43,7 @@ function LibraryUnavailable({ open }: MediaLibraryDialogProps) {
  * bar and its failure (role="alert", in the admin's words or the server's). Whatever fails, the
  * field and the form keep what they had.
  */
-export function MediaSource({ upload, onChoose, focusAfterChoice, disabled = false }: MediaSourceProps) {
+export function MediaSource({ upload, onChoose, focusAfterChoice, disabled = false, kind = 'image' }: MediaSourceProps) {
   const [libraryOpen, setLibraryOpen] = useState(false)
   // Mounted from the first opening on (its chunk is loaded then), so that it can close with focus handling.
   const [libraryWanted, setLibraryWanted] = useState(false)
@@ -49,7 +52,7 @@ export function MediaSource({ upload, onChoose, focusAfterChoice, disabled = fal
   return (
     <div className="media-source">
       <div className="media-source__buttons">
-        <UploadButton upload={upload} disabled={disabled} />
+        <UploadButton upload={upload} disabled={disabled} accept={acceptedTypesOf(kind)} />
         <button
           ref={chooseButton}
           type="button"
@@ -68,6 +71,7 @@ export function MediaSource({ upload, onChoose, focusAfterChoice, disabled = fal
       {libraryWanted && (
         <Suspense fallback={null}>
           <MediaLibraryDialog
+            kind={kind}
             open={libraryOpen}
             onOpenChange={setLibraryOpen}
             onChoose={(item) => {

@@ -2,8 +2,18 @@ import { useRef } from 'react'
 import { ACCEPTED_IMAGE_TYPES } from './accepted-image-types.ts'
 import type { useMediaUpload } from './use-media-upload.ts'
 
-/** "Upload": a button that opens the file chooser for one image and starts its upload. */
-export function UploadButton({ upload, disabled = false, label = 'Upload' }: { upload: ReturnType<typeof useMediaUpload>; disabled?: boolean; label?: string }) {
+/** "Upload": a button that opens the file chooser for one file (an image unless `accept` says otherwise) and starts its upload. */
+export function UploadButton({
+  upload,
+  disabled = false,
+  label = 'Upload',
+  accept = ACCEPTED_IMAGE_TYPES,
+}: {
+  upload: ReturnType<typeof useMediaUpload>
+  disabled?: boolean
+  label?: string
+  accept?: string
+}) {
   const fileInput = useRef<HTMLInputElement>(null)
   return (
     <>
@@ -14,7 +24,7 @@ export function UploadButton({ upload, disabled = false, label = 'Upload' }: { u
       <input
         ref={fileInput}
         type="file"
-        accept={ACCEPTED_IMAGE_TYPES}
+        accept={accept}
         hidden
         tabIndex={-1}
         onChange={(event) => {

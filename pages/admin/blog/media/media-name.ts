@@ -1,9 +1,10 @@
+import { parseAvUrl } from '../../../../core/av-media.ts'
 import { parseMediaUrl, variantUrl, variantWidthsOf } from '../../../../core/media-urls.ts'
 import type { MediaItem } from '../../../../core/contract/index.ts'
 
 /** The name an admin recognises: `holiday.jpg` for `/media/2025/holiday-3f9a2c1b5e-1600x1067.jpg`. */
 export function mediaDisplayName(url: string): string {
-  const media = parseMediaUrl(url)
+  const media = parseMediaUrl(url) ?? parseAvUrl(url)
   if (media) return `${media.name}.${media.ext}`
   return url.slice(url.lastIndexOf('/') + 1) || url
 }
