@@ -25,7 +25,6 @@ import {
   inlineCodeInputRule,
   inlineCodeSchema,
   inlineNodesCursorPlugin,
-  insertHrInputRule,
   linkAttr,
   listItemAttr,
   orderedListAttr,
@@ -40,6 +39,8 @@ import {
   wrapInOrderedListInputRule,
 } from '@milkdown/kit/preset/commonmark'
 import type { MilkdownPlugin } from '@milkdown/kit/ctx'
+import { leaveBlockKeysPlugin } from './block-exit.ts'
+import { horizontalRuleInputRule, selectedBlockTypingPlugin } from './block-insert.ts'
 import { codeBlockLanguageSchema } from './code-block-node.ts'
 import type { EditorBridge } from './editor-bridge.ts'
 import { editorKeymap } from './editor-keymap.ts'
@@ -56,6 +57,7 @@ import { strikeSchema } from './strike-mark.ts'
 import { syncPlugin } from './sync-plugin.ts'
 import { tableEditingPlugin, tableKeymap } from './table-commands.ts'
 import { tableSchemas } from './table-nodes.ts'
+import { trailingParagraphPlugin } from './trailing-paragraph.ts'
 import { underlineSchema } from './underline-mark.ts'
 import { videoEmbedSchema, videoEmbedView } from './video-embed-node.ts'
 
@@ -82,7 +84,8 @@ export interface CreateEditorOptions {
  * The commonmark preset taken apart and put back with what posts need: the same nodes and
  * marks, some of them reading and writing HTML the way posts store it, plus underline,
  * strike, tables and figures. Left out: the preset's markdown-only plugins (heading ids, list labels, raw HTML),
- * its heading input rule and keymap (levels 4–6), its image input rule, and its keymaps in
+ * its heading input rule and keymap (levels 4–6), its image input rule, its rule's input rule
+ * (block-insert.ts has one that leaves the cursor below the rule), and its keymaps in
  * general (editor-keymap.ts has ours). Marks are listed outermost first: a link wraps bold text.
  */
 const schema: MilkdownPlugin[] = [
@@ -130,7 +133,7 @@ const inputRules: MilkdownPlugin[] = [
   wrapInBulletListInputRule,
   wrapInOrderedListInputRule,
   createCodeBlockInputRule,
-  insertHrInputRule,
+  horizontalRuleInputRule,
   headingInputRule,
   emphasisStarInputRule,
   emphasisUnderscoreInputRule,
@@ -139,6 +142,10 @@ const inputRules: MilkdownPlugin[] = [
 ]
 
 const prosePlugins: MilkdownPlugin[] = [
+  // First: its ArrowDown comes before the table plugin's and the gap cursor's.
+  leaveBlockKeysPlugin,
+  selectedBlockTypingPlugin,
+  trailingParagraphPlugin,
   hardbreakClearMarkPlugin,
   hardbreakFilterNodes,
   hardbreakFilterPlugin,

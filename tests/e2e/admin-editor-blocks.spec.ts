@@ -1,0 +1,200 @@
+/**
+ * The editor never loses a block: after a block is inserted the cursor goes on in a paragraph
+ * after it, and a code block, a quote or a table at the end of a post is left with Enter on an
+ * empty last line, ArrowDown or Ctrl+Enter. In a real browser, saved through the real server.
+ */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { parsePostFile } from '../../server/content/parse-post.ts'
+import { caretMoved, expect, expectToast, signIn, test, type AdminSite } from './admin-fixtures.ts'
+
+const editor = (page: Page) => page.getByRole('textbox', { name: 'Content*' })
+const tool = (page: Page, name: string) => page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name, exact: true })
+const YOUTUBE = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'
+
+async function openNewPost(page: Page, url: string, title: string): Promise<void> {
+  await signIn(page, url)
+  await page.getByRole('button', { name: 'New Post' }).click()
+  await page.getByLabel('Title*').fill(title)
+  await page.getByLabel('Summary*').fill('Made in the editor test.')
+  await editor(page).click()
+}
+
+async function createAndRead(page: Page, adminSite: AdminSite, slug: string): Promise<string> {
+  await page.getByRole('button', { name: 'Create Post' }).click()
+  await expectToast(page, { title: 'Success', description: 'Blog post created' })
+  const text = await readFile(path.join(adminSite.site.blogDir, `${slug}.html`), 'utf8')
+  return parsePostFile(text, `${slug}.html`).content
+}
+
+async function insertVideo(page: Page, link: string, name: string): Promise<void> {
+  await tool(page, 'Insert video').click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Video link').fill(link)
+  await dialog.getByLabel('Video name').fill(name)
+  await dialog.getByRole('button', { name: 'Insert' }).click()
+  await expect(dialog).toBeHidden()
+}
+
+test('a video inserted after a line, then text typed: the video stays and the text goes after it', async ({ page, adminSite }) => {
+  await openNewPost(page, adminSite.url, 'Intro Video')
+  await page.keyboard.type('Intro')
+  await page.keyboard.press('Enter')
+  await insertVideo(page, 'https://youtu.be/dQw4w9WgXcQ', 'The launch')
+  await page.keyboard.type('Next')
+  await expect(editor(page).locator('.rte-video')).toHaveCount(1)
+  expect(await createAndRead(page, adminSite, 'intro-video')).toBe(`<p>Intro</p>\n<iframe src="${YOUTUBE}" title="The launch"></iframe>\n<p>Next</p>`)
+})
+
+test('after any block is inserted the cursor is in a paragraph after it; text typed on a selected block goes after it', async ({ page, adminSite }) => {
+  await openNewPost(page, adminSite.url, 'Blocks In A Row')
+  // A figure from the end of a line, an image on an empty line, a rule typed as ---, a table.
+  await page.keyboard.type('Screens')
+  await tool(page, 'Image').click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Image URL').fill('https://watchio.app/images/screen.png')
+  await dialog.getByLabel('Alt text', { exact: true }).fill('A screen')
+  await dialog.getByLabel('Caption (optional)').fill('The home screen')
+  await dialog.getByRole('button', { name: 'Insert' }).click()
+  await expect(dialog).toBeHidden()
+  await page.keyboard.type('After the figure')
+  await page.keyboard.press('Enter')
+  await tool(page, 'Image').click()
+  await dialog.getByLabel('Image URL').fill('https://watchio.app/images/tv.png')
+  await dialog.getByLabel('Alt text', { exact: true }).fill('A TV')
+  await dialog.getByRole('button', { name: 'Insert' }).click()
+  await expect(dialog).toBeHidden()
+  await page.keyboard.type('After the image')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('---')
+  await page.keyboard.type('After the rule')
+  await page.keyboard.press('Enter')
+  await insertVideo(page, 'https://youtu.be/dQw4w9WgXcQ', 'The launch')
+  // The video selected by a click: a letter typed goes after it, it stays.
+  await editor(page).locator('.rte-video').click()
+  await expect(editor(page).locator('.ProseMirror-selectednode')).toHaveCount(1)
+  await page.keyboard.type('After the video')
+  await expect(editor(page).locator('.rte-video')).toHaveCount(1)
+  // In the middle of a line: the video goes between its halves, the cursor before the second.
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('Split here')
+  for (let i = 0; i < 'here'.length; i++) await page.keyboard.press('ArrowLeft')
+  await caretMoved(page)
+  await insertVideo(page, 'https://youtu.be/dQw4w9WgXcQ', 'The middle')
+  await page.keyboard.type('then ')
+
+  expect(await createAndRead(page, adminSite, 'blocks-in-a-row')).toBe(
+    [
+      '<p>Screens</p>',
+      '<figure><img src="https://watchio.app/images/screen.png" alt="A screen"><figcaption>The home screen</figcaption></figure>',
+      '<p>After the figure</p>',
+      '<p><img src="https://watchio.app/images/tv.png" alt="A TV"></p>',
+      '<p>After the image</p>',
+      '<hr>',
+      '<p>After the rule</p>',
+      `<iframe src="${YOUTUBE}" title="The launch"></iframe>`,
+      '<p>After the video</p>',
+      '<p>Split </p>',
+      `<iframe src="${YOUTUBE}" title="The middle"></iframe>`,
+      '<p>then here</p>',
+    ].join('\n'),
+  )
+})
+
+test('a table inserted on the last line has a paragraph after it, and the cursor in its first cell', async ({ page, adminSite }) => {
+  await openNewPost(page, adminSite.url, 'Table Then Text')
+  await tool(page, 'Insert table').click()
+  await page.keyboard.type('Plan')
+  await expect(editor(page).locator('th').first()).toHaveText('Plan')
+  await expect(editor(page).locator('table + p')).toHaveCount(1)
+})
+
+test.describe('leaving a block at the end of a post', () => {
+  test('a code block: Enter inside the text is a new line; Enter on an empty last line leaves it and removes that line', async ({ page, adminSite }) => {
+    await openNewPost(page, adminSite.url, 'Code Then Text')
+    await tool(page, 'Code block').click()
+    await page.keyboard.type('one')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('two')
+    // In the text, not at its end: a new line.
+    await page.keyboard.press('ArrowLeft')
+    await caretMoved(page)
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('End')
+    await caretMoved(page)
+    await page.keyboard.press('Enter')
+    await expect(tool(page, 'Code block')).toHaveAttribute('aria-pressed', 'true')
+    await page.keyboard.press('Enter')
+    await expect(tool(page, 'Code block')).toHaveAttribute('aria-pressed', 'false')
+    await page.keyboard.type('After the code')
+    expect(await createAndRead(page, adminSite, 'code-then-text')).toBe('<pre><code>one\ntw\no</code></pre>\n<p>After the code</p>')
+  })
+
+  test('a quote and a table: Enter twice or ArrowDown leave them; Ctrl+Enter leaves a code block', async ({ page, adminSite }) => {
+    await openNewPost(page, adminSite.url, 'Leaving Blocks')
+    await tool(page, 'Blockquote').click()
+    await page.keyboard.type('Quoted')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await expect(tool(page, 'Blockquote')).toHaveAttribute('aria-pressed', 'false')
+    await page.keyboard.type('After the quote')
+    await page.keyboard.press('Enter')
+
+    await tool(page, 'Blockquote').click()
+    await page.keyboard.type('Quoted again')
+    await page.keyboard.press('ArrowDown')
+    await expect(tool(page, 'Blockquote')).toHaveAttribute('aria-pressed', 'false')
+    await page.keyboard.type('Below the quote')
+    await page.keyboard.press('Enter')
+
+    // A table: Tab to its last cell, Enter twice leaves it (the empty line made by the first goes).
+    await tool(page, 'Insert table').click()
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Tab')
+    await page.keyboard.type('last')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('toolbar', { name: 'Table' })).toBeHidden()
+    await page.keyboard.type('After the table')
+    await page.keyboard.press('Enter')
+
+    await tool(page, 'Insert table').click()
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Tab')
+    await page.keyboard.press('ArrowDown')
+    await expect(page.getByRole('toolbar', { name: 'Table' })).toBeHidden()
+    await page.keyboard.type('Below the table')
+    await page.keyboard.press('Enter')
+
+    await tool(page, 'Code block').click()
+    await page.keyboard.type('code')
+    await page.keyboard.press('ControlOrMeta+Enter')
+    await expect(tool(page, 'Code block')).toHaveAttribute('aria-pressed', 'false')
+    await page.keyboard.type('After the code')
+    await page.keyboard.press('Enter')
+    await tool(page, 'Code block').click()
+    await page.keyboard.type('more code')
+    await page.keyboard.press('ArrowDown')
+    await expect(tool(page, 'Code block')).toHaveAttribute('aria-pressed', 'false')
+    await page.keyboard.type('Below the code')
+
+    const html = await createAndRead(page, adminSite, 'leaving-blocks')
+    const emptyRow = '<tr><td></td><td></td><td></td></tr>'
+    const head = '<thead><tr><th scope="col"></th><th scope="col"></th><th scope="col"></th></tr></thead>'
+    expect(html).toBe(
+      [
+        '<blockquote>\n<p>Quoted</p>\n</blockquote>',
+        '<p>After the quote</p>',
+        '<blockquote>\n<p>Quoted again</p>\n</blockquote>',
+        '<p>Below the quote</p>',
+        `<table>${head}<tbody>${emptyRow}<tr><td></td><td></td><td>last</td></tr></tbody></table>`,
+        '<p>After the table</p>',
+        `<table>${head}<tbody>${emptyRow}${emptyRow}</tbody></table>`,
+        '<p>Below the table</p>',
+        '<pre><code>code</code></pre>',
+        '<p>After the code</p>',
+        '<pre><code>more code</code></pre>',
+        '<p>Below the code</p>',
+      ].join('\n'),
+    )
+  })
+})
