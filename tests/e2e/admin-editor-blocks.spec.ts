@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
+import { LINK_RULE_TEXT } from '../../pages/admin/blog/editor/url-rules.ts'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { caretMoved, expect, expectToast, signIn, test, type AdminSite } from './admin-fixtures.ts'
 
@@ -131,6 +132,14 @@ test.describe('leaving a block at the end of a post', () => {
     expect(await createAndRead(page, adminSite, 'code-then-text')).toBe('<pre><code>one\ntw\no</code></pre>\n<p>After the code</p>')
   })
 
+  test('the tooltips of the blocks say how to leave them', async ({ page, adminSite }) => {
+    await openNewPost(page, adminSite.url, 'Tooltips')
+    for (const name of ['Code block', 'Blockquote', 'Insert table']) {
+      await tool(page, name).hover()
+      await expect(page.getByRole('tooltip')).toContainText('ArrowDown at the end of the post, or Ctrl+Enter leaves it')
+    }
+  })
+
   test('a quote and a table: Enter twice or ArrowDown leave them; Ctrl+Enter leaves a code block', async ({ page, adminSite }) => {
     await openNewPost(page, adminSite.url, 'Leaving Blocks')
     await tool(page, 'Blockquote').click()
@@ -197,4 +206,20 @@ test.describe('leaving a block at the end of a post', () => {
       ].join('\n'),
     )
   })
+})
+
+test('the Link dialog says what a link may be, and a path of the site is kept as written', async ({ page, adminSite }) => {
+  await openNewPost(page, adminSite.url, 'Site Links')
+  await page.keyboard.type('See the prices')
+  await page.keyboard.down('Shift')
+  await page.keyboard.press('Home')
+  await page.keyboard.up('Shift')
+  await tool(page, 'Link').click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText(LINK_RULE_TEXT)
+  await expect(dialog).toContainText('or be a path on this site such as /pricing or #faq')
+  await dialog.getByLabel('URL').fill('/pricing')
+  await dialog.getByRole('button', { name: 'Apply' }).click()
+  await expect(dialog).toBeHidden()
+  expect(await createAndRead(page, adminSite, 'site-links')).toBe('<p><a href="/pricing">See the prices</a></p>')
 })
