@@ -13,7 +13,7 @@ import { $inputRule, $prose } from '@milkdown/kit/utils'
  * insertion: the cursor goes on in a paragraph after it, as in Google Docs or Notion.
  */
 
-/** Whether the cursor's text block is a line a block may split or stand beside (not code, not a caption). */
+/** Whether the cursor's text block is a line a block may split or stand before (not code, not a caption). */
 function isLine($pos: ResolvedPos): boolean {
   return ['paragraph', 'heading'].includes($pos.parent.type.name)
 }
@@ -34,26 +34,35 @@ export function pointAfter(doc: Node, pos: number, type: NodeType): number | nul
 /**
  * Inserts `block` at the selection: before the line when the cursor is at its start (an empty
  * line stays, under the block, with the cursor), after it at its end, between its halves in the
- * middle; elsewhere (a selection, a code block, a caption) in place of the selection. The
- * cursor then stands in the paragraph after the block: the line it was on, the text after it,
- * or a new empty paragraph. Returns where the block starts, or -1 when it fits nowhere.
+ * middle; after a code block or a caption the cursor is in, and after a selected block (never in
+ * its place); in place of selected text. The cursor then stands in the paragraph after the block:
+ * the line it was on, the text after it, or a new empty paragraph. Returns where the block
+ * starts, or -1 when it fits nowhere.
  */
 export function insertBlock(tr: Transaction, block: Node): number {
   const { selection } = tr
   const { $from } = selection
-  if (selection.empty && isLine($from)) {
-    const atStart = $from.parentOffset === 0
-    const atEnd = $from.parentOffset === $from.parent.content.size
+  let pos: number | null | undefined = null
+  let into = false
+  if (selection instanceof NodeSelection && selection.node.isBlock) {
+    pos = pointAfter(tr.doc, selection.to, block.type)
+  } else if (selection.empty && $from.parent.isTextblock) {
+    const line = isLine($from)
+    const atStart = line && $from.parentOffset === 0
+    const atEnd = !line || $from.parentOffset === $from.parent.content.size
     const point = insertPoint(tr.doc, atStart ? $from.start() : $from.end(), block.type)
     // In the middle of the line, the block goes between its halves, beside them.
-    const splits = !atStart && !atEnd
-    if (point !== null && point !== undefined && (!splits || point === $from.after())) {
-      if (splits) tr.split($from.pos)
-      const pos = splits ? $from.pos + 1 : point
-      tr.insert(pos, block)
-      continueAfter(tr, pos + block.nodeSize, !atEnd)
-      return pos
+    if (atStart || atEnd) pos = point
+    else if (point === $from.after()) {
+      tr.split($from.pos)
+      pos = $from.pos + 1
     }
+    into = !atEnd
+  }
+  if (pos !== null && pos !== undefined) {
+    tr.insert(pos, block)
+    continueAfter(tr, pos + block.nodeSize, into)
+    return pos
   }
   tr.replaceSelectionWith(block)
   let at = -1

@@ -39,6 +39,7 @@ export function insertImage({ src, alt, caption = '' }: ImageInput, at?: number)
 }
 
 const isEmptyLine = (selection: Selection) => selection.empty && selection.$from.parent.type.name === 'paragraph' && selection.$from.parent.content.size === 0
+const fitsInline = ({ $from }: Selection, image: Node) => $from.parent.canReplaceWith($from.index(), $from.index(), image.type)
 
 /**
  * A caption makes the image a figure; an empty caption makes a figure an inline image again (in
@@ -62,8 +63,9 @@ function placeImage(tr: Transaction, attrs: Record<string, unknown>, caption: st
     insertBlock(tr, figure())
   } else if (selected) {
     tr.setNodeMarkup(selected.from, null, attrs)
-  } else if (isEmptyLine(tr.selection)) {
-    // Alone on its line, the image is a block of its own: the cursor goes on below it.
+  } else if (isEmptyLine(tr.selection) || !fitsInline(tr.selection, image)) {
+    // Alone on its line (or where no image may stand: a code block, beside a selected video), the
+    // image is a paragraph of its own, and the cursor goes on below it.
     insertBlock(tr, schema.nodes.paragraph!.create(null, image))
   } else {
     tr.replaceSelectionWith(image)
