@@ -48,6 +48,12 @@ test('a video inserted after a line, then text typed: the video stays and the te
   expect(await createAndRead(page, adminSite, 'intro-video')).toBe(`<p>Intro</p>\n<iframe src="${YOUTUBE}" title="The launch"></iframe>\n<p>Next</p>`)
 })
 
+test('a post of a video alone is a post, saved', async ({ page, adminSite }) => {
+  await openNewPost(page, adminSite.url, 'Only A Video')
+  await insertVideo(page, 'https://youtu.be/dQw4w9WgXcQ', 'The launch')
+  expect(await createAndRead(page, adminSite, 'only-a-video')).toBe(`<iframe src="${YOUTUBE}" title="The launch"></iframe>`)
+})
+
 test('after any block is inserted the cursor is in a paragraph after it; text typed on a selected block goes after it', async ({ page, adminSite }) => {
   await openNewPost(page, adminSite.url, 'Blocks In A Row')
   // A figure from the end of a line, an image on an empty line, a rule typed as ---, a table.
@@ -142,49 +148,31 @@ test.describe('leaving a block at the end of a post', () => {
 
   test('a quote and a table: Enter twice or ArrowDown leave them; Ctrl+Enter leaves a code block', async ({ page, adminSite }) => {
     await openNewPost(page, adminSite.url, 'Leaving Blocks')
-    await tool(page, 'Blockquote').click()
-    await page.keyboard.type('Quoted')
-    await page.keyboard.press('Enter')
-    await page.keyboard.press('Enter')
-    await expect(tool(page, 'Blockquote')).toHaveAttribute('aria-pressed', 'false')
-    await page.keyboard.type('After the quote')
-    await page.keyboard.press('Enter')
-
-    await tool(page, 'Blockquote').click()
-    await page.keyboard.type('Quoted again')
-    await page.keyboard.press('ArrowDown')
-    await expect(tool(page, 'Blockquote')).toHaveAttribute('aria-pressed', 'false')
-    await page.keyboard.type('Below the quote')
-    await page.keyboard.press('Enter')
-
-    // A table: Tab to its last cell, Enter twice leaves it (the empty line made by the first goes).
-    await tool(page, 'Insert table').click()
-    for (let i = 0; i < 8; i++) await page.keyboard.press('Tab')
-    await page.keyboard.type('last')
-    await page.keyboard.press('Enter')
-    await page.keyboard.press('Enter')
-    await expect(page.getByRole('toolbar', { name: 'Table' })).toBeHidden()
-    await page.keyboard.type('After the table')
-    await page.keyboard.press('Enter')
-
-    await tool(page, 'Insert table').click()
-    for (let i = 0; i < 8; i++) await page.keyboard.press('Tab')
-    await page.keyboard.press('ArrowDown')
-    await expect(page.getByRole('toolbar', { name: 'Table' })).toBeHidden()
-    await page.keyboard.type('Below the table')
-    await page.keyboard.press('Enter')
-
-    await tool(page, 'Code block').click()
-    await page.keyboard.type('code')
-    await page.keyboard.press('ControlOrMeta+Enter')
-    await expect(tool(page, 'Code block')).toHaveAttribute('aria-pressed', 'false')
-    await page.keyboard.type('After the code')
-    await page.keyboard.press('Enter')
-    await tool(page, 'Code block').click()
-    await page.keyboard.type('more code')
-    await page.keyboard.press('ArrowDown')
-    await expect(tool(page, 'Code block')).toHaveAttribute('aria-pressed', 'false')
-    await page.keyboard.type('Below the code')
+    const unpressed = (name: string) => () => expect(tool(page, name)).toHaveAttribute('aria-pressed', 'false')
+    const noTableToolbar = () => expect(page.getByRole('toolbar', { name: 'Table' })).toBeHidden()
+    /** Starts a block, types `text` in it, leaves it by `keys`, and writes `after` on the line it left for. */
+    const leave = async (start: () => Promise<void>, text: string, keys: string[], left: () => Promise<void>, after: string) => {
+      await start()
+      await page.keyboard.type(text)
+      for (const key of keys) await page.keyboard.press(key)
+      await left()
+      await page.keyboard.type(after)
+      await page.keyboard.press('Enter')
+    }
+    const quote = () => tool(page, 'Blockquote').click()
+    const code = () => tool(page, 'Code block').click()
+    // A table, the cursor in its last cell.
+    const table = async () => {
+      await tool(page, 'Insert table').click()
+      for (let i = 0; i < 8; i++) await page.keyboard.press('Tab')
+    }
+    await leave(quote, 'Quoted', ['Enter', 'Enter'], unpressed('Blockquote'), 'After the quote')
+    await leave(quote, 'Quoted again', ['ArrowDown'], unpressed('Blockquote'), 'Below the quote')
+    // Enter twice in the last cell: the empty line made by the first goes.
+    await leave(table, 'last', ['Enter', 'Enter'], noTableToolbar, 'After the table')
+    await leave(table, '', ['ArrowDown'], noTableToolbar, 'Below the table')
+    await leave(code, 'code', ['ControlOrMeta+Enter'], unpressed('Code block'), 'After the code')
+    await leave(code, 'more code', ['ArrowDown'], unpressed('Code block'), 'Below the code')
 
     const html = await createAndRead(page, adminSite, 'leaving-blocks')
     const emptyRow = '<tr><td></td><td></td><td></td></tr>'
