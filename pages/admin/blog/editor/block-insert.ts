@@ -1,8 +1,8 @@
+import { InputRule } from '@milkdown/kit/prose/inputrules'
 import type { Node, NodeType, ResolvedPos } from '@milkdown/kit/prose/model'
 import { type EditorState, NodeSelection, Plugin, PluginKey, TextSelection, type Transaction } from '@milkdown/kit/prose/state'
 import { insertPoint } from '@milkdown/kit/prose/transform'
 import type { EditorView } from '@milkdown/kit/prose/view'
-import { InputRule } from '@milkdown/kit/prose/inputrules'
 import { $inputRule, $prose } from '@milkdown/kit/utils'
 
 /*
@@ -22,7 +22,7 @@ function isLine($pos: ResolvedPos): boolean {
  * The first place at or after `pos` where a node of `type` may go: there, or after the node
  * around it, going out as far as needed (after a figure, not inside it before its caption).
  */
-export function pointAfter(doc: Node, pos: number, type: NodeType): number | null {
+function pointAfter(doc: Node, pos: number, type: NodeType): number | null {
   const $pos = doc.resolve(pos)
   for (let depth = $pos.depth; depth >= 0; depth--) {
     const index = depth === $pos.depth ? $pos.index() : $pos.indexAfter(depth)
@@ -93,7 +93,7 @@ export function continueAfter(tr: Transaction, end: number, into: boolean): void
 }
 
 /** A block (not inline content) selected as a whole: a video, a rule, a figure's image. */
-export function selectedBlock(state: EditorState): NodeSelection | null {
+function selectedBlock(state: EditorState): NodeSelection | null {
   const { selection } = state
   return selection instanceof NodeSelection && selection.node.isBlock ? selection : null
 }
