@@ -74,7 +74,10 @@ describe('normalizeEditorHtml: what Milkdown and ProseMirror write', () => {
     ['<!-- comment --><p>a</p>', '<p>a</p>'],
     ['<p></p>', ''],
     ['', ''],
-    ['<p></p><p></p>', '<p></p>\n<p></p>'],
+    // Empty paragraphs at the end are the editor's place to go on after the last block, not content.
+    ['<p></p><p></p>', ''],
+    ['<pre><code>x</code></pre><p></p>', '<pre><code>x</code></pre>'],
+    ['<p>a</p><p></p><p>b</p><p></p><p></p>', '<p>a</p>\n<p></p>\n<p>b</p>'],
   ])('%j → %j', (input, expected) => {
     expect(normalize(input)).toBe(expected)
   })

@@ -42,6 +42,8 @@ describe('the post form', () => {
     expect(isContentEmpty('<p><br></p>\n<p>&nbsp;</p>')).toBe(true)
     expect(isContentEmpty('<p>Hi</p>')).toBe(false)
     expect(isContentEmpty('<p><img src="https://x.example/a.png" alt=""></p>')).toBe(false)
+    // A post of a video alone is a post.
+    expect(isContentEmpty('<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="A video"></iframe>')).toBe(false)
   })
 
   it('requires title, slug, summary and content (SPEC §5)', () => {

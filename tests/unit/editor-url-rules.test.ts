@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { linkHrefFromInput, sanitizeLinkHref } from '../../pages/admin/blog/editor/url-rules.ts'
-import { isAllowedImageSource } from '../../core/post-html-rules.ts'
+import { LINK_RULE_TEXT, linkHrefFromInput, sanitizeLinkHref, SITE_LINK_EXAMPLES } from '../../pages/admin/blog/editor/url-rules.ts'
+import { isAllowedImageSource, URL_SCHEMES } from '../../core/post-html-rules.ts'
 import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
@@ -62,6 +62,19 @@ describe('sanitizeLinkHref (SPEC §5 links)', () => {
         if (serverHref(href) === null) expect(ours).not.toBe(href)
       }),
     )
+  })
+})
+
+describe('LINK_RULE_TEXT (the Link dialog\'s hint)', () => {
+  it('says what is kept: every scheme of the rule, and paths of the site, which the editor and the server keep as written', () => {
+    expect(LINK_RULE_TEXT).toBe(
+      'Links may start with http://, https://, mailto: or tel:, or be a path on this site such as /pricing or #faq. Any other kind of link is saved as a blank link.',
+    )
+    for (const scheme of URL_SCHEMES.link) expect(LINK_RULE_TEXT).toContain(`${scheme}:`)
+    for (const path of SITE_LINK_EXAMPLES) {
+      expect(linkHrefFromInput(path)).toBe(path)
+      expect(serverHref(path)).toBe(path)
+    }
   })
 })
 

@@ -27,9 +27,12 @@ export function saveBody(fields: PostFields, saved: Pick<AdminPost, 'featuredIma
 /** A slug suggested from a title: one function for the admin and the importer (core/slugify.ts). */
 export { slugify } from '../../../core/slugify.ts'
 
-/** Editor HTML with no text and no image (`<p></p>`, `<p><br></p>`) counts as no content. */
+/** What a post may show with no text: an image, a video embed (and audio or video files). */
+const MEDIA = /<(?:img|iframe|video|audio)\b/i
+
+/** Editor HTML with no text and no image or video (`<p></p>`, `<p><br></p>`) counts as no content. */
 export function isContentEmpty(html: string): boolean {
-  if (/<img\b/i.test(html)) return false
+  if (MEDIA.test(html)) return false
   return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '') === ''
 }
 

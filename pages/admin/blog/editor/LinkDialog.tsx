@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { DialogField } from './DialogField.tsx'
 import { EditorDialog } from './EditorDialog.tsx'
-import { linkHrefFromInput } from './url-rules.ts'
+import { LINK_RULE_TEXT, linkHrefFromInput } from './url-rules.ts'
 
 /** What the Link button found at the selection when it opened the dialog. */
 export interface LinkRequest {
@@ -22,7 +22,8 @@ export interface LinkDialogProps {
 
 /**
  * Adds, edits or removes a link. The URL goes through SPEC §5's rule: http, https, mailto and
- * tel stay; anything else (javascript:…) is applied as a blank link, never as typed.
+ * tel stay, and so do the site's own paths (/pricing, #faq); anything else (javascript:…) is
+ * applied as a blank link, never as typed. Its hint says so (url-rules.ts LINK_RULE_TEXT).
  */
 export function LinkDialog({ request, onApply, onRemove, onCancel, onCloseAutoFocus }: LinkDialogProps) {
   const [url, setUrl] = useState(request?.href ?? '')
@@ -53,7 +54,7 @@ export function LinkDialog({ request, onApply, onRemove, onCancel, onCloseAutoFo
     <EditorDialog
       open={request !== null}
       title={request?.editing ? 'Edit link' : 'Insert link'}
-      description="Links may start with http://, https://, mailto: or tel:. Any other kind of link is saved as a blank link."
+      description={LINK_RULE_TEXT}
       submitLabel="Apply"
       onSubmit={submit}
       onCancel={onCancel}

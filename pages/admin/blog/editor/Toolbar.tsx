@@ -64,7 +64,8 @@ export function Toolbar({ bridge, disabled, onOpenDialog, groups = TOOLBAR_GROUP
         <div key={group.label} className="rte-toolbar__group" role="group" aria-label={group.label}>
           {group.items.map((item) => {
             const position = index++
-            const tooltip = item.keys ? `${item.label} (${formatKeys(item.keys, mac)})` : item.label
+            const name = item.keys ? `${item.label} (${formatKeys(item.keys, mac)})` : item.label
+            const tooltip = item.hint ? `${name}. ${item.hint((keys) => formatKeys(keys, mac))}.` : name
             return (
               <Tooltip key={item.id} content={tooltip} side="top">
                 <button

@@ -25,7 +25,6 @@ import {
   inlineCodeInputRule,
   inlineCodeSchema,
   inlineNodesCursorPlugin,
-  insertHrInputRule,
   linkAttr,
   listItemAttr,
   orderedListAttr,
@@ -44,6 +43,8 @@ import { blockKeymap } from './block-keymap.ts'
 import { bookmarkSchema } from './bookmark-node.ts'
 import { calloutSchema } from './callout-node.ts'
 import { citeSchema } from './cite-mark.ts'
+import { leaveBlockKeysPlugin } from './block-exit.ts'
+import { horizontalRuleInputRule, selectedBlockTypingPlugin } from './block-insert.ts'
 import { codeBlockLanguageSchema } from './code-block-node.ts'
 import type { EditorBridge } from './editor-bridge.ts'
 import { editorKeymap } from './editor-keymap.ts'
@@ -64,6 +65,7 @@ import { syncPlugin } from './sync-plugin.ts'
 import { tableEditingPlugin, tableKeymap } from './table-commands.ts'
 import { tableSchemas } from './table-nodes.ts'
 import { toggleSchemas } from './toggle-node.ts'
+import { trailingParagraphPlugin } from './trailing-paragraph.ts'
 import { underlineSchema } from './underline-mark.ts'
 import { mediaFileSchema, mediaFileView } from './media-file-node.ts'
 import { videoEmbedSchema, videoEmbedView } from './video-embed-node.ts'
@@ -91,7 +93,8 @@ export interface CreateEditorOptions {
  * The commonmark preset taken apart and put back with what posts need: the same nodes and
  * marks, some of them reading and writing HTML the way posts store it, plus underline,
  * strike, tables and figures. Left out: the preset's markdown-only plugins (heading ids, list labels, raw HTML),
- * its heading input rule and keymap (levels 4–6), its image input rule, and its keymaps in
+ * its heading input rule and keymap (levels 4–6), its image input rule, its rule's input rule
+ * (block-insert.ts has one that leaves the cursor below the rule), and its keymaps in
  * general (editor-keymap.ts has ours). Marks are listed outermost first: a link wraps bold text.
  */
 const schema: MilkdownPlugin[] = [
@@ -149,7 +152,7 @@ const inputRules: MilkdownPlugin[] = [
   wrapInBulletListInputRule,
   wrapInOrderedListInputRule,
   createCodeBlockInputRule,
-  insertHrInputRule,
+  horizontalRuleInputRule,
   headingInputRule,
   emphasisStarInputRule,
   emphasisUnderscoreInputRule,
@@ -158,6 +161,10 @@ const inputRules: MilkdownPlugin[] = [
 ]
 
 const prosePlugins: MilkdownPlugin[] = [
+  // First: its ArrowDown comes before the table plugin's and the gap cursor's.
+  leaveBlockKeysPlugin,
+  selectedBlockTypingPlugin,
+  trailingParagraphPlugin,
   hardbreakClearMarkPlugin,
   hardbreakFilterNodes,
   hardbreakFilterPlugin,

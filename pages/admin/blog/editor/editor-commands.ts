@@ -88,7 +88,8 @@ function codeLinesAsParagraphs(state: EditorState, code: Node): Node[] {
 
 /**
  * Code block: the selected paragraphs and headings become one code block, a line each
- * (line breaks become newlines, formatting goes); a code block becomes a paragraph per line.
+ * (line breaks become newlines, formatting goes; not when one holds an image, which code cannot
+ * hold); a code block becomes a paragraph per line.
  */
 export const toggleCodeBlock: Command = (state, dispatch) => {
   const code = nodeType(state, 'code_block')
@@ -117,6 +118,8 @@ export const toggleCodeBlock: Command = (state, dispatch) => {
   for (let i = range.startIndex; i < range.endIndex; i++) {
     const block = range.parent.child(i)
     if (!block.isTextblock) return setBlockType(code)(state, dispatch)
+    // Code holds text alone: a line with an image stays a line, rather than lose its image.
+    if (!isPlainText(block)) return false
     lines.push(block.textBetween(0, block.content.size, undefined, (leaf) => (leaf.type.name === 'hardbreak' ? '\n' : '')))
   }
   const text = lines.join('\n')
@@ -127,6 +130,15 @@ export const toggleCodeBlock: Command = (state, dispatch) => {
     dispatch(tr.scrollIntoView())
   }
   return true
+}
+
+/** Whether a text block holds only text and line breaks, which a code block can take. */
+function isPlainText(block: Node): boolean {
+  let plain = true
+  block.forEach((child) => {
+    if (!child.isText && child.type.name !== 'hardbreak') plain = false
+  })
+  return plain
 }
 
 function isInside($pos: ResolvedPos, type: NodeType): boolean {

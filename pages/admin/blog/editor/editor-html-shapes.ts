@@ -7,6 +7,8 @@ import type { HtmlElement, HtmlNode } from './html-tree.ts'
  *   the others into <tbody> (table-nodes.ts);
  * - a cell always holds paragraphs: one marked data-bare whose content is one paragraph is
  *   written as that paragraph's text, as the file had it (<td>x</td>);
+ * - empty paragraphs at the end of the post are where the editor lets the writer go on after the
+ *   last block (trailing-paragraph.ts, block-exit.ts), never content;
  * Pure, on the normalizer's tree, in place.
  */
 export function restoreEditorShapes(nodes: HtmlNode[]): void {
@@ -29,6 +31,13 @@ export function dropEmptyCaptions(nodes: HtmlNode[]): void {
     if (node.tagName === 'figure') node.children = node.children.filter((child) => !isEmptyCaption(child))
   }
 }
+
+/** Empty paragraphs at the end of the post go (after cleaning: a paragraph it emptied goes too). */
+export function dropTrailingParagraphs(nodes: HtmlNode[]): void {
+  while (nodes.length > 0 && isEmptyParagraph(nodes[nodes.length - 1]!)) nodes.pop()
+}
+
+const isEmptyParagraph = (node: HtmlNode) => isElement(node, 'p') && node.children.length === 0
 
 const isElement = (node: HtmlNode, tagName: string): node is HtmlElement => node.type === 'element' && node.tagName === tagName
 const isBlank = (node: HtmlNode) => node.type === 'text' && node.value.trim() === ''

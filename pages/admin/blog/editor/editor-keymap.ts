@@ -1,8 +1,9 @@
-import { newlineInCode } from '@milkdown/kit/prose/commands'
+import { chainCommands, newlineInCode } from '@milkdown/kit/prose/commands'
 import type { NodeType, ResolvedPos } from '@milkdown/kit/prose/model'
 import { liftListItem, sinkListItem, splitListItem } from '@milkdown/kit/prose/schema-list'
 import type { Command, EditorState } from '@milkdown/kit/prose/state'
 import { $shortcut } from '@milkdown/kit/utils'
+import { leaveBlock, leaveBlockOnEnter } from './block-exit.ts'
 import {
   clearFormatting,
   setTextLevel,
@@ -45,7 +46,7 @@ const hardBreak: Command = (state, dispatch) => {
 
 /**
  * The editor's shortcuts (undo and redo come with Milkdown's history plugin: Mod-z, Mod-y,
- * Shift-Mod-z). The toolbar's tooltips name the same keys (toolbar-items.ts).
+ * Shift-Mod-z; ArrowDown out of a block at the end of the post is block-exit.ts's own plugin). The toolbar's tooltips name the same keys (toolbar-items.ts).
  * `openLinkDialog` is read at key time: the dialog belongs to the React component.
  */
 export function editorKeymap(openLinkDialog: () => void) {
@@ -70,7 +71,9 @@ export function editorKeymap(openLinkDialog: () => void) {
         openLinkDialog()
         return true
       }),
-      Enter: item((state, dispatch) => splitListItem(listItem(state))(state, dispatch)),
+      // In a list, a new item; on an empty last line of a code block, quote or table, out of it (block-exit.ts).
+      Enter: item(chainCommands((state, dispatch) => splitListItem(listItem(state))(state, dispatch), leaveBlockOnEnter)),
+      'Mod-Enter': item(leaveBlock),
       Tab: item(indent),
       'Shift-Tab': item(outdent),
       'Shift-Enter': item(hardBreak),

@@ -1,5 +1,6 @@
 import type { Node } from '@milkdown/kit/prose/model'
 import { type Command, NodeSelection, type Selection, TextSelection, type Transaction } from '@milkdown/kit/prose/state'
+import { insertBlock } from './block-insert.ts'
 
 export interface ImageInput {
   src: string
@@ -37,6 +38,9 @@ export function insertImage({ src, alt, caption = '' }: ImageInput, at?: number)
   }
 }
 
+const isEmptyLine = (selection: Selection) => selection.empty && selection.$from.parent.type.name === 'paragraph' && selection.$from.parent.content.size === 0
+const fitsInline = ({ $from }: Selection, image: Node) => $from.parent.canReplaceWith($from.index(), $from.index(), image.type)
+
 /**
  * A caption makes the image a figure; an empty caption makes a figure an inline image again (in
  * a paragraph of its own). A caption left as it was keeps its formatting (a link in it).
@@ -56,9 +60,13 @@ function placeImage(tr: Transaction, attrs: Record<string, unknown>, caption: st
     const replacement = caption === '' ? schema.nodes.paragraph!.create(null, image) : figure(caption === oldCaption.textContent ? oldCaption : undefined)
     tr.replaceWith($image.before(), $image.after(), replacement)
   } else if (caption !== '') {
-    tr.replaceSelectionWith(figure())
+    insertBlock(tr, figure())
   } else if (selected) {
     tr.setNodeMarkup(selected.from, null, attrs)
+  } else if (isEmptyLine(tr.selection) || !fitsInline(tr.selection, image)) {
+    // Alone on its line (or where no image may stand: a code block, beside a selected video), the
+    // image is a paragraph of its own, and the cursor goes on below it.
+    insertBlock(tr, schema.nodes.paragraph!.create(null, image))
   } else {
     tr.replaceSelectionWith(image)
   }

@@ -1,6 +1,6 @@
 import { formatBlockLines } from '../../../../core/block-lines.ts'
 import { currentName, isAllowedUrl, languageClass, postElement, STRIPPED_ELEMENTS, type AttributeRule, type ElementRule } from '../../../../core/post-html-rules.ts'
-import { dropEmptyCaptions, restoreEditorShapes } from './editor-html-shapes.ts'
+import { dropEmptyCaptions, dropTrailingParagraphs, restoreEditorShapes } from './editor-html-shapes.ts'
 import type { HtmlElement, HtmlNode, HtmlRoot } from './html-tree.ts'
 import { sanitizeLinkHref } from './url-rules.ts'
 
@@ -19,10 +19,10 @@ export function normalizeEditorHtml(html: string): string {
   restoreEditorShapes(parsed.children)
   const tree = cleanNodes(parsed)
   dropEmptyCaptions(tree.children)
+  // An empty editor (one empty paragraph) is no content, so "Content" counts as empty.
+  dropTrailingParagraphs(tree.children)
   formatBlockLines(tree)
-  const out = serializeNodes(tree.children)
-  // An empty editor is one empty paragraph: report it as no content, so "Content" counts as empty.
-  return out === '<p></p>' ? '' : out
+  return serializeNodes(tree.children)
 }
 
 // --- Parsing ---------------------------------------------------------------------------------

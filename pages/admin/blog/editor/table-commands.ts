@@ -2,6 +2,7 @@ import type { Node } from '@milkdown/kit/prose/model'
 import { type Command, type EditorState, TextSelection, type Transaction } from '@milkdown/kit/prose/state'
 import { addRowAfter, CellSelection, findTable, goToNextCell, isInTable, selectedRect, splitCell, tableEditing } from '@milkdown/kit/prose/tables'
 import { $prose, $shortcut } from '@milkdown/kit/utils'
+import { insertBlock } from './block-insert.ts'
 
 /*
  * Making and changing tables (table-nodes.ts): the Insert table button, the table toolbar's
@@ -25,14 +26,9 @@ export const insertTable: Command = (state, dispatch) => {
     ...Array.from({ length: NEW_TABLE.bodyRows }, () => row!.create(null, cells(cell, null))),
   ]
   if (dispatch) {
-    const created = table!.create(null, rows)
-    const tr = state.tr.replaceSelectionWith(created)
-    let at = -1
-    tr.doc.descendants((node, pos) => {
-      if (node === created) at = pos
-      return at === -1 && !node.isTextblock
-    })
-    // Inside the table, its first row, its first cell and that cell's paragraph.
+    const tr = state.tr
+    // A paragraph after it (insertBlock), the cursor inside: its first row, first cell, that cell's paragraph.
+    const at = insertBlock(tr, table!.create(null, rows))
     if (at !== -1) tr.setSelection(TextSelection.create(tr.doc, at + 4))
     dispatch(tr.scrollIntoView())
   }

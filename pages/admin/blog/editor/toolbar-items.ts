@@ -32,7 +32,12 @@ export interface ToolbarItem {
   enabled?: (state: ToolbarState) => boolean
   /** The text gets the focus back even after a key press (the button goes away: Delete table). */
   focusText?: true
+  /** More for the tooltip (how to leave the block), its keys written by `keys`. */
+  hint?: (keys: (notation: string) => string) => string
 }
+
+/** How a code block, quote or table is left (block-exit.ts), for their tooltips. */
+const leaveHint = (where: string) => (keys: (notation: string) => string) => `Enter on an empty line at ${where} end, ArrowDown at the end of the post, or ${keys('Mod-Enter')} leaves it`
 
 const level = (value: TextLevel): ToolbarItem => ({
   id: value === 0 ? 'paragraph' : `heading-${value}`,
@@ -73,8 +78,8 @@ export const TOOLBAR_GROUPS: ToolbarGroup[] = [
   {
     label: 'Blocks',
     items: [
-      { id: 'blockquote', label: 'Blockquote', keys: 'Mod-Shift-b', icon: 'blockquote', pressed: (s) => s.blockquote, action: () => toggleBlockquote },
-      { id: 'code-block', label: 'Code block', keys: 'Mod-Alt-c', icon: 'codeBlock', pressed: (s) => s.codeBlock, action: () => toggleCodeBlock },
+      { id: 'blockquote', label: 'Blockquote', keys: 'Mod-Shift-b', icon: 'blockquote', pressed: (s) => s.blockquote, action: () => toggleBlockquote, hint: leaveHint('its') },
+      { id: 'code-block', label: 'Code block', keys: 'Mod-Alt-c', icon: 'codeBlock', pressed: (s) => s.codeBlock, action: () => toggleCodeBlock, hint: leaveHint('its') },
     ],
   },
   {
@@ -82,7 +87,7 @@ export const TOOLBAR_GROUPS: ToolbarGroup[] = [
     items: [
       { id: 'link', label: 'Link', keys: 'Mod-k', icon: 'link', pressed: (s) => s.marks.link, action: 'link' },
       { id: 'image', label: 'Image', icon: 'image', pressed: (s) => s.image, action: 'image' },
-      { id: 'table', label: 'Insert table', icon: 'table', action: () => insertTable, enabled: (s) => s.table === null },
+      { id: 'table', label: 'Insert table', icon: 'table', action: () => insertTable, enabled: (s) => s.table === null, hint: leaveHint('the last cell’s') },
       { id: 'video', label: 'Insert video', icon: 'video', action: 'video' },
       { id: 'video-file', label: 'Insert video file', icon: 'videoFile', action: 'video-file' },
       { id: 'audio-file', label: 'Insert audio file', icon: 'audioFile', action: 'audio-file' },

@@ -5,7 +5,7 @@
  * The rules themselves are the server's (core/post-html-rules.ts, which its sanitizer is
  * made from); here is what the editor does with what a person typed or pasted.
  */
-import { hasAllowedScheme, isOtherHost, urlScheme } from '../../../../core/post-html-rules.ts'
+import { hasAllowedScheme, isOtherHost, URL_SCHEMES, urlScheme } from '../../../../core/post-html-rules.ts'
 
 /** Tab and newlines vanish when a browser parses a URL: `java\tscript:` is `javascript:`. */
 const URL_IGNORED = /[\t\n\r]/g
@@ -23,6 +23,18 @@ export function sanitizeLinkHref(href: string): string {
   const written = scheme + url.slice(scheme.length)
   return hasAllowedScheme('link', written) ? written : ''
 }
+
+/** Links of the site itself the Link dialog's hint names: relative URLs, kept as written. */
+export const SITE_LINK_EXAMPLES = ['/pricing', '#faq'] as const
+
+/** The schemes written the way people type them: `https://`, `mailto:`. */
+const withSeparator = (scheme: string) => (['http', 'https'].includes(scheme) ? `${scheme}://` : `${scheme}:`)
+const orList = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`)
+
+/** What the Link dialog says a post keeps of a link, from the rules themselves (sanitizeLinkHref). */
+export const LINK_RULE_TEXT =
+  `Links may start with ${orList(URL_SCHEMES.link.map(withSeparator))}, or be a path on this site such as ` +
+  `${orList(SITE_LINK_EXAMPLES)}. Any other kind of link is saved as a blank link.`
 
 /** The scheme a URL names, lower-cased; null for a relative URL. */
 function schemeOf(url: string): string | null {

@@ -2,6 +2,7 @@ import type { Node } from '@milkdown/kit/prose/model'
 import { type Command, NodeSelection, type EditorState } from '@milkdown/kit/prose/state'
 import type { NodeViewConstructor } from '@milkdown/kit/prose/view'
 import { $nodeSchema, $view } from '@milkdown/kit/utils'
+import { insertBlock } from './block-insert.ts'
 import { embedFromLink, embedUrl, parseEmbedUrl, PROVIDER_NAMES } from '../../../../core/video-embeds.ts'
 
 /** The node's name in the editor's schema. */
@@ -85,7 +86,7 @@ export function selectedVideo(state: EditorState) {
   return selection instanceof NodeSelection && selection.node.type.name === VIDEO_EMBED ? selection : null
 }
 
-/** Inserts an embed at the selection (a block of its own), or updates the selected one. */
+/** Inserts an embed at the selection (a block of its own, the cursor after it), or updates the selected one. */
 export function insertVideo({ src, title }: VideoInput): Command {
   return (state, dispatch) => {
     const type = state.schema.nodes[VIDEO_EMBED]
@@ -94,7 +95,7 @@ export function insertVideo({ src, title }: VideoInput): Command {
     const tr = state.tr
     const selected = selectedVideo(state)
     if (selected) tr.setNodeMarkup(selected.from, null, attrs)
-    else tr.replaceSelectionWith(type.create(attrs))
+    else if (insertBlock(tr, type.create(attrs)) === -1) return false
     dispatch?.(tr.scrollIntoView())
     return true
   }
