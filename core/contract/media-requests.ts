@@ -14,12 +14,12 @@ import { onceParam, searchParam, wholeNumberParam } from './request-parts.ts'
  */
 export const mediaListQuerySchema = z.object({
   q: searchParam('q'),
+  page: wholeNumberParam('page', MAX_PAGE),
+  perPage: wholeNumberParam('perPage', MAX_PER_PAGE),
   kind: onceParam('kind')
     .refine((kind) => kind === undefined || (MEDIA_KINDS as readonly string[]).includes(kind), { message: `kind must be one of ${MEDIA_KINDS.join(', ')}`, abort: true })
     .transform((kind) => kind as MediaKind | undefined)
     .optional(),
-  page: wholeNumberParam('page', MAX_PAGE),
-  perPage: wholeNumberParam('perPage', MAX_PER_PAGE),
 }, { error: 'The query must be name=value parameters' })
 export type MediaListQuery = z.infer<typeof mediaListQuerySchema>
 

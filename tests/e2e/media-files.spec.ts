@@ -53,6 +53,20 @@ test('a video uploaded in the editor is published as a player that seeks by byte
   await page.reload()
   await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'The tour', exact: true }) }).getByRole('button', { name: /^Edit/ }).click()
   await expect(page.locator('.rte-media-file')).toContainText('captions English')
+  // The library of a video's dialog lists the videos, with their kind and size; an audio file's has none yet.
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' })
+  for (const [button, shown] of [
+    ['Insert video file', /product-tour\.webm.*Video · 15 KB/s],
+    ['Insert audio file', /No audio files in the library yet: upload one\./],
+  ] as const) {
+    await toolbar.getByRole('button', { name: button, exact: true }).click()
+    await page.getByRole('dialog', { name: button }).getByRole('button', { name: 'Choose from library' }).first().click()
+    const library = page.getByRole('dialog', { name: 'Media library' })
+    await expect(library).toContainText(shown)
+    await library.getByRole('button', { name: 'Close' }).click()
+    await page.getByRole('dialog', { name: button }).getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  }
   await page.getByLabel('Summary*').fill('Saved again.')
   await page.getByRole('button', { name: 'Update Post' }).click()
   await expectToast(page, { title: 'Success', description: 'Blog post updated' })

@@ -11,6 +11,11 @@ describe('mediaListQuerySchema', () => {
     expect(parseInput(mediaListQuerySchema, { q: '   ' })).toEqual({})
   })
 
+  it('reads kind: one of the library’s kinds, all of them without it', () => {
+    for (const kind of ['image', 'video', 'audio', 'captions']) expect(parseInput(mediaListQuerySchema, { kind })).toEqual({ kind })
+    expect(parseInput(mediaListQuerySchema, {})).toEqual({})
+  })
+
   it.each([
     [{ q: 'x'.repeat(201) }, 'q is too long (at most 200 characters)', 'q'],
     [{ page: '0' }, 'page must be a whole number from 1 to 1000000', 'page'],
@@ -18,6 +23,9 @@ describe('mediaListQuerySchema', () => {
     [{ perPage: '101' }, 'perPage must be a whole number from 1 to 100', 'perPage'],
     [{ page: ['1', '2'] }, 'page may be given once', 'page'],
     [{ q: ['a', 'b'] }, 'q may be given once', 'q'],
+    [{ kind: 'pdf' }, 'kind must be one of image, video, audio, captions', 'kind'],
+    [{ kind: 'Video' }, 'kind must be one of image, video, audio, captions', 'kind'],
+    [{ kind: ['video', 'audio'] }, 'kind may be given once', 'kind'],
   ])('refuses a wrong query (case %#)', (query, message, field) => {
     expect(problemOf(mediaListQuerySchema, query)).toEqual({ message, field })
   })
@@ -27,7 +35,7 @@ describe('mediaListQuerySchema', () => {
   })
 
   it('answers a message of its own for every hostile value', () => {
-    for (const name of ['q', 'page', 'perPage']) {
+    for (const name of ['q', 'page', 'perPage', 'kind']) {
       for (const value of HOSTILE_VALUES) {
         const problem = problemOf(mediaListQuerySchema, { [name]: value })
         if (problem) expect(problem.message, `${name} = ${labelOf(value)}`).not.toBe(ZOD_DEFAULT)
