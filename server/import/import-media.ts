@@ -69,6 +69,16 @@ export class ImportMedia {
     return result
   }
 
+  /**
+   * The library URL for a video, audio or captions file of the old site. The library takes
+   * images only: such a file stays where it was, and the post links to it.
+   */
+  async lookupAv(url: string, _kind: 'video' | 'audio' | 'captions'): Promise<MediaLookup> {
+    if (this.#uploadPathOf(url) === null) return { kind: 'elsewhere' }
+    if (this.#options.uploadsDir === null) return { kind: 'missing', reason: 'no uploads folder given (--uploads)' }
+    return { kind: 'missing', reason: 'the media library takes images only' }
+  }
+
   /** `2008/06/photo.jpg` for a URL under an upload base (its query, such as `?w=604`, left out), else null. */
   #uploadPathOf(url: string): string | null {
     const bare = url.trim().replace(/[?#].*$/, '')
