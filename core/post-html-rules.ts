@@ -1,11 +1,16 @@
 /**
  * The HTML a post may hold, declared once (SPEC §2's toolbar, §5's image and link rules):
- * headings 1–3 (with an optional `id`, the anchor a link to a section names), paragraphs, bold,
+ * headings 1–6 (with an optional `id`, the anchor a link to a section names), paragraphs, bold,
  * italic, underline, strike, inline code, code blocks, ordered and bullet lists, blockquotes,
  * links, images (with their `width`/`height`), figures with captions, tables (header and body
  * rows, header cells with `scope`, `colspan`/`rowspan`), line breaks and rules, and video embeds
- * from an allowlist (core/video-embeds.ts). No `style`, no
- * `class` except a code block's language, no event handlers.
+ * from an allowlist (core/video-embeds.ts). And the blocks other blogs hold, each in one shape:
+ * toggles (`<details><summary>`), citations (`<cite>`), footnotes (a `<sup>` reference and a
+ * `<section role="doc-endnotes">` of notes, linked both ways by `fnref-…`/`fn-…` ids), callouts
+ * (`<aside role="note">`), buttons (`<a class="button">`), file downloads (`<a download>`),
+ * galleries (`<figure class="gallery">` of image figures) and bookmark cards
+ * (`<figure class="bookmark">`). No `style`, no `class` but a code block's language, a button's
+ * and a gallery's or bookmark's, no `role` but a footnote's and a callout's, no event handlers.
  *
  * Everything that decides what a post may hold is derived from here, so none of them can allow
  * what another refuses:
@@ -45,6 +50,13 @@ export interface AttributeRule {
   readonly url?: UrlKind
   /** Without it, or with a value its rule refuses, the element is dropped whole. */
   readonly required?: true
+  /**
+   * It makes the element what it is (a callout's `role="note"`): without it, or with a value its
+   * rule refuses, the element is unwrapped as one a post may not hold, its content kept.
+   */
+  readonly defining?: true
+  /** Written bare, without a value (`download`): present or not; any value is refused. */
+  readonly boolean?: true
 }
 
 export interface ElementRule {
@@ -78,15 +90,38 @@ const CELL = { colspan: SPAN, rowspan: SPAN }
 /** An image's size in CSS pixels, as the media library's names hold it (1 to 99,999). */
 const PIXELS = { value: /^[1-9]\d{0,4}$/ }
 
+/** A footnote's name: its number (1–999) or a short slug, as WordPress and Ghost number or name them. */
+const FOOTNOTE_NAME = '(?:[1-9]\\d{0,2}|[a-z0-9-]{1,40})'
+/** A footnote's note (`<li id="fn-1">`) and its reference (`<a id="fnref-1">`), each linking to the other. */
+export const FOOTNOTE_ID = new RegExp(`^fn-${FOOTNOTE_NAME}$`)
+export const FOOTNOTE_REFERENCE_ID = new RegExp(`^fnref-${FOOTNOTE_NAME}$`)
+/** What makes a link a footnote's reference (`doc-noteref`) or its note's way back (`doc-backlink`). */
+export const FOOTNOTE_ROLES = { reference: 'doc-noteref', backlink: 'doc-backlink' } as const
+/** The one class a link may have: a link shown as a button. */
+export const BUTTON_CLASS = 'button'
+/** The classes a figure may have: a figure of image figures, and a bookmark card. */
+export const FIGURE_CLASSES = { gallery: 'gallery', bookmark: 'bookmark' } as const
+
 const ELEMENTS = {
   p: { layout: 'block', attributes: NONE },
   h1: heading,
   h2: heading,
   h3: heading,
+  h4: heading,
+  h5: heading,
+  h6: heading,
   ul: { layout: 'container', attributes: NONE },
   ol: { layout: 'container', attributes: { start: { value: /^\d{1,6}$/ } } },
-  li: { layout: 'block', attributes: NONE },
+  // A footnote's note is an item of the notes' list, named so its reference can link to it.
+  li: { layout: 'block', attributes: { id: { value: FOOTNOTE_ID } } },
   blockquote: { layout: 'container', attributes: NONE },
+  // A toggle: its summary first, always shown, then the blocks it opens to.
+  details: { layout: 'container', attributes: NONE },
+  summary: { layout: 'block', attributes: NONE },
+  // A callout: blocks set apart from the text around them.
+  aside: { layout: 'container', attributes: { role: { value: /^note$/, defining: true } } },
+  // The footnotes' notes, at the end of a post: <section role="doc-endnotes"><ol><li id="fn-1">.
+  section: { layout: 'container', attributes: { role: { value: /^doc-endnotes$/, defining: true } } },
   pre: { layout: 'verbatim', attributes: NONE },
   hr: { layout: 'block', void: true, attributes: NONE },
   strong: { layout: 'inline', attributes: NONE },
@@ -96,12 +131,30 @@ const ELEMENTS = {
   del: { layout: 'inline', attributes: NONE },
   // A code block is <pre><code class="language-js">.
   code: { layout: 'inline', attributes: { class: { value: LANGUAGE_CLASS, list: true } } },
-  a: { layout: 'inline', attributes: { href: { url: 'link' }, title: {} } },
+  // A quote's source (`<p><cite>Name</cite></p>` in a blockquote).
+  cite: { layout: 'inline', attributes: NONE },
+  // A footnote's reference holds its link: <sup><a href="#fn-1" id="fnref-1" role="doc-noteref">1</a></sup>.
+  sup: { layout: 'inline', attributes: NONE },
+  // A bookmark card's description (<figure class="bookmark"><a><img><strong>Title</strong><span>…</span></a>).
+  span: { layout: 'inline', attributes: NONE },
+  a: {
+    layout: 'inline',
+    attributes: {
+      href: { url: 'link' },
+      title: {},
+      id: { value: FOOTNOTE_REFERENCE_ID },
+      role: { value: new RegExp(`^(?:${FOOTNOTE_ROLES.reference}|${FOOTNOTE_ROLES.backlink})$`) },
+      class: { value: new RegExp(`^${BUTTON_CLASS}$`), list: true },
+      // A file download: <a href="/media/…" download>File name</a>.
+      download: { boolean: true },
+    },
+  },
   br: { layout: 'inline', void: true, attributes: NONE },
   img: { layout: 'inline', void: true, attributes: { src: { url: 'image', required: true }, alt: {}, title: {}, width: PIXELS, height: PIXELS } },
   // A figure and a table are each one line of the file: their parts are blocks inside a block,
   // written with no newline between them (core/block-lines.ts).
-  figure: { layout: 'block', attributes: NONE },
+  // A gallery is a figure of image figures, each with its caption, and a caption of its own last.
+  figure: { layout: 'block', attributes: { class: { value: new RegExp(`^(?:${FIGURE_CLASSES.gallery}|${FIGURE_CLASSES.bookmark})$`), list: true } } },
   figcaption: { layout: 'block', attributes: NONE },
   table: { layout: 'block', attributes: NONE },
   thead: { layout: 'block', attributes: NONE },

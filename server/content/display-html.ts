@@ -28,8 +28,8 @@ import { showVideoEmbeds } from './video-embed-display.ts'
  * write is declared beside the post's schema (DISPLAY_HTML_SCHEMA, sanitize-html.ts).
  */
 export function displayPostHtml(cleanHtml: string): string {
-  // Sanitized HTML is the serializer's (or passed the strict clean check): an image is spelled `<img`, a frame `<iframe`, a heading `<h1`…`<h3`, a language `<code class="language-`.
-  if (!cleanHtml.includes('<img') && !cleanHtml.includes('<iframe') && !/<h[1-3][ >]/.test(cleanHtml) && !cleanHtml.includes('<code class="language-')) return cleanHtml
+  // Sanitized HTML is the serializer's (or passed the strict clean check): an image is spelled `<img`, a frame `<iframe`, a heading `<h1`…`<h6`, a language `<code class="language-`.
+  if (!cleanHtml.includes('<img') && !cleanHtml.includes('<iframe') && !/<h[1-6][ >]/.test(cleanHtml) && !cleanHtml.includes('<code class="language-')) return cleanHtml
   const tree = parser.parse(cleanHtml)
   addHeadingAnchors(tree)
   highlightCode(tree)

@@ -10,7 +10,7 @@ const PAGE_IDS = ['root', 'main']
 /** The class of the link beside each heading (renderer/styles.css shows it on hover and focus). */
 export const HEADING_ANCHOR_CLASS = 'heading-anchor'
 
-const HEADINGS = new Set(['h1', 'h2', 'h3'])
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
 const LONGEST_ID = 80
 
 /**
@@ -23,9 +23,11 @@ const LONGEST_ID = 80
  */
 export function addHeadingAnchors(tree: Root): void {
   const headings: Element[] = []
-  collectHeadings(tree, headings)
+  // The other ids of the post (a footnote's `fn-1`, its reference's `fnref-1`): a heading never takes one.
+  const others = new Set<string>()
+  collectHeadings(tree, headings, others)
   if (headings.length === 0) return
-  const taken = new Set(PAGE_IDS)
+  const taken = new Set([...PAGE_IDS, ...others])
   // Hand-written ids first: a link someone made to one keeps working whatever the headings before it say.
   const ids = new Map<Element, string>()
   for (const heading of headings) {
@@ -68,11 +70,14 @@ function anchorTo(id: string, text: string): ElementContent {
   }
 }
 
-function collectHeadings(parent: Root | Element, into: Element[]): void {
+function collectHeadings(parent: Root | Element, into: Element[], otherIds: Set<string>): void {
   for (const child of parent.children) {
     if (child.type !== 'element') continue
     if (HEADINGS.has(child.tagName)) into.push(child)
-    else collectHeadings(child, into)
+    else {
+      if (typeof child.properties.id === 'string') otherIds.add(child.properties.id)
+      collectHeadings(child, into, otherIds)
+    }
   }
 }
 

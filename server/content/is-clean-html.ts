@@ -1,8 +1,8 @@
 import { attributeRule, isAllowedUrl, POST_ELEMENTS, postElement, type AttributeRule, type ElementRule } from '../../core/post-html-rules.ts'
 
-/** The attributes an element cannot be without (an image's `src`). */
+/** The attributes an element cannot be without (an image's `src`, a callout's `role`). */
 const REQUIRED = new Map<ElementRule, string[]>(
-  Object.values(POST_ELEMENTS).map((element) => [element, Object.entries(element.attributes).flatMap(([name, rule]) => (rule.required ? [name] : []))]),
+  Object.values(POST_ELEMENTS).map((element) => [element, Object.entries(element.attributes).flatMap(([name, rule]) => (rule.required || rule.defining ? [name] : []))]),
 )
 /** The clean tags without attributes (`<p>`, `</p>`, `<br>`), looked up before any regular expression. */
 const PLAIN_TAGS = new Set(
@@ -13,8 +13,9 @@ const PLAIN_TAGS = new Set(
 )
 /** The opening tags of elements that hold nothing (`<iframe `): their end tag must follow at once. */
 const EMPTY_OPENINGS = Object.entries(POST_ELEMENTS).flatMap(([name, element]) => (element.empty ? [`<${name} `] : []))
-const OPENING_TAG = /^<([a-z][a-z0-9]*)((?: [a-z-]+="[^"<>]*")+)>$/
-const ATTRIBUTE = / ([a-z-]+)="([^"<>]*)"/g
+// An attribute has a value in double quotes, or none (a boolean one, `download`).
+const OPENING_TAG = /^<([a-z][a-z0-9]*)((?: [a-z-]+(?:="[^"<>]*")?)+)>$/
+const ATTRIBUTE = / ([a-z-]+)(?:="([^"<>]*)")?/g
 /** A URL written by the serializer: no whitespace or control characters, `&` only as `&amp;`. */
 const URL_CHARACTERS = /^(?:[^\u0000-\u0020\u007f&]|&amp;)*$/
 const TEXT_ENTITY = /&(?![a-z]+;|#\d+;|#x[0-9a-f]+;)/i
@@ -63,14 +64,16 @@ function isCleanTag(tag: string): boolean {
   const seen = new Set<string>()
   for (const [, name, value] of match[2]!.matchAll(ATTRIBUTE)) {
     const rule = attributeRule(element, name!)
-    if (!rule || seen.has(name!) || TEXT_ENTITY.test(value!) || !isCleanValue(rule, value!)) return false
+    if (!rule || seen.has(name!) || !isCleanValue(rule, value)) return false
     seen.add(name!)
   }
   return REQUIRED.get(element)!.every((name) => seen.has(name))
 }
 
-/** A value as the serializer writes it (escaped) that the rule allows; a list holds one item here. */
-function isCleanValue(rule: AttributeRule, value: string): boolean {
+/** A value as the serializer writes it (escaped) that the rule allows, none for a boolean; a list holds one item here. */
+function isCleanValue(rule: AttributeRule, value: string | undefined): boolean {
+  if (rule.boolean || value === undefined) return rule.boolean === true && value === undefined
+  if (TEXT_ENTITY.test(value)) return false
   if (rule.url) return URL_CHARACTERS.test(value) && isAllowedUrl(rule.url, value.replace(/&amp;/g, '&'))
   return rule.value === undefined || rule.value.test(value)
 }

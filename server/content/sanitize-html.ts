@@ -27,7 +27,9 @@ const HAST_NAMES: Readonly<Record<string, string>> = { class: 'className', colsp
 export const hastName = (attribute: string): string => HAST_NAMES[attribute] ?? attribute
 
 type SchemaAttribute = NonNullable<SanitizeSchema['attributes']>[string][number]
-const schemaAttribute = (name: string, rule: AttributeRule): SchemaAttribute => (rule.value ? [hastName(name), rule.value] : hastName(name))
+/** hast reads a bare boolean attribute (`download`) as `true`, and one with a value as that text, which the rule refuses. */
+const schemaAttribute = (name: string, rule: AttributeRule): SchemaAttribute =>
+  rule.boolean ? [hastName(name), true] : rule.value ? [hastName(name), rule.value] : hastName(name)
 const declared = Object.entries(POST_ELEMENTS).map(([tag, element]) => [tag, Object.entries(element.attributes)] as const)
 
 /**
@@ -80,8 +82,8 @@ export const DISPLAY_HTML_SCHEMA: SanitizeSchema = {
     ...POST_HTML_SCHEMA.attributes,
     // width and height are a post's own (post-html-rules.ts): the rewrite writes the library image's.
     img: [...POST_HTML_SCHEMA.attributes!.img!, 'srcSet', 'sizes', ['loading', 'lazy'], ['decoding', 'async']],
-    // The link beside each heading (heading-anchors.ts).
-    a: [...POST_HTML_SCHEMA.attributes!.a!, ['className', HEADING_ANCHOR_CLASS], 'ariaLabel'],
+    // The link beside each heading (heading-anchors.ts), beside a post's own classes of a link.
+    a: [...withValue(POST_HTML_SCHEMA.attributes!.a!, 'className', HEADING_ANCHOR_CLASS), 'ariaLabel'],
     span: [['className', TOKEN_CLASS]],
     // A video's click-to-load frame (video-embed-display.ts): its page is the site's own, made from the id.
     iframe: [
@@ -90,6 +92,11 @@ export const DISPLAY_HTML_SCHEMA: SanitizeSchema = {
     ],
   },
   protocols: { ...POST_HTML_SCHEMA.protocols, srcSet: ['http', 'https'] },
+}
+
+/** `attributes` with one more value allowed for attribute `name` (rehype-sanitize reads only an attribute's first entry). */
+function withValue(attributes: SchemaAttribute[], name: string, value: string): SchemaAttribute[] {
+  return attributes.map((entry) => (Array.isArray(entry) && entry[0] === name ? [...entry, value] as SchemaAttribute : entry))
 }
 
 function renameLegacyTags() {
@@ -105,10 +112,10 @@ function renameLegacyTags() {
   }
 }
 
-/** Per element, the attributes with a rule the schema cannot say: a URL rule, a required one, a list. */
+/** Per element, the attributes with a rule the schema cannot say: a URL rule, a required or defining one, a list. */
 const CHECKED = new Map(
   declared
-    .map(([tag, attributes]) => [tag, attributes.filter(([, rule]) => rule.url || rule.required || rule.list).map(([name, rule]) => [hastName(name), rule] as const)] as const)
+    .map(([tag, attributes]) => [tag, attributes.filter(([, rule]) => rule.url || rule.required || rule.defining || rule.list).map(([name, rule]) => [hastName(name), rule] as const)] as const)
     .filter(([, attributes]) => attributes.length > 0),
 )
 
@@ -118,23 +125,26 @@ const EMPTY = new Set(Object.entries(POST_ELEMENTS).flatMap(([tag, element]) => 
 /**
  * After the schema: removes a URL its rule refuses beyond the scheme (an image that is no
  * jpg/jpeg/gif/png, SPEC §5), drops an element without a required attribute (an image without
- * a source), removes a class list the schema emptied and empties an element that holds nothing.
+ * a source), unwraps one without its defining attribute (an `<aside>` that is no callout),
+ * removes a class list the schema emptied and empties an element that holds nothing.
  */
 function enforceAttributeRules() {
   return (tree: Root) => {
     const visit = (parent: Root | Element) => {
-      parent.children = parent.children.filter((child: RootContent) => {
-        if (child.type !== 'element') return true
+      parent.children = parent.children.flatMap((child: RootContent): RootContent[] => {
+        if (child.type !== 'element') return [child]
         const properties = child.properties
+        let unwrapped = false
         for (const [key, rule] of CHECKED.get(child.tagName) ?? []) {
           const value = properties[key]
           if (rule.url && value !== undefined && !isAllowedUrl(rule.url, String(value))) delete properties[key]
-          if (rule.required && properties[key] === undefined) return false
           if (Array.isArray(value) && value.length === 0) delete properties[key]
+          if (rule.required && properties[key] === undefined) return []
+          if (rule.defining && properties[key] === undefined) unwrapped = true
         }
         if (EMPTY.has(child.tagName)) child.children = []
         visit(child)
-        return true
+        return unwrapped ? child.children : [child]
       })
     }
     visit(tree)

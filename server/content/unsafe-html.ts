@@ -92,13 +92,18 @@ function ruleOf(tag: string, name: string): AttributeRule | undefined {
   return Object.entries(postElement(tag)?.attributes ?? {}).find(([attribute]) => hastName(attribute) === name)?.[1]
 }
 
-/** A required attribute (an image's source) that is missing or that its URL rule refuses. */
+/**
+ * A required attribute (an image's source) that is missing or that its URL rule refuses, or a
+ * defining one missing (an `<aside>` without `role="note"`, unwrapped with its text kept); a
+ * defining one with a value its rule refuses was named as an attribute already.
+ */
 function findRefusedRequired(node: Element, tag: string): Finding | null {
   for (const [name, rule] of Object.entries(postElement(tag)?.attributes ?? {})) {
-    if (!rule.required) continue
+    if (!rule.required && !rule.defining) continue
     const value = node.properties[hastName(name)]
     if (value !== undefined && (!rule.url || isAllowedUrl(rule.url, String(value)))) continue
     const what = value === undefined ? `<${tag}> without a ${name}` : `<${tag} ${attributeText(hastName(name), value)}>`
+    if (rule.defining) return { node, what, after: ' (keeping its text)' }
     const why = rule.url === 'image' ? IMAGE_RULE_TEXT : rule.url === 'embed' ? EMBED_RULE_TEXT : null
     return { node, what, after: why ? `: ${why}` : '' }
   }

@@ -33,6 +33,16 @@ describe('headings on the post page', () => {
     expect(shown('<h2>Main</h2>\n<h2 id="root">Root</h2>')).toMatch(/^<h2 id="main-2">Main.*\n<h2 id="root-2">/)
   })
 
+  it('links every level of heading, h4 to h6 too', () => {
+    const html = shown('<h4>Four</h4>\n<h5 id="five">Five</h5>\n<h6>Six</h6>')
+    expect(html).toBe(`<h4 id="four">Four${anchor('four', 'Four')}</h4>\n<h5 id="five">Five${anchor('five', 'Five')}</h5>\n<h6 id="six">Six${anchor('six', 'Six')}</h6>`)
+  })
+
+  it('never gives a heading the id of a footnote or its reference', () => {
+    const html = shown('<h2>Fn 1</h2>\n<h3 id="fnref-1">By hand</h3>\n<p>x<sup><a href="#fn-1" id="fnref-1" role="doc-noteref">1</a></sup></p>\n<section role="doc-endnotes">\n<ol>\n<li id="fn-1"><p>n</p></li>\n</ol>\n</section>')
+    expect([...html.matchAll(/<h\d id="([^"]+)"/g)].map((match) => match[1])).toEqual(['fn-1-2', 'fnref-1-2'])
+  })
+
   it('links the heading of inline text by its whole text', () => {
     expect(shown('<h3>Use <code>npm</code> &amp; <em>git</em></h3>')).toBe(`<h3 id="use-npm-git">Use <code>npm</code> &amp; <em>git</em>${anchor('use-npm-git', 'Use npm &amp; git')}</h3>`)
   })

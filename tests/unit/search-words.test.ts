@@ -29,6 +29,20 @@ describe('htmlText', () => {
     // A reference to no character is no character.
     expect(htmlText('&#0;&#xD800;&#9999999;')).toBe('   ')
   })
+
+  it('leaves out a footnote’s marks, so its number is not glued to the word before it', () => {
+    const html =
+      '<p>A claim<sup><a href="#fn-1" id="fnref-1" role="doc-noteref">1</a></sup> and x<sup>2</sup>.</p>\n' +
+      '<section role="doc-endnotes">\n<ol>\n<li id="fn-1"><p>The <cite>source</cite> <a href="#fnref-1" role="doc-backlink">↩</a></p></li>\n</ol>\n</section>'
+    expect(htmlText(html).split(/\s+/).filter(Boolean)).toEqual(['A', 'claim', 'and', 'x2.', 'The', 'source'])
+  })
+
+  it('reads the other blocks of a post as text: a toggle, a callout, a bookmark card', () => {
+    const html =
+      '<details>\n<summary>Open</summary>\n<p>me</p>\n</details>\n<aside role="note">\n<p>Careful</p>\n</aside>\n' +
+      '<figure class="bookmark"><a href="https://x.example/"><strong>Title</strong><span>Description</span></a></figure>'
+    expect(htmlText(html).split(/\s+/).filter(Boolean)).toEqual(['Open', 'me', 'Careful', 'Title', 'Description'])
+  })
 })
 
 describe('WordIndex', () => {

@@ -71,7 +71,7 @@ function parseHtml(html: string): HtmlRoot {
 
 // --- Cleaning: what a post may hold (core/post-html-rules.ts) ----------------------------
 
-/** The deepest heading a post may hold (`h3`). */
+/** The deepest heading a post may hold (`h6`). */
 const DEEPEST_HEADING = ['h6', 'h5', 'h4', 'h3', 'h2', 'h1'].find((name) => postElement(name))
 /** The name an element is kept under: a heading deeper than a post may hold stays a heading, the deepest (as heading-node.ts reads one). */
 const keptName = (name: string) => (/^h[1-6]$/.test(name) && !postElement(name) && DEEPEST_HEADING ? DEEPEST_HEADING : currentName(name))
@@ -103,8 +103,9 @@ function cleanChildren(nodes: HtmlNode[]): HtmlNode[] {
     }
     if (tagName === 'pre') languageFromCodeBlock(node.attrs, children)
     const attrs = cleanAttributes(element, node.attrs)
-    if (attrs === null) continue
-    out.push({ type: 'element', tagName, attrs, children })
+    if (attrs === 'drop') continue
+    if (attrs === 'unwrap') out.push(...children)
+    else out.push({ type: 'element', tagName, attrs, children })
   }
   return mergeTexts(out)
 }
@@ -119,19 +120,25 @@ function mergeTexts(nodes: HtmlNode[]): HtmlNode[] {
   return out
 }
 
-/** The attributes a post keeps, in the order the declaration lists them; null drops the element. */
-function cleanAttributes(element: ElementRule, from: Map<string, string>): Map<string, string> | null {
+/**
+ * The attributes a post keeps, in the order the declaration lists them; without a required one
+ * the element is dropped, without a defining one (a callout's role) it is unwrapped.
+ */
+function cleanAttributes(element: ElementRule, from: Map<string, string>): Map<string, string> | 'drop' | 'unwrap' {
   const attrs = new Map<string, string>()
   for (const [name, rule] of Object.entries(element.attributes)) {
-    const value = from.has(name) ? keptValue(rule, from.get(name)!) : undefined
+    const value = from.has(name) ? keptValue(name, rule, from.get(name)!) : undefined
     if (value !== undefined) attrs.set(name, value)
-    else if (rule.required) return null
+    else if (rule.required) return 'drop'
+    else if (rule.defining) return 'unwrap'
   }
   return attrs
 }
 
 /** What a post keeps of an attribute's value; undefined removes the attribute. */
-function keptValue(rule: AttributeRule, value: string): string | undefined {
+function keptValue(name: string, rule: AttributeRule, value: string): string | undefined {
+  // A boolean attribute is written bare (`download`) or with its own name (`download="download"`), as HTML reads it.
+  if (rule.boolean) return value === '' || value.toLowerCase() === name ? '' : undefined
   // SPEC §5: a link the rule refuses stays, as a blank link.
   if (rule.url === 'link') return sanitizeLinkHref(value)
   if (rule.url) return isAllowedUrl(rule.url, value) ? value : undefined
@@ -165,7 +172,8 @@ function serializeNodes(nodes: HtmlNode[]): string {
 function serializeNode(node: HtmlNode): string {
   if (node.type === 'text') return escapeText(node.value)
   let attributes = ''
-  for (const [name, value] of node.attrs) attributes += ` ${name}="${escapeAttribute(value)}"`
+  const rules = postElement(node.tagName)?.attributes ?? {}
+  for (const [name, value] of node.attrs) attributes += Object.hasOwn(rules, name) && rules[name]!.boolean ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`
   const start = `<${node.tagName}${attributes}>`
   return VOID_TAGS.has(node.tagName) ? start : `${start}${serializeNodes(node.children)}</${node.tagName}>`
 }
