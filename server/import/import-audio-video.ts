@@ -55,7 +55,8 @@ async function importPlayer(holder: Element, player: Element, lookup: AvLookup, 
   const found = await lookup(src, kind)
   if (found.kind !== 'library') {
     const why = found.kind === 'missing' ? found.reason : 'not a file of the old site\'s uploads'
-    changed.push(`${kind} ${src} → link "${label}: ${name}" (${why})`)
+    const poster = typeof player.properties.poster === 'string' ? `; its poster ${player.properties.poster} left out` : ''
+    changed.push(`${kind} ${src} → link "${label}: ${name}" (${why}${poster})`)
     return [linkParagraph(src, `${label}: ${name}`)]
   }
   player.properties.src = found.url

@@ -8,6 +8,7 @@ import { findUnsafeHtml } from '../content/unsafe-html.ts'
 import type { ImportMedia, MediaLookup } from './import-media.ts'
 import { importAudioVideo } from './import-audio-video.ts'
 import { embedVideos } from './import-videos.ts'
+import { sanitizerLosses } from './sanitizer-losses.ts'
 
 /**
  * An imported post's body made into the site's: its old site's images (and links to them) pointed
@@ -60,6 +61,7 @@ export async function importBody(raw: string, media: ImportMedia): Promise<Impor
   // Null when the sanitizer removes nothing (formatting aside): the first thing it removes, and where, otherwise.
   result.sanitized = findUnsafeHtml(html)
   result.html = cleanPostHtml(html)
+  if (result.sanitized) result.changed.push(...sanitizerLosses(html, result.html))
   return result
 }
 

@@ -29,7 +29,8 @@ type Rule =
   | { kind: 'dynamic' }
   /** A marker of WordPress's (more, page break): no content. */
   | { kind: 'marker' }
-  | { kind: 'mapped'; how: string; map: (tree: Root, block: Block, changes: BodyChanges) => RootContent[] }
+  /** `map` gives null when the block holds nothing of the post's own (a navigation of the site's menu): then it is dynamic. */
+  | { kind: 'mapped'; how: string; map: (tree: Root, block: Block, changes: BodyChanges) => RootContent[] | null }
 
 /** Deeper than this, inner blocks are read as HTML: no real post nests blocks so, and the renderer recurses. */
 const MAX_BLOCK_DEPTH = 100
@@ -142,12 +143,31 @@ function renderParts(parts: (string | Block)[], changes: BodyChanges, depth: num
 
 function renderBlock(block: Block, changes: BodyChanges, depth: number): string {
   const rule = ruleOf(block)
-  switch (rule.kind) {
+  if (rule.kind === 'mapped') {
+    const tree = parseFragment(renderParts(block.parts, changes, depth))
+    const nodes = rule.map(tree, block, changes)
+    if (nodes !== null) {
+      changes.changed.push(`${block.name} block → ${rule.how}`)
+      return writeFragment(nodes)
+    }
+  }
+  switch (rule.kind === 'mapped' ? 'dynamic' : rule.kind) {
     case 'marker':
       return ''
     case 'dynamic': {
+      const inner = block.parts.filter((part): part is Block => typeof part !== 'string')
+      const ownWords = textOf(parseFragment(block.parts.filter((part) => typeof part === 'string').join('')))
+      const quoted = ownWords ? `its template's words: "${ownWords.slice(0, 300)}"` : ''
+      // A container of the post's own blocks (a query loop around headings) keeps them, each by its rule.
+      if (inner.some((child) => ruleOf(child).kind !== 'dynamic')) {
+        changes.changed.push(`dynamic block ${block.name} removed, the blocks of the post's own in it kept${quoted ? ` (${quoted})` : ''}`)
+        return inner.map((child) => renderBlock(child, changes, depth + 1)).join('\n')
+      }
+      // What it held goes with it: its inner blocks are named, and its template's words quoted.
+      const names = [...new Set(innerNames(block))]
       const words = textOf(parseFragment(ownHtml(block)))
-      changes.changed.push(`dynamic block ${block.name} removed${words ? ` (its template's words: "${words.slice(0, 300)}")` : ''}`)
+      const held = [names.length > 0 ? `holding ${names.join(', ')}` : '', words ? `its template's words: "${words.slice(0, 300)}"` : ''].filter(Boolean)
+      changes.changed.push(`dynamic block ${block.name} removed${held.length > 0 ? ` (${held.join('; ')})` : ''}`)
       return ''
     }
     case 'kept':
@@ -156,12 +176,6 @@ function renderBlock(block: Block, changes: BodyChanges, depth: number): string 
     case 'layout':
       changes.changed.push(`${block.name} block → its blocks in order (layout removed)`)
       return renderParts(block.parts, changes, depth)
-    case 'mapped': {
-      const tree = parseFragment(renderParts(block.parts, changes, depth))
-      const nodes = rule.map(tree, block, changes)
-      changes.changed.push(`${block.name} block → ${rule.how}`)
-      return writeFragment(nodes)
-    }
   }
 }
 
@@ -177,7 +191,20 @@ function isCoreDynamic(name: string): boolean {
   return !name.includes('/') && /^(?:query|post-|comment|comments|latest-|archives|calendar|categories|tag-cloud|rss|search|loginout|page-list|site-|avatar|read-more|term-|template-part|pattern|block$|legacy-widget|widget-group)/.test(name)
 }
 
-/** A block's HTML without its inner blocks'. */
+/** The names of the blocks inside a block, at any depth. */
+function innerNames(block: Block): string[] {
+  const names: string[] = []
+  const stack = [...block.parts]
+  while (stack.length > 0) {
+    const part = stack.pop()!
+    if (typeof part === 'string') continue
+    names.push(part.name)
+    stack.push(...part.parts)
+  }
+  return names.reverse()
+}
+
+/** A block's HTML, its inner blocks' included, without their comments. */
 function ownHtml(block: Block): string {
   const parts: string[] = []
   const stack: (string | Block)[] = [block]
@@ -243,6 +270,8 @@ function mapFile(tree: Root, block: Block, changes: BodyChanges): RootContent[] 
   const href = typeof block.attributes.href === 'string' ? block.attributes.href : String(named?.properties.href ?? '')
   if (!href) return tree.children
   if (find(tree, (node) => node.tagName === 'object')) changes.changed.push('file block\'s inline PDF preview removed (the download link stays)')
+  const label = textOf(links.find((node) => node !== named))
+  if (label && label !== 'Download') changes.changed.push(`file block's button text "${label}" left out (the file's name is the link)`)
   const name = textOf(named) || decodeURIComponent(href.replace(/[?#].*$/, '').split('/').pop() ?? '') || href
   return [download(href, name)]
 }
@@ -305,10 +334,10 @@ function mapEmbed(tree: Root, block: Block): RootContent[] {
   return [linkParagraph(url, provider && caption ? textOf(caption) : url), ...(caption && !provider ? [element('p', {}, caption.children)] : [])]
 }
 
-/** The links a block made of link blocks (social links, a navigation) rendered: one list of them. */
-function linkList(tree: Root): RootContent[] {
+/** The links a block made of link blocks (social links, a navigation) rendered: one list of them; null when it has none of its own. */
+function linkList(tree: Root): RootContent[] | null {
   const links = findAll(tree, (node) => node.tagName === 'a')
-  return links.length > 0 ? [element('ul', {}, links.map((link) => element('li', {}, [link])))] : []
+  return links.length > 0 ? [element('ul', {}, links.map((link) => element('li', {}, [link])))] : null
 }
 
 function attributeLink(block: Block): RootContent[] {

@@ -115,7 +115,7 @@ describe('runImport of WordPress\'s theme unit test data', () => {
     expect(text.startsWith(REDIRECTS_HEAD)).toBe(true)
     const redirects = redirectsOf(parseRedirects(text))
     expect(redirects).toContainEqual({ from: '/2010/08/07/post-format-image-caption/', to: '/blog/post-format-image-caption' })
-    expect(redirects).toHaveLength(1 + 55)
+    expect(redirects).toHaveLength(1 + 56)
   })
 
   it('adds nothing when run again: no commit, no file changed', async () => {
