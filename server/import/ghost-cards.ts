@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast'
 import type { BodyChanges } from './import-changes.ts'
 import { classesOf, element, find, findAll, hasClass, parseFragment, text, textOf, writeFragment } from './hast-nodes.ts'
-import { bookmark, button, callout, download, figure, gallery, image, linkParagraph, mediaFigure, paragraph, toggle, type ShapeImage } from './post-shapes.ts'
+import { bookmark, button, callout, download, figure, gallery, image, imageOf, linkParagraph, mediaFigure, paragraph, toggle, type ShapeImage } from './post-shapes.ts'
 
 /**
  * Ghost's cards (`<figure class="kg-card kg-image-card">`, `<div class="kg-card kg-toggle-card">`…,
@@ -285,17 +285,6 @@ function blocksOf(nodes: ElementContent[]): ElementContent[] {
   }
   flush()
   return blocks
-}
-
-export function imageOf(picture: Element): ShapeImage {
-  const { src, alt, width, height, title } = picture.properties
-  return {
-    src: String(src ?? ''),
-    alt: typeof alt === 'string' ? alt : '',
-    ...(width !== undefined ? { width: String(width) } : {}),
-    ...(height !== undefined ? { height: String(height) } : {}),
-    ...(typeof title === 'string' && title ? { title } : {}),
-  }
 }
 
 function captionOf(card: Element): ElementContent[] | undefined {

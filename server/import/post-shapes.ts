@@ -17,6 +17,18 @@ export interface ShapeImage {
   caption?: ElementContent[]
 }
 
+/** An `<img>` of a source's HTML as the model's image: its source, alt text, size and title, nothing else. */
+export function imageOf(picture: Element): ShapeImage {
+  const { src, alt, width, height, title } = picture.properties
+  return {
+    src: String(src ?? ''),
+    alt: typeof alt === 'string' ? alt : '',
+    ...(width !== undefined ? { width: String(width) } : {}),
+    ...(height !== undefined ? { height: String(height) } : {}),
+    ...(typeof title === 'string' && title ? { title } : {}),
+  }
+}
+
 export function image(picture: ShapeImage): Element {
   const properties: Properties = { src: picture.src, alt: picture.alt }
   if (picture.title) properties.title = picture.title

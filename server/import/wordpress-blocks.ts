@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast'
 import type { BodyChanges } from './import-changes.ts'
 import { classesOf, element, find, findAll, hasClass, parseFragment, text, textOf, writeFragment } from './hast-nodes.ts'
-import { button, download, figure, gallery, image, linkParagraph, mediaFigure, type ShapeImage, type ShapeMedia } from './post-shapes.ts'
+import { button, download, figure, gallery, image, imageOf, linkParagraph, mediaFigure, type ShapeImage, type ShapeMedia } from './post-shapes.ts'
 
 /**
  * A block-editor post (`<!-- wp:name {attributes} -->…<!-- /wp:name -->`) rendered into the
@@ -194,14 +194,14 @@ function isCoreDynamic(name: string): boolean {
 /** The names of the blocks inside a block, at any depth. */
 function innerNames(block: Block): string[] {
   const names: string[] = []
-  const stack = [...block.parts]
+  const stack = [...block.parts].reverse()
   while (stack.length > 0) {
     const part = stack.pop()!
     if (typeof part === 'string') continue
     names.push(part.name)
-    stack.push(...part.parts)
+    for (let i = part.parts.length - 1; i >= 0; i--) stack.push(part.parts[i]!)
   }
-  return names.reverse()
+  return names
 }
 
 /** A block's HTML, its inner blocks' included, without their comments. */
@@ -240,17 +240,6 @@ function mapGallery(tree: Root, _block: Block, changes: BodyChanges): RootConten
 function isFileOf(href: string, src: string): boolean {
   const base = (url: string) => url.replace(/[?#].*$/, '').replace(/-\d+x\d+(?=\.[a-z0-9]+$)/i, '')
   return base(href) === base(src) || /\.(?:jpe?g|png|gif|webp|avif)(?:[?#]|$)/i.test(href)
-}
-
-export function imageOf(picture: Element): ShapeImage {
-  const { src, alt, width, height, title } = picture.properties
-  return {
-    src: String(src ?? ''),
-    alt: typeof alt === 'string' ? alt : '',
-    ...(width !== undefined ? { width: String(width) } : {}),
-    ...(height !== undefined ? { height: String(height) } : {}),
-    ...(typeof title === 'string' && title ? { title } : {}),
-  }
 }
 
 function mapButton(tree: Root, _block: Block, changes: BodyChanges): RootContent[] {

@@ -11,11 +11,9 @@ import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parsePostFile } from '../../server/content/parse-post.ts'
-import { ContentRepository } from '../../server/git/content-repository.ts'
-import { importTarget } from '../../server/import/import-target.ts'
-import { type ImportRun, runImport } from '../../server/import/run-import.ts'
-import { silentLogger } from '../../server/lib/logger.ts'
+import type { ImportRun } from '../../server/import/run-import.ts'
 import { tempGitRepo } from '../support/git.ts'
+import { importInto } from '../support/import-run.ts'
 import { addCounts, countKinds, countTable, elementsOf, parseHtml, textOfNode, wordsOf, type CountRow } from '../support/import-counts.ts'
 
 const SOURCE = path.resolve(import.meta.dirname, '../fixtures/import/64-block-test-data.xml')
@@ -54,21 +52,7 @@ const reported = new Map<string, string>()
 
 beforeAll(async () => {
   const contentDir = path.join(repo.dir, 'content')
-  const target = importTarget({
-    contentDir,
-    uploadsDir: null,
-    timeZone: 'UTC',
-    limits: { maxBytes: 10 * 1024 * 1024, maxPixels: 50_000_000 },
-    pagePaths: new Set(),
-    now: new Date('2026-11-26T12:00:00Z'),
-  })
-  run = await runImport({
-    source: SOURCE,
-    target,
-    dryRun: false,
-    author: { name: 'Importer', email: 'import@localhost' },
-    openRepository: () => ContentRepository.open({ dir: contentDir, logger: silentLogger }),
-  })
+  run = await importInto(contentDir, SOURCE)
   posts = sourcePosts()
   const files = new Map(readdirSync(path.join(contentDir, 'blog')).filter((name) => name.endsWith('.html')).map((name) => [name, parsePostFile(readFileSync(path.join(contentDir, 'blog', name), 'utf8'), name)]))
   const sections = run.report.split(/\n(?= {2}(?:published|draft|scheduled) )/)

@@ -8,12 +8,10 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parsePostFile } from '../../server/content/parse-post.ts'
-import { ContentRepository } from '../../server/git/content-repository.ts'
-import { importTarget } from '../../server/import/import-target.ts'
-import { type ImportRun, runImport } from '../../server/import/run-import.ts'
-import { silentLogger } from '../../server/lib/logger.ts'
+import type { ImportRun } from '../../server/import/run-import.ts'
 import type { Post } from '../../core/post.ts'
 import { tempGitRepo } from '../support/git.ts'
+import { importInto } from '../support/import-run.ts'
 import { makeImage } from '../support/media-files.ts'
 import { countKinds, countTable, elementsOf, parseHtml, textOfNode, wordsOf, type CountRow } from '../support/import-counts.ts'
 
@@ -32,13 +30,7 @@ beforeAll(async () => {
     mkdirSync(path.dirname(path.join(uploadsDir, match[1]!)), { recursive: true })
     writeFileSync(path.join(uploadsDir, match[1]!), await makeImage({ width: 40, height: 30, ext: 'jpg', seed: match.index }))
   }
-  run = await runImport({
-    source: SOURCE,
-    target: importTarget({ contentDir, uploadsDir, timeZone: 'UTC', limits: { maxBytes: 10 * 1024 * 1024, maxPixels: 50_000_000 }, pagePaths: new Set(), now: new Date('2026-11-26T12:00:00Z') }),
-    dryRun: false,
-    author: { name: 'Importer', email: 'import@localhost' },
-    openRepository: () => ContentRepository.open({ dir: contentDir, logger: silentLogger }),
-  })
+  run = await importInto(contentDir, SOURCE, { uploadsDir })
   const name = readdirSync(path.join(contentDir, 'blog')).find((file) => file.endsWith('.html'))!
   post = parsePostFile(readFileSync(path.join(contentDir, 'blog', name), 'utf8'), name)
 }, 120_000)
