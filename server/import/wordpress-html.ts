@@ -40,6 +40,7 @@ export function wordpressBody(raw: string, context: WordPressContext = NO_CONTEX
   const withoutMarkers = text.replace(/<!--\s*(?:more|nextpage)\b[\s\S]*?-->/g, '')
   // As WordPress does: blocks (or paragraphs) first, shortcodes after (a caption's figure is no paragraph).
   const paragraphs = isBlocks ? renderBlocks(withoutMarkers, changes).trim() : autoParagraphs(withoutMarkers)
+  if (!isBlocks && paragraphs !== '') changes.kept.push('classic editor HTML')
   const expanded = expandShortcodes(paragraphs, context, changes).replace(/<p>\s*(<figure\b[^>]*>[\s\S]*?<\/figure>)\s*(?:<br>\s*)?<\/p>/g, '$1')
   return { html: withFootnotes(expanded, context.footnotes, changes), changes }
 }

@@ -142,14 +142,14 @@ describe('wordpressBody', () => {
   it('makes a caption in an attribute a figcaption, and leaves [[escaped]] shortcodes as text', () => {
     expect(wordpressBody('[caption caption="A bell"]<img src="https://x.test/a.jpg">[/caption]').html).toBe('<figure><img src="https://x.test/a.jpg"><figcaption>A bell</figcaption></figure>')
     const escaped = wordpressBody('Write [[gallery]] to show one.')
-    expect(escaped).toEqual({ html: '<p>Write [gallery] to show one.</p>', changes: { kept: [], changed: [] } })
+    expect(escaped).toEqual({ html: '<p>Write [gallery] to show one.</p>', changes: { kept: ['classic editor HTML'], changed: [] } })
   })
 
   it('makes [embed] a link, and any other shortcode its inner text, naming each', () => {
     expect(wordpressBody('[embed]https://x.test/v[/embed] and [gallery ids="1,2"] and [embed]b[/embed] [note]Hi[/note]')).toEqual({
       html: '<p><a href="https://x.test/v">https://x.test/v</a> and  and b Hi</p>',
       changes: {
-        kept: [],
+        kept: ['classic editor HTML'],
         changed: ['[embed] shortcode → link', '[gallery] shortcode removed (no text of its own, and no file it names in the export)', '[embed] shortcode → its text', '[note] shortcode → its text'],
       },
     })
