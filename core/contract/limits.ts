@@ -47,3 +47,13 @@ export const MAX_SEARCH_LENGTH = 200
 
 /** The largest upload by default (MEDIA_MAX_BYTES): 10 MB, counted as byte-size.ts counts. */
 export const DEFAULT_MEDIA_MAX_BYTES = 10 * 1024 * 1024
+/**
+ * The largest video upload by default (MEDIA_MAX_VIDEO_BYTES): 40 MB. Each file is committed to
+ * the content repository whole and stays in its history for ever, and git hosts warn from 50 MB
+ * a file (GitHub refuses 100 MB): a short clip, not a film.
+ */
+export const DEFAULT_MEDIA_MAX_VIDEO_BYTES = 40 * 1024 * 1024
+/** The largest audio upload by default (MEDIA_MAX_AUDIO_BYTES): 20 MB, a podcast episode of about 20 minutes in MP3. */
+export const DEFAULT_MEDIA_MAX_AUDIO_BYTES = 20 * 1024 * 1024
+/** The largest captions file (WebVTT): text, checked whole in memory; an hour of dense subtitles is under 100 KB. */
+export const MAX_CAPTIONS_BYTES = 512 * 1024

@@ -54,7 +54,7 @@ export async function importBody(raw: string, media: ImportMedia): Promise<Impor
     }
     result.namedLinks = nameImageLinks(tree)
     result.videos = embedVideos(tree)
-    await importAudioVideo(tree, (url, kind) => (kind === 'image' ? resolveLookup(url, media, result) : media.lookupAv(url, kind)), result.changed)
+    await importAudioVideo(tree, (url, kind) => (kind === 'image' ? resolveLookup(url, media, result) : lookupAv(url, kind, media, result)), result.changed)
     wrapLooseCitations(tree, result.changed)
     html = serializer.stringify(tree)
   }
@@ -68,6 +68,13 @@ export async function importBody(raw: string, media: ImportMedia): Promise<Impor
 /** The featured image's URL: the library's when found, else as the source had it (with the reason, when it was the old site's). */
 export async function importImageUrl(url: string, media: ImportMedia, into: Pick<ImportedBody, 'media' | 'newFiles' | 'missing'>): Promise<string> {
   return (await resolve(url, media, into)) ?? url
+}
+
+/** A video's, audio's or captions file's lookup, its new library file recorded to be written. */
+async function lookupAv(url: string, kind: 'video' | 'audio' | 'captions', media: ImportMedia, into: Pick<ImportedBody, 'newFiles'>): Promise<MediaLookup> {
+  const found = await media.lookupAv(url, kind)
+  if (found.kind === 'library' && found.file) into.newFiles.push(found.file)
+  return found
 }
 
 /** An image's lookup, its library file recorded as resolve does. */
