@@ -1,7 +1,7 @@
 /**
  * The blocks of other blogs on a post page, in a real browser (renderer/post-blocks.css): each
- * shown as what it is, in both themes at AA contrast, and at 320 px wide with nothing scrolling
- * sideways; a toggle opens by keyboard, a footnote and its note lead to each other.
+ * shown as what it is, in both themes at AA contrast, and at 320, 360 and 390 px wide with nothing
+ * scrolling sideways; a toggle opens by keyboard, a footnote and its note lead to each other.
  */
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './admin-fixtures.ts'
@@ -30,7 +30,7 @@ async function sidewaysOverflow(page: Page): Promise<{ over: number; widest: str
 
 const PROSE_TEXT = ['h4', 'h5', 'h6', 'summary', 'details p', 'cite', 'aside p', 'a.button', 'a[download]', 'figcaption', 'figure.bookmark strong', 'figure.bookmark span', 'sup a', 'section li p']
 
-test('every block reads as itself, in both themes and at 320 px', async ({ page, adminSite }) => {
+test('every block reads as itself, in both themes and at 320, 360 and 390 px', async ({ page, adminSite }) => {
   await signIn(page, adminSite.url)
   await publishPost(page, adminSite.url, 'blocks', ALL_POST_BLOCKS)
 
@@ -66,10 +66,13 @@ test('every block reads as itself, in both themes and at 320 px', async ({ page,
     expect(await lowContrastText(page, PROSE_TEXT.map((selector) => `.prose ${selector}`).join(', ')), theme).toEqual([])
     expect(await lowContrastControls(page, '.prose'), theme).toEqual([])
 
-    // At 320 px, nothing scrolls sideways: the bookmark's long title, the gallery, the download all wrap.
-    await page.setViewportSize({ width: 320, height: 800 })
-    const overflow = await sidewaysOverflow(page)
-    expect(overflow.over, `${theme} at 320 px: ${overflow.widest.join(' | ')}`).toBeLessThanOrEqual(0)
+    // At the reflow widths (tests/e2e/reflow.spec.ts), 320 px last, nothing scrolls sideways: the
+    // bookmark's long title, the gallery, the download all wrap.
+    for (const width of [390, 360, 320]) {
+      await page.setViewportSize({ width, height: 800 })
+      const overflow = await sidewaysOverflow(page)
+      expect(overflow.over, `${theme} at ${width} px: ${overflow.widest.join(' | ')}`).toBeLessThanOrEqual(0)
+    }
     // Two images a row on a phone, still a grid.
     const [narrowFirst, narrowSecond] = [(await images.nth(0).boundingBox())!, (await images.nth(1).boundingBox())!]
     expect(Math.abs(narrowFirst.y - narrowSecond.y)).toBeLessThan(1)

@@ -53,7 +53,7 @@ describe('normalizeEditorHtml: what Milkdown and ProseMirror write', () => {
   it.each([
     ['<h2 id="x">T</h2>', '<h2 id="x">T</h2>'],
     ['<h2 id="Not-OK">T</h2><h3 id="">U</h3>', '<h2>T</h2>\n<h3>U</h3>'],
-    ['<h4>a</h4><h5>b</h5><h6>c</h6>', '<h3>a</h3>\n<h3>b</h3>\n<h3>c</h3>'],
+    ['<h4>a</h4><h5 id="b">b</h5><h6 class="x">c</h6>', '<h4>a</h4>\n<h5 id="b">b</h5>\n<h6>c</h6>'],
     ['<pre data-language="js"><code>a &lt; b\n&amp;</code></pre>', '<pre><code class="language-js">a &lt; b\n&amp;</code></pre>'],
     ['<pre data-language="Not OK!"><code>x</code></pre>', '<pre><code>x</code></pre>'],
     ['<pre><code class="language-text">x</code></pre>', '<pre><code class="language-text">x</code></pre>'],
@@ -68,7 +68,7 @@ describe('normalizeEditorHtml: what Milkdown and ProseMirror write', () => {
     ['<p><img alt="A" src="https://x.example/a.png" onerror="alert(1)"></p>', '<p><img src="https://x.example/a.png" alt="A"></p>'],
     ['<p>a<br>b</p><hr><p>c</p>', '<p>a<br>b</p>\n<hr>\n<p>c</p>'],
     ['<p>a<script>alert(1)</script><style>p{}</style>b</p>', '<p>ab</p>'],
-    ['<p><span style="color:red" class="x">a</span><font>b</font></p><div><p>c</p></div>', '<p>ab</p>\n<p>c</p>'],
+    ['<p><span style="color:red" class="x">a</span><font>b</font></p><div><p>c</p></div>', '<p><span>a</span>b</p>\n<p>c</p>'],
     ['<p onclick="x()" style="color:red" id="i">t</p>', '<p>t</p>'],
     ['<blockquote><p>a</p><ul><li><p>b</p><ol><li><p>c</p></li></ol></li></ul></blockquote>', '<blockquote>\n<p>a</p>\n<ul>\n<li><p>b</p><ol>\n<li><p>c</p></li>\n</ol></li>\n</ul>\n</blockquote>'],
     ['<!-- comment --><p>a</p>', '<p>a</p>'],

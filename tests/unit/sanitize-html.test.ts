@@ -400,3 +400,14 @@ describe('cleaning twice', () => {
     )
   })
 })
+
+describe('the blocks of other blogs, one block per line', () => {
+  it.each([
+    ['a toggle', '<details><summary>S</summary><p>a</p><ul><li>b</li></ul></details>', '<details>\n<summary>S</summary>\n<p>a</p>\n<ul>\n<li>b</li>\n</ul>\n</details>'],
+    ['a callout', '<aside role="note">  <p>a</p> <p>b</p></aside>', '<aside role="note">\n<p>a</p>\n<p>b</p>\n</aside>'],
+    ['the notes', '<section role="doc-endnotes"><ol><li id="fn-1"><p>n <a href="#fnref-1" role="doc-backlink">↩</a></p></li></ol></section>', '<section role="doc-endnotes">\n<ol>\n<li id="fn-1"><p>n <a href="#fnref-1" role="doc-backlink">↩</a></p></li>\n</ol>\n</section>'],
+    ['a gallery (one line, as a figure)', '<figure class="gallery">\n<figure><img src="/images/a.jpg"></figure>\n<figcaption>c</figcaption>\n</figure>', '<figure class="gallery"><figure><img src="/images/a.jpg"></figure><figcaption>c</figcaption></figure>'],
+  ])('%s', (_name, html, expected) => {
+    expect(clean(html)).toBe(expected)
+  })
+})

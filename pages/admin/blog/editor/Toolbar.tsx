@@ -3,6 +3,7 @@ import { Tooltip } from '../../../../renderer/components/Tooltip.tsx'
 import { CodeLanguagePicker } from './CodeLanguagePicker.tsx'
 import type { EditorBridge } from './editor-bridge.ts'
 import { ToolbarIcon } from './icons.tsx'
+import { InsertBlockMenu } from './InsertBlockMenu.tsx'
 import { type EditorDialogKind, formatKeys, TOOLBAR_GROUPS, type ToolbarGroup, type ToolbarItem } from './toolbar-items.ts'
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)
@@ -100,6 +101,7 @@ export function Toolbar({ bridge, disabled, onOpenDialog, groups = TOOLBAR_GROUP
       ))}
       {/* The formatting toolbar's alone: the table toolbar has no use for it. */}
       {groups === TOOLBAR_GROUPS && <CodeLanguagePicker bridge={bridge} language={state.codeLanguage} disabled={off} />}
+      {groups === TOOLBAR_GROUPS && <InsertBlockMenu bridge={bridge} disabled={off} />}
     </div>
   )
 }

@@ -40,13 +40,20 @@ import {
   wrapInOrderedListInputRule,
 } from '@milkdown/kit/preset/commonmark'
 import type { MilkdownPlugin } from '@milkdown/kit/ctx'
+import { blockKeymap } from './block-keymap.ts'
+import { bookmarkSchema } from './bookmark-node.ts'
+import { calloutSchema } from './callout-node.ts'
+import { citeSchema } from './cite-mark.ts'
 import { codeBlockLanguageSchema } from './code-block-node.ts'
 import type { EditorBridge } from './editor-bridge.ts'
 import { editorKeymap } from './editor-keymap.ts'
 import { figureKeymap, figureSchemas, gapCursorPlugin } from './figure-nodes.ts'
-import { headingInputRule, headingLevelsSchema, uniqueHeadingIds } from './heading-node.ts'
+import { footnoteSchemas } from './footnote-nodes.ts'
+import { gallerySchemas } from './gallery-node.ts'
+import { deepHeadingKeymap, headingInputRule, headingLevelsSchema, uniqueHeadingIds } from './heading-node.ts'
 import { type ImageFileHandler, imageDropPlugin } from './image-drop-plugin.ts'
 import { safeImageSchema } from './image-node.ts'
+import { linkBlockSchemas } from './link-block-nodes.ts'
 import { safeLinkSchema } from './link-mark.ts'
 import { neutralizeHtml } from './neutralize-html.ts'
 import { bulletListHtmlSchema, listItemHtmlSchema, orderedListHtmlSchema } from './list-nodes.ts'
@@ -56,6 +63,7 @@ import { strikeSchema } from './strike-mark.ts'
 import { syncPlugin } from './sync-plugin.ts'
 import { tableEditingPlugin, tableKeymap } from './table-commands.ts'
 import { tableSchemas } from './table-nodes.ts'
+import { toggleSchemas } from './toggle-node.ts'
 import { underlineSchema } from './underline-mark.ts'
 import { videoEmbedSchema, videoEmbedView } from './video-embed-node.ts'
 
@@ -123,6 +131,14 @@ const schema: MilkdownPlugin[] = [
   textSchema,
   videoEmbedSchema,
   videoEmbedView,
+  // The blocks of other blogs (core/post-html-rules.ts), each in its own file.
+  toggleSchemas,
+  calloutSchema,
+  linkBlockSchemas,
+  gallerySchemas,
+  bookmarkSchema,
+  footnoteSchemas,
+  citeSchema,
 ].flat()
 
 const inputRules: MilkdownPlugin[] = [
@@ -182,7 +198,7 @@ export function createEditor(options: CreateEditorOptions): Editor {
     .use(selectionSyncPlugin)
     .use(history)
     .use(editorKeymap(options.openLinkDialog))
-    .use([tableKeymap, figureKeymap])
+    .use([tableKeymap, figureKeymap, deepHeadingKeymap, blockKeymap])
     .use(imageDropPlugin(options.onImageFile))
     .use(syncPlugin(options.bridge, options.onChange))
 }

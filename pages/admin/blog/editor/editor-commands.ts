@@ -12,8 +12,8 @@ import { liftTarget } from '@milkdown/kit/prose/transform'
 
 export type MarkName = 'strong' | 'emphasis' | 'underline' | 'strike' | 'inlineCode' | 'link'
 export type ListName = 'bullet_list' | 'ordered_list'
-/** 0 is a normal paragraph; 1–3 are heading levels. */
-export type TextLevel = 0 | 1 | 2 | 3
+/** 0 is a normal paragraph; 1–6 are heading levels. */
+export type TextLevel = 0 | 1 | 2 | 3 | 4 | 5 | 6
 
 const nodeType = (state: EditorState, name: string): NodeType => state.schema.nodes[name]!
 const markType = (state: EditorState, name: MarkName): MarkType => state.schema.marks[name]!
@@ -22,7 +22,7 @@ export function toggleMarkCommand(name: MarkName): Command {
   return (state, dispatch) => toggleMark(markType(state, name))(state, dispatch)
 }
 
-/** Paragraph or heading 1–3 for every text block in the selection (code blocks included). */
+/** Paragraph or heading 1–6 for every text block in the selection (code blocks included). */
 export function setTextLevel(level: TextLevel): Command {
   return (state, dispatch) =>
     level === 0

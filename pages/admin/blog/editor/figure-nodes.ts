@@ -13,7 +13,7 @@ import { sanitizeLinkHref } from './url-rules.ts'
  */
 
 /** Markdown is never read or written: posts are HTML. */
-const NO_MARKDOWN = {
+export const NO_MARKDOWN = {
   parseMarkdown: { match: () => false, runner: () => {} },
   toMarkdown: { match: () => false, runner: () => {} },
 }

@@ -1,11 +1,12 @@
 import { headingSchema } from '@milkdown/kit/preset/commonmark'
 import { textblockTypeInputRule } from '@milkdown/kit/prose/inputrules'
 import { Plugin, PluginKey } from '@milkdown/kit/prose/state'
-import { $inputRule, $prose } from '@milkdown/kit/utils'
+import { $inputRule, $prose, $shortcut } from '@milkdown/kit/utils'
 import { HEADING_ID } from '../../../../core/post-html-rules.ts'
+import { setTextLevel } from './editor-commands.ts'
 
-/** SPEC §5: headings 1 to 3 only. */
-export const MAX_HEADING_LEVEL = 3
+/** Headings 1 to 6, as a post may hold them (core/post-html-rules.ts). */
+export const MAX_HEADING_LEVEL = 6
 
 const clampLevel = (level: number) => Math.min(Math.max(level, 1), MAX_HEADING_LEVEL)
 
@@ -13,7 +14,7 @@ const clampLevel = (level: number) => Math.min(Math.max(level, 1), MAX_HEADING_L
 const writtenId = (dom: HTMLElement) => (HEADING_ID.test(dom.id) ? dom.id : '')
 
 /**
- * The preset's heading, limited to three levels: <h4>–<h6> arrive as <h3>. Its id is the one
+ * The preset's heading, its six levels read and written as they are. Its id is the one
  * written in the file (an anchor someone links to), kept as it is; a heading without one gets
  * none (the preset would make one from the text): the post page makes those when it shows the
  * post (server/content/heading-anchors.ts).
@@ -47,7 +48,12 @@ export const uniqueHeadingIds = $prose(
     }),
 )
 
-/** Markdown-style `# `, `## ` and `### ` at the start of a line; more hashes stay text. */
+/** Markdown-style `# ` to `###### ` at the start of a line; more hashes stay text. */
 export const headingInputRule = $inputRule((ctx) =>
-  textblockTypeInputRule(/^(#{1,3})\s$/, headingLevelsSchema.type(ctx), (match) => ({ level: match[1]!.length })),
+  textblockTypeInputRule(/^(#{1,6})\s$/, headingLevelsSchema.type(ctx), (match) => ({ level: match[1]!.length })),
+)
+
+/** The deeper levels' shortcuts, beside editor-keymap.ts's for 0–3 (the toolbar's tooltips name them). */
+export const deepHeadingKeymap = $shortcut(() =>
+  Object.fromEntries(([4, 5, 6] as const).map((level) => [`Mod-Alt-${level}`, { key: `Mod-Alt-${level}`, priority: 100, onRun: () => setTextLevel(level) }])),
 )

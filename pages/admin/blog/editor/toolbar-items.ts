@@ -44,8 +44,8 @@ const level = (value: TextLevel): ToolbarItem => ({
   action: (state) => setTextLevel(state.level === value ? 0 : value),
 })
 
-/** The block-type control: one group of four toggle buttons, the current level pressed. */
-export const BLOCK_TYPE_ITEMS: ToolbarItem[] = [level(1), level(2), level(3), level(0)]
+/** The block-type control: one group of toggle buttons, the current level pressed. */
+export const BLOCK_TYPE_ITEMS: ToolbarItem[] = [level(1), level(2), level(3), level(4), level(5), level(6), level(0)]
 
 export interface ToolbarGroup {
   label: string

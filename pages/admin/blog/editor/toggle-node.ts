@@ -1,0 +1,46 @@
+import { Plugin, PluginKey } from '@milkdown/kit/prose/state'
+import { $nodeSchema, $prose } from '@milkdown/kit/utils'
+import { NO_MARKDOWN } from './figure-nodes.ts'
+
+/*
+ * A toggle as posts store it: <details><summary>inline text</summary><p>…</p>…</details>, the
+ * summary first, the blocks it opens to after it. The editor shows it open (`open` is the
+ * editor's own: the normalizer removes it, a post holds no attribute there), so every part of it
+ * can be edited; a click on its summary places the cursor and never closes it.
+ */
+
+export const toggleSchema = $nodeSchema('toggle', () => ({
+  content: 'toggle_summary block+',
+  group: 'block',
+  defining: true,
+  parseDOM: [{ tag: 'details' }],
+  toDOM: () => ['details', { open: '', class: 'rte-toggle' }, 0],
+  ...NO_MARKDOWN,
+}))
+
+export const toggleSummarySchema = $nodeSchema('toggle_summary', () => ({
+  content: 'inline*',
+  marks: '_',
+  defining: true,
+  parseDOM: [{ tag: 'summary', context: 'toggle/' }],
+  toDOM: () => ['summary', 0],
+  ...NO_MARKDOWN,
+}))
+
+/** A click on a summary would close its toggle: the browser's default, which the editor does not want. */
+export const toggleClickPlugin = $prose(
+  () =>
+    new Plugin({
+      key: new PluginKey('rte-toggle-click'),
+      props: {
+        handleDOMEvents: {
+          click: (_view, event) => {
+            if (event.target instanceof Element && event.target.closest('.rte-toggle > summary')) event.preventDefault()
+            return false
+          },
+        },
+      },
+    }),
+)
+
+export const toggleSchemas = [toggleSchema, toggleSummarySchema, toggleClickPlugin].flat()
