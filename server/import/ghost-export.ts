@@ -1,6 +1,7 @@
 import { isDeeperThan } from '../content/html-depth.ts'
 import { MAX_CONTENT_DEPTH } from '../content/post-rules.ts'
-import { GHOST_UPLOADS, GHOST_URL, simplifyGhostCards } from './ghost-cards.ts'
+import { GHOST_UPLOADS, GHOST_URL, mapGhostCards } from './ghost-cards.ts'
+import { noChanges } from './import-changes.ts'
 import { type ImportedPost, type ImportedStatus, type ImportSourceResult, InvalidImportSource, type SkippedItem } from './imported-post.ts'
 import { markdownToHtml } from './markdown-html.ts'
 import { isoDate } from './source-dates.ts'
@@ -13,7 +14,7 @@ import { summaryFromText } from './summary-text.ts'
  * are skipped with their reason.
  *
  * A post's body is the `html` Ghost rendered and exports beside its editor's own JSON, with its
- * cards made plain HTML (ghost-cards.ts). A post with no `html` but a Mobiledoc of Markdown cards
+ * cards made the post model's blocks (ghost-cards.ts). A post with no `html` but a Mobiledoc of Markdown cards
  * only (Ghost 1.x wrote them so) is rendered from that Markdown; one with only Lexical or other
  * Mobiledoc cards is skipped with its reason: rendering Ghost's editor formats is Ghost's job.
  *
@@ -117,8 +118,8 @@ function readPost(record: Fields, source: string, meta: Fields | undefined, skip
   if (typeof body !== 'string') return skip(body.reason)
   // Checked before the HTML is parsed into a tree, whose walks would overflow on hostile nesting.
   if (isDeeperThan(body, MAX_CONTENT_DEPTH)) return skip(`its HTML nests elements more than ${MAX_CONTENT_DEPTH} levels deep, more than a post may`)
-  const cards = simplifyGhostCards(body)
-  if (cards.simplified.length > 0) note(`Ghost cards made plain HTML: ${summarize(cards.simplified)}`)
+  const changes = noChanges()
+  const html = mapGhostCards(body, changes)
 
   const visibility = text(field(record, 'visibility'))
   if (visibility && visibility !== 'public') note(`for ${visibility} only in Ghost: imported as an ordinary post, open to every visitor`)
@@ -130,7 +131,8 @@ function readPost(record: Fields, source: string, meta: Fields | undefined, skip
     source,
     title: text(field(record, 'title')),
     slug,
-    html: cards.html,
+    html,
+    changes,
     summary: summaryOf(record, meta),
     status,
     date,
@@ -200,13 +202,6 @@ function summaryOf(record: Fields, meta: Fields | undefined): string {
 /** An image Ghost stored itself, under the one upload base whichever form the export wrote. */
 function imageUrl(url: string): string {
   return url.startsWith('/content/images/') ? `${GHOST_URL}${url}` : url
-}
-
-/** `image card → figure ×3, bookmark card → link paragraph` from the list of each card. */
-function summarize(items: string[]): string {
-  const counts = new Map<string, number>()
-  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1)
-  return [...counts].map(([item, count]) => (count > 1 ? `${item} ×${count}` : item)).join(', ')
 }
 
 /** posts_meta rows (Ghost 3+: meta description, feature image alt) by their post's id. */

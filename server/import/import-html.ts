@@ -5,8 +5,10 @@ import { unified } from 'unified'
 import { checkContentShape } from '../content/post-rules.ts'
 import { cleanPostHtml } from '../content/sanitize-html.ts'
 import { findUnsafeHtml } from '../content/unsafe-html.ts'
-import type { ImportMedia } from './import-media.ts'
+import type { ImportMedia, MediaLookup } from './import-media.ts'
+import { importAudioVideo } from './import-audio-video.ts'
 import { embedVideos } from './import-videos.ts'
+import { sanitizerLosses } from './sanitizer-losses.ts'
 
 /**
  * An imported post's body made into the site's: its old site's images (and links to them) pointed
@@ -29,6 +31,8 @@ export interface ImportedBody {
   namedLinks: string[]
   /** Videos (players' frames, links alone on their line) made the site's click-to-load embeds. */
   videos: number
+  /** What this step changed, and how (video and audio files, citations), one per occurrence. */
+  changed: string[]
 }
 
 const parser = unified().use(rehypeParse, { fragment: true }).freeze()
@@ -39,9 +43,9 @@ export async function importBody(raw: string, media: ImportMedia): Promise<Impor
   // Before any tree is built: the limits a post keeps, checked by code that cannot overflow.
   const shape = checkContentShape(raw)
   if (shape) throw new Error(`content ${shape}`)
-  const result: ImportedBody = { html: '', sanitized: null, media: [], newFiles: [], missing: [], namedLinks: [], videos: 0 }
+  const result: ImportedBody = { html: '', sanitized: null, media: [], newFiles: [], missing: [], namedLinks: [], videos: 0, changed: [] }
   let html = raw
-  if (/<(img|a|iframe)\b|youtu|vimeo/i.test(raw)) {
+  if (/<(img|a|iframe|video|audio|cite)\b|youtu|vimeo/i.test(raw)) {
     const tree = parser.parse(raw)
     for (const [element, attribute] of urlAttributes(tree)) {
       const url = String(element.properties[attribute])
@@ -50,17 +54,33 @@ export async function importBody(raw: string, media: ImportMedia): Promise<Impor
     }
     result.namedLinks = nameImageLinks(tree)
     result.videos = embedVideos(tree)
+    await importAudioVideo(tree, (url, kind) => (kind === 'image' ? resolveLookup(url, media, result) : lookupAv(url, kind, media, result)), result.changed)
+    wrapLooseCitations(tree, result.changed)
     html = serializer.stringify(tree)
   }
   // Null when the sanitizer removes nothing (formatting aside): the first thing it removes, and where, otherwise.
   result.sanitized = findUnsafeHtml(html)
   result.html = cleanPostHtml(html)
+  if (result.sanitized) result.changed.push(...sanitizerLosses(html, result.html))
   return result
 }
 
 /** The featured image's URL: the library's when found, else as the source had it (with the reason, when it was the old site's). */
 export async function importImageUrl(url: string, media: ImportMedia, into: Pick<ImportedBody, 'media' | 'newFiles' | 'missing'>): Promise<string> {
   return (await resolve(url, media, into)) ?? url
+}
+
+/** A video's, audio's or captions file's lookup, its new library file recorded to be written. */
+async function lookupAv(url: string, kind: 'video' | 'audio' | 'captions', media: ImportMedia, into: Pick<ImportedBody, 'newFiles'>): Promise<MediaLookup> {
+  const found = await media.lookupAv(url, kind)
+  if (found.kind === 'library' && found.file) into.newFiles.push(found.file)
+  return found
+}
+
+/** An image's lookup, its library file recorded as resolve does. */
+async function resolveLookup(url: string, media: ImportMedia, into: Pick<ImportedBody, 'media' | 'newFiles' | 'missing'>): Promise<MediaLookup> {
+  const found = await resolve(url, media, into)
+  return found === null ? await media.lookup(url) : { kind: 'library', url: found, file: null }
 }
 
 async function resolve(url: string, media: ImportMedia, into: Pick<ImportedBody, 'media' | 'newFiles' | 'missing'>): Promise<string | null> {
@@ -101,6 +121,25 @@ function nameImageLinks(tree: Root): string[] {
     }
   }
   return named
+}
+
+/**
+ * A quote's source written after its text, `<blockquote><p>…</p><cite>Name</cite></blockquote>`
+ * (WordPress's quote and pullquote blocks): the model holds a citation inside a paragraph, so it
+ * gets one of its own.
+ */
+function wrapLooseCitations(tree: Root, changed: string[]): void {
+  const stack: (Root | Element)[] = [tree]
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    for (const [index, child] of node.children.entries()) {
+      if (child.type !== 'element') continue
+      if (child.tagName === 'cite' && node.type === 'element' && node.tagName === 'blockquote') {
+        node.children[index] = { type: 'element', tagName: 'p', properties: {}, children: [child] }
+        changed.push('quote\'s citation → its own paragraph')
+      } else stack.push(child)
+    }
+  }
 }
 
 function safeDecode(text: string): string {

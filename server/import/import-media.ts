@@ -1,10 +1,15 @@
+import { createHash } from 'node:crypto'
 import { lstat } from 'node:fs/promises'
 import path from 'node:path'
+import { AV_FORMATS, type AvKind, type AvName, avFileName, avUrl } from '../../core/av-media.ts'
+import { DEFAULT_MEDIA_MAX_AUDIO_BYTES, DEFAULT_MEDIA_MAX_VIDEO_BYTES, MAX_CAPTIONS_BYTES } from '../../core/contract/limits.ts'
 import { type MediaName, mediaUrl } from '../../core/media-urls.ts'
+import { postElement } from '../../core/post-html-rules.ts'
 import { UnsafePathError } from '../lib/errors.ts'
 import { realFolders } from '../lib/real-folders.ts'
 import { isInside, readRegularFile } from '../lib/regular-file.ts'
 import { mediaFileOf } from '../media/media-folder.ts'
+import { sniffAvFormat } from '../media/av-formats.ts'
 import type { MediaFile } from '../media/media-files.ts'
 import { prepareImage, readableName } from '../media/prepare-image.ts'
 
@@ -28,7 +33,12 @@ export interface ImportMediaOptions {
   limits: { maxBytes: number; maxPixels: number }
   /** The year new images are filed under, as an upload's (its commit's year). */
   year: string
+  /** Whether posts may hold video and audio files (the post HTML rules declare `video`): else they stay links. */
+  holdsAv?: boolean
 }
+
+/** The largest video, audio and captions file taken, as an upload's defaults. */
+const AV_MAX_BYTES: Readonly<Record<AvKind, number>> = { video: DEFAULT_MEDIA_MAX_VIDEO_BYTES, audio: DEFAULT_MEDIA_MAX_AUDIO_BYTES, captions: MAX_CAPTIONS_BYTES }
 
 /** What became of one URL: a library URL (and, when new, the file to add), or why it stays as it was. */
 export type MediaLookup =
@@ -46,12 +56,17 @@ export class ImportMedia {
   readonly #added = new Set<string>()
 
   constructor(options: ImportMediaOptions) {
-    this.#options = options
+    this.#options = { holdsAv: postElement('video') !== undefined, ...options }
     for (const file of options.existing) this.#byHash.set(file.media.hash, file.media)
   }
 
   /** The library URL for an image or link of the old site, when its file is in the uploads folder. */
-  async lookup(url: string): Promise<MediaLookup> {
+  lookup(url: string): Promise<MediaLookup> {
+    return this.#find(url, (file) => this.#prepare(file))
+  }
+
+  /** The URL's file in the uploads folder, read and prepared once, and added by the first URL that found it. */
+  async #find(url: string, prepare: (file: string) => Promise<MediaLookup>): Promise<MediaLookup> {
     const relative = this.#uploadPathOf(url)
     if (relative === null) return { kind: 'elsewhere' }
     const { uploadsDir } = this.#options
@@ -60,13 +75,24 @@ export class ImportMedia {
     if (!isInside(path.resolve(uploadsDir), file)) return { kind: 'missing', reason: 'outside the uploads folder' }
     let found = this.#byFile.get(file)
     if (!found) {
-      found = this.#prepare(file)
+      found = prepare(file)
       this.#byFile.set(file, found)
     }
     const result = await found
     if (result.kind !== 'library' || result.file === null || this.#added.has(result.file.path)) return result.kind === 'library' ? { ...result, file: null } : result
     this.#added.add(result.file.path)
     return result
+  }
+
+  /**
+   * The library URL for a video, audio or captions file of the old site, found in the uploads
+   * folder and taken as an upload is (its kind told by its bytes, its kind's size limit), named
+   * `<name>-<hash>.<ext>` (core/av-media.ts). While posts hold no such file (no `video` in the
+   * post HTML rules), every one stays where it was and the post links to it.
+   */
+  lookupAv(url: string, kind: AvKind): Promise<MediaLookup> {
+    if (!this.#options.holdsAv) return Promise.resolve(this.#uploadPathOf(url) === null ? { kind: 'elsewhere' } : { kind: 'missing', reason: 'posts here hold no video or audio files' })
+    return this.#find(url, (file) => this.#prepareAv(file, kind))
   }
 
   /** `2008/06/photo.jpg` for a URL under an upload base (its query, such as `?w=604`, left out), else null. */
@@ -83,7 +109,8 @@ export class ImportMedia {
     }
   }
 
-  async #prepare(file: string): Promise<MediaLookup> {
+  /** The file's bytes, read through real folders only and within `maxBytes`, or why not. */
+  async #read(file: string, maxBytes: number): Promise<Buffer | Extract<MediaLookup, { kind: 'missing' }>> {
     const uploadsDir = path.resolve(this.#options.uploadsDir!)
     const notThere = { kind: 'missing', reason: `not in the uploads folder (${path.relative(uploadsDir, file)})` } as const
     const linked = (link: string) => ({ kind: 'missing', reason: `${path.relative(uploadsDir, link)} in the uploads folder is a symbolic link: not followed` }) as const
@@ -96,10 +123,23 @@ export class ImportMedia {
     const stats = await lstat(file).catch(() => null)
     if (stats?.isSymbolicLink()) return linked(file)
     if (!stats?.isFile()) return notThere
-    if (stats.size > this.#options.limits.maxBytes) return { kind: 'missing', reason: `larger than the upload limit (${stats.size} bytes)` }
+    if (stats.size > maxBytes) return { kind: 'missing', reason: `larger than the upload limit (${stats.size} bytes)` }
     // Opened under the same rules: a link swapped in since is refused all the same.
-    const bytes = await readRegularFile(uploadsDir, file)
-    if (bytes === null) return notThere
+    return (await readRegularFile(uploadsDir, file)) ?? notThere
+  }
+
+  async #prepareAv(file: string, kind: AvKind): Promise<MediaLookup> {
+    const bytes = await this.#read(file, AV_MAX_BYTES[kind])
+    if (!Buffer.isBuffer(bytes)) return bytes
+    const ext = sniffAvFormat(bytes)
+    if (ext === null || AV_FORMATS[ext].kind !== kind) return { kind: 'missing', reason: `not a ${kind} file the media library takes, by its bytes` }
+    const media: AvName = { year: this.#options.year, name: readableName(file), hash: createHash('sha256').update(bytes).digest('hex').slice(0, 10), ext }
+    return { kind: 'library', url: avUrl(media), file: { path: path.join(this.#options.mediaDir, media.year, avFileName(media)), bytes } }
+  }
+
+  async #prepare(file: string): Promise<MediaLookup> {
+    const bytes = await this.#read(file, this.#options.limits.maxBytes)
+    if (!Buffer.isBuffer(bytes)) return bytes
     let image
     try {
       image = await prepareImage(bytes, this.#options.limits)

@@ -9,6 +9,8 @@ import { pathTakenProblem } from '../content/redirect-rules.ts'
 import { serializeRedirects } from '../content/redirects-file.ts'
 import { serializePost } from '../content/serialize-post.ts'
 import { findUnsafeHtml } from '../content/unsafe-html.ts'
+import type { BodyChanges } from './import-changes.ts'
+import { plainText } from './plain-text.ts'
 import { importBody, importImageUrl } from './import-html.ts'
 import { ImportMedia } from './import-media.ts'
 import { planRedirects, type RedirectsPlan } from './import-redirects.ts'
@@ -38,6 +40,10 @@ export interface PlannedPost {
   missing: { url: string; reason: string }[]
   /** Images this post brings into the library (each image once in the whole import). */
   newFiles: { path: string; bytes: Buffer }[]
+  /** The source's blocks kept as written, and what was changed and how. */
+  changes: BodyChanges
+  /** Nothing of its content was left: imported as a draft that says so. */
+  emptied: boolean
 }
 
 export interface ImportPlan {
@@ -70,7 +76,7 @@ export async function planImport(source: ImportSourceResult, target: ImportTarge
   const today = target.today()
   let done = 0
   for (const imported of source.posts) {
-    const skip = (reason: string) => plan.skipped.push({ source: imported.source, reason })
+    const skip = (reason: string) => plan.skipped.push({ source: imported.source, ...(imported.title.trim() ? { title: imported.title.trim() } : {}), reason })
     const title = titleOf(imported)
     const wanted = wantedSlugOf(imported, title.value)
     const slug = freeSlug(wanted.value, (candidate) => claimed.has(candidate) || pathTakenProblem(state.redirects, postUrl(candidate), null) !== null)
@@ -116,11 +122,22 @@ interface PostContext {
 async function planPost(imported: ImportedPost, context: PostContext): Promise<PlannedPost | string> {
   const { title, wanted, slug, today, target, media, ids } = context
   const body = await importBody(imported.html, media)
-  if (body.html.trim() === '') return imported.html.trim() === '' ? 'no content (the site needs some)' : 'no content left once the HTML the site does not keep is removed'
   const notes = [...(imported.notes ?? [])]
+  const changes: BodyChanges = { kept: [...(imported.changes?.kept ?? [])], changed: [...(imported.changes?.changed ?? []), ...body.changed] }
+  // A post needs content: one with nothing left is a draft saying so, for someone to write or
+  // delete. One whose old site rendered most of it (as many dynamic blocks removed as blocks of
+  // its own left, headings and rules aside) is a draft too: never a published page of headings
+  // over lists it no longer has.
+  const sourceEmpty = imported.html.trim() === '' && changes.changed.length === 0
+  const empty = body.html.trim() === ''
+  const removed = changes.changed.filter((change) => change.startsWith('dynamic block')).length
+  const own = body.html.split('\n').filter((line) => !/^(?:<h[1-6][\s>]|<hr>|<\/)/.test(line) && plainText(line) !== '').length
+  const bodyless = empty || (removed > 0 && removed >= own)
+  if (empty) body.html = `<p>${sourceEmpty ? EMPTY_SOURCE : NOTHING_LEFT}</p>`
+  if (bodyless) notes.push(`${sourceEmpty ? 'the source post was empty' : empty ? 'no content left' : `${removed} dynamic blocks removed, ${own} blocks of its own left`}: imported as a draft`)
   const date = publishDayOf(imported.date, target.timeZone, today)
-  const published = publishedOf(imported, date.value, today)
-  const summary = summaryOf(imported, body.html, title.value)
+  const published = bodyless ? { value: false } : publishedOf(imported, date.value, today)
+  const summary = summaryOf(imported, empty ? '' : body.html, title.value)
   for (const field of [title, wanted, date, published, summary]) if (field.note) notes.push(field.note)
   if (body.videos > 0) notes.push(body.videos === 1 ? 'a video made a click-to-load embed' : `${body.videos} videos made click-to-load embeds`)
   for (const alt of body.namedLinks) notes.push(`a linked image had no alt text, so the link had no name: alt "${alt}" made from its file name (describe it in the editor)`)
@@ -144,8 +161,12 @@ async function planPost(imported: ImportedPost, context: PostContext): Promise<P
   }
   const text = serializePost(post)
   checkReadsBack(text, post)
-  return { source: imported.source, post, file: target.fileOf(slug), text, notes, sanitized: body.sanitized, media: body.media, missing: body.missing, newFiles: body.newFiles }
+  return { source: imported.source, post, file: target.fileOf(slug), text, notes, sanitized: body.sanitized, media: body.media, missing: body.missing, newFiles: body.newFiles, changes, emptied: bodyless }
 }
+
+/** The one line of a post whose source was empty, or whose every block had no home here (the report lists them). */
+const EMPTY_SOURCE = 'This post was empty in the site it was imported from.'
+const NOTHING_LEFT = 'Nothing of this post was left after import: its source held only blocks its old site rendered itself (see the import report).'
 
 /**
  * The source's tags and categories as a post's tags: each name trimmed, once per slug (the first

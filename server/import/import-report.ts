@@ -1,9 +1,11 @@
 import { isScheduled } from '../../core/site-day.ts'
+import { countedList } from './import-changes.ts'
 import type { ImportPlan, PlannedPost } from './import-plan.ts'
 
 /**
- * The import's report, as text (pure): each post with its slug, state and day, what the
- * sanitizer removed and why, its images (found in the uploads and added to the library, or kept
+ * The import's report, as text (pure): each post with its slug, state and day, the source's
+ * blocks kept as written and what was changed and how (counted: "2 × [gallery] shortcode →
+ * gallery"; a dynamic block removed is named), what the sanitizer removed and why, its images (found in the uploads and added to the library, or kept
  * as they were and why) and its redirects; what was skipped and why; the totals. `--dry-run`
  * prints it and writes nothing; an import prints it with the commit.
  */
@@ -14,6 +16,8 @@ export function importReport(plan: ImportPlan, options: { title: string; today: 
   for (const planned of plan.posts) {
     const { post } = planned
     lines.push(`  ${stateOf(post, options.today).padEnd(9)}  ${post.publishDate}  ${post.slug}  "${post.title}"`)
+    if (planned.changes.kept.length > 0) lines.push(`      kept as written: ${countedList(planned.changes.kept, ', ')}`)
+    if (planned.changes.changed.length > 0) lines.push(`      changed: ${countedList(planned.changes.changed)}`)
     if (planned.sanitized) lines.push(`      sanitized: ${planned.sanitized}`)
     for (const note of planned.notes) lines.push(`      note: ${note}`)
     for (const image of planned.media) lines.push(`      image: ${image.from} → ${image.to}`)
@@ -22,9 +26,9 @@ export function importReport(plan: ImportPlan, options: { title: string; today: 
   }
   if (plan.skipped.length > 0) {
     lines.push('', `Skipped (${plan.skipped.length}):`)
-    // The same reason many times (37 attachments) is one line with its count.
+    // The same reason many times (37 attachments) is one line with its count; an item is named by its title, its source's id after it.
     const byReason = new Map<string, string[]>()
-    for (const item of plan.skipped) byReason.set(item.reason, [...(byReason.get(item.reason) ?? []), item.source])
+    for (const item of plan.skipped) byReason.set(item.reason, [...(byReason.get(item.reason) ?? []), item.title ? `"${item.title}" (${item.source})` : item.source])
     for (const [reason, sources] of byReason) {
       lines.push(sources.length === 1 ? `  ${sources[0]}: ${reason}` : `  ${sources.length} × ${reason} (${sources.slice(0, 3).join(', ')}${sources.length > 3 ? ', …' : ''})`)
     }
@@ -32,6 +36,11 @@ export function importReport(plan: ImportPlan, options: { title: string; today: 
   if (plan.redirects.refused.length > 0) {
     lines.push('', `Old addresses not redirected (${plan.redirects.refused.length}):`)
     for (const refused of plan.redirects.refused) lines.push(`  ${refused.from} → ${refused.to}: ${refused.reason}`)
+  }
+  const emptied = plan.posts.filter((planned) => planned.emptied)
+  if (emptied.length > 0) {
+    lines.push('', `Imported as drafts: no content left, or mostly blocks their old site rendered (${emptied.length}):`)
+    for (const planned of emptied) lines.push(`  ${planned.post.slug}  "${planned.post.title}" (${planned.source})`)
   }
   lines.push('', totals(plan, options.today))
   return `${lines.join('\n')}\n`

@@ -1,3 +1,5 @@
+import type { BodyChanges } from './import-changes.ts'
+
 /**
  * What every import source (a WordPress export, a Ghost export, a folder of Markdown files)
  * reads into, before anything is checked, sanitized or written. Readers are pure: they turn the
@@ -36,11 +38,15 @@ export interface ImportedPost {
    * imported as a draft, shortcodes replaced by their text), for the report. Absent: nothing.
    */
   notes?: string[]
+  /** What the reader's mapping of the body kept as written and changed (import-changes.ts); absent: nothing to say. */
+  changes?: BodyChanges
 }
 
 /** Something a reader left out, and why, for the report. */
 export interface SkippedItem {
   source: string
+  /** The item's title, when it has one: the report names it so. */
+  title?: string
   reason: string
 }
 

@@ -1,7 +1,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { type ImportedPost, type ImportedStatus, type ImportSourceResult, InvalidImportSource, type SkippedItem } from './imported-post.ts'
 import { plainText } from './plain-text.ts'
-import { wordpressBody } from './wordpress-html.ts'
+import { type WordPressContext, wordpressBody } from './wordpress-html.ts'
+import type { WordPressAttachment } from './wordpress-shortcodes.ts'
 
 /**
  * A WordPress export (WXR: RSS 2.0 with WordPress's `wp:` elements, Tools → Export in the
@@ -58,12 +59,12 @@ export function readWordPressExport(bytes: Buffer): ImportSourceResult {
     const source = `wordpress:${id}`
     const type = textOf(item['wp:post_type'])
     if (type !== 'post') {
-      skipped.push({ source, reason: `${type || 'an item without a type'}${type === 'attachment' ? ' (its file is imported where a post uses it)' : ''}: only posts are imported` })
+      skipped.push({ source, ...titled(item), reason: `${type || 'an item without a type'}${type === 'attachment' ? ' (its file is imported where a post uses it)' : ''}: only posts are imported` })
       continue
     }
     const status = STATUSES[textOf(item['wp:status'])]
     if (!status) {
-      skipped.push({ source, reason: `status "${textOf(item['wp:status'])}" (${textOf(item.title) || 'untitled'}): only published, scheduled and draft posts are imported` })
+      skipped.push({ source, ...titled(item), reason: `status "${textOf(item['wp:status'])}": only published, scheduled and draft posts are imported` })
       continue
     }
     posts.push(postOf(item, source, status, attachments))
@@ -71,8 +72,14 @@ export function readWordPressExport(bytes: Buffer): ImportSourceResult {
   return { posts, skipped, uploadBases: uploadBasesOf(fields, attachments) }
 }
 
-function postOf(item: Fields, source: string, state: { status: ImportedStatus; note?: string }, attachments: Map<string, Attachment>): ImportedPost {
-  const body = wordpressBody(textOf(item['content:encoded']))
+function titled(item: Fields): { title?: string } {
+  const title = plainText(textOf(item.title))
+  return title ? { title } : {}
+}
+
+function postOf(item: Fields, source: string, state: { status: ImportedStatus; note?: string }, attachments: Map<string, WordPressAttachment>): ImportedPost {
+  const context: WordPressContext = { attachments, postId: textOf(item['wp:post_id']), footnotes: footnotesOf(metaOf(item, 'footnotes')) }
+  const body = wordpressBody(textOf(item['content:encoded']), context)
   const notes: string[] = []
   let status = state.status
   if (state.note) notes.push(state.note)
@@ -80,7 +87,6 @@ function postOf(item: Fields, source: string, state: { status: ImportedStatus; n
     status = 'draft'
     notes.push('password-protected in WordPress: imported as a draft, since the site has no post passwords')
   }
-  if (body.shortcodes.length > 0) notes.push(`shortcodes replaced by their text: ${body.shortcodes.map((name) => `[${name}]`).join(', ')}`)
   const featured = attachments.get(metaOf(item, '_thumbnail_id'))
   const oldPath = pathOf(textOf(item.link))
   return {
@@ -96,6 +102,23 @@ function postOf(item: Fields, source: string, state: { status: ImportedStatus; n
     oldPaths: oldPath ? [oldPath] : [],
     ...tagsOf(item),
     ...(notes.length > 0 ? { notes } : {}),
+    changes: body.changes,
+  }
+}
+
+/** The block editor's footnotes meta: `[{"id": "…", "content": "A note"}]`; none when unreadable. */
+function footnotesOf(meta: string): WordPressContext['footnotes'] {
+  if (meta.trim() === '') return []
+  try {
+    const notes: unknown = JSON.parse(meta)
+    if (!Array.isArray(notes)) return []
+    return notes.flatMap((note) =>
+      typeof note === 'object' && note !== null && typeof (note as Fields).id === 'string' && typeof (note as Fields).content === 'string'
+        ? [{ id: (note as Fields).id as string, content: (note as Fields).content as string }]
+        : [],
+    )
+  } catch {
+    return []
   }
 }
 
@@ -109,20 +132,32 @@ function tagsOf(item: Fields): { tags?: string[] } {
   return tags.length > 0 ? { tags } : {}
 }
 
-interface Attachment {
-  url: string
-  alt: string
-}
-
-/** Attachments by post id: a post's featured image is one of them, named by its `_thumbnail_id`. */
-function attachmentsOf(items: Fields[]): Map<string, Attachment> {
-  const found = new Map<string, Attachment>()
+/** Attachments by post id: a post's featured image is one of them (its `_thumbnail_id`), a gallery's images too. */
+function attachmentsOf(items: Fields[]): Map<string, WordPressAttachment> {
+  const found = new Map<string, WordPressAttachment>()
   for (const item of items) {
     if (textOf(item['wp:post_type']) !== 'attachment') continue
     const url = textOf(item['wp:attachment_url']).trim() || textOf(item.guid).trim()
-    if (url) found.set(textOf(item['wp:post_id']), { url, alt: metaOf(item, '_wp_attachment_image_alt').trim() })
+    if (!url) continue
+    found.set(textOf(item['wp:post_id']), {
+      url,
+      alt: metaOf(item, '_wp_attachment_image_alt').trim(),
+      caption: plainText(textOf(item['excerpt:encoded'])),
+      parent: textOf(item['wp:post_parent']).trim(),
+      order: Number(textOf(item['wp:menu_order'])) || 0,
+      mimeType: mimeTypeOf(url),
+    })
   }
   return found
+}
+
+/** An attachment's kind by its file name, as WordPress decides it (the export has no MIME type). */
+function mimeTypeOf(url: string): string {
+  const extension = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase() ?? ''
+  if (/^(?:jpe?g|png|gif|webp|avif|bmp|tiff?)$/.test(extension)) return `image/${extension}`
+  if (/^(?:mp3|m4a|ogg|oga|wav|wma|flac)$/.test(extension)) return `audio/${extension}`
+  if (/^(?:mp4|m4v|webm|ogv|mov|wmv|flv|avi)$/.test(extension)) return `video/${extension}`
+  return 'application/octet-stream'
 }
 
 /**
@@ -130,7 +165,7 @@ function attachmentsOf(items: Fields[]): Map<string, Attachment> {
  * attachment's URL is under (the part before `/<year>/<month>/`), which on WordPress.com or a
  * CDN is another host (`https://example.files.wordpress.com/`).
  */
-function uploadBasesOf(channel: Fields, attachments: Map<string, Attachment>): string[] {
+function uploadBasesOf(channel: Fields, attachments: Map<string, WordPressAttachment>): string[] {
   const bases = new Set<string>()
   for (const site of [textOf(channel['wp:base_blog_url']), textOf(channel['wp:base_site_url'])]) {
     if (/^https?:\/\//.test(site.trim())) bases.add(`${site.trim().replace(/\/+$/, '')}/wp-content/uploads/`)

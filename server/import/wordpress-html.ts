@@ -1,69 +1,96 @@
+import type { Element, ElementContent, Root, RootContent } from 'hast'
+import { type BodyChanges, noChanges } from './import-changes.ts'
+import { findAll, parseFragment, text, writeFragment } from './hast-nodes.ts'
+import { footnoteReference, footnotes } from './post-shapes.ts'
+import { renderBlocks } from './wordpress-blocks.ts'
+import { expandShortcodes, type ShortcodeContext } from './wordpress-shortcodes.ts'
+
 /**
- * A WordPress post's body as WordPress itself would render it, before the importer sanitizes it
- * (pure, text in, text out). WordPress stores classic posts as text whose blank lines are
- * paragraphs (its `wpautop` filter adds the `<p>` on display), block-editor posts as HTML
- * wrapped in `<!-- wp:… -->` comments (which need no paragraphing: WordPress turns `wpautop` off
- * for them), and both may hold shortcodes, `[name attr="…"]inner[/name]`, which only the site's
- * plugins can render. `[caption]` becomes a figure with its caption; any other shortcode is
- * replaced by its inner text and named, so the report can say what was lost.
+ * A WordPress post's body as the post model holds it, before the importer sanitizes it (pure,
+ * text in, text out). WordPress stores classic posts as text whose blank lines are paragraphs
+ * (its `wpautop` filter adds the `<p>` on display), block-editor posts as HTML wrapped in
+ * `<!-- wp:… -->` comments (which need no paragraphing: WordPress turns `wpautop` off for them),
+ * and both may hold shortcodes, `[name attr="…"]inner[/name]`. Blocks are mapped by
+ * wordpress-blocks.ts, shortcodes by wordpress-shortcodes.ts, then the footnotes (kept by
+ * WordPress in the post's `footnotes` meta) are made the model's, and what each step did is
+ * recorded for the report.
  */
 
 export interface WordPressBody {
   html: string
-  /** The shortcodes replaced by their inner text (or removed, when they had none), each once, in order. */
-  shortcodes: string[]
+  changes: BodyChanges
 }
+
+export interface WordPressContext extends ShortcodeContext {
+  /** The post's `footnotes` meta: WordPress's block editor keeps the notes there, by id. */
+  footnotes: { id: string; content: string }[]
+}
+
+const NO_CONTEXT: WordPressContext = { attachments: new Map(), postId: '', footnotes: [] }
 
 /** The block-level elements wpautop leaves outside paragraphs (WordPress's own list, trimmed to HTML5). */
 const BLOCK =
   '(?:table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|math|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary|audio|video|iframe|object|script|noscript)'
 
-/**
- * A shortcode: `[name attributes]`, optionally closed by `[/name]` with what is between. Names
- * are WordPress's (a letter first, then letters, digits, `_` or `-`); `[[name]]` is WordPress's
- * escape for a literal shortcode and is left alone.
- */
-const SHORTCODE = /(\[?)\[([a-z][a-z0-9_-]*)\b([^\]]*?)(\/?)\](?:([\s\S]*?)\[\/\2\])?(\]?)/g
-
-export function wordpressBody(raw: string): WordPressBody {
+export function wordpressBody(raw: string, context: WordPressContext = NO_CONTEXT): WordPressBody {
   const text = raw.replace(/\r\n?/g, '\n')
+  const changes = noChanges()
   const isBlocks = /<!--\s*\/?wp:/.test(text)
   // `<!--more-->` and `<!--nextpage-->` are WordPress's markers (the excerpt's end, a page break), not content.
   const withoutMarkers = text.replace(/<!--\s*(?:more|nextpage)\b[\s\S]*?-->/g, '')
-  const withoutComments = isBlocks ? removeBlockComments(withoutMarkers) : withoutMarkers
-  const shortcodes: string[] = []
-  // As WordPress does: paragraphs first, shortcodes after (a caption's figure is no paragraph).
-  const paragraphs = isBlocks ? withoutComments.trim() : autoParagraphs(withoutComments)
-  const html = expandShortcodes(paragraphs, shortcodes).replace(/<p>\s*(<figure>[\s\S]*?<\/figure>)\s*(?:<br>\s*)?<\/p>/g, '$1')
-  return { html, shortcodes }
-}
-
-/** `<!-- wp:paragraph {"align":"center"} -->` and `<!-- /wp:paragraph -->`, and self-closing ones, removed. */
-function removeBlockComments(text: string): string {
-  return text.replace(/<!--\s*\/?wp:[\s\S]*?-->\n?/g, '')
-}
-
-function expandShortcodes(text: string, found: string[]): string {
-  return text.replace(SHORTCODE, (whole, open: string, name: string, attributes: string, _slash: string, inner: string | undefined, close: string) => {
-    if (open === '[' && close === ']') return whole.slice(1, -1)
-    const body = inner === undefined ? '' : expandShortcodes(inner, found)
-    if (name === 'caption' || name === 'wp_caption') return open + captionFigure(attributes, body) + close
-    if (!found.includes(name)) found.push(name)
-    return open + body + close
-  })
+  // As WordPress does: blocks (or paragraphs) first, shortcodes after (a caption's figure is no paragraph).
+  const paragraphs = isBlocks ? renderBlocks(withoutMarkers, changes).trim() : autoParagraphs(withoutMarkers)
+  if (!isBlocks && paragraphs !== '') changes.kept.push('classic editor HTML')
+  const expanded = expandShortcodes(paragraphs, context, changes).replace(/<p>\s*(<figure\b[^>]*>[\s\S]*?<\/figure>)\s*(?:<br>\s*)?<\/p>/g, '$1')
+  return { html: withFootnotes(expanded, context.footnotes, changes), changes }
 }
 
 /**
- * `[caption id="…" align="…" width="604"]<a><img></a> Bell on wharf[/caption]`: the image (and
- * its link) in a figure, the text after it as the figcaption. Older exports put the caption in a
- * `caption="…"` attribute instead.
+ * WordPress's footnotes (`<sup data-fn="uuid" class="fn"><a href="#uuid">1</a></sup>`, the notes
+ * in the post's meta, listed where the footnotes block stands) made the model's: references
+ * numbered in order, `#fn-1` and back to `#fnref-1`, the notes in a section at the footnotes
+ * block's place, or at the end. A note no reference names is kept all the same.
  */
-function captionFigure(attributes: string, body: string): string {
-  const media = /^\s*((?:<a\b[^>]*>\s*)?<img\b[^>]*>(?:\s*<\/a>)?)([\s\S]*)$/i.exec(body)
-  const fromAttribute = /\bcaption="([^"]*)"/.exec(attributes)?.[1] ?? ''
-  if (!media) return body
-  const caption = (media[2]!.trim() || fromAttribute).trim()
-  return `<figure>${media[1]}${caption ? `<figcaption>${caption}</figcaption>` : ''}</figure>`
+function withFootnotes(html: string, notes: WordPressContext['footnotes'], changes: BodyChanges): string {
+  if (!/data-fn=|data-wp-footnotes/.test(html)) return html
+  const tree = parseFragment(html)
+  const numbers = new Map<string, string>()
+  for (const reference of findAll(tree, (node) => node.tagName === 'sup' && typeof node.properties.dataFn === 'string')) {
+    const id = String(reference.properties.dataFn)
+    if (!numbers.has(id)) numbers.set(id, String(numbers.size + 1))
+    const label = numbers.get(id)!
+    const made = footnoteReference(label, label)
+    reference.properties = made.properties
+    reference.children = made.children
+    changes.changed.push('footnote reference → linked to its note')
+  }
+  for (const note of notes) if (!numbers.has(note.id)) numbers.set(note.id, String(numbers.size + 1))
+  const section = notes.length > 0
+    ? footnotes([...notes].sort((a, b) => Number(numbers.get(a.id)) - Number(numbers.get(b.id))).map((note) => ({ id: numbers.get(note.id)!, content: parseFragment(note.content).children as ElementContent[] })))
+    : null
+  const placed = replacePlaceholder(tree, section)
+  if (section && !placed) tree.children.push(text('\n'), section)
+  if (!section && numbers.size > 0) changes.changed.push('footnote references whose notes are not in the export: kept as numbers')
+  return writeFragment(tree)
+}
+
+function replacePlaceholder(tree: Root, section: Element | null): boolean {
+  let placed = false
+  const parents: (Root | Element)[] = [tree]
+  while (parents.length > 0) {
+    const parent = parents.pop()!
+    parent.children = parent.children.flatMap((child): RootContent[] => {
+      if (child.type !== 'element') return [child]
+      if (child.tagName === 'section' && child.properties.dataWpFootnotes !== undefined) {
+        if (placed || !section) return []
+        placed = true
+        return [section]
+      }
+      parents.push(child)
+      return [child]
+    }) as Root['children'] & Element['children']
+  }
+  return placed
 }
 
 /**

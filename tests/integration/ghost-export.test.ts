@@ -33,22 +33,32 @@ describe('a real Ghost 4 export', () => {
     expect(result.uploadBases).toEqual(['__GHOST_URL__/content/images/'])
   })
 
-  it('makes its cards plain HTML: figures, a bookmark and an embed as links, no kg- classes', () => {
+  it('makes its cards the post model\'s: figures, a bookmark card, galleries, an embed as a link, no kg- classes', () => {
     expect(post.html).not.toContain('kg-')
     expect(post.html).not.toContain('<iframe')
     expect(post.html).toContain(
       '<figure><img src="https://static.ghost.org/v4.0.0/images/editor.png" alt="" width="3182" height="1500"><figcaption>The Ghost editor. Also available in dark-mode, for late night writing sessions.</figcaption></figure>',
     )
-    expect(post.html).toContain('<p><a href="https://opensubscriptionplatforms.com/">Open Subscription Platforms</a> — A shared movement for independent subscription data.</p>')
+    expect(post.html).toContain(
+      '<figure class="bookmark"><a href="https://opensubscriptionplatforms.com/"><img src="https://opensubscriptionplatforms.com/images/osp-card.png" alt=""><strong>Open Subscription Platforms</strong><span>A shared movement for independent subscription data. · Open Subscription Platforms</span></a></figure>',
+    )
     expect(post.html).toContain('<p><a href="https://www.youtube.com/watch?v=hmH3XMlms8E">https://www.youtube.com/watch?v=hmH3XMlms8E</a></p>')
-    // A gallery: one figure with each of its images and its caption.
-    expect(post.html).toMatch(/<figure><img src="[^"]+jd-mason[^"]+" alt="" width="5184" height="3888"><img src="[^"]+jp-valery[^"]+" alt="" width="5472" height="3648"><figcaption>Peaceful places<\/figcaption><\/figure>/)
-    expect(post.html.match(/<figure>/g)).toHaveLength(7)
+    // A gallery: a figure of image figures, then its caption.
+    expect(post.html).toMatch(/<figure class="gallery"><figure><img src="[^"]+jd-mason[^"]+" alt="" width="5184" height="3888"><\/figure><figure><img src="[^"]+jp-valery[^"]+" alt="" width="5472" height="3648"><\/figure><figcaption>Peaceful places<\/figcaption><\/figure>/)
     // The text between the cards is Ghost's, untouched.
     expect(post.html).toContain('<h2 id="using-cards">Using cards</h2>')
-    expect(reasonsFor(result, post.source)).toEqual([
-      'Ghost cards made plain HTML: image card → figure ×5, bookmark card → link paragraph, embed card → link paragraph, gallery card → figure of images ×2',
+    expect(post.changes?.changed).toEqual([
+      'image card → figure',
+      'bookmark card → bookmark card',
+      'embed card → link (a YouTube or Vimeo video becomes the site\'s video embed)',
+      'image card → figure',
+      'gallery card → gallery',
+      'image card → figure',
+      'gallery card → gallery',
+      'image card → figure',
+      'image card → figure',
     ])
+    expect(reasonsFor(result, post.source)).toEqual([])
   })
 
   it("leaves the site's sanitizer nothing to take out: every card survives as what it meant", () => {
@@ -111,19 +121,21 @@ describe('an export in Ghost 5 shape', () => {
     })
   })
 
-  it('keeps images under the upload base, makes links to the old site relative, and simplifies callouts and embeds', () => {
+  it('keeps images under the upload base, makes links to the old site relative, and maps callouts, toggles and embeds', () => {
     const html = bySlug.get('trail-notes')!.html
     expect(html).toContain('<a href="/packing-list/">The packing list</a>')
     expect(html).toContain(
       // The link to the image itself goes; srcset, sizes, class and loading are Ghost's theme's.
       '<figure><img src="__GHOST_URL__/content/images/2024/05/ridge.jpg" alt="The ridge at dawn" width="2000" height="1333"><figcaption><span style="white-space: pre-wrap;">Looking east</span></figcaption></figure>',
     )
-    expect(html).toContain('<blockquote><p>💡 Bring <b>two</b> litres of water. See <a href="/water/">water</a>.</p></blockquote>')
+    expect(html).toContain('<aside role="note"><p>💡 Bring <b>two</b> litres of water. See <a href="/water/">water</a>.</p></aside>')
     expect(html).toContain('<p><a href="https://vimeo.com/76979871">The route, filmed</a></p>')
-    // A card with no plain form stays, for the sanitizer to keep its text.
-    expect(html).toContain('<p>None needed.</p>')
-    expect(reasonsFor(result, 'ghost:6650a1b2c3d4e5f6a7b8c901')).toEqual([
-      'Ghost cards made plain HTML: image card → figure, callout card → blockquote, kg-toggle-card left to the sanitizer, embed card → link paragraph',
+    expect(html).toContain('<details><summary>Permits?</summary><p>None needed.</p></details>')
+    expect(bySlug.get('trail-notes')!.changes?.changed).toEqual([
+      'image card → figure',
+      'callout card → callout',
+      'toggle card → toggle',
+      'embed card → link (a YouTube or Vimeo video becomes the site\'s video embed)',
     ])
   })
 })

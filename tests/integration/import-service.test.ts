@@ -76,11 +76,11 @@ describe('runImport of WordPress\'s theme unit test data', () => {
     const run = await w.run(THEME_DATA)
     expect(w.commits()).toBe(2)
     expect(run.commit).toBe(git(w.repo.dir, 'rev-parse', 'HEAD').trim())
-    expect(git(w.repo.dir, 'log', '-1', '--format=%s|%an').trim()).toBe('import: 56 posts from WordPress (themeunittestdata.wordpress.xml)|Importer')
+    expect(git(w.repo.dir, 'log', '-1', '--format=%s|%an').trim()).toBe('import: 57 posts from WordPress (themeunittestdata.wordpress.xml)|Importer')
     expect(git(w.repo.dir, 'status', '--porcelain').trim()).toBe('')
 
     const posts = readPosts(w.contentDir)
-    expect(posts).toHaveLength(57)
+    expect(posts).toHaveLength(58)
     for (const { name, post } of posts) {
       expect(cleanPostHtml(post.content), name).toBe(post.content)
       expect(findUnsafeHtml(post.content), name).toBeNull()
@@ -88,15 +88,18 @@ describe('runImport of WordPress\'s theme unit test data', () => {
     const bySlug = new Map(posts.map(({ post }) => [post.slug, post]))
     // The project's own post with a slug of the export is left as it was, and said so.
     expect(git(w.repo.dir, 'show', '--name-only', '--format=', 'HEAD')).not.toContain('post-format-aside')
-    expect(run.plan.skipped).toContainEqual({ source: 'wordpress:559', reason: expect.stringContaining('"post-format-aside" exists already') })
+    expect(run.plan.skipped).toContainEqual({ source: 'wordpress:559', title: 'Post Format: Aside', reason: expect.stringContaining('"post-format-aside" exists already') })
+    expect(run.report).toContain('"Post Format: Aside" (wordpress:559): a post with the slug "post-format-aside" exists already')
     expect(bySlug.get('scheduled')).toMatchObject({ isPublished: true, publishDate: '2030-01-01' })
     expect(bySlug.get('draft')).toMatchObject({ isPublished: false, title: 'Draft', publishDate: '2013-04-09' })
     expect(bySlug.get('template-password-protected')?.isPublished).toBe(false)
-    expect(bySlug.has('edge-case-no-content')).toBe(false)
+    // A post with no content is a draft that says so, listed in the report.
+    expect(bySlug.get('edge-case-no-content')).toMatchObject({ isPublished: false, content: '<p>This post was empty in the site it was imported from.</p>' })
+    expect(run.report).toMatch(/Imported as drafts[^\n]*\n(?:  .*\n)*  edge-case-no-content  "Edge Case: No Content" \(wordpress:\d+\)/)
     expect(bySlug.get('edge-case-no-title')?.title).toBe('Untitled')
-    // A gallery link whose image had alt="" would have no name: the image is named after its file, and the report says so.
-    expect(bySlug.get('block-gallery')?.content).toContain('alt="spectacles"')
-    expect(run.report).toContain('alt "spectacles" made from its file name')
+    // A gallery block is a gallery (a link to an image's own file left out, one to its page kept in its caption), and the report says so.
+    expect(bySlug.get('block-gallery')?.content).toContain('<figure class="gallery"><figure><img src="https://wpthemetestdata.files.wordpress.com/2014/01/spectacles.gif" alt=""></figure>')
+    expect(run.report).toContain('gallery block → gallery')
 
     // The images found in the uploads are library images now, in the same commit; the rest keep their URLs.
     const caption = bySlug.get('post-format-image-caption')!
@@ -112,7 +115,7 @@ describe('runImport of WordPress\'s theme unit test data', () => {
     expect(text.startsWith(REDIRECTS_HEAD)).toBe(true)
     const redirects = redirectsOf(parseRedirects(text))
     expect(redirects).toContainEqual({ from: '/2010/08/07/post-format-image-caption/', to: '/blog/post-format-image-caption' })
-    expect(redirects).toHaveLength(1 + 55)
+    expect(redirects).toHaveLength(1 + 56)
   })
 
   it('adds nothing when run again: no commit, no file changed', async () => {
@@ -131,7 +134,7 @@ describe('runImport of WordPress\'s theme unit test data', () => {
     const before = await snapshotFolder(w.repo.dir)
     const run = await w.run(THEME_DATA, true)
     expect(run.commit).toBeNull()
-    expect(run.plan.posts).toHaveLength(56)
+    expect(run.plan.posts).toHaveLength(57)
     expect(run.report).toContain('Dry run (nothing written)')
     expect(run.report).toMatch(/published\s+2010-08-07\s+post-format-image-caption/)
     expect(run.report).toContain('redirect: /2010/08/07/post-format-image-caption/ → /blog/post-format-image-caption')
@@ -249,7 +252,7 @@ describe('npm run import (the CLI, from the sources)', () => {
     expect(invalid.stderr).toContain('Nothing imported: The file declares a DOCTYPE')
     const dry = cli([THEME_DATA, '--dry-run', '--dir', w.repo.dir], env)
     expect(dry.status).toBe(0)
-    expect(dry.stdout).toContain('Total: 56 posts (53 published, 1 scheduled, 2 drafts)')
+    expect(dry.stdout).toContain('Total: 57 posts (52 published, 1 scheduled, 4 drafts)')
     expect(await snapshotFolder(w.repo.dir)).toEqual(before)
   })
 })

@@ -76,9 +76,10 @@ describe('readWordPressExport on WordPress\'s theme unit test data', () => {
     expect(post('template-password-protected')).toMatchObject({ status: 'draft', notes: [expect.stringContaining('password-protected')] })
   })
 
-  it('names the shortcodes it replaced by their text, and the excerpt as plain text', () => {
-    expect(post('post-format-gallery').notes).toEqual(['shortcodes replaced by their text: [gallery]'])
+  it('makes [gallery] a gallery of the post\'s attached images, says so, and reads the excerpt as plain text', () => {
+    expect(post('post-format-gallery').changes?.changed).toEqual(Array(10).fill('[gallery] shortcode → gallery'))
     expect(post('post-format-gallery').html).not.toContain('[gallery')
+    expect(post('post-format-gallery').html).toMatch(/^<figure class="gallery"><figure><img src="https:\/\/wpthemetestdata\.files\.wordpress\.com\/2008\/06\/canola2\.jpg" alt="canola"><figcaption>Lorem ipsum/)
     expect(post('template-excerpt-defined').summary).toMatch(/^This is a user-defined post excerpt\. It should be displayed/)
   })
 
@@ -141,13 +142,16 @@ describe('wordpressBody', () => {
   it('makes a caption in an attribute a figcaption, and leaves [[escaped]] shortcodes as text', () => {
     expect(wordpressBody('[caption caption="A bell"]<img src="https://x.test/a.jpg">[/caption]').html).toBe('<figure><img src="https://x.test/a.jpg"><figcaption>A bell</figcaption></figure>')
     const escaped = wordpressBody('Write [[gallery]] to show one.')
-    expect(escaped).toEqual({ html: '<p>Write [gallery] to show one.</p>', shortcodes: [] })
+    expect(escaped).toEqual({ html: '<p>Write [gallery] to show one.</p>', changes: { kept: ['classic editor HTML'], changed: [] } })
   })
 
-  it('replaces other shortcodes by their inner text and names each once', () => {
-    expect(wordpressBody('[embed]https://x.test/v[/embed] and [gallery ids="1,2"] and [embed]b[/embed]')).toEqual({
-      html: '<p>https://x.test/v and  and b</p>',
-      shortcodes: ['embed', 'gallery'],
+  it('makes [embed] a link, and any other shortcode its inner text, naming each', () => {
+    expect(wordpressBody('[embed]https://x.test/v[/embed] and [gallery ids="1,2"] and [embed]b[/embed] [note]Hi[/note]')).toEqual({
+      html: '<p><a href="https://x.test/v">https://x.test/v</a> and  and b Hi</p>',
+      changes: {
+        kept: ['classic editor HTML'],
+        changed: ['[embed] shortcode → link', '[gallery] shortcode removed (no text of its own, and no file it names in the export)', '[embed] shortcode → its text', '[note] shortcode → its text'],
+      },
     })
   })
 
