@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { lstat } from 'node:fs/promises'
 import path from 'node:path'
 import { AV_FORMATS, type AvKind, type AvName, avFileName, avUrl } from '../../core/av-media.ts'
-import { DEFAULT_MEDIA_MAX_AUDIO_BYTES, DEFAULT_MEDIA_MAX_VIDEO_BYTES, MAX_CAPTIONS_BYTES } from '../../core/contract/limits.ts'
+import { MAX_CAPTIONS_BYTES } from '../../core/contract/limits.ts'
+import type { MediaLimits } from '../config.ts'
 import { type MediaName, mediaUrl } from '../../core/media-urls.ts'
 import { postElement } from '../../core/post-html-rules.ts'
 import { UnsafePathError } from '../lib/errors.ts'
@@ -30,15 +31,13 @@ export interface ImportMediaOptions {
   mediaDir: string
   /** The library as it is: an image already there (the same bytes) is used, not added again. */
   existing: MediaFile[]
-  limits: { maxBytes: number; maxPixels: number }
+  limits: MediaLimits
   /** The year new images are filed under, as an upload's (its commit's year). */
   year: string
   /** Whether posts may hold video and audio files (the post HTML rules declare `video`): else they stay links. */
   holdsAv?: boolean
 }
 
-/** The largest video, audio and captions file taken, as an upload's defaults. */
-const AV_MAX_BYTES: Readonly<Record<AvKind, number>> = { video: DEFAULT_MEDIA_MAX_VIDEO_BYTES, audio: DEFAULT_MEDIA_MAX_AUDIO_BYTES, captions: MAX_CAPTIONS_BYTES }
 
 /** What became of one URL: a library URL (and, when new, the file to add), or why it stays as it was. */
 export type MediaLookup =
@@ -129,7 +128,9 @@ export class ImportMedia {
   }
 
   async #prepareAv(file: string, kind: AvKind): Promise<MediaLookup> {
-    const bytes = await this.#read(file, AV_MAX_BYTES[kind])
+    const { maxVideoBytes, maxAudioBytes } = this.#options.limits
+    // As an upload's: MEDIA_MAX_VIDEO_BYTES, MEDIA_MAX_AUDIO_BYTES, and the captions' own.
+    const bytes = await this.#read(file, kind === 'video' ? maxVideoBytes : kind === 'audio' ? maxAudioBytes : MAX_CAPTIONS_BYTES)
     if (!Buffer.isBuffer(bytes)) return bytes
     const ext = sniffAvFormat(bytes)
     if (ext === null || AV_FORMATS[ext].kind !== kind) return { kind: 'missing', reason: `not a ${kind} file the media library takes, by its bytes` }

@@ -1,3 +1,4 @@
+import type { MediaLimits } from '../config.ts'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
@@ -24,7 +25,7 @@ export interface ImportTarget {
   /** The local copy of the old site's uploads, or null. */
   uploadsDir: string | null
   timeZone: string
-  limits: { maxBytes: number; maxPixels: number }
+  limits: MediaLimits
   now: Date
   today(): string
   /** A post's file (absolute). */
@@ -48,7 +49,7 @@ export function importTarget(options: {
   contentDir: string
   uploadsDir: string | null
   timeZone: string
-  limits: { maxBytes: number; maxPixels: number }
+  limits: MediaLimits
   pagePaths: ReadonlySet<string>
   now?: Date
 }): ImportTarget {

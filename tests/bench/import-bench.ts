@@ -59,7 +59,7 @@ function emptyProject(): { dir: string; contentDir: string } {
 
 async function timeImport(source: string): Promise<{ ms: number; dir: string; posts: number }> {
   const project = emptyProject()
-  const target = importTarget({ contentDir: project.contentDir, uploadsDir: null, timeZone: 'UTC', limits: { maxBytes: 10_485_760, maxPixels: 50_000_000 }, pagePaths: new Set() })
+  const target = importTarget({ contentDir: project.contentDir, uploadsDir: null, timeZone: 'UTC', limits: { maxBytes: 10_485_760, maxPixels: 50_000_000, maxVideoBytes: 40 * 1024 * 1024, maxAudioBytes: 20 * 1024 * 1024 }, pagePaths: new Set() })
   const started = performance.now()
   const run = await runImport({
     source,

@@ -23,7 +23,7 @@ put('2020/01/clip.mp4', mp4)
 put('2020/01/fake.mp4', Buffer.from('not a video at all, whatever its name says'))
 
 const media = (holdsAv: boolean) =>
-  new ImportMedia({ uploadsDir, uploadBases: ['https://old.test/uploads/'], mediaDir: path.join(root, 'media'), existing: [], limits: { maxBytes: 1024 * 1024, maxPixels: 1_000_000 }, year: '2026', holdsAv })
+  new ImportMedia({ uploadsDir, uploadBases: ['https://old.test/uploads/'], mediaDir: path.join(root, 'media'), existing: [], limits: { maxBytes: 1024 * 1024, maxPixels: 1_000_000, maxVideoBytes: 40 * 1024 * 1024, maxAudioBytes: 20 * 1024 * 1024 }, year: '2026', holdsAv })
 
 describe('video and audio files of the old site', () => {
   it('are library files named by their bytes\' hash and kind, each added once', async () => {

@@ -9,7 +9,7 @@ export function importInto(contentDir: string, source: string, options: { upload
     contentDir,
     uploadsDir: options.uploadsDir ?? null,
     timeZone: 'UTC',
-    limits: { maxBytes: 10 * 1024 * 1024, maxPixels: 50_000_000 },
+    limits: { maxBytes: 10 * 1024 * 1024, maxPixels: 50_000_000, maxVideoBytes: 40 * 1024 * 1024, maxAudioBytes: 20 * 1024 * 1024 },
     pagePaths: new Set(),
     now: new Date('2026-11-26T12:00:00Z'),
   })
