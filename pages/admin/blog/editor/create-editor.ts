@@ -40,8 +40,9 @@ import {
   wrapInOrderedListInputRule,
 } from '@milkdown/kit/preset/commonmark'
 import type { MilkdownPlugin } from '@milkdown/kit/ctx'
+import { blockClicksPlugin } from './block-clicks.ts'
 import { blockKeymap } from './block-keymap.ts'
-import { bookmarkSchema } from './bookmark-node.ts'
+import { bookmarkSchema, bookmarkView } from './bookmark-node.ts'
 import { calloutSchema } from './callout-node.ts'
 import { citeSchema } from './cite-mark.ts'
 import { codeBlockLanguageSchema } from './code-block-node.ts'
@@ -137,6 +138,7 @@ const schema: MilkdownPlugin[] = [
   linkBlockSchemas,
   gallerySchemas,
   bookmarkSchema,
+  bookmarkView,
   footnoteSchemas,
   citeSchema,
 ].flat()
@@ -162,6 +164,7 @@ const prosePlugins: MilkdownPlugin[] = [
   uniqueHeadingIds,
   tableEditingPlugin,
   gapCursorPlugin,
+  blockClicksPlugin,
 ].flat()
 
 /**
