@@ -9,7 +9,7 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { parsePostFile } from '../../server/content/parse-post.ts'
 import { ALL_POST_BLOCKS } from '../support/post-blocks.ts'
-import { expect, expectToast, signIn, test } from './admin-fixtures.ts'
+import { caretMoved, expect, expectToast, signIn, test } from './admin-fixtures.ts'
 import { expectNoSeriousAxeViolations } from './axe.ts'
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Content*' })
@@ -97,6 +97,16 @@ test('each block inserted from the Insert block menu is saved in its shape and s
   await dialog.getByLabel('Button label').fill('See the plans')
   await dialog.getByRole('button', { name: 'Insert' }).click()
   await expect(dialog).toBeHidden()
+  // Opened in the button, the dialog changes it.
+  await editor(page).getByText('See the plans').click()
+  // The menu's button takes the focus from the text: only after the click's selection is known.
+  await caretMoved(page)
+  await insertFromMenu(page, 'Button…')
+  dialog = page.getByRole('dialog', { name: 'Edit button' })
+  await expect(dialog.getByLabel('Button label')).toHaveValue('See the plans')
+  await dialog.getByLabel('Link address').fill('/pricing#plans')
+  await dialog.getByRole('button', { name: 'Apply' }).click()
+  await expect(dialog).toBeHidden()
 
   await insertFromMenu(page, 'File download…')
   dialog = page.getByRole('dialog', { name: 'Insert file download' })
@@ -156,7 +166,7 @@ test('each block inserted from the Insert block menu is saved in its shape and s
     '<p>A claim<sup><a href="#fn-1" id="fnref-1" role="doc-noteref">1</a></sup></p>',
     '<details>\n<summary>Open me</summary>\n<p>Hidden text.</p>\n</details>',
     '<aside role="note">\n<p>Mind this.</p>\n</aside>',
-    '<p><a href="/pricing" class="button">See the plans</a></p>',
+    '<p><a href="/pricing#plans" class="button">See the plans</a></p>',
     '<p><a href="/media/2025/manual.pdf" download>The manual</a></p>',
     '<figure class="gallery"><figure><img src="/images/social-card.jpg" alt="First"></figure><figure><img src="/images/social-card.jpg" alt="Second"></figure><figcaption>Two of them</figcaption></figure>',
     '<figure class="bookmark"><a href="https://x.example/article"><strong>An article</strong><span>What it says.</span></a></figure>',

@@ -6,8 +6,9 @@ import { useMediaUpload } from '../media/use-media-upload.ts'
 import type { GalleryImage } from './block-commands.ts'
 import { DialogField } from './DialogField.tsx'
 import { EditorDialog } from './EditorDialog.tsx'
-import { ALT_REQUIRED_MESSAGE, IMAGE_RULE_MESSAGE } from './ImageDialog.tsx'
+import { IMAGE_RULE_MESSAGE } from './ImageDialog.tsx'
 
+export const GALLERY_ALT_MESSAGE = 'Describe the image for people who cannot see it.'
 export const GALLERY_EMPTY_MESSAGE = 'Add at least two images: upload them, choose them from the library or give their addresses.'
 
 /**
@@ -72,7 +73,7 @@ export function GalleryDialog(props: { open: boolean; onApply: (images: GalleryI
                 id={`${altId}-${index}`}
                 label={`Alt text of image ${index + 1} (${image.src.split('/').pop()})`}
                 value={image.alt}
-                error={altErrors.includes(index) ? ALT_REQUIRED_MESSAGE : ''}
+                error={altErrors.includes(index) ? GALLERY_ALT_MESSAGE : ''}
                 onChange={(value) => {
                   setImages((current) => current.map((other, at) => (at === index ? { ...other, alt: value } : other)))
                   setAltErrors((current) => current.filter((at) => at !== index))

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react'
 import { toggleMark } from '@milkdown/kit/prose/commands'
 import type { Command } from '@milkdown/kit/prose/state'
-import { insertBookmark, insertCallout, insertGallery, insertLinkBlock, insertToggle, selectedBookmark } from './block-commands.ts'
+import { currentLinkBlock, insertBookmark, insertCallout, insertGallery, insertLinkBlock, insertToggle, type LinkBlockInput, selectedBookmark } from './block-commands.ts'
 import { BookmarkDialog } from './BookmarkDialog.tsx'
 import type { BookmarkInput } from './bookmark-node.ts'
 import type { EditorBridge } from './editor-bridge.ts'
@@ -41,6 +41,7 @@ export function InsertBlockMenu({ bridge, disabled }: { bridge: EditorBridge; di
   const [open, setOpen] = useState(false)
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const [bookmark, setBookmark] = useState<(BookmarkInput & { editing: boolean }) | null>(null)
+  const [linkBlock, setLinkBlock] = useState<LinkBlockInput | null>(null)
   const [opening, setOpening] = useState(0)
   const applied = useRef(false)
   const button = useRef<HTMLButtonElement>(null)
@@ -65,6 +66,7 @@ export function InsertBlockMenu({ bridge, disabled }: { bridge: EditorBridge; di
     }
     applied.current = false
     setOpening((n) => n + 1)
+    if (item.action === 'button' || item.action === 'download') setLinkBlock(bridge.view ? currentLinkBlock(bridge.view.state, item.action) : null)
     if (item.action === 'bookmark') {
       const selected = bridge.view ? selectedBookmark(bridge.view.state) : null
       setBookmark(selected ? { ...(selected.node.attrs as BookmarkInput), editing: true } : { href: '', title: '', description: '', image: '', editing: false })
@@ -150,6 +152,7 @@ export function InsertBlockMenu({ bridge, disabled }: { bridge: EditorBridge; di
       <LinkBlockDialog
         key={`link-block-${opening}`}
         kind={dialog === 'button' || dialog === 'download' ? dialog : null}
+        editing={linkBlock}
         onApply={(input) => apply(insertLinkBlock(dialog === 'download' ? 'download' : 'button', input))}
         onCancel={cancel}
         onCloseAutoFocus={onCloseAutoFocus}

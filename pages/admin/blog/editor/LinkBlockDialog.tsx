@@ -29,12 +29,20 @@ export const LINK_BLOCK_ADDRESS_MESSAGE = 'Enter an address: https://…, mailto
 /**
  * A button's or a file download's label and address (an address the link rules refuse, as the
  * Link dialog's, is said and not inserted). A download's file may come from the media library.
+ * Opened in a button or download, it changes that one.
  */
-export function LinkBlockDialog(props: { kind: LinkBlockKind | null; onApply: (input: LinkBlockInput) => void; onCancel: () => void; onCloseAutoFocus: (event: Event) => void }) {
+export function LinkBlockDialog(props: {
+  kind: LinkBlockKind | null
+  /** The button or download the cursor is in, to change; null for a new one. */
+  editing: LinkBlockInput | null
+  onApply: (input: LinkBlockInput) => void
+  onCancel: () => void
+  onCloseAutoFocus: (event: Event) => void
+}) {
   const kind = props.kind ?? 'button'
   const text = TEXT[kind]
-  const [label, setLabel] = useState('')
-  const [address, setAddress] = useState('')
+  const [label, setLabel] = useState(props.editing?.text ?? '')
+  const [address, setAddress] = useState(props.editing?.href ?? '')
   const [labelError, setLabelError] = useState('')
   const [addressError, setAddressError] = useState('')
   const labelId = useId()
@@ -62,7 +70,12 @@ export function LinkBlockDialog(props: { kind: LinkBlockKind | null; onApply: (i
   }
 
   return (
-    <EditorDialog open={props.kind !== null} title={text.title} description={text.description} submitLabel="Insert" onSubmit={submit} onCancel={props.onCancel} onCloseAutoFocus={props.onCloseAutoFocus}>
+    <EditorDialog
+      open={props.kind !== null}
+      title={props.editing ? text.title.replace('Insert', 'Edit') : text.title}
+      description={text.description}
+      submitLabel={props.editing ? 'Apply' : 'Insert'}
+      onSubmit={submit} onCancel={props.onCancel} onCloseAutoFocus={props.onCloseAutoFocus}>
       <DialogField
         id={addressId}
         label={kind === 'button' ? 'Link address' : 'File address'}

@@ -61,10 +61,28 @@ export interface LinkBlockInput {
   href: string
 }
 
-/** A button (kind 'button') or a file download ('download'): a paragraph that is one link. */
-export function insertLinkBlock(kind: 'button' | 'download', { text, href }: LinkBlockInput): Command {
-  const name = kind === 'button' ? BUTTON_BLOCK : DOWNLOAD_BLOCK
-  return insertBlock((schema) => schema.nodes[name]!.create({ href: sanitizeLinkHref(href) }, text.trim() ? schema.text(text.trim()) : null), 'after')
+const LINK_BLOCKS = { button: BUTTON_BLOCK, download: DOWNLOAD_BLOCK } as const
+
+/** The button or file download the cursor is in, with its text and address, or null. */
+export function currentLinkBlock(state: Parameters<Command>[0], kind: keyof typeof LINK_BLOCKS): LinkBlockInput | null {
+  const { parent } = state.selection.$from
+  return parent.type.name === LINK_BLOCKS[kind] ? { text: parent.textContent, href: parent.attrs.href as string } : null
+}
+
+/**
+ * A button (kind 'button') or a file download ('download'): a paragraph that is one link. In
+ * one of that kind, it changes that one.
+ */
+export function insertLinkBlock(kind: keyof typeof LINK_BLOCKS, { text, href }: LinkBlockInput): Command {
+  const build = (schema: Schema) => schema.nodes[LINK_BLOCKS[kind]]!.create({ href: sanitizeLinkHref(href) }, text.trim() ? schema.text(text.trim()) : null)
+  const insert = insertBlock(build, 'after')
+  return (state, dispatch) => {
+    if (!currentLinkBlock(state, kind)) return insert(state, dispatch)
+    const { $from } = state.selection
+    const tr = state.tr.replaceWith($from.before(), $from.after(), build(state.schema))
+    dispatch?.(tr.setSelection(TextSelection.create(tr.doc, $from.before() + 1 + text.trim().length)).scrollIntoView())
+    return true
+  }
 }
 
 export interface GalleryImage {

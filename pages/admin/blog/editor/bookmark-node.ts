@@ -1,5 +1,6 @@
-import type { Node } from '@milkdown/kit/prose/model'
-import { $nodeSchema } from '@milkdown/kit/utils'
+import { DOMSerializer, type Node } from '@milkdown/kit/prose/model'
+import type { NodeViewConstructor } from '@milkdown/kit/prose/view'
+import { $nodeSchema, $view } from '@milkdown/kit/utils'
 import { FIGURE_CLASSES, isAllowedImageSource } from '../../../../core/post-html-rules.ts'
 import { NO_MARKDOWN } from './figure-nodes.ts'
 import { sanitizeLinkHref } from './url-rules.ts'
@@ -61,3 +62,26 @@ export const bookmarkSchema = $nodeSchema(BOOKMARK, () => ({
   },
   ...NO_MARKDOWN,
 }))
+
+/**
+ * How the editor shows a card: as the post does, but its link without an address, so that a
+ * click selects the card (to change it through its dialog) and never leaves the page.
+ */
+export const bookmarkView = $view(bookmarkSchema.node, (): NodeViewConstructor => (node) => {
+  const render = (current: Node) => {
+    const { dom } = DOMSerializer.renderSpec(document, current.type.spec.toDOM!(current))
+    ;(dom as HTMLElement).querySelector('a')?.removeAttribute('href')
+    return dom as HTMLElement
+  }
+  const dom = render(node)
+  return {
+    dom,
+    update: (updated) => {
+      if (updated.type !== node.type) return false
+      const next = render(updated)
+      dom.replaceChildren(...next.childNodes)
+      return true
+    },
+    ignoreMutation: () => true,
+  }
+})

@@ -39,8 +39,9 @@ import {
   wrapInOrderedListInputRule,
 } from '@milkdown/kit/preset/commonmark'
 import type { MilkdownPlugin } from '@milkdown/kit/ctx'
+import { blockClicksPlugin } from './block-clicks.ts'
 import { blockKeymap } from './block-keymap.ts'
-import { bookmarkSchema } from './bookmark-node.ts'
+import { bookmarkSchema, bookmarkView } from './bookmark-node.ts'
 import { calloutSchema } from './callout-node.ts'
 import { citeSchema } from './cite-mark.ts'
 import { leaveBlockKeysPlugin } from './block-exit.ts'
@@ -141,6 +142,7 @@ const schema: MilkdownPlugin[] = [
   linkBlockSchemas,
   gallerySchemas,
   bookmarkSchema,
+  bookmarkView,
   footnoteSchemas,
   citeSchema,
   mediaFileSchema,
@@ -172,6 +174,7 @@ const prosePlugins: MilkdownPlugin[] = [
   uniqueHeadingIds,
   tableEditingPlugin,
   gapCursorPlugin,
+  blockClicksPlugin,
 ].flat()
 
 /**

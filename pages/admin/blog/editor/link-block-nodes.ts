@@ -1,5 +1,6 @@
 import type { Node } from '@milkdown/kit/prose/model'
-import { $nodeSchema } from '@milkdown/kit/utils'
+import type { NodeViewConstructor } from '@milkdown/kit/prose/view'
+import { $nodeSchema, $view } from '@milkdown/kit/utils'
 import { BUTTON_CLASS } from '../../../../core/post-html-rules.ts'
 import { NO_MARKDOWN } from './figure-nodes.ts'
 import { sanitizeLinkHref } from './url-rules.ts'
@@ -47,4 +48,20 @@ export const DOWNLOAD_BLOCK = 'download_link'
 export const buttonSchema = linkBlock(BUTTON_BLOCK, `a.${BUTTON_CLASS}[href]`, { class: BUTTON_CLASS })
 export const downloadSchema = linkBlock(DOWNLOAD_BLOCK, 'a[download][href]', { download: '' })
 
-export const linkBlockSchemas = [buttonSchema, downloadSchema].flat()
+/**
+ * How the editor shows one: its link without an address, so that a click in it places the
+ * cursor and never leaves the page (Chrome follows a link shown as a block even in editable
+ * text). The post's HTML is written from `toDOM`, address and all.
+ */
+const linkBlockView = (extra: Record<string, string>): NodeViewConstructor => () => {
+  const dom = document.createElement('p')
+  const link = document.createElement('a')
+  for (const [name, value] of Object.entries(extra)) link.setAttribute(name, value)
+  dom.append(link)
+  return { dom, contentDOM: link }
+}
+
+export const buttonView = $view(buttonSchema.node, () => linkBlockView({ class: BUTTON_CLASS }))
+export const downloadView = $view(downloadSchema.node, () => linkBlockView({ download: '' }))
+
+export const linkBlockSchemas = [buttonSchema, downloadSchema, buttonView, downloadView].flat()

@@ -1,12 +1,11 @@
-import { Plugin, PluginKey } from '@milkdown/kit/prose/state'
-import { $nodeSchema, $prose } from '@milkdown/kit/utils'
+import { $nodeSchema } from '@milkdown/kit/utils'
 import { NO_MARKDOWN } from './figure-nodes.ts'
 
 /*
  * A toggle as posts store it: <details><summary>inline text</summary><p>…</p>…</details>, the
  * summary first, the blocks it opens to after it. The editor shows it open (`open` is the
  * editor's own: the normalizer removes it, a post holds no attribute there), so every part of it
- * can be edited; a click on its summary places the cursor and never closes it.
+ * can be edited; a click on its summary places the cursor and never closes it (block-clicks.ts).
  */
 
 export const toggleSchema = $nodeSchema('toggle', () => ({
@@ -27,20 +26,4 @@ export const toggleSummarySchema = $nodeSchema('toggle_summary', () => ({
   ...NO_MARKDOWN,
 }))
 
-/** A click on a summary would close its toggle: the browser's default, which the editor does not want. */
-export const toggleClickPlugin = $prose(
-  () =>
-    new Plugin({
-      key: new PluginKey('rte-toggle-click'),
-      props: {
-        handleDOMEvents: {
-          click: (_view, event) => {
-            if (event.target instanceof Element && event.target.closest('.rte-toggle > summary')) event.preventDefault()
-            return false
-          },
-        },
-      },
-    }),
-)
-
-export const toggleSchemas = [toggleSchema, toggleSummarySchema, toggleClickPlugin].flat()
+export const toggleSchemas = [toggleSchema, toggleSummarySchema].flat()
