@@ -12,13 +12,36 @@ import { expectToast } from './toasts.ts'
 const NO_LINK = 'No referral link provided. Please use a valid referral URL.'
 const SUMMER = ALL_POSTS.find((post) => post.slug === 'summer-update-for-apple-tv')!
 
-/** Records the scripts the page loads from now on. */
-function recordScripts(page: Page): { url: string; body: string }[] {
+interface ScriptRecorder {
+  scripts: { url: string; body: string }[]
+  /** Resolves once every script that has answered so far has been read. */
+  settled(): Promise<void>
+  /** Records no more, once what is being read is read: a body read after the test ends would fail it. */
+  stop(): Promise<void>
+}
+
+/** Records the scripts the page loads from now on (each body read a moment after its response). */
+function recordScripts(page: Page): ScriptRecorder {
   const scripts: { url: string; body: string }[] = []
-  page.on('response', async (response: Response) => {
-    if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: (await response.body()).toString('utf8') })
-  })
-  return scripts
+  const reading = new Set<Promise<void>>()
+  const onResponse = (response: Response) => {
+    if (response.request().resourceType() !== 'script') return
+    const read = response.body().then((body) => void scripts.push({ url: response.url(), body: body.toString('utf8') }))
+    reading.add(read)
+    void read.finally(() => reading.delete(read))
+  }
+  page.on('response', onResponse)
+  const settled = async () => {
+    while (reading.size > 0) await Promise.all(reading)
+  }
+  return {
+    scripts,
+    settled,
+    stop: async () => {
+      page.off('response', onResponse)
+      await settled()
+    },
+  }
 }
 
 const hasReact = (scripts: { body: string }[]) => scripts.some((script) => /react/i.test(script.body))
@@ -57,10 +80,12 @@ async function scriptGate(page: Page): Promise<{ hold(): void; release(): void }
 for (const path of ['/', '/pricing', '/blog', '/referral']) {
   test(`${path} loads a few KB of plain script on arrival, and React only when the reader goes to an island`, async ({ page }) => {
     const problems = recordProblems(page)
-    const scripts = recordScripts(page)
+    const recorder = recordScripts(page)
+    const { scripts } = recorder
     await page.goto(path)
     await page.waitForLoadState('networkidle')
     await waitForHydration(page)
+    await recorder.settled()
     const bytes = scripts.reduce((sum, script) => sum + Buffer.byteLength(script.body), 0)
     expect(bytes, 'bytes of script on arrival').toBeLessThan(10_000)
     expect(hasReact(scripts), 'React on arrival').toBe(false)
@@ -71,6 +96,7 @@ for (const path of ['/', '/pricing', '/blog', '/referral']) {
     await expect(island).toHaveAttribute('data-hydrated', '')
     // The script's body is read a moment after its response (recordScripts): waited for, not assumed.
     await expect.poll(() => hasReact(scripts), { message: 'React once an island is used' }).toBe(true)
+    await recorder.stop()
     expect(problems.problems).toEqual([])
   })
 }
@@ -140,11 +166,12 @@ test('words typed before the search is live are searched', async ({ page }) => {
 })
 
 test('/referral without a link shows its message before React, and Copy, pressed before React, says why nothing was copied', async ({ page }) => {
-  const scripts = recordScripts(page)
+  const recorder = recordScripts(page)
   await page.goto('/referral')
   await expect(page.getByText(NO_LINK)).toBeVisible()
   await waitForHydration(page)
-  expect(hasReact(scripts)).toBe(false)
+  await recorder.stop()
+  expect(hasReact(recorder.scripts)).toBe(false)
   const gate = await scriptGate(page)
   gate.hold()
   const copy = page.getByRole('button', { name: 'Copy referral link' })
