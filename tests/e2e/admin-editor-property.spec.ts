@@ -175,6 +175,8 @@ test('random sequences of inserts, typing, Enter, ArrowDown, undo and redo never
             return current.expected.map((count, i) => (i === index ? count + 1 : count))
           },
         )
+        const words = kind.thenType
+        if (offered && words) await edit(`type "${words}"`, () => page.keyboard.type(words), () => current.expected)
       }
       /** Undo or redo: the document comes back to the snapshot, exactly. */
       const travel = async (label: string, keys: string, from: Snapshot[], to: Snapshot[]) => {

@@ -26,6 +26,11 @@ export interface BlockKind {
   insert(editor: EditorDriver): Promise<boolean>
   /** Typed into first when the cursor's line is empty: a quote of nothing is left by Enter, as a list item is. */
   needsText?: true
+  /**
+   * Typed right after it is inserted, as a step of its own (its own undo step): a block the cursor
+   * lands inside (a callout) is left by Enter while empty, and goes, as an empty quote does.
+   */
+  thenType?: string
 }
 
 /** A 1×1 PNG: an image source the rules allow, which loads nothing from a network. */
@@ -47,6 +52,13 @@ async function throughDialog(editor: EditorDriver, button: string, insertTitle: 
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('textbox', { name: 'Content*' })).toBeFocused()
   return inserting
+}
+
+/** Picks `item` of the toolbar's Insert block menu (a command run at the cursor, or a dialog). */
+async function fromInsertMenu(editor: EditorDriver, item: string): Promise<void> {
+  const { page } = editor
+  await page.getByRole('button', { name: 'Insert block' }).click()
+  await page.getByRole('menu', { name: 'Insert block' }).getByRole('menuitem', { name: item, exact: true }).click()
 }
 
 /** A toggle button (quote, code block) that is not on: pressing it makes the cursor's block that kind. */
@@ -83,6 +95,45 @@ export const BLOCK_KINDS: BlockKind[] = [
   },
   { name: 'code block', selector: 'pre', insert: (editor) => toggleOn(editor, 'Code block') },
   { name: 'quote', selector: 'blockquote', insert: (editor) => toggleOn(editor, 'Blockquote'), needsText: true },
+  {
+    name: 'toggle',
+    selector: 'details',
+    insert: async (editor) => {
+      await fromInsertMenu(editor, 'Toggle')
+      await expect(editor.page.getByRole('textbox', { name: 'Content*' })).toBeFocused()
+      return true
+    },
+  },
+  {
+    name: 'callout',
+    selector: 'aside[role="note"]',
+    insert: async (editor) => {
+      await fromInsertMenu(editor, 'Callout')
+      await expect(editor.page.getByRole('textbox', { name: 'Content*' })).toBeFocused()
+      return true
+    },
+    thenType: 'Note',
+  },
+  {
+    name: 'button',
+    selector: 'a.button',
+    insert: async (editor) => {
+      const { page } = editor
+      await fromInsertMenu(editor, 'Button…')
+      const dialog = page.getByRole('dialog')
+      const inserting = (await dialog.getByRole('heading').first().textContent()) === 'Insert button'
+      if (inserting) {
+        await dialog.getByLabel('Link address').fill('/pricing')
+        await dialog.getByLabel('Button label').fill('See the plans')
+        await dialog.getByRole('button', { name: 'Insert', exact: true }).click()
+      } else {
+        await page.keyboard.press('Escape')
+      }
+      await expect(dialog).toBeHidden()
+      await expect(page.getByRole('textbox', { name: 'Content*' })).toBeFocused()
+      return inserting
+    },
+  },
   {
     name: 'rule',
     selector: 'hr',

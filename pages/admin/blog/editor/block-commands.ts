@@ -1,48 +1,30 @@
 import type { Node, Schema } from '@milkdown/kit/prose/model'
 import { type Command, NodeSelection, TextSelection } from '@milkdown/kit/prose/state'
-import { insertPoint } from '@milkdown/kit/prose/transform'
+import { insertBlock } from './block-insert.ts'
 import { BOOKMARK, type BookmarkInput } from './bookmark-node.ts'
 import { GALLERY } from './gallery-node.ts'
 import { BUTTON_BLOCK, DOWNLOAD_BLOCK } from './link-block-nodes.ts'
 import { sanitizeLinkHref } from './url-rules.ts'
 
 /*
- * The Insert menu's commands (InsertBlockMenu.tsx): each puts its block after the block the
- * cursor is in (or in place of an empty paragraph), and the cursor where writing goes on: inside
- * a toggle's summary or a callout's first paragraph, else in a paragraph after the block, made
- * when there is none. One transaction each, so one undo step.
+ * The Insert menu's commands (InsertBlockMenu.tsx): each puts its block where any inserted block
+ * goes (block-insert.ts: beside the cursor's line, never in place of a block), and the cursor where
+ * writing goes on: inside a toggle's summary or a callout's first paragraph, else in the paragraph
+ * after the block. One transaction each, so one undo step.
  */
 
 /** Where the cursor goes once the block is in. */
 type Landing = 'inside' | 'after'
 
-export function insertBlock(build: (schema: Schema) => Node | null, landing: Landing): Command {
+export function insertCommand(build: (schema: Schema) => Node | null, landing: Landing): Command {
   return (state, dispatch) => {
     const node = build(state.schema)
     if (!node) return false
-    const { $from } = state.selection
-    const emptyParagraph = $from.parent.type.name === 'paragraph' && $from.parent.content.size === 0 && $from.depth > 0
-    let from: number
-    let to: number
-    if (emptyParagraph && $from.node($from.depth - 1).canReplaceWith($from.index($from.depth - 1), $from.index($from.depth - 1) + 1, node.type)) {
-      from = $from.before()
-      to = $from.after()
-    } else {
-      const point = insertPoint(state.doc, $from.depth > 0 ? $from.after() : $from.pos, node.type)
-      if (point === null || point === undefined) return false
-      from = to = point
-    }
-    if (!dispatch) return true
-    const tr = state.tr.replaceWith(from, to, node)
-    const after = from + node.nodeSize
-    const next = tr.doc.resolve(after).nodeAfter
-    if (landing === 'inside') {
-      tr.setSelection(TextSelection.near(tr.doc.resolve(from + 1)))
-    } else {
-      if (next?.type.name !== 'paragraph') tr.insert(after, state.schema.nodes.paragraph!.create())
-      tr.setSelection(TextSelection.create(tr.doc, after + 1))
-    }
-    dispatch(tr.scrollIntoView())
+    const tr = state.tr
+    const at = insertBlock(tr, node)
+    if (at === -1) return false
+    if (landing === 'inside') tr.setSelection(TextSelection.near(tr.doc.resolve(at + 1)))
+    dispatch?.(tr.scrollIntoView())
     return true
   }
 }
@@ -50,10 +32,10 @@ export function insertBlock(build: (schema: Schema) => Node | null, landing: Lan
 const paragraph = (schema: Schema, text = '') => schema.nodes.paragraph!.create(null, text ? schema.text(text) : null)
 
 /** A toggle with its summary to write and one paragraph inside. */
-export const insertToggle = insertBlock((schema) => schema.nodes.toggle!.create(null, [schema.nodes.toggle_summary!.create(), paragraph(schema)]), 'inside')
+export const insertToggle = insertCommand((schema) => schema.nodes.toggle!.create(null, [schema.nodes.toggle_summary!.create(), paragraph(schema)]), 'inside')
 
 /** A callout with one paragraph to write. */
-export const insertCallout = insertBlock((schema) => schema.nodes.callout!.create(null, paragraph(schema)), 'inside')
+export const insertCallout = insertCommand((schema) => schema.nodes.callout!.create(null, paragraph(schema)), 'inside')
 
 export interface LinkBlockInput {
   /** The link's text: a button's label, a file's name. */
@@ -75,7 +57,7 @@ export function currentLinkBlock(state: Parameters<Command>[0], kind: keyof type
  */
 export function insertLinkBlock(kind: keyof typeof LINK_BLOCKS, { text, href }: LinkBlockInput): Command {
   const build = (schema: Schema) => schema.nodes[LINK_BLOCKS[kind]]!.create({ href: sanitizeLinkHref(href) }, text.trim() ? schema.text(text.trim()) : null)
-  const insert = insertBlock(build, 'after')
+  const insert = insertCommand(build, 'after')
   return (state, dispatch) => {
     if (!currentLinkBlock(state, kind)) return insert(state, dispatch)
     const { $from } = state.selection
@@ -92,7 +74,7 @@ export interface GalleryImage {
 
 /** A gallery of the images, in order, with its caption ('' for none). */
 export function insertGallery(images: GalleryImage[], caption: string): Command {
-  return insertBlock((schema) => {
+  return insertCommand((schema) => {
     if (images.length === 0) return null
     const figures = images.map((image) =>
       schema.nodes.figure!.create(null, [schema.nodes.figure_image!.create({ src: image.src, alt: image.alt }), schema.nodes.figcaption!.create()]),
@@ -111,7 +93,7 @@ export function selectedBookmark(state: Parameters<Command>[0]): NodeSelection |
 /** A bookmark card, or the selected one changed. */
 export function insertBookmark(input: BookmarkInput): Command {
   const attrs = { ...input, href: sanitizeLinkHref(input.href), title: input.title.trim(), description: input.description.trim(), image: input.image.trim() }
-  const insert = insertBlock((schema) => schema.nodes[BOOKMARK]!.create(attrs), 'after')
+  const insert = insertCommand((schema) => schema.nodes[BOOKMARK]!.create(attrs), 'after')
   return (state, dispatch) => {
     const selected = selectedBookmark(state)
     if (!selected) return insert(state, dispatch)
