@@ -49,8 +49,17 @@ const level = (value: TextLevel): ToolbarItem => ({
   action: (state) => setTextLevel(state.level === value ? 0 : value),
 })
 
-/** The block-type control: one group of toggle buttons, the current level pressed. */
-export const BLOCK_TYPE_ITEMS: ToolbarItem[] = [level(1), level(2), level(3), level(4), level(5), level(6), level(0)]
+/**
+ * The block-type control: one group of toggle buttons, the current level pressed. SPEC's toolbar
+ * has headings 1 to 3 and normal text; the deeper levels a post may hold (4 to 6, which imported
+ * posts have) are their keys and `####`, which the third's tooltip names.
+ */
+export const BLOCK_TYPE_ITEMS: ToolbarItem[] = [
+  level(1),
+  level(2),
+  { ...level(3), hint: (keys) => `${keys('Mod-Alt-4')} to ${keys('Mod-Alt-6')}, or #### at the start of a line, for headings 4 to 6` },
+  level(0),
+]
 
 export interface ToolbarGroup {
   label: string
