@@ -4,7 +4,6 @@ import { Footer } from './Footer.tsx'
 import { NavBar } from './NavBar.tsx'
 import { PageContextProvider } from './usePageContext.tsx'
 import './styles.css'
-import './post-blocks.css'
 
 /**
  * Every page: the sticky nav bar, the page itself, the footer (SPEC §2 site chrome). Pages that

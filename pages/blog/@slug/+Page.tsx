@@ -8,6 +8,8 @@ import { PostNotFound } from './PostNotFound.tsx'
 import { PostTags } from '../PostTags.tsx'
 import { ReadingTime } from './ReadingTime.tsx'
 import { TableOfContents } from './TableOfContents.tsx'
+// The blocks of other blogs (toggles, callouts, galleries…): only post pages hold them, so only they load their styles.
+import '../../../renderer/post-blocks.css'
 
 /** Server-rendered only, no script: every visit is a page load, and the data hook holds the post (or answers 404). */
 export default function Page() {
