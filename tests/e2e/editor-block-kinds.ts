@@ -36,10 +36,10 @@ export interface BlockKind {
 /** A 1×1 PNG: an image source the rules allow, which loads nothing from a network. */
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 
-/** Fills a dialog the toolbar opens and presses its button; false when it opened on a selected block, to edit it. */
-async function throughDialog(editor: EditorDriver, button: string, insertTitle: string, fields: Record<string, string>): Promise<boolean> {
+/** Fills a dialog (opened by the toolbar's button of that name, or by `open`) and presses its button; false when it opened on a selected block, to edit it. */
+async function throughDialog(editor: EditorDriver, open: string | (() => Promise<unknown>), insertTitle: string, fields: Record<string, string>): Promise<boolean> {
   const { page } = editor
-  await editor.tool(button).click()
+  await (typeof open === 'string' ? editor.tool(open).click() : open())
   const dialog = page.getByRole('dialog')
   await expect(dialog).toBeVisible()
   const inserting = (await dialog.getByRole('heading').first().textContent()) === insertTitle
@@ -54,11 +54,13 @@ async function throughDialog(editor: EditorDriver, button: string, insertTitle: 
   return inserting
 }
 
-/** Picks `item` of the toolbar's Insert block menu (a command run at the cursor, or a dialog). */
-async function fromInsertMenu(editor: EditorDriver, item: string): Promise<void> {
+/** Picks `item` of the toolbar's Insert block menu; for a command run at the cursor, resolves once the text has the focus back. */
+async function fromInsertMenu(editor: EditorDriver, item: string): Promise<true> {
   const { page } = editor
   await page.getByRole('button', { name: 'Insert block' }).click()
   await page.getByRole('menu', { name: 'Insert block' }).getByRole('menuitem', { name: item, exact: true }).click()
+  if (!item.endsWith('…')) await expect(page.getByRole('textbox', { name: 'Content*' })).toBeFocused()
+  return true
 }
 
 /** A toggle button (quote, code block) that is not on: pressing it makes the cursor's block that kind. */
@@ -98,41 +100,18 @@ export const BLOCK_KINDS: BlockKind[] = [
   {
     name: 'toggle',
     selector: 'details',
-    insert: async (editor) => {
-      await fromInsertMenu(editor, 'Toggle')
-      await expect(editor.page.getByRole('textbox', { name: 'Content*' })).toBeFocused()
-      return true
-    },
+    insert: (editor) => fromInsertMenu(editor, 'Toggle'),
   },
   {
     name: 'callout',
     selector: 'aside[role="note"]',
-    insert: async (editor) => {
-      await fromInsertMenu(editor, 'Callout')
-      await expect(editor.page.getByRole('textbox', { name: 'Content*' })).toBeFocused()
-      return true
-    },
+    insert: (editor) => fromInsertMenu(editor, 'Callout'),
     thenType: 'Note',
   },
   {
     name: 'button',
     selector: 'a.button',
-    insert: async (editor) => {
-      const { page } = editor
-      await fromInsertMenu(editor, 'Button…')
-      const dialog = page.getByRole('dialog')
-      const inserting = (await dialog.getByRole('heading').first().textContent()) === 'Insert button'
-      if (inserting) {
-        await dialog.getByLabel('Link address').fill('/pricing')
-        await dialog.getByLabel('Button label').fill('See the plans')
-        await dialog.getByRole('button', { name: 'Insert', exact: true }).click()
-      } else {
-        await page.keyboard.press('Escape')
-      }
-      await expect(dialog).toBeHidden()
-      await expect(page.getByRole('textbox', { name: 'Content*' })).toBeFocused()
-      return inserting
-    },
+    insert: (editor) => throughDialog(editor, () => fromInsertMenu(editor, 'Button…'), 'Insert button', { 'Link address': '/pricing', 'Button label': 'See the plans' }),
   },
   {
     name: 'rule',
