@@ -6,9 +6,9 @@
  *
  * Each argument is a lane; the scripts of a lane, separated by commas, run one after another, and
  * a lane stops at its first failure (as `&&` would), while the other lanes go on. `npm test` builds
- * dist/ once (`test:build`), then runs its suites in three lanes this way: the type-check, the unit
- * and the API tests; the crash test, the integration tests and the export's browser tests; the
- * browser tests. Alone, a suite leaves a core idle much of the time (the API tests wait on
+ * dist/ once (`test:build`), then runs its suites in three lanes this way: the unit and the API
+ * tests; the crash test and the integration tests; the type-check, the export's browser tests and
+ * the browser tests. Alone, a suite leaves a core idle much of the time (the API tests wait on
  * servers, the integration tests on the git CLI, the browser tests on pages), and side by side
  * they fill each other's waits (docs/performance.md has the times). Each line of output is prefixed with its
  * script's name; at the end each script's result and time are printed again, with the tail of its
