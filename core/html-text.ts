@@ -22,7 +22,7 @@ const TAG = new RegExp(`</?[a-zA-Z]${ATTRIBUTES}>`, 'g')
 /** A footnote's reference and its note's link back, as a post holds them (core/post-html-rules.ts). */
 const FOOTNOTE_MARK = new RegExp(`<sup><a ${ATTRIBUTES}role="doc-noteref"${ATTRIBUTES}>[^<]*</a></sup>|<a ${ATTRIBUTES}role="doc-backlink"${ATTRIBUTES}>[^<]*</a>`, 'g')
 /** A tag of an element found inside a word as often as around one. */
-const INLINE_TAG = /<\/?(?:a|abbr|b|cite|code|em|i|mark|s|small|span|strong|sub|sup|u)(?=[\s/>])[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>/gi
+const INLINE_TAG = new RegExp(`</?(?:a|abbr|b|cite|code|em|i|mark|s|small|span|strong|sub|sup|u)(?=[\\s/>])${ATTRIBUTES}>`, 'gi')
 const REFERENCE = /&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});/g
 /** The named references a serializer writes; any other name is not a word. */
 const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }

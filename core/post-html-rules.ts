@@ -101,8 +101,8 @@ const CELL = { colspan: SPAN, rowspan: SPAN }
 /** An image's size in CSS pixels, as the media library's names hold it (1 to 99,999). */
 const PIXELS = { value: /^[1-9]\d{0,4}$/ }
 
-/** A footnote's name: its number (1–999) or a short slug, as WordPress and Ghost number or name them. */
-const FOOTNOTE_NAME = '(?:[1-9]\\d{0,2}|[a-z0-9-]{1,40})'
+/** A footnote's name: its number or a short slug (`1`, `source-a`), as WordPress and Ghost number or name them. */
+const FOOTNOTE_NAME = '[a-z0-9-]{1,40}'
 /** A footnote's note (`<li id="fn-1">`) and its reference (`<a id="fnref-1">`), each linking to the other. */
 export const FOOTNOTE_ID = new RegExp(`^fn-${FOOTNOTE_NAME}$`)
 export const FOOTNOTE_REFERENCE_ID = new RegExp(`^fnref-${FOOTNOTE_NAME}$`)

@@ -11,6 +11,7 @@ import { SITE_NAME } from '../../core/brand.ts'
 import { BLOG_FEED_DESCRIPTION, BLOG_FEED_TITLE, FEED_LINKS, type FeedPath } from '../../core/feed-links.ts'
 import type { PostSummary, PublicPost } from '../../core/post.ts'
 import { withAbsoluteUrls } from './absolute-urls.ts'
+import { CONTENT_TYPES } from '../media/variant-format.ts'
 import type { Entry, FeedParts } from './feed-parts.ts'
 import { jsonFeed } from './json-feed.ts'
 import { escapeHtmlText, escapeXmlAttribute, escapeXmlText } from '../../core/escape-markup.ts'
@@ -134,17 +135,18 @@ function entryOf(post: PublicPost, siteUrl: string, absoluteContent: AbsoluteCon
     summary: post.summary,
     content: absoluteContent(post.content, link),
     date: dayOf(post.publishDate),
-    categories: (post.tags ?? []).map((name) => ({ name, slug: tagSlug(name), url: new URL(tagUrl(tagSlug(name)), siteUrl).href })).filter((tag) => tag.slug !== ''),
+    categories: (post.tags ?? []).flatMap((name) => {
+      const slug = tagSlug(name)
+      return slug === '' ? [] : [{ name, slug, url: new URL(tagUrl(slug), siteUrl).href }]
+    }),
     image: post.featuredImageUrl ? { url: new URL(post.featuredImageUrl, link).href, type: imageTypeOf(post.featuredImageUrl) } : null,
   }
 }
 
-const IMAGE_TYPES: Readonly<Record<string, string>> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif' }
-
-/** The media type an image URL's file name says, or null (a reader then asks the server). */
+/** The media type an image URL's file name says (as the media library serves it), or null: a reader then asks the server. */
 function imageTypeOf(url: string): string | null {
   const extension = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase()
-  return (extension && IMAGE_TYPES[extension]) || null
+  return extension && Object.hasOwn(CONTENT_TYPES, extension) ? CONTENT_TYPES[extension as keyof typeof CONTENT_TYPES] : null
 }
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>'
