@@ -182,6 +182,11 @@ test('each block inserted from the Insert block menu is saved in its shape and s
   ]) {
     expect(html, fragment).toContain(fragment)
   }
+  // Where each went: the toggle in place of the empty line after the citation, the callout after
+  // the paragraph the cursor was in, and one button (the dialog changed the one it was opened in).
+  expect(html).toContain('<p><cite>Someone</cite></p>\n<details>')
+  expect(html).toContain('<p>The end.</p>\n<aside role="note">\n<p>Mind this.</p>\n</aside>')
+  expect(html.match(/class="button"/g)).toHaveLength(1)
 
   await page.goto(`${adminSite.url}/blog/inserted-blocks`)
   const prose = page.locator('.prose')

@@ -1,7 +1,8 @@
 /**
- * Every kind of block the editor's toolbar (or its keyboard) inserts, for the editor's property
- * test (admin-editor-property.spec.ts): how a writer inserts one, and how to count it in a post's
- * HTML. A new kind of block is one entry here.
+ * The kinds of block the editor's property test (admin-editor-property.spec.ts) inserts: how a
+ * writer inserts one, and how to count it in a post's HTML. A new kind of block is one entry here.
+ * Not yet here: footnotes, file downloads, galleries, bookmarks and video or audio files (their
+ * own tests: admin-editor-new-blocks.spec.ts, media-files.spec.ts).
  */
 import { expect, type Locator, type Page } from '@playwright/test'
 

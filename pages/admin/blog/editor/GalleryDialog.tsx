@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import type { MediaItem } from '../../../../core/contract/index.ts'
 import { isAllowedImageSource } from '../../../../core/post-html-rules.ts'
+import { mediaDisplayName } from '../media/media-name.ts'
 import { MediaSource } from '../media/MediaSource.tsx'
 import { useMediaUpload } from '../media/use-media-upload.ts'
 import type { GalleryImage } from './block-commands.ts'
@@ -71,7 +72,7 @@ export function GalleryDialog(props: { open: boolean; onApply: (images: GalleryI
             <li key={`${image.src}-${index}`}>
               <DialogField
                 id={`${altId}-${index}`}
-                label={`Alt text of image ${index + 1} (${image.src.split('/').pop()})`}
+                label={`Alt text of image ${index + 1} (${mediaDisplayName(image.src)})`}
                 value={image.alt}
                 error={altErrors.includes(index) ? GALLERY_ALT_MESSAGE : ''}
                 onChange={(value) => {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import type { MediaItem } from '../../../../core/contract/index.ts'
+import { mediaDisplayName } from '../media/media-name.ts'
 import { MediaSource } from '../media/MediaSource.tsx'
 import { useMediaUpload } from '../media/use-media-upload.ts'
 import type { LinkBlockInput } from './block-commands.ts'
@@ -50,7 +51,7 @@ export function LinkBlockDialog(props: {
   const takeItem = (item: MediaItem) => {
     setAddress(item.url)
     setAddressError('')
-    if (label.trim() === '') setLabel(item.url.split('/').pop() ?? '')
+    if (label.trim() === '') setLabel(mediaDisplayName(item.url))
   }
   const upload = useMediaUpload(takeItem)
 

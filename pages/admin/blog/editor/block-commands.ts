@@ -1,5 +1,5 @@
 import type { Node, Schema } from '@milkdown/kit/prose/model'
-import { type Command, NodeSelection, TextSelection } from '@milkdown/kit/prose/state'
+import { type Command, NodeSelection, TextSelection, type Transaction } from '@milkdown/kit/prose/state'
 import { insertBlock } from './block-insert.ts'
 import { BOOKMARK, type BookmarkInput } from './bookmark-node.ts'
 import { GALLERY } from './gallery-node.ts'
@@ -21,12 +21,26 @@ export function insertCommand(build: (schema: Schema) => Node | null, landing: L
     const node = build(state.schema)
     if (!node) return false
     const tr = state.tr
-    const at = insertBlock(tr, node)
+    const at = landing === 'inside' ? inPlaceOfEmptyLine(tr, node) ?? insertBlock(tr, node) : insertBlock(tr, node)
     if (at === -1) return false
     if (landing === 'inside') tr.setSelection(TextSelection.near(tr.doc.resolve(at + 1)))
     dispatch?.(tr.scrollIntoView())
     return true
   }
+}
+
+/**
+ * A block the writing goes on inside (a toggle, a callout) takes the place of the empty line the
+ * cursor is on: that line would otherwise stay behind it, empty. Returns where it starts, or null
+ * when the cursor is on no empty line it may replace.
+ */
+function inPlaceOfEmptyLine(tr: Transaction, node: Node): number | null {
+  const { $from, empty } = tr.selection
+  if (!empty || $from.depth === 0 || $from.parent.type.name !== 'paragraph' || $from.parent.content.size > 0) return null
+  const index = $from.index($from.depth - 1)
+  if (!$from.node($from.depth - 1).canReplaceWith(index, index + 1, node.type)) return null
+  tr.replaceWith($from.before(), $from.after(), node)
+  return $from.before()
 }
 
 const paragraph = (schema: Schema, text = '') => schema.nodes.paragraph!.create(null, text ? schema.text(text) : null)

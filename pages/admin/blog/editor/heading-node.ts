@@ -5,10 +5,6 @@ import { $inputRule, $prose, $shortcut } from '@milkdown/kit/utils'
 import { HEADING_ID } from '../../../../core/post-html-rules.ts'
 import { setTextLevel } from './editor-commands.ts'
 
-/** Headings 1 to 6, as a post may hold them (core/post-html-rules.ts). */
-export const MAX_HEADING_LEVEL = 6
-
-const clampLevel = (level: number) => Math.min(Math.max(level, 1), MAX_HEADING_LEVEL)
 
 /** A heading's id as written in the file, when a post may keep it; '' otherwise. */
 const writtenId = (dom: HTMLElement) => (HEADING_ID.test(dom.id) ? dom.id : '')
@@ -21,8 +17,8 @@ const writtenId = (dom: HTMLElement) => (HEADING_ID.test(dom.id) ? dom.id : '')
  */
 export const headingLevelsSchema = headingSchema.extendSchema((previous) => (ctx) => ({
   ...previous(ctx),
-  parseDOM: [1, 2, 3, 4, 5, 6].map((level) => ({ tag: `h${level}`, getAttrs: (dom: HTMLElement) => ({ level: clampLevel(level), id: writtenId(dom) }) })),
-  toDOM: (node) => [`h${clampLevel(node.attrs.level as number)}`, node.attrs.id ? { id: node.attrs.id as string } : {}, 0],
+  parseDOM: [1, 2, 3, 4, 5, 6].map((level) => ({ tag: `h${level}`, getAttrs: (dom: HTMLElement) => ({ level, id: writtenId(dom) }) })),
+  toDOM: (node) => [`h${node.attrs.level as number}`, node.attrs.id ? { id: node.attrs.id as string } : {}, 0],
 }))
 
 /**

@@ -1,10 +1,11 @@
 import type { Node } from '@milkdown/kit/prose/model'
-import { type Command, NodeSelection, type EditorState, TextSelection } from '@milkdown/kit/prose/state'
+import { type Command, NodeSelection, type EditorState } from '@milkdown/kit/prose/state'
 import type { NodeViewConstructor } from '@milkdown/kit/prose/view'
 import { $nodeSchema, $view } from '@milkdown/kit/utils'
-import { isAvUrlOf, parseAvUrl } from '../../../../core/av-media.ts'
-import { parseMediaUrl } from '../../../../core/media-urls.ts'
-import { isAllowedUrl } from '../../../../core/post-html-rules.ts'
+import { isAvUrlOf } from '../../../../core/av-media.ts'
+import { attributeRule, isAllowedUrl, POST_ELEMENTS } from '../../../../core/post-html-rules.ts'
+import { mediaDisplayName } from '../media/media-name.ts'
+import { insertBlock } from './block-insert.ts'
 
 /** The node's name in the editor's schema. */
 export const MEDIA_FILE = 'media_file'
@@ -25,8 +26,6 @@ export interface MediaFileInput {
   label: string
 }
 
-const PIXELS = /^[1-9]\d{0,4}$/
-
 /** A `<video>` or `<audio>` element's attributes as the node keeps them, or false for one a post cannot hold. */
 function mediaAttrsOf(dom: HTMLElement) {
   const kind = dom.tagName.toLowerCase() as MediaFileKind
@@ -35,9 +34,9 @@ function mediaAttrsOf(dom: HTMLElement) {
   const track = kind === 'video' ? dom.querySelector('track[src]') : null
   const captions = track?.getAttribute('src') ?? ''
   const poster = dom.getAttribute('poster') ?? ''
-  const size = (name: string) => {
+  const size = (name: 'width' | 'height') => {
     const value = dom.getAttribute(name)
-    return value !== null && PIXELS.test(value) ? value : null
+    return value !== null && attributeRule(POST_ELEMENTS.video, name)?.value?.test(value) ? value : null
   }
   return {
     kind,
@@ -94,11 +93,6 @@ export const mediaFileSchema = $nodeSchema(MEDIA_FILE, () => ({
   toMarkdown: { match: () => false, runner: () => {} },
 }))
 
-const fileName = (url: string) => {
-  const media = parseAvUrl(url) ?? parseMediaUrl(url)
-  return media ? `${media.name}.${media.ext}` : url
-}
-
 /** The box the editor shows for a player: what it plays, its poster and its captions. */
 export const mediaFileView = $view(mediaFileSchema.node, (): NodeViewConstructor => (node) => {
   const dom = document.createElement('div')
@@ -108,13 +102,13 @@ export const mediaFileView = $view(mediaFileSchema.node, (): NodeViewConstructor
     const attrs = current.attrs as Record<string, string | null>
     const video = attrs.kind !== 'audio'
     const details = [
-      attrs.poster ? `poster ${fileName(attrs.poster)}` : '',
-      attrs.captions ? `captions ${attrs.label || attrs.srclang || fileName(attrs.captions)}` : '',
+      attrs.poster ? `poster ${mediaDisplayName(attrs.poster)}` : '',
+      attrs.captions ? `captions ${attrs.label || attrs.srclang || mediaDisplayName(attrs.captions)}` : '',
     ].filter(Boolean)
     dom.dataset.kind = video ? 'video' : 'audio'
     dom.replaceChildren(
       Object.assign(document.createElement('span'), { className: 'rte-video__play', ariaHidden: 'true', textContent: video ? '▶' : '♪' }),
-      Object.assign(document.createElement('span'), { className: 'rte-video__title', textContent: fileName(attrs.src ?? '') }),
+      Object.assign(document.createElement('span'), { className: 'rte-video__title', textContent: mediaDisplayName(attrs.src ?? '') }),
       Object.assign(document.createElement('span'), {
         className: 'rte-video__note',
         textContent: `${video ? 'Video' : 'Audio'} file from the media library, with its controls${details.length ? `; ${details.join(', ')}` : ''}`,
@@ -167,17 +161,8 @@ export function insertMediaFile(input: MediaFileInput, caption = ''): Command {
       tr.setNodeMarkup(selected.from, null, attrs)
     } else {
       const figure = schema.nodes.figure!.create(null, [type.create(attrs), schema.nodes.figcaption!.create(null, caption.trim() ? schema.text(caption.trim()) : null)])
-      tr.replaceSelectionWith(figure)
-      // The writing goes on below it: in the paragraph after the figure, made when there is none.
-      let at = -1
-      tr.doc.descendants((node, pos) => {
-        if (node === figure) at = pos + node.nodeSize
-        return at === -1
-      })
-      if (at !== -1) {
-        if (!tr.doc.resolve(at).nodeAfter?.isTextblock) tr.insert(at, schema.nodes.paragraph!.create())
-        tr.setSelection(TextSelection.create(tr.doc, at + 1))
-      }
+      // Where every block goes, never in place of a selected one; the writing goes on below it.
+      if (insertBlock(tr, figure) === -1) return false
     }
     dispatch?.(tr.scrollIntoView())
     return true

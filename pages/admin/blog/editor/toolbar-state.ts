@@ -87,7 +87,7 @@ function textLevel(state: EditorState): TextLevel | null {
   const { from, to } = state.selection
   let level: TextLevel | null | undefined
   const levelOf = (node: Node): TextLevel | null =>
-    node.type.name === 'paragraph' ? 0 : node.type.name === 'heading' ? (Math.min(node.attrs.level as number, 6) as TextLevel) : null
+    node.type.name === 'paragraph' ? 0 : node.type.name === 'heading' ? (node.attrs.level as TextLevel) : null
   state.doc.nodesBetween(from, to, (node) => {
     if (!node.isTextblock) return true
     const current = levelOf(node)
