@@ -8,7 +8,6 @@
  * another or reaches one through a late-bound closure. The service tests build theirs with the
  * same functions (`buildPostServices`, `buildSiteCopyServices`).
  */
-import path from 'node:path'
 import type { AdminArea } from '../app.ts'
 import type { Config } from '../config.ts'
 import { blogDirOf, PostPaths } from '../content/post-paths.ts'
@@ -16,7 +15,7 @@ import type { SiteSource } from '../content/site-source.ts'
 import type { ContentRepository } from '../git/content-repository.ts'
 import type { Logger } from '../lib/logger.ts'
 import type { MediaName } from '../../core/media-urls.ts'
-import { mediaDirOf } from '../media/media-folder.ts'
+import { mediaDirOf, uploadsDirOf } from '../media/media-folder.ts'
 import type { PreparedImage } from '../media/prepare-image.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import type { BlogContent } from '../services/content/blog-content.ts'
@@ -68,7 +67,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
       maxPixels: config.media.maxPixels,
       limits: config.media,
       // The site's own folder: on the server's disk, never in the content repository.
-      tempDir: path.join(config.siteDir, 'uploads'),
+      tempDir: uploadsDirOf(config.siteDir),
       // A new image's variants are made in the background before its first visitors ask; a removed one's are deleted.
       onAdded: (added) => void site.media.warm(added),
       onRemoved: (removed) => void site.media.forget(removed).catch((error) => logger.warn(`Removing the variants of a deleted image failed: ${String(error)}`)),
@@ -110,7 +109,8 @@ export function buildPostServices(deps: {
     maxPixels: number
     /** The most bytes of an image, a video and an audio file (the contract's defaults where unsaid). */
     limits?: { maxBytes?: number; maxVideoBytes?: number; maxAudioBytes?: number }
-    tempDir?: string
+    /** Where video and audio uploads are spooled (uploadsDirOf). */
+    tempDir: string
     onAdded?: (media: MediaName) => void
     onRemoved?: (media: MediaName) => void
     /** The year a new upload is filed under (default the wall clock's). */

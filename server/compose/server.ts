@@ -32,6 +32,7 @@ import { committedVersions } from '../services/site-copy/site-history.ts'
 import { openAdmin } from './admin.ts'
 import { openContentSync } from './content-sync.ts'
 import { openSite, type Site } from './site.ts'
+import { uploadsDirOf } from '../media/media-folder.ts'
 
 /**
  * The longest the background rendering of stale pages waits for a moment without requests
@@ -96,8 +97,9 @@ export async function composeServer(options: {
     // A broken file of the site's copy keeps its last valid version from history (a replica keeps no history: the built-in copy).
     const siteHistory = replica ? undefined : committedVersions(repository)
     site = await openSite({ config, build, logger, pagesFor: 'site', repositoryRoot: repository.root, catchUp, clock: options.clock, siteHistory })
-    // Variants are written whole under temp names in their folder: a crash mid-write leaves one.
+    // Variants are written whole under temp names in their folder, and uploads spooled to theirs: a crash mid-write leaves one.
     await removeStaleTempFiles(site.media.tempDir)
+    await removeStaleTempFiles(uploadsDirOf(config.siteDir))
   } catch (error) {
     await repository.close()
     throw error

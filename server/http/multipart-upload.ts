@@ -66,6 +66,9 @@ export function readUpload<T>(
       if (settled) return
       settled = true
       ctx.req.unpipe(parser)
+      // Ends the file stream the receiver is writing from (busboy would never end it once
+      // unpiped), so its temp file is removed and its descriptor closed.
+      parser.destroy()
       // Read and drop whatever the client still sends, so it gets to read the answer.
       ctx.req.resume()
       receiving?.then((received) => discard?.(received), () => {}).catch(() => {})

@@ -1,18 +1,16 @@
-import { createHash } from 'node:crypto'
 import { lstat } from 'node:fs/promises'
 import path from 'node:path'
-import { AV_FORMATS, type AvKind, type AvName, avFileName, avUrl } from '../../core/av-media.ts'
+import { AV_FORMATS, type AvKind, type AvName, avUrl } from '../../core/av-media.ts'
 import { MAX_CAPTIONS_BYTES } from '../../core/contract/limits.ts'
 import type { MediaLimits } from '../config.ts'
 import { type MediaName, mediaUrl } from '../../core/media-urls.ts'
-import { postElement } from '../../core/post-html-rules.ts'
 import { UnsafePathError } from '../lib/errors.ts'
 import { realFolders } from '../lib/real-folders.ts'
 import { isInside, readRegularFile } from '../lib/regular-file.ts'
-import { mediaFileOf } from '../media/media-folder.ts'
-import { sniffAvFormat } from '../media/av-formats.ts'
+import { avFileOf, mediaFileOf } from '../media/media-folder.ts'
+import { avContentProblem, sniffAvFormat } from '../media/av-formats.ts'
 import type { MediaFile } from '../media/media-files.ts'
-import { prepareImage, readableName } from '../media/prepare-image.ts'
+import { prepareImage, readableName, uploadHash } from '../media/prepare-image.ts'
 
 /**
  * The old site's images, found in the uploads folder the user names (`--uploads`), reached
@@ -34,8 +32,6 @@ export interface ImportMediaOptions {
   limits: MediaLimits
   /** The year new images are filed under, as an upload's (its commit's year). */
   year: string
-  /** Whether posts may hold video and audio files (the post HTML rules declare `video`): else they stay links. */
-  holdsAv?: boolean
 }
 
 
@@ -47,7 +43,7 @@ export type MediaLookup =
 
 export class ImportMedia {
   readonly #options: ImportMediaOptions
-  /** By the local file's path: each read and prepared once. */
+  /** By what it is taken as and the local file's path: each read and prepared once. */
   readonly #byFile = new Map<string, Promise<MediaLookup>>()
   /** By hash: the library's images, and those this import adds. */
   readonly #byHash = new Map<string, MediaName>()
@@ -55,27 +51,28 @@ export class ImportMedia {
   readonly #added = new Set<string>()
 
   constructor(options: ImportMediaOptions) {
-    this.#options = { holdsAv: postElement('video') !== undefined, ...options }
+    this.#options = options
     for (const file of options.existing) this.#byHash.set(file.media.hash, file.media)
   }
 
   /** The library URL for an image or link of the old site, when its file is in the uploads folder. */
   lookup(url: string): Promise<MediaLookup> {
-    return this.#find(url, (file) => this.#prepare(file))
+    return this.#find(url, 'image', (file) => this.#prepare(file))
   }
 
-  /** The URL's file in the uploads folder, read and prepared once, and added by the first URL that found it. */
-  async #find(url: string, prepare: (file: string) => Promise<MediaLookup>): Promise<MediaLookup> {
+  /** The URL's file in the uploads folder, read and prepared once as `as` (an image, a video…), and added by the first URL that found it. */
+  async #find(url: string, as: 'image' | AvKind, prepare: (file: string) => Promise<MediaLookup>): Promise<MediaLookup> {
     const relative = this.#uploadPathOf(url)
     if (relative === null) return { kind: 'elsewhere' }
     const { uploadsDir } = this.#options
     if (uploadsDir === null) return { kind: 'missing', reason: 'no uploads folder given (--uploads)' }
     const file = path.resolve(uploadsDir, relative)
     if (!isInside(path.resolve(uploadsDir), file)) return { kind: 'missing', reason: 'outside the uploads folder' }
-    let found = this.#byFile.get(file)
+    const key = `${as}:${file}`
+    let found = this.#byFile.get(key)
     if (!found) {
       found = prepare(file)
-      this.#byFile.set(file, found)
+      this.#byFile.set(key, found)
     }
     const result = await found
     if (result.kind !== 'library' || result.file === null || this.#added.has(result.file.path)) return result.kind === 'library' ? { ...result, file: null } : result
@@ -86,12 +83,10 @@ export class ImportMedia {
   /**
    * The library URL for a video, audio or captions file of the old site, found in the uploads
    * folder and taken as an upload is (its kind told by its bytes, its kind's size limit), named
-   * `<name>-<hash>.<ext>` (core/av-media.ts). While posts hold no such file (no `video` in the
-   * post HTML rules), every one stays where it was and the post links to it.
+   * `<name>-<hash>.<ext>` (core/av-media.ts).
    */
   lookupAv(url: string, kind: AvKind): Promise<MediaLookup> {
-    if (!this.#options.holdsAv) return Promise.resolve(this.#uploadPathOf(url) === null ? { kind: 'elsewhere' } : { kind: 'missing', reason: 'posts here hold no video or audio files' })
-    return this.#find(url, (file) => this.#prepareAv(file, kind))
+    return this.#find(url, kind, (file) => this.#prepareAv(file, kind))
   }
 
   /** `2008/06/photo.jpg` for a URL under an upload base (its query, such as `?w=604`, left out), else null. */
@@ -134,8 +129,11 @@ export class ImportMedia {
     if (!Buffer.isBuffer(bytes)) return bytes
     const ext = sniffAvFormat(bytes)
     if (ext === null || AV_FORMATS[ext].kind !== kind) return { kind: 'missing', reason: `not a ${kind} file the media library takes, by its bytes` }
-    const media: AvName = { year: this.#options.year, name: readableName(file), hash: createHash('sha256').update(bytes).digest('hex').slice(0, 10), ext }
-    return { kind: 'library', url: avUrl(media), file: { path: path.join(this.#options.mediaDir, media.year, avFileName(media)), bytes } }
+    // As an upload is: a captions file whose text holds markup or loads something is refused.
+    const problem = avContentProblem(ext, bytes)
+    if (problem) return { kind: 'missing', reason: `not taken by the media library: ${problem}` }
+    const media: AvName = { year: this.#options.year, name: readableName(file), hash: uploadHash(bytes), ext }
+    return { kind: 'library', url: avUrl(media), file: { path: avFileOf(this.#options.mediaDir, media), bytes } }
   }
 
   async #prepare(file: string): Promise<MediaLookup> {

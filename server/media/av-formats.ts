@@ -1,4 +1,4 @@
-import type { AvExtension } from '../../core/av-media.ts'
+import { AV_FORMATS, type AvExtension } from '../../core/av-media.ts'
 import { heifBrands } from './upload-formats.ts'
 
 /**
@@ -138,6 +138,15 @@ function startsAsWebVtt(bytes: Uint8Array): boolean {
  * ever handed it by the library.
  */
 const CUE_TAG = /^<\/?(?:(?:c|i|b|u|ruby|rt|v|lang)(?:[.\s][^<>]*)?|\d{2,}:\d{2}(?::\d{2})?\.\d{3})>$/
+
+/**
+ * Why a whole file of format `ext` (told by sniffAvFormat) cannot go into the library, or null:
+ * the check an upload and an import both make beyond the format's first bytes (a captions file's
+ * whole text; a video or audio file is taken as its header says).
+ */
+export function avContentProblem(ext: AvExtension, bytes: Uint8Array): string | null {
+  return AV_FORMATS[ext].kind === 'captions' ? webVttProblem(bytes) : null
+}
 
 /**
  * Why a WebVTT file cannot be a library's captions, or null when it can: the whole file must be

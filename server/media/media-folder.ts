@@ -23,6 +23,11 @@ export function variantsDirOf(siteDir: string): string {
   return path.join(siteDir, 'media-variants')
 }
 
+/** Where a running site writes a video or audio upload as it arrives, before it is committed. */
+export function uploadsDirOf(siteDir: string): string {
+  return path.join(siteDir, 'uploads')
+}
+
 /** A video, audio or captions file of the library, absolute. */
 export function avFileOf(mediaDir: string, media: AvName): string {
   return path.join(mediaDir, media.year, avFileName(media))

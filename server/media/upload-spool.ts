@@ -7,7 +7,7 @@ import { AV_FORMATS, type AvExtension, type AvKind } from '../../core/av-media.t
 import { formatBytes, MAX_CAPTIONS_BYTES, UPLOAD_FORMAT_NAMES } from '../../core/contract/index.ts'
 import { TooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts'
 import { tempNameFor } from '../lib/temp-names.ts'
-import { AV_HEAD_BYTES, sniffAvFormat, webVttProblem } from './av-formats.ts'
+import { AV_HEAD_BYTES, avContentProblem, sniffAvFormat } from './av-formats.ts'
 import { sniffUploadFormat } from './upload-formats.ts'
 
 /** The most bytes of each kind an upload may have. */
@@ -70,7 +70,7 @@ export async function spoolUpload(stream: Readable, options: { tempDir: string; 
   const { kind } = AV_FORMATS[ext]
   if (kind === 'captions') {
     const bytes = await collect(start, rest(), MAX_CAPTIONS_BYTES, 'captions file')
-    const problem = webVttProblem(bytes)
+    const problem = avContentProblem(ext, bytes)
     if (problem) throw new UnsupportedMediaTypeError(problem)
     const spooled = await writeSpool(options.tempDir, (async function* () { yield bytes })(), Infinity, kind)
     return { kind, ext, ...spooled }

@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,7 +8,8 @@ import { CAPTIONS_VTT, clipMp4, clipWebm, silentMp3, toneWav } from '../support/
 import { ApiClient, commitCount, newPostBody } from '../support/admin-client.ts'
 import { git, runGitBytes } from '../support/git.ts'
 import { signedInServer } from '../support/signed-in-server.ts'
-import type { TempSite } from '../support/temp-site.ts'
+import { TEST_SITE_URL, type TempSite } from '../support/temp-site.ts'
+import { waitFor } from '../support/wait-for.ts'
 
 /**
  * Videos, audio and captions in the media library over real HTTP: uploaded and checked by their
@@ -99,6 +101,29 @@ describe('uploading videos, audio and captions', () => {
     expect(wav.body).toBe('The audio file is too large (the limit is 5 KB).')
     expect(commitCount(site.repoDir)).toBe(before)
     expect(await spooledFiles()).toEqual([])
+  })
+
+  it('removes the spooled part of an upload whose client went away in the middle of it', async () => {
+    const boundary = 'interrupted-upload'
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="tour.mp4"\r\nContent-Type: video/mp4\r\n\r\n`
+    const url = new URL('/api/admin/media', server.url)
+    const request = http.request(url, {
+      method: 'POST',
+      headers: {
+        Cookie: api.cookieHeader,
+        Origin: TEST_SITE_URL,
+        'Sec-Fetch-Site': 'same-origin',
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        'Content-Length': String(1_000_000),
+      },
+    })
+    request.on('error', () => {})
+    // More than the first bytes the kind is told from: the rest goes to a temp file, which is seen.
+    request.write(Buffer.concat([Buffer.from(head), clipMp4().subarray(0, 12_000)]))
+    await waitFor(async () => (await spooledFiles()).length > 0)
+    request.destroy()
+    await waitFor(async () => (await spooledFiles()).length === 0)
+    expect((await api.json<MediaItem[]>('GET', '/api/admin/media?kind=video')).status).toBe(200)
   })
 
   it('lists each kind on its own, and all of them without a kind', async () => {

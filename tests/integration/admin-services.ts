@@ -118,6 +118,7 @@ async function wire(options: {
     media: {
       dir: path.join(repo.dir, 'content', 'media'),
       maxPixels: 50_000_000,
+      tempDir: path.join(repo.dir, '.uploads'),
       onAdded: (name) => mediaEvents.added.push(name.hash),
       onRemoved: (name) => mediaEvents.removed.push(name.hash),
       now: () => new Date(`${TODAY}T12:00:00Z`),

@@ -22,26 +22,34 @@ const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), 
 put('2020/01/clip.mp4', mp4)
 put('2020/01/fake.mp4', Buffer.from('not a video at all, whatever its name says'))
 
-const media = (holdsAv: boolean) =>
-  new ImportMedia({ uploadsDir, uploadBases: ['https://old.test/uploads/'], mediaDir: path.join(root, 'media'), existing: [], limits: { maxBytes: 1024 * 1024, maxPixels: 1_000_000, maxVideoBytes: 40 * 1024 * 1024, maxAudioBytes: 20 * 1024 * 1024 }, year: '2026', holdsAv })
+const media = () =>
+  new ImportMedia({ uploadsDir, uploadBases: ['https://old.test/uploads/'], mediaDir: path.join(root, 'media'), existing: [], limits: { maxBytes: 1024 * 1024, maxPixels: 1_000_000, maxVideoBytes: 40 * 1024 * 1024, maxAudioBytes: 20 * 1024 * 1024 }, year: '2026' })
 
 describe('video and audio files of the old site', () => {
   it('are library files named by their bytes\' hash and kind, each added once', async () => {
-    const library = media(true)
+    const library = media()
     const found = await library.lookupAv('https://old.test/uploads/2020/01/clip.mp4?x=1', 'video')
     expect(found).toMatchObject({ kind: 'library', url: expect.stringMatching(/^\/media\/2026\/clip-[0-9a-f]{10}\.mp4$/), file: { path: expect.stringMatching(/media\/2026\/clip-[0-9a-f]{10}\.mp4$/), bytes: mp4 } })
     expect(await library.lookupAv('https://old.test/uploads/2020/01/clip.mp4', 'video')).toMatchObject({ kind: 'library', file: null })
   })
 
   it('are refused when their bytes are no such file, when missing, or on another site', async () => {
-    const library = media(true)
+    const library = media()
     expect(await library.lookupAv('https://old.test/uploads/2020/01/fake.mp4', 'video')).toEqual({ kind: 'missing', reason: 'not a video file the media library takes, by its bytes' })
     expect(await library.lookupAv('https://old.test/uploads/2020/01/clip.mp4', 'audio')).toMatchObject({ kind: 'missing' })
     expect(await library.lookupAv('https://old.test/uploads/2020/01/gone.mp4', 'video')).toEqual({ kind: 'missing', reason: 'not in the uploads folder (2020/01/gone.mp4)' })
     expect(await library.lookupAv('https://elsewhere.test/v.mp4', 'video')).toEqual({ kind: 'elsewhere' })
   })
 
-  it('stay where they were while posts hold no video or audio files', async () => {
-    expect(await media(false).lookupAv('https://old.test/uploads/2020/01/clip.mp4', 'video')).toEqual({ kind: 'missing', reason: 'posts here hold no video or audio files' })
+  it('are each taken as what they are asked as: a video asked as audio after, or before, is refused', async () => {
+    const library = media()
+    expect(await library.lookupAv('https://old.test/uploads/2020/01/clip.mp4', 'video')).toMatchObject({ kind: 'library' })
+    expect(await library.lookupAv('https://old.test/uploads/2020/01/clip.mp4', 'audio')).toMatchObject({ kind: 'missing' })
+  })
+
+  it('refuse a captions file whose text holds markup, as an upload would', async () => {
+    put('2020/01/hostile.vtt', Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\n<script>alert(1)</script>\n'))
+    const found = await media().lookupAv('https://old.test/uploads/2020/01/hostile.vtt', 'captions')
+    expect(found).toMatchObject({ kind: 'missing', reason: expect.stringMatching(/^not taken by the media library: The captions file holds markup/) })
   })
 })

@@ -76,6 +76,7 @@ describe('MediaLibrary', () => {
       repository: w.repository,
       index: w.content.index,
       limits: { maxPixels: 50_000_000 },
+      tempDir: `${w.repo.dir}/.uploads`,
       logger: w.logger,
       prepare: async (bytes, limits) => {
         if (bytes[0] === 0) await gate

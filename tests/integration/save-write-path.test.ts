@@ -63,7 +63,7 @@ describe('a save and a pull', () => {
     const paths = new PostPaths({ root: world.repository.root, blogDir: world.site.blogDir })
     const sync = buildContentSync({ remote: world.sync, repository: world.repository, content, paths, intervalMs: 0, siteAuthor: SITE_AUTHOR, logger, direction: 'two-way' })
     cleanups.push(() => sync.close())
-    const { posts } = buildPostServices({ repository: world.repository, content, paths, logger, today: () => TODAY, sync, media: { dir: world.site.file('content/media'), maxPixels: 50_000_000 } })
+    const { posts } = buildPostServices({ repository: world.repository, content, paths, logger, today: () => TODAY, sync, media: { dir: world.site.file('content/media'), maxPixels: 50_000_000, tempDir: world.site.file('.uploads') } })
 
     // An admin opens post a; meanwhile a maintainer changes it on the remote.
     const opened = posts.get('a1')

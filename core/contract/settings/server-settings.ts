@@ -18,8 +18,8 @@ const DEFAULT_MEDIA_MAX_PIXELS = 50_000_000
 /** Up to 1 GB: the upload is held in memory while it is checked. */
 const MAX_MEDIA_BYTES = 1024 * 1024 * 1024
 const MAX_MEDIA_PIXELS = 1_000_000_000
-/** Up to 2 GB: a video or audio upload streams to disk, and is read once more whole to be committed. */
-const MAX_AV_BYTES = 2 * 1024 * 1024 * 1024
+/** Up to 1 GB, as an image: a video or audio upload streams to disk, but is read back whole to be committed (git writes a blob from memory). */
+const MAX_AV_BYTES = MAX_MEDIA_BYTES
 
 export const SITE_ROLES = ['writer', 'replica'] as const
 

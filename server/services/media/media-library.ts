@@ -1,5 +1,4 @@
 import { readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import type { Readable } from 'node:stream'
 import { AV_FORMATS, type AvName, avFileName, avUrl } from '../../../core/av-media.ts'
 import {
@@ -52,8 +51,8 @@ export interface MediaLibraryDeps {
   reviews?: Pick<PostReviews, 'all'>
   /** The most pixels of an image, and the most bytes of each kind (the contract's defaults where unsaid). */
   limits: { maxPixels: number; maxBytes?: number; maxVideoBytes?: number; maxAudioBytes?: number }
-  /** Where a video or audio upload is written as it arrives, before it is committed (the system's temp folder by default). */
-  tempDir?: string
+  /** Where a video or audio upload is written as it arrives, before it is committed (uploadsDirOf: swept at start). */
+  tempDir: string
   /** How an upload is made fit for the library: prepareImage unless a test passes its own. */
   prepare?: (bytes: Buffer, limits: { maxPixels: number }) => Promise<PreparedImage>
   logger: Logger
@@ -115,7 +114,7 @@ export class MediaLibrary {
 
   /** An upload's bytes as they stream in, told apart by their first bytes (upload-spool.ts): nothing is committed yet. */
   receive(stream: Readable): Promise<SpooledUpload> {
-    return spoolUpload(stream, { tempDir: this.#deps.tempDir ?? tmpdir(), limits: this.uploadLimits })
+    return spoolUpload(stream, { tempDir: this.#deps.tempDir, limits: this.uploadLimits })
   }
 
   /** Forgets an upload received but not added (its request failed). */
