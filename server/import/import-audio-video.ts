@@ -2,6 +2,7 @@ import type { Element, ElementContent, Root, RootContent } from 'hast'
 import { find, textOf } from './hast-nodes.ts'
 import type { MediaLookup } from './import-media.ts'
 import { linkParagraph } from './post-shapes.ts'
+import { fileNameOf } from './file-names.ts'
 
 /**
  * The old site's video and audio files (`<video src>`, `<audio src>` as the source mappings made
@@ -84,10 +85,5 @@ async function importPlayer(holder: Element, player: Element, lookup: AvLookup, 
 }
 
 function fileName(url: string): string {
-  const last = url.replace(/[?#].*$/, '').split('/').pop() ?? url
-  try {
-    return decodeURIComponent(last) || url
-  } catch {
-    return last || url
-  }
+  return fileNameOf(url) || url
 }

@@ -9,6 +9,7 @@ import type { ImportMedia, MediaLookup } from './import-media.ts'
 import { importAudioVideo } from './import-audio-video.ts'
 import { embedVideos } from './import-videos.ts'
 import { sanitizerLosses } from './sanitizer-losses.ts'
+import { fileNameOf } from './file-names.ts'
 
 /**
  * An imported post's body made into the site's: its old site's images (and links to them) pointed
@@ -114,7 +115,7 @@ function nameImageLinks(tree: Root): string[] {
       const content = child.children.filter((part) => !(part.type === 'text' && part.value.trim() === ''))
       const image = content.length === 1 && content[0]!.type === 'element' && content[0]!.tagName === 'img' ? content[0] : null
       if (!image || String(image.properties.alt ?? '').trim() !== '' || typeof image.properties.src !== 'string') continue
-      const file = safeDecode(image.properties.src.replace(/[?#].*$/, '').split('/').pop() ?? '').replace(/-[0-9a-f]{10}-\d+x\d+(?=\.)/, '')
+      const file = fileNameOf(image.properties.src).replace(/-[0-9a-f]{10}-\d+x\d+(?=\.)/, '')
       const alt = file.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ').trim() || 'image'
       image.properties.alt = alt
       named.push(alt)
@@ -142,13 +143,6 @@ function wrapLooseCitations(tree: Root, changed: string[]): void {
   }
 }
 
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
-  }
-}
 
 const IMAGE_LINK = /\.(?:jpe?g|png|gif|webp|avif|tiff?)(?:[?#]|$)/i
 

@@ -10,7 +10,7 @@ import { serializeRedirects } from '../content/redirects-file.ts'
 import { serializePost } from '../content/serialize-post.ts'
 import { findUnsafeHtml } from '../content/unsafe-html.ts'
 import type { BodyChanges } from './import-changes.ts'
-import { plainText } from './plain-text.ts'
+import { htmlText } from '../../core/html-text.ts'
 import { importBody, importImageUrl } from './import-html.ts'
 import { ImportMedia } from './import-media.ts'
 import { planRedirects, type RedirectsPlan } from './import-redirects.ts'
@@ -118,6 +118,23 @@ interface PostContext {
   ids: Set<string>
 }
 
+/**
+ * Fewer words of its own than this (beside its headings, with no media), once the blocks its old
+ * site rendered are gone, and a post is no page to publish: a showcase of a theme's blocks whose
+ * notes ("there is a spacer block above") are all that is left. A real post's one paragraph is more.
+ */
+export const MIN_OWN_WORDS = 20
+
+/** Whether a post's clean HTML (one block a line) holds a body of its own beside its headings and rules. */
+export function hasBodyOfItsOwn(cleanHtml: string): boolean {
+  const rest = cleanHtml
+    .split('\n')
+    .filter((line) => !/^(?:<h[1-6][\s>]|<hr>)/.test(line))
+    .join('\n')
+  if (/<(?:img|iframe|video|audio)\b/.test(rest)) return true
+  return htmlText(rest).split(/\s+/).filter(Boolean).length >= MIN_OWN_WORDS
+}
+
 /** One post planned, or the reason it is skipped. */
 async function planPost(imported: ImportedPost, context: PostContext): Promise<PlannedPost | string> {
   const { title, wanted, slug, today, target, media, ids } = context
@@ -125,16 +142,15 @@ async function planPost(imported: ImportedPost, context: PostContext): Promise<P
   const notes = [...(imported.notes ?? [])]
   const changes: BodyChanges = { kept: [...(imported.changes?.kept ?? [])], changed: [...(imported.changes?.changed ?? []), ...body.changed] }
   // A post needs content: one with nothing left is a draft saying so, for someone to write or
-  // delete. One whose old site rendered most of it (as many dynamic blocks removed as blocks of
-  // its own left, headings and rules aside) is a draft too: never a published page of headings
-  // over lists it no longer has.
+  // delete. So is one whose old site rendered its body (dynamic blocks removed, and little of its
+  // own left beside headings: hasBodyOfItsOwn): never a published page of headings over lists
+  // it no longer has. One with a body of its own stays as it was.
   const sourceEmpty = imported.html.trim() === '' && changes.changed.length === 0
   const empty = body.html.trim() === ''
   const removed = changes.changed.filter((change) => change.startsWith('dynamic block')).length
-  const own = body.html.split('\n').filter((line) => !/^(?:<h[1-6][\s>]|<hr>|<\/)/.test(line) && plainText(line) !== '').length
-  const bodyless = empty || (removed > 0 && removed >= own)
+  const bodyless = empty || (removed > 0 && !hasBodyOfItsOwn(body.html))
   if (empty) body.html = `<p>${sourceEmpty ? EMPTY_SOURCE : NOTHING_LEFT}</p>`
-  if (bodyless) notes.push(`${sourceEmpty ? 'the source post was empty' : empty ? 'no content left' : `${removed} dynamic blocks removed, ${own} blocks of its own left`}: imported as a draft`)
+  if (bodyless) notes.push(`${sourceEmpty ? 'the source post was empty' : empty ? 'no content left' : `${removed} dynamic blocks removed, less than ${MIN_OWN_WORDS} words of its own left`}: imported as a draft`)
   const date = publishDayOf(imported.date, target.timeZone, today)
   const published = bodyless ? { value: false } : publishedOf(imported, date.value, today)
   const summary = summaryOf(imported, empty ? '' : body.html, title.value)

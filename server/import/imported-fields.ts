@@ -4,7 +4,7 @@ import { checkSlug } from '../content/post-rules.ts'
 import { isCalendarDate } from '../../core/post-fields.ts'
 import { MAX_SLUG_LENGTH, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../../core/contract/index.ts'
 import type { ImportedPost } from './imported-post.ts'
-import { plainText } from './plain-text.ts'
+import { htmlText } from '../../core/html-text.ts'
 
 /**
  * A source's post fields made into the site's (pure): each function gives the value and, when
@@ -79,7 +79,8 @@ export function summaryOf(post: ImportedPost, cleanHtml: string, title: string):
   if (given !== '') {
     return given.length <= MAX_SUMMARY_LENGTH ? { value: given } : { value: cutAtWord(given, MAX_SUMMARY_LENGTH), note: `summary cut to ${MAX_SUMMARY_LENGTH} characters` }
   }
-  const text = plainText(cleanHtml)
+  // The text a reader sees, each block's words apart and a footnote's marks left out (core/html-text.ts).
+  const text = htmlText(cleanHtml).replace(/\s+/g, ' ').trim()
   if (text === '') return { value: title, note: 'no summary and no text: the title is the summary' }
   return { value: cutAtWord(text, 200), note: 'no summary in the source: made from the first words' }
 }

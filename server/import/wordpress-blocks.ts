@@ -2,6 +2,7 @@ import type { Element, ElementContent, Root, RootContent } from 'hast'
 import type { BodyChanges } from './import-changes.ts'
 import { classesOf, element, find, findAll, hasClass, parseFragment, text, textOf, writeFragment } from './hast-nodes.ts'
 import { button, download, figure, gallery, image, imageOf, linkParagraph, mediaFigure, type ShapeImage, type ShapeMedia } from './post-shapes.ts'
+import { fileNameOf } from './file-names.ts'
 
 /**
  * A block-editor post (`<!-- wp:name {attributes} -->…<!-- /wp:name -->`) rendered into the
@@ -261,7 +262,7 @@ function mapFile(tree: Root, block: Block, changes: BodyChanges): RootContent[] 
   if (find(tree, (node) => node.tagName === 'object')) changes.changed.push('file block\'s inline PDF preview removed (the download link stays)')
   const label = textOf(links.find((node) => node !== named))
   if (label && label !== 'Download') changes.changed.push(`file block's button text "${label}" left out (the file's name is the link)`)
-  const name = textOf(named) || decodeURIComponent(href.replace(/[?#].*$/, '').split('/').pop() ?? '') || href
+  const name = textOf(named) || fileNameOf(href) || href
   return [download(href, name)]
 }
 

@@ -3,6 +3,7 @@ import { type ImportedPost, type ImportedStatus, type ImportSourceResult, Invali
 import { plainText } from './plain-text.ts'
 import { type WordPressContext, wordpressBody } from './wordpress-html.ts'
 import type { WordPressAttachment } from './wordpress-shortcodes.ts'
+import { decodeText } from './file-names.ts'
 
 /**
  * A WordPress export (WXR: RSS 2.0 with WordPress's `wp:` elements, Tools → Export in the
@@ -92,7 +93,8 @@ function postOf(item: Fields, source: string, state: { status: ImportedStatus; n
   return {
     source,
     title: plainText(textOf(item.title)),
-    slug: decodeSlug(textOf(item['wp:post_name']).trim()),
+    // WordPress stores non-ASCII slugs percent-encoded (`caf%c3%a9`): read as text.
+    slug: decodeText(textOf(item['wp:post_name']).trim()),
     html: body.html,
     summary: plainText(textOf(item['excerpt:encoded'])),
     status,
@@ -200,14 +202,6 @@ function pathOf(link: string): string | null {
   }
 }
 
-/** WordPress stores non-ASCII slugs percent-encoded (`caf%c3%a9`): the importer reads them as text. */
-function decodeSlug(slug: string): string {
-  try {
-    return decodeURIComponent(slug)
-  } catch {
-    return slug
-  }
-}
 
 function metaOf(item: Fields, key: string): string {
   const meta = (item['wp:postmeta'] ?? []) as Fields[]

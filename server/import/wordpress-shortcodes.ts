@@ -1,6 +1,7 @@
 import type { BodyChanges } from './import-changes.ts'
 import { element, text, writeFragment } from './hast-nodes.ts'
 import { gallery, linkParagraph, mediaFigure, type ShapeImage } from './post-shapes.ts'
+import { fileNameOf } from './file-names.ts'
 
 /**
  * WordPress's classic shortcodes, `[name attr="…"]inner[/name]`, which only WordPress and the
@@ -71,7 +72,7 @@ const SHORTCODES: Readonly<Record<string, Shortcode>> = {
   playlist: (attrs, _body, context) => {
     const files = attachmentsFor(attrs.ids || attrs.include, context, attrs.type === 'video' ? 'video/' : 'audio/')
     if (files.length === 0) return null
-    return { html: writeFragment(files.map((file) => linkParagraph(file.url, `${attrs.type === 'video' ? 'Video' : 'Audio'}: ${file.caption || fileName(file.url)}`))), how: 'a link to each file' }
+    return { html: writeFragment(files.map((file) => linkParagraph(file.url, `${attrs.type === 'video' ? 'Video' : 'Audio'}: ${file.caption || fileNameOf(file.url)}`))), how: 'a link to each file' }
   },
 }
 
@@ -103,11 +104,4 @@ function readAttributes(text: string): Record<string, string> {
   return attrs
 }
 
-function fileName(url: string): string {
-  const last = url.replace(/[?#].*$/, '').split('/').pop() ?? url
-  try {
-    return decodeURIComponent(last)
-  } catch {
-    return last
-  }
-}
+

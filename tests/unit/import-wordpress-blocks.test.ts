@@ -43,6 +43,12 @@ describe('WordPress blocks in the post model', () => {
     expect(out.changed).toEqual(['file block → download link'])
   })
 
+  it('names a download without text by its file, its escapes decoded, and keeps a malformed escape as written', () => {
+    const file = (href: string) => render(`<!-- wp:file {"id":7} -->\n<div class="wp-block-file"><a href="${href}"></a></div>\n<!-- /wp:file -->`).html
+    expect(file('https://x.test/Wind%20Farm.pdf')).toBe('<p><a href="https://x.test/Wind%20Farm.pdf" download>Wind Farm.pdf</a></p>')
+    expect(file('https://x.test/caf%E9%A.pdf')).toBe('<p><a href="https://x.test/caf%E9%A.pdf" download>caf%E9%A.pdf</a></p>')
+  })
+
   it('makes video and audio blocks files in figures, with their poster and caption, never autoplaying', () => {
     const out = render('<!-- wp:video -->\n<figure class="wp-block-video"><video autoplay loop muted src="https://x.test/v.mp4" poster="https://x.test/p.jpg"></video><figcaption class="wp-element-caption">Clip</figcaption></figure>\n<!-- /wp:video -->\n<!-- wp:audio -->\n<figure class="wp-block-audio"><audio controls src="https://x.test/a.mp3"></audio></figure>\n<!-- /wp:audio -->')
     expect(out.html).toBe(
