@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Properties } from 'hast'
+import { BUTTON_CLASS, FIGURE_CLASSES, FOOTNOTE_ROLES } from '../../core/post-html-rules.ts'
 import { element, text } from './hast-nodes.ts'
 
 /**
@@ -44,12 +45,12 @@ export function figure(content: ElementContent[], caption?: ElementContent[]): E
 /** `<figure class="gallery">` of image figures, each with its caption, then the gallery's own. */
 export function gallery(images: ShapeImage[], caption?: ElementContent[]): Element {
   const items = images.map((picture) => figure([image(picture)], picture.caption))
-  return element('figure', { className: ['gallery'] }, hasContent(caption) ? [...items, element('figcaption', {}, caption)] : items)
+  return element('figure', { className: [FIGURE_CLASSES.gallery] }, hasContent(caption) ? [...items, element('figcaption', {}, caption)] : items)
 }
 
 /** A link shown as a button, alone in its paragraph. */
 export function button(href: string, label: ElementContent[]): Element {
-  return element('p', {}, [element('a', { href, className: ['button'] }, label)])
+  return element('p', {}, [element('a', { href, className: [BUTTON_CLASS] }, label)])
 }
 
 /** A file to download, alone in its paragraph. */
@@ -73,7 +74,7 @@ export function bookmark(card: { href: string; title: string; description?: stri
   if (card.image) inside.push(element('img', { src: card.image, alt: '' }, []))
   inside.push(element('strong', {}, [text(card.title || card.href)]))
   if (card.description) inside.push(element('span', {}, [text(card.description)]))
-  return element('figure', { className: ['bookmark'] }, [element('a', { href: card.href }, inside)])
+  return element('figure', { className: [FIGURE_CLASSES.bookmark] }, [element('a', { href: card.href }, inside)])
 }
 
 export interface ShapeMedia {
@@ -106,13 +107,13 @@ export function mediaFigure(media: ShapeMedia): Element {
 
 /** A footnote's reference in the text: `<sup><a href="#fn-1" id="fnref-1" role="doc-noteref">1</a></sup>`. */
 export function footnoteReference(id: string, label: string): Element {
-  return element('sup', {}, [element('a', { href: `#fn-${id}`, id: `fnref-${id}`, role: 'doc-noteref' }, [text(label)])])
+  return element('sup', {}, [element('a', { href: `#fn-${id}`, id: `fnref-${id}`, role: FOOTNOTE_ROLES.reference }, [text(label)])])
 }
 
 /** The notes at the end, each linked back to its reference. */
 export function footnotes(notes: { id: string; content: ElementContent[] }[]): Element {
   const items = notes.map((note) =>
-    element('li', { id: `fn-${note.id}` }, [element('p', {}, [...note.content, text(' '), element('a', { href: `#fnref-${note.id}`, role: 'doc-backlink' }, [text('↩')])])]),
+    element('li', { id: `fn-${note.id}` }, [element('p', {}, [...note.content, text(' '), element('a', { href: `#fnref-${note.id}`, role: FOOTNOTE_ROLES.backlink }, [text('↩')])])]),
   )
   return element('section', { role: 'doc-endnotes' }, [element('ol', {}, items)])
 }
