@@ -15,7 +15,9 @@ let server: RunningServer
 let close: () => Promise<void>
 
 beforeAll(async () => {
-  ;({ site, server, close } = await signedInServer({ env: { TRUST_PROXY: 'true' }, signIn: false }))
+  // The server seeds its first admin itself, from the variables, at the default cost this file counts.
+  const env = { TRUST_PROXY: 'true', ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password }
+  ;({ site, server, close } = await signedInServer({ env, signIn: false }))
 })
 
 afterAll(() => close?.())

@@ -1,6 +1,8 @@
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { AccountStore, accountsFilePath } from '../../server/accounts/account-store.ts'
+import { hashPassword } from '../../server/accounts/password.ts'
 import { readBuildInfo } from '../../server/build-info.ts'
 import { loadConfig, siteDirOf } from '../../server/config.ts'
 import { type Logger } from '../../server/lib/logger.ts'
@@ -77,6 +79,8 @@ export async function startTestServer(
   site: TempSite,
   options: { env?: Record<string, string>; logger?: Logger; distDir?: string; catchUp?: CatchUpOptions; clock?: () => Date } = {},
 ): Promise<RunningServer> {
+  const seedsItself = options.env !== undefined && ('ADMIN_USERNAME' in options.env || 'ADMIN_PASSWORD' in options.env)
+  if (!seedsItself) await seedTestAdmin(site.dataDir, new URL(options.env?.SITE_URL ?? TEST_SITE_URL).hostname)
   const loaded = loadConfig(
     {
       NODE_ENV: 'production',
@@ -94,4 +98,22 @@ export async function startTestServer(
   const build = await readBuildInfo(config.distDir)
   if (!build) throw new Error('dist/ is not built: run npm run build')
   return startServer({ config, build, logger: options.logger ?? recordingLogger(), catchUp: options.catchUp, clock: options.clock })
+}
+
+/** The log2 N of the test admin's hash: 1,000 times cheaper to sign in with than the default (17). */
+const TEST_HASH_LOG2N = 7
+
+let testAdminHash: Promise<string> | undefined
+
+/**
+ * Writes TEST_ADMIN into a data folder with no account, as the server's first start would from
+ * ADMIN_USERNAME and ADMIN_PASSWORD (which it then leaves alone), but with a cheap hash: the suites
+ * sign in some 400 times, and at the default cost those hashes were a tenth of their CPU. The
+ * first start's own seeding is tested with the variables set (config, first-admin and CLI tests).
+ */
+async function seedTestAdmin(dataDir: string, siteHost: string): Promise<void> {
+  const store = new AccountStore(accountsFilePath(dataDir))
+  if (!(await store.isEmpty())) return
+  testAdminHash ??= hashPassword(TEST_ADMIN.password, { log2N: TEST_HASH_LOG2N })
+  await store.add({ username: TEST_ADMIN.username, displayName: TEST_ADMIN.displayName, email: `${TEST_ADMIN.username}@${siteHost}`, passwordHash: await testAdminHash })
 }

@@ -29,6 +29,16 @@ describe('hashPassword', () => {
     SLOW,
   )
 
+  it('writes a lower cost only when asked (the tests\' fixtures), and verifying it costs what it was made with', async () => {
+    const cheap = await hashPassword('correct horse battery', { log2N: 7 })
+    expect(cheap.split('$').slice(0, 4)).toEqual(['scrypt', '7', '8', '1'])
+    scryptCalls.splice(0)
+    expect(await verifyPassword('correct horse battery', cheap)).toBe(true)
+    expect(await verifyPassword('wrong horse battery', cheap)).toBe(false)
+    expect(scryptCalls.map(({ N }) => N)).toEqual([2 ** 7, 2 ** 7])
+    for (const log2N of [0, 21, 7.5, Number.NaN]) await expect(hashPassword('correct horse battery', { log2N })).rejects.toThrow(RangeError)
+  })
+
   it('refuses a password over the maximum', async () => {
     await expect(hashPassword('x'.repeat(MAX_PASSWORD_LENGTH + 1))).rejects.toThrow(/at most 1024/)
   })
