@@ -20,7 +20,7 @@ import { listBodyOf, postBodyOf } from '../http/public-api.ts'
 import { pageFrames, pageRunsSearch, securityHeadersOf } from '../http/security-headers.ts'
 import { moveFile, replaceFolder } from '../lib/atomic-write.ts'
 import type { Logger } from '../lib/logger.ts'
-import { readAvFiles, readMediaFiles } from '../media/media-files.ts'
+import { readLibraryFiles } from '../media/media-files.ts'
 import { mediaDirOf } from '../media/media-folder.ts'
 import type { VariantFormat } from '../media/variant-format.ts'
 import { isDocumentPath, isPageFile } from '../pages/page-files.ts'
@@ -200,8 +200,9 @@ async function writeNotFoundPages(site: Site, put: (kind: ExportKind, relative: 
  */
 async function exportMedia(site: Site, config: Config, copy: (kind: ExportKind, from: string, relative: string) => Promise<void>): Promise<void> {
   // Videos, audio and captions as they are: a static host answers their ranges itself.
-  for (const { media, file } of await readAvFiles(mediaDirOf(config.contentDir))) await copy('media', file, avUrl(media).slice(1))
-  for (const { media, file } of await readMediaFiles(mediaDirOf(config.contentDir))) {
+  const { images, avs } = await readLibraryFiles(mediaDirOf(config.contentDir))
+  for (const { media, file } of avs) await copy('media', file, avUrl(media).slice(1))
+  for (const { media, file } of images) {
     await copy('media', file, mediaUrl(media).slice(1))
     if (media.ext === 'gif') continue // maybe animated: no variants, as the server
     const original: VariantFormat = media.ext === 'png' ? 'png' : 'jpeg'

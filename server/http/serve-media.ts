@@ -1,9 +1,10 @@
+import type { Readable } from 'node:stream'
 import type { Context, Middleware } from 'koa'
 import { AV_FORMATS, type AvName, parseAvUrl } from '../../core/av-media.ts'
 import { parseMediaUrl, parseVariantUrl } from '../../core/media-urls.ts'
-import { sizeOfRegularFile, streamRegularFile } from '../lib/regular-file.ts'
+import { type ByteSpan, openRegularFile, streamRegularFile } from '../lib/regular-file.ts'
 import { avFileOf } from '../media/media-folder.ts'
-import { rangeOf } from './byte-ranges.ts'
+import { type RangeAnswer, rangeOf } from './byte-ranges.ts'
 import { type MediaVariants, VariantsBusyError } from '../media/media-variants.ts'
 import { CONTENT_TYPES, variantFormatFor } from '../media/variant-format.ts'
 import { matchesEtag } from './prepared-body.ts'
@@ -42,7 +43,7 @@ export function serveMedia(options: { variants: MediaVariants; mediaDir: string 
     if (original) {
       const found = await variants.original(original)
       if (!found) return plain(ctx, 404, 'Not Found')
-      return await send(ctx, { ...found, etag: `"${original.hash}-${found.size.toString(36)}"`, type: CONTENT_TYPES[original.ext] })
+      return await sendImage(ctx, { ...found, etag: `"${original.hash}-${found.size.toString(36)}"`, type: CONTENT_TYPES[original.ext] })
     }
     const av = parseAvUrl(ctx.path)
     if (av) return await sendAv(ctx, mediaDir, av)
@@ -54,7 +55,7 @@ export function serveMedia(options: { variants: MediaVariants; mediaDir: string 
     try {
       const made = await variants.get(variant.media, variant.width, format)
       if (!made) return plain(ctx, 404, 'Not Found')
-      return await send(ctx, { ...made, type: CONTENT_TYPES[format] })
+      return await sendImage(ctx, { ...made, type: CONTENT_TYPES[format] })
     } catch (error) {
       if (!(error instanceof VariantsBusyError)) throw error
       // Not an error of the client's nor of the server's: too many new variants asked for at once.
@@ -65,53 +66,78 @@ export function serveMedia(options: { variants: MediaVariants; mediaDir: string 
   }
 }
 
-async function send(ctx: Context, file: { file: string; root: string; size: number; etag: string; type: string }): Promise<void> {
-  const notModified = matchesEtag(ctx.get('If-None-Match'), file.etag)
-  // Koa sends no body for HEAD (and destroys a stream it was given): open the file only for GET.
+/** What a media answer says of its file, whatever its bytes are read from. */
+interface MediaFile {
+  size: number
+  etag: string
+  type: string
+}
+
+/** The whole file or a span of it, opened when the answer has a body; null when the file is gone since. */
+type OpenBody = (span?: ByteSpan) => Promise<{ stream: Readable; size: number } | null>
+
+/** An image original or variant: its size was read when it was found, its bytes are opened to send them. */
+function sendImage(ctx: Context, file: MediaFile & { file: string; root: string }): Promise<void> {
   // Opened under the same rules as its size was read: it may have gone, or been swapped, since.
-  const opened = ctx.method === 'GET' && !notModified ? await streamRegularFile(file.root, file.file) : null
-  if (opened === null && ctx.method === 'GET' && !notModified) return plain(ctx, 404, 'Not Found')
-  ctx.set('Cache-Control', MEDIA_CACHE)
-  ctx.set('Content-Security-Policy', MEDIA_POLICY)
-  ctx.set('ETag', file.etag)
-  ctx.type = file.type
-  if (notModified) {
-    ctx.status = 304
-    return
-  }
-  ctx.status = 200
-  ctx.length = opened?.size ?? file.size
-  if (opened) ctx.body = opened.stream
+  return send(ctx, file, WHOLE, () => streamRegularFile(file.root, file.file))
 }
 
 /**
  * A video, audio or captions file, whole or the one range asked for (byte-ranges.ts), with the
  * same caching, policy and validators as an image: If-None-Match gives a 304, If-Range a range
- * only of this very file.
+ * only of this very file. Opened once: the size the range is checked against is that of the
+ * descriptor the bytes are read from.
  */
 async function sendAv(ctx: Context, mediaDir: string, media: AvName): Promise<void> {
-  const file = avFileOf(mediaDir, media)
-  const size = await sizeOfRegularFile(mediaDir, file)
-  if (size === null) return plain(ctx, 404, 'Not Found')
+  const opened = await openRegularFile(mediaDir, avFileOf(mediaDir, media))
+  if (!opened) return plain(ctx, 404, 'Not Found')
+  const { size } = opened
   const etag = `"${media.hash}-${size.toString(36)}"`
   ctx.set('Accept-Ranges', 'bytes')
-  if (matchesEtag(ctx.get('If-None-Match'), etag)) return send(ctx, { file, root: mediaDir, size, etag, type: AV_FORMATS[media.ext].type })
   const range = rangeOf({ header: ctx.get('Range'), size, etag, ifRange: ctx.get('If-Range') })
-  if (range.kind === 'whole') return send(ctx, { file, root: mediaDir, size, etag, type: AV_FORMATS[media.ext].type })
+  let streamed = false
+  try {
+    await send(ctx, { size, etag, type: AV_FORMATS[media.ext].type }, range, async (span) => {
+      streamed = true
+      return { stream: opened.stream(span), size }
+    })
+  } finally {
+    if (!streamed) await opened.close()
+  }
+}
+
+const WHOLE: RangeAnswer = { kind: 'whole' }
+
+/** One media answer: 304 for a copy the client holds, 416 for a range past the end, else 200 or 206 with the bytes. */
+async function send(ctx: Context, file: MediaFile, range: RangeAnswer, openBody: OpenBody): Promise<void> {
+  const notModified = matchesEtag(ctx.get('If-None-Match'), file.etag)
+  const span = range.kind === 'part' ? { start: range.start, end: range.end } : undefined
+  // Koa sends no body for HEAD (and destroys a stream it was given): the file is opened only for GET.
+  const hasBody = ctx.method === 'GET' && !notModified && range.kind !== 'unsatisfiable'
+  const body = hasBody ? await openBody(span) : null
+  if (hasBody && body === null) return plain(ctx, 404, 'Not Found')
   ctx.set('Cache-Control', MEDIA_CACHE)
   ctx.set('Content-Security-Policy', MEDIA_POLICY)
-  ctx.set('ETag', etag)
+  ctx.set('ETag', file.etag)
+  if (notModified) {
+    ctx.type = file.type
+    ctx.status = 304
+    return
+  }
   if (range.kind === 'unsatisfiable') {
-    ctx.set('Content-Range', `bytes */${size}`)
+    ctx.set('Content-Range', `bytes */${file.size}`)
     return plain(ctx, 416, 'Range Not Satisfiable')
   }
-  const opened = ctx.method === 'GET' ? await streamRegularFile(mediaDir, file, range) : null
-  if (opened === null && ctx.method === 'GET') return plain(ctx, 404, 'Not Found')
-  ctx.type = AV_FORMATS[media.ext].type
-  ctx.status = 206
-  ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-  ctx.length = range.end - range.start + 1
-  if (opened) ctx.body = opened.stream
+  ctx.type = file.type
+  if (span) {
+    ctx.status = 206
+    ctx.set('Content-Range', `bytes ${span.start}-${span.end}/${file.size}`)
+    ctx.length = span.end - span.start + 1
+  } else {
+    ctx.status = 200
+    ctx.length = body?.size ?? file.size
+  }
+  if (body) ctx.body = body.stream
 }
 
 function plain(ctx: Context, status: number, message: string): void {

@@ -9,7 +9,7 @@ import type { RedirectsDocument } from '../content/redirects-file.ts'
 import { RedirectsSource } from '../content/redirects-source.ts'
 import { readRegularFile } from '../lib/regular-file.ts'
 import { silentLogger } from '../lib/logger.ts'
-import { readMediaFiles, type MediaFile } from '../media/media-files.ts'
+import { readLibraryFiles, type MediaFile } from '../media/media-files.ts'
 import { mediaDirOf } from '../media/media-folder.ts'
 
 /**
@@ -72,7 +72,7 @@ export function importTarget(options: {
       const problem = redirects.problem()
       if (problem) throw new UnreadableRedirectsError(`${redirects.file} cannot be read (${problem.reason}): fix it first`)
       const { slugs, ids } = await existingPosts(paths.blogDir)
-      return { slugs, ids, media: await readMediaFiles(mediaDirOf(options.contentDir)), redirects: document }
+      return { slugs, ids, media: (await readLibraryFiles(mediaDirOf(options.contentDir))).images, redirects: document }
     },
   }
 }

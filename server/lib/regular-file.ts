@@ -42,20 +42,35 @@ export async function sizeOfRegularFile(root: string, file: string): Promise<num
   return handle.size
 }
 
+/** Bytes of a file, both ends included, as HTTP ranges count them. */
+export interface ByteSpan {
+  start: number
+  end: number
+}
+
+/** A file opened under the same rules: its size now, then either one stream of it or a close. */
+export interface OpenRegularFile {
+  size: number
+  /** The stream owns the descriptor: it closes it at the end, on error and on destroy. */
+  stream(span?: ByteSpan): ReadStream
+  close(): Promise<void>
+}
+
 /**
- * A stream of the file, under the same rules, opened now (so its answer is known before any
- * header is sent); null when there is no such file.
+ * The file opened now, under the same rules (so what to answer is known before any header is
+ * sent, and the size read is the size of the bytes streamed); null when there is no such file.
  */
-export async function streamRegularFile(
-  root: string,
-  file: string,
-  /** Only these bytes (both ends included, as HTTP ranges count), when given. */
-  range?: { start: number; end: number },
-): Promise<{ stream: ReadStream; size: number } | null> {
-  const handle = await openRegular(root, file)
-  if (!handle) return null
-  // The stream owns the descriptor from here: it closes it at the end, on error and on destroy.
-  return { stream: createReadStream('', { fd: handle.handle, autoClose: true, ...range }), size: handle.size }
+export async function openRegularFile(root: string, file: string): Promise<OpenRegularFile | null> {
+  const opened = await openRegular(root, file)
+  if (!opened) return null
+  const { handle, size } = opened
+  return { size, stream: (span) => createReadStream('', { fd: handle, autoClose: true, ...span }), close: () => handle.close() }
+}
+
+/** A stream of the whole file, opened now; null when there is no such file. */
+export async function streamRegularFile(root: string, file: string): Promise<{ stream: ReadStream; size: number } | null> {
+  const opened = await openRegularFile(root, file)
+  return opened && { stream: opened.stream(), size: opened.size }
 }
 
 /** Whether `file` lies lexically inside `root` (not `root` itself, no `..` out of it). */

@@ -12,37 +12,39 @@ export interface MediaFile<Name = MediaName> {
   bytes: number
 }
 
+/** The library's files by kind. */
+export interface LibraryFiles {
+  images: MediaFile[]
+  /** Videos, audio and captions files (`<year>/<name>-<hash>.<ext>`, core/av-media.ts). */
+  avs: MediaFile<AvName>[]
+}
+
 /**
- * The library's files, read from its folder (`<year>/<name>-<hash>-<w>x<h>.<ext>`): a listing is
- * a few `readdir`s, so it is read when asked rather than kept in step with pulls and hand edits.
- * Files with other names (put there by hand) are not part of the library and are left alone, and
- * so is anything that is not a real file or folder: a symbolic link is never followed (one
- * pulled as `2026/<name>-<hash>-10x10.png` could point at any file of the machine).
+ * The library's files, read from its folder (`<year>/<name>-<hash>-<w>x<h>.<ext>` for an image):
+ * a listing is a few `readdir`s, so it is read when asked rather than kept in step with pulls and
+ * hand edits, and read once for both kinds. Files with other names (put there by hand) are not
+ * part of the library and are left alone, and so is anything that is not a real file or folder:
+ * a symbolic link is never followed (one pulled as `2026/<name>-<hash>-10x10.png` could point at
+ * any file of the machine).
  */
-export function readMediaFiles(mediaDir: string): Promise<MediaFile[]> {
-  return readLibraryFiles(mediaDir, parseMediaFileName)
-}
-
-/** The library's videos, audio and captions files (`<year>/<name>-<hash>.<ext>`, core/av-media.ts), under the same rules. */
-export function readAvFiles(mediaDir: string): Promise<MediaFile<AvName>[]> {
-  return readLibraryFiles(mediaDir, parseAvFileName)
-}
-
-async function readLibraryFiles<Name>(mediaDir: string, parse: (file: string, year: string) => Name | null): Promise<MediaFile<Name>[]> {
+export async function readLibraryFiles(mediaDir: string): Promise<LibraryFiles> {
   const years = (await readDir(mediaDir)).filter((entry) => entry.isDirectory() && /^[0-9]{4}$/.test(entry.name))
-  const found: MediaFile<Name>[] = []
+  const library: LibraryFiles = { images: [], avs: [] }
   for (const year of years) {
     const folder = path.join(mediaDir, year.name)
     for (const entry of await readDir(folder)) {
       if (!entry.isFile()) continue
-      const media = parse(entry.name, year.name)
-      if (!media) continue
+      const image = parseMediaFileName(entry.name, year.name)
+      const av = image ? null : parseAvFileName(entry.name, year.name)
+      if (!image && !av) continue
       const file = path.join(folder, entry.name)
       const stats = await lstat(file).catch(() => null)
-      if (stats?.isFile()) found.push({ media, file, bytes: stats.size })
+      if (!stats?.isFile()) continue
+      if (image) library.images.push({ media: image, file, bytes: stats.size })
+      else if (av) library.avs.push({ media: av, file, bytes: stats.size })
     }
   }
-  return found
+  return library
 }
 
 async function readDir(dir: string) {

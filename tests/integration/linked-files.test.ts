@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PostFiles } from '../../server/content/post-files.ts'
 import { WorkTree } from '../../server/git/work-tree.ts'
 import { UnsafePathError } from '../../server/lib/errors.ts'
-import { readMediaFiles } from '../../server/media/media-files.ts'
+import { readLibraryFiles } from '../../server/media/media-files.ts'
 import { BlogContent } from '../../server/services/content/blog-content.ts'
 import { recordingLogger } from '../support/recording-logger.ts'
 
@@ -59,8 +59,11 @@ describe('media files', () => {
     await mkdir(path.join(dir, 'elsewhere'))
     await writeFile(path.join(dir, 'elsewhere/other-0123456789-10x10.png'), 'png')
     await symlink(path.join(dir, 'elsewhere'), path.join(mediaDir, '2025'))
-    const files = await readMediaFiles(mediaDir)
-    expect(files.map((file) => path.relative(mediaDir, file.file))).toEqual(['2026/real-0123456789-10x10.png'])
+    await writeFile(path.join(mediaDir, '2026/clip-0123456789.mp4'), 'mp4')
+    await symlink(secret, path.join(mediaDir, '2026/leak-0123456789.mp4'))
+    const { images, avs } = await readLibraryFiles(mediaDir)
+    expect(images.map((file) => path.relative(mediaDir, file.file))).toEqual(['2026/real-0123456789-10x10.png'])
+    expect(avs.map((file) => path.relative(mediaDir, file.file))).toEqual(['2026/clip-0123456789.mp4'])
   })
 })
 

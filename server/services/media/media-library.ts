@@ -19,7 +19,7 @@ import { BusyError, ConflictError, NotFoundError } from '../../lib/errors.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { JobPool, PoolFullError } from '../../lib/job-pool.ts'
 import { avFileOf, mediaFileOf } from '../../media/media-folder.ts'
-import { type MediaFile, readAvFiles, readMediaFiles } from '../../media/media-files.ts'
+import { type MediaFile, readLibraryFiles } from '../../media/media-files.ts'
 import { type PreparedImage, prepareImage, readableName } from '../../media/prepare-image.ts'
 import { discardSpool, largestUpload, spoolUpload, type SpooledUpload, type UploadLimits, uploadLimitsText } from '../../media/upload-spool.ts'
 import type { PostReviews } from '../posts/post-reviews.ts'
@@ -211,7 +211,7 @@ export class MediaLibrary {
 
   async #files(): Promise<LibraryFile[]> {
     const { mediaDir } = this.#deps
-    const [images, avs] = await Promise.all([readMediaFiles(mediaDir), readAvFiles(mediaDir)])
+    const { images, avs } = await readLibraryFiles(mediaDir)
     return [...images.map((image) => ({ image })), ...avs.map((av) => ({ av }))]
   }
 
