@@ -74,12 +74,12 @@ function textOf(element: Element): string {
 
 /**
  * Control characters become spaces; invisible format characters (bidi overrides that reorder the
- * text around them, byte order marks) and private or unassigned ones go, but the joiners that
- * scripts such as Persian and Devanagari spell words with (U+200C, U+200D); runs of white space
- * become one space.
+ * text around them, byte order marks), private or unassigned ones and U+FFFD (a byte the page's
+ * encoding refused, a NUL the parser replaced) go, but the joiners that scripts such as Persian and
+ * Devanagari spell words with (U+200C, U+200D); runs of white space become one space.
  */
 function cleanText(text: string): string {
-  return text.replace(/[\p{Cc}\u2028\u2029]/gu, ' ').replace(/(?![\u200c\u200d])[\p{Cf}\p{Co}\p{Cn}]/gu, '').replace(/\s+/g, ' ').trim()
+  return text.replace(/[\p{Cc}\u2028\u2029]/gu, ' ').replace(/(?![\u200c\u200d])[\p{Cf}\p{Co}\p{Cn}\uFFFD]/gu, '').replace(/\s+/g, ' ').trim()
 }
 
 /** Clean text cut to `max` characters at a word when one ends near enough, with an ellipsis; undefined when nothing is left. */

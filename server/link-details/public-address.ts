@@ -45,9 +45,11 @@ const REFUSED_IPV6: readonly (readonly [string, number])[] = [
   ['ff00::', 8], // multicast
 ]
 
-const refused = new BlockList()
-for (const [network, prefix] of REFUSED_IPV4) refused.addSubnet(network, prefix, 'ipv4')
-for (const [network, prefix] of REFUSED_IPV6) refused.addSubnet(network, prefix, 'ipv6')
+// One list per family: a BlockList holding ::/96 or ::ffff:0:0/96 matches every IPv4 address too.
+const refusedIpv4 = new BlockList()
+for (const [network, prefix] of REFUSED_IPV4) refusedIpv4.addSubnet(network, prefix, 'ipv4')
+const refusedIpv6 = new BlockList()
+for (const [network, prefix] of REFUSED_IPV6) refusedIpv6.addSubnet(network, prefix, 'ipv6')
 
 /**
  * Whether `address` (an IP address as text, `8.8.8.8` or `2606:4700::1111`, without brackets)
@@ -58,5 +60,5 @@ export function isPublicAddress(address: string): boolean {
   if (address.includes('%')) return false
   const family = isIP(address)
   if (family === 0) return false
-  return !refused.check(address, family === 4 ? 'ipv4' : 'ipv6')
+  return family === 4 ? !refusedIpv4.check(address, 'ipv4') : !refusedIpv6.check(address, 'ipv6')
 }
