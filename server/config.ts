@@ -68,6 +68,12 @@ export interface Config {
   buildWorkers: number | null
   /** SMTP_URL and MAIL_FROM (config-mail.ts): invitations are e-mailed too; null without SMTP_URL. */
   mail: MailConfig | null
+  /**
+   * LINK_DETAILS_FETCH and LINK_DETAILS_ALLOW_HOSTS: whether a bookmark card saved without a title
+   * gets the linked page's details, and the `host:port` entries the fetcher may reach although
+   * its guard refuses their address or port (server/link-details/).
+   */
+  linkDetails: { fetch: boolean; allowHosts: string[] }
 }
 
 export type SiteRole = (typeof SITE_ROLES)[number]
@@ -134,6 +140,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     timeZone: settings.SITE_TIMEZONE,
     buildWorkers: settings.BUILD_WORKERS ?? null,
     mail: mailConfigOf(settings, siteUrl),
+    linkDetails: { fetch: settings.LINK_DETAILS_FETCH, allowHosts: settings.LINK_DETAILS_ALLOW_HOSTS ?? [] },
   }
 }
 

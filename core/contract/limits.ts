@@ -20,6 +20,14 @@ export const MAX_ALT_LENGTH = 500
  */
 export const MAX_URL_LENGTH = 2000
 
+/**
+ * A bookmark card's title and description, as the server writes them from the linked page
+ * (server/link-details/): a page's `og:description` can be a whole paragraph, a card shows a line
+ * or two. Longer text is cut at a word, with an ellipsis.
+ */
+export const MAX_BOOKMARK_TITLE_LENGTH = MAX_TITLE_LENGTH
+export const MAX_BOOKMARK_DESCRIPTION_LENGTH = 300
+
 /** A redirect's path (`from`, `to`): far past any real one. */
 export const MAX_REDIRECT_PATH_LENGTH = 500
 

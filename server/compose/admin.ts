@@ -20,7 +20,9 @@ import type { PreparedImage } from '../media/prepare-image.ts'
 import type { RenderUrl } from '../pages/render-page.ts'
 import type { BlogContent } from '../services/content/blog-content.ts'
 import { MediaLibrary } from '../services/media/media-library.ts'
+import { LinkDetails } from '../link-details/link-details.ts'
 import { AdminPosts } from '../services/posts/admin-posts.ts'
+import { BookmarkDetails } from '../services/posts/bookmark-details.ts'
 import { DeletedPosts } from '../services/posts/deleted-posts.ts'
 import { PostHistory } from '../services/posts/post-history.ts'
 import { PostPreview } from '../services/posts/post-preview.ts'
@@ -53,6 +55,8 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
   // Not fileFor: a page being made again after a save has no file for that moment, yet is a page.
   const redirects = new Redirects({ source: site.redirects, repository, index: content.index, isPage: (url) => site.pages.hasPage(url) })
   const today = () => site.schedule.today()
+  // One cache of the linked pages' details for the saves and the previews (LINK_DETAILS_FETCH).
+  const bookmarks = config.linkDetails.fetch ? new BookmarkDetails({ links: new LinkDetails({ allowHosts: config.linkDetails.allowHosts, clock, logger }) }) : undefined
   const { history, posts, tags, media } = buildPostServices({
     repository,
     content,
@@ -62,6 +66,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     review,
     sync: sync ?? undefined,
     redirects,
+    bookmarks,
     media: {
       dir: mediaDirOf(config.contentDir),
       maxPixels: config.media.maxPixels,
@@ -79,7 +84,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
     posts,
     tags,
     history,
-    preview: new PostPreview({ posts: content.index, render: site.render, today }),
+    preview: new PostPreview({ posts: content.index, render: site.render, today, bookmarks }),
     content,
     redirects,
     ...siteCopy,
@@ -104,6 +109,8 @@ export function buildPostServices(deps: {
   review?: Review
   sync?: Pick<ContentSync, 'stateOf'>
   redirects?: Redirects
+  /** Fills bookmark cards saved without a title (LINK_DETAILS_FETCH); absent, they are saved as written. */
+  bookmarks?: BookmarkDetails
   media: {
     dir: string
     maxPixels: number
@@ -120,7 +127,7 @@ export function buildPostServices(deps: {
 }) {
   const { repository, content, paths, logger, review } = deps
   const history = new PostHistory({ content, repository, paths, deleted: new DeletedPosts({ content, repository, paths }) })
-  const posts = new AdminPosts({ content, repository, paths, history, sync: deps.sync, review, redirects: deps.redirects, today: deps.today })
+  const posts = new AdminPosts({ content, repository, paths, history, sync: deps.sync, review, redirects: deps.redirects, today: deps.today, bookmarks: deps.bookmarks })
   const tags = new AdminTags({ content, repository, paths, reviewMode: review !== undefined, redirects: deps.redirects })
   const media = new MediaLibrary({
     mediaDir: deps.media.dir,

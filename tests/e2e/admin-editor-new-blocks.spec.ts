@@ -136,10 +136,17 @@ test('each block inserted from the Insert block menu is saved in its shape and s
   await insertFromMenu(page, 'Bookmark…')
   dialog = page.getByRole('dialog', { name: 'Insert bookmark' })
   await dialog.getByLabel('Page address').fill('https://x.example/article')
-  await dialog.getByLabel('Title', { exact: true }).fill('An article')
+  await dialog.getByLabel('Title (optional)').fill('An article')
   await dialog.getByLabel('Description (optional)').fill('What it says.')
   await dialog.getByRole('button', { name: 'Insert' }).click()
   await expect(dialog).toBeHidden()
+  // Only an address: the save would fill the rest from the page (this site fetches nothing, so it stays so).
+  await insertFromMenu(page, 'Bookmark…')
+  await expect(dialog.getByLabel('Title (optional)')).toHaveAccessibleDescription(/the title, description and image you left empty are read from the page, where the server can reach it/)
+  await dialog.getByLabel('Page address').fill('https://x.example/untitled')
+  await dialog.getByRole('button', { name: 'Insert' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(editor(page).locator('figure.bookmark strong').last()).toHaveText('https://x.example/untitled')
   await page.keyboard.type('The end.')
   await page.keyboard.press('Enter')
   await page.keyboard.type('Someone')
@@ -178,6 +185,7 @@ test('each block inserted from the Insert block menu is saved in its shape and s
     '<p><a href="/media/2025/manual.pdf" download>The manual</a></p>',
     '<figure class="gallery"><figure><img src="/images/social-card.jpg" alt="First"></figure><figure><img src="/images/social-card.jpg" alt="Second"></figure><figcaption>Two of them</figcaption></figure>',
     '<figure class="bookmark"><a href="https://x.example/article"><strong>An article</strong><span>What it says.</span></a></figure>',
+    '<figure class="bookmark"><a href="https://x.example/untitled"><strong></strong></a></figure>',
     '<p>The end.</p>',
     '<p><cite>Someone</cite></p>',
     '<section role="doc-endnotes">\n<ol>\n<li id="fn-1"><p>The source of it. <a href="#fnref-1" role="doc-backlink">↩</a></p></li>\n</ol>\n</section>',
@@ -199,6 +207,8 @@ test('each block inserted from the Insert block menu is saved in its shape and s
   await expect(prose.getByRole('link', { name: 'The manual' })).toHaveAttribute('download', '')
   await expect(prose.locator('figure.gallery img')).toHaveCount(2)
   await expect(prose.getByRole('link', { name: /An article/ })).toHaveAttribute('href', 'https://x.example/article')
+  // A card without a title is named by its address.
+  await expect(prose.getByRole('link', { name: 'https://x.example/untitled' })).toBeVisible()
   await prose.getByRole('link', { name: '1', exact: true }).click()
   await expect(page).toHaveURL(/#fn-1$/)
 })

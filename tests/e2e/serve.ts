@@ -66,7 +66,7 @@ async function serveOnce(): Promise<void> {
       process.exit(INCONSISTENT_BUILD)
     }
     // The browser's origin is the site's: the API trusts SITE_URL's origin alone (and its loopback aliases).
-    const server = await startTestServer(site, { env: { PORT: port, SITE_URL: `http://127.0.0.1:${port}` } })
+    const server = await startTestServer(site, { env: { PORT: port, SITE_URL: `http://127.0.0.1:${port}`, LINK_DETAILS_FETCH: 'off' } })
     console.log(`e2e server listening on ${server.url} (content in ${site.repoDir})`)
     stopOnSignals(site, server.close)
   } catch (error) {

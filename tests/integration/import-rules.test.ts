@@ -60,8 +60,9 @@ const SERVER_ABOVE: Record<string, string[]> = {
   search: [...ENTRIES, 'http', 'services'],
   media: [...ENTRIES, 'http', 'services'],
   mail: [...ENTRIES, 'http', 'services'],
-  git: [...ENTRIES, 'http', 'services', 'content', 'accounts', 'pages', 'search', 'media', 'mail'],
-  lib: [...ENTRIES, 'http', 'services', 'content', 'accounts', 'pages', 'search', 'media', 'mail', 'git'],
+  'link-details': [...ENTRIES, 'http', 'services'],
+  git: [...ENTRIES, 'http', 'services', 'content', 'accounts', 'pages', 'search', 'media', 'mail', 'link-details'],
+  lib: [...ENTRIES, 'http', 'services', 'content', 'accounts', 'pages', 'search', 'media', 'mail', 'link-details', 'git'],
 }
 
 function upward(layer: string): string[] {

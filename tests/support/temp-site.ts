@@ -61,11 +61,13 @@ export async function createTempSite(
 
 /**
  * The settings of a server a browser signs in to: a free port, and SITE_URL at that origin (the
- * admin API trusts SITE_URL's origin alone, and the browser's origin is the server's address).
+ * admin API trusts SITE_URL's origin alone, and the browser's origin is the server's address);
+ * no linked page fetched for a bookmark card, so that a browser test never waits on the network
+ * (tests/api/bookmark-details.test.ts fetches from a page server of its own).
  */
 export async function browserSiteEnv(): Promise<Record<string, string>> {
   const port = await freePort()
-  return { PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` }
+  return { PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, LINK_DETAILS_FETCH: 'off' }
 }
 
 /** The SITE_URL of the test servers: where their pages say they live, and the only origin their API trusts. */

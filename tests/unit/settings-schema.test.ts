@@ -93,6 +93,12 @@ const CASES: Record<Name, Case> = {
   MEDIA_MAX_AUDIO_BYTES: { right: ['1048576', 1_048_576], wrong: ['-1', 'MEDIA_MAX_AUDIO_BYTES="-1": must be a whole number from 1 to 1073741824'], default: 20 * 1024 * 1024 },
   MEDIA_MAX_PIXELS: { right: ['1000000', 1_000_000], wrong: ['0', 'MEDIA_MAX_PIXELS="0": must be a whole number from 1 to 1000000000'], default: 50_000_000 },
   BUILD_WORKERS: { right: ['0', 0], wrong: ['17', 'BUILD_WORKERS="17": must be a whole number from 0 to 16'], default: undefined },
+  LINK_DETAILS_FETCH: { right: ['off', false], wrong: ['never', 'LINK_DETAILS_FETCH="never": must be true or false'], default: true },
+  LINK_DETAILS_ALLOW_HOSTS: {
+    right: [' 127.0.0.1:4000, [::1]:80,Localhost:8080 ', ['127.0.0.1:4000', '[::1]:80', 'localhost:8080']],
+    wrong: ['127.0.0.1', 'LINK_DETAILS_ALLOW_HOSTS="127.0.0.1": must be host:port entries separated by commas, such as 127.0.0.1:4000'],
+    default: undefined,
+  },
   PUBLISH_MODE: { with: REMOTE, right: ['review', 'review'], wrong: [' draft ', 'PUBLISH_MODE="draft": must be direct or review'], default: 'direct' },
   GIT_REMOTE_URL: {
     right: ['https://github.com/owner/site.git/', 'https://github.com/owner/site.git'],
@@ -201,6 +207,14 @@ describe('the rules between settings', () => {
   it('count TRUST_PROXY_HOPS only with TRUST_PROXY', () => {
     expect(read({ TRUST_PROXY_HOPS: '2' }).problems).toEqual(['TRUST_PROXY_HOPS="2": counts only with TRUST_PROXY=true'])
     expect(read({ TRUST_PROXY: 'false', TRUST_PROXY_HOPS: '2' }).problems).toEqual(['TRUST_PROXY_HOPS="2": counts only with TRUST_PROXY=true'])
+  })
+
+  it('allow link-details hosts only while link details are fetched', () => {
+    expect(read({ LINK_DETAILS_FETCH: 'off', LINK_DETAILS_ALLOW_HOSTS: '127.0.0.1:4000' }).problems).toEqual(['LINK_DETAILS_ALLOW_HOSTS: has no effect with LINK_DETAILS_FETCH=off'])
+    expect(read({ LINK_DETAILS_ALLOW_HOSTS: 'example.com:81, 10.0.0.2:80' }).settings.LINK_DETAILS_ALLOW_HOSTS).toEqual(['example.com:81', '10.0.0.2:80'])
+    for (const wrong of ['127.0.0.1:0', '127.0.0.1:70000', 'http://127.0.0.1:4000', '[::0:1]:4000', 'a b:80', ',']) {
+      expect(read({ LINK_DETAILS_ALLOW_HOSTS: wrong }).problems, wrong).toHaveLength(1)
+    }
   })
 
   it('seed the first admin with both ADMIN_USERNAME and ADMIN_PASSWORD, or neither', () => {

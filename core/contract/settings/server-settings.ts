@@ -63,6 +63,13 @@ export const serverSettingsShape = {
   MEDIA_MAX_PIXELS: setting(wholeNumber(1, MAX_MEDIA_PIXELS, `must be a whole number from 1 to ${MAX_MEDIA_PIXELS}`, { digits: /^[1-9]\d*$/ })).default(DEFAULT_MEDIA_MAX_PIXELS),
   /** Worker threads of `npm run build`; unset, the build picks. */
   BUILD_WORKERS: setting(wholeNumber(0, 16, 'must be a whole number from 0 to 16')),
+  /** on: a bookmark card saved without a title gets the linked page's title, description and image; off: nothing is fetched. */
+  LINK_DETAILS_FETCH: setting(trueOrFalse()).default(true),
+  /**
+   * `host:port` entries, comma-separated, that the link-details fetcher may reach although their
+   * address is private or their port is not 80 or 443 (a test's server on 127.0.0.1); unset, none.
+   */
+  LINK_DETAILS_ALLOW_HOSTS: setting(hostPortList()),
 }
 
 const serverSettingsFields = z.object(serverSettingsShape)
@@ -73,6 +80,9 @@ export function checkServerSettings(settings: ServerSettings, ctx: z.RefinementC
   // A number: TRUST_PROXY_HOPS kept its own rule (a refused one says so itself).
   if (typeof settings.TRUST_PROXY_HOPS === 'number' && settings.TRUST_PROXY !== true) {
     refuse(ctx, 'TRUST_PROXY_HOPS', 'counts only with TRUST_PROXY=true')
+  }
+  if (settings.LINK_DETAILS_ALLOW_HOSTS !== undefined && settings.LINK_DETAILS_FETCH === false) {
+    refuse(ctx, 'LINK_DETAILS_ALLOW_HOSTS', 'has no effect with LINK_DETAILS_FETCH=off', { shown: null })
   }
   const username = settings.ADMIN_USERNAME !== undefined
   if (username !== (settings.ADMIN_PASSWORD !== undefined)) {
@@ -90,6 +100,25 @@ function trueOrFalse() {
     .string()
     .regex(/^(?:1|true|yes|on|0|false|no|off)$/i, 'must be true or false')
     .transform((value) => /^(?:1|true|yes|on)$/i.test(value))
+}
+
+/**
+ * `127.0.0.1:4000, [::1]:4000` → `['127.0.0.1:4000', '[::1]:4000']`: each entry a host and its
+ * port, both said (an entry opens one server, not a whole machine), written as URLs write them.
+ */
+function hostPortList() {
+  const entries = (value: string) => value.split(',').map((entry) => entry.trim()).filter(Boolean)
+  // Port 80 of http is its default, which a URL leaves out: the port is read apart.
+  const hostOf = (entry: string) => {
+    const match = /^(.+):(\d{1,5})$/.exec(entry)
+    const port = match ? Number(match[2]) : 0
+    const url = match && port >= 1 && port <= 65535 ? urlOf(`http://${match[1]}/`) : null
+    return url && url.hostname.toLowerCase() === match![1]!.toLowerCase() ? `${url.hostname}:${port}` : null
+  }
+  return z
+    .string()
+    .superRefine(rule((value) => entries(value).length > 0 && entries(value).every((entry) => hostOf(entry) !== null), 'must be host:port entries separated by commas, such as 127.0.0.1:4000', quoted))
+    .transform((value) => entries(value).map((entry) => hostOf(entry)!))
 }
 
 /** `https://example.com/` → `https://example.com`; anything but a bare http(s) origin is refused. */

@@ -21,6 +21,7 @@ import type { Redirects } from '../redirects/redirects.ts'
 import { type PostReviews, REVIEW_PREFIX, reviewState } from './post-reviews.ts'
 import { ensureMayChange, ensureMayPublish, ownerOfNewPost, ownershipOf, type PostActor } from './post-permissions.ts'
 import { parseInput } from '../../lib/parse-input.ts'
+import type { BookmarkDetails } from './bookmark-details.ts'
 import { deletedRestoreRequestSchema, restoreRequestSchema } from '../../../core/contract/post-requests.ts'
 
 /** In review mode, a post under review also says so (and shows its review branch's version): the contract's shape. */
@@ -49,6 +50,11 @@ export interface AdminPostsDeps {
   redirects?: Pick<Redirects, 'ensurePostPathFree' | 'postMoved'>
   /** Today in the site's time zone (SITE_TIMEZONE), `YYYY-MM-DD`: a new post's default publish date. */
   today: () => string
+  /**
+   * Fills the bookmark cards saved without a title from the pages they link to (LINK_DETAILS_FETCH),
+   * before the save's transaction: the repository is never locked while a page is fetched. Absent: cards are saved as written.
+   */
+  bookmarks?: Pick<BookmarkDetails, 'fillBody'>
 }
 
 /** What a save did: `committed` is false when the post was already exactly so. */
@@ -90,10 +96,11 @@ export class AdminPosts {
   }
 
   /** `actor`: who asks (post-permissions.ts), an author owns what they create. Without it (inside the server) nothing is refused. */
-  create(body: unknown, author: GitAuthor, actor?: PostActor): Promise<SaveResult> {
+  async create(body: unknown, author: GitAuthor, actor?: PostActor): Promise<SaveResult> {
+    const filled = await this.#withBookmarkDetails(body)
     return this.#deps.repository.transaction(async (tx) => {
       const today = this.#deps.today()
-      const { input, inReview } = readPostInput(body, { publishDate: today, isPublished: false, featuredImageUrl: '' })
+      const { input, inReview } = readPostInput(filled, { publishDate: today, isPublished: false, featuredImageUrl: '' })
       ensureMayPublish(actor, input)
       await this.#ensureSlugFree(input.slug, null)
       const post: Post = { id: this.#newId(), ...input, ...ownershipOf(input, { author: ownerOfNewPost(actor), inReview }), content: cleanContent(input.content) }
@@ -101,11 +108,14 @@ export class AdminPosts {
     })
   }
 
-  update(id: string, body: unknown, author: GitAuthor, actor?: PostActor): Promise<SaveResult> {
+  async update(id: string, body: unknown, author: GitAuthor, actor?: PostActor): Promise<SaveResult> {
+    // Nothing is fetched for a save that will be refused; the transaction checks again, against the post as it is then.
+    ensureMayChange(actor, this.get(id), 'edit')
+    const filled = await this.#withBookmarkDetails(body)
     return this.#deps.repository.transaction(async (tx) => {
       const current = this.get(id)
       ensureMayChange(actor, current, 'edit')
-      const { input, version, inReview } = readPostInput(body, current)
+      const { input, version, inReview } = readPostInput(filled, current)
       ensureMayPublish(actor, input)
       this.#ensureVersion(current, version)
       if (input.slug !== current.slug) await this.#ensureSlugFree(input.slug, current)
@@ -221,6 +231,10 @@ export class AdminPosts {
     const commit = await branches.commit({ branch, changes: options.changes, message: options.message, author: options.author, tx })
     await reviews.refresh()
     return commit !== null
+  }
+
+  #withBookmarkDetails(body: unknown): Promise<unknown> {
+    return this.#deps.bookmarks ? this.#deps.bookmarks.fillBody(body) : Promise.resolve(body)
   }
 
   /** The live post, marked when a review of it (a deletion) is pending. */

@@ -6,6 +6,7 @@ import type { RenderUrl } from '../../pages/render-page.ts'
 import { previewHtml } from '../../pages/preview-html.ts'
 import { cleanContent } from './admin-posts.ts'
 import { postUrl } from '../../../core/post-urls.ts'
+import type { BookmarkDetails } from './bookmark-details.ts'
 
 export interface PostPreviewDeps {
   /** The site's public posts: the preview's post is laid over them (the page shows only it). */
@@ -13,6 +14,8 @@ export interface PostPreviewDeps {
   render: RenderUrl
   /** The site's day: a new post's default date, as a save's. */
   today: () => string
+  /** Bookmark cards without a title filled as a save fills them (the pages' details are cached, so the save after it fetches nothing again). */
+  bookmarks?: Pick<BookmarkDetails, 'fillBody'>
 }
 
 /**
@@ -29,8 +32,9 @@ export class PostPreview {
   }
 
   async render(body: unknown): Promise<string> {
-    const { posts, render, today } = this.#deps
-    const { input } = readPostInput(withStandIns(body), { publishDate: today(), isPublished: false, featuredImageUrl: '' })
+    const { posts, render, today, bookmarks } = this.#deps
+    const filled = bookmarks ? await bookmarks.fillBody(body) : body
+    const { input } = readPostInput(withStandIns(filled), { publishDate: today(), isPublished: false, featuredImageUrl: '' })
     const { title, slug, summary, publishDate, featuredImageUrl, featuredImageAlt, tags } = input
     const post: PublicPost = { id: 'preview', slug, title, summary, publishDate, featuredImageUrl, featuredImageAlt, tags, content: displayPostHtml(safePostHtml(cleanContent(input.content))) }
     const only: PublishedPosts = { list: () => posts.list(), get: (wanted) => (wanted === slug ? post : posts.get(wanted)) }

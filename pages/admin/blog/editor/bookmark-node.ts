@@ -7,7 +7,8 @@ import { sanitizeLinkHref } from './url-rules.ts'
 
 /**
  * A bookmark card as posts store it: <figure class="bookmark"><a href><img src alt=""><strong>Title</strong><span>Description</span></a></figure>,
- * the image and the description optional. One piece in the editor, made and changed through its dialog.
+ * the image and the description optional, the title too (a save fills an empty one from the page:
+ * server/services/posts/bookmark-details.ts). One piece in the editor, made and changed through its dialog.
  */
 export const BOOKMARK = 'bookmark'
 
@@ -71,6 +72,9 @@ export const bookmarkView = $view(bookmarkSchema.node, (): NodeViewConstructor =
   const render = (current: Node) => {
     const { dom } = DOMSerializer.renderSpec(document, current.type.spec.toDOM!(current))
     ;(dom as HTMLElement).querySelector('a')?.removeAttribute('href')
+    // A card left without a title shows its address until a save fills the title from the page.
+    const title = (dom as HTMLElement).querySelector('strong')
+    if (title && title.textContent?.trim() === '') title.textContent = (current.attrs as BookmarkInput).href
     return dom as HTMLElement
   }
   const dom = render(node)
