@@ -2,6 +2,7 @@ import { escapeHtmlAttribute, escapeHtmlText } from '../../core/escape-markup.ts
 import { HEADING_ID } from '../../core/post-html-rules.ts'
 import { isDeeperThan } from '../content/html-depth.ts'
 import { MAX_CONTENT_DEPTH } from '../content/post-rules.ts'
+import type { Element, Root, RootContent } from 'hast'
 import { parseFragment, textOf, writeFragment } from './hast-nodes.ts'
 import { field, type Fields, isFields, listField, numberField, stringField } from './json-fields.ts'
 import { markdownToHtml } from './markdown-html.ts'
@@ -73,11 +74,34 @@ export function headingId(words: string, rendering: GhostRendering): string | un
  * closes inside its card, as in the browser that rendered it for Ghost.
  * @throws UnreadableGhostDocument when it nests deeper than any post may (the parser's tree walks would overflow).
  */
-export function innerHtml(fields: Fields, name: string): string {
+export function innerHtml(fields: Fields, name: string, keep?: ReadonlySet<string>): string {
   const value = stringField(fields, name)
   if (value.trim() === '') return ''
   if (isDeeperThan(value, MAX_CONTENT_DEPTH)) throw new UnreadableGhostDocument(`its ${name} HTML nests elements more than ${MAX_CONTENT_DEPTH} levels deep, more than a post may`)
-  return writeFragment(parseFragment(value))
+  const tree = parseFragment(value)
+  if (keep) unwrapAllBut(tree, keep)
+  return writeFragment(tree)
+}
+
+/** Every element but those of `keep` replaced by what it holds (Ghost's cleanDOM), by a loop. */
+function unwrapAllBut(tree: Root, keep: ReadonlySet<string>): void {
+  const parents: (Root | Element)[] = [tree]
+  while (parents.length > 0) {
+    const parent = parents.pop()!
+    // A stack, last child on top: an unwrapped element's children go back on it in their order.
+    const pending: RootContent[] = [...parent.children].reverse()
+    const kept: RootContent[] = []
+    while (pending.length > 0) {
+      const child = pending.pop()!
+      if (child.type === 'element' && !keep.has(child.tagName)) {
+        for (let i = child.children.length - 1; i >= 0; i--) pending.push(child.children[i]!)
+      } else {
+        kept.push(child)
+        if (child.type === 'element') parents.push(child)
+      }
+    }
+    parent.children = kept as Root['children'] & Element['children']
+  }
 }
 
 /** The words of a bit of HTML, for the report. */
@@ -235,10 +259,13 @@ function fileCard(card: Fields, rendering: GhostRendering): string {
     + `<div class="kg-file-card-metadata">${part('filename', stringField(card, 'fileName'))}${part('filesize', fileSize(numberField(card, 'fileSize')))}</div></div></a></div>`
 }
 
+/** What Ghost keeps of a callout's text: its inline marks and links (a paragraph the editor saved around it goes). */
+const CALLOUT_TEXT = new Set(['a', 'strong', 'em', 'b', 'i', 'br', 'code', 'mark', 's', 'del', 'u', 'sup', 'sub'])
+
 function calloutCard(card: Fields): string {
   const colour = word(stringField(card, 'backgroundColor')) ?? 'white'
   const emoji = stringField(card, 'calloutEmoji')
-  return `<div class="kg-card kg-callout-card kg-callout-card-${colour}">${emoji ? `<div class="kg-callout-emoji">${text(emoji)}</div>` : ''}<div class="kg-callout-text">${innerHtml(card, 'calloutText')}</div></div>`
+  return `<div class="kg-card kg-callout-card kg-callout-card-${colour}">${emoji ? `<div class="kg-callout-emoji">${text(emoji)}</div>` : ''}<div class="kg-callout-text">${innerHtml(card, 'calloutText', CALLOUT_TEXT)}</div></div>`
 }
 
 function toggleCard(card: Fields): string {
