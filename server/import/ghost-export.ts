@@ -157,14 +157,17 @@ function bodyOf(record: Fields): { html: string; changed: string[] } | { reason:
   if (typeof html === 'string' && html.trim() !== '') return { html, changed: [] }
   const lexical = field(record, 'lexical')
   const mobiledoc = field(record, 'mobiledoc')
+  const editor = typeof lexical === 'string' && lexical !== '' ? { name: 'Lexical JSON', source: lexical, render: lexicalToHtml }
+    : typeof mobiledoc === 'string' && mobiledoc !== '' ? { name: 'Mobiledoc', source: mobiledoc, render: mobiledocToHtml }
+    : undefined
+  if (!editor) return { html: '', changed: [] }
   try {
-    if (typeof lexical === 'string' && lexical !== '') return lexicalToHtml(lexical)
-    if (typeof mobiledoc === 'string' && mobiledoc !== '') return mobiledocToHtml(mobiledoc)
+    return editor.render(editor.source)
   } catch (error) {
+    // One post's document, whatever is wrong with it, never stops the import of the others.
     if (error instanceof UnreadableGhostDocument) return { reason: error.message }
-    throw error
+    return { reason: `its ${editor.name} cannot be rendered (${error instanceof Error ? error.message : String(error)})` }
   }
-  return { html: '', changed: [] }
 }
 
 /** The custom excerpt, else the meta description, else the start of the post's plain text. */
