@@ -192,7 +192,9 @@ function inline(nodes: Fields[], rendering: GhostRendering, depth: number): stri
     }
     parts.push(text(type === 'tab' ? stringField(node, 'text') || '\t' : stringField(node, 'text')))
     // Formats the next text lacks close here, before any line break between (`<strong>a</strong><br><em>b</em>`); all close before a link.
-    const next = nodes.slice(index + 1).find((later) => stringField(later, 'type') !== 'linebreak')
+    let after = index + 1
+    while (after < nodes.length && stringField(nodes[after]!, 'type') === 'linebreak') after++
+    const next = nodes[after]
     const nextFormat = next && TEXT_NODES.has(stringField(next, 'type')) ? (numberField(next, 'format') ?? 0) : 0
     const ending = open.findIndex((at) => !(nextFormat & FORMATS[at]!.bit))
     if (ending >= 0) closeFrom(ending)
