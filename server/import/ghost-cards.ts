@@ -199,7 +199,9 @@ const CARD_RULES: Readonly<Record<string, CardRule>> = {
   header: {
     how: 'heading, text and button (the background image a figure)',
     map: (card) => {
-      const background = typeof card.properties.dataKgBackgroundImage === 'string' ? card.properties.dataKgBackgroundImage : ''
+      // Ghost's first header card names its image in an attribute; the second shows it as an <img>.
+      const picture = find(card, hasClass('kg-header-card-image'))
+      const background = typeof card.properties.dataKgBackgroundImage === 'string' ? card.properties.dataKgBackgroundImage : typeof picture?.properties.src === 'string' ? picture.properties.src : ''
       const heading = find(card, (node) => classesOf(node).some((name) => /header-card-(?:header|heading)$/.test(name)))
       const subheading = find(card, (node) => classesOf(node).some((name) => /header-card-(?:subheader|subheading)$/.test(name)))
       return [

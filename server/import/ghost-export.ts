@@ -1,9 +1,12 @@
 import { isDeeperThan } from '../content/html-depth.ts'
 import { MAX_CONTENT_DEPTH } from '../content/post-rules.ts'
+import { UnreadableGhostDocument } from './ghost-card-html.ts'
 import { GHOST_UPLOADS, GHOST_URL, mapGhostCards } from './ghost-cards.ts'
+import { lexicalToHtml } from './ghost-lexical.ts'
+import { mobiledocToHtml } from './ghost-mobiledoc.ts'
 import { noChanges } from './import-changes.ts'
 import { type ImportedPost, type ImportedStatus, type ImportSourceResult, InvalidImportSource, type SkippedItem } from './imported-post.ts'
-import { markdownToHtml } from './markdown-html.ts'
+import { field, type Fields, isFields } from './json-fields.ts'
 import { isoDate } from './source-dates.ts'
 import { summaryFromText } from './summary-text.ts'
 
@@ -13,10 +16,11 @@ import { summaryFromText } from './summary-text.ts'
  * shape. Pure: bytes in, posts out. Only posts are imported; pages and email-only newsletters
  * are skipped with their reason.
  *
- * A post's body is the `html` Ghost rendered and exports beside its editor's own JSON, with its
- * cards made the post model's blocks (ghost-cards.ts). A post with no `html` but a Mobiledoc of Markdown cards
- * only (Ghost 1.x wrote them so) is rendered from that Markdown; one with only Lexical or other
- * Mobiledoc cards is skipped with its reason: rendering Ghost's editor formats is Ghost's job.
+ * A post's body is the `html` Ghost rendered and exports beside its editor's own JSON; a post
+ * exported without it is rendered from that JSON as Ghost renders it (Lexical: ghost-lexical.ts,
+ * Mobiledoc: ghost-mobiledoc.ts), and one whose JSON cannot be read is skipped with the reason.
+ * Either way its cards are then made the post model's blocks (ghost-cards.ts), so the report says
+ * the same of a card whichever way it came.
  *
  * Ghost's default address for a post is `/<slug>/`: that is its old path. Its images under
  * `__GHOST_URL__/content/images/` (or `/content/images/`) are reported under the one upload base
@@ -30,8 +34,6 @@ import { summaryFromText } from './summary-text.ts'
 
 /** The largest export read: Ghost's JSON holds each post two or three times (HTML, editor JSON, plain text). */
 export const MAX_GHOST_EXPORT_BYTES = 200 * 1024 * 1024
-
-type Fields = Record<string, unknown>
 
 const STATUSES: Readonly<Record<string, ImportedStatus>> = { published: 'published', draft: 'draft', scheduled: 'scheduled' }
 
@@ -100,7 +102,9 @@ function exportData(json: unknown): Fields {
 }
 
 function readPost(record: Fields, source: string, meta: Fields | undefined, skipped: SkippedItem[]): ImportedPost | undefined {
-  const note = (reason: string) => void skipped.push({ source, reason })
+  const title = text(field(record, 'title'))
+  // Named by its title in the report, when it has one.
+  const note = (reason: string) => void skipped.push(title ? { source, title, reason } : { source, reason })
   const skip = (reason: string): undefined => {
     note(reason)
     return undefined
@@ -115,11 +119,12 @@ function readPost(record: Fields, source: string, meta: Fields | undefined, skip
   if (!status) return skip(`status "${ghostStatus || '(none)'}" is none of published, draft, scheduled`)
 
   const body = bodyOf(record)
-  if (typeof body !== 'string') return skip(body.reason)
+  if ('reason' in body) return skip(body.reason)
   // Checked before the HTML is parsed into a tree, whose walks would overflow on hostile nesting.
-  if (isDeeperThan(body, MAX_CONTENT_DEPTH)) return skip(`its HTML nests elements more than ${MAX_CONTENT_DEPTH} levels deep, more than a post may`)
+  if (isDeeperThan(body.html, MAX_CONTENT_DEPTH)) return skip(`its HTML nests elements more than ${MAX_CONTENT_DEPTH} levels deep, more than a post may`)
   const changes = noChanges()
-  const html = mapGhostCards(body, changes)
+  changes.changed.push(...body.changed)
+  const html = mapGhostCards(body.html, changes)
 
   const visibility = text(field(record, 'visibility'))
   if (visibility && visibility !== 'public') note(`for ${visibility} only in Ghost: imported as an ordinary post, open to every visitor`)
@@ -129,7 +134,7 @@ function readPost(record: Fields, source: string, meta: Fields | undefined, skip
   if (!date) note('has no readable published_at or created_at: imported without a date')
   return {
     source,
-    title: text(field(record, 'title')),
+    title,
     slug,
     html,
     changes,
@@ -142,53 +147,27 @@ function readPost(record: Fields, source: string, meta: Fields | undefined, skip
   }
 }
 
-/** The post's HTML, or why there is none to import. */
-function bodyOf(record: Fields): string | { reason: string } {
-  const html = field(record, 'html')
-  if (typeof html === 'string' && html.trim() !== '') return html
-  const mobiledoc = field(record, 'mobiledoc')
-  if (typeof mobiledoc === 'string' && mobiledoc !== '') {
-    const markdown = markdownOfMobiledoc(mobiledoc)
-    if (markdown !== undefined) {
-      try {
-        return markdownToHtml(markdown).html
-      } catch (error) {
-        return { reason: `its Markdown cannot be rendered (${error instanceof Error ? error.message : String(error)})` }
-      }
-    }
-    return { reason: 'has no rendered HTML, only Ghost Mobiledoc with cards other than Markdown: export it from Ghost with its HTML, or copy it by hand' }
-  }
-  const lexical = field(record, 'lexical')
-  if (typeof lexical === 'string' && lexical !== '') {
-    return { reason: 'has no rendered HTML, only Ghost Lexical JSON: export it from Ghost with its HTML, or copy it by hand' }
-  }
-  return ''
-}
-
 /**
- * The Markdown of a Mobiledoc whose every section is a Markdown card (`[10, i]` naming
- * `["markdown", { markdown }]`, as Ghost 1.x saved every post), joined; undefined for any other.
+ * The post's HTML (with what rendering it changed, for the report), or why there is none to
+ * import: Ghost's rendered `html` when the export has it, else the HTML Ghost renders from its
+ * editor's Lexical JSON (Ghost 5), else from its Mobiledoc (Ghost 1–4).
  */
-function markdownOfMobiledoc(source: string): string | undefined {
-  let doc: unknown
+function bodyOf(record: Fields): { html: string; changed: string[] } | { reason: string } {
+  const html = field(record, 'html')
+  if (typeof html === 'string' && html.trim() !== '') return { html, changed: [] }
+  const lexical = field(record, 'lexical')
+  const mobiledoc = field(record, 'mobiledoc')
+  const editor = typeof lexical === 'string' && lexical !== '' ? { name: 'Lexical JSON', source: lexical, render: lexicalToHtml }
+    : typeof mobiledoc === 'string' && mobiledoc !== '' ? { name: 'Mobiledoc', source: mobiledoc, render: mobiledocToHtml }
+    : undefined
+  if (!editor) return { html: '', changed: [] }
   try {
-    doc = JSON.parse(source)
-  } catch {
-    return undefined
+    return editor.render(editor.source)
+  } catch (error) {
+    // One post's document, whatever is wrong with it, never stops the import of the others.
+    if (error instanceof UnreadableGhostDocument) return { reason: error.message }
+    return { reason: `its ${editor.name} cannot be rendered (${error instanceof Error ? error.message : String(error)})` }
   }
-  const cards = isFields(doc) ? field(doc, 'cards') : undefined
-  const sections = isFields(doc) ? field(doc, 'sections') : undefined
-  if (!Array.isArray(cards) || !Array.isArray(sections) || sections.length === 0) return undefined
-  const parts: string[] = []
-  for (const section of sections) {
-    if (!Array.isArray(section) || section[0] !== 10 || typeof section[1] !== 'number') return undefined
-    const card: unknown = cards[section[1]]
-    if (!Array.isArray(card) || card[0] !== 'markdown' || !isFields(card[1])) return undefined
-    const markdown = field(card[1], 'markdown')
-    if (typeof markdown !== 'string') return undefined
-    parts.push(markdown)
-  }
-  return parts.join('\n\n')
 }
 
 /** The custom excerpt, else the meta description, else the start of the post's plain text. */
@@ -220,15 +199,6 @@ function rowsOf(table: unknown): Fields[] {
 
 function isPathSegment(slug: string): boolean {
   return slug !== '' && slug !== '.' && slug !== '..' && !/[/\\?#%\s]/.test(slug)
-}
-
-function isFields(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** A field as an own property only: `__proto__`, `constructor` in an export are data. */
-function field(fields: Fields, name: string): unknown {
-  return Object.hasOwn(fields, name) ? fields[name] : undefined
 }
 
 /** A text field: a string trimmed, a number (Ghost ids were numbers before 1.0) as text, else ''. */

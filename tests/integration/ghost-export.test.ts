@@ -94,12 +94,15 @@ describe('an export in Ghost 5 shape', () => {
   it('imports posts only, with Ghost statuses, and says why each other record was left', () => {
     expect(result.posts.map((post) => [post.slug, post.status])).toEqual([
       ['trail-notes', 'published'],
+      ['lexical-draft', 'draft'],
       ['coming-soon', 'scheduled'],
       ['members-only', 'published'],
       ['undated-draft', 'draft'],
     ])
     expect(reasonsFor(result, 'ghost:6650a1b2c3d4e5f6a7b8c902')).toEqual(['a page: only posts are imported'])
-    expect(reasonsFor(result, 'ghost:6650a1b2c3d4e5f6a7b8c903')[0]).toMatch(/^has no rendered HTML, only Ghost Lexical JSON/)
+    // A post exported with its Lexical JSON only is rendered from it, as Ghost renders it.
+    expect(reasonsFor(result, 'ghost:6650a1b2c3d4e5f6a7b8c903')).toEqual([])
+    expect(bySlug.get('lexical-draft')?.html).toBe('<p>Lexical body</p>')
     expect(reasonsFor(result, 'ghost:6650a1b2c3d4e5f6a7b8c905')[0]).toMatch(/^sent as an email newsletter only/)
     expect(reasonsFor(result, 'ghost:6650a1b2c3d4e5f6a7b8c906')).toEqual(['for paid only in Ghost: imported as an ordinary post, open to every visitor'])
     // Tags are imported (posts_tags, in their order), so nothing is reported of them.
@@ -179,7 +182,7 @@ describe('a file that is no Ghost export', () => {
     const deep = { id: 'deep', title: 'Deep', slug: 'deep', html: `${'<div>'.repeat(100_000)}x`, status: 'published' }
     const result = readGhostExport(json({ data: { posts: [deep] } }))
     expect(result.posts).toEqual([])
-    expect(result.skipped).toEqual([{ source: 'ghost:deep', reason: 'its HTML nests elements more than 100 levels deep, more than a post may' }])
+    expect(result.skipped).toEqual([{ source: 'ghost:deep', title: 'Deep', reason: 'its HTML nests elements more than 100 levels deep, more than a post may' }])
   })
 
   it('gives no old path for a slug that is no path segment', () => {
