@@ -33,6 +33,14 @@ function suite(name: string, options: SuiteOptions, apart: Record<string, string
 }
 
 /**
+ * Two files of a suite at once, whatever the cores (vitest's default is one fewer than the cores:
+ * one on this 2-core machine). A file mostly waits (on its server, the git CLI, a child process):
+ * a whole `npm test` took 845 s of CPU in 600 to 700 s on 2 cores with one file at a time, its
+ * cores idle a third of the time (`scripts/run-parallel.mjs` prints each suite's CPU time).
+ */
+const FILES_AT_ONCE = 2
+
+/**
  * Test timeouts are guards against a test that hangs, never deadlines the code is held to: far
  * beyond what a test takes on an idle machine, so a machine loaded many times over (the suite
  * run twice at once, a CPU hog beside it) makes a test slower and never makes it fail. Speed
@@ -43,14 +51,14 @@ export default defineConfig({
     projects: [
       ...suite('unit', { environment: 'node', testTimeout: 60_000 }),
       // Real files and git repositories in temp folders, no server and no build.
-      ...suite('integration', { environment: 'node', testTimeout: 300_000, hookTimeout: 300_000 }),
+      ...suite('integration', { environment: 'node', testTimeout: 300_000, hookTimeout: 300_000, maxWorkers: FILES_AT_ONCE }),
       ...suite('api', {
         environment: 'node',
         globalSetup: ['tests/support/ensure-build.ts'],
         testTimeout: 300_000,
         hookTimeout: 300_000,
-        // One server per file; files in parallel would fight over the 2 cores for timing tests.
-        fileParallelism: false,
+        // One server per file, each on a free port over its own temp site.
+        maxWorkers: FILES_AT_ONCE,
       }, { crash: 'tests/api/admin-crash.test.ts' }),
     ],
   },
