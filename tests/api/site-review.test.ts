@@ -110,6 +110,7 @@ describe('PUBLISH_MODE=review for the site copy', () => {
     await waitFor(async () => (await page('/pricing')).includes('<span class="plan__amount">$1.99</span>'))
     await waitFor(async () => (await pricing()).review === undefined)
     expect(localBranches()).toEqual([])
-    expect(s.logs.join('\n')).toContain(`Review merged, now live: ${BRANCH}`)
+    // Said once the remote's copy of the branch is forgotten too, a moment after the branch went.
+    await waitFor(() => s.logs.includes(`info: Review merged, now live: ${BRANCH}`))
   })
 })

@@ -119,6 +119,7 @@ describe('PUBLISH_MODE=review', () => {
     await waitFor(async () => (await listed('review-me'))?.review === undefined)
     expect(localBranches()).toEqual(['cms/watchio-faq'])
     expect((await listed('watchio-faq'))?.review?.branch).toBe('cms/watchio-faq')
-    expect(s.logs.join('\n')).toContain('Review merged, now live: cms/review-me')
+    // Said once the remote's copy of the branch is forgotten too, a moment after the branch went.
+    await waitFor(() => s.logs.includes('info: Review merged, now live: cms/review-me'))
   })
 })

@@ -7,6 +7,7 @@ import type { GitHttpServer } from './git-http-server.ts'
 import { createGitRemote } from './git-remote.ts'
 import { recordingLogger } from './recording-logger.ts'
 import { createTempSite, startTestServer, type TempSite } from './temp-site.ts'
+import { waitFor } from './wait-for.ts'
 
 /** The credentials the test git server requires, and the webhook secret the site is given. */
 export const REMOTE_AUTH = { username: 'site-bot', token: 'ghp_test9f3c2a7e41d08b56' }
@@ -54,6 +55,12 @@ export async function createSyncSite(options: { env?: Record<string, string> } =
     },
   })
   const api = await new ApiClient(server.url).signIn()
+  // The start's own sync fetches: a maintainer's push made while it runs would be pulled by it,
+  // not by the run a test means (a save's, a webhook's), and the test would see another history.
+  await waitFor(async () => {
+    const { body } = await api.json<{ syncing: boolean; lastFetchAt: string | null; lastError: string | null }>('GET', '/api/admin/sync')
+    return !body.syncing && (body.lastFetchAt !== null || body.lastError !== null)
+  })
   return {
     site,
     server,
