@@ -218,7 +218,7 @@ export const BLOCK_KINDS: BlockKind[] = [
         editor,
         () => fromInsertMenu(editor, 'Bookmark…'),
         'Insert bookmark',
-        { 'Page address': 'https://example.com/article', Title: 'An article', 'Image URL (optional)': editor.media.image },
+        { 'Page address': 'https://example.com/article', 'Title (optional)': 'An article', 'Image URL (optional)': editor.media.image },
         'Apply',
       ),
   },
