@@ -212,3 +212,27 @@ test('each block inserted from the Insert block menu is saved in its shape and s
   await prose.getByRole('link', { name: '1', exact: true }).click()
   await expect(page).toHaveURL(/#fn-1$/)
 })
+
+test('Enter twice in a new toggle leaves it, and changes nothing an undo would have to take back: one undo takes the toggle away', async ({ page, adminSite }) => {
+  await signIn(page, adminSite.url)
+  await page.getByRole('button', { name: 'New Post' }).click()
+  await editor(page).click()
+  // Each key at a time of its own (the page's clock, set): undo groups what is done within a second (SPEC §5).
+  let time = Date.now()
+  const later = () => page.clock.setFixedTime((time += 5000))
+  await later()
+  await page.keyboard.type('Intro')
+  await later()
+  await insertFromMenu(page, 'Toggle')
+  await expect(editor(page)).toBeFocused()
+  // From the summary into what the toggle opens to, then out of it: its empty line stays.
+  await later()
+  await page.keyboard.press('Enter')
+  await later()
+  await page.keyboard.press('Enter')
+  await expect(editor(page).locator('details p')).toHaveCount(1)
+  await later()
+  await page.keyboard.press('ControlOrMeta+z')
+  await expect(editor(page).locator('details')).toHaveCount(0)
+  await expect(editor(page).locator('p')).toHaveText(['Intro'])
+})

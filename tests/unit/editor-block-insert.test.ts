@@ -1,5 +1,5 @@
 import { type Node, Schema } from '@milkdown/kit/prose/model'
-import { type Command, EditorState, NodeSelection, TextSelection } from '@milkdown/kit/prose/state'
+import { type Command, EditorState, NodeSelection, TextSelection, type Transaction } from '@milkdown/kit/prose/state'
 import { describe, expect, it } from 'vitest'
 import { leaveBlock, leaveBlockOnEnter } from '../../pages/admin/blog/editor/block-exit.ts'
 import { insertBlock } from '../../pages/admin/blog/editor/block-insert.ts'
@@ -17,6 +17,8 @@ const schema = new Schema({
     figure: { group: 'block', content: '(figure_image | block*) figcaption' },
     figure_image: { atom: true, selectable: true },
     figcaption: { content: 'inline*' },
+    toggle: { group: 'block', content: 'toggle_summary block+' },
+    toggle_summary: { content: 'inline*' },
     text: { group: 'inline' },
   },
 })
@@ -100,6 +102,16 @@ describe('leaving a code block or a quote', () => {
     expect(show(run(at(document, 5), leaveBlockOnEnter))).toBe('blockquote(paragraph("q")) paragraph(|)')
     // ProseMirror's own Enter would lift the line out, and the quote, left with nothing, would go.
     expect(show(run(at(doc(quote!.create(null, [para()])), 2), leaveBlockOnEnter))).toBe('blockquote(paragraph) paragraph(|)')
+  })
+
+  it('Enter on the empty only line of a toggle\'s body: the line stays and the cursor goes after, in one step that changes nothing (no undo step)', () => {
+    const document = doc(schema.nodes.toggle!.create(null, [schema.nodes.toggle_summary!.create(null, text('Open me')), para()]), para())
+    let tr: Transaction | undefined
+    expect(leaveBlockOnEnter(at(document, 11), (made) => (tr = made))).toBe(true)
+    expect(tr!.docChanged, 'the document is as it was').toBe(false)
+    expect(show(at(document, 11).apply(tr!))).toBe('toggle(toggle_summary("Open me") paragraph) paragraph(|)')
+    // Where the block is the post's last, a paragraph is made after it.
+    expect(show(run(at(doc(document.firstChild!), 11), leaveBlockOnEnter))).toBe('toggle(toggle_summary("Open me") paragraph) paragraph(|)')
   })
 
   it('Ctrl+Enter leaves the innermost code block or quote, into the empty paragraph after it or a new one', () => {

@@ -41,7 +41,7 @@ export const leaveBlock: Command = (state, dispatch) => {
  * Enter on an empty last line at the end of a leavable block: a code block whose text ends with
  * an empty line, or an empty paragraph that is the last text of the block (a table's last cell)
  * and not all its cell or quote holds. The empty line is removed, the cursor goes after the block;
- * an empty quote's or callout's only line stays, with the block.
+ * the only line of an empty quote, callout or toggle's body stays, with the block.
  */
 export const leaveBlockOnEnter: Command = (state, dispatch) => {
   const { $head, empty } = state.selection
@@ -57,10 +57,12 @@ export const leaveBlockOnEnter: Command = (state, dispatch) => {
     depth = leavableDepth($head)
     const lastText = depth > 0 && $head.end(depth) - $head.after() === $head.depth - depth - 1
     if (!lastText || line.type.name !== 'paragraph' || line.content.size > 0) return false
-    if ($head.index($head.depth - 1) === 0) {
-      // The one empty line of a quote or a callout just made: ProseMirror's own Enter would lift
-      // it out, and the block, left with nothing, would go. The block stays, its line to come
-      // back to, and the cursor goes after it. (A list's or a cell's line is not the block's own.)
+    const index = $head.index($head.depth - 1)
+    if (!$head.node($head.depth - 1).canReplace(index, index + 1)) {
+      // The one empty line of a quote, a callout or a toggle's body just made: ProseMirror's own
+      // Enter would lift it out, and the block, left with nothing, would go; removing it would
+      // put an empty line back (an undo step that changes nothing). The block stays, its line to
+      // come back to, and the cursor goes after it. (A list's or a cell's line is not the block's own.)
       if (depth !== $head.depth - 1) return false
       if (dispatch) {
         const tr = state.tr

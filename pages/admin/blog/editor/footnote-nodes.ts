@@ -1,5 +1,6 @@
 import type { Node } from '@milkdown/kit/prose/model'
 import { type Command, Plugin, PluginKey, TextSelection, type Transaction } from '@milkdown/kit/prose/state'
+import { AttrStep } from '@milkdown/kit/prose/transform'
 import { $nodeSchema, $prose } from '@milkdown/kit/utils'
 import { FOOTNOTE_ID, FOOTNOTE_REFERENCE_ID, FOOTNOTE_ROLES } from '../../../../core/post-html-rules.ts'
 import { NO_MARKDOWN } from './figure-nodes.ts'
@@ -118,17 +119,62 @@ function footnotesOf(doc: Node): { references: Found[]; section: Found | null } 
  * references' order, a note no reference names last. A post opened and saved without a change
  * is written as it was.
  */
-export const footnotesInOrder = $prose(
-  () =>
-    new Plugin({
-      key: new PluginKey('rte-footnotes'),
-      appendTransaction: (transactions, _before, state) => {
-        if (!transactions.some((tr) => tr.docChanged)) return null
-        const tr = putInOrder(state.tr)
-        return tr.docChanged ? tr : null
-      },
-    }),
-)
+export const footnotesInOrder = $prose(() => footnoteOrderPlugin())
+
+/**
+ * The plugin of footnotesInOrder. Putting the footnotes in order walks the whole document, which
+ * each keystroke need not do: a document it left in order stays in order through a change that
+ * touches no reference, note or notes' section (touchesFootnotes). So the first change after the
+ * post is opened puts it in order (a post may come with its notes in any order), and after that
+ * only a change that adds, removes or moves a footnote does.
+ */
+export function footnoteOrderPlugin(): Plugin {
+  // The documents known to be in order (weakly held: an old one goes with the history that keeps it).
+  const inOrder = new WeakSet<Node>()
+  return new Plugin({
+    key: new PluginKey('rte-footnotes'),
+    appendTransaction: (transactions, before, state) => {
+      if (!transactions.some((tr) => tr.docChanged)) return null
+      if (inOrder.has(before.doc) && !transactions.some(touchesFootnotes)) {
+        inOrder.add(state.doc)
+        return null
+      }
+      const tr = putInOrder(state.tr)
+      inOrder.add(tr.doc)
+      return tr.docChanged ? tr : null
+    },
+  })
+}
+
+const FOOTNOTE_PARTS = new Set([FOOTNOTE_REFERENCE, FOOTNOTE, FOOTNOTES])
+
+/**
+ * Whether a change may have added, removed or moved a reference, a note or the notes' section:
+ * whether one of them is in a range a step replaced (before or after it), or has an edge in it.
+ * Writing inside a note's text is inside the note and the section, and touches neither.
+ */
+export function touchesFootnotes(tr: Transaction): boolean {
+  return tr.steps.some((step, index) => {
+    const before = tr.docs[index]!
+    if (step instanceof AttrStep) return FOOTNOTE_PARTS.has(before.nodeAt(step.pos)?.type.name ?? '')
+    const after = tr.docs[index + 1] ?? tr.doc
+    let touched = false
+    step.getMap().forEach((oldStart, oldEnd, newStart, newEnd) => {
+      touched ||= holdsFootnotePart(before, oldStart, oldEnd) || holdsFootnotePart(after, newStart, newEnd)
+    })
+    return touched
+  })
+}
+
+/** Whether a footnote part of `doc` overlaps from…to other than by holding all of it in its content. */
+function holdsFootnotePart(doc: Node, from: number, to: number): boolean {
+  let found = false
+  doc.nodesBetween(from, to, (node, pos) => {
+    if (FOOTNOTE_PARTS.has(node.type.name) && !(pos < from && to < pos + node.nodeSize)) found = true
+    return !found
+  })
+  return found
+}
 
 function putInOrder(tr: Transaction): Transaction {
   const { references, section } = footnotesOf(tr.doc)
