@@ -115,11 +115,13 @@ export const toggleCodeBlock: Command = (state, dispatch) => {
   const range = $from.blockRange($to)
   if (!range) return false
   const lines: string[] = []
+  const lineTypes = [nodeType(state, 'paragraph'), nodeType(state, 'heading')]
   for (let i = range.startIndex; i < range.endIndex; i++) {
     const block = range.parent.child(i)
     if (!block.isTextblock) return setBlockType(code)(state, dispatch)
-    // Code holds text alone: a line with an image stays a line, rather than lose its image.
-    if (!isPlainText(block)) return false
+    // Code holds text alone: a line with an image stays a line, rather than lose its image, and
+    // a button or a download stays itself, rather than lose its address.
+    if (!lineTypes.includes(block.type) || !isPlainText(block)) return false
     lines.push(block.textBetween(0, block.content.size, undefined, (leaf) => (leaf.type.name === 'hardbreak' ? '\n' : '')))
   }
   const text = lines.join('\n')
