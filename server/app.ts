@@ -171,7 +171,7 @@ function createKoa(deps: AppDeps, api: PublicApiBodies): Koa {
   // Before anything routes: the signed-in area's paths in the one spelling its routers match.
   app.use(canonicalApiPaths([API_PREFIX.admin, API_PREFIX.auth]))
   // First: an image request touches nothing else (no routes, no sessions, no pages), in development too.
-  app.use(serveMedia({ variants: deps.mediaVariants, mediaDir: deps.mediaVariants.mediaDir }))
+  app.use(serveMedia({ variants: deps.mediaVariants }))
   // The search index's files, from the index served now; without one, `/pagefind/…` is a 404.
   app.use(serveSearch({ dirs: deps.search?.dirs ?? (() => []), deltas: deps.search?.deltas, cache: deps.search?.cache ?? deps.fileCache, mode: deps.config.mode }))
 

@@ -31,8 +31,9 @@ const RETRY_AFTER_SECONDS = 2
  * Videos, audio and captions (`/media/<year>/<name>-<hash>.<ext>`, core/av-media.ts) are served
  * as they are from `mediaDir`, with byte ranges (a player seeks by asking for the part it needs).
  */
-export function serveMedia(options: { variants: MediaVariants; mediaDir: string }): Middleware {
-  const { variants, mediaDir } = options
+export function serveMedia(options: { variants: MediaVariants }): Middleware {
+  const { variants } = options
+  const { mediaDir } = variants
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/media/')) return next()
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
