@@ -1,7 +1,5 @@
 import type { Node, ResolvedPos } from '@milkdown/kit/prose/model'
-import { type Command, Plugin, PluginKey, Selection, TextSelection } from '@milkdown/kit/prose/state'
-import { keydownHandler } from '@milkdown/kit/prose/keymap'
-import { $prose } from '@milkdown/kit/utils'
+import type { Command } from '@milkdown/kit/prose/state'
 import { continueAfter } from './block-insert.ts'
 
 /*
@@ -10,9 +8,9 @@ import { continueAfter } from './block-insert.ts'
  * - Enter on an empty last line at the block's end: that line goes, the cursor goes after the
  *   block (inside a code block's text, Enter is a new line; elsewhere in a quote, ProseMirror's
  *   own Enter already lifts an empty line out);
- * - ArrowDown on the last line of the post;
  * - Ctrl+Enter (⌘Enter) anywhere in it.
- * A post's last block always has a paragraph after it too (trailing-paragraph.ts).
+ * ArrowDown on the last line of the post needs nothing of its own: a post's last block always
+ * has a paragraph after it (trailing-paragraph.ts), where the arrow goes.
  */
 
 /** Whether `node` is a block the cursor leaves: code, or a block of blocks (not a line of text). */
@@ -82,27 +80,3 @@ export const leaveBlockOnEnter: Command = (state, dispatch) => {
   }
   return true
 }
-
-/**
- * ArrowDown on the last line of the post, in a leavable block: a paragraph after the post's last
- * block to go on in. Kept out of the undo history, like a cursor move.
- */
-export const leaveBlockDown: Command = (state, dispatch, view) => {
-  const { $head, empty } = state.selection
-  if (!empty || !view?.endOfTextblock('down') || leavableDepth($head) === 0) return false
-  if (Selection.findFrom(state.doc.resolve($head.after()), 1) !== null) return false
-  if (dispatch) {
-    const end = state.doc.content.size
-    const tr = state.tr.insert(end, state.schema.nodes.paragraph!.create())
-    dispatch(tr.setSelection(TextSelection.create(tr.doc, end + 1)).setMeta('addToHistory', false).scrollIntoView())
-  }
-  return true
-}
-
-/**
- * ArrowDown ahead of the table plugin's and the gap cursor's own arrow keys, which would keep the
- * cursor in the last cell (or beside the block) at the end of the post.
- */
-export const leaveBlockKeysPlugin = $prose(
-  () => new Plugin({ key: new PluginKey('rte-leave-block'), props: { handleKeyDown: keydownHandler({ ArrowDown: leaveBlockDown }) } }),
-)

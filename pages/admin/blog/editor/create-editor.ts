@@ -44,7 +44,6 @@ import { blockKeymap } from './block-keymap.ts'
 import { bookmarkSchema, bookmarkView } from './bookmark-node.ts'
 import { calloutSchema } from './callout-node.ts'
 import { citeSchema } from './cite-mark.ts'
-import { leaveBlockKeysPlugin } from './block-exit.ts'
 import { horizontalRuleInputRule, selectedBlockTypingPlugin } from './block-insert.ts'
 import { codeBlockLanguageSchema } from './code-block-node.ts'
 import type { EditorBridge } from './editor-bridge.ts'
@@ -164,7 +163,6 @@ const inputRules: MilkdownPlugin[] = [
 
 const prosePlugins: MilkdownPlugin[] = [
   // First: its ArrowDown comes before the table plugin's and the gap cursor's.
-  leaveBlockKeysPlugin,
   selectedBlockTypingPlugin,
   trailingParagraphPlugin,
   hardbreakClearMarkPlugin,
