@@ -143,7 +143,6 @@ function wrapLooseCitations(tree: Root, changed: string[]): void {
   }
 }
 
-
 const IMAGE_LINK = /\.(?:jpe?g|png|gif|webp|avif|tiff?)(?:[?#]|$)/i
 
 /** Every `<img src>`, and `<a href>` to an image file, of the tree, walked by a loop (the depth was checked, but no recursion is needed). */

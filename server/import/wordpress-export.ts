@@ -202,7 +202,6 @@ function pathOf(link: string): string | null {
   }
 }
 
-
 function metaOf(item: Fields, key: string): string {
   const meta = (item['wp:postmeta'] ?? []) as Fields[]
   return textOf(meta.find((entry) => textOf(entry['wp:meta_key']) === key)?.['wp:meta_value'])

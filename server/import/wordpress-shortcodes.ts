@@ -103,5 +103,3 @@ function readAttributes(text: string): Record<string, string> {
   }
   return attrs
 }
-
-

@@ -5,7 +5,6 @@ import { $inputRule, $prose, $shortcut } from '@milkdown/kit/utils'
 import { HEADING_ID } from '../../../../core/post-html-rules.ts'
 import { setTextLevel } from './editor-commands.ts'
 
-
 /** A heading's id as written in the file, when a post may keep it; '' otherwise. */
 const writtenId = (dom: HTMLElement) => (HEADING_ID.test(dom.id) ? dom.id : '')
 
