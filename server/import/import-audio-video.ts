@@ -47,7 +47,7 @@ async function importPlayer(holder: Element, player: Element, lookup: AvLookup, 
   const kind = player.tagName as 'video' | 'audio'
   const src = typeof player.properties.src === 'string' ? player.properties.src : ''
   const caption = textOf(find(holder, (node) => node.tagName === 'figcaption'))
-  const name = caption || fileName(src)
+  const name = caption || fileNameOf(src) || src
   const label = kind === 'video' ? 'Video' : 'Audio'
   if (!src) {
     changed.push(`${kind} without a file${caption ? `: its caption "${caption}" kept as a paragraph` : ' removed'}`)
@@ -82,8 +82,4 @@ async function importPlayer(holder: Element, player: Element, lookup: AvLookup, 
   player.children = tracks
   changed.push(`${kind} ${src} → ${kind} file in the media library (${found.url})`)
   return [holder]
-}
-
-function fileName(url: string): string {
-  return fileNameOf(url) || url
 }
