@@ -220,9 +220,20 @@ test.describe('toasts', () => {
   })
 
   test('swiping a toast right past the threshold closes it; its close button too', async ({ page }) => {
+    // The page's time moves only as the test moves it: the toast's own 5 s never pass before the
+    // swipe, however slow the machine (it closed by itself under load).
+    const start = Date.now()
+    await page.clock.install({ time: start })
+    await page.clock.pauseAt(start + 1000)
     await page.goto(referral)
     const toast = openToasts(page)
-    await expect(toast).toHaveCount(1)
+    // Time enough for the page's scripts to run, a tenth of a second at a time, until the toast shows.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(100)
+        return toast.count()
+      })
+      .toBe(1)
     await expect(toast).toHaveAttribute('data-swipe-direction', 'right')
     const box = (await toast.boundingBox())!
     await page.mouse.move(box.x + 40, box.y + box.height / 2)
