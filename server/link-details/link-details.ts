@@ -9,8 +9,11 @@ export type { PageDetails } from './page-details.ts'
 export interface LinkDetailsOptions {
   /** LINK_DETAILS_ALLOW_HOSTS: `host:port` entries reached although private (fetch-page.ts). */
   allowHosts?: readonly string[]
-  /** The most a page may take, its redirects and DNS included (default FETCH_TIMEOUT_MS). */
-  timeoutMs?: number
+  /**
+   * The signal that ends one page's fetch, its DNS and redirects included, made as the fetch
+   * starts: FETCH_TIMEOUT_MS from then, unless a test ends a page that hangs itself.
+   */
+  deadline?: () => AbortSignal
   /** Reads the time a cached answer was made at. */
   clock?: () => Date
   logger?: Logger
@@ -68,7 +71,7 @@ export class LinkDetails {
   }
 
   async #fetch(url: string): Promise<PageDetails | undefined> {
-    const signal = AbortSignal.timeout(this.#options.timeoutMs ?? FETCH_TIMEOUT_MS)
+    const signal = this.#options.deadline?.() ?? AbortSignal.timeout(FETCH_TIMEOUT_MS)
     const outcome = await fetchPage(url, { ...this.#options.fetch, allowHosts: this.#allowHosts, signal })
     const details = outcome.ok ? readPageDetails(outcome.html, outcome.url) : undefined
     if (!outcome.ok) this.#options.logger?.info(`Link details of ${url} not fetched: ${outcome.reason}`)
