@@ -59,7 +59,10 @@ export class BookmarkDetails {
         if (details) found.set(href, details)
       })
       await withinBudget(Promise.all(fetches), this.#deps.budgetMs ?? SAVE_BUDGET_MS)
-      return found.size === 0 ? content : fillBookmarks(clean, (href) => found.get(href))
+      if (found.size === 0) return content
+      const filled = fillBookmarks(clean, (href) => found.get(href))
+      // A post near its length limit that the details would push past it is saved as written, not refused.
+      return checkContentShape(filled) === null ? filled : content
     } catch {
       return content
     }
