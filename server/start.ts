@@ -57,6 +57,8 @@ export async function startServer(options: {
   catchUp?: CatchUpOptions
   /** The wall clock, which says when scheduled posts go live (tests pass their own). */
   clock?: Clock
+  /** Ends one bookmark page's fetch (default 4 seconds from its start): tests end a page that hangs themselves. */
+  linkDeadline?: () => AbortSignal
 }): Promise<RunningServer> {
   const { config, logger } = options
   // Every part the app is given, built in order (compose/server.ts).

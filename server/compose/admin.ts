@@ -44,7 +44,15 @@ import type { Site } from './site.ts'
  * the redirects; the posts with their history and tags, and the media library, whose uploads
  * are commits too; the site's copy; the previews, rendered as the site renders.
  */
-export async function openAdmin(options: { config: Config; logger: Logger; site: Site; repository: ContentRepository; clock?: Clock }) {
+export async function openAdmin(options: {
+  config: Config
+  logger: Logger
+  site: Site
+  repository: ContentRepository
+  clock?: Clock
+  /** Ends one bookmark page's fetch (LinkDetails' `deadline`): tests end a page that hangs themselves. */
+  linkDeadline?: () => AbortSignal
+}) {
   const { config, logger, site, repository } = options
   const clock = options.clock ?? (() => new Date())
   const people = await openAccounts({ config, logger, clock })
@@ -56,7 +64,7 @@ export async function openAdmin(options: { config: Config; logger: Logger; site:
   const redirects = new Redirects({ source: site.redirects, repository, index: content.index, isPage: (url) => site.pages.hasPage(url) })
   const today = () => site.schedule.today()
   // One cache of the linked pages' details for the saves and the previews (LINK_DETAILS_FETCH).
-  const bookmarks = config.linkDetails.fetch ? new BookmarkDetails({ links: new LinkDetails({ allowHosts: config.linkDetails.allowHosts, clock, logger }) }) : undefined
+  const bookmarks = config.linkDetails.fetch ? new BookmarkDetails({ links: new LinkDetails({ allowHosts: config.linkDetails.allowHosts, clock, logger, deadline: options.linkDeadline }) }) : undefined
   const { history, posts, tags, media } = buildPostServices({
     repository,
     content,

@@ -62,6 +62,8 @@ export async function composeServer(options: {
   catchUp?: CatchUpOptions
   /** The wall clock, which says when scheduled posts go live (tests pass their own). */
   clock?: Clock
+  /** Ends one bookmark page's fetch (default 4 seconds from its start): tests end a page that hangs themselves. */
+  linkDeadline?: () => AbortSignal
 }): Promise<ComposedServer> {
   const { config, build, logger } = options
   // The stale pages' background rendering gives way to requests (a save among them).
@@ -108,7 +110,7 @@ export async function composeServer(options: {
   // Followed from here on: the server's own saves are in the index already.
   site.watch()
   // The writer: accounts, sessions, saves, two-way sync. A replica: the sync alone, following.
-  const admin = replica ? null : await openAdmin({ config, logger, site, repository, clock: options.clock })
+  const admin = replica ? null : await openAdmin({ config, logger, site, repository, clock: options.clock, linkDeadline: options.linkDeadline })
   const sync = admin ? admin.sync : await openReplicaSync({ config, logger, site, repository })
 
   const app: AppDeps = {

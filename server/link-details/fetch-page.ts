@@ -25,10 +25,6 @@ export interface FetchPageOptions {
   signal: AbortSignal
   /** Every address of a host name (dns.lookup); tests answer names of their own. */
   resolve?: (hostname: string) => Promise<readonly ResolvedAddress[]>
-  /** The most bytes of HTML read; the rest is never asked for. */
-  maxBytes?: number
-  /** The most redirects followed. */
-  maxRedirects?: number
 }
 
 export interface ResolvedAddress {
@@ -39,8 +35,8 @@ export interface ResolvedAddress {
 export type FetchOutcome = { ok: true; url: string; html: string } | { ok: false; reason: string }
 
 /** A page's head is in its first kilobytes; 512 KB is far past any real one's. */
-export const MAX_PAGE_BYTES = 512 * 1024
-export const MAX_REDIRECTS = 3
+const MAX_PAGE_BYTES = 512 * 1024
+const MAX_REDIRECTS = 3
 const USER_AGENT = 'Mozilla/5.0 (compatible; WatchioLinkDetails/1.0; bookmark card details)'
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml'])
@@ -51,7 +47,6 @@ const resolveAll = async (hostname: string) => lookup(hostname, { all: true, ver
 export async function fetchPage(address: string, options: FetchPageOptions): Promise<FetchOutcome> {
   try {
     let url = new URL(address)
-    const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS
     for (let hop = 0; ; hop++) {
       const target = await whereTo(url, options)
       if (typeof target === 'string') return { ok: false, reason: target }
@@ -59,7 +54,7 @@ export async function fetchPage(address: string, options: FetchPageOptions): Pro
       const location = response.headers.location
       if (REDIRECTS.has(response.statusCode ?? 0) && location) {
         response.destroy()
-        if (hop >= maxRedirects) return { ok: false, reason: `more than ${maxRedirects} redirects` }
+        if (hop >= MAX_REDIRECTS) return { ok: false, reason: `more than ${MAX_REDIRECTS} redirects` }
         url = new URL(location, url)
         continue
       }
@@ -68,7 +63,7 @@ export async function fetchPage(address: string, options: FetchPageOptions): Pro
         response.destroy()
         return { ok: false, reason: refusal }
       }
-      const bytes = await readCapped(response, options.maxBytes ?? MAX_PAGE_BYTES)
+      const bytes = await readCapped(response, MAX_PAGE_BYTES)
       return { ok: true, url: url.href, html: decodePage(bytes, response.headers['content-type']) }
     }
   } catch (error) {
@@ -138,7 +133,7 @@ function refusedResponse(response: IncomingMessage): string | null {
   return null
 }
 
-/** The body's first `max` bytes: reading stops there and the connection is closed. */
+/** The body's first `max` bytes (the rest is never asked for): reading stops there and the connection is closed. */
 async function readCapped(response: IncomingMessage, max: number): Promise<Buffer> {
   const chunks: Buffer[] = []
   let length = 0

@@ -1,7 +1,7 @@
 import { BoundedCache } from '../lib/bounded-cache.ts'
 import { InFlight } from '../lib/in-flight.ts'
 import type { Logger } from '../lib/logger.ts'
-import { fetchPage, type FetchPageOptions } from './fetch-page.ts'
+import { fetchPage } from './fetch-page.ts'
 import { type PageDetails, readPageDetails } from './page-details.ts'
 
 export type { PageDetails } from './page-details.ts'
@@ -9,13 +9,14 @@ export type { PageDetails } from './page-details.ts'
 export interface LinkDetailsOptions {
   /** LINK_DETAILS_ALLOW_HOSTS: `host:port` entries reached although private (fetch-page.ts). */
   allowHosts?: readonly string[]
-  /** The most a page may take, its redirects and DNS included (default FETCH_TIMEOUT_MS). */
-  timeoutMs?: number
+  /**
+   * The signal that ends one page's fetch, its DNS and redirects included, made as the fetch
+   * starts: FETCH_TIMEOUT_MS from then, unless a test ends a page that hangs itself.
+   */
+  deadline?: () => AbortSignal
   /** Reads the time a cached answer was made at. */
   clock?: () => Date
   logger?: Logger
-  /** The fetch's own options, for the tests: a resolver, the body's cap. */
-  fetch?: Pick<FetchPageOptions, 'resolve' | 'maxBytes' | 'maxRedirects'>
 }
 
 /** A page that does not answer in 4 seconds is given up: a save waits for it. */
@@ -68,8 +69,8 @@ export class LinkDetails {
   }
 
   async #fetch(url: string): Promise<PageDetails | undefined> {
-    const signal = AbortSignal.timeout(this.#options.timeoutMs ?? FETCH_TIMEOUT_MS)
-    const outcome = await fetchPage(url, { ...this.#options.fetch, allowHosts: this.#allowHosts, signal })
+    const signal = this.#options.deadline?.() ?? AbortSignal.timeout(FETCH_TIMEOUT_MS)
+    const outcome = await fetchPage(url, { allowHosts: this.#allowHosts, signal })
     const details = outcome.ok ? readPageDetails(outcome.html, outcome.url) : undefined
     if (!outcome.ok) this.#options.logger?.info(`Link details of ${url} not fetched: ${outcome.reason}`)
     this.#answers.set(url, { details, at: this.#clock().getTime() })

@@ -79,7 +79,7 @@ export const TEST_SITE_URL = 'https://watchio.example'
  */
 export async function startTestServer(
   site: TempSite,
-  options: { env?: Record<string, string>; logger?: Logger; distDir?: string; catchUp?: CatchUpOptions; clock?: () => Date } = {},
+  options: { env?: Record<string, string>; logger?: Logger; distDir?: string; catchUp?: CatchUpOptions; clock?: () => Date; linkDeadline?: () => AbortSignal } = {},
 ): Promise<RunningServer> {
   const seedsItself = options.env !== undefined && ('ADMIN_USERNAME' in options.env || 'ADMIN_PASSWORD' in options.env)
   if (!seedsItself) await seedTestAdmin(site.dataDir, new URL(options.env?.SITE_URL ?? TEST_SITE_URL).hostname)
@@ -99,7 +99,7 @@ export async function startTestServer(
   const config = options.distDir ? { ...loaded, distDir: options.distDir } : loaded
   const build = await readBuildInfo(config.distDir)
   if (!build) throw new Error('dist/ is not built: run npm run build')
-  return startServer({ config, build, logger: options.logger ?? recordingLogger(), catchUp: options.catchUp, clock: options.clock })
+  return startServer({ config, build, logger: options.logger ?? recordingLogger(), catchUp: options.catchUp, clock: options.clock, linkDeadline: options.linkDeadline })
 }
 
 /** The log2 N of the test admin's hash: 1,000 times cheaper to sign in with than the default (17). */

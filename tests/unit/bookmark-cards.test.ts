@@ -5,6 +5,7 @@
  * once and a save waits for them only so long.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { MAX_CONTENT_LENGTH } from '../../core/contract/limits.ts'
 import { fillBookmarks, untitledBookmarkLinks } from '../../server/content/bookmark-cards.ts'
 import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
 import type { PageDetails } from '../../server/link-details/page-details.ts'
@@ -113,6 +114,17 @@ describe('BookmarkDetails', () => {
     const filled = await new BookmarkDetails({ links }).fill(content)
     expect(asked).toHaveLength(MAX_PAGES_PER_SAVE)
     expect(filled.match(/<strong><\/strong>/g)).toHaveLength(5)
+  })
+
+  it('leaves a post as written when its details would make it longer than a post may be', async () => {
+    const bookmarks = new BookmarkDetails({ links: { details: async () => ({ title: 'A title that does not fit' }) } })
+    // 10 characters short of the limit: the title would take 25.
+    const empty = card('https://a.example/')
+    const fits = `<p>${'x'.repeat(MAX_CONTENT_LENGTH - 10 - '<p></p>\n'.length - empty.length)}</p>\n${empty}`
+    expect(fits.length).toBe(MAX_CONTENT_LENGTH - 10)
+    expect(await bookmarks.fill(fits)).toBe(fits)
+    const roomy = `<p>${'x'.repeat(100)}</p>\n${card('https://a.example/')}`
+    expect(await bookmarks.fill(roomy)).toBe(roomy.replace('<strong></strong>', '<strong>A title that does not fit</strong>'))
   })
 
   it('fills a request body’s content, and leaves any other body as it is', async () => {

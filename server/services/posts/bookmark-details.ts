@@ -40,7 +40,12 @@ export class BookmarkDetails {
     return filled === content ? body : { ...body, content: filled }
   }
 
-  /** `content` with its untitled cards filled, sanitized; as it is when none is, or when nothing could be fetched. */
+  /**
+   * `content` with its untitled cards filled; as it is when none is, or when nothing could be
+   * fetched. The cards are found and filled in the sanitized post, so that they are the ones the
+   * save keeps, in the form it keeps them; what is filled is not sanitized again here: the save
+   * (and the preview) sanitizes its content whatever it is.
+   */
   async fill(content: string): Promise<string> {
     // The cheap answer for most posts; and content the save will refuse is not parsed here.
     if (!content.includes(FIGURE_CLASSES.bookmark) || checkContentShape(content) !== null) return content
@@ -54,7 +59,10 @@ export class BookmarkDetails {
         if (details) found.set(href, details)
       })
       await withinBudget(Promise.all(fetches), this.#deps.budgetMs ?? SAVE_BUDGET_MS)
-      return found.size === 0 ? content : cleanPostHtml(fillBookmarks(clean, (href) => found.get(href)))
+      if (found.size === 0) return content
+      const filled = fillBookmarks(clean, (href) => found.get(href))
+      // A post near its length limit that the details would push past it is saved as written, not refused.
+      return checkContentShape(filled) === null ? filled : content
     } catch {
       return content
     }
