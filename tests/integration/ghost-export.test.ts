@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { wouldSanitizerChange } from '../../server/content/sanitize-html.ts'
-import { MAX_GHOST_EXPORT_BYTES, readGhostExport } from '../../server/import/ghost-export.ts'
+import { MAX_GHOST_EXPORT_BYTES, readGhostExport } from '../../server/import/ghost/export.ts'
 import { InvalidImportSource } from '../../server/import/imported-post.ts'
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/import/ghost/${name}`, import.meta.url))

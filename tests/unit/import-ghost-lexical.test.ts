@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
-import { UnreadableGhostDocument } from '../../server/import/ghost-card-html.ts'
-import { mapGhostCards } from '../../server/import/ghost-cards.ts'
-import { lexicalToHtml } from '../../server/import/ghost-lexical.ts'
+import { UnreadableGhostDocument } from '../../server/import/ghost/card-html.ts'
+import { mapGhostCards } from '../../server/import/ghost/cards.ts'
+import { lexicalToHtml } from '../../server/import/ghost/lexical.ts'
 import { noChanges } from '../../server/import/import-changes.ts'
 
 type Node = Record<string, unknown>
@@ -77,7 +77,7 @@ describe('lexicalToHtml: text', () => {
 })
 
 describe('lexicalToHtml: cards and unknown nodes', () => {
-  it('renders cards as Ghost does, so ghost-cards.ts maps them and says so', () => {
+  it('renders cards as Ghost does, so ghost/cards.ts maps them and says so', () => {
     const rendered = render(
       { type: 'image', version: 1, src: '/content/images/a.jpg', width: 30, height: 20, alt: 'A', caption: 'Cap' },
       { type: 'callout', version: 1, calloutEmoji: '💡', calloutText: '<p>Note <b>this</b></p>', backgroundColor: 'blue' },

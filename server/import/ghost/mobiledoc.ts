@@ -1,5 +1,5 @@
-import { attributes, type GhostRendering, headingId, newRendering, renderCard, text, UnreadableGhostDocument, wordsOfUnknown } from './ghost-card-html.ts'
-import type { RenderedGhostDocument } from './ghost-lexical.ts'
+import { attributes, type GhostRendering, headingId, newRendering, renderCard, text, UnreadableGhostDocument, wordsOfUnknown } from './card-html.ts'
+import type { RenderedGhostDocument } from './lexical.ts'
 import { field, type Fields, isFields, listField, stringField } from './json-fields.ts'
 
 /**
@@ -9,7 +9,7 @@ import { field, type Fields, isFields, listField, stringField } from './json-fie
  * which Ghost no longer keeps): markup sections (`p`, `h1`–`h6` with Ghost's ids, `blockquote`,
  * `aside` as `blockquote.kg-blockquote-alt`), lists, image sections, markers with their markups
  * (`a` with `href` and `rel`, `strong`, `b`, `em`, `i`, `code`, `s`, `u`, `sup`, `sub`), the
- * soft-return atom as a line break, and the cards (ghost-card-html.ts). A post all of Markdown
+ * soft-return atom as a line break, and the cards (card-html.ts). A post all of Markdown
  * cards (as Ghost 1.x saved every post) is its Markdown rendered, as before.
  *
  * Two shapes differ from Ghost's on purpose: a `pull-quote` section is a quote here (Ghost's

@@ -1,5 +1,5 @@
-import { MAX_CONTENT_DEPTH } from '../content/post-rules.ts'
-import { attributes, type GhostRendering, headingId, newRendering, renderCard, text, UnreadableGhostDocument, wordsOfUnknown } from './ghost-card-html.ts'
+import { MAX_CONTENT_DEPTH } from '../../content/post-rules.ts'
+import { attributes, type GhostRendering, headingId, newRendering, renderCard, text, UnreadableGhostDocument, wordsOfUnknown } from './card-html.ts'
 import { field, type Fields, isFields, listField, numberField, stringField } from './json-fields.ts'
 
 /**
@@ -8,7 +8,7 @@ import { field, type Fields, isFields, listField, numberField, stringField } fro
  * Written after Ghost's own renderer (TryGhost/Koenig, `packages/kg-lexical-html-renderer`):
  * paragraphs, headings with Ghost's ids, quotes, asides (`blockquote.kg-blockquote-alt`), lists
  * (nested in the item before them, as Ghost nests them), text formats as tags, line breaks, links
- * (`href` and `rel`, as Ghost writes them) and the cards (ghost-card-html.ts). That package needs a
+ * (`href` and `rel`, as Ghost writes them) and the cards (card-html.ts). That package needs a
  * DOM (jsdom) and the Lexical editor itself to run, for what is here one walk over JSON
  * (docs/dependencies.md says more).
  *

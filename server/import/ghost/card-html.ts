@@ -1,19 +1,19 @@
-import { escapeHtmlAttribute, escapeHtmlText } from '../../core/escape-markup.ts'
-import { HEADING_ID } from '../../core/post-html-rules.ts'
-import { isDeeperThan } from '../content/html-depth.ts'
-import { MAX_CONTENT_DEPTH } from '../content/post-rules.ts'
+import { escapeHtmlAttribute, escapeHtmlText } from '../../../core/escape-markup.ts'
+import { HEADING_ID } from '../../../core/post-html-rules.ts'
+import { isDeeperThan } from '../../content/html-depth.ts'
+import { MAX_CONTENT_DEPTH } from '../../content/post-rules.ts'
 import type { Element, Root, RootContent } from 'hast'
-import { parseFragment, textOf, writeFragment } from './hast-nodes.ts'
+import { parseFragment, textOf, writeFragment } from '../hast-nodes.ts'
+import { markdownToHtml } from '../markdown-html.ts'
 import { field, type Fields, isFields, listField, numberField, stringField } from './json-fields.ts'
-import { markdownToHtml } from './markdown-html.ts'
 
 /**
  * Ghost's cards rendered to the HTML Ghost itself renders for the web (pure), from the card's
  * data as its editors save it: Lexical's decorator nodes (`{ type: "callout", calloutText, … }`)
  * and Mobiledoc's cards (`["callout", { calloutText, … }]`) hold the same fields, so both
- * readers (ghost-lexical.ts, ghost-mobiledoc.ts) render their cards here. The shapes are those of
+ * readers (lexical.ts, mobiledoc.ts) render their cards here. The shapes are those of
  * Ghost's renderers (TryGhost/Koenig, `packages/kg-default-nodes/src/nodes/*-renderer.ts` and the
- * older `kg-default-cards`), with the `kg-*` classes ghost-cards.ts reads, so a post Ghost never
+ * older `kg-default-cards`), with the `kg-*` classes cards.ts reads, so a post Ghost never
  * rendered goes through the very mapping, and the same report, as one it did. Left out: what
  * only draws Ghost's page (players' buttons and icons, srcset), never the writer's content.
  *
@@ -369,7 +369,7 @@ function productCard(card: Fields, rendering: GhostRendering): string {
 }
 
 function signupCard(card: Fields): string {
-  // The form is Ghost's (members sign up there): ghost-cards.ts keeps its words and names it.
+  // The form is Ghost's (members sign up there): cards.ts keeps its words and names it.
   return `<div class="kg-card kg-signup-card"><div class="kg-signup-card-content"><div class="kg-signup-card-text">`
     + `<h2 class="kg-signup-card-heading">${innerHtml(card, 'header')}</h2><p class="kg-signup-card-subheading">${innerHtml(card, 'subheader')}</p>`
     + `<form class="kg-signup-card-form"><button class="kg-signup-card-button" type="submit"><span class="kg-signup-card-button-default">${text(stringField(card, 'buttonText') || 'Subscribe')}</span></button></form>`
@@ -393,11 +393,11 @@ function beforeAfterCard(card: Fields, rendering: GhostRendering): string {
   if (!stringField(before, 'src') && !stringField(after, 'src')) return empty('before-after', rendering, 'images')
   const img = (image: Fields) => `<img${attributes({ src: stringField(image, 'src'), alt: true, width: size(image, 'width'), height: size(image, 'height') })}>`
   const caption = innerHtml(card, 'caption')
-  // The before image first, as Ghost 4 rendered it: ghost-cards.ts names the first "Before".
+  // The before image first, as Ghost 4 rendered it: cards.ts names the first "Before".
   return `<figure class="kg-card kg-before-after-card kg-width-wide"><div class="kg-before-after-card-image-before">${img(before)}</div><div class="kg-before-after-card-image-after">${img(after)}</div>${figcaption(caption)}</figure>`
 }
 
-/** For the newsletter only (Ghost renders nothing of it on the web): ghost-cards.ts removes it and reports its words. */
+/** For the newsletter only (Ghost renders nothing of it on the web): cards.ts removes it and reports its words. */
 function emailCard(card: Fields): string {
   return `<div class="kg-card kg-email-card">${innerHtml(card, 'html')}</div>`
 }
