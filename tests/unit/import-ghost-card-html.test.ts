@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { headingId, newRendering, renderCard } from '../../server/import/ghost/card-html.ts'
+import { renderCard } from '../../server/import/ghost/card-html.ts'
 import { mapGhostCards } from '../../server/import/ghost/cards.ts'
+import { headingId, newRendering } from '../../server/import/ghost/rendering.ts'
 import { noChanges } from '../../server/import/import-changes.ts'
 
 /** A card's data as Ghost's editor saves it (values from Koenig's node tests), rendered, then mapped as an exported post's HTML is. */

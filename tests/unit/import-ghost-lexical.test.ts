@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
-import { UnreadableGhostDocument } from '../../server/import/ghost/card-html.ts'
 import { mapGhostCards } from '../../server/import/ghost/cards.ts'
 import { lexicalToHtml } from '../../server/import/ghost/lexical.ts'
+import { UnreadableGhostDocument } from '../../server/import/ghost/rendering.ts'
 import { noChanges } from '../../server/import/import-changes.ts'
 
 type Node = Record<string, unknown>

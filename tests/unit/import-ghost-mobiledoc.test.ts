@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
-import { UnreadableGhostDocument } from '../../server/import/ghost/card-html.ts'
 import { mobiledocToHtml } from '../../server/import/ghost/mobiledoc.ts'
+import { UnreadableGhostDocument } from '../../server/import/ghost/rendering.ts'
 
 type Mobiledoc = { sections: unknown[]; markups?: unknown[]; atoms?: unknown[]; cards?: unknown[]; ghostVersion?: string; version?: string }
 const render = (doc: Mobiledoc) => mobiledocToHtml(JSON.stringify({ version: '0.3.1', markups: [], atoms: [], cards: [], ...doc }))

@@ -4,11 +4,11 @@ import { noChanges } from '../import-changes.ts'
 import { type ImportedPost, type ImportedStatus, type ImportSourceResult, InvalidImportSource, type SkippedItem } from '../imported-post.ts'
 import { isoDate } from '../source-dates.ts'
 import { summaryFromText } from '../summary-text.ts'
-import { UnreadableGhostDocument } from './card-html.ts'
 import { GHOST_UPLOADS, GHOST_URL, mapGhostCards } from './cards.ts'
 import { field, type Fields, isFields } from './json-fields.ts'
 import { lexicalToHtml } from './lexical.ts'
 import { mobiledocToHtml } from './mobiledoc.ts'
+import { UnreadableGhostDocument } from './rendering.ts'
 
 /**
  * A Ghost export (Settings → Labs → Export in Ghost's admin: JSON, `{ db: [{ meta, data }] }`,

@@ -1,6 +1,7 @@
 import { MAX_CONTENT_DEPTH } from '../../content/post-rules.ts'
-import { attributes, type GhostRendering, headingId, newRendering, renderCard, text, UnreadableGhostDocument, wordsOfUnknown } from './card-html.ts'
+import { renderCard } from './card-html.ts'
 import { field, type Fields, isFields, listField, numberField, stringField } from './json-fields.ts'
+import { attributes, type GhostRendering, headingId, newRendering, type RenderedGhostDocument, text, UnreadableGhostDocument, wordsOfUnknown } from './rendering.ts'
 
 /**
  * A Ghost 5 post's Lexical JSON (its `lexical` field: `{ root: { children: [...] } }`) rendered
@@ -15,12 +16,6 @@ import { field, type Fields, isFields, listField, numberField, stringField } fro
  * A node this reader does not know keeps its words (in a paragraph, or inline where it stood) and
  * is named in the report: no sentence is dropped unsaid.
  */
-
-export interface RenderedGhostDocument {
-  html: string
-  /** What the report must say of the rendering (unknown nodes, cards left out), one per occurrence. */
-  changed: string[]
-}
 
 /** Ghost's text format bits, in the order Ghost nests their tags. */
 const FORMATS: readonly { bit: number; tag: string }[] = [

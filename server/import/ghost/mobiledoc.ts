@@ -1,6 +1,6 @@
-import { attributes, type GhostRendering, headingId, newRendering, renderCard, text, UnreadableGhostDocument, wordsOfUnknown } from './card-html.ts'
-import type { RenderedGhostDocument } from './lexical.ts'
+import { renderCard } from './card-html.ts'
 import { field, type Fields, isFields, listField, stringField } from './json-fields.ts'
+import { attributes, type GhostRendering, headingId, newRendering, type RenderedGhostDocument, text, UnreadableGhostDocument, wordsOfUnknown } from './rendering.ts'
 
 /**
  * A Ghost 1–4 post's Mobiledoc (its `mobiledoc` field, 0.3 and the older 0.2) rendered to the
