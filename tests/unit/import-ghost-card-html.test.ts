@@ -53,6 +53,12 @@ describe('Ghost cards rendered as Ghost renders them, then mapped to the post mo
     expect(throughCards('transistor', {})).toMatchObject({ mapped: '', changed: ['transistor card (Ghost\'s podcast player, made for each member) → left out'] })
   })
 
+  it('writes an image\'s or a video\'s width and height both, or neither, as Ghost does', () => {
+    expect(renderCard('image', { src: '/a.jpg', width: 30 }, newRendering())).toBe('<figure class="kg-card kg-image-card"><img src="/a.jpg" class="kg-image" alt loading="lazy"></figure>')
+    expect(renderCard('video', { src: '/v.mp4', height: 20 }, newRendering())).toContain('<video src="/v.mp4" playsinline preload="metadata">')
+    expect(renderCard('video', { src: '/v.mp4', width: 30.4, height: 20 }, newRendering())).toContain('<video src="/v.mp4" width="30" height="20" playsinline preload="metadata">')
+  })
+
   it('escapes a card\'s text and attributes, and knows no card by a prototype\'s name', () => {
     expect(throughCards('button', { buttonText: '<b>"Go"</b>', buttonUrl: 'https://x.test/?a=1&b="2"' }).html).toBe(
       '<div class="kg-card kg-button-card"><a href="https://x.test/?a=1&amp;b=&quot;2&quot;" class="kg-btn kg-btn-accent">&lt;b&gt;"Go"&lt;/b&gt;</a></div>',

@@ -78,6 +78,13 @@ function size(card: Fields, name: string): number | undefined {
   return value !== undefined && value > 0 ? Math.round(value) : undefined
 }
 
+/** An image's or a video's width and height as Ghost writes them: both, or neither. */
+function bothSizes(card: Fields): { width?: number; height?: number } {
+  const width = size(card, 'width')
+  const height = size(card, 'height')
+  return width && height ? { width, height } : {}
+}
+
 /** Ghost's `bytesToSize`: 123456 → "121 KB". */
 function fileSize(bytes: number | undefined): string {
   if (!bytes || bytes < 1) return ''
@@ -90,10 +97,8 @@ function imageCard(card: Fields, rendering: GhostRendering): string {
   const src = stringField(card, 'src')
   if (src.trim() === '') return empty('image', rendering, 'an image')
   const caption = innerHtml(card, 'caption')
-  const width = size(card, 'width')
-  const height = size(card, 'height')
   const cardWidth = word(stringField(card, 'cardWidth'))
-  const img = `<img${attributes({ src, class: 'kg-image', alt: stringField(card, 'alt') || true, loading: 'lazy', title: stringField(card, 'title'), width: width && height ? width : undefined, height: width && height ? height : undefined })}>`
+  const img = `<img${attributes({ src, class: 'kg-image', alt: stringField(card, 'alt') || true, loading: 'lazy', title: stringField(card, 'title'), ...bothSizes(card) })}>`
   const href = stringField(card, 'href')
   const body = href ? `<a${attributes({ href })}>${img}</a>` : img
   return `<figure class="${classes('kg-card kg-image-card', cardWidth && cardWidth !== 'regular' && `kg-width-${cardWidth}`, caption && 'kg-card-hascaption')}">${body}${figcaption(caption)}</figure>`
@@ -119,13 +124,11 @@ function videoCard(card: Fields, rendering: GhostRendering): string {
   const src = stringField(card, 'src')
   if (src.trim() === '') return empty('video', rendering, 'a video')
   const caption = innerHtml(card, 'caption')
-  const width = size(card, 'width')
-  const height = size(card, 'height')
   const loop = field(card, 'loop') === true
   const thumbnail = stringField(card, 'customThumbnailSrc') || stringField(card, 'thumbnailSrc')
   const cardWidth = word(stringField(card, 'cardWidth'))
   return `<figure${attributes({ class: classes('kg-card kg-video-card', cardWidth && `kg-width-${cardWidth}`, caption && 'kg-card-hascaption'), 'data-kg-thumbnail': thumbnail })}>`
-    + `<div class="kg-video-container"><video${attributes({ src, width: width && height ? width : undefined, height: width && height ? height : undefined, loop, autoplay: loop, muted: loop, playsinline: true, preload: 'metadata' })}></video></div>${figcaption(caption)}</figure>`
+    + `<div class="kg-video-container"><video${attributes({ src, ...bothSizes(card), loop, autoplay: loop, muted: loop, playsinline: true, preload: 'metadata' })}></video></div>${figcaption(caption)}</figure>`
 }
 
 function audioCard(card: Fields, rendering: GhostRendering): string {
