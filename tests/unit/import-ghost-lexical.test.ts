@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
 import { mapGhostCards } from '../../server/import/ghost/cards.ts'
 import { lexicalToHtml } from '../../server/import/ghost/lexical.ts'
-import { UnreadableGhostDocument } from '../../server/import/ghost/rendering.ts'
 import { noChanges } from '../../server/import/import-changes.ts'
+import { expectUnreadable } from '../support/unreadable-ghost.ts'
 
 type Node = Record<string, unknown>
 const doc = (...children: Node[]) => JSON.stringify({ root: { children, direction: 'ltr', format: '', indent: 0, type: 'root', version: 1 } })
@@ -127,11 +127,7 @@ describe('lexicalToHtml: cards and unknown nodes', () => {
 })
 
 describe('lexicalToHtml: what it refuses', () => {
-  // The reader's own error (not a parser's), with the reason the report gives: the whole of it, or its start.
-  const refused = (source: string, reason: string | RegExp) => {
-    expect(() => lexicalToHtml(source)).toThrow(UnreadableGhostDocument)
-    expect(() => lexicalToHtml(source)).toThrow(typeof reason === 'string' ? new UnreadableGhostDocument(reason) : reason)
-  }
+  const refused = (source: string, reason: string | RegExp) => expectUnreadable(lexicalToHtml, source, reason)
 
   it('says why a document cannot be read', () => {
     refused('{"root":', /^its Lexical JSON cannot be read \(/)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
 import { mobiledocToHtml } from '../../server/import/ghost/mobiledoc.ts'
-import { UnreadableGhostDocument } from '../../server/import/ghost/rendering.ts'
+import { expectUnreadable } from '../support/unreadable-ghost.ts'
 
 type Mobiledoc = { sections: unknown[]; markups?: unknown[]; atoms?: unknown[]; cards?: unknown[]; ghostVersion?: string; version?: string }
 const render = (doc: Mobiledoc) => mobiledocToHtml(JSON.stringify({ version: '0.3.1', markups: [], atoms: [], cards: [], ...doc }))
@@ -85,11 +85,7 @@ describe('mobiledocToHtml: cards', () => {
 })
 
 describe('mobiledocToHtml: what it refuses', () => {
-  // The reader's own error (not a parser's), with the reason the report gives: the whole of it, or its start.
-  const refused = (source: string, reason: string | RegExp) => {
-    expect(() => mobiledocToHtml(source)).toThrow(UnreadableGhostDocument)
-    expect(() => mobiledocToHtml(source)).toThrow(typeof reason === 'string' ? new UnreadableGhostDocument(reason) : reason)
-  }
+  const refused = (source: string, reason: string | RegExp) => expectUnreadable(mobiledocToHtml, source, reason)
 
   it('says why a document cannot be read', () => {
     refused('{"sections":', /^its Mobiledoc cannot be read \(/)
