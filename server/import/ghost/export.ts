@@ -164,7 +164,9 @@ function bodyOf(record: Fields): { html: string; changed: string[] } | { reason:
   try {
     return editor.render(editor.source)
   } catch (error) {
-    // One post's document, whatever is wrong with it, never stops the import of the others.
+    // One post's document, whatever is wrong with it, never stops the import of the others. Not
+    // only the readers' own refusals: a Mobiledoc naming one big card many times renders to more
+    // than a string can hold (RangeError), as the tests show.
     if (error instanceof UnreadableGhostDocument) return { reason: error.message }
     return { reason: `its ${editor.name} cannot be rendered (${error instanceof Error ? error.message : String(error)})` }
   }
