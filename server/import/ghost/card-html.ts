@@ -1,6 +1,6 @@
 import { escapeHtmlAttribute } from '../../../core/escape-markup.ts'
+import { field, type Fields, isFields, listField, numberField, stringField } from '../json-fields.ts'
 import { markdownToHtml } from '../markdown-html.ts'
-import { field, type Fields, isFields, listField, numberField, stringField } from './json-fields.ts'
 import { attributes, type GhostRendering, innerHtml, text, UnreadableGhostDocument, wordsOfHtml } from './rendering.ts'
 
 /**

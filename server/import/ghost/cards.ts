@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast'
-import type { BodyChanges } from '../import-changes.ts'
 import { classesOf, element, find, findAll, hasClass, parseFragment, text, textOf, writeFragment } from '../hast-nodes.ts'
+import type { BodyChanges } from '../import-changes.ts'
 import { bookmark, button, callout, download, figure, gallery, image, imageOf, linkParagraph, mediaFigure, paragraph, toggle, type ShapeImage } from '../post-shapes.ts'
 
 /**

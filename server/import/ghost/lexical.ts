@@ -1,6 +1,6 @@
 import { MAX_CONTENT_DEPTH } from '../../content/post-rules.ts'
+import { field, type Fields, isFields, listField, numberField, stringField } from '../json-fields.ts'
 import { renderCard } from './card-html.ts'
-import { field, type Fields, isFields, listField, numberField, stringField } from './json-fields.ts'
 import { attributes, type GhostRendering, headingId, newRendering, type RenderedGhostDocument, text, UnreadableGhostDocument, wordsOfUnknown } from './rendering.ts'
 
 /**

@@ -1,5 +1,5 @@
+import { field, type Fields, isFields, listField, stringField } from '../json-fields.ts'
 import { renderCard } from './card-html.ts'
-import { field, type Fields, isFields, listField, stringField } from './json-fields.ts'
 import { attributes, type GhostRendering, headingId, newRendering, type RenderedGhostDocument, text, UnreadableGhostDocument, wordsOfUnknown } from './rendering.ts'
 
 /**

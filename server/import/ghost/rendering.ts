@@ -4,7 +4,7 @@ import { isDeeperThan } from '../../content/html-depth.ts'
 import { MAX_CONTENT_DEPTH } from '../../content/post-rules.ts'
 import type { Element, Root, RootContent } from 'hast'
 import { parseFragment, textOf, writeFragment } from '../hast-nodes.ts'
-import { type Fields, isFields, stringField } from './json-fields.ts'
+import { type Fields, isFields, stringField } from '../json-fields.ts'
 
 /**
  * What rendering a Ghost editor's document as Ghost renders it needs, whichever editor saved it
