@@ -33,7 +33,7 @@ const FORMATS: readonly { bit: number; tag: string }[] = [
 const TEXT_NODES = new Set(['text', 'extended-text', 'tk', 'zwnj', 'tab', 'at-link-search'])
 const LINK_NODES = new Set(['link', 'autolink'])
 /** Blocks Ghost renders by their children alone when they stand inside another (a paragraph in a list item). */
-const ELEMENT_NODES = new Set(['paragraph', 'heading', 'extended-heading', 'quote', 'extended-quote', 'aside', 'list', 'listitem'])
+const ELEMENT_NODES = new Set(['paragraph', 'heading', 'extended-heading', 'quote', 'extended-quote', 'aside', 'listitem'])
 
 /** @throws UnreadableGhostDocument with the reason, when the JSON is no Lexical document or nests too deep. */
 export function lexicalToHtml(source: string): RenderedGhostDocument {
