@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises'
-import { MAX_GHOST_EXPORT_BYTES, readGhostExport } from './ghost-export.ts'
+import { MAX_GHOST_EXPORT_BYTES, readGhostExport } from './ghost/export.ts'
 import { type ImportSourceResult, InvalidImportSource } from './imported-post.ts'
 import { readMarkdownFolder } from './markdown-folder.ts'
 import { MAX_WXR_BYTES, readWordPressExport } from './wordpress-export.ts'

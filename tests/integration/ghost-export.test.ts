@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { wouldSanitizerChange } from '../../server/content/sanitize-html.ts'
-import { MAX_GHOST_EXPORT_BYTES, readGhostExport } from '../../server/import/ghost-export.ts'
+import { MAX_GHOST_EXPORT_BYTES, readGhostExport } from '../../server/import/ghost/export.ts'
 import { InvalidImportSource } from '../../server/import/imported-post.ts'
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/import/ghost/${name}`, import.meta.url))
@@ -183,6 +183,15 @@ describe('a file that is no Ghost export', () => {
     const result = readGhostExport(json({ data: { posts: [deep] } }))
     expect(result.posts).toEqual([])
     expect(result.skipped).toEqual([{ source: 'ghost:deep', title: 'Deep', reason: 'its HTML nests elements more than 100 levels deep, more than a post may' }])
+  })
+
+  it('skips a post whose Mobiledoc renders to more than a string can hold, with the reason, and imports the next', () => {
+    // One card of a million characters, named by 600 sections: 600 million characters, more than V8's strings hold.
+    const mobiledoc = JSON.stringify({ version: '0.3.1', markups: [], atoms: [], cards: [['html', { html: 'x'.repeat(1_000_000) }]], sections: Array.from({ length: 600 }, () => [10, 0]) })
+    const posts = [{ id: 'big', title: 'Big', slug: 'big', mobiledoc, status: 'published' }, { id: 'next', title: 'Next', slug: 'next', html: '<p>n</p>', status: 'published', published_at: '2024-05-01T10:00:00.000Z' }]
+    const result = readGhostExport(json({ data: { posts } }))
+    expect(result.posts.map((post) => post.slug)).toEqual(['next'])
+    expect(result.skipped).toEqual([{ source: 'ghost:big', title: 'Big', reason: 'its Mobiledoc cannot be rendered (Invalid string length)' }])
   })
 
   it('gives no old path for a slug that is no path segment', () => {

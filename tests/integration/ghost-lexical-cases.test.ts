@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { lexicalToHtml } from '../../server/import/ghost-lexical.ts'
+import { lexicalToHtml } from '../../server/import/ghost/lexical.ts'
 
 const cases = JSON.parse(readFileSync(new URL('../fixtures/import/ghost/koenig-lexical-cases.json', import.meta.url), 'utf8')) as { name: string; input: string; output: string }[]
 

@@ -95,8 +95,12 @@ function mobiledocKinds(source: string): Map<string, number> {
 /** A kind of source block, how many the source has, the post model's kinds it becomes, and how many more of those other blocks make. */
 type Row = { kind: string; in: number; out: string[]; plus?: number; as: string }
 
-/** The cards both editors have, each one block of the post model (the button card's count takes the product's and header's buttons too). */
-function cardRows(into: Map<string, number>): Row[] {
+/**
+ * The cards both editors have, each one block of the post model (the button card's count takes the
+ * product's and header's buttons too), and the quotes (asides too). `names`: what this editor calls
+ * its code card, its rule and its quote.
+ */
+function cardRows(into: Map<string, number>, names: { code: string; rule: string; quote: string }): Row[] {
   return [
     { kind: 'gallery card', in: into.get('gallery card')!, out: ['gallery'], as: 'gallery' },
     { kind: 'callout card', in: into.get('callout card')!, out: ['callout'], as: 'callout' },
@@ -106,6 +110,10 @@ function cardRows(into: Map<string, number>): Row[] {
     { kind: 'video card', in: into.get('video card')!, out: ['video file', 'video link'], as: 'video file or link' },
     { kind: 'audio card', in: into.get('audio card')!, out: ['audio file', 'audio link'], as: 'audio file or link' },
     { kind: 'file card', in: into.get('file card')!, out: ['download'], as: 'download link' },
+    { kind: names.code, in: into.get(names.code)!, out: ['code block'], as: 'code block' },
+    { kind: 'embed card', in: into.get('embed card')!, out: ['video embed'], as: 'the site\'s video embed' },
+    { kind: names.rule, in: into.get(names.rule)!, out: ['separator'], as: 'rule' },
+    { kind: 'quote', in: into.get(names.quote)! + into.get('aside')!, out: ['quote'], as: 'blockquote (the aside too)' },
   ]
 }
 
@@ -133,11 +141,7 @@ describe('importing a Ghost export of posts with their editor\'s JSON only', () 
       { kind: 'list', in: into.get('list')!, out: ['list'], plus: 2, as: 'ul/ol, nested in the item before (the Markdown and HTML cards\' lists too)' },
       { kind: 'list item', in: into.get('list item')!, out: ['list item'], plus: 4, as: 'li (the Markdown and HTML cards\' too)' },
       { kind: 'image card', in: into.get('image')!, out: ['image'], plus: 3 + 1 + 1 + 1, as: 'figure (with the gallery\'s, the bookmark\'s, the product\'s and the header\'s images)' },
-      ...cardRows(into),
-      { kind: 'codeblock card', in: into.get('codeblock card')!, out: ['code block'], as: 'code block' },
-      { kind: 'embed card', in: into.get('embed card')!, out: ['video embed'], as: 'the site\'s video embed' },
-      { kind: 'horizontalrule card', in: into.get('horizontalrule card')!, out: ['separator'], as: 'rule' },
-      { kind: 'quote', in: into.get('quote')! + into.get('aside')!, out: ['quote'], as: 'blockquote (the aside too)' },
+      ...cardRows(into, { code: 'codeblock card', rule: 'horizontalrule card', quote: 'quote' }),
     ]
     expectCounts('Lexical-only Ghost post (tests/fixtures/import/ghost/editor-json-only.json): blocks in and out', rows, posts.get('lexical-field-notes')!)
     expect(into.get('image')).toBe(1)
@@ -155,11 +159,7 @@ describe('importing a Ghost export of posts with their editor\'s JSON only', () 
       { kind: 'list', in: into.get('list')!, out: ['list'], as: 'ul/ol' },
       { kind: 'list item', in: into.get('list item')!, out: ['list item'], as: 'li' },
       { kind: 'image', in: into.get('image section')! + into.get('image card')!, out: ['image'], plus: 3 + 1 + 1 + 1, as: 'figure (the gallery\'s, bookmark\'s, header\'s and product\'s images too)' },
-      ...cardRows(into),
-      { kind: 'code card', in: into.get('code card')!, out: ['code block'], as: 'code block' },
-      { kind: 'embed card', in: into.get('embed card')!, out: ['video embed'], as: 'the site\'s video embed' },
-      { kind: 'hr card', in: into.get('hr card')!, out: ['separator'], as: 'rule' },
-      { kind: 'quote', in: into.get('blockquote')! + into.get('aside')!, out: ['quote'], as: 'blockquote (the aside too)' },
+      ...cardRows(into, { code: 'code card', rule: 'hr card', quote: 'blockquote' }),
     ]
     expectCounts('Mobiledoc-only Ghost post (tests/fixtures/import/ghost/editor-json-only.json): blocks in and out', rows, posts.get('mobiledoc-field-notes')!)
   })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { headingId, newRendering, renderCard } from '../../server/import/ghost-card-html.ts'
-import { mapGhostCards } from '../../server/import/ghost-cards.ts'
+import { renderCard } from '../../server/import/ghost/card-html.ts'
+import { mapGhostCards } from '../../server/import/ghost/cards.ts'
+import { headingId, newRendering } from '../../server/import/ghost/rendering.ts'
 import { noChanges } from '../../server/import/import-changes.ts'
 
 /** A card's data as Ghost's editor saves it (values from Koenig's node tests), rendered, then mapped as an exported post's HTML is. */
@@ -50,6 +51,12 @@ describe('Ghost cards rendered as Ghost renders them, then mapped to the post mo
     expect(throughCards('horizontalrule', {}).mapped).toBe('<hr>')
     expect(throughCards('paywall', {})).toMatchObject({ mapped: '', changed: ['paywall marker removed (what follows it was for members only in Ghost: here it is public)'] })
     expect(throughCards('transistor', {})).toMatchObject({ mapped: '', changed: ['transistor card (Ghost\'s podcast player, made for each member) → left out'] })
+  })
+
+  it('writes an image\'s or a video\'s width and height both, or neither, as Ghost does', () => {
+    expect(renderCard('image', { src: '/a.jpg', width: 30 }, newRendering())).toBe('<figure class="kg-card kg-image-card"><img src="/a.jpg" class="kg-image" alt loading="lazy"></figure>')
+    expect(renderCard('video', { src: '/v.mp4', height: 20 }, newRendering())).toContain('<video src="/v.mp4" playsinline preload="metadata">')
+    expect(renderCard('video', { src: '/v.mp4', width: 30.4, height: 20 }, newRendering())).toContain('<video src="/v.mp4" width="30" height="20" playsinline preload="metadata">')
   })
 
   it('escapes a card\'s text and attributes, and knows no card by a prototype\'s name', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mapGhostCards } from '../../server/import/ghost-cards.ts'
+import { mapGhostCards } from '../../server/import/ghost/cards.ts'
 import { noChanges } from '../../server/import/import-changes.ts'
 
 function map(html: string) {

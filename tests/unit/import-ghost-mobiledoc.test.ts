@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cleanPostHtml } from '../../server/content/sanitize-html.ts'
-import { UnreadableGhostDocument } from '../../server/import/ghost-card-html.ts'
-import { mobiledocToHtml } from '../../server/import/ghost-mobiledoc.ts'
+import { mobiledocToHtml } from '../../server/import/ghost/mobiledoc.ts'
+import { expectUnreadable } from '../support/unreadable-ghost.ts'
 
 type Mobiledoc = { sections: unknown[]; markups?: unknown[]; atoms?: unknown[]; cards?: unknown[]; ghostVersion?: string; version?: string }
 const render = (doc: Mobiledoc) => mobiledocToHtml(JSON.stringify({ version: '0.3.1', markups: [], atoms: [], cards: [], ...doc }))
@@ -85,11 +85,7 @@ describe('mobiledocToHtml: cards', () => {
 })
 
 describe('mobiledocToHtml: what it refuses', () => {
-  // The reader's own error (not a parser's), with the reason the report gives: the whole of it, or its start.
-  const refused = (source: string, reason: string | RegExp) => {
-    expect(() => mobiledocToHtml(source)).toThrow(UnreadableGhostDocument)
-    expect(() => mobiledocToHtml(source)).toThrow(typeof reason === 'string' ? new UnreadableGhostDocument(reason) : reason)
-  }
+  const refused = (source: string, reason: string | RegExp) => expectUnreadable(mobiledocToHtml, source, reason)
 
   it('says why a document cannot be read', () => {
     refused('{"sections":', /^its Mobiledoc cannot be read \(/)
@@ -97,6 +93,18 @@ describe('mobiledocToHtml: what it refuses', () => {
     refused('{"sections":["p"]}', "its Mobiledoc's section 1 is no list")
     refused('{"sections":[[99]]}', "its Mobiledoc's section 1 is of no known kind (99)")
     refused('{"sections":[[10,3]],"cards":[]}', "its Mobiledoc's section 1 names no card")
+    refused('{"sections":[["p"]]}', 'its Mobiledoc\'s section 1 is of no known kind ("p")')
+    refused('{"sections":[[{"kind":1}]]}', "its Mobiledoc's section 1 is of no known kind (an object)")
     refused(JSON.stringify({ sections: [[10, 0]], cards: [['markdown', { markdown: `${'>'.repeat(500)} deep` }]] }), /^its Markdown cannot be rendered \(quotes nested more than 100 deep\)/)
+  })
+
+  it('names a value nested deep or written long by its kind or its start, never whole (which would overflow the stack or fill the report)', () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
+    refused(`{"sections":[[${deep}]]}`, "its Mobiledoc's section 1 is of no known kind (a list)")
+    expect(mobiledocToHtml(`{"markups":[],"atoms":[],"sections":[[1,${deep},[]],[1,"p",[[0,[${deep}],0,"x"],[1,[],0,${deep}]]]]}`)).toEqual({
+      html: '<p></p><p>x</p>',
+      changed: ['unknown Mobiledoc section a list → a paragraph', 'unknown Mobiledoc markup a list → its text', 'unknown Mobiledoc atom a list → nothing (it had no text)'],
+    })
+    expect(render({ sections: [[1, 'x'.repeat(100), [words('Long')]]] }).changed).toEqual([`unknown Mobiledoc section "${'x'.repeat(60)}…" → a paragraph`])
   })
 })

@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast'
-import type { BodyChanges } from './import-changes.ts'
-import { classesOf, element, find, findAll, hasClass, parseFragment, text, textOf, writeFragment } from './hast-nodes.ts'
-import { bookmark, button, callout, download, figure, gallery, image, imageOf, linkParagraph, mediaFigure, paragraph, toggle, type ShapeImage } from './post-shapes.ts'
+import { classesOf, element, find, findAll, hasClass, parseFragment, text, textOf, writeFragment } from '../hast-nodes.ts'
+import type { BodyChanges } from '../import-changes.ts'
+import { bookmark, button, callout, download, figure, gallery, image, imageOf, linkParagraph, mediaFigure, paragraph, toggle, type ShapeImage } from '../post-shapes.ts'
 
 /**
  * Ghost's cards (`<figure class="kg-card kg-image-card">`, `<div class="kg-card kg-toggle-card">`…,

@@ -1,6 +1,6 @@
-import { attributes, type GhostRendering, headingId, newRendering, renderCard, text, UnreadableGhostDocument, wordsOfUnknown } from './ghost-card-html.ts'
-import type { RenderedGhostDocument } from './ghost-lexical.ts'
-import { field, type Fields, isFields, listField, stringField } from './json-fields.ts'
+import { field, type Fields, isFields, listField, stringField } from '../json-fields.ts'
+import { renderCard } from './card-html.ts'
+import { attributes, type GhostRendering, headingId, newRendering, type RenderedGhostDocument, text, UnreadableGhostDocument, wordsOfUnknown } from './rendering.ts'
 
 /**
  * A Ghost 1–4 post's Mobiledoc (its `mobiledoc` field, 0.3 and the older 0.2) rendered to the
@@ -9,7 +9,7 @@ import { field, type Fields, isFields, listField, stringField } from './json-fie
  * which Ghost no longer keeps): markup sections (`p`, `h1`–`h6` with Ghost's ids, `blockquote`,
  * `aside` as `blockquote.kg-blockquote-alt`), lists, image sections, markers with their markups
  * (`a` with `href` and `rel`, `strong`, `b`, `em`, `i`, `code`, `s`, `u`, `sup`, `sub`), the
- * soft-return atom as a line break, and the cards (ghost-card-html.ts). A post all of Markdown
+ * soft-return atom as a line break, and the cards (card-html.ts). A post all of Markdown
  * cards (as Ghost 1.x saved every post) is its Markdown rendered, as before.
  *
  * Two shapes differ from Ghost's on purpose: a `pull-quote` section is a quote here (Ghost's
@@ -61,7 +61,7 @@ function sectionHtml(section: unknown, index: number, document: Document): strin
     const tag = typeof first === 'string' ? first.toLowerCase() : ''
     const content = markers(second, document)
     if (!SECTION_TAGS.has(tag)) {
-      rendering.changed.push(`unknown Mobiledoc section "${tag || String(first)}" → a paragraph`)
+      rendering.changed.push(`unknown Mobiledoc section ${named(first)} → a paragraph`)
       return `<p>${content}</p>`
     }
     if (tag === 'aside') return `<blockquote class="kg-blockquote-alt">${content}</blockquote>`
@@ -86,7 +86,7 @@ function sectionHtml(section: unknown, index: number, document: Document): strin
     rendering.changed.push(`unknown Mobiledoc card "${name}" → ${words ? 'its text' : 'nothing (it had no text)'}`)
     return words ? `<p>${text(words)}</p>` : ''
   }
-  throw new UnreadableGhostDocument(`its Mobiledoc's section ${index + 1} is of no known kind (${JSON.stringify(kind)})`)
+  throw new UnreadableGhostDocument(`its Mobiledoc's section ${index + 1} is of no known kind (${named(kind)})`)
 }
 
 /**
@@ -111,7 +111,7 @@ function markers(list: unknown, document: Document): string {
         parts.push(`<${tag}${tag === 'a' ? linkAttributes(markup as unknown[]) : ''}>`)
         open.push(tag)
       } else {
-        rendering.changed.push(`unknown Mobiledoc markup "${tag || String(index)}" → its text`)
+        rendering.changed.push(`unknown Mobiledoc markup ${tag ? named(tag) : named(index)} → its text`)
         // Held open as nothing, so the marker that closes it closes the right ones.
         open.push('')
       }
@@ -137,7 +137,7 @@ function atom(index: unknown, document: Document): string {
   const [name, value] = Array.isArray(atom) ? (atom as [unknown, unknown]) : []
   if (name === 'soft-return') return '<br>'
   const words = typeof value === 'string' ? value : ''
-  document.rendering.changed.push(`unknown Mobiledoc atom "${typeof name === 'string' ? name : String(index)}" → ${words ? 'its text' : 'nothing (it had no text)'}`)
+  document.rendering.changed.push(`unknown Mobiledoc atom ${typeof name === 'string' ? named(name) : named(index)} → ${words ? 'its text' : 'nothing (it had no text)'}`)
   return text(words)
 }
 
@@ -153,4 +153,17 @@ function markersText(list: unknown, document: Document): string {
       return typeof marker[3] === 'string' ? marker[3] : ''
     })
     .join('')
+}
+
+/**
+ * A value of the document, named in a reason or a report line: a string quoted (its start, when
+ * long), a number as written, anything else by its kind. Never written out whole: a list nested
+ * thousands deep would overflow the stack of JSON.stringify or String, a long one fill the report.
+ */
+function named(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value)
+  if (typeof value === 'number') return String(value)
+  if (value === null || typeof value === 'boolean') return String(value)
+  if (value === undefined) return 'nothing'
+  return Array.isArray(value) ? 'a list' : 'an object'
 }

@@ -1,135 +1,21 @@
-import { escapeHtmlAttribute, escapeHtmlText } from '../../core/escape-markup.ts'
-import { HEADING_ID } from '../../core/post-html-rules.ts'
-import { isDeeperThan } from '../content/html-depth.ts'
-import { MAX_CONTENT_DEPTH } from '../content/post-rules.ts'
-import type { Element, Root, RootContent } from 'hast'
-import { parseFragment, textOf, writeFragment } from './hast-nodes.ts'
-import { field, type Fields, isFields, listField, numberField, stringField } from './json-fields.ts'
-import { markdownToHtml } from './markdown-html.ts'
+import { escapeHtmlAttribute } from '../../../core/escape-markup.ts'
+import { field, type Fields, isFields, listField, numberField, stringField } from '../json-fields.ts'
+import { markdownToHtml } from '../markdown-html.ts'
+import { attributes, type GhostRendering, innerHtml, text, UnreadableGhostDocument, wordsOfHtml } from './rendering.ts'
 
 /**
  * Ghost's cards rendered to the HTML Ghost itself renders for the web (pure), from the card's
  * data as its editors save it: Lexical's decorator nodes (`{ type: "callout", calloutText, … }`)
  * and Mobiledoc's cards (`["callout", { calloutText, … }]`) hold the same fields, so both
- * readers (ghost-lexical.ts, ghost-mobiledoc.ts) render their cards here. The shapes are those of
+ * readers (lexical.ts, mobiledoc.ts) render their cards here. The shapes are those of
  * Ghost's renderers (TryGhost/Koenig, `packages/kg-default-nodes/src/nodes/*-renderer.ts` and the
- * older `kg-default-cards`), with the `kg-*` classes ghost-cards.ts reads, so a post Ghost never
+ * older `kg-default-cards`), with the `kg-*` classes cards.ts reads, so a post Ghost never
  * rendered goes through the very mapping, and the same report, as one it did. Left out: what
  * only draws Ghost's page (players' buttons and icons, srcset), never the writer's content.
  *
- * Text and attributes are escaped here (core/escape-markup.ts). Fields that Ghost's editor saves
- * as HTML (captions, a callout's text, a toggle's content) are HTML: each is parsed on its own and
- * written back, so it stays inside its card as the browser's innerHTML keeps it in Ghost's; the
- * importer's sanitizer then decides what of it stays, as for any imported post.
+ * Text and attributes are escaped, and fields Ghost's editor saves as HTML parsed on their own, by
+ * rendering.ts.
  */
-
-/** A Ghost editor document that cannot be read: its message is the post's reason in the report. */
-export class UnreadableGhostDocument extends Error {}
-
-/** One document's rendering: the heading ids given so far, and what the report must say. */
-export interface GhostRendering {
-  /** What was changed, or could not be rendered as Ghost does, one per occurrence ("unknown Lexical node "poll" → its text"). */
-  changed: string[]
-  /** Heading ids made so far, with how many times each, to number repeats as Ghost does. */
-  headingIds: Map<string, number>
-  /** Ghost 4 and later keep any letter in an id; Ghost 2 and 3's Mobiledoc made every non-word character a hyphen. */
-  idStyle: 'ghost4' | 'ghost2'
-}
-
-export function newRendering(idStyle: GhostRendering['idStyle'] = 'ghost4'): GhostRendering {
-  return { changed: [], headingIds: new Map(), idStyle }
-}
-
-export const text = escapeHtmlText
-
-/** ` name="value"` for each attribute with a value (`true`: written bare), escaped. */
-export function attributes(values: Readonly<Record<string, string | number | boolean | undefined>>): string {
-  let written = ''
-  for (const [name, value] of Object.entries(values)) {
-    if (value === undefined || value === false || value === '') continue
-    written += value === true ? ` ${name}` : ` ${name}="${escapeHtmlAttribute(String(value))}"`
-  }
-  return written
-}
-
-/**
- * The id Ghost gives a heading (kg-utils `slugify`, less its percent-encoding, which no id of a
- * post may hold), numbered as Ghost numbers a repeat (`intro`, `intro-1`); none when the text
- * makes no id a post may hold (the post page makes its own then).
- */
-export function headingId(words: string, rendering: GhostRendering): string | undefined {
-  const trimmed = words.trim()
-  const id = rendering.idStyle === 'ghost2'
-    ? trimmed.replace(/[<>&"?]/g, '').replace(/[^\w]/g, '-').replace(/-{2,}/g, '-').toLowerCase()
-    : trimmed.toLowerCase().replace(/[\][!"#$%&'()*+,./:;<=>?@\\^_{|}~]/g, '').replace(/\s+/g, '-').replace(/^-|-{2,}|-$/g, '')
-  if (id === '') return undefined
-  const seen = rendering.headingIds.get(id)
-  rendering.headingIds.set(id, (seen ?? 0) + 1)
-  const numbered = seen === undefined ? id : `${id}-${seen}`
-  return HEADING_ID.test(numbered) ? numbered : undefined
-}
-
-/**
- * A field Ghost's editor saves as HTML, parsed on its own and written back: an unclosed tag
- * closes inside its card, as in the browser that rendered it for Ghost.
- * @throws UnreadableGhostDocument when it nests deeper than any post may (the parser's tree walks would overflow).
- */
-export function innerHtml(fields: Fields, name: string, keep?: ReadonlySet<string>): string {
-  const value = stringField(fields, name)
-  if (value.trim() === '') return ''
-  if (isDeeperThan(value, MAX_CONTENT_DEPTH)) throw new UnreadableGhostDocument(`its ${name} HTML nests elements more than ${MAX_CONTENT_DEPTH} levels deep, more than a post may`)
-  const tree = parseFragment(value)
-  if (keep) unwrapAllBut(tree, keep)
-  return writeFragment(tree)
-}
-
-/** Every element but those of `keep` replaced by what it holds (Ghost's cleanDOM), by a loop. */
-function unwrapAllBut(tree: Root, keep: ReadonlySet<string>): void {
-  const parents: (Root | Element)[] = [tree]
-  while (parents.length > 0) {
-    const parent = parents.pop()!
-    // A stack, last child on top: an unwrapped element's children go back on it in their order.
-    const pending: RootContent[] = [...parent.children].reverse()
-    const kept: RootContent[] = []
-    while (pending.length > 0) {
-      const child = pending.pop()!
-      if (child.type === 'element' && !keep.has(child.tagName)) {
-        for (let i = child.children.length - 1; i >= 0; i--) pending.push(child.children[i]!)
-      } else {
-        kept.push(child)
-        if (child.type === 'element') parents.push(child)
-      }
-    }
-    parent.children = kept as Root['children'] & Element['children']
-  }
-}
-
-/** The words of a bit of HTML, for the report. */
-export function wordsOfHtml(html: string): string {
-  return textOf(parseFragment(html))
-}
-
-/**
- * The words of a node or card this reader does not know, so none is dropped unsaid: every
- * string it holds (its children's too) that is neither a name of Ghost's (`type`, a layout, a
- * colour) nor an address, HTML tags left out.
- */
-export function wordsOfUnknown(value: unknown): string {
-  const words: string[] = []
-  const stack: { value: unknown; key: string; depth: number }[] = [{ value, key: '', depth: 0 }]
-  while (stack.length > 0) {
-    const { value: current, key, depth } = stack.pop()!
-    if (typeof current === 'string') {
-      if (!NOT_WORDS.has(key) && !/^(?:[a-z][a-z\d+.-]*:|\/|#[\da-f]{3,8}$)/i.test(current.trim())) words.push(wordsOfHtml(current))
-    } else if (depth < MAX_CONTENT_DEPTH && (Array.isArray(current) || isFields(current))) {
-      const entries = Array.isArray(current) ? current.map((item) => [key, item] as const) : Object.entries(current)
-      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i]![1], key: entries[i]![0], depth: depth + 1 })
-    }
-  }
-  return words.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim()
-}
-
-const NOT_WORDS = new Set(['type', 'version', 'format', 'direction', 'mode', 'style', 'tag', 'listType', 'rel', 'target', 'language', 'alignment', 'layout', 'cardWidth', 'backgroundColor', 'textColor', 'buttonColor', 'buttonTextColor', 'accentColor', 'backgroundSize', 'segment', 'mimeType', 'embedType', 'size'])
 
 type CardRenderer = (card: Fields, rendering: GhostRendering) => string
 
@@ -192,6 +78,13 @@ function size(card: Fields, name: string): number | undefined {
   return value !== undefined && value > 0 ? Math.round(value) : undefined
 }
 
+/** An image's or a video's width and height as Ghost writes them: both, or neither. */
+function bothSizes(card: Fields): { width?: number; height?: number } {
+  const width = size(card, 'width')
+  const height = size(card, 'height')
+  return width && height ? { width, height } : {}
+}
+
 /** Ghost's `bytesToSize`: 123456 → "121 KB". */
 function fileSize(bytes: number | undefined): string {
   if (!bytes || bytes < 1) return ''
@@ -204,10 +97,8 @@ function imageCard(card: Fields, rendering: GhostRendering): string {
   const src = stringField(card, 'src')
   if (src.trim() === '') return empty('image', rendering, 'an image')
   const caption = innerHtml(card, 'caption')
-  const width = size(card, 'width')
-  const height = size(card, 'height')
   const cardWidth = word(stringField(card, 'cardWidth'))
-  const img = `<img${attributes({ src, class: 'kg-image', alt: stringField(card, 'alt') || true, loading: 'lazy', title: stringField(card, 'title'), width: width && height ? width : undefined, height: width && height ? height : undefined })}>`
+  const img = `<img${attributes({ src, class: 'kg-image', alt: stringField(card, 'alt') || true, loading: 'lazy', title: stringField(card, 'title'), ...bothSizes(card) })}>`
   const href = stringField(card, 'href')
   const body = href ? `<a${attributes({ href })}>${img}</a>` : img
   return `<figure class="${classes('kg-card kg-image-card', cardWidth && cardWidth !== 'regular' && `kg-width-${cardWidth}`, caption && 'kg-card-hascaption')}">${body}${figcaption(caption)}</figure>`
@@ -233,13 +124,11 @@ function videoCard(card: Fields, rendering: GhostRendering): string {
   const src = stringField(card, 'src')
   if (src.trim() === '') return empty('video', rendering, 'a video')
   const caption = innerHtml(card, 'caption')
-  const width = size(card, 'width')
-  const height = size(card, 'height')
   const loop = field(card, 'loop') === true
   const thumbnail = stringField(card, 'customThumbnailSrc') || stringField(card, 'thumbnailSrc')
   const cardWidth = word(stringField(card, 'cardWidth'))
   return `<figure${attributes({ class: classes('kg-card kg-video-card', cardWidth && `kg-width-${cardWidth}`, caption && 'kg-card-hascaption'), 'data-kg-thumbnail': thumbnail })}>`
-    + `<div class="kg-video-container"><video${attributes({ src, width: width && height ? width : undefined, height: width && height ? height : undefined, loop, autoplay: loop, muted: loop, playsinline: true, preload: 'metadata' })}></video></div>${figcaption(caption)}</figure>`
+    + `<div class="kg-video-container"><video${attributes({ src, ...bothSizes(card), loop, autoplay: loop, muted: loop, playsinline: true, preload: 'metadata' })}></video></div>${figcaption(caption)}</figure>`
 }
 
 function audioCard(card: Fields, rendering: GhostRendering): string {
@@ -369,7 +258,7 @@ function productCard(card: Fields, rendering: GhostRendering): string {
 }
 
 function signupCard(card: Fields): string {
-  // The form is Ghost's (members sign up there): ghost-cards.ts keeps its words and names it.
+  // The form is Ghost's (members sign up there): cards.ts keeps its words and names it.
   return `<div class="kg-card kg-signup-card"><div class="kg-signup-card-content"><div class="kg-signup-card-text">`
     + `<h2 class="kg-signup-card-heading">${innerHtml(card, 'header')}</h2><p class="kg-signup-card-subheading">${innerHtml(card, 'subheader')}</p>`
     + `<form class="kg-signup-card-form"><button class="kg-signup-card-button" type="submit"><span class="kg-signup-card-button-default">${text(stringField(card, 'buttonText') || 'Subscribe')}</span></button></form>`
@@ -393,11 +282,11 @@ function beforeAfterCard(card: Fields, rendering: GhostRendering): string {
   if (!stringField(before, 'src') && !stringField(after, 'src')) return empty('before-after', rendering, 'images')
   const img = (image: Fields) => `<img${attributes({ src: stringField(image, 'src'), alt: true, width: size(image, 'width'), height: size(image, 'height') })}>`
   const caption = innerHtml(card, 'caption')
-  // The before image first, as Ghost 4 rendered it: ghost-cards.ts names the first "Before".
+  // The before image first, as Ghost 4 rendered it: cards.ts names the first "Before".
   return `<figure class="kg-card kg-before-after-card kg-width-wide"><div class="kg-before-after-card-image-before">${img(before)}</div><div class="kg-before-after-card-image-after">${img(after)}</div>${figcaption(caption)}</figure>`
 }
 
-/** For the newsletter only (Ghost renders nothing of it on the web): ghost-cards.ts removes it and reports its words. */
+/** For the newsletter only (Ghost renders nothing of it on the web): cards.ts removes it and reports its words. */
 function emailCard(card: Fields): string {
   return `<div class="kg-card kg-email-card">${innerHtml(card, 'html')}</div>`
 }

@@ -1,14 +1,14 @@
-import { isDeeperThan } from '../content/html-depth.ts'
-import { MAX_CONTENT_DEPTH } from '../content/post-rules.ts'
-import { UnreadableGhostDocument } from './ghost-card-html.ts'
-import { GHOST_UPLOADS, GHOST_URL, mapGhostCards } from './ghost-cards.ts'
-import { lexicalToHtml } from './ghost-lexical.ts'
-import { mobiledocToHtml } from './ghost-mobiledoc.ts'
-import { noChanges } from './import-changes.ts'
-import { type ImportedPost, type ImportedStatus, type ImportSourceResult, InvalidImportSource, type SkippedItem } from './imported-post.ts'
-import { field, type Fields, isFields } from './json-fields.ts'
-import { isoDate } from './source-dates.ts'
-import { summaryFromText } from './summary-text.ts'
+import { isDeeperThan } from '../../content/html-depth.ts'
+import { MAX_CONTENT_DEPTH } from '../../content/post-rules.ts'
+import { noChanges } from '../import-changes.ts'
+import { type ImportedPost, type ImportedStatus, type ImportSourceResult, InvalidImportSource, type SkippedItem } from '../imported-post.ts'
+import { field, type Fields, isFields } from '../json-fields.ts'
+import { isoDate } from '../source-dates.ts'
+import { summaryFromText } from '../summary-text.ts'
+import { GHOST_UPLOADS, GHOST_URL, mapGhostCards } from './cards.ts'
+import { lexicalToHtml } from './lexical.ts'
+import { mobiledocToHtml } from './mobiledoc.ts'
+import { UnreadableGhostDocument } from './rendering.ts'
 
 /**
  * A Ghost export (Settings → Labs → Export in Ghost's admin: JSON, `{ db: [{ meta, data }] }`,
@@ -17,9 +17,9 @@ import { summaryFromText } from './summary-text.ts'
  * are skipped with their reason.
  *
  * A post's body is the `html` Ghost rendered and exports beside its editor's own JSON; a post
- * exported without it is rendered from that JSON as Ghost renders it (Lexical: ghost-lexical.ts,
- * Mobiledoc: ghost-mobiledoc.ts), and one whose JSON cannot be read is skipped with the reason.
- * Either way its cards are then made the post model's blocks (ghost-cards.ts), so the report says
+ * exported without it is rendered from that JSON as Ghost renders it (Lexical: lexical.ts,
+ * Mobiledoc: mobiledoc.ts), and one whose JSON cannot be read is skipped with the reason.
+ * Either way its cards are then made the post model's blocks (cards.ts), so the report says
  * the same of a card whichever way it came.
  *
  * Ghost's default address for a post is `/<slug>/`: that is its old path. Its images under
@@ -164,7 +164,9 @@ function bodyOf(record: Fields): { html: string; changed: string[] } | { reason:
   try {
     return editor.render(editor.source)
   } catch (error) {
-    // One post's document, whatever is wrong with it, never stops the import of the others.
+    // One post's document, whatever is wrong with it, never stops the import of the others. Not
+    // only the readers' own refusals: a Mobiledoc naming one big card many times renders to more
+    // than a string can hold (RangeError), as the tests show.
     if (error instanceof UnreadableGhostDocument) return { reason: error.message }
     return { reason: `its ${editor.name} cannot be rendered (${error instanceof Error ? error.message : String(error)})` }
   }

@@ -1,6 +1,7 @@
-import { MAX_CONTENT_DEPTH } from '../content/post-rules.ts'
-import { attributes, type GhostRendering, headingId, newRendering, renderCard, text, UnreadableGhostDocument, wordsOfUnknown } from './ghost-card-html.ts'
-import { field, type Fields, isFields, listField, numberField, stringField } from './json-fields.ts'
+import { MAX_CONTENT_DEPTH } from '../../content/post-rules.ts'
+import { field, type Fields, isFields, listField, numberField, stringField } from '../json-fields.ts'
+import { renderCard } from './card-html.ts'
+import { attributes, type GhostRendering, headingId, newRendering, type RenderedGhostDocument, text, UnreadableGhostDocument, wordsOfUnknown } from './rendering.ts'
 
 /**
  * A Ghost 5 post's Lexical JSON (its `lexical` field: `{ root: { children: [...] } }`) rendered
@@ -8,19 +9,13 @@ import { field, type Fields, isFields, listField, numberField, stringField } fro
  * Written after Ghost's own renderer (TryGhost/Koenig, `packages/kg-lexical-html-renderer`):
  * paragraphs, headings with Ghost's ids, quotes, asides (`blockquote.kg-blockquote-alt`), lists
  * (nested in the item before them, as Ghost nests them), text formats as tags, line breaks, links
- * (`href` and `rel`, as Ghost writes them) and the cards (ghost-card-html.ts). That package needs a
+ * (`href` and `rel`, as Ghost writes them) and the cards (card-html.ts). That package needs a
  * DOM (jsdom) and the Lexical editor itself to run, for what is here one walk over JSON
  * (docs/dependencies.md says more).
  *
  * A node this reader does not know keeps its words (in a paragraph, or inline where it stood) and
  * is named in the report: no sentence is dropped unsaid.
  */
-
-export interface RenderedGhostDocument {
-  html: string
-  /** What the report must say of the rendering (unknown nodes, cards left out), one per occurrence. */
-  changed: string[]
-}
 
 /** Ghost's text format bits, in the order Ghost nests their tags. */
 const FORMATS: readonly { bit: number; tag: string }[] = [
@@ -38,7 +33,7 @@ const FORMATS: readonly { bit: number; tag: string }[] = [
 const TEXT_NODES = new Set(['text', 'extended-text', 'tk', 'zwnj', 'tab', 'at-link-search'])
 const LINK_NODES = new Set(['link', 'autolink'])
 /** Blocks Ghost renders by their children alone when they stand inside another (a paragraph in a list item). */
-const ELEMENT_NODES = new Set(['paragraph', 'heading', 'extended-heading', 'quote', 'extended-quote', 'aside', 'list', 'listitem'])
+const ELEMENT_NODES = new Set(['paragraph', 'heading', 'extended-heading', 'quote', 'extended-quote', 'aside', 'listitem'])
 
 /** @throws UnreadableGhostDocument with the reason, when the JSON is no Lexical document or nests too deep. */
 export function lexicalToHtml(source: string): RenderedGhostDocument {
