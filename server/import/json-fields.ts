@@ -1,5 +1,5 @@
 /**
- * Reading parsed JSON that came from outside (a Ghost export, the editor documents inside it):
+ * Reading parsed data that came from outside (a Ghost export and its editor documents, a Markdown post's front matter):
  * every field an own property of the type it must have, so a `__proto__` or `constructor` key is
  * data, never a prototype's. Pure.
  */

@@ -1,6 +1,7 @@
 import matter from 'gray-matter'
 import yaml from 'js-yaml'
 import { parse as parseToml, TomlError } from 'smol-toml'
+import { field, type Fields, isFields } from './json-fields.ts'
 
 /**
  * A Markdown post's front matter read into the fields an import uses (pure), whichever of the
@@ -10,8 +11,6 @@ import { parse as parseToml, TomlError } from 'smol-toml'
  * written (`2019-03-10`, `2019-03-10T09:00:00+02:00`). gray-matter's JavaScript front matter
  * (`---js`), which it would run with eval, is refused.
  */
-
-type Fields = Record<string, unknown>
 
 export interface FrontMatter {
   title: string
@@ -65,44 +64,39 @@ export function readFrontMatter(text: string): { data: Fields; content: string }
     throw new FrontMatterError(`its front matter cannot be read (${reason})`)
   }
   const data = file.data
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new FrontMatterError('its front matter is no set of key: value lines')
-  return { data: data as Fields, content: file.content }
+  if (!isFields(data)) throw new FrontMatterError('its front matter is no set of key: value lines')
+  return { data, content: file.content }
 }
 
 export function frontMatterFields(data: Fields): FrontMatter {
   const unreadable: string[] = []
   const text = (...names: string[]): string => {
     for (const name of names) {
-      const value = own(data, name)
+      const value = field(data, name)
       if (typeof value === 'string' && value.trim() !== '') return value.trim()
       if (typeof value === 'number' && Number.isFinite(value)) return String(value)
       if (value !== undefined && value !== null && typeof value !== 'string') unreadable.push(name)
     }
     return ''
   }
-  const cover = own(data, 'cover')
-  const coverFields = typeof cover === 'object' && cover !== null && !Array.isArray(cover) ? (cover as Fields) : undefined
-  const draft = booleanOf(own(data, 'draft'))
-  const published = booleanOf(own(data, 'published'))
+  const cover = field(data, 'cover')
+  const coverFields = isFields(cover) ? cover : undefined
+  const draft = booleanOf(field(data, 'draft'))
+  const published = booleanOf(field(data, 'published'))
   return {
     title: text('title'),
     slug: text('slug'),
-    date: ['date', 'pubDate', 'publishDate', 'published_at'].map((name) => own(data, name)).find((value) => value !== undefined && value !== null),
+    date: ['date', 'pubDate', 'publishDate', 'published_at'].map((name) => field(data, name)).find((value) => value !== undefined && value !== null),
     draft: draft ?? (published === undefined ? undefined : !published),
     summary: text('description', 'summary', 'excerpt').replace(/\s+/g, ' '),
-    image: (coverFields && stringOf(own(coverFields, 'image'))) || text('image', 'heroImage', 'featured_image', 'featuredImage', 'feature_image', 'cover', 'thumbnail'),
-    imageAlt: (coverFields && stringOf(own(coverFields, 'alt'))) || text('image_alt', 'imageAlt', 'heroImageAlt', 'featured_image_alt', 'cover_alt'),
-    aliases: [...listOf(own(data, 'aliases')), ...listOf(own(data, 'redirect_from'))],
+    image: (coverFields && stringOf(field(coverFields, 'image'))) || text('image', 'heroImage', 'featured_image', 'featuredImage', 'feature_image', 'cover', 'thumbnail'),
+    imageAlt: (coverFields && stringOf(field(coverFields, 'alt'))) || text('image_alt', 'imageAlt', 'heroImageAlt', 'featured_image_alt', 'cover_alt'),
+    aliases: [...listOf(field(data, 'aliases')), ...listOf(field(data, 'redirect_from'))],
     url: text('url', 'permalink'),
-    categories: listOf(own(data, 'categories'), true),
-    tags: [...tagListOf(own(data, 'tags')), ...tagListOf(own(data, 'categories'))],
+    categories: listOf(field(data, 'categories'), true),
+    tags: [...tagListOf(field(data, 'tags')), ...tagListOf(field(data, 'categories'))],
     unreadable,
   }
-}
-
-/** A value as an own property only: `__proto__: …` in front matter is data, never a prototype. */
-function own(fields: Fields, name: string): unknown {
-  return Object.hasOwn(fields, name) ? fields[name] : undefined
 }
 
 function stringOf(value: unknown): string {
