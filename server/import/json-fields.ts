@@ -1,7 +1,7 @@
 /**
- * Reading parsed data that came from outside (a Ghost export and its editor documents, a Markdown post's front matter):
- * every field an own property of the type it must have, so a `__proto__` or `constructor` key is
- * data, never a prototype's. Pure.
+ * Reading parsed data that came from outside (a Ghost export and its editor documents, a Markdown
+ * post's front matter): every field an own property of the type it must have, so a `__proto__` or
+ * `constructor` key is data, never a prototype's. Pure.
  */
 
 export type Fields = Record<string, unknown>
