@@ -4,7 +4,6 @@
  * images, the redirects file; a dry run, an invalid source and a locked repository write nothing;
  * an import run again adds nothing.
  */
-import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { open, truncate } from 'node:fs/promises'
 import os from 'node:os'
@@ -229,30 +228,5 @@ describe('runImport\'s uploads folder', () => {
     expect(post.content).toContain(`src="${viaRoot}"`)
     expect(run.report).toContain(`image kept as it was: ${upload('2019/05/linked.jpg')} (2019/05/linked.jpg in the uploads folder is a symbolic link: not followed)`)
     expect(run.report).toContain(`image kept as it was: ${viaRoot} (evil in the uploads folder is a symbolic link: not followed)`)
-  })
-})
-
-describe('npm run import (the CLI, from the sources)', () => {
-  const ROOT = path.resolve(import.meta.dirname, '../..')
-  const cli = (args: string[], env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'server/import-cli.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } })
-
-  it('answers a usage error with 2 and the usage, an invalid source with 1, writing nothing', async () => {
-    const w = await setUp()
-    const env = { CONTENT_DIR: w.contentDir, DATA_DIR: path.join(w.repo.dir, '..', `${path.basename(w.repo.dir)}-data`) }
-    const before = await snapshotFolder(w.repo.dir)
-    const usage = cli(['--dry-run'], env)
-    expect(usage.status).toBe(2)
-    expect(usage.stderr).toContain('Name the source to import')
-    expect(usage.stderr).toContain('Usage: npm run import -- <source>')
-    expect(cli([THEME_DATA, '--uploads'], env).status).toBe(2)
-    expect(cli([THEME_DATA, '--overwrite'], env).stderr).toContain('Unknown option --overwrite')
-    const invalid = cli([path.join(FIXTURES, 'external-entity.xml'), '--dir', w.repo.dir], env)
-    expect(invalid.status).toBe(1)
-    expect(invalid.stderr).toContain('Nothing imported: The file declares a DOCTYPE')
-    const dry = cli([THEME_DATA, '--dry-run', '--dir', w.repo.dir], env)
-    expect(dry.status).toBe(0)
-    expect(dry.stdout).toContain('Total: 57 posts (53 published, 1 scheduled, 3 drafts)')
-    expect(await snapshotFolder(w.repo.dir)).toEqual(before)
   })
 })
