@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,6 +12,7 @@ import { serveExportWithNginx, type StaticNginx } from '../support/static-nginx.
 import type { TempSite } from '../support/temp-site.ts'
 import { signedInServer } from '../support/signed-in-server.ts'
 import { commitAsMaintainer } from '../support/git.ts'
+import { runCompiled, type CommandResult } from '../support/run-compiled.ts'
 
 /**
  * `npm run export` (server/export.ts) over a temp content repository with library images, served by
@@ -60,23 +60,14 @@ let server: RunningServer
 let close: () => Promise<void>
 let nginx: StaticNginx
 let photo: MediaFixture
-let exported: { code: number | null; stdout: string; stderr: string }
+let exported: CommandResult
 
 function env(): Record<string, string> {
   return { NODE_ENV: 'production', CONTENT_DIR: site.contentDir, DATA_DIR: site.dataDir, SITE_URL }
 }
 
-/** The CLI as a user runs it (`npm run export -- --out DIR` is this command). */
-function runExportCli(target: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/export.ts', '--out', target], { cwd: repoRoot, env: { ...process.env, ...env() } })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.on('exit', (code) => resolve({ code, stdout, stderr }))
-  })
-}
+/** The CLI as a user runs it: `npm run export -- --out DIR`. */
+const runExportCli = (target: string) => runCompiled('export', ['--out', target], { env: env() })
 
 beforeAll(async () => {
   ;({ site, server, close } = await signedInServer({
