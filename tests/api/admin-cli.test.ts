@@ -3,35 +3,14 @@
  * DATA_DIR, answers piped to its stdin, checked by what it prints, its exit code and the
  * accounts file it leaves.
  */
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AccountStore, accountsFilePath, type NewAdminAccount } from '../../server/accounts/account-store.ts'
-import { hashPassword, verifyPassword } from '../../server/accounts/password.ts'
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
+import { AccountStore } from '../../server/accounts/account-store.ts'
+import { verifyPassword } from '../../server/accounts/password.ts'
 import { runCompiled } from '../support/run-compiled.ts'
+import { accountsFile as file, account, dataDir, useTempAccountsFile } from '../support/temp-accounts.ts'
 
-let dataDir: string
-let file: string
-/** One real hash for the accounts the tests add beside the CLI, so they do not pay for scrypt each time. */
-let someHash: string
-
-beforeAll(async () => {
-  someHash = await hashPassword('a password for tests')
-})
-
-beforeEach(async () => {
-  dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'watchio-admin-cli-')), 'data')
-  file = accountsFilePath(dataDir)
-})
-
-afterEach(async () => {
-  await rm(path.dirname(dataDir), { recursive: true, force: true })
-})
-
-function account(username: string): NewAdminAccount {
-  return { username, displayName: `User ${username}`, email: `${username}@example.com`, passwordHash: someHash }
-}
+useTempAccountsFile()
 
 /** `npm run admin -- <args>` with `answers` piped to its stdin one per line. */
 const runCli = (args: string[], answers: string[] = []) => runCompiled('admin-cli', args, { answers, env: { DATA_DIR: dataDir } })

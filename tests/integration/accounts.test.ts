@@ -1,35 +1,15 @@
 import { spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { hostname, tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { AccountStore, accountsFilePath, type NewAdminAccount } from '../../server/accounts/account-store.ts'
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { hostname } from 'node:os'
+import { describe, expect, it, vi } from 'vitest'
+import { AccountStore } from '../../server/accounts/account-store.ts'
 import { ensureFirstAdmin } from '../../server/accounts/first-admin.ts'
 import { hashPassword, verifyPassword } from '../../server/accounts/password.ts'
 import { AccountsFileError, ConfigError, InvalidInputError, NotFoundError } from '../../server/lib/errors.ts'
+import { accountsFile as file, account, dataDir, someHash, useTempAccountsFile } from '../support/temp-accounts.ts'
 import { waitFor } from '../support/wait-for.ts'
 
-let dataDir: string
-let file: string
-/** One real hash for the store tests, so they do not pay for scrypt each time. */
-let someHash: string
-
-beforeAll(async () => {
-  someHash = await hashPassword('a password for tests')
-})
-
-beforeEach(async () => {
-  dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'watchio-accounts-')), 'data')
-  file = accountsFilePath(dataDir)
-})
-
-afterEach(async () => {
-  await rm(path.dirname(dataDir), { recursive: true, force: true })
-})
-
-function account(username: string, extra: Partial<NewAdminAccount> = {}): NewAdminAccount {
-  return { username, displayName: `User ${username}`, email: `${username}@example.com`, passwordHash: someHash, ...extra }
-}
+useTempAccountsFile()
 
 describe('AccountStore', () => {
   it('is empty while the file does not exist, and creates it (0600, folder 0700) on the first add', async () => {
