@@ -15,10 +15,10 @@ const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/import')
 const THEME_DATA = path.join(FIXTURES, 'themeunittestdata.wordpress.xml')
 
 let repo: TempGitRepo
-let dataDir: string
+let dataDir: string | undefined
 afterEach(() => {
   repo?.remove()
-  rmSync(dataDir, { recursive: true, force: true })
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
 describe('npm run import', () => {

@@ -10,10 +10,10 @@ export interface CommandResult {
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 
 /**
- * A command as npm runs it for a user (`npm run admin`, `npm run import`, `npm run export`): the compiled entry
- * through scripts/run-compiled.mjs, with `answers` piped to its stdin one per line. The api
- * suite's global setup has built dist/ first, so no TypeScript loader starts per run (0.06 s
- * against 0.2 s for the admin CLI through tsx, 0.2 s against 0.7 s for the importer).
+ * A command as npm runs it for a user (`npm run admin`, `npm run import`, `npm run export`):
+ * the compiled entry through scripts/run-compiled.mjs, with `answers` piped to its stdin one per
+ * line. The api suite's global setup has built dist/ first, so no TypeScript loader starts per
+ * run (0.06 s against 0.2 s for the admin CLI through tsx, 0.2 s against 0.7 s for the importer).
  */
 export function runCompiled(entry: 'admin-cli' | 'import-cli' | 'export', args: string[], options: { answers?: string[]; env?: Record<string, string> } = {}): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
