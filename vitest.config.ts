@@ -14,7 +14,7 @@ type SuiteOptions = NonNullable<TestProjectInlineConfiguration['test']>
  * runs): a module another file loaded before it would keep the real one. Such files are found by
  * what they hold and run in a project of their own, `<suite>-mocks`, each in a fresh process;
  * the npm scripts name a suite as `<suite>*` so that both run. A file `apart` is a project of its
- * own too (`api-crash`: a minute of its own, run in a lane of its own by `npm test`).
+ * own too (`api-crash`: the `kill -9` rounds, which `npm test` runs in another lane than the other API files).
  */
 function suite(name: string, options: SuiteOptions, apart: Record<string, string> = {}): TestProjectInlineConfiguration[] {
   const folder = `tests/${name}`

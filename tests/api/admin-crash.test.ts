@@ -87,8 +87,8 @@ async function saveUntilKilled(api: ApiClient, round: number): Promise<void> {
 }
 
 describe('crash safety', () => {
-  // 21 server starts: about 40 s on a quiet machine, 300 s at a load of 13 on 2 cores, over 600 s
-  // at 15; the timeout is only a safety net against a hang, far above any of them.
+  // 21 starts of the compiled server: about 20 s on a quiet machine, some minutes on a loaded one;
+  // the timeout is only a safety net against a hang, far above any of them.
   it(`survives SIGKILL at random moments during saves and packing, ${ROUNDS} rounds`, { timeout: 1_800_000 }, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { child, url, output, exited } = await startChild()

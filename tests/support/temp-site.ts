@@ -81,25 +81,31 @@ export async function startTestServer(
   site: TempSite,
   options: { env?: Record<string, string>; logger?: Logger; distDir?: string; catchUp?: CatchUpOptions; clock?: () => Date; linkDeadline?: () => AbortSignal } = {},
 ): Promise<RunningServer> {
-  const seedsItself = options.env !== undefined && ('ADMIN_USERNAME' in options.env || 'ADMIN_PASSWORD' in options.env)
-  if (!seedsItself) await seedTestAdmin(site.dataDir, new URL(options.env?.SITE_URL ?? TEST_SITE_URL).hostname)
-  const loaded = loadConfig(
-    {
-      NODE_ENV: 'production',
-      PORT: '0',
-      SITE_URL: TEST_SITE_URL,
-      CONTENT_DIR: site.contentDir,
-      DATA_DIR: site.dataDir,
-      ADMIN_USERNAME: TEST_ADMIN.username,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      ...options.env,
-    },
-    repoRoot,
-  )
+  const loaded = loadConfig(await testServerSettings(site, options.env), repoRoot)
   const config = options.distDir ? { ...loaded, distDir: options.distDir } : loaded
   const build = await readBuildInfo(config.distDir)
   if (!build) throw new Error('dist/ is not built: run npm run build')
   return startServer({ config, build, logger: options.logger ?? recordingLogger(), catchUp: options.catchUp, clock: options.clock, linkDeadline: options.linkDeadline })
+}
+
+/**
+ * The settings a test server runs with over `site`, `env` added (an empty value unsets one): the
+ * test admin seeded first with a cheap hash (seedTestAdmin), unless `env` names the admin itself.
+ * The same for a server in this process (startTestServer) and one in its own (server-process.ts).
+ */
+export async function testServerSettings(site: Pick<TempSite, 'contentDir' | 'dataDir'>, env: Record<string, string> = {}): Promise<Record<string, string>> {
+  const seedsItself = 'ADMIN_USERNAME' in env || 'ADMIN_PASSWORD' in env
+  if (!seedsItself) await seedTestAdmin(site.dataDir, new URL(env.SITE_URL ?? TEST_SITE_URL).hostname)
+  return {
+    NODE_ENV: 'production',
+    PORT: '0',
+    SITE_URL: TEST_SITE_URL,
+    CONTENT_DIR: site.contentDir,
+    DATA_DIR: site.dataDir,
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ...env,
+  }
 }
 
 /** The log2 N of the test admin's hash: 1,000 times cheaper to sign in with than the default (17). */
