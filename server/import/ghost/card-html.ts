@@ -172,8 +172,8 @@ function buttonCard(card: Fields, rendering: GhostRendering): string {
 function bookmarkCard(card: Fields, rendering: GhostRendering): string {
   const url = stringField(card, 'url')
   if (url.trim() === '') return empty('bookmark', rendering, 'an address')
-  const metadata = isFields(field(card, 'metadata')) ? (field(card, 'metadata') as Fields) : {}
-  const meta = (name: string) => stringField(metadata, name) || stringField(card, name)
+  const metadata = field(card, 'metadata')
+  const meta = (name: string) => (isFields(metadata) ? stringField(metadata, name) : '') || stringField(card, name)
   const caption = innerHtml(card, 'caption')
   const icon = meta('icon')
   const thumbnail = meta('thumbnail')

@@ -40,7 +40,10 @@ export function mapGhostCards(html: string, changes: BodyChanges): string {
     for (const child of parent.children as RootContent[]) {
       if (child.type === 'comment') {
         if (/^\s*members-only\s*$/.test(child.value)) changes.changed.push('paywall marker removed (what follows it was for members only in Ghost: here it is public)')
-        else if (/^kg-card-begin: (\w+)/.test(child.value)) changes.kept.push(`${/^kg-card-begin: (\w+)/.exec(child.value)![1]} card`)
+        else {
+          const begun = /^kg-card-begin: (\w+)/.exec(child.value)
+          if (begun) changes.kept.push(`${begun[1]} card`)
+        }
         continue
       }
       if (child.type !== 'element') {
@@ -104,7 +107,8 @@ const CARD_RULES: Readonly<Record<string, CardRule>> = {
     map: (card) => {
       const link = find(card, (node) => node.tagName === 'a' && typeof node.properties.href === 'string')
       if (!link) return card.children
-      const thumbnail = find(card, (node) => node.tagName === 'img' && !classesOf(node).includes('kg-bookmark-icon') && find(card, hasClass('kg-bookmark-thumbnail')) !== undefined)
+      const thumbnailBox = find(card, hasClass('kg-bookmark-thumbnail'))
+      const thumbnail = thumbnailBox && find(thumbnailBox, (node) => node.tagName === 'img')
       const made = bookmark({
         href: String(link.properties.href),
         title: textOf(find(card, hasClass('kg-bookmark-title'))),
