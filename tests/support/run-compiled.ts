@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
+import { settingsShape } from '../../core/contract/settings/index.ts'
 
 export interface CommandResult {
   code: number | null
@@ -19,7 +20,7 @@ export function runCompiled(entry: 'admin-cli' | 'import-cli' | 'export', args: 
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/run-compiled.mjs'), entry, ...args], {
       cwd: repoRoot,
-      env: { ...process.env, ...options.env },
+      env: childEnv(options.env ?? {}),
       stdio: ['pipe', 'pipe', 'pipe'],
     })
     let stdout = ''
@@ -30,4 +31,14 @@ export function runCompiled(entry: 'admin-cli' | 'import-cli' | 'export', args: 
     child.on('close', (code) => resolve({ code, stdout, stderr }))
     child.stdin.end((options.answers ?? []).map((answer) => `${answer}\n`).join(''))
   })
+}
+
+/**
+ * The environment of a server entry a test starts: this process's, less every server setting it
+ * may hold (a developer's shell with GIT_REMOTE_URL or PUBLISH_MODE set), plus `settings`. A
+ * test's server or command runs with the settings the test gives it, none else.
+ */
+export function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  const inherited = Object.entries(process.env).filter(([name]) => !Object.hasOwn(settingsShape, name))
+  return { ...Object.fromEntries(inherited), ...settings }
 }

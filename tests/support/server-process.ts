@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { settingsShape } from '../../core/contract/settings/index.ts'
+import { childEnv } from './run-compiled.ts'
 import { type TempSite, testServerSettings } from './temp-site.ts'
 
 const repoRoot = path.resolve(import.meta.dirname, '../..')
@@ -28,8 +28,7 @@ export async function startServerProcess(site: Omit<TempSite, 'cleanup'>, env: R
   const settings = await testServerSettings(site, env)
   const child = spawn(process.execPath, ['--enable-source-maps', '--import', EXIT_WITH_PARENT, COMPILED_SERVER], {
     cwd: repoRoot,
-    // The settings are the test server's alone, as in startTestServer: none comes from the shell the tests run in.
-    env: { ...withoutSettings(process.env), ...settings },
+    env: childEnv(settings),
     stdio: ['pipe', 'pipe', 'pipe'],
   })
   const output: string[] = []
@@ -49,6 +48,3 @@ export async function startServerProcess(site: Omit<TempSite, 'cleanup'>, env: R
   })
 }
 
-function withoutSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !Object.hasOwn(settingsShape, name)))
-}
