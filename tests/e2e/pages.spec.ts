@@ -235,6 +235,10 @@ test.describe('toasts', () => {
       })
       .toBe(1)
     await expect(toast).toHaveAttribute('data-swipe-direction', 'right')
+    // The toast slides in (toast.css, 180 ms in the browser's own time, which the page's clock does
+    // not hold): a box measured mid-slide put the swipe's start beside the toast once it stood
+    // still. Hovering waits until it stands still, and holds its timer as a person's pointer does.
+    await toast.hover()
     const box = (await toast.boundingBox())!
     await page.mouse.move(box.x + 40, box.y + box.height / 2)
     await page.mouse.down()
